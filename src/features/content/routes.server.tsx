@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { serverT } from '../../i18n/catalogues.ts';
+import { renderPage } from '../../render/render-page.tsx';
+import { NotFound } from '../../server/errors.ts';
+import { SiteLayout } from '../navigation/index.ts';
+import { ErrorPage } from './error-page.tsx';
+import { faviconSvg } from './favicon.ts';
+import { HomePage } from './home-page.tsx';
+
+export async function contentRoutes(app: FastifyInstance) {
+  app.errorPage.render = (request, reply, status) =>
+    renderPage(request, reply, {
+      title: serverT(request.locale.lang)(
+        status === 404 ? 'error.notFound.title' : 'error.server.title',
+      ),
+      status,
+      body: (
+        <SiteLayout>
+          <ErrorPage status={status} />
+        </SiteLayout>
+      ),
+    });
+
+  app.get('/favicon.svg', { config: { session: false } }, async (request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(faviconSvg(request.site)),
+  );
+
+  app.get('/*', async (request, reply) => {
+    const { locale } = request;
+    const path = request.url.split('?', 1)[0] ?? '/';
+    if (locale.prefix && path === locale.prefix) {
+      return reply.redirect(`${locale.prefix}/`, 301);
+    }
+    if (locale.rest === '/') {
+      return renderPage(request, reply, {
+        body: (
+          <SiteLayout>
+            <HomePage />
+          </SiteLayout>
+        ),
+      });
+    }
+    throw new NotFound();
+  });
+}

@@ -1,0 +1,54 @@
+import type { LogoId } from '../../sites/types.ts';
+
+/**
+ * The brand's word mark: an emblem with the initial and the name, drawn in the current text
+ * colour so it sits on any header background.
+ */
+export function SiteLogo(props: { logo: LogoId; name: string; className?: string }) {
+  const initial = props.name
+    .replace(/[^\p{L}]/gu, '')
+    .charAt(0)
+    .toUpperCase();
+  const width = 44 + props.name.length * 13;
+  return (
+    <svg
+      className={props.className}
+      data-logo={props.logo}
+      viewBox={`0 0 ${width} 40`}
+      width={width}
+      height={40}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <Emblem logo={props.logo} />
+      <text
+        x="20"
+        y="26"
+        textAnchor="middle"
+        fontSize="18"
+        fontWeight="700"
+        className="logo-initial"
+      >
+        {initial}
+      </text>
+      <text x="44" y="27" fontSize="21" fontWeight="700" fill="currentColor">
+        {props.name}
+      </text>
+    </svg>
+  );
+}
+
+function Emblem(props: { logo: LogoId }) {
+  switch (props.logo) {
+    case 'corporate':
+      return <rect x="2" y="2" width="36" height="36" rx="10" fill="currentColor" />;
+    case 'export':
+      return <path d="M20 2 38 20 20 38 2 20Z" fill="currentColor" />;
+    case 'ridderheims':
+    case 'lithells':
+    case 'lonneberga':
+      return <path d="M4 4h32v18c0 9-7 14-16 16C11 36 4 31 4 22Z" fill="currentColor" />;
+    default:
+      return <circle cx="20" cy="20" r="18" fill="currentColor" />;
+  }
+}

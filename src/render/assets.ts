@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the document needs to load the client: scripts, styles and preloads. */
+export interface PageAssets {
+  /** Module scripts, in order. */
+  scripts: string[];
+  styles: string[];
+  modulePreloads: string[];
+}
+
+export interface AssetProvider {
+  page(): PageAssets;
+  /** Whether assets come from the Vite dev server (relaxed CSP, no caching). */
+  dev: boolean;
+}
+
+export const CLIENT_ENTRY = 'src/client/entry.ts';
+export const STYLES_ENTRY = 'src/render/styles.ts';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+/** Reads the Vite manifest of a production build (`dist/client/.vite/manifest.json`). */
+export function manifestAssets(clientDir: string): AssetProvider {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  } catch (cause) {
+    throw new Error(`No client build at ${file}: run "npm run build" first`, { cause });
+  }
+  const entry = manifest[CLIENT_ENTRY];
+  // With cssCodeSplit off, all CSS is one file, listed under 'style.css'.
+  const styles = manifest['style.css'];
+  if (!entry || !styles)
+    throw new Error(`The client manifest lacks ${CLIENT_ENTRY} or its stylesheet`);
+  const url = (f: string) => `/assets/${path.basename(f)}`;
+  const page: PageAssets = {
+    scripts: [url(entry.file)],
+    styles: [url(styles.file)],
+    modulePreloads: (entry.imports ?? [])
+      .map((key) => manifest[key]?.file)
+      .filter(isString)
+      .map(url),
+  };
+  return { dev: false, page: () => page };
+}
+
+/** Assets served by the Vite dev server with hot reload. */
+export function devAssets(): AssetProvider {
+  const page: PageAssets = {
+    scripts: ['/@vite/client', `/${STYLES_ENTRY}`, `/${CLIENT_ENTRY}`],
+    styles: [],
+    modulePreloads: [],
+  };
+  return { dev: true, page: () => page };
+}
+
+function isString(v: unknown): v is string {
+  return typeof v === 'string';
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { Lang, Site } from '../sites/types.ts';
+import type { PageAssets } from './assets.ts';
+import { IslandScope } from './island.tsx';
+import { themeCss } from './theme.ts';
+
+export interface DocumentProps {
+  site: Site;
+  lang: Lang;
+  title: string;
+  description?: string;
+  assets: PageAssets;
+  children: ReactNode;
+}
+
+/** The whole HTML document of a page. */
+export function Document(props: DocumentProps) {
+  const { site, lang, assets } = props;
+  return (
+    <html lang={lang} data-site={site.id}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{props.title}</title>
+        {props.description ? <meta name="description" content={props.description} /> : null}
+        <meta name="theme-color" content={site.theme.brand} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: theme tokens from the site registry
+          dangerouslySetInnerHTML={{ __html: themeCss(site.theme) }}
+        />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body>
+        <IslandScope>{props.children}</IslandScope>
+      </body>
+    </html>
+  );
+}

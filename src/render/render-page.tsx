@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { serverT } from '../i18n/catalogues.ts';
+import { Document } from './document.tsx';
+import { type PageContextValue, PageProvider } from './page-context.tsx';
+import { sendHtml } from './send-html.ts';
+
+export interface PageOptions {
+  /** The page's own title; the site name is added after it. Omitted on the home page. */
+  title?: string;
+  description?: string;
+  status?: number;
+  body: ReactNode;
+}
+
+export function pageContext(request: FastifyRequest): PageContextValue {
+  const { site, locale } = request;
+  return {
+    site,
+    lang: locale.lang,
+    t: serverT(locale.lang),
+    path: request.url.split('?', 1)[0] ?? '/',
+    siteHref: (siteId) => siteHomeUrl(request, siteId),
+  };
+}
+
+/** Renders a whole page of the request's site and language and streams it to the client. */
+export function renderPage(request: FastifyRequest, reply: FastifyReply, page: PageOptions) {
+  const context = pageContext(request);
+  const { site, lang, t } = context;
+  const title = page.title ? `${page.title}${t('document.titleSeparator')}${site.name}` : site.name;
+  return sendHtml(
+    reply,
+    <Document
+      site={site}
+      lang={lang}
+      title={title}
+      description={page.description ?? site.tagline[lang]}
+      assets={request.server.assets.page()}
+    >
+      <PageProvider value={context}>{page.body}</PageProvider>
+    </Document>,
+    page.status,
+  );
+}
+
+/**
+ * The home page of another site: its first configured host, or `<site>.localhost` on the port this
+ * request came in on, so links between sites work out of the box on a developer's machine.
+ */
+function siteHomeUrl(request: FastifyRequest, siteId: string): string {
+  const configured = request.server.config.siteHosts[siteId]?.[0];
+  if (configured) return `${request.protocol}://${configured}/`;
+  const port = /:(\d+)$/.exec(request.headers.host ?? '')?.[1];
+  return `${request.protocol}://${siteId}.localhost${port ? `:${port}` : ''}/`;
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import { type DatabaseHandle, databaseOptionsFromConfig, openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { contentRoutes } from '../features/content/routes.server.tsx';
+import { type AssetProvider, manifestAssets } from '../render/assets.ts';
+import { createSiteResolver } from '../sites/resolve.ts';
+import type { Config } from './config.ts';
+import { healthRoutes } from './health.ts';
+import { projectPath } from './paths.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { requestContext } from './plugins/request-context.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionsPlugin } from './plugins/sessions.ts';
+import { xsrfPlugin } from './plugins/xsrf.ts';
+import './types.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** An open database (tests); otherwise the one the configuration names is opened and migrated. */
+  database?: DatabaseHandle;
+  /** Where the client's scripts and styles come from; the production build by default. */
+  assets?: AssetProvider;
+  /** Pino options, or false for no logging. */
+  logger?: boolean | object;
+  /** Used by the development server to swap the app on code changes. */
+  serverFactory?: FastifyServerFactory;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the whole application: used by `main.ts` to listen and by tests through `inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+  });
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
+  try {
+    if (ownsDatabase) await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  const clientDir = projectPath('dist/client');
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('sites', createSiteResolver(config));
+  app.decorate('assets', options.assets ?? manifestAssets(clientDir));
+  app.decorate('errorPage', { render: undefined });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(requestContext);
+  await app.register(sessionsPlugin);
+  await app.register(xsrfPlugin);
+
+  if (!app.assets.dev) {
+    await app.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      preCompressed: true,
+      immutable: true,
+      maxAge: '365d',
+      wildcard: false,
+      index: false,
+    });
+  }
+
+  await app.register(healthRoutes);
+  await app.register(contentRoutes);
+  return app;
+}
+
+function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    // Request logs carry no personal data: no client address, no query string.
+    serializers: {
+      req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
+        method: req.method,
+        path: req.url.split('?', 1)[0],
+        host: req.headers.host,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    ...(config.env === 'development'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}

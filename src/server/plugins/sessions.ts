@@ -1,0 +1,108 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+
+export const SESSION_COOKIE = 'kattaus_session';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const CLEAN_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A visitor's session. The browser keeps a random token in an HttpOnly cookie; the database row
+ * (keyed by the token's hash) is written only when a feature stores something.
+ */
+export class Session {
+  readonly id: string;
+  private loaded: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly token: string,
+    readonly isNew: boolean,
+    private readonly db: Database,
+    private readonly ttlMs: number,
+    private readonly secret: string,
+  ) {
+    this.id = createHash('sha256').update(token).digest('hex');
+  }
+
+  /** A value derived from the session and the server secret, for purpose-bound tokens. */
+  derive(purpose: string): string {
+    return createHmac('sha256', this.secret).update(`${purpose}:${this.token}`).digest('base64url');
+  }
+
+  async get(): Promise<Record<string, unknown>> {
+    if (this.loaded) return this.loaded;
+    if (this.isNew) {
+      this.loaded = {};
+      return this.loaded;
+    }
+    const [row] = await this.db
+      .select({ data: sessions.data })
+      .from(sessions)
+      .where(and(eq(sessions.id, this.id), gt(sessions.expiresAt, sql`now()`)));
+    this.loaded = row?.data ?? {};
+    return this.loaded;
+  }
+
+  async set(data: Record<string, unknown>): Promise<void> {
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await this.db
+      .insert(sessions)
+      .values({ id: this.id, data, expiresAt })
+      .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt } });
+    this.loaded = data;
+  }
+
+  async clear(): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, this.id));
+    this.loaded = {};
+  }
+}
+
+export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  };
+}
+
+/** Requests that carry no session: files and health checks. */
+export function wantsSession(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.session !== false && !request.url.startsWith('/assets/');
+}
+
+export const sessionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const ttlSeconds = app.config.sessionTtlDays * 24 * 60 * 60;
+    app.decorateRequest('session', null as never);
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!wantsSession(request)) return;
+      const existing = request.cookies[SESSION_COOKIE];
+      const valid = existing !== undefined && TOKEN_PATTERN.test(existing);
+      const token = valid ? existing : randomBytes(32).toString('base64url');
+      request.session = new Session(
+        token,
+        !valid,
+        app.db,
+        ttlSeconds * 1000,
+        app.config.sessionSecret,
+      );
+      if (!valid) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, ttlSeconds));
+    });
+
+    const timer = setInterval(() => {
+      app.db
+        .delete(sessions)
+        .where(lt(sessions.expiresAt, sql`now()`))
+        .catch((err: unknown) => app.log.warn({ err }, 'expired session clean-up failed'));
+    }, CLEAN_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'sessions', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,46 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Forbidden } from '../errors.ts';
+import { wantsSession } from './sessions.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Anti-forgery: a readable cookie holds a token bound to the session (an HMAC of it), the
+ * widgets' fetch client echoes it in `X-XSRF-TOKEN`, and every state-changing `/api` request
+ * without the right token is refused with 403.
+ */
+export const xsrfPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!wantsSession(request)) return;
+      const expected = request.session.derive('xsrf');
+      if (request.cookies[XSRF_COOKIE] !== expected) {
+        reply.setCookie(XSRF_COOKIE, expected, {
+          path: '/',
+          httpOnly: false,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+        });
+      }
+      if (needsToken(request) && !matches(request.headers[XSRF_HEADER], expected)) {
+        throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
+      }
+    });
+  },
+  { name: 'xsrf', dependencies: ['sessions'] },
+);
+
+function needsToken(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method) && request.url.startsWith('/api/');
+}
+
+function matches(header: string | string[] | undefined, expected: string): boolean {
+  if (typeof header !== 'string') return false;
+  const a = Buffer.from(header);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { AssetProvider } from '../render/assets.ts';
+import type { Locale, SiteResolver } from '../sites/resolve.ts';
+import type { Site } from '../sites/types.ts';
+import type { Config } from './config.ts';
+import type { Session } from './plugins/sessions.ts';
+
+/** Renders the HTML error page of the request's site and language. */
+export type ErrorPageRenderer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: 404 | 500,
+) => Promise<unknown> | unknown;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Database;
+    sites: SiteResolver;
+    assets: AssetProvider;
+    errorPage: { render: ErrorPageRenderer | undefined };
+  }
+  interface FastifyRequest {
+    site: Site;
+    locale: Locale;
+    session: Session;
+  }
+  interface FastifyContextConfig {
+    /** false: no session or anti-forgery cookies (health checks, files). */
+    session?: boolean;
+  }
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = import.meta.dirname;
+
+/** Same class name for a CSS module in the server build, the client build, dev and tests. */
+function scopedName(local: string, filename: string): string {
+  const relative = path.relative(root, filename.split('?', 1)[0] ?? filename);
+  const base = path
+    .basename(relative)
+    .replace(/\.module\.css$/, '')
+    .replace(/[^\w-]/g, '_');
+  const hash = createHash('sha256').update(`${relative}:${local}`).digest('base64url').slice(0, 6);
+  return `${base}_${local}_${hash}`.replace(/[^\w-]/g, '_');
+}
+
+/** Refuses any browser bundle that would pull in server-only code (`*.server.ts(x)`, `src/server`, `src/db`). */
+export function serverOnlyGuard(): Plugin {
+  const serverOnly = /(\.server\.tsx?$)|([\\/]src[\\/](server|db)[\\/])/;
+  return {
+    name: 'kattaus:server-only-guard',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    async resolveId(source, importer, options) {
+      if (!importer || importer.includes('node_modules')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved && serverOnly.test(resolved.id)) {
+        this.error(
+          `Browser code must not import server-only ${path.relative(root, resolved.id)} (from ${path.relative(root, importer)})`,
+        );
+      }
+      return resolved;
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  root,
+  appType: 'custom',
+  plugins: [react(), serverOnlyGuard()],
+  css: { modules: { generateScopedName: scopedName, localsConvention: 'camelCaseOnly' } },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: true,
+        copyPublicDir: false,
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        cssCodeSplit: false,
+        target: 'es2022',
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: ['src/client/entry.ts', 'src/render/styles.ts'],
+        },
+      },
+  ssr: { target: 'node' },
+}));
