@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs `fn` while holding a cluster-wide advisory lock (a no-op wrapper on PGlite). */
   withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data folder as a gzipped tarball (test templates, backups). */
+  dump?: () => Promise<Blob>;
 }
 
 export type DatabaseOptions =
@@ -59,6 +61,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
     },
     // PGlite lives inside this one process, which already serialises its queries.
     withAdvisoryLock: (_key, fn) => fn(db),
+    dump: () => client.dumpDataDir('gzip'),
   } satisfies DatabaseHandle;
 }
 

@@ -11,6 +11,8 @@ export interface PageAssets {
 
 export interface AssetProvider {
   page(): PageAssets;
+  /** Folder of the built files served under /assets/ (production builds only). */
+  staticDir?: string;
   /** Whether assets come from the Vite dev server (relaxed CSP, no caching). */
   dev: boolean;
 }
@@ -49,7 +51,7 @@ export function manifestAssets(clientDir: string): AssetProvider {
       .filter(isString)
       .map(url),
   };
-  return { dev: false, page: () => page };
+  return { dev: false, page: () => page, staticDir: path.join(clientDir, 'assets') };
 }
 
 /** Assets served by the Vite dev server with hot reload. */

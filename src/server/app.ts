@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -79,9 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionsPlugin);
   await app.register(xsrfPlugin);
 
-  if (!app.assets.dev) {
+  if (app.assets.staticDir) {
     await app.register(fastifyStatic, {
-      root: path.join(clientDir, 'assets'),
+      root: app.assets.staticDir,
       prefix: '/assets/',
       preCompressed: true,
       immutable: true,

@@ -1,0 +1,70 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import type { DatabaseHandle } from '../../src/db/client.ts';
+import type { AssetProvider } from '../../src/render/assets.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { type Config, loadConfig } from '../../src/server/config.ts';
+import { createTestDatabase } from '../setup/database.ts';
+
+export const testAssets: AssetProvider = {
+  dev: false,
+  page: () => ({
+    scripts: ['/assets/entry-test.js'],
+    styles: ['/assets/style-test.css'],
+    modulePreloads: [],
+  }),
+};
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      DATA_DIR: '/tmp/kattaus-test-unused',
+    }),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole application on a fresh database copied from the migrated template. `extend` may add
+ * routes before the app is ready (for testing the plugins on their own).
+ */
+export async function createTestApp(
+  options: { config?: Partial<Config>; extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(inject('templateDatabase'));
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    assets: testAssets,
+    logger: false,
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Cookies set by a response, as a `Cookie` header value. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((c) => c.name === name)?.value;
+}
+
+export type { InjectOptions };

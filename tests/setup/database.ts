@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+
+/** What the global set-up hands every test file: a migrated template to copy. */
+export type TemplateDatabase =
+  | { engine: 'pglite'; dumpFile: string }
+  | { engine: 'postgres'; adminUrl: string; template: string };
+
+export const TEMPLATE_NAME = `kattaus_test_template`;
+
+export function databaseUrlWith(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite restored from the template's dump, or a
+ * PostgreSQL database created from the template database. Closing it drops it.
+ */
+export async function createTestDatabase(template: TemplateDatabase): Promise<DatabaseHandle> {
+  if (template.engine === 'pglite') {
+    const dump = await readFile(template.dumpFile);
+    return openDatabase({ engine: 'pglite', loadDataDir: new Blob([dump]) });
+  }
+  const name = `kattaus_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(template.adminUrl, async (admin) => {
+    // Copies from one template may collide for a moment; try again briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${template.template}"`);
+        return;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((r) => setTimeout(r, 100 + attempt * 50));
+      }
+    }
+  });
+  const handle = await openDatabase({
+    engine: 'postgres',
+    url: databaseUrlWith(template.adminUrl, name),
+    poolSize: 4,
+  });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withAdmin(template.adminUrl, (admin) =>
+        admin.query(`drop database if exists "${name}" with (force)`),
+      );
+    },
+  };
+}
+
+export async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
