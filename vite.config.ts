@@ -35,10 +35,27 @@ export function serverOnlyGuard(): Plugin {
   };
 }
 
+/**
+ * Keeps every CSS module in the client build even where only the server reads its class names:
+ * `src/render/styles.ts` gathers them all into the one stylesheet, and Vite would otherwise drop
+ * CSS modules whose exports no browser code uses.
+ */
+function keepCssModules(): Plugin {
+  return {
+    name: 'kattaus:keep-css-modules',
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    transform(code, id) {
+      if (!/\.module\.css($|\?)/.test(id)) return null;
+      return { code, map: null, moduleSideEffects: 'no-treeshake' };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   appType: 'custom',
-  plugins: [react(), serverOnlyGuard()],
+  plugins: [react(), serverOnlyGuard(), keepCssModules()],
   css: { modules: { generateScopedName: scopedName, localsConvention: 'camelCaseOnly' } },
   build: isSsrBuild
     ? {

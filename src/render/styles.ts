@@ -5,4 +5,4 @@
  */
 import './global.css';
 
-export const cssModules = import.meta.glob(['../**/*.module.css'], { eager: true });
+import.meta.glob(['../**/*.module.css'], { eager: true });

@@ -1,0 +1,91 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverPort: number;
+  }
+}
+
+/**
+ * Starts the production build, as `npm start` does, on a free port with a fresh data folder
+ * (PGlite), for the browser tests. Builds first when there is no build.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/client/.vite/manifest.json')) {
+    execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForHealth(port, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  project.provide('serverPort', port);
+  return async () => {
+    await stop(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy in 60 s');
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,100 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sites } from '../../src/sites/registry.ts';
+import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+
+let browser: Browser;
+const port = inject('serverPort');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(screenshotDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function hexToRgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+describe('home page of every site', () => {
+  it.each(sites.map((s) => [s.id, s] as const))(
+    '%s: language, title, logo, theme, menu island, no errors, axe',
+    async (id, site) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      const response = await page.goto(`http://${id}.localhost:${port}/`);
+      expect(response?.status()).toBe(200);
+
+      expect(await page.getAttribute('html', 'lang')).toBe(site.languages[0]);
+      expect(await page.title()).toBe(site.name);
+      const logo = page.locator('header svg[data-logo]');
+      await expect.poll(() => logo.isVisible()).toBe(true);
+      expect(await logo.getAttribute('data-logo')).toBe(site.logo);
+      const headerBackground = await page
+        .locator('header')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(headerBackground).toBe(hexToRgb(site.theme.brand));
+
+      // The menu island hydrates; on a wide screen its links stay in the bar.
+      await page.locator('k-island[data-name="menu-toggle"][data-hydrated]').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(screenshotDir, `${id}-1280.png`), fullPage: true });
+
+      // On a phone the links fold behind the toggle, which opens by keyboard and closes with Escape.
+      await page.setViewportSize({ width: 375, height: 800 });
+      const toggle = page.locator('k-island[data-name="menu-toggle"] button[aria-controls]');
+      await expect.poll(() => toggle.isVisible()).toBe(true);
+      const panel = page.locator(
+        `#${await toggle.getAttribute('aria-controls')}`.replaceAll(':', '\\:'),
+      );
+      expect(await panel.isVisible()).toBe(false);
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(screenshotDir, `${id}-375-menu.png`) });
+      await page.keyboard.press('Escape');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await panel.isVisible()).toBe(false);
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.screenshot({ path: path.join(screenshotDir, `${id}-375.png`), fullPage: true });
+
+      expect(problems.console).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('language switch', () => {
+  it('goes from Finnish to /en/ and back to /', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`http://sibylla.localhost:${port}/`);
+    await page.getByRole('link', { name: 'In English' }).click();
+    await page.waitForURL(`http://sibylla.localhost:${port}/en/`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.getByRole('link', { name: 'Suomeksi' }).click();
+    await page.waitForURL(`http://sibylla.localhost:${port}/`);
+    expect(await page.getAttribute('html', 'lang')).toBe('fi');
+    await context.close();
+  });
+
+  it('shows the 404 page of the site with no serious axe violation', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`http://lithellsse.localhost:${port}/finns-inte`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getAttribute('html', 'lang')).toBe('sv');
+    expect(await page.locator('h1').textContent()).toBe('Sidan hittades inte');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
