@@ -1,0 +1,13 @@
+import { loadConfig } from '../server/config.ts';
+import { databaseOptionsFromConfig, openDatabase } from './client.ts';
+import { runMigrations } from './migrate.ts';
+
+/** `npm run migrate`: applies pending migrations to the configured database and exits. */
+const config = loadConfig();
+const database = await openDatabase(databaseOptionsFromConfig(config));
+try {
+  const applied = await runMigrations(database);
+  console.info(`${applied} migration(s) applied (${database.engine})`);
+} finally {
+  await database.close();
+}
