@@ -1,0 +1,572 @@
+/**
+ * Home page benchmark: throughput and latency of the corporate home page and /health, the
+ * server's peak memory, and the gzipped JavaScript a home page loads. Runs the production build
+ * as a child process on a fresh embedded database and stops by itself. `npm run bench`.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
+const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const MANIFEST = path.join(CLIENT_DIR, '.vite/manifest.json');
+const RESULTS_DIR = path.join(ROOT, 'bench/results');
+
+const HOME_HOST = 'konsernifi.localhost';
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 2;
+const DURATION_SECONDS = 10;
+const STARTUP_LIMIT_MS = 30_000;
+const STOP_GRACE_MS = 10_000;
+const RSS_SAMPLE_MS = 250;
+/** Gzipped JavaScript a home page may load before any island asks for more. */
+const BUDGET_BYTES = 80_000;
+/** A run that overshoots its duration by this much is stuck: stop it rather than hang. */
+const RUN_SLACK_MS = 20_000;
+/** The whole script, start-up and shutdown included, never runs longer than this. */
+const WATCHDOG_MS = 180_000;
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface LoadResult {
+  name: string;
+  path: string;
+  host: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  peakRssMB: number;
+}
+
+interface JsFile {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
+  why: string;
+}
+
+if (!existsSync(SERVER_ENTRY) || !existsSync(MANIFEST)) {
+  console.error(
+    `No production build (${path.relative(ROOT, SERVER_ENTRY)}, ${path.relative(ROOT, MANIFEST)}).\nRun "npm run build" first.`,
+  );
+  process.exit(1);
+}
+warnIfStale();
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-'));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const child = startServer(port, dataDir);
+const rss = startRssSampler(child.pid);
+
+// A bench that hangs would leave a server behind; the watchdog and signal handlers prevent that.
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 1000} s, giving up`);
+  void stopServer(child).finally(() => process.exit(2));
+}, WATCHDOG_MS);
+watchdog.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stopServer(child).finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 0;
+try {
+  await waitForHealth(child);
+
+  const js = await measureJavaScript();
+
+  rss.phase('home');
+  const home = await load('home', '/', HOME_HOST);
+  rss.phase('health');
+  const health = await load('health', '/health', `127.0.0.1:${port}`);
+  rss.stop();
+  const hwmKb = readStatusKb(child.pid, 'VmHWM');
+  home.peakRssMB = round(toMB(rss.peakKb('home')), 1);
+  health.peakRssMB = round(toMB(rss.peakKb('health')), 1);
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    commit: gitCommit(),
+    settings: {
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP_SECONDS,
+      durationSeconds: DURATION_SECONDS,
+    },
+    load: [home, health],
+    memory: {
+      peakRssSampledMB: round(toMB(rss.peakKb()), 1),
+      startupPeakRssMB: round(toMB(rss.peakKb('start-up')), 1),
+      vmHwmMB: round(toMB(hwmKb), 1),
+      sampleIntervalMs: RSS_SAMPLE_MS,
+    },
+    javascript: js,
+  };
+
+  printTable(results.load, results.memory, js);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const out = path.join(RESULTS_DIR, `home-${results.date.slice(0, 19).replace(/:/g, '-')}.json`);
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\nResults written to ${path.relative(ROOT, out)}\n`);
+
+  const failed = results.load.filter((r) => r.non2xx > 0 || r.errors > 0);
+  if (failed.length > 0) {
+    console.error(
+      `bench: ${failed.map((r) => r.name).join(', ')} had non-2xx answers or errors; the figures are not valid`,
+    );
+    exitCode = 1;
+  }
+  if (js.beforeIslands.gzipBytes > BUDGET_BYTES) {
+    console.error(
+      `bench: ${kB(js.beforeIslands.gzipBytes)} kB of gzipped JavaScript before any island, over the ${kB(BUDGET_BYTES)} kB budget`,
+    );
+    exitCode = 1;
+  }
+} catch (error) {
+  console.error('bench failed:', error);
+  exitCode = 1;
+} finally {
+  rss.stop();
+  await stopServer(child);
+  rmSync(dataDir, { recursive: true, force: true });
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);
+
+// --- server lifecycle -------------------------------------------------------------------------
+
+function startServer(listenPort: number, dir: string): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(listenPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+  };
+  // Without DATABASE_URL the server uses PGlite in DATA_DIR: no shared database to disturb.
+  delete env.DATABASE_URL;
+  const proc = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The server's own output goes to stderr so stdout stays the report.
+  proc.stdout?.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
+  proc.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
+  return proc;
+}
+
+async function waitForHealth(proc: ChildProcess): Promise<void> {
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null || proc.signalCode !== null)
+      throw new Error(`server exited during start-up (${proc.exitCode ?? proc.signalCode})`);
+    try {
+      const res = await get('/health', undefined, 1_000);
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(`/health did not answer 200 within ${STARTUP_LIMIT_MS / 1000} s`);
+}
+
+async function stopServer(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill('SIGTERM');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const p = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (p ? resolve(p) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+// --- load -------------------------------------------------------------------------------------
+
+async function load(name: string, urlPath: string, host: string): Promise<LoadResult> {
+  const options: autocannon.Options = {
+    url: `${origin}${urlPath}`,
+    headers: { host },
+    connections: CONNECTIONS,
+  };
+  process.stderr.write(`bench: ${name} warm-up ${WARMUP_SECONDS} s…\n`);
+  await cannon({ ...options, duration: WARMUP_SECONDS });
+  process.stderr.write(`bench: ${name} ${DURATION_SECONDS} s…\n`);
+  const r = await cannon({ ...options, duration: DURATION_SECONDS });
+  return {
+    name,
+    path: urlPath,
+    host,
+    requestsPerSecond: round(r.requests.average, 0),
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    peakRssMB: 0,
+  };
+}
+
+/** One autocannon run, stopped if it overruns its duration. */
+function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const limit = (options.duration as number) * 1000 + RUN_SLACK_MS;
+    const instance = autocannon(options, (err: unknown, result) => {
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve(result);
+    });
+    const timer = setTimeout(() => {
+      instance.stop();
+      reject(new Error(`autocannon run against ${options.url} overran ${limit / 1000} s`));
+    }, limit);
+  });
+}
+
+// --- memory -----------------------------------------------------------------------------------
+
+function startRssSampler(pid: number | undefined) {
+  if (pid === undefined) throw new Error('the server has no pid');
+  const peaks = new Map<string, number>();
+  let current = 'start-up';
+  const sample = () => {
+    try {
+      const kb = readStatusKb(pid, 'VmRSS');
+      peaks.set(current, Math.max(peaks.get(current) ?? 0, kb));
+    } catch {
+      // The process has gone; the finally block reports why.
+    }
+  };
+  const timer = setInterval(sample, RSS_SAMPLE_MS);
+  return {
+    phase(name: string) {
+      sample();
+      current = name;
+    },
+    stop() {
+      sample();
+      clearInterval(timer);
+    },
+    /** Peak of one phase, or of all phases. */
+    peakKb(name?: string): number {
+      if (name) return peaks.get(name) ?? 0;
+      return Math.max(0, ...peaks.values());
+    },
+  };
+}
+
+/** A `/proc/<pid>/status` field in kB as the kernel writes it (KiB). */
+function readStatusKb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match?.[1]) throw new Error(`${field} missing from /proc/${pid}/status`);
+  return Number(match[1]);
+}
+
+function toMB(kib: number): number {
+  return (kib * 1024) / 1_000_000;
+}
+
+// --- JavaScript weight ------------------------------------------------------------------------
+
+async function measureJavaScript() {
+  const page = await get('/', HOME_HOST);
+  if (page.status !== 200) throw new Error(`GET / for ${HOME_HOST} answered ${page.status}`);
+  const html = page.body.toString('utf8');
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+  const sizes = new Map<string, JsFile>();
+
+  const fetchSized = async (url: string, why: string): Promise<JsFile> => {
+    const known = sizes.get(url);
+    if (known) return known;
+    const res = await get(url);
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+    const file: JsFile = {
+      url,
+      rawBytes: res.body.length,
+      gzipBytes: gzipSync(res.body, { level: 9 }).length,
+      why,
+    };
+    sizes.set(url, file);
+    // Statically imported chunks are fetched before the importing module runs.
+    for (const spec of staticImports(res.body.toString('utf8'))) {
+      const dep = new URL(spec, `${origin}${url}`).pathname;
+      await fetchSized(dep, `static import of ${path.posix.basename(url)}`);
+    }
+    return file;
+  };
+
+  // Before any island: what the HTML itself loads, and what that statically imports.
+  const scripts = attributeValues(html, 'script', 'src', (tag) => /type="module"/.test(tag));
+  const preloads = attributeValues(html, 'link', 'href', (tag) => /rel="modulepreload"/.test(tag));
+  for (const url of scripts) await fetchSized(url, 'module script');
+  for (const url of preloads) await fetchSized(url, 'modulepreload');
+  const before = [...sizes.values()];
+
+  // With the islands that hydrate on load: the island chunks, the hydration runtime the entry
+  // imports dynamically, the page language's catalogue, and the manifest's static imports of these.
+  const islandTags = [...html.matchAll(/<k-island\b[^>]*>/g)].map((m) => m[0]);
+  const pageIslands = islandTags.map((tag) => ({
+    name: attr(tag, 'data-name') ?? '',
+    hydrate: attr(tag, 'data-hydrate') ?? 'load',
+    lang: attr(tag, 'data-lang') ?? 'fi',
+  }));
+  const onLoad = pageIslands.filter((i) => i.hydrate === 'load');
+  const registry = islandRegistry(manifest);
+  const entryKey = Object.keys(manifest).find(
+    (k) => manifest[k]?.isEntry && k.endsWith('entry.ts'),
+  );
+  const entry = entryKey ? manifest[entryKey] : undefined;
+  if (!entry) throw new Error('the manifest has no client entry');
+  const isCatalogue = (key: string) => /^src\/i18n\/[a-z]{2}\.ts$/.test(key);
+  // Islands are widgets in src/features/; what else the entry imports dynamically is runtime.
+  const runtime = (entry.dynamicImports ?? []).filter(
+    (key) => !isCatalogue(key) && !registry.keys.has(key) && !key.startsWith('src/features/'),
+  );
+
+  const wanted: { key: string; why: string }[] = [];
+  if (onLoad.length > 0) {
+    for (const key of runtime) wanted.push({ key, why: 'hydration runtime' });
+    for (const lang of new Set(onLoad.map((i) => i.lang)))
+      wanted.push({ key: `src/i18n/${lang}.ts`, why: `catalogue (${lang})` });
+  }
+  for (const island of new Set(onLoad.map((i) => i.name))) {
+    const key =
+      registry.byName.get(island) ??
+      Object.keys(manifest).find(
+        (k) => manifest[k]?.isDynamicEntry && manifest[k]?.name === island,
+      );
+    if (!key) throw new Error(`island "${island}" has no chunk in the manifest`);
+    wanted.push({ key, why: `island ${island}` });
+  }
+  const seen = new Set<string>();
+  const visit = async (key: string, why: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`"${key}" is missing from the manifest`);
+    await fetchSized(`/assets/${path.posix.basename(chunk.file)}`, why);
+    for (const dep of chunk.imports ?? []) await visit(dep, `import of ${chunk.name ?? key}`);
+  };
+  for (const { key, why } of wanted) await visit(key, why);
+  const all = [...sizes.values()];
+
+  const sum = (files: JsFile[]) => ({
+    files: files.length,
+    rawBytes: files.reduce((n, f) => n + f.rawBytes, 0),
+    gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+  });
+  return {
+    budgetGzipBytes: BUDGET_BYTES,
+    beforeIslands: sum(before),
+    withLoadIslands: sum(all),
+    islandsOnPage: pageIslands,
+    files: all.map((f) => ({ ...f, beforeIslands: before.includes(f) })),
+  };
+}
+
+/** Static `import … from"./x.js"` and `import"./x.js"`; `import(` is dynamic and left out. */
+function staticImports(code: string): string[] {
+  const specs = new Set<string>();
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*(["'])(\.{1,2}\/[^"'\s]+?\.js)\1/g))
+    if (m[2]) specs.add(m[2]);
+  return [...specs];
+}
+
+/** Island name → manifest key, from the registry's lazy imports in src/client/islands.ts. */
+function islandRegistry(manifest: Manifest) {
+  const byName = new Map<string, string>();
+  const registryFile = path.join(ROOT, 'src/client/islands.ts');
+  if (existsSync(registryFile)) {
+    const source = readFileSync(registryFile, 'utf8');
+    const entries = source.matchAll(
+      /['"]?([\w-]+)['"]?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    );
+    for (const [, name, spec] of entries) {
+      if (!name || !spec) continue;
+      const key = path.posix.join('src/client', spec);
+      if (manifest[key]) byName.set(name, key);
+    }
+  }
+  return { byName, keys: new Set(byName.values()) };
+}
+
+function attributeValues(
+  html: string,
+  tagName: string,
+  attribute: string,
+  accept: (tag: string) => boolean,
+): string[] {
+  const tags = html.matchAll(new RegExp(`<${tagName}\\b[^>]*>`, 'g'));
+  return [...tags]
+    .map((m) => m[0])
+    .filter(accept)
+    .map((tag) => attr(tag, attribute))
+    .filter((v): v is string => typeof v === 'string');
+}
+
+function attr(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+}
+
+// --- helpers ----------------------------------------------------------------------------------
+
+/** Plain HTTP GET: no Accept-Encoding, so bodies arrive uncompressed; the Host header is ours. */
+function get(
+  urlPath: string,
+  host?: string,
+  timeoutMs = 10_000,
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      `${origin}${urlPath}`,
+      { headers: host ? { host } : {}, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+function warnIfStale(): void {
+  const built = statSync(SERVER_ENTRY).mtimeMs;
+  const src = path.join(ROOT, 'src');
+  const newer = readdirSync(src, { recursive: true, encoding: 'utf8' }).find((f) => {
+    const full = path.join(src, f);
+    return !/\.test\.tsx?$/.test(f) && statSync(full).isFile() && statSync(full).mtimeMs > built;
+  });
+  if (newer)
+    console.warn(`bench: src/${newer} is newer than dist/: "npm run build" for current figures`);
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function round(n: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+function kB(bytes: number): string {
+  return (bytes / 1000).toFixed(1);
+}
+
+function printTable(
+  rows: LoadResult[],
+  memory: { peakRssSampledMB: number; startupPeakRssMB: number; vmHwmMB: number },
+  js: Awaited<ReturnType<typeof measureJavaScript>>,
+): void {
+  const out: string[] = [];
+  const line = (cells: (string | number)[], widths: number[]) =>
+    cells.map((c, i) => String(c).padStart(widths[i] ?? 8)).join('  ');
+  const w = [8, 10, 8, 8, 10, 8, 7, 13];
+  out.push(
+    `Load: ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up`,
+  );
+  out.push(
+    line(['bench', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'peak RSS MB'], w),
+  );
+  for (const r of rows)
+    out.push(
+      line(
+        [
+          r.name,
+          r.requestsPerSecond,
+          r.latencyP50Ms,
+          r.latencyP99Ms,
+          r.requests,
+          r.non2xx,
+          r.errors,
+          r.peakRssMB,
+        ],
+        w,
+      ),
+    );
+  out.push(
+    `Server memory (MB = 10^6 bytes): peak RSS sampled every ${RSS_SAMPLE_MS} ms ${memory.peakRssSampledMB} MB` +
+      ` (start-up ${memory.startupPeakRssMB} MB), VmHWM (lifetime peak) ${memory.vmHwmMB} MB`,
+  );
+  out.push('');
+  out.push('JavaScript of the home page (gzip -9, 1 kB = 1000 bytes)');
+  for (const f of js.files)
+    out.push(
+      `  ${f.beforeIslands ? 'B' : 'I'} ${kB(f.gzipBytes).padStart(6)} kB  ${kB(f.rawBytes).padStart(7)} kB raw  ${f.url}  (${f.why})`,
+    );
+  out.push(
+    `  before any island asks for more: ${kB(js.beforeIslands.gzipBytes)} kB in ${js.beforeIslands.files} files (budget ${kB(BUDGET_BYTES)} kB)`,
+  );
+  const load = js.islandsOnPage.filter((i) => i.hydrate === 'load').map((i) => i.name);
+  out.push(
+    `  with the islands hydrated on load (${load.join(', ') || 'none'}): ${kB(js.withLoadIslands.gzipBytes)} kB in ${js.withLoadIslands.files} files`,
+  );
+  process.stdout.write(`${out.join('\n')}\n`);
+}
