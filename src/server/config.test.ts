@@ -1,0 +1,193 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** A long enough secret, so tests that are not about the secret never write one to disk. */
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+
+const tempDirs: string[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kattaus-config-test-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The message of the ConfigError `fn` throws; fails the test when it throws anything else. */
+function configErrorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a ConfigError, but nothing was thrown');
+}
+
+describe('loadConfig defaults', () => {
+  it('gives every variable a working default for the embedded set-up', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.env).toBe('production');
+    expect(config.logLevel).toBe('info');
+    expect(config.defaultSite).toBe('konsernifi');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.databasePoolSize).toBe(10);
+    expect(config.sessionTtlDays).toBe(30);
+    expect(config.trustProxy).toBe(false);
+    expect(config.siteHosts).toEqual({});
+    expect(config.sessionSecret).toBe(SECRET);
+  });
+
+  it('resolves DATA_DIR to an absolute path', () => {
+    const byDefault = loadConfig({ SESSION_SECRET: SECRET });
+    expect(path.isAbsolute(byDefault.dataDir)).toBe(true);
+    expect(byDefault.dataDir).toBe(path.resolve('data'));
+
+    const relative = loadConfig({ SESSION_SECRET: SECRET, DATA_DIR: 'some/where' });
+    expect(relative.dataDir).toBe(path.join(process.cwd(), 'some', 'where'));
+  });
+
+  it('reads an empty or blank DATABASE_URL as not set', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET, DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ SESSION_SECRET: SECRET, DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('takes given values', () => {
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'debug',
+      DATABASE_URL: 'postgresql://user@db.example:5432/kattaus',
+      DEFAULT_SITE: 'sibylla',
+      TRUST_PROXY: 'true',
+      NODE_ENV: 'test',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      logLevel: 'debug',
+      databaseUrl: 'postgresql://user@db.example:5432/kattaus',
+      defaultSite: 'sibylla',
+      trustProxy: true,
+      env: 'test',
+    });
+    expect(
+      loadConfig({ SESSION_SECRET: SECRET, DATABASE_URL: 'postgres://h/db' }).databaseUrl,
+    ).toBe('postgres://h/db');
+  });
+});
+
+describe('loadConfig refuses wrong values, naming the variable', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['LOG_LEVEL', 'loud'],
+    ['LOG_LEVEL', 'INFO'],
+    ['DATABASE_URL', 'mysql://root@localhost/kattaus'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['SESSION_SECRET', 'too-short'],
+    ['SESSION_SECRET', 'x'.repeat(31)],
+    ['TRUST_PROXY', 'yes'],
+  ])('%s=%s', (name, value) => {
+    const env: Record<string, string> = { SESSION_SECRET: SECRET, [name]: value };
+    const message = configErrorOf(() => loadConfig(env));
+    expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+    // Only the wrong variable is named.
+    expect(message.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('names every wrong variable at once', () => {
+    const message = configErrorOf(() =>
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', SESSION_SECRET: 'short' }),
+    );
+    expect(message).toMatch(/^\s+PORT: /m);
+    expect(message).toMatch(/^\s+LOG_LEVEL: /m);
+    expect(message).toMatch(/^\s+SESSION_SECRET: /m);
+  });
+
+  it('accepts a secret of exactly 32 characters', () => {
+    const secret = 's'.repeat(32);
+    expect(loadConfig({ SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+});
+
+describe('SITE_HOSTS', () => {
+  it('parses site=host[,host] entries separated by semicolons', () => {
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      SITE_HOSTS: 'a=x.example,y.example;b=z.example',
+    });
+    expect(config.siteHosts).toEqual({ a: ['x.example', 'y.example'], b: ['z.example'] });
+  });
+
+  it('trims spaces and lower-cases host names', () => {
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      SITE_HOSTS: ' sibylla = WWW.Sibylla.Example , sibylla.example ; lihakauppa=Shop.Example ',
+    });
+    expect(config.siteHosts).toEqual({
+      sibylla: ['www.sibylla.example', 'sibylla.example'],
+      lihakauppa: ['shop.example'],
+    });
+  });
+
+  it.each(['sibylla', '=x.example', 'sibylla=', 'a=x.example;;b=y.example'])(
+    'refuses the malformed value %j',
+    (value) => {
+      const message = configErrorOf(() =>
+        loadConfig({ SESSION_SECRET: SECRET, SITE_HOSTS: value }),
+      );
+      expect(message).toMatch(/^\s+SITE_HOSTS: /m);
+    },
+  );
+});
+
+describe('SESSION_SECRET when unset', () => {
+  it('generates a secret and keeps it in DATA_DIR with mode 0600', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+
+    const file = path.join(dir, 'session-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('treats an empty SESSION_SECRET as unset', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: '' });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(
+      config.sessionSecret,
+    );
+  });
+
+  it('creates a missing DATA_DIR and gives each data folder its own secret', () => {
+    const a = path.join(tempDir(), 'nested', 'data');
+    const b = tempDir();
+    const secretA = loadConfig({ DATA_DIR: a }).sessionSecret;
+    const secretB = loadConfig({ DATA_DIR: b }).sessionSecret;
+    expect(statSync(path.join(a, 'session-secret')).isFile()).toBe(true);
+    expect(secretA).not.toBe(secretB);
+  });
+
+  it('uses a given SESSION_SECRET without touching DATA_DIR', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+    expect(() => statSync(path.join(dir, 'session-secret'))).toThrow();
+  });
+});
