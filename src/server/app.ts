@@ -24,8 +24,10 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** Where the client's scripts and styles come from; the production build by default. */
   assets?: AssetProvider;
-  /** Pino options, or false for no logging. */
-  logger?: boolean | object;
+  /** false: no logging (tests). */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Used by the development server to swap the app on code changes. */
   serverFactory?: FastifyServerFactory;
 }
@@ -36,7 +38,10 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: options.logger ?? {
+      ...loggerOptions(config),
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
@@ -66,8 +71,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('assets', options.assets ?? manifestAssets(clientDir));
   app.decorate('errorPage', { render: undefined });
 
+  // While shutting down, answers close their connection, so a keep-alive socket does not hold
+  // the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(errorsPlugin);
@@ -103,7 +115,7 @@ function loggerOptions(config: Config) {
       req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
         method: req.method,
         path: req.url.split('?', 1)[0],
-        host: req.headers.host,
+        host: String(req.headers.host ?? ''),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

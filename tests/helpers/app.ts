@@ -37,14 +37,18 @@ export interface TestApp {
  * routes before the app is ready (for testing the plugins on their own).
  */
 export async function createTestApp(
-  options: { config?: Partial<Config>; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    config?: Partial<Config>;
+    extend?: (app: FastifyInstance) => void;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject('templateDatabase'));
   const app = await buildApp({
     config: testConfig(options.config),
     database,
     assets: testAssets,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false as const }),
   });
   options.extend?.(app);
   await app.ready();
