@@ -39,7 +39,7 @@ export const errorsPlugin = fp(
       if (isApiRequest(request) || !app.errorPage.render || request.method !== 'GET') {
         return sendProblem(reply, appError, request);
       }
-      return renderPage(app, request, reply, appError.status >= 500 ? 500 : appError.status);
+      return renderPage(app, request, reply, Math.min(appError.status, 500));
     });
 
     app.setNotFoundHandler(async (request, reply) => {
