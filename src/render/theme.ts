@@ -8,6 +8,8 @@ const names: Record<keyof ThemeTokens, string> = {
   raised: '--color-raised',
   text: '--color-text',
   link: '--color-link',
+  focus: '--color-focus',
+  focusHalo: '--color-focus-halo',
   headingFont: '--font-heading',
   bodyFont: '--font-body',
 };

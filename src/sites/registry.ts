@@ -12,6 +12,8 @@ function theme(
     raised: '#f6f4f1',
     text: '#1d1d1b',
     link: overrides.brand,
+    focus: '#1d1d1b',
+    focusHalo: '#ffffff',
     headingFont: sans,
     bodyFont: sans,
     ...overrides,

@@ -41,6 +41,10 @@ export interface ThemeTokens {
   text: string;
   /** Links (at least 4.5:1 against surface). */
   link: string;
+  /** Focus ring: an outer ring in this colour around an inner halo, so one of them stands out
+   * (at least 3:1) on every background of the site. */
+  focus: string;
+  focusHalo: string;
   headingFont: string;
   bodyFont: string;
 }

@@ -8,7 +8,7 @@ export type TemplateDatabase =
   | { engine: 'pglite'; dumpFile: string }
   | { engine: 'postgres'; adminUrl: string; template: string };
 
-export const TEMPLATE_NAME = `kattaus_test_template`;
+export const TEMPLATE_PREFIX = 'kattaus_test_template_';
 
 export function databaseUrlWith(url: string, database: string): string {
   const u = new URL(url);

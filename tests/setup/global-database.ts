@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
-import { databaseUrlWith, TEMPLATE_NAME, type TemplateDatabase, withAdmin } from './database.ts';
+import { databaseUrlWith, TEMPLATE_PREFIX, type TemplateDatabase, withAdmin } from './database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,10 +20,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
-    await withAdmin(url, async (admin) => {
-      await admin.query(`drop database if exists "${TEMPLATE_NAME}" with (force)`);
-      await admin.query(`create database "${TEMPLATE_NAME}"`);
-    });
+    // A name of its own per run, so two runs against one server do not drop each other's template.
+    const TEMPLATE_NAME = `${TEMPLATE_PREFIX}${randomBytes(4).toString('hex')}`;
+    await withAdmin(url, (admin) => admin.query(`create database "${TEMPLATE_NAME}"`));
     const handle = await openDatabase({
       engine: 'postgres',
       url: databaseUrlWith(url, TEMPLATE_NAME),

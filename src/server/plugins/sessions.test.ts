@@ -50,32 +50,47 @@ async function countSessions(): Promise<number> {
   return (await sessionRows()).length;
 }
 
-/** A visitor with a cookie jar: the first request gets the cookies, later ones send them back. */
+/**
+ * A visitor with a cookie jar, as a browser: the first request gets the cookies, every later
+ * response may replace them, and requests send back the latest ones.
+ */
 async function newVisitor() {
-  const first = await t.app.inject('/api/test/session');
+  const jar = new Map<string, string>();
+  const keep = (res: LightMyRequestResponse) => {
+    for (const c of res.cookies) jar.set(c.name, c.value);
+    return res;
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const first = keep(await t.app.inject('/api/test/session'));
   expect(first.statusCode).toBe(200);
-  const token = cookieValue(first, SESSION_COOKIE);
-  const xsrf = cookieValue(first, XSRF_COOKIE);
-  expect(token).toMatch(TOKEN);
-  expect(xsrf).toBeTruthy();
-  const cookie = cookieHeader(first);
+  expect(jar.get(SESSION_COOKIE)).toMatch(TOKEN);
+  expect(jar.get(XSRF_COOKIE)).toBeTruthy();
   return {
-    token: token as string,
-    cookie,
-    store: (data: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/test/session',
-        payload: data,
-        headers: { cookie, [XSRF_HEADER]: xsrf },
-      }),
-    read: () => t.app.inject({ url: '/api/test/session', headers: { cookie } }),
-    clear: () =>
-      t.app.inject({
-        method: 'DELETE',
-        url: '/api/test/session',
-        headers: { cookie, [XSRF_HEADER]: xsrf },
-      }),
+    get token() {
+      return jar.get(SESSION_COOKIE) as string;
+    },
+    get cookie() {
+      return cookie();
+    },
+    store: async (data: Record<string, unknown>) =>
+      keep(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/test/session',
+          payload: data,
+          headers: { cookie: cookie(), [XSRF_HEADER]: jar.get(XSRF_COOKIE) },
+        }),
+      ),
+    read: async () =>
+      keep(await t.app.inject({ url: '/api/test/session', headers: { cookie: cookie() } })),
+    clear: async () =>
+      keep(
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/test/session',
+          headers: { cookie: cookie(), [XSRF_HEADER]: jar.get(XSRF_COOKIE) },
+        }),
+      ),
   };
 }
 
@@ -184,6 +199,51 @@ describe('a cookie the server did not issue', () => {
     });
     expect(res.json()).toEqual({ data: {} });
     expect(cookieValue(res, SESSION_COOKIE)).toMatch(TOKEN);
+  });
+
+  it('a planted token never carries data: the first store moves the session to a new token', async () => {
+    const planted = 'p'.repeat(43);
+    const page = await t.app.inject({
+      url: '/api/test/session',
+      headers: { cookie: `${SESSION_COOKIE}=${planted}` },
+    });
+    const xsrf = cookieValue(page, XSRF_COOKIE);
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/session',
+      payload: { cart: 'victim' },
+      headers: {
+        cookie: `${SESSION_COOKIE}=${planted}; ${XSRF_COOKIE}=${xsrf}`,
+        [XSRF_HEADER]: xsrf,
+      },
+    });
+    expect(stored.statusCode).toBe(200);
+    const issued = cookieValue(stored, SESSION_COOKIE);
+    expect(issued).toMatch(TOKEN);
+    expect(issued).not.toBe(planted);
+    // The anti-forgery cookie follows the new token.
+    expect(cookieValue(stored, XSRF_COOKIE)).toBeTruthy();
+    expect(cookieValue(stored, XSRF_COOKIE)).not.toBe(xsrf);
+    const attacker = await t.app.inject({
+      url: '/api/test/session',
+      headers: { cookie: `${SESSION_COOKIE}=${planted}` },
+    });
+    expect(attacker.json()).toEqual({ data: {} });
+    const victim = await t.app.inject({
+      url: '/api/test/session',
+      headers: { cookie: `${SESSION_COOKIE}=${issued}` },
+    });
+    expect(victim.json()).toEqual({ data: { cart: 'victim' } });
+  });
+
+  it('renews the cookie’s lifetime on every store, keeping the token of a stored session', async () => {
+    const visitor = await newVisitor();
+    await visitor.store({ a: 1 });
+    const token = visitor.token;
+    const again = await visitor.store({ a: 2 });
+    const renewed = sessionCookieOf(again);
+    expect(renewed?.value).toBe(token);
+    expect(renewed?.maxAge).toBe(TTL_DAYS * 24 * 60 * 60);
   });
 
   it('a well-formed but unknown token reads as an empty session', async () => {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
@@ -12,24 +12,44 @@ const CLEAN_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * A visitor's session. The browser keeps a random token in an HttpOnly cookie; the database row
  * (keyed by the token's hash) is written only when a feature stores something.
+ *
+ * The first store under a token gets a fresh token: a token the server has no row for may have
+ * been planted by someone else (session fixation), so data is never attached to it.
  */
 export class Session {
-  readonly id: string;
+  private currentToken: string;
+  private currentId: string;
   private loaded: Record<string, unknown> | undefined;
+  private persisted = false;
+  /** True when the response must carry the session cookie (new, rotated or renewed). */
+  cookieChanged: boolean;
 
   constructor(
-    readonly token: string,
+    token: string,
     readonly isNew: boolean,
     private readonly db: Database,
     private readonly ttlMs: number,
     private readonly secret: string,
   ) {
-    this.id = createHash('sha256').update(token).digest('hex');
+    this.currentToken = token;
+    this.currentId = hashToken(token);
+    this.cookieChanged = isNew;
+  }
+
+  get token(): string {
+    return this.currentToken;
+  }
+
+  /** The row key: SHA-256 of the token. */
+  get id(): string {
+    return this.currentId;
   }
 
   /** A value derived from the session and the server secret, for purpose-bound tokens. */
   derive(purpose: string): string {
-    return createHmac('sha256', this.secret).update(`${purpose}:${this.token}`).digest('base64url');
+    return createHmac('sha256', this.secret)
+      .update(`${purpose}:${this.currentToken}`)
+      .digest('base64url');
   }
 
   async get(): Promise<Record<string, unknown>> {
@@ -41,24 +61,53 @@ export class Session {
     const [row] = await this.db
       .select({ data: sessions.data })
       .from(sessions)
-      .where(and(eq(sessions.id, this.id), gt(sessions.expiresAt, sql`now()`)));
+      .where(and(eq(sessions.id, this.currentId), gt(sessions.expiresAt, sql`now()`)));
+    this.persisted = row !== undefined;
     this.loaded = row?.data ?? {};
     return this.loaded;
   }
 
+  /** Stores the session's data and renews its lifetime (and the cookie's). */
   async set(data: Record<string, unknown>): Promise<void> {
+    await this.get();
+    if (!this.persisted) this.rotate();
     const expiresAt = new Date(Date.now() + this.ttlMs);
     await this.db
       .insert(sessions)
-      .values({ id: this.id, data, expiresAt })
+      .values({ id: this.currentId, data, expiresAt })
       .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt } });
     this.loaded = data;
+    this.persisted = true;
+    this.cookieChanged = true;
+  }
+
+  /** Moves the data to a new token, as after logging in; the old token stops working. */
+  async regenerate(): Promise<void> {
+    const data = await this.get();
+    if (this.persisted) await this.db.delete(sessions).where(eq(sessions.id, this.currentId));
+    this.persisted = false;
+    await this.set(data);
   }
 
   async clear(): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, this.id));
+    await this.db.delete(sessions).where(eq(sessions.id, this.currentId));
     this.loaded = {};
+    this.persisted = false;
   }
+
+  private rotate(): void {
+    this.currentToken = newToken();
+    this.currentId = hashToken(this.currentToken);
+    this.cookieChanged = true;
+  }
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }
 
 export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
@@ -80,11 +129,11 @@ export const sessionsPlugin = fp(
   async (app: FastifyInstance) => {
     const ttlSeconds = app.config.sessionTtlDays * 24 * 60 * 60;
     app.decorateRequest('session', null as never);
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.addHook('onRequest', async (request: FastifyRequest) => {
       if (!wantsSession(request)) return;
       const existing = request.cookies[SESSION_COOKIE];
       const valid = existing !== undefined && TOKEN_PATTERN.test(existing);
-      const token = valid ? existing : randomBytes(32).toString('base64url');
+      const token = valid ? existing : newToken();
       request.session = new Session(
         token,
         !valid,
@@ -92,7 +141,12 @@ export const sessionsPlugin = fp(
         ttlSeconds * 1000,
         app.config.sessionSecret,
       );
-      if (!valid) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, ttlSeconds));
+    });
+    app.addHook('onSend', async (request, reply) => {
+      const session = request.session;
+      if (session?.cookieChanged) {
+        reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(request, ttlSeconds));
+      }
     });
 
     const timer = setInterval(() => {

@@ -15,8 +15,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const xsrfPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (!wantsSession(request)) return;
+      if (
+        needsToken(request) &&
+        !matches(request.headers[XSRF_HEADER], request.session.derive('xsrf'))
+      ) {
+        throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
+      }
+    });
+    // Set on the way out, so a session that got a new token during the request sends the
+    // matching anti-forgery token with it.
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.session) return;
       const expected = request.session.derive('xsrf');
       if (request.cookies[XSRF_COOKIE] !== expected) {
         reply.setCookie(XSRF_COOKIE, expected, {
@@ -25,9 +36,6 @@ export const xsrfPlugin = fp(
           sameSite: 'lax',
           secure: request.protocol === 'https',
         });
-      }
-      if (needsToken(request) && !matches(request.headers[XSRF_HEADER], expected)) {
-        throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
       }
     });
   },
