@@ -84,18 +84,45 @@ async function openPostgres(options: { url: string; poolSize?: number }) {
     async close() {
       await pool.end();
     },
-    async withAdvisoryLock(key, fn) {
+    async withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // pg-pool drops its own error listener while a client is checked out; without this one a
+      // connection lost mid-way would be an uncaught 'error' event that ends the process.
+      let connectionError: Error | undefined;
+      const onError = (error: Error) => {
+        connectionError ??= error;
+      };
+      client.on('error', onError);
+      const release = (error?: Error) => {
+        client.removeListener('error', onError);
+        // With an error pg-pool destroys the client instead of pooling it again.
+        client.release(error);
+      };
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
-        try {
-          return await fn(drizzlePg(client, { schema }) as unknown as Database);
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [key]);
-        }
-      } finally {
-        client.release();
+      } catch (error) {
+        release(error as Error);
+        throw error;
       }
+      let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+      try {
+        outcome = {
+          ok: true,
+          value: await fn(drizzlePg(client, { schema }) as unknown as Database),
+        };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      try {
+        await client.query('select pg_advisory_unlock($1)', [key]);
+      } catch (unlockError) {
+        // The session is gone or unusable; PostgreSQL drops its locks with it.
+        release(unlockError as Error);
+        throw outcome.ok ? unlockError : outcome.error;
+      }
+      release(connectionError);
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value;
     },
   } satisfies DatabaseHandle;
 }

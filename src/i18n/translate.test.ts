@@ -30,6 +30,18 @@ describe('translator', () => {
     expect(t('layout.copyright')).toBe('© {year} {name}');
   });
 
+  it('does not take inherited properties of values as placeholder values', () => {
+    const inherited = translator({
+      'menu.label': '{constructor} {toString} {hasOwnProperty} {__proto__} {name}',
+    } as Messages);
+    expect(inherited('menu.label', { name: 'x' })).toBe(
+      '{constructor} {toString} {hasOwnProperty} {__proto__} x',
+    );
+    expect(inherited('menu.label', { constructor: 'c', toString: 't' })).toBe(
+      'c t {hasOwnProperty} {__proto__} {name}',
+    );
+  });
+
   it('inserts values literally, without reading them as patterns', () => {
     expect(t('layout.copyright', { year: '$&', name: "$1 $' {year}" })).toBe("© $& $1 $' {year}");
   });

@@ -10,7 +10,7 @@ export function translator(messages: Messages): Translate {
     const text = messages[key] ?? key;
     if (!values) return text;
     return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? String(values[name]) : whole,
+      Object.hasOwn(values, name) ? String(values[name]) : whole,
     );
   };
 }

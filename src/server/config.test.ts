@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,32 @@ describe('loadConfig defaults', () => {
   it('reads an empty or blank DATABASE_URL as not set', () => {
     expect(loadConfig({ SESSION_SECRET: SECRET, DATABASE_URL: '' }).databaseUrl).toBeUndefined();
     expect(loadConfig({ SESSION_SECRET: SECRET, DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('reads empty or blank values of any variable as not set, so defaults apply', () => {
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      PORT: '',
+      DATABASE_POOL_SIZE: ' ',
+      SESSION_TTL_DAYS: '',
+      HOST: '  ',
+      LOG_LEVEL: '',
+      NODE_ENV: ' ',
+      DEFAULT_SITE: '',
+      TRUST_PROXY: '',
+      SITE_HOSTS: ' ',
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      databasePoolSize: 10,
+      sessionTtlDays: 30,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      env: 'production',
+      defaultSite: 'konsernifi',
+      trustProxy: false,
+      siteHosts: {},
+    });
   });
 
   it('takes given values', () => {
@@ -142,15 +168,38 @@ describe('SITE_HOSTS', () => {
     });
   });
 
-  it.each(['sibylla', '=x.example', 'sibylla=', 'a=x.example;;b=y.example'])(
-    'refuses the malformed value %j',
-    (value) => {
-      const message = configErrorOf(() =>
-        loadConfig({ SESSION_SECRET: SECRET, SITE_HOSTS: value }),
+  it('lower-cases and trims site ids', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET, SITE_HOSTS: '  Sibylla =x.example' });
+    expect(config.siteHosts).toEqual({ sibylla: ['x.example'] });
+  });
+
+  it('skips empty entries', () => {
+    for (const value of [
+      'a=x.example;',
+      'a=x.example;;b=y.example',
+      ';a=x.example; ;b=y.example;',
+    ]) {
+      const config = loadConfig({ SESSION_SECRET: SECRET, SITE_HOSTS: value });
+      expect(config.siteHosts, value).toEqual(
+        value.includes('b=') ? { a: ['x.example'], b: ['y.example'] } : { a: ['x.example'] },
       );
-      expect(message).toMatch(/^\s+SITE_HOSTS: /m);
-    },
-  );
+    }
+    expect(loadConfig({ SESSION_SECRET: SECRET, SITE_HOSTS: ';;' }).siteHosts).toEqual({});
+  });
+
+  it.each([
+    'sibylla',
+    '=x.example',
+    'sibylla=',
+    'sibylla= , ',
+    'sibylla=,;b=y.example',
+    'sibylla=x.example=y.example',
+    'sibylla==x.example',
+    'a=x.example;sibylla=x=y',
+  ])('refuses the malformed value %j', (value) => {
+    const message = configErrorOf(() => loadConfig({ SESSION_SECRET: SECRET, SITE_HOSTS: value }));
+    expect(message).toMatch(/^\s+SITE_HOSTS: /m);
+  });
 });
 
 describe('SESSION_SECRET when unset', () => {
@@ -183,6 +232,28 @@ describe('SESSION_SECRET when unset', () => {
     const secretB = loadConfig({ DATA_DIR: b }).sessionSecret;
     expect(statSync(path.join(a, 'session-secret')).isFile()).toBe(true);
     expect(secretA).not.toBe(secretB);
+  });
+
+  it('keeps a secret that is already in DATA_DIR', () => {
+    const dir = tempDir();
+    const existing = 'e'.repeat(40);
+    writeFileSync(path.join(dir, 'session-secret'), `${existing}\n`, { mode: 0o600 });
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(existing);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(`${existing}\n`);
+    expect(readdirSync(dir)).toEqual(['session-secret']);
+  });
+
+  it('replaces a too short secret in DATA_DIR with a new one in a 0600 file', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'session-secret');
+    writeFileSync(file, 'short', { mode: 0o644 });
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(config.sessionSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // No temporary file is left behind.
+    expect(readdirSync(dir)).toEqual(['session-secret']);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
   it('uses a given SESSION_SECRET without touching DATA_DIR', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,24 +8,29 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 /**
  * `SITE_HOSTS` adds public host names to sites, for example
  * `sibylla=www.sibylla.example,sibylla.example;lihakauppa=shop.example`.
- * Every site also answers on `<site>.localhost` without configuration.
+ * Every site also answers on `<site>.localhost` without configuration. Site ids are trimmed and
+ * lower-cased; empty entries (a trailing `;`, `;;`) are skipped.
  */
 const siteHostsSchema = z
   .string()
   .trim()
   .transform((value, ctx) => {
     const map: Record<string, string[]> = {};
-    if (value === '') return map;
-    for (const entry of value.split(';')) {
-      const [site, hosts] = entry.split('=');
-      if (!site?.trim() || !hosts?.trim()) {
-        ctx.addIssue({ code: 'custom', message: `expected site=host[,host] but got "${entry}"` });
-        return z.NEVER;
-      }
-      map[site.trim()] = hosts
+    for (const raw of value.split(';')) {
+      const entry = raw.trim();
+      if (entry === '') continue;
+      const eq = entry.indexOf('=');
+      const site = eq === -1 ? '' : entry.slice(0, eq).trim().toLowerCase();
+      const list = eq === -1 ? '' : entry.slice(eq + 1);
+      const hosts = list
         .split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean);
+      if (!site || list.includes('=') || hosts.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `expected site=host[,host] but got "${entry}"` });
+        return z.NEVER;
+      }
+      map[site] = hosts;
     }
     return map;
   });
@@ -83,7 +88,12 @@ export class ConfigError extends Error {
 
 /** Parses the environment once at start-up; a wrong value stops the process with a clear message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty or blank variable (`PORT=`) means "not set", so its default applies; otherwise
+  // z.coerce would read '' as 0.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -106,17 +116,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A secret generated on first start and kept in the data folder, so sessions survive restarts. */
+/**
+ * A secret generated on first start and kept in the data folder, so sessions survive restarts.
+ * Processes starting at once on a fresh folder agree on one secret: each writes its candidate to
+ * a temporary file and hard-links it into place, which fails with EEXIST for all but the first,
+ * and the others read the winner's. Unlike writing the file itself with flag 'wx', no process can
+ * see it created but still empty.
+ */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   try {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;
-  } catch {
-    // Not there yet: generate below.
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600, flag: 'w' });
-  return secret;
+  const temp = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temp, secret, { mode: 0o600, flag: 'wx' });
+  try {
+    try {
+      linkSync(temp, file);
+      return secret;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+    // A damaged (too short) secret: replace it atomically, which also gives it mode 0600.
+    renameSync(temp, file);
+    return secret;
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }

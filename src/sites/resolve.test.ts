@@ -82,6 +82,30 @@ describe('createSiteResolver', () => {
     );
   });
 
+  it('refuses a host configured for two sites, naming the host and both sites', () => {
+    expect(() =>
+      createSiteResolver({
+        siteHosts: { sibylla: ['shared.example'], lihakauppa: ['shop.example', 'shared.example'] },
+        defaultSite: 'konsernifi',
+      }),
+    ).toThrow(/"shared\.example".*"(sibylla|lihakauppa)".*"(lihakauppa|sibylla)"/);
+    // A configured host may not take another site's <id>.localhost name either.
+    expect(() =>
+      createSiteResolver({
+        siteHosts: { export: ['sibylla.localhost'] },
+        defaultSite: 'konsernifi',
+      }),
+    ).toThrow(/"sibylla\.localhost".*"(export|sibylla)".*"(sibylla|export)"/);
+  });
+
+  it('allows a site to list its own host twice', () => {
+    const resolver = createSiteResolver({
+      siteHosts: { sibylla: ['x.example', 'x.example', 'sibylla.localhost'] },
+      defaultSite: 'konsernifi',
+    });
+    expect(resolver.byHost('x.example').id).toBe('sibylla');
+  });
+
   it('refuses an unknown site id in SITE_HOSTS', () => {
     expect(() =>
       createSiteResolver({ siteHosts: { nosuchsite: ['x.example'] }, defaultSite: 'konsernifi' }),

@@ -22,7 +22,16 @@ export function createSiteResolver(options: {
     const configured = options.siteHosts[site.id] ?? [];
     const all = [...configured, `${site.id}.localhost`];
     hostsBySite.set(site.id, all);
-    for (const host of all) hosts.set(host, site);
+    for (const host of all) {
+      const taken = hosts.get(host);
+      if (taken && taken.id !== site.id) {
+        throw new Error(
+          `Host "${host}" is configured for two sites, "${taken.id}" and "${site.id}"; ` +
+            'each host may belong to one site only (check SITE_HOSTS)',
+        );
+      }
+      hosts.set(host, site);
+    }
   }
   for (const id of Object.keys(options.siteHosts)) {
     if (!getSite(id)) throw new Error(`SITE_HOSTS names an unknown site "${id}"`);
