@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, watchProblems } from './browser.ts';
+
+const origin = `http://sibylla.localhost:${inject('serverPort')}`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * A page built from the real server output and the real client build, with the same island
+ * three times under each trigger, so the triggers themselves are tested in the browser.
+ */
+async function triggerPage(page: Page): Promise<string> {
+  // The browser resolves *.localhost; Node does not.
+  await page.goto(`${origin}/health`);
+  const html = await page.evaluate(() => fetch('/').then((r) => r.text()));
+  const head = /<head>[\s\S]*<\/head>/.exec(html)?.[0];
+  const island = /<k-island[\s\S]*?<\/k-island>/.exec(html)?.[0];
+  if (!head || !island) throw new Error('home page has no head or island');
+  const copy = (n: number, trigger: string) =>
+    island
+      .replaceAll('menu-toggle-0-', `menu-toggle-${n}-`)
+      .replace('data-hydrate="load"', `data-hydrate="${trigger}" data-test="${trigger}"`);
+  return `<!DOCTYPE html><html lang="fi">${head}<body><main>
+    <div>${copy(0, 'load')}</div><div>${copy(1, 'idle')}</div>
+    <div style="height:4000px"></div>
+    <div>${copy(2, 'visible')}</div></main></body></html>`;
+}
+
+describe('island triggers', () => {
+  it('hydrates load and idle islands at once and a visible island only when scrolled to', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    const body = await triggerPage(page);
+    const problems = watchProblems(page);
+    await page.route(`${origin}/trigger-test`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body }),
+    );
+    await page.goto(`${origin}/trigger-test`);
+    const hydrated = (trigger: string) =>
+      page.locator(`k-island[data-test="${trigger}"][data-hydrated]`);
+    await hydrated('load').waitFor();
+    await hydrated('idle').waitFor();
+    await page.waitForTimeout(500);
+    expect(await hydrated('visible').count()).toBe(0);
+
+    const lateButton = page.locator('k-island[data-test="visible"] button');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await hydrated('visible').waitFor();
+    await lateButton.click();
+    expect(await lateButton.getAttribute('aria-expanded')).toBe('true');
+    // Each island is its own root with its own id prefix: no hydration mismatch.
+    expect(problems.console).toEqual([]);
+    await page.close();
+  });
+
+  it('loads the island code only when an island asks for it', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${origin}/`);
+    await page.locator('k-island[data-hydrated]').waitFor();
+    expect(scripts.some((s) => /\/assets\/menu-toggle-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.some((s) => /\/assets\/sv-[\w-]+\.js$/.test(s))).toBe(false);
+    expect(scripts.some((s) => /\/assets\/fi-[\w-]+\.js$/.test(s))).toBe(true);
+    await page.close();
+  });
+});
