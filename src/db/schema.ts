@@ -1,4 +1,16 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Server-side sessions. The browser holds a random token; the row is keyed by its SHA-256 so a
@@ -14,3 +26,268 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Content. Every row belongs to one site and one language; language versions of the same thing
+// share a `translationKey` (for hreflang alternates and the language switch).
+// ---------------------------------------------------------------------------------------------
+
+/** Images in the file store; `/images/{id}/{slug}?preset=…` serves resized variants. */
+export const images = pgTable('images', {
+  id: serial('id').primaryKey(),
+  /** Key of the original in the file store. */
+  storageKey: text('storage_key').notNull().unique(),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  alt: jsonb('alt').$type<Partial<Record<'fi' | 'sv' | 'en', string>>>().notNull().default({}),
+  /** Point to keep in crops, 0..1 from the left and top. */
+  focusX: real('focus_x').notNull().default(0.5),
+  focusY: real('focus_y').notNull().default(0.5),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The page tree of each site and language. `path` is the friendly URL without language prefix. */
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    parentId: integer('parent_id'),
+    path: text('path').notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    /** Label in menus when it differs from the title. */
+    navLabel: text('nav_label'),
+    teaser: text('teaser').notNull().default(''),
+    teaserImageId: integer('teaser_image_id').references(() => images.id),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    /** Blocks of the page, each validated by its block type's zod schema on write. */
+    blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
+    /** Page settings by type (e.g. numberOfProducts, contentGroup). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    showInNav: boolean('show_in_nav').notNull().default(true),
+    /** Where the page appears in the header: top row or bottom row of tabs. */
+    navArea: text('nav_area').notNull().default('bottom'),
+    icon: text('icon'),
+    isExternal: boolean('is_external').notNull().default(false),
+    externalUrl: text('external_url'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    translationKey: text('translation_key').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pages_site_lang_path_uq').on(t.siteId, t.lang, t.path),
+    index('pages_parent_idx').on(t.parentId),
+    index('pages_translation_idx').on(t.siteId, t.translationKey),
+  ],
+);
+
+/** Facet categories (e.g. 'Raaka-aine', 'Ruokalaji') and their tags, per site and language. */
+export const facetCategories = pgTable(
+  'facet_categories',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    /** products, recipes or news. */
+    scope: text('scope').notNull(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('facet_categories_site_idx').on(t.siteId, t.lang, t.scope)],
+);
+
+export const facetTags = pgTable(
+  'facet_tags',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => facetCategories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Shown in facet lists (hidden tags still filter). */
+    display: boolean('display').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('facet_tags_category_idx').on(t.categoryId)],
+);
+
+export interface Nutrition {
+  per: string;
+  energyKj?: number;
+  energyKcal?: number;
+  fat?: number;
+  saturatedFat?: number;
+  carbohydrate?: number;
+  sugars?: number;
+  protein?: number;
+  salt?: number;
+}
+
+/** Retail, broiler, food-service and shop products. Money in integer cents. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    /** retail-product, broiler-product, foodservice-product or shop-product (the page type). */
+    kind: text('kind').notNull(),
+    path: text('path').notNull(),
+    code: text('code').notNull(),
+    gtin: text('gtin'),
+    valoCode: text('valo_code'),
+    name: text('name').notNull(),
+    teaser: text('teaser').notNull().default(''),
+    descriptionHtml: text('description_html').notNull().default(''),
+    ingredients: text('ingredients').notNull().default(''),
+    imageIds: integer('image_ids').array().notNull().default(sql`'{}'::integer[]`),
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    facetTagIds: integer('facet_tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Product group for food-service search (`productGroup`). */
+    productGroup: text('product_group'),
+    isNovelty: boolean('is_novelty').notNull().default(false),
+    nutrition: jsonb('nutrition').$type<Nutrition | null>(),
+    weightGrams: integer('weight_grams'),
+    priceCents: integer('price_cents'),
+    pricePerKgCents: integer('price_per_kg_cents'),
+    svhPriceCents: integer('svh_price_cents'),
+    discountPercentage: integer('discount_percentage'),
+    /** null: unlimited. */
+    stock: integer('stock'),
+    isGiftCard: boolean('is_gift_card').notNull().default(false),
+    likeCount: integer('like_count').notNull().default(0),
+    translationKey: text('translation_key').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_site_lang_path_uq').on(t.siteId, t.lang, t.path),
+    index('products_site_code_idx').on(t.siteId, t.code),
+  ],
+);
+
+export interface RecipeIngredient {
+  name: string;
+  amount: number | null;
+  unit: string;
+  /** Link to a product page, when the ingredient is one of ours. */
+  url?: string;
+}
+
+export interface RecipeStep {
+  heading: string;
+  instructions: string;
+  ingredients: RecipeIngredient[];
+}
+
+export interface Nutrient {
+  code: string;
+  name: string;
+  amount: number;
+  unit: string;
+}
+
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    path: text('path').notNull(),
+    title: text('title').notNull(),
+    teaser: text('teaser').notNull().default(''),
+    imageId: integer('image_id').references(() => images.id),
+    yield: integer('yield').notNull(),
+    portionSize: real('portion_size'),
+    portionUnit: text('portion_unit'),
+    totalYieldKg: real('total_yield_kg'),
+    totalTimeMinutes: integer('total_time_minutes').notNull(),
+    steps: jsonb('steps').$type<RecipeStep[]>().notNull().default([]),
+    /** Swedish recipes carry nutrients. */
+    nutrients: jsonb('nutrients').$type<Nutrient[]>().notNull().default([]),
+    facetTagIds: integer('facet_tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Kitchen equipment, for `searchEquipments`. */
+    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    likeCount: integer('like_count').notNull().default(0),
+    translationKey: text('translation_key').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recipes_site_lang_path_uq').on(t.siteId, t.lang, t.path)],
+);
+
+export const newsReleases = pgTable(
+  'news_releases',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    path: text('path').notNull(),
+    title: text('title').notNull(),
+    teaser: text('teaser').notNull().default(''),
+    bodyHtml: text('body_html').notNull().default(''),
+    imageId: integer('image_id').references(() => images.id),
+    publishDate: timestamp('publish_date', { withTimezone: true }).notNull(),
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    facetTagIds: integer('facet_tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
+    /** cision or mynewsdesk: the release service it came from. */
+    kind: text('kind').notNull(),
+    /** Cision text type (e.g. 'Lehdistötiedote', 'Pörssitiedote'). */
+    textType: text('text_type'),
+    translationKey: text('translation_key').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('news_site_lang_path_uq').on(t.siteId, t.lang, t.path),
+    index('news_site_date_idx').on(t.siteId, t.lang, t.publishDate),
+  ],
+);
+
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  siteId: text('site_id').notNull(),
+  lang: text('lang').notNull(),
+  title: text('title').notNull(),
+  city: text('city').notNull(),
+  url: text('url').notNull(),
+  applicationPeriodEnd: timestamp('application_period_end', { withTimezone: true }).notNull(),
+});
+
+export const timelineYears = pgTable('timeline_years', {
+  id: serial('id').primaryKey(),
+  siteId: text('site_id').notNull(),
+  lang: text('lang').notNull(),
+  year: integer('year').notNull(),
+  title: text('title').notNull(),
+  text: text('text').notNull(),
+  imageId: integer('image_id').references(() => images.id),
+});
+
+export const schoolMaterials = pgTable('school_materials', {
+  id: serial('id').primaryKey(),
+  siteId: text('site_id').notNull(),
+  lang: text('lang').notNull(),
+  material: text('material').notNull(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  /** Grade band or subject, for grouping on the order page. */
+  topic: text('topic').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const mapRegions = pgTable('map_regions', {
+  id: serial('id').primaryKey(),
+  siteId: text('site_id').notNull(),
+  lang: text('lang').notNull(),
+  number: integer('number').notNull(),
+  buttonLabel: text('button_label').notNull(),
+  buttonRegion: text('button_region').notNull(),
+  buttonInfo: text('button_info').notNull(),
+});
