@@ -10,6 +10,7 @@ export interface DocumentProps {
   title: string;
   description?: string;
   assets: PageAssets;
+  head?: ReactNode;
   children: ReactNode;
 }
 
@@ -25,6 +26,7 @@ export function Document(props: DocumentProps) {
         {props.description ? <meta name="description" content={props.description} /> : null}
         <meta name="theme-color" content={site.theme.brand} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {props.head}
         <style
           // biome-ignore lint/security/noDangerouslySetInnerHtml: theme tokens from the site registry
           dangerouslySetInnerHTML={{ __html: themeCss(site.theme) }}

@@ -10,6 +10,8 @@ export interface PageOptions {
   title?: string;
   description?: string;
   status?: number;
+  /** Extra elements for <head>: canonical and alternate links, Open Graph, JSON-LD. */
+  head?: ReactNode;
   body: ReactNode;
 }
 
@@ -37,6 +39,7 @@ export function renderPage(request: FastifyRequest, reply: FastifyReply, page: P
       title={title}
       description={page.description ?? site.tagline[lang]}
       assets={request.server.assets.page()}
+      head={page.head}
     >
       <PageProvider value={context}>{page.body}</PageProvider>
     </Document>,

@@ -5,10 +5,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { type DatabaseHandle, databaseOptionsFromConfig, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { imageRoutes } from '../features/content/images/routes.server.ts';
 import { contentRoutes } from '../features/content/routes.server.tsx';
+import { seoRoutes } from '../features/content/seo/routes.server.ts';
 import { type AssetProvider, manifestAssets } from '../render/assets.ts';
 import { createSiteResolver } from '../sites/resolve.ts';
 import type { Config } from './config.ts';
+import { type FileStore, LocalFileStore } from './file-store.ts';
 import { healthRoutes } from './health.ts';
 import { projectPath } from './paths.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -22,6 +25,8 @@ export interface AppOptions {
   config: Config;
   /** An open database (tests); otherwise the one the configuration names is opened and migrated. */
   database?: DatabaseHandle;
+  /** The file store; a local folder under the configuration's FILES_DIR by default. */
+  files?: FileStore;
   /** Where the client's scripts and styles come from; the production build by default. */
   assets?: AssetProvider;
   /** false: no logging (tests). */
@@ -70,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sites', createSiteResolver(config));
   app.decorate('assets', options.assets ?? manifestAssets(clientDir));
   app.decorate('errorPage', { render: undefined });
+  app.decorate('files', options.files ?? new LocalFileStore(config.filesDir));
 
   // While shutting down, answers close their connection, so a keep-alive socket does not hold
   // the process open until its idle timeout.
@@ -103,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(healthRoutes);
+  await app.register(imageRoutes);
+  await app.register(seoRoutes);
   await app.register(contentRoutes);
   return app;
 }

@@ -40,6 +40,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .trim()
@@ -72,6 +73,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The local file store (uploads, images and their resized variants). */
+  filesDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   sessionSecret: string;
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET || persistentSecret(dataDir),

@@ -4,6 +4,7 @@ import type { AssetProvider } from '../render/assets.ts';
 import type { Locale, SiteResolver } from '../sites/resolve.ts';
 import type { Site } from '../sites/types.ts';
 import type { Config } from './config.ts';
+import type { FileStore } from './file-store.ts';
 import type { Session } from './plugins/sessions.ts';
 
 /** Renders the HTML error page of the request's site and language. */
@@ -21,6 +22,7 @@ declare module 'fastify' {
     sites: SiteResolver;
     assets: AssetProvider;
     errorPage: { render: ErrorPageRenderer | undefined };
+    files: FileStore;
   }
   interface FastifyRequest {
     site: Site;

@@ -1,9 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import type { AssetProvider } from '../../src/render/assets.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
+import { LocalFileStore } from '../../src/server/file-store.ts';
 import { createTestDatabase } from '../setup/database.ts';
 
 export const testAssets: AssetProvider = {
@@ -44,7 +48,9 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject('templateDatabase'));
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'kattaus-test-files-'));
   const app = await buildApp({
+    files: new LocalFileStore(filesDir),
     config: testConfig(options.config),
     database,
     assets: testAssets,
@@ -58,6 +64,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }
