@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * The blocks a page is made of. Each type has a schema; content is validated with `pageBlocks`
+ * on every write (the seed included), and rendering trusts what the database holds.
+ */
+
+export const cardTypes = [
+  'headerImageSquare',
+  'headerImageTall',
+  'headerImageWide',
+  'headerImageXtraTall',
+  'recipeCard',
+  'jyvabroilerRecipeCard',
+  'cisionCard',
+  'ridderheimsCard',
+  'sibyllaCard',
+  'MFProductCard',
+  'mynewsdeskCard',
+] as const;
+export type CardType = (typeof cardTypes)[number];
+
+/** A link inside the site ('/…') or to another site (http(s)). */
+const link = z.string().regex(/^(\/|https?:\/\/)/, 'must start with / or http(s)://');
+const imageId = z.number().int().positive();
+
+export const cardSchema = z.object({
+  type: z.enum(cardTypes),
+  link,
+  imageId: imageId.optional(),
+  header: z.string().min(1).max(200),
+  ctaButton: z.string().max(80).optional(),
+  likeCount: z.number().int().min(0).optional(),
+  /** Minutes; shown as 'Xh Ymin'. */
+  totalTime: z.number().int().min(0).optional(),
+  imagePreset: z.string().max(40).optional(),
+  cisionTextType: z.string().max(80).optional(),
+  publishDate: z.string().datetime({ offset: true }).optional(),
+  productCode: z.string().max(40).optional(),
+  valoCode: z.string().max(40).optional(),
+  gtinCode: z.string().max(20).optional(),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const heroSlideSchema = z.object({
+  imageId,
+  /** Rich text (sanitised when rendered). */
+  text: z.string().max(4000),
+  textAlignment: z.enum(['Center', 'Left', 'Right']).default('Center'),
+  darken: z.boolean().default(false),
+  classes: z.string().max(200).optional(),
+  link: link.optional(),
+});
+export type HeroSlide = z.infer<typeof heroSlideSchema>;
+
+export const blockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hero-carousel'), slides: z.array(heroSlideSchema).min(1).max(10) }),
+  z.object({
+    type: z.literal('card-grid'),
+    header: z.string().max(200).optional(),
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(),
+    cardType: z.enum(cardTypes),
+    cards: z.array(cardSchema).max(200),
+  }),
+  z.object({ type: z.literal('rich-text'), html: z.string().max(100_000) }),
+  z.object({
+    type: z.literal('brand-cards'),
+    header: z.string().max(200).optional(),
+    cards: z.array(z.object({ link, imageId: imageId.optional(), header: z.string().min(1).max(200) })).max(40),
+  }),
+]);
+export type Block = z.infer<typeof blockSchema>;
+
+export const pageBlocks = z.array(blockSchema).max(100);
