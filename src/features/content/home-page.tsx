@@ -1,18 +1,26 @@
 import { usePage } from '../../render/page-context.tsx';
 import { sites } from '../../sites/registry.ts';
+import { Blocks } from './components/blocks.tsx';
+import type { ImageDto, PageDto } from './content.server.ts';
 import styles from './home-page.module.css';
 
-/** The home page: the brand's lead and, on the corporate sites, every site of the group. */
-export function HomePage() {
+/**
+ * The home page: the site's heading, its blocks (hero carousel, card grids) and, on the corporate
+ * sites, every site of the group. Without content it still shows the brand and its lead.
+ */
+export function HomePage(props: { page?: PageDto; images?: Map<number, ImageDto> }) {
   const { site, lang, t, siteHref } = usePage();
+  const blocks = props.page?.blocks ?? [];
+  const hasHero = blocks[0]?.type === 'hero-carousel';
   return (
     <>
-      <section className={styles.hero}>
+      <section className={hasHero ? 'visually-hidden' : styles.hero}>
         <div className="container">
           <h1 className={styles.title}>{site.name}</h1>
-          <p className={styles.lead}>{site.tagline[lang]}</p>
+          <p className={styles.lead}>{props.page?.teaser || site.tagline[lang]}</p>
         </div>
       </section>
+      <Blocks blocks={blocks} images={props.images ?? new Map()} />
       {site.corporate ? (
         <section className={`container ${styles.sites}`} aria-labelledby="our-sites">
           <h2 id="our-sites">{t('home.ourSites')}</h2>

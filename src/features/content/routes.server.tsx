@@ -3,9 +3,11 @@ import { serverT } from '../../i18n/catalogues.ts';
 import { renderPage } from '../../render/render-page.tsx';
 import { NotFound } from '../../server/errors.ts';
 import { SiteLayout } from '../navigation/index.ts';
+import { resolvePath } from './content.server.ts';
 import { ErrorPage } from './error-page.tsx';
 import { faviconSvg } from './favicon.ts';
 import { HomePage } from './home-page.tsx';
+import { loadPage } from './page-loader.server.tsx';
 
 export async function contentRoutes(app: FastifyInstance) {
   app.errorPage.render = (request, reply, status) =>
@@ -34,7 +36,19 @@ export async function contentRoutes(app: FastifyInstance) {
     if (locale.prefix && path === locale.prefix) {
       return reply.redirect(`${locale.prefix}/`, 301);
     }
-    if (locale.rest === '/') {
+    if (locale.rest.length > 1 && locale.rest.endsWith('/')) {
+      const query = request.url.slice(path.length);
+      return reply.redirect(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}${query}`, 301);
+    }
+    const resolved = await resolvePath(
+      request.server.db,
+      request.site.id,
+      locale.lang,
+      locale.rest,
+    );
+    if (!resolved) {
+      if (locale.rest !== '/') throw new NotFound();
+      // A site without content still has its home page.
       return renderPage(request, reply, {
         body: (
           <SiteLayout>
@@ -43,6 +57,11 @@ export async function contentRoutes(app: FastifyInstance) {
         ),
       });
     }
-    throw new NotFound();
+    const page = await loadPage(request, resolved);
+    return renderPage(request, reply, {
+      ...(page.title ? { title: page.title } : {}),
+      ...(page.description ? { description: page.description } : {}),
+      body: <SiteLayout>{page.body}</SiteLayout>,
+    });
   });
 }

@@ -1,0 +1,127 @@
+import type { RecipeIngredient } from '../../../db/schema.ts';
+import { formatDuration, formatNumber } from '../../../i18n/format.ts';
+import { usePage } from '../../../render/page-context.tsx';
+import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
+import styles from '../components/content.module.css';
+import { ContentImage } from '../components/content-image.tsx';
+import type { ImageDto, RecipeRow } from '../content.server.ts';
+
+function IngredientLine(props: { ingredient: RecipeIngredient }) {
+  const { lang } = usePage();
+  const { name, amount, unit, url } = props.ingredient;
+  const quantity = [amount !== null ? formatNumber(amount, lang, 2) : '', unit]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <li>
+      {quantity ? `${quantity} ` : ''}
+      {url ? <a href={url}>{name}</a> : name}
+    </li>
+  );
+}
+
+export function RecipePage(props: {
+  recipe: RecipeRow;
+  crumbs: Crumb[];
+  image: ImageDto | undefined;
+}) {
+  const { t, lang } = usePage();
+  const { recipe } = props;
+  const withIngredients = recipe.steps.filter((s) => s.ingredients.length > 0);
+  return (
+    <div className="container">
+      <Breadcrumbs items={props.crumbs} />
+      <article>
+        <div className={styles.detail}>
+          <div>
+            {props.image ? (
+              <ContentImage
+                image={props.image}
+                preset="three-by-two-crop"
+                className={styles.detailImage}
+                eager
+              />
+            ) : null}
+          </div>
+          <header className={styles.pageHeader}>
+            <h1>{recipe.title}</h1>
+            {recipe.teaser ? <p className={styles.lead}>{recipe.teaser}</p> : null}
+            <dl className={styles.facts}>
+              <dt>{t('recipe.totalTime')}</dt>
+              <dd>{formatDuration(recipe.totalTimeMinutes)}</dd>
+              <dt>{t('recipe.yieldLabel')}</dt>
+              <dd>{recipe.yield}</dd>
+              {recipe.portionSize && recipe.portionUnit ? (
+                <>
+                  <dt>{t('recipe.portionLabel')}</dt>
+                  <dd>
+                    {formatNumber(recipe.portionSize, lang)} {recipe.portionUnit}
+                  </dd>
+                </>
+              ) : null}
+              {recipe.totalYieldKg ? (
+                <>
+                  <dt>{t('recipe.totalYieldLabel')}</dt>
+                  <dd>{formatNumber(recipe.totalYieldKg, lang)} kg</dd>
+                </>
+              ) : null}
+            </dl>
+          </header>
+        </div>
+        <div className={styles.detail}>
+          <section>
+            <h2>{t('recipe.ingredients')}</h2>
+            {withIngredients.map((step) => (
+              <div key={step.heading || 'main'}>
+                {withIngredients.length > 1 && step.heading ? <h3>{step.heading}</h3> : null}
+                <ul className={styles.ingredients}>
+                  {step.ingredients.map((ingredient) => (
+                    <IngredientLine
+                      key={`${ingredient.name}-${ingredient.amount}`}
+                      ingredient={ingredient}
+                    />
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+          <section>
+            <h2>{t('recipe.instructions')}</h2>
+            <ol className={styles.steps}>
+              {recipe.steps.map((step, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: steps are a static list in their own order
+                <li key={`${step.heading}-${index}`}>
+                  {step.heading ? <strong>{step.heading}. </strong> : null}
+                  {step.instructions}
+                </li>
+              ))}
+            </ol>
+            {recipe.nutrients.length > 0 ? (
+              <>
+                <h2>{t('recipe.nutrients')}</h2>
+                <table className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('product.nutrient')}</th>
+                      <th scope="col">{t('product.amount')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {recipe.nutrients.map((n) => (
+                      <tr key={n.code}>
+                        <th scope="row">{n.name}</th>
+                        <td>
+                          {formatNumber(n.amount, lang)} {n.unit}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            ) : null}
+          </section>
+        </div>
+      </article>
+    </div>
+  );
+}

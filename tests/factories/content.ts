@@ -1,0 +1,135 @@
+import type { Database } from '../../src/db/client.ts';
+import { images, newsReleases, pages, products, recipes } from '../../src/db/schema.ts';
+import { pageBlocks } from '../../src/features/content/blocks.ts';
+
+/** Test data in one place: each factory inserts a valid row, with overrides for what a test cares about. */
+let counter = 0;
+const next = () => ++counter;
+
+export async function createImage(
+  db: Database,
+  overrides: Partial<typeof images.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(images)
+    .values({
+      storageKey: `images/test/${n}.jpg`,
+      mime: 'image/jpeg',
+      width: 1200,
+      height: 900,
+      alt: { fi: `Kuva ${n}`, sv: `Bild ${n}`, en: `Image ${n}` },
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('no image row');
+  return row;
+}
+
+export async function createPage(
+  db: Database,
+  overrides: Partial<typeof pages.$inferInsert> & { siteId: string; path: string },
+) {
+  const n = next();
+  const blocks = pageBlocks.parse(overrides.blocks ?? []);
+  const [row] = await db
+    .insert(pages)
+    .values({
+      lang: 'fi',
+      type: 'content',
+      title: `Sivu ${n}`,
+      translationKey: `page-${n}`,
+      ...overrides,
+      blocks,
+    })
+    .returning();
+  if (!row) throw new Error('no page row');
+  return row;
+}
+
+export async function createProduct(
+  db: Database,
+  overrides: Partial<typeof products.$inferInsert> & { siteId: string; path: string },
+) {
+  const n = next();
+  const [row] = await db
+    .insert(products)
+    .values({
+      lang: 'fi',
+      kind: 'retail-product',
+      code: String(100000 + n),
+      gtin: '6410405082657',
+      name: `Tuote ${n}`,
+      descriptionHtml: '<p>Mehevä tuote.</p>',
+      ingredients: 'sianliha, vesi, suola',
+      nutrition: {
+        per: '100 g',
+        energyKj: 900,
+        energyKcal: 215,
+        fat: 17,
+        saturatedFat: 6.5,
+        carbohydrate: 2,
+        sugars: 0.5,
+        protein: 14,
+        salt: 1.8,
+      },
+      translationKey: `product-${n}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('no product row');
+  return row;
+}
+
+export async function createRecipe(
+  db: Database,
+  overrides: Partial<typeof recipes.$inferInsert> & { siteId: string; path: string },
+) {
+  const n = next();
+  const [row] = await db
+    .insert(recipes)
+    .values({
+      lang: 'fi',
+      title: `Resepti ${n}`,
+      yield: 4,
+      totalTimeMinutes: 75,
+      steps: [
+        {
+          heading: 'Kastike',
+          instructions: 'Ruskista jauheliha ja lisää kerma.',
+          ingredients: [
+            { name: 'jauhelihaa', amount: 400, unit: 'g', url: '/tuotteet/jauheliha' },
+            { name: 'ruokakermaa', amount: 2, unit: 'dl' },
+          ],
+        },
+      ],
+      translationKey: `recipe-${n}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('no recipe row');
+  return row;
+}
+
+export async function createNews(
+  db: Database,
+  overrides: Partial<typeof newsReleases.$inferInsert> & { siteId: string; path: string },
+) {
+  const n = next();
+  const [row] = await db
+    .insert(newsReleases)
+    .values({
+      lang: 'fi',
+      title: `Tiedote ${n}`,
+      bodyHtml: '<p>Tiedotteen teksti.</p>',
+      publishDate: new Date('2026-05-04T09:00:00Z'),
+      kind: 'cision',
+      textType: 'Lehdistötiedote',
+      authors: ['Maija Meikäläinen'],
+      translationKey: `news-${n}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('no news row');
+  return row;
+}
