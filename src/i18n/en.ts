@@ -81,4 +81,5 @@ export const en: Messages = {
   'recipe.yieldLabel': 'Servings',
   'recipe.portionLabel': 'Portion size',
   'recipe.totalYieldLabel': 'Total yield',
+  'nav.showMore': 'Show all: {label}',
 };

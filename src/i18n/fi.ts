@@ -83,6 +83,7 @@ export const fi = {
   'recipe.yieldLabel': 'Annoksia',
   'recipe.portionLabel': 'Annoskoko',
   'recipe.totalYieldLabel': 'Kokonaismäärä',
+  'nav.showMore': 'Näytä kaikki: {label}',
 } as const;
 
 export type MessageKey = keyof typeof fi;

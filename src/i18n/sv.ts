@@ -81,4 +81,5 @@ export const sv: Messages = {
   'recipe.yieldLabel': 'Portioner',
   'recipe.portionLabel': 'Portionsstorlek',
   'recipe.totalYieldLabel': 'Total mängd',
+  'nav.showMore': 'Visa alla: {label}',
 };

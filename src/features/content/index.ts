@@ -1,0 +1,1 @@
+export { imageUrl, presetSize } from './images/presets.ts';
