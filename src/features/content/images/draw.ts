@@ -1,4 +1,4 @@
-import { darken, lighten, n, type Random } from './svg.ts';
+import { darken, lighten, mix, n, type Random } from './svg.ts';
 
 /**
  * Food illustration parts as SVG fragments. Every part is drawn in flat colours with at most a
@@ -99,20 +99,25 @@ export function shadow(cx: number, cy: number, rx: number, ry: number): string {
 
 export function tableTop(r: Random, w: number, h: number, p: Palette): string {
   const [top, bottom] = p.table;
+  // Opaque fills only: blending a translucent layer over the whole picture costs as much as
+  // drawing everything else.
+  const lower = mix(top, bottom, 0.45);
   let out = `<rect width="${w}" height="${h}" fill="${top}"/>`;
-  out += `<rect y="${n(h * 0.55)}" width="${w}" height="${n(h * 0.45)}" fill="${bottom}" fill-opacity="0.45"/>`;
+  out += `<rect y="${n(h * 0.55)}" width="${w}" height="${n(h * 0.45)}" fill="${lower}"/>`;
   if (r.chance(0.6)) {
-    // Planks.
+    // Planks and a little grain.
     const planks = r.int(4, 7);
     const step = h / planks;
     for (let i = 1; i < planks; i++) {
       const y = i * step + r.range(-step * 0.1, step * 0.1);
-      out += `<rect y="${n(y)}" width="${w}" height="${n(Math.max(2, h / 300))}" fill="${darken(bottom, 0.25)}" fill-opacity="0.5"/>`;
+      const under = y > h * 0.55 ? lower : top;
+      out += `<rect y="${n(y)}" width="${w}" height="${n(Math.max(2, h / 300))}" fill="${mix(under, darken(bottom, 0.25), 0.5)}"/>`;
     }
     for (let i = 0; i < planks * 2; i++) {
       const y = r.range(0, h);
       const x = r.range(0, w * 0.8);
-      out += `<path d="M${n(x)} ${n(y)}q${n(w * 0.08)} ${n(r.range(-8, 8))} ${n(w * 0.2)} 0" stroke="${darken(top, 0.15)}" stroke-opacity="0.35" stroke-width="${n(h / 400)}" fill="none"/>`;
+      const under = y > h * 0.55 ? lower : top;
+      out += `<path d="M${n(x)} ${n(y)}q${n(w * 0.08)} ${n(r.range(-8, 8))} ${n(w * 0.2)} 0" stroke="${mix(under, darken(top, 0.15), 0.35)}" stroke-width="${n(h / 400)}" fill="none"/>`;
     }
   }
   return out;

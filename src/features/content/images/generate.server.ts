@@ -106,9 +106,9 @@ const scenes: Record<ImageKind, Scene> = {
       svg += bowl(r, w * 0.86, h * 0.78, radius * 0.38, p, lighten(p.greens[0], 0.2));
     }
     svg += plate(cx, cy, radius, p);
-    svg += dish(r, cx, cy, radius * 0.72, p);
+    svg += dish(r, cx, cy, radius, p);
     svg += scatteredLeaves(r, 5, w, h, h * 0.05, p, { x: cx, y: cy, r: radius * 1.2 });
-    svg += steam(cx, cy - radius * 0.7, radius * 0.6);
+    svg += steam(cx, cy - radius * 0.25, radius * 0.55);
     return { svg, focus: { x: cx, y: cy } };
   },
 
@@ -122,7 +122,7 @@ const scenes: Record<ImageKind, Scene> = {
       svg += steam(cx, cy - radius * 0.4, radius * 0.7);
     } else {
       svg += plate(cx, cy, radius, p);
-      svg += dish(r, cx, cy, radius * 0.72, p);
+      svg += dish(r, cx, cy, radius, p);
     }
     svg += scatteredLeaves(r, 4, w, h, h * 0.06, p, { x: cx, y: cy, r: radius * 1.15 });
     return { svg, focus: { x: cx, y: cy } };
@@ -130,7 +130,7 @@ const scenes: Record<ImageKind, Scene> = {
 
   hero(r, w, h, p) {
     let svg = tableTop(r, w, h, p);
-    const radius = h * 0.3;
+    const radius = h * 0.33;
     const centres = [0.18, 0.5, 0.82].map((x, i) => ({
       x: w * x + r.range(-w * 0.03, w * 0.03),
       y: h * (i % 2 ? 0.58 : 0.45) + r.range(-h * 0.04, h * 0.04),
@@ -142,7 +142,7 @@ const scenes: Record<ImageKind, Scene> = {
         svg += steam(c.x, c.y - radius * 0.5, radius * 0.9);
       } else {
         svg += plate(c.x, c.y, radius, p);
-        svg += dish(r, c.x, c.y, radius * 0.72, p);
+        svg += dish(r, c.x, c.y, radius, p);
       }
     });
     svg += scatteredLeaves(r, 8, w, h, h * 0.07, p, { x: w / 2, y: h / 2, r: 0 });
@@ -150,8 +150,10 @@ const scenes: Record<ImageKind, Scene> = {
     return { svg, focus: main };
   },
 
-  news(r, w, h, p) {
-    if (r.chance(0.3)) {
+  news(r, w, h, p, title) {
+    const scene = r.next();
+    if (scene < 0.25) return scenes.card(r, w, h, p, title);
+    if (scene < 0.5) {
       // A grill: sausages and drumsticks over the bars.
       let svg = `<rect width="${w}" height="${h}" fill="#2b2b2e"/>`;
       for (let i = 0; i < 14; i++) {
@@ -193,11 +195,17 @@ const scenes: Record<ImageKind, Scene> = {
   },
 };
 
-/** The title on a pack, wrapped to the label's width, centred on (cx, top). */
+/**
+ * The title on a pack, centred on (cx, top): the largest font size (down to a floor) at which it
+ * fits the label's width in at most three lines.
+ */
 function label(text: string, cx: number, top: number, width: number, colour: string): string {
-  const size = Math.round(width / 11);
-  const perLine = Math.max(8, Math.floor(width / (size * 0.62)));
-  const lines = wrapText(text, perLine, 3);
+  let size = Math.round(width / 9);
+  let lines = wrapText(text, perLineAt(width, size), 3);
+  while (size > width / 16 && lines.at(-1)?.endsWith('…')) {
+    size = Math.round(size * 0.9);
+    lines = wrapText(text, perLineAt(width, size), 3);
+  }
   const tspans = lines
     .map(
       (line, i) =>
@@ -205,6 +213,11 @@ function label(text: string, cx: number, top: number, width: number, colour: str
     )
     .join('');
   return `<text font-family="${FONT}" font-weight="700" font-size="${size}" fill="${colour}" text-anchor="middle">${tspans}</text>`;
+}
+
+/** Characters per line at a font size: DejaVu Sans Bold averages ~0.62 em per character. */
+function perLineAt(width: number, size: number): number {
+  return Math.max(6, Math.floor(width / (size * 0.62)));
 }
 
 /** A plastic tray with a window onto sausages or fillets and a label across it. */
@@ -284,7 +297,7 @@ function box(r: Random, w: number, h: number, p: Palette, title: string): string
   out += `<rect x="${n(x + bw * 0.06)}" y="${n(y + bh * 0.08)}" width="${n(bw * 0.88)}" height="${n(bh * 0.42)}" rx="${n(bw * 0.03)}" fill="#fffdf7"/>`;
   out += label(title, x + bw / 2, y + bh * 0.12, bw * 0.8, '#2a211c');
   out += plate(x + bw / 2, y + bh * 0.74, bh * 0.2, p);
-  out += dish(r, x + bw / 2, y + bh * 0.74, bh * 0.14, p);
+  out += dish(r, x + bw / 2, y + bh * 0.74, bh * 0.18, p);
   out += leaf(r, x + bw * 0.12, y + bh * 0.9, bw * 0.12, -40, p.greens[1]);
   return out;
 }
