@@ -349,21 +349,28 @@ const ENTITIES: Record<string, string> = {
 
 /** The text of stored (sanitised) rich text: tags dropped, entities decoded, spaces collapsed. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-      if (entity[0] === '#') {
-        const code =
-          entity[1] === 'x' || entity[1] === 'X'
-            ? Number.parseInt(entity.slice(2), 16)
-            : Number.parseInt(entity.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-      }
-      return ENTITIES[entity.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+      // Block elements separate words; inline ones (<strong>, <a>) sit inside a sentence.
+      .replace(
+        /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|blockquote|figure)\b[^>]*>/gi,
+        ' ',
+      )
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+        if (entity[0] === '#') {
+          const code =
+            entity[1] === 'x' || entity[1] === 'X'
+              ? Number.parseInt(entity.slice(2), 16)
+              : Number.parseInt(entity.slice(1), 10);
+          return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+        }
+        return ENTITIES[entity.toLowerCase()] ?? whole;
+      })
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** At most `max` characters, cut at a word boundary with an ellipsis when it had to be cut. */
