@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { newsReleases, pages, products, recipes } from '../../../db/schema.ts';
 import type { Lang, Site } from '../../../sites/types.ts';
@@ -39,26 +39,34 @@ export async function sitemapEntries(
       .where(
         and(eq(pages.siteId, site.id), inArray(pages.lang, langs), eq(pages.isExternal, false)),
       )
-      .orderBy(asc(pages.path), asc(pages.lang)),
+      .orderBy(...byteOrder(pages)),
     db
       .select(columns(products))
       .from(products)
       .where(and(eq(products.siteId, site.id), inArray(products.lang, langs)))
-      .orderBy(asc(products.path), asc(products.lang)),
+      .orderBy(...byteOrder(products)),
     db
       .select(columns(recipes))
       .from(recipes)
       .where(and(eq(recipes.siteId, site.id), inArray(recipes.lang, langs)))
-      .orderBy(asc(recipes.path), asc(recipes.lang)),
+      .orderBy(...byteOrder(recipes)),
     db
       .select(columns(newsReleases))
       .from(newsReleases)
       .where(and(eq(newsReleases.siteId, site.id), inArray(newsReleases.lang, langs)))
-      .orderBy(asc(newsReleases.path), asc(newsReleases.lang)),
+      .orderBy(...byteOrder(newsReleases)),
   ]);
   return [pageRows, productRows, recipeRows, newsRows].flatMap((rows) =>
     entriesOf(rows, site, origin),
   );
+}
+
+/**
+ * By path, then language, in byte order: the same on PGlite and on a PostgreSQL server whatever
+ * its locale, so a URL stays in its sitemap part.
+ */
+function byteOrder(table: typeof pages | typeof products | typeof recipes | typeof newsReleases) {
+  return [sql`${table.path} collate "C"`, sql`${table.lang} collate "C"`];
 }
 
 /** Entries of one table's rows; translation keys are only compared within a table. */
