@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
+import { newsReleases, pages, products, recipes } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { langPrefix } from '../../sites/resolve.ts';
 import type { Card } from './blocks.ts';
@@ -9,6 +10,8 @@ import type { Crumb } from './components/breadcrumbs.tsx';
 import {
   ancestors,
   childPages,
+  type ImageDto,
+  languageVersions,
   latestNews,
   loadImages,
   type PageDto,
@@ -17,11 +20,22 @@ import {
   recipesUnder,
 } from './content.server.ts';
 import { HomePage } from './home-page.tsx';
+import { imageUrl, presetSize } from './images/presets.ts';
 import { ContentPage } from './pages/content-page.tsx';
 import { ListingPage } from './pages/listing-page.tsx';
 import { NewsPage } from './pages/news-page.tsx';
 import { ProductPage } from './pages/product-page.tsx';
 import { RecipePage } from './pages/recipe-page.tsx';
+import { SeoHead, type SeoHeadProps } from './seo/head.tsx';
+import {
+  contentPageSeo,
+  newsSeo,
+  productSeo,
+  recipeSeo,
+  type SeoImageInput,
+  seoContext,
+} from './seo/page-seo.ts';
+import { recipeFacets } from './seo/recipe-facets.server.ts';
 
 const LISTING_PAGE_SIZE = 24;
 const listingQuery = z.object({
@@ -31,7 +45,18 @@ const listingQuery = z.object({
 export interface LoadedPage {
   title: string | undefined;
   description: string | undefined;
+  head: ReactNode;
   body: ReactNode;
+}
+
+function seoImage(image: ImageDto | undefined, preset: string): SeoImageInput[] {
+  return image
+    ? [{ src: imageUrl(image, preset), ...presetSize(preset, image), alt: image.alt }]
+    : [];
+}
+
+function headOf(seo: SeoHeadProps): ReactNode {
+  return <SeoHead {...seo} />;
 }
 
 /** Loads what a resolved path needs and builds its page. */
@@ -56,56 +81,64 @@ export async function loadPage(request: FastifyRequest, resolved: Resolved): Pro
   switch (resolved.kind) {
     case 'product': {
       const { product } = resolved;
-      const [crumbs, images] = await Promise.all([
+      const [crumbs, images, versions] = await Promise.all([
         crumbsFor(product.path, product.name),
         loadImages(db, product.imageIds, lang),
+        languageVersions(db, products, site.id, product.translationKey),
       ]);
+      const ordered = product.imageIds.map((id) => images.get(id)).filter((i) => i !== undefined);
+      const seo = productSeo(
+        seoContext(request, product.path, versions, crumbs),
+        product,
+        ordered.flatMap((i) => seoImage(i, 'default')),
+      );
       return {
         title: product.name,
-        description: product.teaser || undefined,
-        body: (
-          <ProductPage
-            product={product}
-            crumbs={crumbs}
-            images={product.imageIds.map((id) => images.get(id)).filter((i) => i !== undefined)}
-          />
-        ),
+        description: seo.description,
+        head: headOf(seo),
+        body: <ProductPage product={product} crumbs={crumbs} images={ordered} />,
       };
     }
     case 'recipe': {
       const { recipe } = resolved;
-      const [crumbs, images] = await Promise.all([
+      const [crumbs, images, versions, facets] = await Promise.all([
         crumbsFor(recipe.path, recipe.title),
         loadImages(db, [recipe.imageId], lang),
+        languageVersions(db, recipes, site.id, recipe.translationKey),
+        recipeFacets(db, recipe.facetTagIds),
       ]);
+      const image = recipe.imageId ? images.get(recipe.imageId) : undefined;
+      const seo = recipeSeo(
+        seoContext(request, recipe.path, versions, crumbs),
+        recipe,
+        seoImage(image, 'three-by-two-crop'),
+        facets,
+      );
       return {
         title: recipe.title,
-        description: recipe.teaser || undefined,
-        body: (
-          <RecipePage
-            recipe={recipe}
-            crumbs={crumbs}
-            image={recipe.imageId ? images.get(recipe.imageId) : undefined}
-          />
-        ),
+        description: seo.description,
+        head: headOf(seo),
+        body: <RecipePage recipe={recipe} crumbs={crumbs} image={image} />,
       };
     }
     case 'news': {
       const { news } = resolved;
-      const [crumbs, images] = await Promise.all([
+      const [crumbs, images, versions] = await Promise.all([
         crumbsFor(news.path, news.title),
         loadImages(db, [news.imageId], lang),
+        languageVersions(db, newsReleases, site.id, news.translationKey),
       ]);
+      const image = news.imageId ? images.get(news.imageId) : undefined;
+      const seo = newsSeo(
+        seoContext(request, news.path, versions, crumbs),
+        news,
+        seoImage(image, 'default'),
+      );
       return {
         title: news.title,
-        description: news.teaser || undefined,
-        body: (
-          <NewsPage
-            news={news}
-            crumbs={crumbs}
-            image={news.imageId ? images.get(news.imageId) : undefined}
-          />
-        ),
+        description: seo.description,
+        head: headOf(seo),
+        body: <NewsPage news={news} crumbs={crumbs} image={image} />,
       };
     }
     case 'page':
@@ -125,11 +158,30 @@ async function loadContentPage(
   const lang = request.locale.lang;
   const t = serverT(lang);
   const title = page.path === '/' ? undefined : (page.seoTitle ?? page.title);
-  const description = page.seoDescription ?? (page.teaser || undefined);
+  const versions = await languageVersions(db, pages, request.site.id, page.translationKey);
+  /** The page's picture for link previews: its teaser image, else the first image of its blocks. */
+  const previewId = page.teaserImageId ?? blockImageIds(page.blocks)[0];
+  const seoFor = (images: Map<number, ImageDto>, crumbs?: Crumb[], pageNumber?: number) => {
+    const ctx = {
+      ...seoContext(request, page.path, versions, crumbs),
+      ...(pageNumber ? { pageNumber } : {}),
+    };
+    return contentPageSeo(
+      ctx,
+      page,
+      seoImage(previewId ? images.get(previewId) : undefined, 'default')[0],
+    );
+  };
 
   if (page.type === 'home') {
-    const images = await loadImages(db, blockImageIds(page.blocks), lang);
-    return { title, description, body: <HomePage page={page} images={images} /> };
+    const images = await loadImages(db, [previewId, ...blockImageIds(page.blocks)], lang);
+    const seo = seoFor(images);
+    return {
+      title,
+      description: seo.description,
+      head: headOf(seo),
+      body: <HomePage page={page} images={images} />,
+    };
   }
 
   const listing = await loadListing(request, page, helpers.linkOf);
@@ -137,21 +189,23 @@ async function loadContentPage(
     const crumbs = await helpers.crumbsFor(page.path, page.navLabel);
     const images = await loadImages(
       db,
-      [...blockImageIds(page.blocks), ...listing.cards.map((c) => c.imageId)],
+      [previewId, ...blockImageIds(page.blocks), ...listing.cards.map((c) => c.imageId)],
       lang,
     );
-    const pages = Math.max(1, Math.ceil(listing.total / LISTING_PAGE_SIZE));
+    const pageCount = Math.max(1, Math.ceil(listing.total / LISTING_PAGE_SIZE));
+    const seo = seoFor(images, crumbs, listing.pageNumber);
     return {
       title,
-      description,
+      description: seo.description,
+      head: headOf(seo),
       body: (
         <ListingPage
           page={page}
           crumbs={crumbs}
           cards={listing.cards}
           images={images}
-          pageNumber={Math.min(listing.pageNumber, pages)}
-          pages={pages}
+          pageNumber={Math.min(listing.pageNumber, pageCount)}
+          pages={pageCount}
           basePath={helpers.linkOf(page.path)}
           emptyText={t('content.empty')}
           countText={t('content.itemCount', { count: listing.total })}
@@ -166,12 +220,14 @@ async function loadContentPage(
   ]);
   const images = await loadImages(
     db,
-    [...blockImageIds(page.blocks), ...children.map((c) => c.teaserImageId)],
+    [previewId, ...blockImageIds(page.blocks), ...children.map((c) => c.teaserImageId)],
     lang,
   );
+  const seo = seoFor(images, crumbs);
   return {
     title,
-    description,
+    description: seo.description,
+    head: headOf(seo),
     body: (
       <ContentPage
         page={page}

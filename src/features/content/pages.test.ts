@@ -222,3 +222,56 @@ describe('languages', () => {
     expect((await get('/en/yritys')).statusCode).toBe(404);
   });
 });
+
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+  );
+}
+
+describe('search engine markup in the pages', () => {
+  it('a product page carries canonical, Open Graph and Product JSON-LD with what Google requires', async () => {
+    const res = await get('/tuotteet/kaupan/naudan-jauheliha');
+    expect(res.body).toContain(
+      '<link rel="canonical" href="http://sibylla.localhost/tuotteet/kaupan/naudan-jauheliha"/>',
+    );
+    expect(res.body).toMatch(/<meta property="og:type" content="product"\/>/);
+    const product = jsonLdOf(res.body).find((d) => d['@type'] === 'Product');
+    expect(product).toMatchObject({
+      name: 'Naudan jauheliha 400 g',
+      offers: {
+        price: '5.49',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/OutOfStock',
+      },
+    });
+    expect(jsonLdOf(res.body).some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  it('a recipe page carries Recipe JSON-LD with name, image, ingredients, steps and times', async () => {
+    const res = await get('/reseptit/jauhelihakastike');
+    const recipe = jsonLdOf(res.body).find((d) => d['@type'] === 'Recipe');
+    expect(recipe).toMatchObject({
+      name: 'Jauhelihakastike',
+      totalTime: 'PT1H15M',
+      recipeYield: expect.anything(),
+    });
+    expect(recipe?.image).toBeTruthy();
+    expect(recipe?.recipeIngredient).toEqual(
+      expect.arrayContaining([expect.stringContaining('jauhelihaa')]),
+    );
+    expect(Array.isArray(recipe?.recipeInstructions)).toBe(true);
+  });
+
+  it('a news article carries NewsArticle JSON-LD, the home page Organization', async () => {
+    const news = jsonLdOf((await get('/uutiset/2026/grillikausi-alkaa')).body).find(
+      (d) => d['@type'] === 'NewsArticle',
+    );
+    expect(news).toMatchObject({
+      headline: 'Grillikausi alkaa',
+      datePublished: '2026-05-04T09:00:00Z',
+    });
+    const home = jsonLdOf((await get('/')).body);
+    expect(home.some((d) => d['@type'] === 'Organization')).toBe(true);
+  });
+});

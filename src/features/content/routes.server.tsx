@@ -61,6 +61,7 @@ export async function contentRoutes(app: FastifyInstance) {
     return renderPage(request, reply, {
       ...(page.title ? { title: page.title } : {}),
       ...(page.description ? { description: page.description } : {}),
+      head: page.head,
       body: <SiteLayout>{page.body}</SiteLayout>,
     });
   });
