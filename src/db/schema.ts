@@ -32,7 +32,7 @@ export const sessions = pgTable(
 // share a `translationKey` (for hreflang alternates and the language switch).
 // ---------------------------------------------------------------------------------------------
 
-/** Images in the file store; `/images/{id}/{slug}?preset=…` serves resized variants. */
+/** Images in the file store; `/images/{id}/{slug}.jpg?preset=…` serves resized variants. */
 export const images = pgTable('images', {
   id: serial('id').primaryKey(),
   /** Key of the original in the file store. */

@@ -66,7 +66,9 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('brand-cards'),
     header: z.string().max(200).optional(),
-    cards: z.array(z.object({ link, imageId: imageId.optional(), header: z.string().min(1).max(200) })).max(40),
+    cards: z
+      .array(z.object({ link, imageId: imageId.optional(), header: z.string().min(1).max(200) }))
+      .max(40),
   }),
 ]);
 export type Block = z.infer<typeof blockSchema>;

@@ -111,7 +111,8 @@ export async function loadPage(request: FastifyRequest, resolved: Resolved): Pro
       const seo = recipeSeo(
         seoContext(request, recipe.path, versions, crumbs),
         recipe,
-        seoImage(image, 'three-by-two-crop'),
+        // Search engines prefer a recipe's picture in several shapes: 4:3, 16:9 and 1:1.
+        ['default', 'card-wide', 'card-square'].flatMap((preset) => seoImage(image, preset)),
         facets,
       );
       return {

@@ -2,8 +2,8 @@ import { formatDate, formatDuration } from '../../../i18n/format.ts';
 import { usePage } from '../../../render/page-context.tsx';
 import type { Card as CardData, CardType } from '../blocks.ts';
 import type { ImageDto } from '../content.server.ts';
+import { Img } from '../images/picture.tsx';
 import styles from './content.module.css';
-import { ContentImage } from './content-image.tsx';
 
 /** The image preset of each card type, unless the card names its own. */
 const presetOf: Record<CardType, string> = {
@@ -35,7 +35,7 @@ export function Card(props: {
       data-card-type={card.type}
     >
       {props.image ? (
-        <ContentImage image={props.image} preset={preset} className={styles.cardImage} />
+        <Img lang={lang} image={props.image} preset={preset} className={styles.cardImage} />
       ) : null}
       <div className={styles.cardBody}>
         {card.cisionTextType || card.publishDate ? (

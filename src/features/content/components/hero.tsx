@@ -2,15 +2,15 @@ import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import type { HeroSlide } from '../blocks.ts';
 import type { ImageDto } from '../content.server.ts';
+import { Img } from '../images/picture.tsx';
 import styles from './content.module.css';
-import { ContentImage } from './content-image.tsx';
 
 /**
  * The hero carousel as the server renders it: every slide in a horizontal strip that scrolls and
  * snaps without JavaScript. The first slide's image loads eagerly; the others lazily.
  */
 export function Hero(props: { slides: HeroSlide[]; images: Map<number, ImageDto> }) {
-  const { t } = usePage();
+  const { t, lang } = usePage();
   return (
     <section className={styles.hero} aria-roledescription="carousel" aria-label={t('hero.label')}>
       <ul className={styles.heroTrack}>
@@ -25,7 +25,8 @@ export function Hero(props: { slides: HeroSlide[]; images: Map<number, ImageDto>
               aria-label={t('hero.slide', { index: index + 1, count: props.slides.length })}
             >
               {image ? (
-                <ContentImage
+                <Img
+                  lang={lang}
                   image={image}
                   preset="hero"
                   className={styles.heroImage}

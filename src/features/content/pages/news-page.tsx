@@ -3,8 +3,8 @@ import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
-import { ContentImage } from '../components/content-image.tsx';
 import type { ImageDto, NewsRow } from '../content.server.ts';
+import { Img } from '../images/picture.tsx';
 
 export function NewsPage(props: { news: NewsRow; crumbs: Crumb[]; image: ImageDto | undefined }) {
   const { t, lang } = usePage();
@@ -25,7 +25,13 @@ export function NewsPage(props: { news: NewsRow; crumbs: Crumb[]; image: ImageDt
           {news.teaser ? <p className={styles.lead}>{news.teaser}</p> : null}
         </header>
         {props.image ? (
-          <ContentImage image={props.image} preset="default" className={styles.detailImage} eager />
+          <Img
+            lang={lang}
+            image={props.image}
+            preset="default"
+            className={styles.detailImage}
+            eager
+          />
         ) : null}
         <RichText html={news.bodyHtml} />
         {news.authors.length > 0 ? (

@@ -5,8 +5,8 @@ import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
-import { ContentImage } from '../components/content-image.tsx';
 import type { ImageDto, ProductRow } from '../content.server.ts';
+import { Img } from '../images/picture.tsx';
 
 const nutritionRows: [keyof Nutrition, MessageKey, string][] = [
   ['fat', 'product.fat', 'g'],
@@ -29,7 +29,7 @@ export function ProductPage(props: { product: ProductRow; crumbs: Crumb[]; image
       <article className={styles.detail}>
         <div>
           {first ? (
-            <ContentImage image={first} preset="default" className={styles.detailImage} eager />
+            <Img lang={lang} image={first} preset="default" className={styles.detailImage} eager />
           ) : null}
         </div>
         <div>

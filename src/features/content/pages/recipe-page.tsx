@@ -3,8 +3,8 @@ import { formatDuration, formatNumber } from '../../../i18n/format.ts';
 import { usePage } from '../../../render/page-context.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
-import { ContentImage } from '../components/content-image.tsx';
 import type { ImageDto, RecipeRow } from '../content.server.ts';
+import { Img } from '../images/picture.tsx';
 
 function IngredientLine(props: { ingredient: RecipeIngredient }) {
   const { lang } = usePage();
@@ -35,7 +35,8 @@ export function RecipePage(props: {
         <div className={styles.detail}>
           <div>
             {props.image ? (
-              <ContentImage
+              <Img
+                lang={lang}
                 image={props.image}
                 preset="three-by-two-crop"
                 className={styles.detailImage}
