@@ -5,6 +5,7 @@ import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
+import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto, ProductRow } from '../content.server.ts';
 import { Img } from '../images/picture.tsx';
 
@@ -93,34 +94,26 @@ export function ProductPage(props: { product: ProductRow; crumbs: Crumb[]; image
           {n ? (
             <section>
               <h2>{t('product.nutritionPer', { per: n.per })}</h2>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('product.nutrient')}</th>
-                    <th scope="col">{t('product.amount')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {n.energyKj !== undefined || n.energyKcal !== undefined ? (
-                    <tr>
-                      <th scope="row">{t('product.energy')}</th>
-                      <td>
-                        {n.energyKj ?? '–'} kJ / {n.energyKcal ?? '–'} kcal
-                      </td>
-                    </tr>
-                  ) : null}
-                  {nutritionRows.map(([key, label, unit]) =>
-                    typeof n[key] === 'number' ? (
-                      <tr key={key}>
-                        <th scope="row">{t(label)}</th>
-                        <td>
-                          {formatNumber(n[key] as number, lang)} {unit}
-                        </td>
-                      </tr>
-                    ) : null,
-                  )}
-                </tbody>
-              </table>
+              <NutrientTable
+                rows={[
+                  ...(n.energyKj !== undefined || n.energyKcal !== undefined
+                    ? [
+                        {
+                          key: 'energy',
+                          label: t('product.energy'),
+                          value: `${n.energyKj ?? '–'} kJ / ${n.energyKcal ?? '–'} kcal`,
+                        },
+                      ]
+                    : []),
+                  ...nutritionRows
+                    .filter(([key]) => typeof n[key] === 'number')
+                    .map(([key, label, unit]) => ({
+                      key,
+                      label: t(label),
+                      value: `${formatNumber(n[key] as number, lang)} ${unit}`,
+                    })),
+                ]}
+              />
             </section>
           ) : null}
         </div>

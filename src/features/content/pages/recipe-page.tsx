@@ -3,6 +3,7 @@ import { formatDuration, formatNumber } from '../../../i18n/format.ts';
 import { usePage } from '../../../render/page-context.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
+import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto, RecipeRow } from '../content.server.ts';
 import { Img } from '../images/picture.tsx';
 
@@ -100,24 +101,13 @@ export function RecipePage(props: {
             {recipe.nutrients.length > 0 ? (
               <>
                 <h2>{t('recipe.nutrients')}</h2>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('product.nutrient')}</th>
-                      <th scope="col">{t('product.amount')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {recipe.nutrients.map((n) => (
-                      <tr key={n.code}>
-                        <th scope="row">{n.name}</th>
-                        <td>
-                          {formatNumber(n.amount, lang)} {n.unit}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <NutrientTable
+                  rows={recipe.nutrients.map((n) => ({
+                    key: n.code,
+                    label: n.name,
+                    value: `${formatNumber(n.amount, lang)} ${n.unit}`,
+                  }))}
+                />
               </>
             ) : null}
           </section>
