@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
+import { manifestAssets } from '../render/assets.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -14,7 +16,9 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  // The client build sits beside this bundle (dist/client next to dist/server), wherever that is.
+  const clientDir = fileURLToPath(new URL('../client', import.meta.url));
+  const app = await buildApp({ config, assets: manifestAssets(clientDir) });
   // On SIGTERM or SIGINT: stop accepting, finish the requests in flight, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -9,17 +9,39 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     serverPort: number;
+    /** The folder of the build under test: `client/` and `server/main.js`. */
+    serverBuild: string;
   }
 }
 
 /**
  * Starts the production build, as `npm start` does, on a free port with a fresh data folder
- * (PGlite), for the browser tests. Builds first when there is no build.
+ * (PGlite), for the browser tests, from a build of its own.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/server/main.js') || !existsSync('dist/client/.vite/manifest.json')) {
-    execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  }
+  // A build of its own, so a rebuild of dist/ by someone else cannot pull assets from under it.
+  const outDir = path.resolve('.e2e-build', `${process.pid}-${Date.now()}`);
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  run([
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--outDir',
+    path.join(outDir, 'client'),
+    '--logLevel',
+    'warn',
+  ]);
+  run(['--import', 'tsx', 'scripts/precompress.ts', path.join(outDir, 'client', 'assets')]);
+  run([
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--ssr',
+    'src/server/main.ts',
+    '--outDir',
+    path.join(outDir, 'server'),
+    '--logLevel',
+    'warn',
+  ]);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -30,7 +52,11 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // The demo content, as `npm start` writes it into an empty database.
+  if (existsSync('seed/cli.ts')) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'seed/cli.ts'], { env, stdio: 'inherit' });
+  }
+  const child = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -41,9 +67,11 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('serverPort', port);
+  project.provide('serverBuild', outDir);
   return async () => {
     await stop(child);
     await rm(dataDir, { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
   };
 }
 

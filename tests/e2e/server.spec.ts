@@ -49,10 +49,14 @@ describe('SIGTERM', () => {
           LOG_LEVEL: 'info',
         };
         delete env.DATABASE_URL;
-        const child = spawn(process.execPath, ['dist/server/main.js'], {
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+        const child = spawn(
+          process.execPath,
+          [path.join(inject('serverBuild'), 'server', 'main.js')],
+          {
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
         let output = '';
         child.stdout.on('data', (d) => {
           output += String(d);
