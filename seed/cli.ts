@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { databaseOptionsFromConfig, openDatabase } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { LocalFileStore } from '../src/server/file-store.ts';
+import { seed } from './seed.ts';
+import { isEmpty } from './write.ts';
+
+/**
+ * `npm run seed [-- --scale N] [--if-empty] [--sites a,b]`: migrates the configured database and
+ * writes the demo content (replacing the content tables). `--if-empty` does nothing when pages
+ * exist, which is how `npm start` seeds a fresh machine once.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      'if-empty': { type: 'boolean', default: false },
+      scale: { type: 'string' },
+      sites: { type: 'string' },
+    },
+  });
+  const scale = values.scale === undefined ? undefined : Number(values.scale);
+  if (scale !== undefined && (!Number.isInteger(scale) || scale < 0)) {
+    throw new ConfigError(`--scale must be a whole number, got "${values.scale}"`);
+  }
+  const config = loadConfig();
+  const database = await openDatabase(databaseOptionsFromConfig(config));
+  try {
+    await runMigrations(database);
+    if (values['if-empty'] && !(await isEmpty(database.db))) {
+      console.info('seed: content exists, nothing to do');
+      return;
+    }
+    const started = performance.now();
+    console.info(`seed: writing demo content (${database.engine})…`);
+    const result = await seed(
+      { db: database.db, files: new LocalFileStore(config.filesDir) },
+      {
+        ...(scale ? { scale } : {}),
+        ...(values.sites ? { sites: values.sites.split(',').map((s) => s.trim()) } : {}),
+        log: (message) => console.info(`seed: ${message}`),
+      },
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.info(
+      `seed: done in ${seconds} s (generate ${result.millis.generate} ms, write ${result.millis.write} ms); ` +
+        `${result.images} images, ${result.searchable} searchable items` +
+        (result.scaleDocuments ? ` (${result.scaleDocuments} for scale)` : ''),
+    );
+    console.info(
+      Object.entries(result.counts)
+        .map(([table, n]) => `  ${table}: ${n}`)
+        .join('\n'),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
