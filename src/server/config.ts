@@ -3,6 +3,151 @@ import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * `form=value;form@site=value` lists: per form, optionally per site. Used for the forms'
+ * recipients (`complaint=a@x.example,b@x.example;sales@foodservicese=c@x.example`), retention
+ * days and success pages.
+ */
+const perFormSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const map: Record<string, string> = {};
+    for (const raw of value.split(';')) {
+      const entry = raw.trim();
+      if (entry === '') continue;
+      const eq = entry.indexOf('=');
+      const key = eq === -1 ? '' : entry.slice(0, eq).trim().toLowerCase();
+      const setting = eq === -1 ? '' : entry.slice(eq + 1).trim();
+      if (!/^[a-z-]+(@[a-z0-9-]+)?$/.test(key) || setting === '') {
+        ctx.addIssue({ code: 'custom', message: `expected form[@site]=value but got "${entry}"` });
+        return z.NEVER;
+      }
+      map[key] = setting;
+    }
+    return map;
+  });
+
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
+
+/** 32 bytes as 64 hexadecimal digits or base64. */
+const keySchema = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || keyBytes(v) !== undefined, {
+    message: 'must be 32 bytes as 64 hex digits or base64',
+  });
+
+function keyBytes(value: string): Buffer | undefined {
+  const v = value.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+const formsEnv = {
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'mtcaptcha']).default('altcha'),
+  ALTCHA_HMAC_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  MTCAPTCHA_SITE_KEY: z.string().optional(),
+  MTCAPTCHA_PRIVATE_KEY: z.string().optional(),
+  MTCAPTCHA_CHECK_URL: z.url().default('https://service.mtcaptcha.com/mtcv1/api/checktoken'),
+  FORMS_ENCRYPTION_KEY: keySchema,
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+      message: 'must be an smtp:// or smtps:// URL',
+    }),
+  MAIL_FROM: z.string().min(3).default('Kattaus <no-reply@kattaus.localhost>'),
+  FORM_RECIPIENTS: perFormSchema.prefault(''),
+  FORM_DEFAULT_RECIPIENT: z.email().default('asiakaspalvelu@kattaus.localhost'),
+  FORM_RETENTION_DAYS: perFormSchema
+    .prefault('')
+    .refine((m) => Object.values(m).every((v) => /^[1-9]\d{0,4}$/.test(v)), {
+      message: 'each value must be a number of days',
+    }),
+  FORM_SUCCESS_PAGES: perFormSchema.prefault(''),
+  FORMS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  FORMS_MAX_LARGE_BODIES: z.coerce.number().int().min(1).max(1000).default(4),
+  DEV_OUTBOX_PAGE: flag,
+};
+
+export interface FormsConfig {
+  captchaProvider: 'altcha' | 'mtcaptcha';
+  /** Signs ALTCHA challenges; generated once into `DATA_DIR/altcha-hmac-key` when unset. */
+  altchaHmacKey: string;
+  /** Upper bound of the proof-of-work counter: the work a browser does, on average half this. */
+  altchaMaxNumber: number;
+  mtcaptcha: { siteKey: string; privateKey: string; checkUrl: string } | undefined;
+  /** AES-256-GCM key for submissions at rest; generated into `DATA_DIR/forms-key` when unset. */
+  encryptionKey: Buffer;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** `form` or `form@site` → comma-separated addresses. */
+  recipients: Record<string, string>;
+  defaultRecipient: string;
+  /** `form` or `form@site` → days. */
+  retentionDays: Record<string, string>;
+  /** `form` or `form@site` → path of the page shown after a successful submit. */
+  successPages: Record<string, string>;
+  /** Submissions per client and form endpoint per minute. */
+  rateLimit: number;
+  /** Requests with a body over 1 MB processed at once; more answer 503 with Retry-After. */
+  maxLargeBodies: number;
+  /** The outbox page /dev/outbox outside development. */
+  devOutboxPage: boolean;
+}
+
+type FormsEnv = z.output<z.ZodObject<typeof formsEnv>>;
+
+/** Generated keys are read or written only when first used, so loading the config touches no file. */
+function formsConfig(e: FormsEnv, dataDir: string): FormsConfig {
+  const given = e.FORMS_ENCRYPTION_KEY ? keyBytes(e.FORMS_ENCRYPTION_KEY) : undefined;
+  let altchaHmacKey = e.ALTCHA_HMAC_KEY || undefined;
+  let encryptionKey = given;
+  return {
+    captchaProvider: e.CAPTCHA_PROVIDER,
+    get altchaHmacKey() {
+      altchaHmacKey ??= persistentSecret(dataDir, 'altcha-hmac-key');
+      return altchaHmacKey;
+    },
+    altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
+    mtcaptcha:
+      e.MTCAPTCHA_SITE_KEY && e.MTCAPTCHA_PRIVATE_KEY
+        ? {
+            siteKey: e.MTCAPTCHA_SITE_KEY,
+            privateKey: e.MTCAPTCHA_PRIVATE_KEY,
+            checkUrl: e.MTCAPTCHA_CHECK_URL,
+          }
+        : undefined,
+    get encryptionKey() {
+      encryptionKey ??= Buffer.from(persistentSecret(dataDir, 'forms-key'), 'base64url').subarray(
+        0,
+        32,
+      );
+      return encryptionKey;
+    },
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    recipients: e.FORM_RECIPIENTS,
+    defaultRecipient: e.FORM_DEFAULT_RECIPIENT,
+    retentionDays: e.FORM_RETENTION_DAYS,
+    successPages: e.FORM_SUCCESS_PAGES,
+    rateLimit: e.FORMS_RATE_LIMIT,
+    maxLargeBodies: e.FORMS_MAX_LARGE_BODIES,
+    devOutboxPage: e.DEV_OUTBOX_PAGE,
+  };
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -64,6 +209,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  ...formsEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -83,6 +229,7 @@ export interface Config {
   siteHosts: Record<string, string[]>;
   defaultSite: string;
   trustProxy: boolean;
+  forms: FormsConfig;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteHosts: e.SITE_HOSTS,
     defaultSite: e.DEFAULT_SITE,
     trustProxy: e.TRUST_PROXY,
+    forms: formsConfig(e, dataDir),
   };
 }
 
@@ -127,8 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * and the others read the winner's. Unlike writing the file itself with flag 'wx', no process can
  * see it created but still empty.
  */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+function persistentSecret(dataDir: string, name = 'session-secret'): string {
+  const file = path.join(dataDir, name);
   try {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;
