@@ -84,6 +84,18 @@ export const fi = {
   'recipe.portionLabel': 'Annoskoko',
   'recipe.totalYieldLabel': 'Kokonaismäärä',
   'nav.showMore': 'Näytä kaikki: {label}',
+  'header.topNavigation': 'Ylävalikko',
+  'header.shortcuts': 'Pikalinkit',
+  'header.showSubmenu': 'Näytä alavalikko: {label}',
+  'header.cart': 'Ostoskori',
+  'header.cartWithCount': 'Ostoskori, {count} tuotetta',
+  'header.account': 'Oma tili',
+  'header.searchToggle': 'Haku',
+  'header.quickSearch': 'Mitä olet etsimässä?',
+  'header.stickySearch': 'Pikahaku',
+  'header.currentLanguage': 'Kieli: {language}',
+  'header.languages': 'Kieliversiot',
+  'header.externalLink': '(ulkoinen sivusto)',
 } as const;
 
 export type MessageKey = keyof typeof fi;

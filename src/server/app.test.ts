@@ -48,7 +48,7 @@ describe('sites', () => {
       expect(html).toContain(`<title>${site.name.replace('&', '&amp;')}</title>`);
       expect(html).toContain(`--color-brand:${site.theme.brand}`);
       expect(html).toMatch(/<svg[^>]+data-logo="/);
-      expect(html).toContain('<k-island data-name="menu-toggle"');
+      expect(html).toContain('<k-island data-name="site-header"');
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serverT } from '../../i18n/catalogues.ts';
 import { renderPage } from '../../render/render-page.tsx';
 import { NotFound } from '../../server/errors.ts';
-import { SiteLayout } from '../navigation/index.ts';
+import { loadLayoutData, SiteLayout } from '../navigation/index.ts';
 import { resolvePath } from './content.server.ts';
 import { ErrorPage } from './error-page.tsx';
 import { faviconSvg } from './favicon.ts';
@@ -10,14 +10,14 @@ import { HomePage } from './home-page.tsx';
 import { loadPage } from './page-loader.server.tsx';
 
 export async function contentRoutes(app: FastifyInstance) {
-  app.errorPage.render = (request, reply, status) =>
+  app.errorPage.render = async (request, reply, status) =>
     renderPage(request, reply, {
       title: serverT(request.locale.lang)(
         status === 404 ? 'error.notFound.title' : 'error.server.title',
       ),
       status,
       body: (
-        <SiteLayout>
+        <SiteLayout layout={await loadLayoutData(request)}>
           <ErrorPage status={status} />
         </SiteLayout>
       ),
@@ -51,7 +51,7 @@ export async function contentRoutes(app: FastifyInstance) {
       // A site without content still has its home page.
       return renderPage(request, reply, {
         body: (
-          <SiteLayout>
+          <SiteLayout layout={await loadLayoutData(request)}>
             <HomePage />
           </SiteLayout>
         ),
@@ -62,7 +62,7 @@ export async function contentRoutes(app: FastifyInstance) {
       ...(page.title ? { title: page.title } : {}),
       ...(page.description ? { description: page.description } : {}),
       head: page.head,
-      body: <SiteLayout>{page.body}</SiteLayout>,
+      body: <SiteLayout layout={await loadLayoutData(request)}>{page.body}</SiteLayout>,
     });
   });
 }

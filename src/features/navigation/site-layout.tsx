@@ -1,13 +1,29 @@
 import type { ReactNode } from 'react';
+import { Island } from '../../render/island.tsx';
+import { usePage } from '../../render/page-context.tsx';
+import { headerProps, type LayoutData } from './header-props.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import styles from './site-layout.module.css';
 
-/** Header, main content and footer: the frame of every page. */
-export function SiteLayout(props: { children: ReactNode }) {
+/**
+ * Header, main content and footer: the frame of every page. `layout` comes from
+ * `loadLayoutData(request)`, so the header is rendered from the same navigation the API answers.
+ */
+export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
+  const { site, lang, t } = usePage();
   return (
     <>
-      <SiteHeader />
-      <main id="main" tabIndex={-1}>
+      <a className={styles.skip} href="#main">
+        {t('layout.skipToContent')}
+      </a>
+      <Island
+        name="site-header"
+        component={SiteHeader}
+        props={headerProps(site, lang, props.layout)}
+        lang={lang}
+      />
+      <main id="main" className={styles.main} tabIndex={-1}>
         {props.children}
       </main>
       <SiteFooter year={new Date().getFullYear()} />

@@ -1,0 +1,54 @@
+import { siteLogo } from '../../sites/registry.ts';
+import { homePath, langPrefix } from '../../sites/resolve.ts';
+import type { HeaderVariant, Lang, LogoId, Site } from '../../sites/types.ts';
+import { searchPath } from './nav-paths.ts';
+import type { DesktopNav, MobileNav } from './schemas.ts';
+
+/** The shop's cart as the header shows it: a link with the number of line items. */
+export interface CartSummary {
+  href: string;
+  lineItemCount: number;
+}
+
+/** What the frame of a page needs beyond the site and language: built once per request. */
+export interface LayoutData {
+  desktop: DesktopNav;
+  mobile: MobileNav;
+  /** Path of the page being shown, with its language prefix (for aria-current). */
+  currentPath: string;
+  /** The shop's cart; null on the other sites. */
+  cart: CartSummary | null;
+  /** The shop's account link; null on the other sites. */
+  account: { href: string } | null;
+}
+
+/** Props of the `site-header` island: plain JSON, the same on the server and in the browser. */
+export interface SiteHeaderProps {
+  variant: HeaderVariant;
+  stickyThreshold: number;
+  siteName: string;
+  logo: LogoId;
+  homeHref: string;
+  searchAction: string;
+  currentPath: string;
+  desktop: DesktopNav;
+  mobile: MobileNav;
+  cart: CartSummary | null;
+  account: { href: string } | null;
+}
+
+export function headerProps(site: Site, lang: Lang, layout: LayoutData): SiteHeaderProps {
+  return {
+    variant: site.header.variant,
+    stickyThreshold: site.header.stickyThreshold,
+    siteName: site.name,
+    logo: siteLogo(site, lang),
+    homeHref: homePath(site, lang),
+    searchAction: searchPath(langPrefix(site, lang), lang),
+    currentPath: layout.currentPath,
+    desktop: layout.desktop,
+    mobile: layout.mobile,
+    cart: layout.cart,
+    account: layout.account,
+  };
+}

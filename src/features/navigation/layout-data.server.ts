@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { LayoutData } from './header-props.ts';
+import { desktopNav, loadNavTree, mobileNav, type NavNode } from './nav.server.ts';
+
+/** The shop's cart page, opened at its product list (spec §2). */
+export const CART_HREF = '/ostoskori#tuotteet';
+/** The shop's account page. The spec takes it from settings; the shop has none yet. */
+export const ACCOUNT_HREF = '/oma-tili';
+
+/**
+ * Everything the frame of a page needs for the request's site, language and path, from one read
+ * of the page tree: the desktop and mobile navigation exactly as `/api/nav/*` answers them, so the
+ * server-rendered header and the API agree. A site without pages gets empty menus; so does an
+ * error page when the database is down (the page must still render).
+ */
+export async function loadLayoutData(request: FastifyRequest): Promise<LayoutData> {
+  const { site, locale } = request;
+  const ctx = { site, lang: locale.lang };
+  let tree: NavNode[] = [];
+  try {
+    tree = await loadNavTree(request.server.db, site.id, locale.lang);
+  } catch (err) {
+    request.log.warn({ err }, 'navigation tree unavailable; rendering empty menus');
+  }
+  const shop = site.header.variant === 'shop';
+  return {
+    desktop: desktopNav(ctx, tree),
+    mobile: mobileNav(ctx, tree, locale.rest),
+    currentPath: request.url.split('?', 1)[0] ?? '/',
+    // The cart arrives with the shop; until then it is empty.
+    cart: shop ? { href: CART_HREF, lineItemCount: 0 } : null,
+    account: shop ? { href: ACCOUNT_HREF } : null,
+  };
+}

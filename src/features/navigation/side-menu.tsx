@@ -1,0 +1,330 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useLang, useT } from '../../i18n/react.tsx';
+import type { HeaderVariant, LogoId } from '../../sites/types.ts';
+import { External } from './desktop-menus.tsx';
+import { Icon } from './icons.tsx';
+import { trapIndex } from './keyboard.ts';
+import { isCurrentPath } from './nav-paths.ts';
+import type { MobileNav } from './schemas.ts';
+import { SearchForm } from './search-form.tsx';
+import styles from './side-menu.module.css';
+import { SiteLogo } from './site-logo.tsx';
+
+type Accordion = MobileNav['navAccordions'][number];
+
+/** Elements Tab can reach inside `root` that are shown (collapsed panels are not). */
+function tabbable(root: HTMLElement): HTMLElement[] {
+  return Array.from(
+    root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])'),
+  ).filter((el) =>
+    typeof el.checkVisibility === 'function'
+      ? el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)
+      : el.getClientRects().length > 0,
+  );
+}
+
+/**
+ * The mobile side menu: a modal panel that slides in with the logo, a close button, the search
+ * box (not on the master-chef brand), the navigation as accordions, extra links and the language
+ * menu. Focus moves in when it opens and stays inside (Tab wraps); Escape and the close button
+ * close it. The third brand also closes on a press outside and has a home button; export has its
+ * own side navigation (from the right, every section open).
+ */
+export function SideMenu(props: {
+  id: string;
+  open: boolean;
+  onClose(): void;
+  variant: HeaderVariant;
+  siteName: string;
+  logo: LogoId;
+  homeHref: string;
+  searchAction: string;
+  currentPath: string;
+  nav: MobileNav;
+}) {
+  const t = useT();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const { variant, nav, open, onClose } = props;
+  const thirdBrand = variant === 'third-brand';
+  const plain = variant === 'master-chef';
+  const exportNav = variant === 'export';
+
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = tabbable(panel.current);
+    const next = trapIndex(
+      items.indexOf(document.activeElement as HTMLElement),
+      items.length,
+      event.shiftKey,
+    );
+    if (next !== undefined) {
+      event.preventDefault();
+      items[next]?.focus();
+    }
+  };
+
+  const className = [styles.panel, exportNav ? styles.fromRight : '', open ? styles.open : ''].join(
+    ' ',
+  );
+
+  return (
+    <>
+      {/* A press outside closes the third brand's menu; elsewhere the close button does. */}
+      <div
+        className={`${styles.backdrop} ${open ? styles.open : ''}`}
+        aria-hidden="true"
+        onClick={thirdBrand ? onClose : undefined}
+      />
+      <div
+        ref={panel}
+        id={props.id}
+        className={className}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="visually-hidden">
+          {t('menu.label')}
+        </h2>
+        <div className={styles.head}>
+          {thirdBrand ? (
+            <a className={styles.iconButton} href={props.homeHref} aria-label={t('menu.home')}>
+              <Icon name="home" />
+            </a>
+          ) : null}
+          <a
+            className={styles.logo}
+            href={props.homeHref}
+            aria-label={t('layout.homeLink', { name: props.siteName })}
+          >
+            <SiteLogo logo={props.logo} name={props.siteName} className={styles.logoSvg} />
+          </a>
+          <button
+            ref={closeButton}
+            type="button"
+            className={styles.iconButton}
+            aria-label={t('menu.close')}
+            onClick={onClose}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+        {plain ? null : (
+          <div className={styles.search}>
+            <h3 className={styles.searchHeading}>{t('search.label')}</h3>
+            <SearchForm action={props.searchAction} label={t('search.label')} />
+          </div>
+        )}
+        <nav aria-label={t('layout.mainNavigation')} className={styles.nav}>
+          <ul className={styles.entries}>
+            {nav.navAccordions.map((entry) =>
+              plain || entry.children.length === 0 ? (
+                <li key={entry.link} className={styles.entry}>
+                  <EntryLink entry={entry} currentPath={props.currentPath} />
+                </li>
+              ) : exportNav ? (
+                <li key={entry.link} className={styles.entry}>
+                  <EntryLink entry={entry} currentPath={props.currentPath} />
+                  <ChildList entry={entry} currentPath={props.currentPath} />
+                </li>
+              ) : (
+                <NavAccordion key={entry.link} entry={entry} currentPath={props.currentPath} />
+              ),
+            )}
+          </ul>
+          {nav.navLinks.length > 0 ? (
+            <ul className={styles.extraLinks}>
+              {nav.navLinks.map((link) => (
+                <li key={link.link}>
+                  <a
+                    href={link.link}
+                    aria-current={isCurrentPath(link.link, props.currentPath) ? 'page' : undefined}
+                  >
+                    <Icon name={link.icon ?? 'arrow'} size={20} />
+                    <span>{link.label}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </nav>
+        <Languages links={nav.languageMenu} globe={variant !== 'corporate'} />
+      </div>
+    </>
+  );
+}
+
+function EntryLink(props: { entry: Accordion; currentPath: string }) {
+  const { entry } = props;
+  return (
+    <a
+      className={styles.entryLink}
+      href={entry.link}
+      aria-current={isCurrentPath(entry.link, props.currentPath) ? 'page' : undefined}
+    >
+      {entry.label}
+      {entry.isExternal ? <External /> : null}
+    </a>
+  );
+}
+
+function ChildList(props: { entry: Accordion; currentPath: string }) {
+  return (
+    <ul className={styles.children}>
+      {props.entry.children.map((child) => (
+        <li key={child.link}>
+          <a
+            href={child.link}
+            aria-current={isCurrentPath(child.link, props.currentPath) ? 'page' : undefined}
+          >
+            {child.label}
+            {child.isExternal ? <External /> : null}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An accordion: a head and a panel that opens up to a limited height (spec §9: 100 or 800 px). */
+function Disclosure(props: {
+  head: (toggle: { open: boolean; id: string; toggle(): void }) => ReactNode;
+  initiallyOpen: boolean;
+  small?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(props.initiallyOpen);
+  const id = useId();
+  return (
+    <li className={`${props.className ?? ''} ${open ? styles.expanded : ''}`}>
+      {props.head({ open, id, toggle: () => setOpen((v) => !v) })}
+      <div id={id} className={`${styles.accordionPanel} ${props.small ? styles.small : ''}`}>
+        {props.children}
+      </div>
+    </li>
+  );
+}
+
+function NavAccordion(props: { entry: Accordion; currentPath: string }) {
+  const t = useT();
+  const { entry } = props;
+  return (
+    <Disclosure
+      className={styles.entry}
+      initiallyOpen={entry.expanded}
+      head={({ open, id, toggle }) => (
+        <div className={styles.entryHead}>
+          <EntryLink entry={entry} currentPath={props.currentPath} />
+          <ToggleButton
+            open={open}
+            controls={id}
+            label={t('header.showSubmenu', { label: entry.label })}
+            onClick={toggle}
+          />
+        </div>
+      )}
+    >
+      <ChildList entry={entry} currentPath={props.currentPath} />
+      {entry.teaserImage ? (
+        <img
+          className={styles.teaser}
+          src={entry.teaserImage}
+          alt=""
+          width={300}
+          height={200}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      {entry.showMoreLabel ? (
+        <a className={styles.showMore} href={entry.link}>
+          {entry.showMoreLabel}
+          <Icon name="arrow" size={18} />
+        </a>
+      ) : null}
+    </Disclosure>
+  );
+}
+
+function ToggleButton(props: { open: boolean; controls: string; label: string; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-expanded={props.open}
+      aria-controls={props.controls}
+      aria-label={props.label}
+      onClick={props.onClick}
+    >
+      <Icon name="chevron" className={styles.chevron} />
+    </button>
+  );
+}
+
+/**
+ * Language links at the foot of the menu: on the brand sites behind a globe button labelled with
+ * the current language (a small accordion), on the corporate sites as plain links.
+ */
+function Languages(props: { links: MobileNav['languageMenu']; globe: boolean }) {
+  const t = useT();
+  const lang = useLang();
+  if (props.links.length === 0) return null;
+  const list = (
+    <ul className={styles.languageLinks}>
+      {props.links.map((l) => (
+        <li key={l.lang}>
+          <a href={l.link} lang={l.lang} hrefLang={l.lang}>
+            {l.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  if (!props.globe) {
+    return (
+      <nav className={styles.languages} aria-label={t('header.languages')}>
+        {list}
+      </nav>
+    );
+  }
+  const name = t(`language.name.${lang}`);
+  return (
+    <nav className={styles.languages} aria-label={t('header.languages')}>
+      <ul className={styles.entries}>
+        <Disclosure
+          small
+          initiallyOpen={false}
+          head={({ open, id, toggle }) => (
+            <button
+              type="button"
+              className={styles.languageButton}
+              aria-expanded={open}
+              aria-controls={id}
+              aria-label={t('header.currentLanguage', { language: name })}
+              onClick={toggle}
+            >
+              <Icon name="globe" size={20} />
+              <span>{name}</span>
+              <Icon name="chevron" size={18} className={styles.chevron} />
+            </button>
+          )}
+        >
+          {list}
+        </Disclosure>
+      </ul>
+    </nav>
+  );
+}

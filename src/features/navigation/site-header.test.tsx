@@ -1,0 +1,176 @@
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createImage, createPage } from '../../../tests/factories/content.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { serverT } from '../../i18n/catalogues.ts';
+import { IslandRoot } from '../../render/island-root.tsx';
+import type { Lang } from '../../sites/types.ts';
+import type { SiteHeaderProps } from './header-props.ts';
+import { SiteHeader } from './site-header.tsx';
+
+let t: TestApp;
+
+const ENTITIES: Record<string, string> = {
+  '&quot;': '"',
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&#x27;': "'",
+};
+const decode = (v: string) => v.replace(/&(?:quot|amp|lt|gt|#x27);/g, (e) => ENTITIES[e] ?? e);
+
+/** The page's `site-header` island: props, prefix, language and the server's markup. */
+function headerIsland(html: string) {
+  const match = /<k-island((?:\s+[\w-]+="[^"]*")*)>(.*?)<\/k-island>/s.exec(html);
+  if (!match) throw new Error('no island');
+  const attrs = Object.fromEntries(
+    [...(match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], decode(m[2] ?? '')]),
+  );
+  expect(attrs['data-name']).toBe('site-header');
+  return {
+    props: JSON.parse(attrs['data-props'] ?? '{}') as SiteHeaderProps,
+    prefix: attrs['data-prefix'] ?? '',
+    lang: attrs['data-lang'] as Lang,
+    inner: match[2] ?? '',
+  };
+}
+
+async function page(host: string, url = '/') {
+  const res = await t.app.inject({ url, headers: { host } });
+  return { status: res.statusCode, html: res.body };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.app.db;
+  const image = await createImage(db);
+  for (const siteId of ['sibylla', 'lihakauppa', 'mestariforsmanfi', 'konsernifi']) {
+    const home = await createPage(db, { siteId, path: '/', type: 'home', title: 'Etusivu' });
+    const products = await createPage(db, {
+      siteId,
+      path: '/tuotteet',
+      title: 'Tuotteet',
+      parentId: home.id,
+      sortOrder: 1,
+      teaserImageId: image.id,
+    });
+    await createPage(db, {
+      siteId,
+      path: '/tuotteet/makkarat',
+      title: 'Makkarat',
+      parentId: products.id,
+    });
+    await createPage(db, {
+      siteId,
+      path: '/reseptit',
+      title: 'Reseptit',
+      parentId: home.id,
+      sortOrder: 2,
+    });
+    await createPage(db, {
+      siteId,
+      path: '/yhteystiedot',
+      title: 'Yhteystiedot',
+      parentId: home.id,
+      navArea: 'top',
+      icon: 'mail',
+    });
+  }
+});
+
+afterAll(() => t.close());
+
+describe('the site header', () => {
+  it('renders from the same navigation the API answers', async () => {
+    const { html } = await page('sibylla.localhost', '/tuotteet/makkarat');
+    const island = headerIsland(html);
+    const api = (url: string) =>
+      t.app.inject({ url, headers: { host: 'sibylla.localhost' } }).then((r) => r.json());
+    expect(island.props.desktop).toEqual(await api('/api/nav/desktop?languageId=fi'));
+    const mobile = island.props.mobile;
+    expect(mobile.navAccordions.map((a) => [a.label, a.expanded])).toEqual([
+      ['Tuotteet', true],
+      ['Reseptit', false],
+    ]);
+    expect(island.props).toMatchObject({
+      variant: 'brand',
+      stickyThreshold: 200,
+      searchAction: '/haku',
+      currentPath: '/tuotteet/makkarat',
+      cart: null,
+      account: null,
+    });
+  });
+
+  it('is markup the browser hydrates without a change', async () => {
+    for (const [host, url] of [
+      ['sibylla.localhost', '/tuotteet'],
+      ['sibylla.localhost', '/en/'],
+      ['lihakauppa.localhost', '/'],
+      ['mestariforsmanfi.localhost', '/reseptit'],
+      ['konsernifi.localhost', '/'],
+      ['export.localhost', '/'],
+    ] as const) {
+      const island = headerIsland((await page(host, url)).html);
+      const standalone = renderToString(
+        <IslandRoot lang={island.lang} t={serverT(island.lang)}>
+          <SiteHeader {...island.props} />
+        </IslandRoot>,
+        { identifierPrefix: island.prefix },
+      );
+      expect(island.inner, `${host}${url}`).toBe(standalone);
+    }
+  });
+
+  it('has disclosure toggles with names, states and panels, and marks the current page', async () => {
+    const { html } = await page('sibylla.localhost', '/tuotteet');
+    const toggle = /<button[^>]*aria-label="Näytä alavalikko: Tuotteet"[^>]*>/.exec(html)?.[0];
+    expect(toggle).toContain('aria-expanded="false"');
+    const controls = /aria-controls="([^"]+)"/.exec(toggle ?? '')?.[1];
+    expect(html).toContain(`id="${controls}"`);
+    expect(html).toMatch(/<a[^>]*href="\/tuotteet"[^>]*aria-current="page"/);
+    expect(html).toContain('Näytä kaikki: Tuotteet');
+    expect(html).toMatch(/src="\/images\/\d+\/tuotteet\.jpg\?preset=third"/);
+    // Search: a GET form to the language's search page.
+    expect(html).toMatch(/<form[^>]*role="search"[^>]*action="\/haku" method="get"/);
+    expect(html).toContain('placeholder="Etsi tuote, resepti tai muuta tietoa"');
+    // Sibylla has three languages: a menu under the current one.
+    expect(html).toContain('aria-label="Kieli: suomi"');
+  });
+
+  it('shows the shop’s cart and account links', async () => {
+    const { html } = await page('lihakauppa.localhost');
+    expect(html).toMatch(/<a[^>]*href="\/ostoskori#tuotteet"[^>]*aria-label="Ostoskori"/);
+    expect(html).toContain('href="/oma-tili"');
+    expect(html).toContain('Oma tili');
+    expect(headerIsland(html).props.stickyThreshold).toBe(130);
+  });
+
+  it('gives the master-chef brand bottom tabs only and no side-menu search', async () => {
+    const island = headerIsland((await page('mestariforsmanfi.localhost')).html);
+    expect(island.props.desktop.topTabs).toHaveLength(1);
+    expect(island.inner).not.toContain('Ylävalikko');
+    // The desktop search box and the sticky one; none in the side menu.
+    expect(island.inner.match(/role="search"/g)).toHaveLength(3);
+    expect(island.inner).not.toContain('>Hae sivustolta</h3>');
+  });
+
+  it('links the language versions and searches in the page’s language', async () => {
+    const en = headerIsland((await page('sibylla.localhost', '/en/')).html);
+    expect(en.props.searchAction).toBe('/en/search');
+    expect(en.props.desktop.languageMenu.map((l) => l.link)).toEqual(['/', '/sv/']);
+    const corporate = (await page('konsernifi.localhost')).html;
+    expect(corporate).toMatch(/<a[^>]*href="\/en\/"[^>]*hrefLang="en"[^>]*>.*?In English/s);
+  });
+
+  it('renders with empty menus on a site without pages, and on the error page', async () => {
+    const home = await page('export.localhost');
+    expect(home.status).toBe(200);
+    const island = headerIsland(home.html);
+    expect(island.props.desktop).toEqual({ topTabs: [], bottomTabs: [], languageMenu: [] });
+    expect(island.props.searchAction).toBe('/search');
+    const missing = await page('sibylla.localhost', '/ei-ole');
+    expect(missing.status).toBe(404);
+    expect(headerIsland(missing.html).props.desktop.bottomTabs.length).toBe(2);
+  });
+});
