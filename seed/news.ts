@@ -183,8 +183,9 @@ export function newsConcepts(site: Site, profile: SiteProfile, rng: Random): New
     }
   }
   while (need(primary) > 0) {
-    const c = make([primary]);
-    c.langs.push(...translations(c.template));
+    // Made for every language that may get it, so a product it names exists in each of them.
+    const c = make([primary, ...others.filter((l) => need(l) > 0)]);
+    c.langs = [primary, ...translations(c.template)];
     push(c);
   }
   for (const l of others) while (need(l) > 0) push(make([l]));
@@ -195,8 +196,9 @@ function pickProduct(profile: SiteProfile, langs: Lang[], rng: Random): NewsConc
   const vs = langs.map((l) => vocabularies[l]);
   const [primary] = vs;
   if (!primary) return null;
+  // The same family with the same kind of variants in every language, so names translate.
   const shared = primary.families.filter((f) =>
-    vs.every((v) => v.families.some((g) => g.key === f.key)),
+    vs.every((v) => v.families.some((g) => g.key === f.key && g.variants === f.variants)),
   );
   const own = shared.filter((f) => profile.productGroups.includes(f.group));
   const f = rng.pick(own.length ? own : shared);

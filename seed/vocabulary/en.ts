@@ -1324,10 +1324,10 @@ export const en: Vocabulary = {
       topic: 'products',
       textType: 'news',
       render: (p) => ({
-        title: `${p.product} named sausage of the year`,
+        title: `${p.product} named meat product of the year`,
         teaser: `${p.brand} won the professional jury’s vote.`,
         paragraphs: [
-          `${p.product} by ${p.brand} was named sausage of the year ${p.event}.`,
+          `${p.product} by ${p.brand} was named meat product of the year ${p.event}.`,
           'The jury praised its balanced seasoning and juicy texture.',
         ],
       }),

@@ -2576,10 +2576,10 @@ export const fi: Vocabulary = {
       topic: 'products',
       textType: 'news',
       render: (p) => ({
-        title: `${p.product} palkittiin vuoden makkarana`,
+        title: `${p.product} palkittiin vuoden lihatuotteena`,
         teaser: `${p.brand} voitti ammattilaisraadin äänin.`,
         paragraphs: [
-          `${p.brand}-tuotemerkin ${p.product} valittiin vuoden makkaraksi ${p.event}.`,
+          `${p.brand}-tuotemerkin ${p.product} valittiin vuoden lihatuotteeksi ${p.event}.`,
           'Raati kiitti tuotetta tasapainoisesta maustuksesta ja mehevästä rakenteesta.',
           'Palkittu tuote on saatavilla kauppojen lihatiskeiltä ja itsepalveluhyllyistä.',
         ],
