@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pages } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
@@ -37,7 +37,14 @@ export async function loadNavTree(db: Database, siteId: string, lang: Lang): Pro
       teaserImageId: pages.teaserImageId,
     })
     .from(pages)
-    .where(and(eq(pages.siteId, siteId), eq(pages.lang, lang), eq(pages.showInNav, true)))
+    // The home page is read even when it is not in the menus: its children are the top level.
+    .where(
+      and(
+        eq(pages.siteId, siteId),
+        eq(pages.lang, lang),
+        or(eq(pages.showInNav, true), eq(pages.path, '/')),
+      ),
+    )
     .orderBy(asc(pages.sortOrder), asc(pages.id));
   const nodes = new Map<number, NavNode & { parentId: number | null }>();
   for (const row of rows) {

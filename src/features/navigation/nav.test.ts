@@ -83,6 +83,21 @@ beforeAll(async () => {
     type: 'home',
     title: 'Lithells',
   });
+  const goohHome = await createPage(db, {
+    siteId: 'goohse',
+    path: '/',
+    lang: 'sv',
+    type: 'home',
+    title: 'GOOH!',
+    showInNav: false,
+  });
+  await createPage(db, {
+    siteId: 'goohse',
+    path: '/produkter',
+    lang: 'sv',
+    title: 'Produkter',
+    parentId: goohHome.id,
+  });
 });
 
 afterAll(() => t.close());
@@ -105,6 +120,15 @@ describe('GET /api/nav/desktop', () => {
       { label: 'På svenska', link: '/sv/', lang: 'sv' },
       { label: 'In English', link: '/en/', lang: 'en' },
     ]);
+  });
+
+  it('takes the children of a home page that is itself not in the menus', async () => {
+    const res = await t.app.inject({
+      url: '/api/nav/desktop?languageId=se',
+      headers: { host: 'goohse.localhost' },
+    });
+    const nav = desktopNavSchema.parse(res.json());
+    expect(nav.bottomTabs.map((tab) => tab.link)).toEqual(['/produkter']);
   });
 
   it('answers the Swedish version for languageId=se with prefixed links', async () => {
