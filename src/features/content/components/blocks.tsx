@@ -45,7 +45,11 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
               />
             );
           case 'rich-text':
-            return <RichText key={key} html={block.html} className={`container ${styles.prose}`} />;
+            return (
+              <div key={key} className={`container ${styles.blockSpacing}`}>
+                <RichText html={block.html} className={styles.prose} />
+              </div>
+            );
           default:
             return null;
         }

@@ -13,7 +13,9 @@ export function Hero(props: { slides: HeroSlide[]; images: Map<number, ImageDto>
   const { t, lang } = usePage();
   return (
     <section className={styles.hero} aria-roledescription="carousel" aria-label={t('hero.label')}>
-      <ul className={styles.heroTrack}>
+      {/* Focusable, so the strip scrolls by keyboard too until the carousel's buttons take over. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <ul className={styles.heroTrack} tabIndex={0}>
         {props.slides.map((slide, index) => {
           const image = props.images.get(slide.imageId);
           return (
