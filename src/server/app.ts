@@ -8,6 +8,8 @@ import { runMigrations } from '../db/migrate.ts';
 import { imageRoutes } from '../features/content/images/routes.server.ts';
 import { contentRoutes } from '../features/content/routes.server.tsx';
 import { seoRoutes } from '../features/content/seo/routes.server.ts';
+import { captchaRoutes } from '../features/forms/captcha/routes.server.ts';
+import { formRoutes } from '../features/forms/routes.server.ts';
 import { navigationRoutes } from '../features/navigation/routes.server.ts';
 import { type AssetProvider, manifestAssets } from '../render/assets.ts';
 import { createSiteResolver } from '../sites/resolve.ts';
@@ -113,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageRoutes);
   await app.register(seoRoutes);
   await app.register(navigationRoutes);
+  await app.register(captchaRoutes);
+  await app.register(formRoutes);
   await app.register(contentRoutes);
   return app;
 }

@@ -1,0 +1,100 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createTransport } from 'nodemailer';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import { openText } from './crypto.server.ts';
+
+/** What the worker needs of a mail transport (nodemailer's, or a test double). */
+export interface MailTransport {
+  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+const BATCH = 10;
+const LEASE_SECONDS = 300;
+export const MAX_ATTEMPTS = 12;
+const POLL_MS = 15_000;
+
+/** 1 min, 2, 4, … capped at 6 h. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(60 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+}
+
+/**
+ * Sends the mails that are due. Rows are leased (their next attempt moved forward) with
+ * `FOR UPDATE SKIP LOCKED`, so several processes never send the same mail at once; a failure
+ * is retried with back-off and given up after MAX_ATTEMPTS.
+ */
+export async function sendDueMails(
+  db: Database,
+  transport: MailTransport,
+  options: { from: string; key: Buffer },
+): Promise<{ sent: number; failed: number }> {
+  const due = (await db.execute(sql`
+    update ${mailOutbox} set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+    where id in (
+      select id from ${mailOutbox}
+      where sent_at is null and failed_at is null and next_attempt_at <= now()
+      order by id limit ${BATCH} for update skip locked)
+    returning id, recipients, subject, sealed_body, attempts`)) as unknown as {
+    rows: {
+      id: number;
+      recipients: string;
+      subject: string;
+      sealed_body: string;
+      attempts: number;
+    }[];
+  };
+  let sent = 0;
+  let failed = 0;
+  for (const row of due.rows) {
+    try {
+      await transport.sendMail({
+        from: options.from,
+        to: row.recipients,
+        subject: row.subject,
+        text: openText(options.key, row.sealed_body),
+      });
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+      sent++;
+    } catch (error) {
+      failed++;
+      const attempts = row.attempts + 1;
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + backoffSeconds(attempts) * 1000),
+          ...(attempts >= MAX_ATTEMPTS ? { failedAt: new Date() } : {}),
+        })
+        .where(eq(mailOutbox.id, row.id));
+    }
+  }
+  return { sent, failed };
+}
+
+/** Polls the outbox while SMTP is configured; without it mails wait in the outbox. */
+export function startOutboxWorker(app: FastifyInstance): void {
+  const { smtpUrl, mailFrom, encryptionKey } = app.config.forms;
+  if (!smtpUrl) return;
+  const transport = createTransport(smtpUrl);
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sendDueMails(app.db, transport, { from: mailFrom, key: encryptionKey })
+      .catch((err: unknown) => app.log.warn({ err }, 'outbox: sending failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, POLL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    transport.close?.();
+  });
+}

@@ -1,0 +1,52 @@
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { formSubmissionFiles, formSubmissions, usedCaptchaTokens } from '../../db/schema.ts';
+import type { FileStore } from '../../server/file-store.ts';
+
+const INTERVAL_MS = 60 * 60 * 1000;
+const BATCH = 200;
+
+/**
+ * Deletes submissions past their retention date: their files first (a file left behind would
+ * outlive its row unseen), then the rows, whose files and mails go with them by cascade. Also
+ * forgets spent captcha tokens that have expired anyway.
+ */
+export async function deleteExpiredSubmissions(
+  db: Database,
+  files: FileStore,
+  now = new Date(),
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const expired = await db
+      .select({ id: formSubmissions.id })
+      .from(formSubmissions)
+      .where(lt(formSubmissions.deleteAfter, now))
+      .limit(BATCH);
+    if (expired.length === 0) break;
+    const ids = expired.map((r) => r.id);
+    const keys = await db
+      .select({ key: formSubmissionFiles.storageKey })
+      .from(formSubmissionFiles)
+      .where(inArray(formSubmissionFiles.submissionId, ids));
+    for (const { key } of keys) await files.delete(key);
+    await db.delete(formSubmissions).where(inArray(formSubmissions.id, ids));
+    deleted += ids.length;
+    if (expired.length < BATCH) break;
+  }
+  await db.delete(usedCaptchaTokens).where(lt(usedCaptchaTokens.expiresAt, sql`${now}`));
+  return deleted;
+}
+
+export function startRetentionJob(app: FastifyInstance): void {
+  const run = () =>
+    deleteExpiredSubmissions(app.db, app.files)
+      .then((n) => {
+        if (n) app.log.info({ deleted: n }, 'forms: expired submissions deleted');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'forms: retention job failed'));
+  const timer = setInterval(run, INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../../server/validate.ts';
+import { devOutboxRoutes } from './dev-outbox.server.tsx';
+import { type FormId, formIds, forms, PRODUCTS_PATH } from './forms.ts';
+import { LARGE_BODY_BYTES, largeBodyGate } from './gate.server.ts';
+import { startOutboxWorker } from './outbox.server.ts';
+import { allProducts } from './products.server.ts';
+import { startRetentionJob } from './retention.server.ts';
+import { FILE_MAX_BYTES } from './schemas.ts';
+import { submitForm } from './submissions.server.ts';
+
+/** Room for the fields and the captcha token besides the files. */
+const FIELDS_BYTES = 256 * 1024;
+/** One file as a data URL: base64 of 15 MB plus its `data:…;base64,` prefix and JSON quoting. */
+const FILE_BODY_BYTES = Math.ceil(FILE_MAX_BYTES / 3) * 4 + 1024;
+
+/** The largest body a form's files can need: three 15 MB images make about 61 MB of JSON. */
+export function bodyLimitOf(formId: FormId): number {
+  return (forms[formId].files?.max ?? 0) * FILE_BODY_BYTES + FIELDS_BYTES;
+}
+
+const productsQuery = z.object({
+  language: z.enum(['fi', 'sv', 'se', 'en']).optional(),
+});
+
+/**
+ * The form endpoints (`POST`, spec §7), the product list of the product select, the outbox
+ * worker and the retention job.
+ */
+export async function formRoutes(app: FastifyInstance) {
+  const gate = largeBodyGate(app.config.forms.maxLargeBodies);
+  const rateLimit = { max: app.config.forms.rateLimit, timeWindow: 60_000 };
+
+  // Every answer of a form endpoint carries isSuccess, refusals (problem+json) included.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.formEndpoint) return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('application/problem+json') || typeof payload !== 'string') return payload;
+    try {
+      return JSON.stringify({ ...(JSON.parse(payload) as object), isSuccess: false });
+    } catch {
+      return payload;
+    }
+  });
+  app.addHook('onResponse', async (request) => gate.release(request));
+  app.addHook('onRequestAbort', async (request) => gate.release(request));
+
+  for (const formId of formIds) {
+    const limit = bodyLimitOf(formId);
+    app.post(
+      forms[formId].path,
+      {
+        bodyLimit: limit,
+        config: { rateLimit, formEndpoint: true },
+        // Only bodies that can carry files are large; the others never reach the gate.
+        onRequest: limit > LARGE_BODY_BYTES ? gate.onRequest : [],
+      },
+      async (request, reply) => {
+        const result = await submitForm(app, formId, request.body, {
+          site: request.site,
+          lang: request.locale.lang,
+        });
+        reply.header('cache-control', 'no-store');
+        return { isSuccess: true, ...(result.redirect ? { redirect: result.redirect } : {}) };
+      },
+    );
+  }
+
+  app.get(PRODUCTS_PATH, { config: { session: false } }, async (request, reply) => {
+    const query = parse(productsQuery, request.query);
+    const lang = query.language === 'se' ? 'sv' : (query.language ?? request.locale.lang);
+    reply.header('cache-control', 'public, max-age=300');
+    return allProducts(app.db, request.site.id, lang);
+  });
+
+  await app.register(devOutboxRoutes);
+  startOutboxWorker(app);
+  startRetentionJob(app);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A form endpoint: its problem answers also carry `isSuccess: false`. */
+    formEndpoint?: boolean;
+  }
+}
