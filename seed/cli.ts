@@ -7,9 +7,10 @@ import { seed } from './seed.ts';
 import { isEmpty } from './write.ts';
 
 /**
- * `npm run seed [-- --scale N] [--if-empty] [--sites a,b]`: migrates the configured database and
- * writes the demo content (replacing the content tables). `--if-empty` does nothing when pages
- * exist, which is how `npm start` seeds a fresh machine once.
+ * `npm run seed [-- --scale N] [--if-empty] [--sites a,b] [--images-per-kind N]`: migrates the
+ * configured database and writes the demo content (replacing the content tables). `--if-empty`
+ * does nothing when pages exist, which is how `npm start` seeds a fresh machine once;
+ * `--images-per-kind` draws at most N pictures per kind (quick throw-away databases).
  */
 async function main() {
   const { values } = parseArgs({
@@ -17,11 +18,19 @@ async function main() {
       'if-empty': { type: 'boolean', default: false },
       scale: { type: 'string' },
       sites: { type: 'string' },
+      'images-per-kind': { type: 'string' },
     },
   });
   const scale = values.scale === undefined ? undefined : Number(values.scale);
   if (scale !== undefined && (!Number.isInteger(scale) || scale < 0)) {
     throw new ConfigError(`--scale must be a whole number, got "${values.scale}"`);
+  }
+  const perKind =
+    values['images-per-kind'] === undefined ? undefined : Number(values['images-per-kind']);
+  if (perKind !== undefined && (!Number.isInteger(perKind) || perKind < 1)) {
+    throw new ConfigError(
+      `--images-per-kind must be a positive whole number, got "${values['images-per-kind']}"`,
+    );
   }
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFromConfig(config));
@@ -38,6 +47,7 @@ async function main() {
       {
         ...(scale ? { scale } : {}),
         ...(values.sites ? { sites: values.sites.split(',').map((s) => s.trim()) } : {}),
+        ...(perKind ? { imagesPerKind: perKind } : {}),
         log: (message) => console.info(`seed: ${message}`),
       },
     );

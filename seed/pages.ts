@@ -446,7 +446,12 @@ function brandCards(s: SiteLang, children: PageRow[], descendants: PageRow[]): B
   ];
 }
 
-async function homeBlocks(seeding: Seeding, s: SiteLang, sections: PageRow[]): Promise<Block[]> {
+async function homeBlocks(
+  seeding: Seeding,
+  s: SiteLang,
+  sections: PageRow[],
+  all: PageRow[],
+): Promise<Block[]> {
   const { v, site } = s;
   const rng = seeding.rng.fork(`home:${site.id}`);
   const heroes = rng.sample(v.heroes, rng.int(3, 4));
@@ -510,6 +515,7 @@ async function homeBlocks(seeding: Seeding, s: SiteLang, sections: PageRow[]): P
       cards: news.map((n) => newsCard(s, n)),
     });
   }
+  if (site.corporate) blocks.push(...brandCards(s, [], all));
   return blocks;
 }
 
@@ -597,7 +603,7 @@ export async function seedPages(seeding: Seeding, s: SiteLang): Promise<PageRow[
   const sections: PageRow[] = [];
   for (const [i, node] of tree(s).entries())
     sections.push(await addNode(node, home, node.key, i, 'bottom'));
-  home.blocks = pageBlocks.parse(await homeBlocks(seeding, s, sections));
+  home.blocks = pageBlocks.parse(await homeBlocks(seeding, s, sections, out));
   return out;
 }
 
