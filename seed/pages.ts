@@ -541,8 +541,9 @@ export async function seedPages(seeding: Seeding, s: SiteLang): Promise<PageRow[
       updatedAt: daysFromEpoch(-(index % 60), 7),
     };
   };
+  const taglines = s.site.tagline as Partial<Record<Lang, string>>;
   const home = content.add('pages', {
-    ...base('/', s.v.pages.home.title, s.v.pages.home.teaser, 'page:home'),
+    ...base('/', s.v.pages.home.title, taglines[s.lang] ?? s.v.pages.home.teaser, 'page:home'),
     parentId: null,
     type: 'home',
     blocks: [],
