@@ -244,7 +244,13 @@ export async function addNews(
   translationKey: string,
 ) {
   const texts = versions.map((s) => renderNews(s.lang, c));
-  const alt = Object.fromEntries(versions.map((s, i) => [s.lang, texts[i]?.title ?? '']));
+  // A picture serves several releases of one template: its alt names the topic, not a title.
+  const alt = Object.fromEntries(
+    (['fi', 'sv', 'en'] as const).map((l) => [
+      l,
+      vocabularies[l].facets.newsTopic.tags[vocabularies[l].news[c.template].topic],
+    ]),
+  );
   const imageId = await seeding.images.get({
     kind: 'news',
     seed: `news:${c.template}:${c.image}`,

@@ -10,6 +10,7 @@ import {
   type RecipeRow,
 } from './model.ts';
 import { escapeHtml, list, paragraphs, slugify } from './text.ts';
+import { vocabularies } from './vocabulary/index.ts';
 import type { Course, PageKey, PageText, ProductGroupKey } from './vocabulary/types.ts';
 
 /** A page of the tree before it has a language: what it is and where it sits. */
@@ -23,6 +24,8 @@ interface Node {
   showInNav?: boolean;
   icon?: string;
   settings?: Record<string, unknown>;
+  /** The page's title in any language, for the alt text of its shared teaser image. */
+  altTitle: (lang: Lang) => string;
   /** Blocks after the page's text, from its children and all pages below it. */
   blocks?: (s: SiteLang, children: PageRow[], descendants: PageRow[]) => Block[];
 }
@@ -46,13 +49,20 @@ const countryBrands: Record<'fi' | 'se', Record<Lang, string>> = {
 };
 
 function page(key: PageKey, type = 'content', extra: Partial<Node> = {}): Node {
-  return { key, type, text: (s) => s.v.pages[key], ...extra };
+  return {
+    key,
+    type,
+    text: (s) => s.v.pages[key],
+    altTitle: (lang) => vocabularies[lang].pages[key].title,
+    ...extra,
+  };
 }
 
 function groupNode(group: ProductGroupKey): Node {
   return {
     key: `group:${group}`,
     type: 'product-list',
+    altTitle: (lang) => vocabularies[lang].productGroups[group].name,
     settings: { numberOfProducts: 12 },
     text: (s) => {
       const g = s.v.productGroups[group];
@@ -73,6 +83,7 @@ function courseNode(course: Course): Node {
   return {
     key: `course:${course}`,
     type: 'recipe-list',
+    altTitle: (lang) => vocabularies[lang].facets.course.tags[course],
     settings: { pageSize: 12 },
     text: (s) => {
       const title = s.v.facets.course.tags[course];
@@ -90,6 +101,7 @@ function brandNode(site: Site): Node {
   return {
     key: `brand:${site.id}`,
     type: 'content',
+    altTitle: () => site.name,
     text: (s) => {
       const taglines = site.tagline as Partial<Record<Lang, string>>;
       const tagline = taglines[s.lang] ?? Object.values(taglines)[0] ?? '';
@@ -193,6 +205,7 @@ function tree(s: SiteLang): Node[] {
       const country = (c: 'fi' | 'se'): Node => ({
         key: `brands:${c}`,
         type: 'content',
+        altTitle: (lang) => countryBrands[c][lang],
         text: (x) => ({
           title: countryBrands[c][x.lang],
           slug: slugify(countryBrands[c][x.lang]),
@@ -454,14 +467,25 @@ async function homeBlocks(
 ): Promise<Block[]> {
   const { v, site } = s;
   const rng = seeding.rng.fork(`home:${site.id}`);
-  const heroes = rng.sample(v.heroes, rng.int(3, 4));
+  // Indices, not texts: every language of the site picks the same slides and shares their images.
+  const heroes = rng.sample(
+    v.heroes.map((_, i) => i),
+    rng.int(3, 4),
+  );
   const targets = sections.filter((p) => p.showInNav !== false && p.navArea !== 'top');
   const slides = [];
-  for (const [i, hero] of heroes.entries()) {
+  for (const [i, index] of heroes.entries()) {
+    const hero = v.heroes[index];
+    if (!hero) continue;
     const imageId = await seeding.images.get({
       kind: 'hero',
       seed: `hero:${site.id}:${i}`,
-      alt: { [s.lang]: hero.heading },
+      alt: Object.fromEntries(
+        (site.languages as readonly Lang[]).map((l) => [
+          l,
+          vocabularies[l].heroes[index]?.heading ?? '',
+        ]),
+      ),
     });
     const target = targets[i % Math.max(1, targets.length)];
     slides.push(
@@ -573,7 +597,8 @@ export async function seedPages(seeding: Seeding, s: SiteLang): Promise<PageRow[
       : await seeding.images.get({
           kind: 'card',
           seed: `page:${node.key}`,
-          alt: { [s.lang]: text.title },
+          // Shared by every site: alt in all three languages.
+          alt: { fi: node.altTitle('fi'), sv: node.altTitle('sv'), en: node.altTitle('en') },
         });
     const navArea = node.navArea ?? inherited;
     const row = content.add('pages', {

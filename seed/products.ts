@@ -191,14 +191,21 @@ async function productImage(
       alt: names,
     });
   }
-  const f = family(v, c.family);
-  const x = variant(v, f, c.variant);
-  const title = v.productName(f.name, x.label, '').trim();
+  // One picture for every pack size, so its text names no weight.
+  const withoutWeight = (lang: Lang) => {
+    const fl = family(vocabularies[lang], c.family);
+    return vocabularies[lang]
+      .productName(fl.name, variant(vocabularies[lang], fl, c.variant).label, '')
+      .trim();
+  };
+  const alt = Object.fromEntries(
+    Object.keys(names).map((lang) => [lang, withoutWeight(lang as Lang)]),
+  );
   return seeding.images.get({
     kind: 'product',
     seed: `product:${imageLang}:${s.profile.kind === 'export' ? 'export:' : ''}${c.family}:${c.variant}`,
-    title,
-    alt: names,
+    title: withoutWeight(imageLang),
+    alt,
   });
 }
 

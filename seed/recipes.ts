@@ -178,14 +178,15 @@ export async function addRecipe(
   c: RecipeConcept,
   translationKey: string,
 ) {
-  const titles: Partial<Record<Lang, string>> = {};
-  for (const s of versions) titles[s.lang] = recipeTitle(s.lang, c);
   const [first] = versions;
   if (!first) return;
+  // One picture per dish and prefix, shared by its variations with sides: alt without the side.
+  const { suffix: _side, ...plain } = c;
+  const alt = Object.fromEntries(versions.map((s) => [s.lang, recipeTitle(s.lang, plain)]));
   const imageId = await seeding.images.get({
     kind: 'recipe',
     seed: `recipe:${first.lang}:${c.dish}:${c.prefix ?? ''}`,
-    alt: titles,
+    alt,
   });
   for (const s of versions) {
     const row = seeding.content.add(
