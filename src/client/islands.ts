@@ -8,6 +8,29 @@ export const islands = {
   'site-header': () => import('../features/navigation/site-header.tsx').then((m) => m.SiteHeader),
   // The old header menu: no page uses it now; src/render/island.test.tsx still does.
   'menu-toggle': () => import('../features/navigation/menu-toggle.tsx').then((m) => m.MenuToggle),
+  'form-retail-contact': () =>
+    import('../features/forms/widgets/retail-forms.tsx').then((m) => m.RetailContact),
+  'form-complaint': () =>
+    import('../features/forms/widgets/retail-forms.tsx').then((m) => m.ComplaintForm),
+  'form-feedback': () =>
+    import('../features/forms/widgets/retail-forms.tsx').then((m) => m.FeedbackForm),
+  'form-sponsorship': () =>
+    import('../features/forms/widgets/sponsorship-form.tsx').then((m) => m.SponsorshipForm),
+  'form-question': () =>
+    import('../features/forms/widgets/question-form.tsx').then((m) => m.QuestionForm),
+  'form-promotional-photo': () =>
+    import('../features/forms/widgets/promotional-photo-form.tsx').then(
+      (m) => m.PromotionalPhotoForm,
+    ),
+  'form-brand-contact': () =>
+    import('../features/forms/widgets/brand-contact-form.tsx').then((m) => m.BrandContactForm),
+  'form-expert-question': () =>
+    import('../features/forms/widgets/expert-question-form.tsx').then((m) => m.ExpertQuestionForm),
+  'form-export-contact': () =>
+    import('../features/forms/widgets/export-contact-form.tsx').then((m) => m.ExportContactForm),
+  'form-sales': () => import('../features/forms/widgets/sales-form.tsx').then((m) => m.SalesForm),
+  'form-school-material': () =>
+    import('../features/forms/widgets/school-material-form.tsx').then((m) => m.SchoolMaterialForm),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof islands;

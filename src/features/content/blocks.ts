@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockFormIds } from '../forms/index.ts';
 
 /**
  * The blocks a page is made of. Each type has a schema; content is validated with `pageBlocks`
@@ -63,6 +64,8 @@ export const blockSchema = z.discriminatedUnion('type', [
     cards: z.array(cardSchema).max(200),
   }),
   z.object({ type: z.literal('rich-text'), html: z.string().max(100_000) }),
+  /** One of the forms (`src/features/forms`); after success it goes to `successPage` if given. */
+  z.object({ type: z.literal('form'), form: z.enum(blockFormIds), successPage: link.optional() }),
   z.object({
     type: z.literal('brand-cards'),
     header: z.string().max(200).optional(),

@@ -126,3 +126,4 @@ export const forms: Record<FormId, FormDefinition> = {
 
 export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
 export const PRODUCTS_PATH = '/api/search/all-products';
+export const SCHOOL_MATERIALS_PATH = '/api/contact/school-material/materials';

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../server/validate.ts';
 import { devOutboxRoutes } from './dev-outbox.server.tsx';
-import { type FormId, formIds, forms, PRODUCTS_PATH } from './forms.ts';
+import { type FormId, formIds, forms, PRODUCTS_PATH, SCHOOL_MATERIALS_PATH } from './forms.ts';
 import { LARGE_BODY_BYTES, largeBodyGate } from './gate.server.ts';
 import { startOutboxWorker } from './outbox.server.ts';
-import { allProducts } from './products.server.ts';
+import { allProducts, schoolMaterialList } from './products.server.ts';
 import { startRetentionJob } from './retention.server.ts';
 import { FILE_MAX_BYTES } from './schemas.ts';
 import { submitForm } from './submissions.server.ts';
@@ -72,6 +72,13 @@ export async function formRoutes(app: FastifyInstance) {
     const lang = query.language === 'se' ? 'sv' : (query.language ?? request.locale.lang);
     reply.header('cache-control', 'public, max-age=300');
     return allProducts(app.db, request.site.id, lang);
+  });
+
+  app.get(SCHOOL_MATERIALS_PATH, { config: { session: false } }, async (request, reply) => {
+    const query = parse(productsQuery, request.query);
+    const lang = query.language === 'se' ? 'sv' : (query.language ?? request.locale.lang);
+    reply.header('cache-control', 'public, max-age=300');
+    return schoolMaterialList(app.db, request.site.id, lang);
   });
 
   await app.register(devOutboxRoutes);

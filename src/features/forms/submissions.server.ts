@@ -17,6 +17,7 @@ import { sealBytes, sealText } from './crypto.server.ts';
 import { type DecodedFile, decodeFiles } from './files.server.ts';
 import { type FormId, forms } from './forms.ts';
 import type { UploadedFile } from './schemas.ts';
+import { SHOP_PLACE_OF_PURCHASE, SHOP_SITE } from './shop.ts';
 
 /** A refused submission: 400 problem+json naming each field, with `isSuccess: false`. */
 export class FormInvalid extends AppError {
@@ -28,9 +29,7 @@ export class FormInvalid extends AppError {
   }
 }
 
-/** On the meat shop the place of purchase is fixed. */
-export const SHOP_PLACE_OF_PURCHASE = 'Lihakauppa';
-const SHOP_SITE = 'lihakauppa';
+export { SHOP_PLACE_OF_PURCHASE };
 
 export interface SubmitContext {
   site: Site;

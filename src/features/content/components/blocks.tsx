@@ -1,4 +1,5 @@
 import { RichText } from '../../../render/rich-text.server.tsx';
+import { FormBlock } from '../../forms/index.ts';
 import type { Block } from '../blocks.ts';
 import type { ImageDto } from '../content.server.ts';
 import { CardGrid } from './card-grid.tsx';
@@ -50,6 +51,8 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
                 <RichText html={block.html} className={styles.prose} />
               </div>
             );
+          case 'form':
+            return <FormBlock key={key} form={block.form} successPage={block.successPage} />;
           default:
             return null;
         }

@@ -1,0 +1,55 @@
+/** The browser side of the form endpoints: JSON with the anti-forgery header, and analytics. */
+
+export interface FormAnswer {
+  status: number;
+  isSuccess: boolean;
+  redirect?: string;
+  errors?: Record<string, string>;
+  retryAfter?: number;
+}
+
+function xsrfToken(): string {
+  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+export async function postForm(path: string, payload: unknown): Promise<FormAnswer> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
+      body: JSON.stringify(payload),
+    });
+    const body = (await response.json().catch(() => ({}))) as Partial<FormAnswer>;
+    return {
+      status: response.status,
+      isSuccess: response.ok && body.isSuccess === true,
+      ...(body.redirect ? { redirect: body.redirect } : {}),
+      ...(body.errors ? { errors: body.errors } : {}),
+      ...(response.status === 503
+        ? { retryAfter: Number(response.headers.get('retry-after') ?? 5) }
+        : {}),
+    };
+  } catch {
+    return { status: 0, isSuccess: false };
+  }
+}
+
+export async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(path, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+declare global {
+  interface Window {
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
+/** Pushes an analytics event to the tag manager's data layer. */
+export function pushEvent(event: Record<string, unknown>): void {
+  window.dataLayer ??= [];
+  window.dataLayer.push(event);
+}

@@ -1,0 +1,632 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import {
+  type FieldValues,
+  FormProvider,
+  get,
+  type Resolver,
+  type UseFormReturn,
+  useController,
+  useForm,
+  useFormContext,
+  useWatch,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { useT } from '../../../i18n/react.tsx';
+import type { MessageKey } from '../../../i18n/translate.ts';
+import { type FormId, forms } from '../forms.ts';
+import {
+  FILE_MAX_BYTES,
+  type FileRule,
+  MESSAGE_MAX,
+  TEXTAREA_ROWS,
+  type UploadedFile,
+} from '../schemas.ts';
+import { postForm, pushEvent } from './api.ts';
+import { Captcha, type CaptchaHandle } from './captcha.tsx';
+import styles from './forms.module.css';
+import { ProductSelect } from './product-select.tsx';
+
+export { styles };
+
+const IdContext = createContext('form-');
+
+/** The id of a field's input, unique on the page (islands have their own id prefixes). */
+export function useFieldId(name: string): string {
+  return `${useContext(IdContext)}${name.replace(/\W+/g, '-')}`;
+}
+
+interface FieldError {
+  message?: unknown;
+  Data?: { message?: unknown };
+}
+
+function errorAt(errors: unknown, name: string): FieldError | undefined {
+  return get(errors, name) as FieldError | undefined;
+}
+
+function useErrorKey(name: string): MessageKey | undefined {
+  const { formState } = useFormContext();
+  const message = errorAt(formState.errors, name)?.message;
+  return typeof message === 'string' && message ? (message as MessageKey) : undefined;
+}
+
+function Label(props: { htmlFor?: string; id?: string; text: string; required: boolean }) {
+  return (
+    <label htmlFor={props.htmlFor} id={props.id}>
+      {props.text}
+      {props.required ? (
+        <span className={styles.star} aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function ErrorText(props: { id: string; error: MessageKey | undefined }) {
+  const t = useT();
+  return props.error ? (
+    <p id={props.id} className={styles.error}>
+      {t(props.error)}
+    </p>
+  ) : null;
+}
+
+/** A text input: required by default, a star on its label and its error under it. */
+export function TextField(props: {
+  name: string;
+  label: string;
+  required?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  readOnly?: boolean;
+  maxLength?: number;
+}) {
+  const { register } = useFormContext();
+  const id = useFieldId(props.name);
+  const error = useErrorKey(props.name);
+  const required = props.required ?? true;
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id} text={props.label} required={required} />
+      <input
+        id={id}
+        className={styles.input}
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete}
+        readOnly={props.readOnly}
+        maxLength={props.maxLength ?? 200}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...register(props.name)}
+      />
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** A text area with a maximum length and 'remaining/max merkkiä jäljellä' under it. */
+export function TextArea(props: {
+  name: string;
+  label: string;
+  required?: boolean;
+  max?: number;
+  remainingKey?: MessageKey;
+}) {
+  const t = useT();
+  const { register, control } = useFormContext();
+  const value = (useWatch({ control, name: props.name }) as string | undefined) ?? '';
+  const id = useFieldId(props.name);
+  const error = useErrorKey(props.name);
+  const max = props.max ?? MESSAGE_MAX;
+  const required = props.required ?? true;
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id} text={props.label} required={required} />
+      <textarea
+        id={id}
+        className={styles.input}
+        rows={TEXTAREA_ROWS}
+        maxLength={max}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        {...register(props.name)}
+      />
+      <p id={`${id}-count`} className={styles.hint}>
+        {t(props.remainingKey ?? 'form.remaining', { remaining: max - value.length, max })}
+      </p>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** Radio buttons for one value. */
+export function RadioGroup(props: {
+  name: string;
+  legend: string;
+  options: { value: string; label: string }[];
+  required?: boolean;
+}) {
+  const { register } = useFormContext();
+  const id = useFieldId(props.name);
+  const error = useErrorKey(props.name);
+  const required = props.required ?? true;
+  return (
+    <fieldset
+      className={styles.fieldset}
+      id={id}
+      tabIndex={-1}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <legend className={styles.legend}>
+        {props.legend}
+        {required ? (
+          <span className={styles.star} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </legend>
+      {props.options.map((option) => (
+        <label key={option.value} className={styles.option}>
+          <input type="radio" value={option.value} {...register(props.name)} />
+          {option.label}
+        </label>
+      ))}
+      <ErrorText id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
+
+/** One checkbox, e.g. consent or rules. */
+export function Checkbox(props: {
+  name: string;
+  label: ReactNode;
+  required?: boolean;
+  value?: string;
+}) {
+  const { register } = useFormContext();
+  const id = useFieldId(props.value ? `${props.name}-${props.value}` : props.name);
+  const ownError = useErrorKey(props.name);
+  const error = props.value ? undefined : ownError;
+  return (
+    <div className={styles.field}>
+      <label className={styles.option} htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          value={props.value}
+          aria-required={props.required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...register(props.name)}
+        />
+        <span>
+          {props.label}
+          {props.required ? (
+            <span className={styles.star} aria-hidden="true">
+              {' '}
+              *
+            </span>
+          ) : null}
+        </span>
+      </label>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+const contactFields = ['ContactByEmail', 'ContactByPhone', 'NoContact'] as const;
+
+/** Email, phone or none: choosing one clears the others (three booleans in the payload). */
+export function ContactMethod(props: { prefix: string }) {
+  const t = useT();
+  const { setValue, control, clearErrors } = useFormContext();
+  const values = useWatch({
+    control,
+    name: contactFields.map((f) => `${props.prefix}.${f}`),
+  }) as boolean[];
+  const name = `${props.prefix}.ContactMethod`;
+  const id = useFieldId(name);
+  const error = useErrorKey(name);
+  const labels = {
+    ContactByEmail: t('form.contactMethod.email'),
+    ContactByPhone: t('form.contactMethod.phone'),
+    NoContact: t('form.contactMethod.none'),
+  };
+  const choose = (chosen: (typeof contactFields)[number]) => {
+    for (const field of contactFields) {
+      setValue(`${props.prefix}.${field}`, field === chosen, { shouldDirty: true });
+    }
+    clearErrors(name);
+  };
+  return (
+    <fieldset
+      className={styles.fieldset}
+      id={id}
+      tabIndex={-1}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <legend className={styles.legend}>
+        {t('form.contactMethod.legend')}
+        <span className={styles.star} aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </legend>
+      {contactFields.map((field, index) => (
+        <label key={field} className={styles.option}>
+          <input
+            type="radio"
+            name={`${id}-choice`}
+            checked={values[index] === true}
+            onChange={() => choose(field)}
+          />
+          {labels[field]}
+        </label>
+      ))}
+      <ErrorText id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
+
+const DATE_INPUT = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/;
+
+/** dd/MM/yyyy as the visitor types it; the ISO date (yyyy-MM-dd) in the payload. */
+export function toIsoDate(text: string): string {
+  const m = DATE_INPUT.exec(text.trim());
+  if (!m) return text.trim();
+  return `${m[3]}-${(m[2] ?? '').padStart(2, '0')}-${(m[1] ?? '').padStart(2, '0')}`;
+}
+
+export function fromIsoDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}
+
+/** A date in the Finnish way, dd/MM/yyyy. */
+export function DateField(props: { name: string; label: string; required?: boolean }) {
+  const t = useT();
+  const { field } = useController({ name: props.name });
+  const [text, setText] = useState(() => fromIsoDate(String(field.value ?? '')));
+  const id = useFieldId(props.name);
+  const error = useErrorKey(props.name);
+  const required = props.required ?? true;
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id} text={props.label} required={required} />
+      <input
+        id={id}
+        ref={field.ref}
+        className={styles.input}
+        type="text"
+        inputMode="numeric"
+        lang="fi"
+        placeholder="pp/kk/vvvv"
+        maxLength={10}
+        value={text}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-format${error ? ` ${id}-error` : ''}`}
+        onChange={(event) => {
+          setText(event.target.value);
+          field.onChange(toIsoDate(event.target.value));
+        }}
+        onBlur={field.onBlur}
+      />
+      <p id={`${id}-format`} className={styles.hint}>
+        {t('form.date.format')}
+      </p>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+function acceptsFile(rule: FileRule, file: File): boolean {
+  return rule.accept.some((a) =>
+    a.endsWith('/*') ? file.type.startsWith(a.slice(0, -1)) : a === file.type,
+  );
+}
+
+/** Files as data URLs under the form's rule: count, size and type (the server checks the bytes). */
+export function FileField(props: {
+  name: string;
+  label: string;
+  rule: FileRule;
+  typesLabel: string;
+  noFileKey?: MessageKey;
+}) {
+  const t = useT();
+  const { field } = useController({ name: props.name });
+  const files = (field.value as UploadedFile[] | null | undefined) ?? [];
+  const [alert, setAlert] = useState<MessageKey>();
+  const id = useFieldId(props.name);
+  const serverError = useErrorKey(props.name);
+  const { formState } = useFormContext();
+  const itemErrors = files
+    .map((_, index) => errorAt(formState.errors, `${props.name}.${index}`))
+    .find((e) => e);
+  const error =
+    alert ??
+    serverError ??
+    (itemErrors?.message as MessageKey | undefined) ??
+    (itemErrors?.Data?.message as MessageKey | undefined);
+
+  const add = async (list: FileList | null) => {
+    setAlert(undefined);
+    const chosen = Array.from(list ?? []);
+    if (files.length + chosen.length > props.rule.max) return setAlert('form.file.tooMany');
+    const next = [...files];
+    for (const file of chosen) {
+      if (file.size > FILE_MAX_BYTES) return setAlert('form.file.tooLarge');
+      if (!acceptsFile(props.rule, file)) return setAlert('form.file.wrongType');
+      try {
+        next.push({ Name: file.name, Data: await readDataUrl(file) });
+      } catch {
+        return setAlert('form.file.unreadable');
+      }
+    }
+    field.onChange(next);
+  };
+
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id} text={props.label} required={false} />
+      <p id={`${id}-rule`} className={styles.hint}>
+        {t('form.file.allowed', { types: props.typesLabel, count: props.rule.max })}
+      </p>
+      <input
+        id={id}
+        ref={field.ref}
+        type="file"
+        accept={props.rule.accept.join(',')}
+        multiple={props.rule.max > 1}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-rule ${id}-list${error ? ` ${id}-error` : ''}`}
+        onChange={(event) => {
+          void add(event.target.files);
+          event.target.value = '';
+        }}
+      />
+      <div id={`${id}-list`}>
+        {files.length === 0 ? (
+          <p className={styles.hint}>{t(props.noFileKey ?? 'form.file.none')}</p>
+        ) : (
+          <ul className={styles.files}>
+            {files.map((file, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name; the list only grows or shrinks
+              <li key={`${index}-${file.Name}`}>
+                <span>{file.Name}</span>
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => field.onChange(files.filter((_, i) => i !== index))}
+                >
+                  {t('form.file.remove', { name: file.Name })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface SummaryField {
+  name: string;
+  label: string;
+}
+
+/** The list of fields to fix, under the form's own heading, each a link to its field. */
+export function ErrorSummary(props: { heading: string; label?: string; fields: SummaryField[] }) {
+  const t = useT();
+  const { formState } = useFormContext();
+  const prefix = useContext(IdContext);
+  const entries = props.fields
+    .map((field) => ({
+      ...field,
+      error: errorAt(formState.errors, field.name)?.message as string | undefined,
+    }))
+    .filter((f) => f.error);
+  if (formState.submitCount === 0 || entries.length === 0) return null;
+  return (
+    <div className={styles.summary} role="alert" aria-label={props.label}>
+      <h3>{props.heading}</h3>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.name}>
+            <a href={`#${prefix}${entry.name.replace(/\W+/g, '-')}`}>
+              {entry.error?.startsWith('form.message.characters')
+                ? t('form.message.removeCharacters')
+                : entry.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export type Status = 'idle' | 'sending' | 'success' | 'error';
+
+/**
+ * Sends a form: silently nothing without a captcha token; then 'sending', and on success the
+ * analytics event and the success page (server-configured) or the success state. Field errors
+ * from the server are shown at their fields.
+ */
+export function useFormSender<T extends FieldValues>(
+  formId: FormId,
+  methods: UseFormReturn<T>,
+  options: { successPage?: string | undefined; onSuccess?: () => void } = {},
+) {
+  const definition = forms[formId];
+  const [status, setStatus] = useState<Status>('idle');
+  const [errorKey, setErrorKey] = useState<MessageKey>();
+  const captcha = useRef<CaptchaHandle>(null);
+  const { setValue, setError } = methods;
+  const field = definition.captchaField;
+
+  const onToken = useCallback(
+    (token: string) => setValue(field as never, token as never, { shouldValidate: false }),
+    [setValue, field],
+  );
+
+  const send = async (values: T) => {
+    setStatus('sending');
+    setErrorKey(undefined);
+    const answer = await postForm(definition.path, values);
+    if (answer.isSuccess) {
+      pushEvent({ ...definition.event });
+      const page = answer.redirect ?? options.successPage;
+      if (page) {
+        window.location.assign(page);
+        return;
+      }
+      setStatus('success');
+      options.onSuccess?.();
+      return;
+    }
+    captcha.current?.renew();
+    for (const [name, key] of Object.entries(answer.errors ?? {})) {
+      if (name !== field) setError(name as never, { type: 'server', message: key });
+    }
+    setErrorKey(answer.status === 503 ? 'form.error.busy' : undefined);
+    setStatus('error');
+  };
+
+  const hasToken = () => Boolean(methods.getValues(field as never));
+  const captchaElement = <Captcha ref={captcha} onToken={onToken} />;
+  return { status, errorKey, send, hasToken, captchaElement };
+}
+
+/** The form element with its id scope and the react-hook-form context. */
+export function FormFrame<T extends FieldValues>(props: {
+  methods: UseFormReturn<T>;
+  labelledBy?: string;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const prefix = `${useId().replace(/[^\w-]/g, '')}-`;
+  return (
+    <IdContext value={prefix}>
+      <FormProvider {...props.methods}>
+        <form
+          className={styles.form}
+          noValidate
+          aria-labelledby={props.labelledBy}
+          onSubmit={props.onSubmit}
+        >
+          {props.children}
+        </form>
+      </FormProvider>
+    </IdContext>
+  );
+}
+
+/** The submit button ('Lähetä' / 'Lähetetään...') and the failure text under it. */
+export function SubmitRow(props: {
+  status: Status;
+  errorText: string;
+  submitText?: string;
+  sendingText?: string;
+}) {
+  const t = useT();
+  const sending = props.status === 'sending';
+  return (
+    <div>
+      <div className={styles.actions}>
+        <button type="submit" className={styles.button} disabled={sending} aria-busy={sending}>
+          {sending
+            ? (props.sendingText ?? t('form.sending'))
+            : (props.submitText ?? t('form.submit'))}
+        </button>
+      </div>
+      {props.status === 'error' ? (
+        <p className={styles.error} role="alert">
+          {props.errorText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Where focus goes when a form is replaced by its success text. */
+export function SuccessText(props: { text: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} className={styles.success} role="status" tabIndex={-1}>
+      {props.text}
+    </div>
+  );
+}
+
+/** react-hook-form over one of the forms' zod schemas: the same rules as the server's. */
+export function useSchemaForm(schema: z.ZodType, defaultValues: FieldValues) {
+  return useForm<FieldValues>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+}
+
+/** The product select bound to a pair of fields (`ProductId`, `ProductName`) or to one object. */
+export function ProductField(props: {
+  label: string;
+  required: boolean;
+  idName: string;
+  titleName: string;
+}) {
+  const { control, setValue, clearErrors } = useFormContext();
+  const [productId, title] = useWatch({ control, name: [props.idName, props.titleName] }) as [
+    number,
+    string,
+  ];
+  const { field } = useController({ name: props.titleName });
+  const id = useFieldId(props.titleName);
+  const error = useErrorKey(props.titleName);
+  return (
+    <ProductSelect
+      id={id}
+      label={props.label}
+      required={props.required}
+      value={{ productId: productId ?? 0, title: title ?? '' }}
+      error={error}
+      inputRef={field.ref}
+      onChange={(item) => {
+        setValue(props.idName, item.productId, { shouldDirty: true });
+        setValue(props.titleName, item.title, { shouldDirty: true });
+        if (item.title) clearErrors(props.titleName);
+      }}
+    />
+  );
+}

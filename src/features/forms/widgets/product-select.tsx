@@ -1,0 +1,186 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useLang, useT } from '../../../i18n/react.tsx';
+import type { MessageKey } from '../../../i18n/translate.ts';
+import { PRODUCTS_PATH } from '../forms.ts';
+import { PRODUCT_FILTER_MIN, type ProductListItem } from '../schemas.ts';
+import { getJson } from './api.ts';
+import styles from './forms.module.css';
+
+const SHOWN = 100;
+const cache = new Map<string, Promise<ProductListItem[]>>();
+
+function loadProducts(language: string): Promise<ProductListItem[]> {
+  let products = cache.get(language);
+  if (!products) {
+    products = getJson<ProductListItem[]>(`${PRODUCTS_PATH}?language=${language}`);
+    products.catch(() => cache.delete(language));
+    cache.set(language, products);
+  }
+  return products;
+}
+
+/** Titles containing the query, case-insensitively, once it has at least 3 characters. */
+export function filterProducts(products: ProductListItem[], query: string): ProductListItem[] {
+  const q = query.trim().toLowerCase();
+  if (q.length < PRODUCT_FILTER_MIN) return products;
+  return products.filter((p) => p.title.toLowerCase().includes(q));
+}
+
+/**
+ * A combobox over the site's products: closed or open, loading while the list loads, filtering
+ * from 3 characters, clearable back to productId 0 and an empty title.
+ */
+export function ProductSelect(props: {
+  id: string;
+  label: string;
+  required: boolean;
+  value: ProductListItem;
+  onChange: (value: ProductListItem) => void;
+  error: MessageKey | undefined;
+  inputRef?: (element: HTMLInputElement | null) => void;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const listId = `${useId().replace(/[^\w-]/g, '')}-products`;
+  const [products, setProducts] = useState<ProductListItem[] | undefined>();
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState(props.value.title);
+  const [active, setActive] = useState(-1);
+
+  useEffect(() => setQuery(props.value.title), [props.value.title]);
+
+  const ensureLoaded = () => {
+    if (products || failed) return;
+    loadProducts(lang === 'sv' ? 'se' : lang)
+      .then(setProducts)
+      .catch(() => setFailed(true));
+  };
+
+  const matches = useMemo(
+    () => filterProducts(products ?? [], query === props.value.title ? '' : query).slice(0, SHOWN),
+    [products, query, props.value.title],
+  );
+
+  const choose = (item: ProductListItem) => {
+    props.onChange(item);
+    setQuery(item.title);
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      ensureLoaded();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => Math.max(0, Math.min(matches.length - 1, i + step)));
+    } else if (event.key === 'Enter' && open && active >= 0 && matches[active]) {
+      event.preventDefault();
+      choose(matches[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  const expanded = open && (products !== undefined || !failed);
+  const describedBy = [props.error ? `${props.id}-error` : '', `${props.id}-hint`]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.required ? (
+          <span className={styles.star} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className={styles.combobox}>
+        <div className={styles.comboRow}>
+          <input
+            id={props.id}
+            ref={props.inputRef}
+            className={styles.input}
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={
+              expanded && active >= 0 ? `${listId}-${matches[active]?.productId}` : undefined
+            }
+            aria-required={props.required || undefined}
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={describedBy}
+            aria-busy={open && !products && !failed ? true : undefined}
+            value={query}
+            onFocus={ensureLoaded}
+            onChange={(event) => {
+              ensureLoaded();
+              setQuery(event.target.value);
+              setOpen(true);
+              setActive(-1);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              setOpen(false);
+              setQuery(props.value.title);
+            }}
+          />
+          {props.value.productId !== 0 || props.value.title ? (
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => choose({ productId: 0, title: '' })}
+            >
+              {t('form.product.clear')}
+            </button>
+          ) : null}
+        </div>
+        <p id={`${props.id}-hint`} className={styles.hint} aria-live="polite">
+          {open && !products && !failed
+            ? t('form.product.loading')
+            : open && products && matches.length === 0
+              ? t('form.product.noMatches')
+              : t('form.product.placeholder')}
+        </p>
+        {/* The ARIA 1.2 combobox: focus stays in the input, options are reached with aria-activedescendant. */}
+        <div
+          id={listId}
+          role="listbox"
+          className={styles.listbox}
+          hidden={!expanded || matches.length === 0}
+          aria-label={props.label}
+        >
+          {matches.map((item, index) => (
+            <div
+              key={item.productId}
+              tabIndex={-1}
+              id={`${listId}-${item.productId}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(item);
+              }}
+            >
+              {item.title}
+            </div>
+          ))}
+        </div>
+      </div>
+      {props.error ? (
+        <p id={`${props.id}-error`} className={styles.error}>
+          {t(props.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
