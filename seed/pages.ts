@@ -2,6 +2,7 @@ import { type Block, type Card, pageBlocks } from '../src/features/content/block
 import { sites } from '../src/sites/registry.ts';
 import type { Lang, Site } from '../src/sites/types.ts';
 import { type Seeding, type SiteLang, sectionPath } from './context.ts';
+import { formBlocks } from './forms.ts';
 import {
   daysFromEpoch,
   type NewsRow,
@@ -187,7 +188,12 @@ const about = (): Node =>
 
 function utility(s: SiteLang, contactSettings: Record<string, unknown> = {}): Node[] {
   return [
-    page('contact', 'contact', { navArea: 'top', icon: 'phone', settings: contactSettings }),
+    page('contact', 'contact', {
+      navArea: 'top',
+      icon: 'phone',
+      settings: contactSettings,
+      blocks: () => formBlocks(s.site.id, 'contact'),
+    }),
     page('search', 'search', {
       navArea: 'top',
       showInNav: false,
@@ -259,7 +265,12 @@ function tree(s: SiteLang): Node[] {
             page('careersWorking'),
             ...(s.lang === 'en'
               ? []
-              : [page('school', 'content', { settings: { widget: 'school-material' } })]),
+              : [
+                  page('school', 'content', {
+                    settings: { widget: 'school-material' },
+                    blocks: () => formBlocks(s.site.id, 'school'),
+                  }),
+                ]),
           ],
         }),
         ...newsSection(s, [page('mediaBank'), page('mediaContacts')]),
@@ -317,7 +328,11 @@ function tree(s: SiteLang): Node[] {
           ],
         }),
         about(),
-        page('fsSales', 'contact', { navArea: 'top', settings: { form: 'sales' } }),
+        page('fsSales', 'contact', {
+          navArea: 'top',
+          settings: { form: 'sales' },
+          blocks: () => formBlocks(s.site.id, 'fsSales'),
+        }),
         ...newsSection(s),
         ...utility(s),
       ];

@@ -333,9 +333,9 @@ describe('seed', () => {
   it('adds scale documents up to the target, and a plain seed removes them again', async () => {
     const scaled = await seed(
       { db: database.db, files: new LocalFileStore(filesDir) },
-      { ...options, scale: 6000 },
+      { ...options, scale: 4000 },
     );
-    expect(scaled.searchable).toBe(6000);
+    expect(scaled.searchable).toBe(4000);
     const [marked] = await query<{ n: number }>(`
       select (select count(*) from products where translation_key like 'scale-%')
            + (select count(*) from recipes where translation_key like 'scale-%')
