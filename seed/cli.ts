@@ -18,6 +18,9 @@ register(
     }`)}`,
 );
 const { seed } = await import('./seed.ts');
+
+/** Not the migration lock's key: seeding waits for migrations, not the other way round. */
+const SEED_LOCK_KEY = 7_240_312;
 const { isEmpty } = await import('./write.ts');
 
 /**
@@ -50,21 +53,26 @@ async function main() {
   const database = await openDatabase(databaseOptionsFromConfig(config));
   try {
     await runMigrations(database);
-    if (values['if-empty'] && !(await isEmpty(database.db))) {
+    const started = performance.now();
+    // Two servers starting at once on one PostgreSQL seed one after the other; the second finds
+    // content and, with --if-empty, leaves it.
+    const result = await database.withAdvisoryLock(SEED_LOCK_KEY, async (db) => {
+      if (values['if-empty'] && !(await isEmpty(db))) return undefined;
+      console.info(`seed: writing demo content (${database.engine})…`);
+      return seed(
+        { db, files: new LocalFileStore(config.filesDir) },
+        {
+          ...(scale ? { scale } : {}),
+          ...(values.sites ? { sites: values.sites.split(',').map((s) => s.trim()) } : {}),
+          ...(perKind ? { imagesPerKind: perKind } : {}),
+          log: (message) => console.info(`seed: ${message}`),
+        },
+      );
+    });
+    if (!result) {
       console.info('seed: content exists, nothing to do');
       return;
     }
-    const started = performance.now();
-    console.info(`seed: writing demo content (${database.engine})…`);
-    const result = await seed(
-      { db: database.db, files: new LocalFileStore(config.filesDir) },
-      {
-        ...(scale ? { scale } : {}),
-        ...(values.sites ? { sites: values.sites.split(',').map((s) => s.trim()) } : {}),
-        ...(perKind ? { imagesPerKind: perKind } : {}),
-        log: (message) => console.info(`seed: ${message}`),
-      },
-    );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.info(
       `seed: done in ${seconds} s (generate ${result.millis.generate} ms, write ${result.millis.write} ms); ` +

@@ -37,18 +37,13 @@ const BATCH = 1000;
  * insert the new ones with their own ids, and move each id sequence past them. Images are kept:
  * their ids are stable because they are looked up by storage key.
  */
-export async function replaceContent(
-  db: Database,
-  rows: Rows,
-  onProgress?: (table: string, done: number, total: number) => void,
-): Promise<void> {
+export async function replaceContent(db: Database, rows: Rows): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [, table] of [...tables].reverse()) await tx.delete(table);
     for (const [key, table] of tables) {
       const list = rows[key];
       for (let i = 0; i < list.length; i += BATCH) {
         await insertJson(tx, table, list.slice(i, i + BATCH) as Record<string, unknown>[]);
-        onProgress?.(getTableName(table), Math.min(i + BATCH, list.length), list.length);
       }
       const name = getTableName(table);
       await tx.execute(
