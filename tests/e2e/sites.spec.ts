@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { serverT } from '../../src/i18n/catalogues.ts';
 import { sites } from '../../src/sites/registry.ts';
 import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
 
@@ -42,14 +43,17 @@ describe('home page of every site', () => {
         .evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(headerBackground).toBe(hexToRgb(site.theme.brand));
 
-      // The menu island hydrates; on a wide screen its links stay in the bar.
-      await page.locator('k-island[data-name="menu-toggle"][data-hydrated]').waitFor();
+      // The header island hydrates; on a wide screen the burger is hidden.
+      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(screenshotDir, `${id}-1280.png`), fullPage: true });
 
-      // On a phone the links fold behind the toggle, which opens by keyboard and closes with Escape.
+      // On a phone the menu folds behind the burger, which opens by keyboard and closes with Escape.
       await page.setViewportSize({ width: 375, height: 800 });
-      const toggle = page.locator('k-island[data-name="menu-toggle"] button[aria-controls]');
+      const toggle = page.getByRole('button', {
+        name: serverT(site.languages[0])('menu.label'),
+        exact: true,
+      });
       await expect.poll(() => toggle.isVisible()).toBe(true);
       const panel = page.locator(
         `#${await toggle.getAttribute('aria-controls')}`.replaceAll(':', '\\:'),
@@ -63,7 +67,7 @@ describe('home page of every site', () => {
       await page.screenshot({ path: path.join(screenshotDir, `${id}-375-menu.png`) });
       await page.keyboard.press('Escape');
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await panel.isVisible()).toBe(false);
+      await expect.poll(() => panel.isVisible()).toBe(false);
       expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.screenshot({ path: path.join(screenshotDir, `${id}-375.png`), fullPage: true });
 
@@ -78,9 +82,13 @@ describe('language switch', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`http://sibylla.localhost:${port}/`);
+    // Sibylla has three languages: the other two are in the header's language menu.
+    const languageMenu = page.locator('k-island[data-hydrated] [data-disclosure="language"]');
+    await languageMenu.hover();
     await page.getByRole('link', { name: 'In English' }).click();
     await page.waitForURL(`http://sibylla.localhost:${port}/en/`);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await languageMenu.hover();
     await page.getByRole('link', { name: 'Suomeksi' }).click();
     await page.waitForURL(`http://sibylla.localhost:${port}/`);
     expect(await page.getAttribute('html', 'lang')).toBe('fi');

@@ -207,7 +207,7 @@ export function SiteHeader(props: SiteHeaderProps) {
           />
         </div>
         {hasBottom ? (
-          <div className={`${styles.bottom} ${styles.desktopOnly}`}>
+          <div className={`${styles.bottom} ${styles.desktopOnly}`} data-header-row="bottom">
             <div className={`container ${styles.bottomInner}`}>
               <TabRow
                 tabs={desktop.bottomTabs}

@@ -9,7 +9,9 @@ export function SiteLogo(props: { logo: LogoId; name: string; className?: string
     .replace(/[^\p{L}]/gu, '')
     .charAt(0)
     .toUpperCase();
-  const width = 44 + props.name.length * 13;
+  // The name is fitted to its box (textLength), so no font on any machine overflows the logo.
+  const textWidth = Math.round(props.name.length * 13.5);
+  const width = 48 + textWidth;
   return (
     <svg
       className={props.className}
@@ -31,7 +33,15 @@ export function SiteLogo(props: { logo: LogoId; name: string; className?: string
       >
         {initial}
       </text>
-      <text x="44" y="27" fontSize="21" fontWeight="700" fill="currentColor">
+      <text
+        x="44"
+        y="27"
+        fontSize="21"
+        fontWeight="700"
+        fill="currentColor"
+        textLength={textWidth}
+        lengthAdjust="spacingAndGlyphs"
+      >
         {props.name}
       </text>
     </svg>

@@ -1,0 +1,365 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { serverT } from '../../src/i18n/catalogues.ts';
+import { getSite } from '../../src/sites/registry.ts';
+import type { Site } from '../../src/sites/types.ts';
+import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+
+/**
+ * The site header in the browser, on the sites of every header variant, at 1280 px (desktop) and
+ * 375 px (mobile): mode per width, the sticky bar, mega menus and dropdowns by mouse and keyboard,
+ * the side menu (focus trap, accordions, Escape), the language switch, axe with menus open and
+ * closed, and no console errors. It runs on whatever page tree the server has (the seed when it
+ * exists); the checks that need tabs say so when a site has none.
+ */
+
+const port = inject('serverPort');
+const siteIds = [
+  'lihakauppa',
+  'konsernifi',
+  'koncernse',
+  'sibylla',
+  'mestariforsmanfi',
+  'ridderheimsse',
+  'export',
+  'jyvabroiler',
+] as const;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(screenshotDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function siteOf(id: string): Site {
+  const site = getSite(id);
+  if (!site) throw new Error(`no site ${id}`);
+  return site;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `header-${name}.png`) });
+
+async function open(
+  id: string,
+  width: number,
+  url = '/',
+): Promise<{ context: BrowserContext; page: Page; problems: ReturnType<typeof watchProblems> }> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const response = await page.goto(`http://${id}.localhost:${port}${url}`);
+  expect(response?.status()).toBe(200);
+  await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+  return { context, page, problems };
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+/** The panel a disclosure toggle controls. */
+function panelOf(page: Page, toggle: Locator): Promise<Locator> {
+  return toggle
+    .getAttribute('aria-controls')
+    .then((id) => page.locator(`[id="${id ?? 'missing'}"]`));
+}
+
+describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, site) => {
+  const lang = site.languages[0];
+  const t = serverT(lang);
+
+  it('at 1280 px: desktop mode, menus by mouse and keyboard, sticky bar, axe, no errors', async () => {
+    const { context, page, problems } = await open(id, 1280);
+    const header = page.locator('header');
+    // By CSS, not by role, so that "hidden" is a finding and not a missing element.
+    const burger = header.locator(`button[aria-label="${t('menu.label')}"]`);
+    const bottomNav = page.getByRole('navigation', { name: t('layout.mainNavigation') });
+
+    // Desktop mode: tabs and the search box show, the mobile bar's controls do not.
+    expect(await burger.isVisible()).toBe(false);
+    const search = header.getByRole('search', { name: t('search.label') });
+    expect(await search.isVisible()).toBe(true);
+    expect(await search.getAttribute('action')).toBe(
+      { fi: '/haku', sv: '/sok', en: '/search' }[lang],
+    );
+    expect(await search.getByRole('searchbox').getAttribute('placeholder')).toBe(
+      t('search.placeholder'),
+    );
+    expect(await search.getByRole('button', { name: t('search.button') }).isVisible()).toBe(true);
+    if (site.header.variant === 'shop') {
+      const cart = header.getByRole('link', { name: t('header.cart') });
+      expect(await cart.getAttribute('href')).toBe('/ostoskori#tuotteet');
+      expect(await header.getByRole('link', { name: t('header.account') }).isVisible()).toBe(true);
+    }
+    if (site.header.variant === 'master-chef') {
+      expect(await page.getByRole('navigation', { name: t('header.topNavigation') }).count()).toBe(
+        0,
+      );
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, `${id}-1280`);
+
+    const tabCount = await bottomNav.count();
+    // By CSS, not by role: the row leaves the accessibility tree at the mobile width.
+    const toggles = page.locator('[data-header-row="bottom"] nav button[aria-expanded]');
+    const toggleCount = tabCount ? await toggles.count() : 0;
+    if (toggleCount === 0) {
+      console.warn(`${id}: no tabs with children; menu checks skipped`);
+    } else {
+      // Mouse: hovering a tab opens its panel, leaving closes it.
+      const first = toggles.first();
+      const panel = await panelOf(page, first);
+      const item = bottomNav.locator('li:has(> button[aria-expanded])').first();
+      await item.hover();
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      expect(await first.getAttribute('aria-expanded')).toBe('true');
+      const kind = site.header.variant === 'corporate' || site.header.variant === 'simple-dropdown';
+      const panelWidth = (await panel.boundingBox())?.width ?? 0;
+      // A mega menu spans the window; a simple dropdown is narrow.
+      expect(kind ? panelWidth < 600 : panelWidth >= 1200).toBe(true);
+      expect(await panel.getByRole('link').count()).toBeGreaterThan(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `${id}-1280-menu`);
+      await page.mouse.move(640, 780);
+      await expect.poll(() => panel.isVisible()).toBe(false);
+
+      // Keyboard: Enter opens, Down enters the panel, Escape closes and returns focus.
+      await first.focus();
+      await page.keyboard.press('Enter');
+      expect(await first.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => panel.getByRole('link').first().evaluate(isActive)).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(await first.getAttribute('aria-expanded')).toBe('false');
+      expect(await panel.isVisible()).toBe(false);
+      expect(await isFocused(first)).toBe(true);
+
+      if (toggleCount > 1) {
+        // Arrows move between the row's toggles; one panel at a time.
+        const second = toggles.nth(1);
+        await page.keyboard.press('ArrowRight');
+        expect(await isFocused(second)).toBe(true);
+        await page.keyboard.press('ArrowLeft');
+        expect(await isFocused(first)).toBe(true);
+        await page.keyboard.press('End');
+        expect(await isFocused(toggles.last())).toBe(true);
+        await first.click();
+        await second.click();
+        expect(await first.getAttribute('aria-expanded')).toBe('false');
+        expect(await second.getAttribute('aria-expanded')).toBe('true');
+        await page.keyboard.press('Escape');
+        expect(await second.getAttribute('aria-expanded')).toBe('false');
+      }
+    }
+
+    // Sticky: below the threshold the bottom row is in the header; at it, fixed with the compact search.
+    if (tabCount) {
+      const row = page.locator('[data-header-row="bottom"]');
+      const compact = page.getByRole('search', { name: t('header.stickySearch') });
+      const threshold = site.header.stickyThreshold;
+      const scrollTo = async (y: number) => {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+      };
+      const position = () => row.evaluate((el) => getComputedStyle(el).position);
+      await scrollTo(threshold - 1);
+      expect(await position()).toBe('absolute');
+      expect(await compact.isVisible()).toBe(false);
+      await scrollTo(threshold);
+      await expect.poll(position).toBe('fixed');
+      expect((await row.boundingBox())?.y).toBe(0);
+      expect(await compact.isVisible()).toBe(true);
+      expect((await compact.boundingBox())?.width).toBe(216);
+      const background = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background).toBe(
+        site.header.variant === 'master-chef' ? hexToRgb(site.theme.brand) : 'rgb(255, 255, 255)',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `${id}-1280-sticky`);
+      await scrollTo(0);
+      await expect.poll(position).toBe('absolute');
+    }
+
+    // Switching to the mobile width closes a desktop menu (100 ms after the resize).
+    if (toggleCount > 0) {
+      await toggles.first().click();
+      expect(await toggles.first().getAttribute('aria-expanded')).toBe('true');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect.poll(() => toggles.first().getAttribute('aria-expanded')).toBe('false');
+      expect(await burger.isVisible()).toBe(true);
+    }
+
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('at 375 px: mobile bar, side menu with focus trap and accordions, quick search, axe, no errors', async () => {
+    const { context, page, problems } = await open(id, 375);
+    const header = page.locator('header');
+    // By CSS, not by role, so that "hidden" is a finding and not a missing element.
+    const burger = header.locator(`button[aria-label="${t('menu.label')}"]`);
+    const dialog = page.getByRole('dialog');
+
+    // Mobile mode: the bar with the burger and search toggle; the desktop rows are hidden.
+    expect(await burger.isVisible()).toBe(true);
+    expect(await header.locator(`form[aria-label="${t('search.label')}"]`).isVisible()).toBe(false);
+    expect(await page.locator('[data-header-row="bottom"]').isVisible()).toBe(false);
+    for (const control of [
+      burger,
+      header.getByRole('button', { name: t('header.searchToggle') }),
+    ]) {
+      const box = await control.boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
+    // With an empty cart the shop's bar shows no cart icon.
+    if (site.header.variant === 'shop') {
+      expect(await header.getByRole('link', { name: t('header.cart') }).isVisible()).toBe(false);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, `${id}-375`);
+
+    // The bar stays at the top of the window; on the shop the logo leaves after any scroll.
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+    const logo = header.getByRole('link', { name: t('layout.homeLink', { name: site.name }) });
+    await expect.poll(() => logo.isVisible()).toBe(site.header.variant !== 'shop');
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // Quick search: opens with focus in the box; Escape closes and returns focus.
+    const searchToggle = header.getByRole('button', { name: t('header.searchToggle') });
+    await searchToggle.click();
+    const quick = page.getByRole('search', { name: t('header.quickSearch') });
+    await expect.poll(() => quick.isVisible()).toBe(true);
+    expect(await isFocused(quick.getByRole('searchbox'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => quick.isVisible()).toBe(false);
+    expect(await isFocused(searchToggle)).toBe(true);
+
+    // Side menu: opens from the burger with focus on its close button.
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    const close = dialog.getByRole('button', { name: t('menu.close') });
+    await expect.poll(() => isFocused(close)).toBe(true);
+    const hasSearch = await dialog.getByRole('search').count();
+    expect(hasSearch).toBe(site.header.variant === 'master-chef' ? 0 : 1);
+    if (site.header.variant === 'third-brand') {
+      const home = dialog.getByRole('link', { name: t('menu.home'), exact: true });
+      expect(await home.isVisible()).toBe(true);
+    }
+
+    // Focus stays inside: Tab past the last element wraps to the first, Shift+Tab back.
+    const inside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+    const steps = (await dialog.locator('a:visible, button:visible, input:visible').count()) + 2;
+    for (let i = 0; i < steps; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inside()).toBe(true);
+    }
+    await close.focus();
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inside()).toBe(true);
+    }
+
+    // Accordions: a toggle opens its children (export lists them open; master-chef has links only).
+    const accordions = dialog.locator('nav button[aria-expanded]');
+    const accordionCount = await accordions.count();
+    if (site.header.variant === 'master-chef' || site.header.variant === 'export') {
+      expect(await accordions.count()).toBe(0);
+    } else if (accordionCount === 0) {
+      console.warn(`${id}: no navigation entries with children; accordion check skipped`);
+    } else {
+      const accordion = accordions.first();
+      const panel = await panelOf(page, accordion);
+      expect(await accordion.getAttribute('aria-expanded')).toBe('false');
+      expect(await panel.getByRole('link').first().isVisible()).toBe(false);
+      await accordion.click();
+      expect(await accordion.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => panel.getByRole('link').first().isVisible()).toBe(true);
+      const height = await panel.evaluate((el) => el.getBoundingClientRect().height);
+      expect(height).toBeGreaterThan(0);
+      expect(height).toBeLessThanOrEqual(800);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, `${id}-375-side`);
+
+    // Escape closes and returns focus to the burger.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await burger.getAttribute('aria-expanded')).toBe('false');
+    expect(await isFocused(burger)).toBe(true);
+
+    // The close button does too; the third brand also closes on a press outside.
+    await burger.click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    if (site.header.variant === 'third-brand') {
+      await page.mouse.click(365, 400);
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await burger.click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+    }
+    await close.click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await isFocused(burger)).toBe(true);
+
+    // Switching to the desktop width closes the side menu.
+    await burger.click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('language switch in the header', () => {
+  it.each([
+    ['konsernifi', 'In English', 'Suomeksi'],
+    ['koncernse', 'In English', 'På svenska'],
+    ['sibylla', 'In English', 'Suomeksi'],
+  ] as const)('%s: to /en/ and back to /', async (id, there, back) => {
+    const { context, page, problems } = await open(id, 1280);
+    const origin = `http://${id}.localhost:${port}`;
+    const header = page.locator('header');
+    const follow = async (label: string) => {
+      const link = header.getByRole('link', { name: label, exact: true });
+      if (!(await link.isVisible())) {
+        // Sites with more than two languages list them in a menu under the current one.
+        await header.locator('[data-disclosure="language"]').hover();
+        await expect.poll(() => link.isVisible()).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      await link.click();
+    };
+    await follow(there);
+    await page.waitForURL(`${origin}/en/`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+    await follow(back);
+    await page.waitForURL(`${origin}/`);
+    expect(await page.getAttribute('html', 'lang')).toBe(siteOf(id).languages[0]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
+function isActive(el: Element): boolean {
+  return el === document.activeElement;
+}
+
+function hexToRgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
