@@ -67,6 +67,8 @@ export async function formRoutes(app: FastifyInstance) {
     );
   }
 
+  // Minimal product list for the product select, until the search feature serves this path: then
+  // remove this route (Fastify refuses a second route on one path at start-up).
   app.get(PRODUCTS_PATH, { config: { session: false } }, async (request, reply) => {
     const query = parse(productsQuery, request.query);
     const lang = query.language === 'se' ? 'sv' : (query.language ?? request.locale.lang);
