@@ -1,0 +1,462 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, seriousViolations, watchProblems } from './browser.ts';
+
+/**
+ * The ten forms in Chromium, on the seeded pages that carry them: filled by keyboard, their
+ * validation messages, the real ALTCHA challenge solved by the widget, the success behaviour,
+ * axe on the form, its error state and the consent dialog, and the files in the file store.
+ */
+const port = inject('serverPort');
+const origin = (site: string) =>
+  `http://${site === 'konsernifi' ? 'localhost' : `${site}.localhost`}:${port}`;
+let browser: Browser;
+let png: Buffer;
+let jpeg: Buffer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const REQUIRED = 'Tämä kenttä on pakollinen';
+
+/** The file store of the server under test, found from its process (Linux), if visible. */
+function serverFilesDir(): string | undefined {
+  const build = inject('serverBuild');
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.includes(path.join(build, 'server', 'main.js'))) continue;
+      const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      const dataDir = env.find((e) => e.startsWith('DATA_DIR='))?.slice('DATA_DIR='.length);
+      if (dataDir) return path.join(dataDir, 'files');
+    } catch {
+      // not ours, or gone
+    }
+  }
+  return undefined;
+}
+
+/** Sizes of the stored (sealed) files of one form, by submission. */
+function storedFiles(form: string): number[][] {
+  const dir = serverFilesDir();
+  if (!dir) return [];
+  const root = path.join(dir, 'forms', form);
+  try {
+    return readdirSync(root).map((id) =>
+      readdirSync(path.join(root, id)).map((f) => statSync(path.join(root, id, f)).size),
+    );
+  } catch {
+    return [];
+  }
+}
+
+interface Opened {
+  page: Page;
+  island: Locator;
+  problems: ReturnType<typeof watchProblems>;
+}
+
+async function open(site: string, pagePath: string, islandName: string): Promise<Opened> {
+  // axe needs a page of its own context.
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
+  const problems = watchProblems(page);
+  const response = await page.goto(`${origin(site)}${pagePath}`);
+  expect(response?.status()).toBe(200);
+  const island = page.locator(`k-island[data-name="${islandName}"]`).first();
+  await island.and(page.locator('[data-hydrated]')).waitFor();
+  await waitForCaptcha(island);
+  return { page, island, problems };
+}
+
+/** The widget fetches and solves a real challenge as soon as it loads. */
+async function waitForCaptcha(scope: Locator) {
+  await scope.locator('altcha-widget .altcha[data-state="verified"]').first().waitFor({
+    timeout: 30_000,
+  });
+}
+
+async function typeInto(page: Page, field: Locator, text: string) {
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  if (text) await page.keyboard.type(text);
+}
+
+async function pressOn(page: Page, target: Locator, key: string) {
+  await target.focus();
+  await page.keyboard.press(key);
+}
+
+async function submit(page: Page, scope: Locator, name = 'Lähetä') {
+  await pressOn(page, scope.getByRole('button', { name, exact: true }), 'Enter');
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** A field by its label; a required field's label ends with its star. */
+const label = (scope: Locator, text: string) =>
+  scope.getByLabel(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+
+async function fillPerson(page: Page, scope: Locator, names: Record<string, string>) {
+  for (const [field, value] of Object.entries(names))
+    await typeInto(page, label(scope, field), value);
+}
+
+describe('retail contact page, complaint and feedback', () => {
+  it('chooses with Enter and Space, validates, asks for consent once and sends with images', async () => {
+    const { page, island, problems } = await open(
+      'sibylla',
+      '/ota-yhteytta',
+      'form-retail-contact',
+    );
+    await expectNoSeriousViolations(page);
+    const defective = island.getByRole('radio', { name: 'VIRHEELLINEN TUOTE' });
+    const other = island.getByRole('radio', { name: 'MUU ASIA' });
+    expect(await defective.isChecked()).toBe(true);
+    await pressOn(page, other, 'Enter');
+    expect(await other.isChecked()).toBe(true);
+    await island.getByRole('heading', { name: 'Palaute' }).waitFor();
+    await pressOn(page, defective, 'Space');
+    expect(await defective.isChecked()).toBe(true);
+    const form = island.locator('form');
+    await waitForCaptcha(form);
+
+    await submit(page, form);
+    const summary = form.getByRole('alert').filter({ hasText: 'Tarkista seuraavat kohdat' });
+    await summary.waitFor();
+    expect(await form.getByText(REQUIRED).count()).toBeGreaterThanOrEqual(7);
+    await form.getByText('Valitse tuote').first().waitFor();
+    await expectNoSeriousViolations(page);
+
+    // The product select filters from three characters; Enter picks the highlighted one.
+    const titles = await page.evaluate(() =>
+      fetch('/api/search/all-products?language=fi')
+        .then((r) => r.json())
+        .then((list: { title: string }[]) => list.map((p) => p.title)),
+    );
+    const word = (titles[0] ?? '').split(' ')[0] ?? '';
+    const query = word.slice(0, 4).toUpperCase();
+    const product = form.getByRole('combobox', { name: 'Tuote' });
+    await typeInto(page, product, query.slice(0, 2));
+    await form.getByRole('option').first().waitFor();
+    // Two characters do not filter yet.
+    const unfiltered = await form.getByRole('option').count();
+    expect(unfiltered).toBe(Math.min(titles.length, 100));
+    await page.keyboard.type(query.slice(2));
+    await page.waitForTimeout(200);
+    const filtered = await form.getByRole('option').allTextContents();
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.length).toBeLessThanOrEqual(unfiltered);
+    expect(filtered.every((title) => title.toLowerCase().includes(query.toLowerCase()))).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await product.inputValue()).toBe(filtered[0]);
+
+    const message = label(form, 'Viesti');
+    await typeInto(page, message, 'Paketissa oli <muovia> & {roskaa}');
+    await form.getByText('Lomakkeella ei ole mahdollista käyttää erikoismerkkejä.').waitFor();
+    await form.getByRole('link', { name: 'Poista viestistä erikoismerkit' }).waitFor();
+    await typeInto(page, message, 'Paketissa oli muovinpala (noin 2 cm).');
+    await form.getByText('1963/2000 merkkiä jäljellä').waitFor();
+
+    await typeInto(page, label(form, 'Parasta ennen- tai viimeinen käyttöpäivä'), '31/02/2026');
+    await form.getByText('Anna päivämäärä muodossa pp/kk/vvvv').waitFor();
+    await typeInto(page, label(form, 'Parasta ennen- tai viimeinen käyttöpäivä'), '31/05/2026');
+    await fillPerson(page, form, {
+      Ostopaikka: 'K-Market Kallio',
+      Eränumero: 'L1234',
+      Etunimi: 'Maija',
+      Sukunimi: 'Meikäläinen',
+      Katuosoite: 'Kauppakatu 1',
+      Postinumero: '00100',
+      Postitoimipaikka: 'Helsinki',
+    });
+    await pressOn(page, form.getByRole('radio', { name: 'Sähköpostitse' }), 'Space');
+    await submit(page, form);
+    await form.getByText(REQUIRED).first().waitFor();
+    await typeInto(page, label(form, 'Sähköpostiosoite'), 'maija@example');
+    await form.getByText('Tarkista sähköpostiosoite').waitFor();
+    await typeInto(page, label(form, 'Sähköpostiosoite'), 'maija@example.fi');
+    // Choosing phone clears email: one method only.
+    await pressOn(page, form.getByRole('radio', { name: 'Puhelimitse' }), 'Space');
+    expect(await form.getByRole('radio', { name: 'Sähköpostitse' }).isChecked()).toBe(false);
+    await pressOn(page, form.getByRole('radio', { name: 'Sähköpostitse' }), 'Space');
+
+    const files = form.locator('input[type="file"]');
+    const tooBig = Buffer.alloc(15 * 1024 * 1024 + 10);
+    png.copy(tooBig);
+    await files.setInputFiles({ name: 'iso.png', mimeType: 'image/png', buffer: tooBig });
+    await form.getByText('Tiedosto liian suuri (> 15MB)').waitFor();
+    const image = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
+    await files.setInputFiles([image('1.png'), image('2.png'), image('3.png'), image('4.png')]);
+    await form.getByText('Cannot add more files').waitFor();
+    await files.setInputFiles([
+      image('kuva.png'),
+      { name: 'kuva.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    ]);
+    await form.getByText('kuva.jpg').waitFor();
+
+    const before = storedFiles('complaint').length;
+    await submit(page, form);
+    const dialog = page.getByRole('dialog', { name: 'Huomio' });
+    await dialog.waitFor();
+    await expectNoSeriousViolations(page);
+    await pressOn(page, dialog.getByRole('button', { name: 'Palaa takaisin' }), 'Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await submit(page, form);
+    await island.getByText('Kiitos viestistäsi!').waitFor();
+    expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
+      event: 'reklamaatio_form_submit',
+    });
+    const stored = storedFiles('complaint');
+    if (serverFilesDir()) {
+      expect(stored.length).toBe(before + 1);
+      const sizes = stored.flat().sort((a, b) => a - b);
+      expect(sizes).toContain(png.length + 32);
+      expect(sizes).toContain(jpeg.length + 32);
+    }
+    expect(problems.console).toEqual([]);
+    await page.close();
+  });
+
+  it('sends feedback without a product', async () => {
+    const { page, island } = await open('sibylla', '/ota-yhteytta', 'form-retail-contact');
+    await pressOn(page, island.getByRole('radio', { name: 'MUU ASIA' }), 'Space');
+    const form = island.locator('form');
+    await waitForCaptcha(form);
+    await submit(page, form);
+    await form
+      .getByRole('alert')
+      .filter({ hasText: 'Lomakkeelta puuttuu pakollisia tietoja' })
+      .waitFor();
+    await typeInto(page, label(form, 'Viesti'), 'Kiitos hyvästä makkarasta!');
+    await fillPerson(page, form, {
+      Etunimi: 'Matti',
+      Sukunimi: 'Meikäläinen',
+      Katuosoite: 'Kauppakatu 2',
+      Postinumero: '00100',
+      Postitoimipaikka: 'Helsinki',
+    });
+    await pressOn(page, form.getByRole('radio', { name: 'En halua yhteydenottoa' }), 'Space');
+    await pressOn(page, label(form, 'Annan suostumukseni terveystietojeni käsittelyyn'), 'Space');
+    await submit(page, form);
+    await island.getByText('Kiitos viestistäsi!').waitFor();
+    expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
+      event: 'palaute_form_submit',
+    });
+    await page.close();
+  });
+});
+
+describe('the other forms', () => {
+  it('sponsorship: subject, group, PDF only', async () => {
+    const { page, island } = await open('jyvabroiler', '/ota-yhteytta', 'form-sponsorship');
+    await submit(page, island);
+    await island
+      .getByRole('alert')
+      .filter({ hasText: 'Lomakkeelta puuttuu pakollisia tietoja' })
+      .waitFor();
+    expect(await island.getByText(REQUIRED).count()).toBeGreaterThanOrEqual(6);
+    await expectNoSeriousViolations(page);
+    await pressOn(page, island.getByRole('radio', { name: 'Lasten ja nuorten urheilu' }), 'Space');
+    await fillPerson(page, island, {
+      'Ryhmän tai seuran nimi': 'FC Pallo P12',
+      'Tapahtuman päivämäärä': '15/08/2026',
+      'Mihin tukea haetaan?': 'Turnausmatka Ouluun.',
+      Etunimi: 'Pekka',
+      Sukunimi: 'Pelaaja',
+      Sähköpostiosoite: 'pekka@example.fi',
+      Puhelinnumero: '0501234567',
+    });
+    const files = island.locator('input[type="file"]');
+    await files.setInputFiles({ name: 'kuva.png', mimeType: 'image/png', buffer: png });
+    await island.getByText('Tiedostotyyppi ei ole sallittu').waitFor();
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    );
+    await files.setInputFiles({ name: 'hakemus.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await submit(page, island);
+    await island.getByText('Kiitos viestistäsi!').waitFor();
+    if (serverFilesDir()) expect(storedFiles('sponsorship').flat()).toContain(pdf.length + 32);
+    await page.close();
+  });
+
+  it('question: replaced by its success text', async () => {
+    const { page, island } = await open('konsernifi', '/ota-yhteytta', 'form-question');
+    await submit(page, island);
+    await island.getByText(REQUIRED).waitFor();
+    await typeInto(page, label(island, 'Viesti'), 'Onko <tuote> gluteeniton?');
+    await island.getByText('Viestissä ei ole mahdollista käyttää erikoismerkkejä.').waitFor();
+    await expectNoSeriousViolations(page);
+    await typeInto(page, label(island, 'Viesti'), 'Onko tuote gluteeniton?');
+    await submit(page, island);
+    await island.getByText('Kiitos kysymyksestäsi!', { exact: false }).waitFor();
+    expect(await island.locator('form').count()).toBe(0);
+    await page.close();
+  });
+
+  it('promotional photo: the raffle rules must be accepted', async () => {
+    const { page, island } = await open('sibylla', '/ota-yhteytta', 'form-promotional-photo');
+    await fillPerson(page, island, {
+      Etunimi: 'Kalle',
+      Sukunimi: 'Kuvaaja',
+      Sähköpostiosoite: 'kalle@example.fi',
+      Puhelinnumero: '0451234567',
+    });
+    await submit(page, island);
+    const rules = label(island, 'Hyväksyn arvonnan säännöt');
+    expect(await rules.getAttribute('aria-invalid')).toBe('true');
+    await island.getByText(REQUIRED).waitFor();
+    await expectNoSeriousViolations(page);
+    await pressOn(page, rules, 'Space');
+    await pressOn(page, island.getByRole('radio', { name: 'Puhelin' }), 'Space');
+    await island
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'grilli.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await submit(page, island);
+    await island.getByText('Kiitos viestistäsi!').waitFor();
+    expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
+      event: 'promotional_photo_form_submit',
+    });
+    await page.close();
+  });
+
+  it('brand contact form (mfcontact): each missing field is flagged', async () => {
+    const { page, island } = await open('mestariforsmanfi', '/ota-yhteytta', 'form-brand-contact');
+    const link = island.getByRole('link', { name: /Tietosuojaseloste/ });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await submit(page, island);
+    await island
+      .getByRole('alert')
+      .filter({ hasText: 'Lomakkeelta puuttuu pakollisia tietoja' })
+      .waitFor();
+    expect(await island.getByText(REQUIRED).count()).toBe(5);
+    await expectNoSeriousViolations(page);
+    await fillPerson(page, island, {
+      Etunimi: 'Anna',
+      Sukunimi: 'Asiakas',
+      Sähköpostiosoite: 'anna@example.fi',
+      Puhelinnumero: '0409876543',
+      Viesti: 'Kiitos hyvistä tuotteista.',
+    });
+    await island
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'kuva.png', mimeType: 'image/png', buffer: png });
+    await submit(page, island);
+    await island.getByText('Kiitos viestistäsi!').waitFor();
+    if (serverFilesDir()) expect(storedFiles('brand-contact').flat()).toContain(png.length + 32);
+    await page.close();
+  });
+
+  it('expert question: closable, its own summary and character rule', async () => {
+    const { page, island } = await open('ammattilaiset', '/ota-yhteytta', 'form-expert-question');
+    await pressOn(page, island.getByRole('button', { name: 'Sulje' }), 'Enter');
+    await pressOn(page, island.getByRole('button', { name: 'Kysy asiantuntijalta' }), 'Enter');
+    await waitForCaptcha(island);
+    await submit(page, island);
+    const summary = island.getByRole('alert', { name: 'Tapahtui virhe' });
+    await summary.getByText('Lomakkeessa on virheitä').waitFor();
+    expect(await summary.getByRole('link').allTextContents()).toEqual([
+      'Nimesi',
+      'Sähköpostiosoitteesi',
+      'Viesti',
+    ]);
+    await expectNoSeriousViolations(page);
+    await fillPerson(page, island, {
+      Nimesi: 'Keittiömestari Kokki',
+      Yritys: 'Ravintola Oy',
+      Sähköpostiosoitteesi: 'kokki@example.fi',
+      Viesti: 'Broileri #1?',
+    });
+    await island.getByText('Erikoismerkit eivät ole sallittuja').waitFor();
+    await typeInto(page, label(island, 'Viesti'), 'Miten broileri kypsennetään?');
+    await submit(page, island);
+    await island.getByText('Kiitos viestistäsi!').waitFor();
+    await page.close();
+  });
+
+  it('export contact form: English texts and its own success message', async () => {
+    const { page, island } = await open('export', '/contact', 'form-export-contact');
+    await submit(page, island, 'Send');
+    await island
+      .getByRole('alert')
+      .filter({ hasText: 'Please check the following fields and send again.' })
+      .waitFor();
+    expect(await island.getByText('This field is required').count()).toBe(5);
+    await expectNoSeriousViolations(page);
+    await fillPerson(page, island, {
+      'Full name': 'Jane Buyer',
+      Company: 'Importers Ltd',
+      Email: 'jane@example.com',
+      Phone: '+44 20 1234 5678',
+      Message: 'Price list, please!',
+    });
+    await island.getByText('981/1000 characters remaining').waitFor();
+    await submit(page, island, 'Send');
+    await island.getByText('Thank you! We will contact you soon.').waitFor();
+    await page.close();
+  });
+
+  it('sales form: email or phone by the contact request, status 200 is success', async () => {
+    const { page, island } = await open('ammattilaiset', '/myynti', 'form-sales');
+    await submit(page, island);
+    expect(await island.getByText(REQUIRED).count()).toBe(4);
+    await expectNoSeriousViolations(page);
+    await fillPerson(page, island, {
+      Etunimi: 'Sanna',
+      Sukunimi: 'Suurkeittiö',
+      Viesti: 'Pyydämme yhteydenottoa.',
+      Sähköpostiosoite: 'sanna@example',
+    });
+    await island.getByText('Sähköpostiosoite on virheellinen').waitFor();
+    await pressOn(page, island.getByRole('radio', { name: 'Puhelimitse' }), 'Space');
+    await typeInto(page, label(island, 'Sähköpostiosoite'), '');
+    await typeInto(page, label(island, 'Puhelinnumero'), '0401234567');
+    await submit(page, island);
+    await island.getByText('Kiitos viestistäsi!').waitFor();
+    expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
+      event: 'contact_request_form_submit',
+      formName: 'kontaktipyynto',
+    });
+    await page.close();
+  });
+
+  it('school material order: at least one material', async () => {
+    const { page, island } = await open(
+      'konsernifi',
+      '/tyopaikat/koulumateriaalit',
+      'form-school-material',
+    );
+    await island.getByRole('checkbox').first().waitFor();
+    await submit(page, island);
+    await island.getByText('Valitse materiaalit').first().waitFor();
+    expect(await island.getByText(REQUIRED).count()).toBe(3);
+    await expectNoSeriousViolations(page);
+    await fillPerson(page, island, {
+      Etunimi: 'Olli',
+      Sukunimi: 'Opettaja',
+      Sähköpostiosoite: 'olli@example.fi',
+    });
+    await pressOn(page, island.getByRole('checkbox').first(), 'Space');
+    await submit(page, island);
+    await island.getByText('Kiitos tilauksestasi!', { exact: false }).waitFor();
+    await page.close();
+  });
+});
