@@ -211,7 +211,7 @@ describe('retail contact page, complaint and feedback', () => {
       image('kuva.png'),
       { name: 'kuva.jpg', mimeType: 'image/jpeg', buffer: jpeg },
     ]);
-    await form.getByText('kuva.jpg').waitFor();
+    await form.getByText('kuva.jpg', { exact: true }).waitFor();
 
     const before = storedFiles('complaint').length;
     await submit(page, form);
