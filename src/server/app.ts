@@ -11,6 +11,7 @@ import { seoRoutes } from '../features/content/seo/routes.server.ts';
 import { captchaRoutes } from '../features/forms/captcha/routes.server.ts';
 import { formRoutes } from '../features/forms/routes.server.ts';
 import { navigationRoutes } from '../features/navigation/routes.server.ts';
+import { searchRoutes } from '../features/search/routes.server.ts';
 import { type AssetProvider, manifestAssets } from '../render/assets.ts';
 import { createSiteResolver } from '../sites/resolve.ts';
 import type { Config } from './config.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(navigationRoutes);
   await app.register(captchaRoutes);
   await app.register(formRoutes);
+  await app.register(searchRoutes);
   await app.register(contentRoutes);
   return app;
 }

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Lang } from '../../sites/types.ts';
+
+/** Words of a query beyond this many are ignored. */
+const MAX_WORDS = 8;
+const MAX_WORD_LENGTH = 40;
+/** A word this long or longer is also looked for inside title words (compound tails). */
+const MIN_SUBSTRING_LENGTH = 4;
+
+/** One word of the visitor's query and what it may match. */
+export interface Term {
+  word: string;
+  /** Prefix query of the word as written and of its stem(s): `'kanan':* | 'kana':*`. */
+  tsquery: string;
+  /** The same, matching the title only (weight A). */
+  titleTsquery: string;
+  /** `%kastik%`: the stem inside a title word (`jauhelihakastike`), or null for short words. */
+  like: string | null;
+}
+
+export interface ParsedQuery {
+  /** The query folded to lower case and single spaces, for exact and prefix title matches. */
+  normalized: string;
+  terms: Term[];
+  /** Every alternative of every term, OR-ed: ranks documents by how much of the query they hold. */
+  anyTsquery: string;
+}
+
+/** Lower-case words of a query: letters and digits, everything else separates. */
+export function wordsOf(q: string): string[] {
+  return q
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.slice(0, MAX_WORD_LENGTH))
+    .slice(0, MAX_WORDS);
+}
+
+/**
+ * Stems of words in a language's text search configuration, as the index stored them. Stemming
+ * is a pure function of the word, so answers are kept (bounded) and a repeated query costs no
+ * round trip. An empty list means the configuration drops the word (a stop word).
+ */
+const stemCache = new Map<string, string[]>();
+const STEM_CACHE_MAX = 20_000;
+
+export async function stemsOf(
+  db: Database,
+  lang: Lang,
+  words: readonly string[],
+): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  const missing: string[] = [];
+  for (const w of words) {
+    const cached = stemCache.get(`${lang}:${w}`);
+    if (cached) result.set(w, cached);
+    else if (!missing.includes(w)) missing.push(w);
+  }
+  if (missing.length) {
+    const rows = (await db.execute(sql`
+      select w.word, array(select lexeme from unnest(to_tsvector(search_config(${lang}), w.word))) as stems
+      from unnest(${`{${missing.map((w) => `"${w}"`).join(',')}}`}::text[]) as w(word)
+    `)) as unknown as { rows: { word: string; stems: string[] }[] };
+    if (stemCache.size > STEM_CACHE_MAX) stemCache.clear();
+    for (const row of rows.rows) {
+      stemCache.set(`${lang}:${row.word}`, row.stems);
+      result.set(row.word, row.stems);
+    }
+  }
+  return result;
+}
+
+/**
+ * Builds the terms of a query. Every word is a prefix (as-you-type), matched as written and as
+ * stemmed (`kanan` → `kana`, `kastikkeessa` → `kastik`). Stop words are dropped, except when
+ * dropping would leave nothing or the word is the last one, which the visitor may still be typing
+ * (`oli` → `oliiviöljy`): those stay as plain prefixes. One-letter words count only alone.
+ */
+export async function parseQuery(db: Database, lang: Lang, q: string): Promise<ParsedQuery> {
+  const normalized = q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+  let words = wordsOf(q);
+  if (words.some((w) => w.length > 1)) words = words.filter((w) => w.length > 1);
+  const stems = await stemsOf(db, lang, words);
+  const kept = words.filter(
+    (w, i) => (stems.get(w)?.length ?? 0) > 0 || (i === words.length - 1 && !/\s$/.test(q)),
+  );
+  const chosen = kept.length ? kept : words;
+  const terms = [...new Set(chosen)].map((word) => termOf(word, stems.get(word) ?? []));
+  const alternatives = [...new Set(terms.flatMap((t) => lexemesOf(t.word, stemsFor(t))))];
+  return {
+    normalized,
+    terms,
+    anyTsquery: alternatives.map((l) => `'${l}':*`).join(' | '),
+  };
+
+  function stemsFor(t: Term) {
+    return stems.get(t.word) ?? [];
+  }
+}
+
+function lexemesOf(word: string, stems: readonly string[]): string[] {
+  return [...new Set([word, ...stems])].filter((l) => /^[\p{L}\p{N}]+$/u.test(l));
+}
+
+function termOf(word: string, stems: readonly string[]): Term {
+  const lexemes = lexemesOf(word, stems);
+  // The shortest form is the one most likely to sit inside a compound: kastikkeessa → kastik.
+  const shortest = [...lexemes].sort((a, b) => a.length - b.length)[0] ?? word;
+  return {
+    word,
+    tsquery: lexemes.map((l) => `'${l}':*`).join(' | '),
+    titleTsquery: lexemes.map((l) => `'${l}':*A`).join(' | '),
+    like: shortest.length >= MIN_SUBSTRING_LENGTH ? `%${shortest}%` : null,
+  };
+}

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import type { Lang } from '../../sites/types.ts';
+
+/**
+ * The search contract: request parameters of every `/api/search/*` call, the result they answer
+ * and the search page's URL state. Browser-safe: the widgets build their requests with these.
+ */
+
+/** Quick search asks only from this many characters on. */
+export const MIN_QUERY_LENGTH = 3;
+/** Quick search waits this long after the last keystroke. */
+export const QUICK_SEARCH_DEBOUNCE_MS = 500;
+export const SUGGESTIONS_PAGE_SIZE = 5;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** `skipPagination` answers at most this many hits. */
+export const MAX_UNPAGED_HITS = 1000;
+export const MAX_QUERY_LENGTH = 200;
+
+/** 0 everything, 1 products, 2 recipes. */
+export const contentGroups = [0, 1, 2] as const;
+export type ContentGroup = (typeof contentGroups)[number];
+
+/**
+ * 0 relevance (without a query: newest news, else novelties and the most liked first),
+ * 1 title A–Z, 2 newest first (the newsroom's default), 3 most liked first.
+ */
+export const sortOrders = [0, 1, 2, 3] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+const INVALID = 'validation.invalid';
+
+/** The spec's language enumeration (en, fi, se, de); `sv` is taken as Swedish too. */
+export const searchLanguageSchema = z.enum(['en', 'fi', 'se', 'sv', 'de'], { error: INVALID });
+export type SearchLanguage = z.infer<typeof searchLanguageSchema>;
+
+/** The content language of a language parameter; German has no content. */
+export function langOfSearchLanguage(language: SearchLanguage): Lang | undefined {
+  if (language === 'se' || language === 'sv') return 'sv';
+  if (language === 'de') return undefined;
+  return language;
+}
+
+/** The parameter value for a content language (`sv` travels as `se`, as the contract has it). */
+export function searchLanguageOf(lang: Lang): SearchLanguage {
+  return lang === 'sv' ? 'se' : lang;
+}
+
+const int = (min: number, max: number) =>
+  z.coerce.number({ error: INVALID }).int(INVALID).min(min, INVALID).max(max, INVALID);
+
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], { error: INVALID })
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** One value or many: `a=1&a=2`, `a[]=1&a[]=2` (merged before parsing) or a comma list `1,2`. */
+const idList = z
+  .union([z.string(), z.array(z.string())], { error: INVALID })
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => (/^\d{1,10}$/.test(s) ? Number(s) : Number.NaN)),
+  )
+  .pipe(
+    z.array(z.number().int(INVALID).min(1, INVALID).max(2_147_483_647, INVALID)).max(100, INVALID),
+  )
+  .transform((ids) => [...new Set(ids)]);
+
+/** Text values (equipment, author names may hold commas): one or many, never split. */
+const textList = z
+  .union([z.string(), z.array(z.string())], { error: INVALID })
+  .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(200, INVALID)).max(50, INVALID));
+
+/**
+ * Every parameter of the search request. Each endpoint accepts all of them (the widgets send one
+ * request shape) and applies each as a filter; defaults that differ per endpoint are filled in by
+ * the route. Unknown parameters are ignored, so cache-busters and tracking parameters do no harm.
+ */
+export const searchQuerySchema = z.object({
+  language: searchLanguageSchema.optional(),
+  page: int(1, 10_000).default(1),
+  pageSize: int(1, MAX_PAGE_SIZE).optional(),
+  sortOrder: int(0, sortOrders.length - 1)
+    .transform((n) => n as SortOrder)
+    .optional(),
+  q: z.string({ error: INVALID }).max(MAX_QUERY_LENGTH, INVALID).default(''),
+  contentGroup: int(0, contentGroups.length - 1)
+    .transform((n) => n as ContentGroup)
+    .optional(),
+  productGroup: z.string({ error: INVALID }).trim().max(100, INVALID).optional(),
+  facetTags: idList.optional(),
+  searchEquipments: textList.optional(),
+  hideResults: bool.optional(),
+  matchAnyCategoryIds: idList.optional(),
+  matchAllCategoryIds: idList.optional(),
+  authors: textList.optional(),
+  skipPagination: bool.optional(),
+});
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/**
+ * Query-string values as Fastify hands them over, with bracket notation folded in:
+ * `matchAnyCategoryIds[]=1&matchAnyCategoryIds[]=2` and `authors[0]=…` become one array under the
+ * plain name.
+ */
+export function foldBracketParams(query: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!query || typeof query !== 'object') return out;
+  for (const [key, value] of Object.entries(query)) {
+    const match = /^([^[\]]+)\[\d*\]$/.exec(key);
+    if (!match?.[1]) {
+      out[key] = merge(out[key], value);
+      continue;
+    }
+    out[match[1]] = merge(out[match[1]], Array.isArray(value) ? value : [value]);
+  }
+  return out;
+}
+
+function merge(existing: unknown, value: unknown): unknown {
+  if (existing === undefined) return value;
+  return [
+    ...(Array.isArray(existing) ? existing : [existing]),
+    ...(Array.isArray(value) ? value : [value]),
+  ];
+}
+
+/** `/api/facets/recipetags`: the recipe search whose facets are asked for. */
+export const recipeTagsQuerySchema = z.object({
+  recipeSearchBlockId: int(1, 2_147_483_647),
+  language: searchLanguageSchema.optional(),
+});
+
+/** `/api/facets/groups`, `/api/facets/custom` and `/api/search/all-products`. */
+export const languageQuerySchema = z.object({ language: searchLanguageSchema.optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export const facetTagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Documents of the filtered set with this tag (selections of its own category left out). */
+  count: z.number().int(),
+  selected: z.boolean(),
+  display: z.boolean(),
+});
+export type FacetTag = z.infer<typeof facetTagSchema>;
+
+export const facetCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  facetTags: z.array(facetTagSchema),
+});
+export type FacetCategory = z.infer<typeof facetCategorySchema>;
+
+export const searchHitSchema = z.object({
+  /** Id of the page, product, recipe or release (unique together with `type`). */
+  contentId: z.number().int(),
+  title: z.string(),
+  category: z.string(),
+  teaserText: z.string(),
+  /** Image URL in the hit's thumbnail preset, or null. */
+  image: z.string().nullable(),
+  /** Path with the language prefix. */
+  url: z.string(),
+  /** The page type: retail-product, broiler-product, …, recipe, news, content, product-list, … */
+  type: z.string(),
+  likeCount: z.number().int(),
+  novelty: z.boolean(),
+  /** Recipes: total time in minutes. */
+  totalTime: z.number().int().nullable(),
+  /** ISO 8601; the release date of news. */
+  publishDate: z.string(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchResultSchema = z.object({
+  query: z.string(),
+  facetCategories: z.array(facetCategorySchema),
+  hits: z.array(searchHitSchema),
+  totalCount: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const contentGroupOptionSchema = z.object({ key: z.string(), value: z.number().int() });
+export type ContentGroupOption = z.infer<typeof contentGroupOptionSchema>;
+
+export const productListItemSchema = z.object({ productId: z.number().int(), title: z.string() });
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests from the browser
+// ---------------------------------------------------------------------------------------------
+
+/** Array parameters that travel in bracket notation. */
+const BRACKET_ARRAYS = [
+  'matchAnyCategoryIds',
+  'matchAllCategoryIds',
+  'searchEquipments',
+  'authors',
+] as const;
+
+/**
+ * The query string of a search call: arrays in bracket notation, `facetTags` as a comma list,
+ * absent and empty values left out.
+ */
+export function searchParamsOf(input: SearchQueryInput): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null || value === '') continue;
+    if ((BRACKET_ARRAYS as readonly string[]).includes(key)) {
+      for (const v of Array.isArray(value) ? value : [value]) params.append(`${key}[]`, String(v));
+    } else if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(','));
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  return params;
+}

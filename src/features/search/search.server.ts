@@ -1,0 +1,345 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Lang } from '../../sites/types.ts';
+import { imageUrl } from '../content/index.ts';
+import { type ParsedQuery, parseQuery, type Term } from './query.server.ts';
+import {
+  type FacetCategory,
+  MAX_UNPAGED_HITS,
+  type SearchHit,
+  type SearchResult,
+  type SortOrder,
+} from './schemas.ts';
+
+export type Source = 'page' | 'product' | 'recipe' | 'news';
+export type FacetScope = 'products' | 'recipes' | 'news';
+
+/** Where a search looks: one site's documents in one language, of some sources. */
+export interface SearchScope {
+  siteId: string;
+  /** undefined: a language the site does not have; the answer is empty. */
+  lang: Lang | undefined;
+  /** Language prefix of the hits' URLs ('' or '/en'). */
+  urlPrefix: string;
+  /** null: every source. Content groups are sources: 1 products, 2 recipes. */
+  sources: readonly Source[] | null;
+  /** Facet categories the answer carries, counted over the filtered set. */
+  facetScopes: readonly FacetScope[];
+}
+
+export interface SearchOptions {
+  q: string;
+  page: number;
+  pageSize: number;
+  sortOrder: SortOrder;
+  /** Answer every hit (up to MAX_UNPAGED_HITS) instead of one page. */
+  skipPagination?: boolean;
+  /** No hits until there is a query or a filter (facets are still counted). */
+  hideResults?: boolean;
+  productGroup?: string | undefined;
+  facetTags?: readonly number[] | undefined;
+  matchAnyCategoryIds?: readonly number[] | undefined;
+  matchAllCategoryIds?: readonly number[] | undefined;
+  searchEquipments?: readonly string[] | undefined;
+  authors?: readonly string[] | undefined;
+}
+
+/** Words similar to a title word by at least this much count when nothing matches otherwise. */
+const TYPO_SIMILARITY = 0.4;
+/** Typos are looked for only in words at least this long. */
+const TYPO_MIN_LENGTH = 4;
+
+/**
+ * Searches a site's documents: full-text with prefixes and stems, compound tails by substring of
+ * the title, and, when that finds nothing, title words one typo away. Hits, the total and the facet
+ * counts come from one statement over the same filtered set.
+ */
+export async function search(
+  db: Database,
+  scope: SearchScope,
+  options: SearchOptions,
+): Promise<SearchResult> {
+  const query = options.q.trim();
+  if (!scope.lang) return emptyResult(query);
+  const parsed = query ? await parseQuery(db, scope.lang, query) : undefined;
+  const terms = parsed?.terms ?? [];
+  if (query && terms.length === 0) return emptyResult(query);
+  let rows = await runSearch(db, scope, options, parsed, false);
+  if (rows.total === 0 && terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)) {
+    rows = await db.transaction(async (tx) => {
+      // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
+      await tx.execute(
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+      );
+      return runSearch(tx as unknown as Database, scope, options, parsed, true);
+    });
+  }
+  const hits = rows.hits.map((row) => toHit(row, scope.urlPrefix));
+  const offset = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
+  return {
+    query,
+    facetCategories: rows.facets,
+    hits,
+    totalCount: rows.total,
+    hasMore: offset + hits.length < rows.total,
+  };
+}
+
+function emptyResult(query: string): SearchResult {
+  return { query, facetCategories: [], hits: [], totalCount: 0, hasMore: false };
+}
+
+interface HitRow {
+  source: Source;
+  source_id: number;
+  type: string;
+  path: string;
+  title: string;
+  teaser: string;
+  image_id: number | null;
+  category: string;
+  like_count: number;
+  total_time: number | null;
+  is_novelty: boolean;
+  published_at: string;
+}
+
+interface SearchRows {
+  total: number;
+  hits: HitRow[];
+  facets: FacetCategory[];
+}
+
+async function runSearch(
+  db: Database,
+  scope: SearchScope,
+  options: SearchOptions,
+  parsed: ParsedQuery | undefined,
+  fuzzy: boolean,
+): Promise<SearchRows> {
+  const terms = parsed?.terms ?? [];
+  const filters: SQL[] = [sql`d.site_id = ${scope.siteId}`, sql`d.lang = ${scope.lang}`];
+  if (scope.sources) filters.push(sql`d.source = any(${textArray(scope.sources)}::text[])`);
+  if (options.productGroup)
+    filters.push(sql`lower(d.product_group) = ${options.productGroup.toLowerCase()}`);
+  if (options.matchAnyCategoryIds?.length)
+    filters.push(sql`d.category_ids && ${intArray(options.matchAnyCategoryIds)}::int[]`);
+  if (options.matchAllCategoryIds?.length)
+    filters.push(sql`d.category_ids @> ${intArray(options.matchAllCategoryIds)}::int[]`);
+  if (options.searchEquipments?.length)
+    filters.push(sql`d.equipment && ${textArray(options.searchEquipments)}::text[]`);
+  if (options.authors?.length)
+    filters.push(sql`d.authors && ${textArray(options.authors)}::text[]`);
+  for (const term of terms) filters.push(termMatch(term, fuzzy));
+
+  const facetTags = options.facetTags ?? [];
+  const selected = [
+    ...new Set([
+      ...facetTags,
+      ...(options.matchAnyCategoryIds ?? []),
+      ...(options.matchAllCategoryIds ?? []),
+    ]),
+  ];
+  const hasFilter =
+    facetTags.length > 0 ||
+    selected.length > 0 ||
+    Boolean(options.productGroup) ||
+    Boolean(options.searchEquipments?.length) ||
+    Boolean(options.authors?.length);
+  const hidden = options.hideResults === true && terms.length === 0 && !hasFilter;
+  const limit = hidden ? 0 : options.skipPagination ? MAX_UNPAGED_HITS : options.pageSize;
+  const offset = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
+
+  // Facet selections: OR within a category, AND across categories. `failed` lists the selected
+  // categories a document misses, so one pass gives both the hits (none missed) and each tag's
+  // count with its own category's selection left out (at most that category missed).
+  const selections = facetTags.length
+    ? sql`sel as (
+        select coalesce(t.category_id, -x.id) as category_id, array_agg(x.id) as ids
+        from unnest(${intArray(facetTags)}::int[]) as x(id)
+        left join facet_tags t on t.id = x.id
+        group by 1
+      ),`
+    : sql``;
+  const failed = facetTags.length
+    ? sql`array(select s.category_id from sel s where not (d.facet_tag_ids && s.ids))`
+    : sql`'{}'::int[]`;
+  const score = parsed ? scoreOf(parsed, fuzzy) : sql`0::real`;
+  const withFacets = scope.facetScopes.length > 0;
+
+  const order = orderOf(options.sortOrder, scope, parsed);
+  const statement = sql`
+    with ${selections}
+    matched as (
+      select d.id, d.facet_tag_ids, d.title, d.published_at, d.like_count, d.is_novelty,
+        ${score} as score, ${failed} as failed
+      from search_documents d
+      where ${sql.join(filters, sql` and `)}
+    ),
+    passing as (${facetTags.length ? sql`select * from matched where cardinality(failed) = 0` : sql`select * from matched`}),
+    top as (select * from passing order by ${order} limit ${limit} offset ${offset}),
+    page as (select id, row_number() over (order by ${order}) as ord from top)
+    ${withFacets ? facetCountsOf(facetTags.length > 0) : sql``}
+    select
+      ${hidden ? sql`0` : sql`(select count(*)::int from passing)`} as total,
+      (select coalesce(json_agg(h order by h.ord), '[]'::json) from (
+        select p.ord, d.source, d.source_id, d.type, d.path, d.title,
+          case when d.teaser <> '' then d.teaser else left(d.body, 300) end as teaser,
+          d.image_id, coalesce(d.category, ct.name, sp.title, '') as category, d.like_count,
+          d.total_time, d.is_novelty, d.published_at
+        from page p
+        join search_documents d on d.id = p.id
+        left join facet_tags ct on ct.id = d.category_ids[1]
+        left join pages sp on d.source = 'page' and sp.site_id = d.site_id and sp.lang = d.lang
+          and sp.path = '/' || split_part(d.path, '/', 2) and sp.id <> d.source_id
+      ) h) as hits,
+      ${withFacets ? facetsJson(scope, selected) : sql`'[]'::json`} as facets
+  `;
+  const result = (await db.execute(statement)) as unknown as {
+    rows: { total: number; hits: HitRow[] | string; facets: FacetCategory[] | string }[];
+  };
+  const row = result.rows[0];
+  if (!row) return { total: 0, hits: [], facets: [] };
+  return {
+    total: row.total,
+    hits: typeof row.hits === 'string' ? JSON.parse(row.hits) : row.hits,
+    facets: typeof row.facets === 'string' ? JSON.parse(row.facets) : row.facets,
+  };
+}
+
+/** A word matches the full text (as written or stemmed, as a prefix) or sits inside a title word. */
+function termMatch(term: Term, fuzzy: boolean): SQL {
+  const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
+  if (term.like) parts.push(sql`lower(d.title) like ${term.like}`);
+  if (fuzzy && term.word.length >= TYPO_MIN_LENGTH) parts.push(sql`${term.word} <% lower(d.title)`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * Relevance: rank over title (A), teaser (B) and body (C), plus a bonus when the title is the
+ * query, starts with it, or holds every word. Typo searches add the title's trigram likeness to
+ * the query; ordinary ones leave it out, as computing it for every match is the costliest part.
+ */
+function scoreOf(parsed: ParsedQuery, fuzzy: boolean): SQL {
+  const inTitle = parsed.terms.map((t) => {
+    const parts = [sql`d.search @@ ${t.titleTsquery}::tsquery`];
+    if (t.like) parts.push(sql`lower(d.title) like ${t.like}`);
+    return sql`(${sql.join(parts, sql` or `)})`;
+  });
+  const prefix = `${escapeLike(parsed.normalized)}%`;
+  const likeness = fuzzy
+    ? sql` + word_similarity(${parsed.normalized}, lower(d.title)) * 2`
+    : sql``;
+  return sql`(
+    ts_rank('{0.1, 0.2, 0.4, 1.0}', d.search, ${parsed.anyTsquery}::tsquery, 32)
+    + case when lower(d.title) = ${parsed.normalized} then 4
+        when lower(d.title) like ${prefix} then 2 else 0 end
+    + case when ${sql.join(inTitle, sql` and `)} then 1 else 0 end${likeness}
+  )::real`;
+}
+
+function orderOf(sortOrder: SortOrder, scope: SearchScope, parsed: ParsedQuery | undefined): SQL {
+  const tieBreak = sql`length(title), id`;
+  switch (sortOrder) {
+    case 1:
+      return sql`lower(title) collate "C", id`;
+    case 2:
+      return sql`published_at desc, id desc`;
+    case 3:
+      return sql`like_count desc, score desc, ${tieBreak}`;
+    default:
+      if (parsed) return sql`score desc, ${tieBreak}`;
+      if (scope.sources?.length === 1 && scope.sources[0] === 'news')
+        return sql`published_at desc, id desc`;
+      return sql`is_novelty desc, like_count desc, lower(title) collate "C", id`;
+  }
+}
+
+function facetCountsOf(withSelections: boolean): SQL {
+  return withSelections
+    ? sql`, counts as (
+        select x.tag, count(*)::int as n
+        from (select unnest(m.facet_tag_ids) as tag, m.failed from matched m) x
+        join facet_tags t on t.id = x.tag
+        where cardinality(x.failed) = 0 or x.failed = array[t.category_id]
+        group by x.tag
+      )`
+    : sql`, counts as (
+        select x.tag, count(*)::int as n
+        from (select unnest(m.facet_tag_ids) as tag from matched m) x
+        group by x.tag
+      )`;
+}
+
+function facetsJson(scope: SearchScope, selected: readonly number[]): SQL {
+  return sql`(
+    select coalesce(json_agg(json_build_object(
+      'id', c.id,
+      'name', c.name,
+      'facetTags', (
+        select coalesce(json_agg(json_build_object(
+          'id', t.id,
+          'name', t.name,
+          'count', coalesce(k.n, 0),
+          'selected', t.id = any(${intArray(selected)}::int[]),
+          'display', t.display
+        ) order by t.sort_order, t.id), '[]'::json)
+        from facet_tags t
+        left join counts k on k.tag = t.id
+        where t.category_id = c.id
+      )
+    ) order by c.sort_order, c.id), '[]'::json)
+    from facet_categories c
+    where c.site_id = ${scope.siteId} and c.lang = ${scope.lang}
+      and c.scope = any(${textArray(scope.facetScopes)}::text[])
+  )`;
+}
+
+const PRODUCT_THUMBNAIL_TYPES = new Set(['retail-product', 'broiler-product']);
+
+/** The thumbnail preset of a hit: packs on white for retail and broiler products. */
+export function thumbnailPreset(type: string): 'product-thumbnail-medium' | 'thumbnail-medium' {
+  return PRODUCT_THUMBNAIL_TYPES.has(type) ? 'product-thumbnail-medium' : 'thumbnail-medium';
+}
+
+function toHit(row: HitRow, urlPrefix: string): SearchHit {
+  return {
+    contentId: row.source_id,
+    title: row.title,
+    category: row.category,
+    teaserText: shorten(row.teaser, 200),
+    image:
+      row.image_id === null
+        ? null
+        : imageUrl({ id: row.image_id, slug: row.title }, thumbnailPreset(row.type)),
+    url: `${urlPrefix}${row.path}`,
+    type: row.type,
+    likeCount: row.like_count,
+    novelty: row.is_novelty,
+    totalTime: row.total_time,
+    publishDate: new Date(row.published_at).toISOString(),
+  };
+}
+
+/** Text cut at a word boundary with an ellipsis when longer than `max` characters. */
+export function shorten(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A PostgreSQL array literal of integers, for one bound parameter. */
+function intArray(values: readonly number[]): string {
+  return `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+}
+
+/** A PostgreSQL array literal of texts, each quoted, for one bound parameter. */
+export function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
