@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../server/validate.ts';
 import { devOutboxRoutes } from './dev-outbox.server.tsx';
-import { type FormId, formIds, forms, PRODUCTS_PATH, SCHOOL_MATERIALS_PATH } from './forms.ts';
+import { type FormId, formIds, forms, SCHOOL_MATERIALS_PATH } from './forms.ts';
 import { LARGE_BODY_BYTES, largeBodyGate } from './gate.server.ts';
 import { startOutboxWorker } from './outbox.server.ts';
-import { allProducts, schoolMaterialList } from './products.server.ts';
+import { schoolMaterialList } from './products.server.ts';
 import { startRetentionJob } from './retention.server.ts';
 import { FILE_MAX_BYTES } from './schemas.ts';
 import { submitForm } from './submissions.server.ts';
@@ -25,8 +25,9 @@ const productsQuery = z.object({
 });
 
 /**
- * The form endpoints (`POST`, spec §7), the product list of the product select, the outbox
- * worker and the retention job.
+ * The form endpoints (`POST`, spec §7), the school material list, the outbox worker and the
+ * retention job. (The product list of the product select is the search feature's
+ * `/api/search/all-products`.)
  */
 export async function formRoutes(app: FastifyInstance) {
   const gate = largeBodyGate(app.config.forms.maxLargeBodies);
@@ -66,15 +67,6 @@ export async function formRoutes(app: FastifyInstance) {
       },
     );
   }
-
-  // Minimal product list for the product select, until the search feature serves this path: then
-  // remove this route (Fastify refuses a second route on one path at start-up).
-  app.get(PRODUCTS_PATH, { config: { session: false } }, async (request, reply) => {
-    const query = parse(productsQuery, request.query);
-    const lang = query.language === 'se' ? 'sv' : (query.language ?? request.locale.lang);
-    reply.header('cache-control', 'public, max-age=300');
-    return allProducts(app.db, request.site.id, lang);
-  });
 
   app.get(SCHOOL_MATERIALS_PATH, { config: { session: false } }, async (request, reply) => {
     const query = parse(productsQuery, request.query);

@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../tests/factories/content.ts';
 import {
   cookieHeader,
   cookieValue,
@@ -344,27 +343,6 @@ describe('form rules', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().isSuccess).toBe(false);
-  });
-});
-
-describe('GET /api/search/all-products', () => {
-  it('lists the products of the site in the language', async () => {
-    const a = await createProduct(t.app.db, {
-      siteId: 'sibylla',
-      path: '/tuotteet/a',
-      name: 'Atria',
-    });
-    await createProduct(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/produkter/a' });
-    await createProduct(t.app.db, { siteId: 'jyvabroiler', path: '/tuotteet/b' });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/search/all-products?language=fi',
-      headers: { host: 'sibylla.localhost' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([{ productId: a.id, title: 'Atria' }]);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/search/all-products?language=xx' });
-    expect(bad.statusCode).toBe(400);
   });
 });
 

@@ -5,6 +5,7 @@ import { getSite } from '../../sites/registry.ts';
 import { langPrefix } from '../../sites/resolve.ts';
 import type { Lang, Site } from '../../sites/types.ts';
 import { contentGroupOptions, facetDefinitions, recipeSearchPage } from './facets.server.ts';
+import { allProducts } from './products.server.ts';
 import {
   type ContentGroup,
   DEFAULT_PAGE_SIZE,
@@ -140,6 +141,15 @@ export async function searchRoutes(app: FastifyInstance) {
       });
     });
   }
+
+  // The product select of the forms. Its language defaults to the site's own, as it always has.
+  app.get('/api/search/all-products', { config: { session: false } }, async (request, reply) => {
+    const { language } = parse(languageQuerySchema, request.query);
+    const lang = language ? langOfSearchLanguage(language) : request.locale.lang;
+    reply.header('cache-control', 'public, max-age=300');
+    if (!lang) return [];
+    return allProducts(app.db, request.site.id, lang);
+  });
 
   app.get('/api/facets/groups', { config: { session: false } }, async (request, reply) => {
     const { language } = parse(languageQuerySchema, request.query);

@@ -388,6 +388,7 @@ describe('bad parameters', () => {
     ['/api/search/products?hideResults=maybe', 'hideResults'],
     [`/api/search/content/?q=${'a'.repeat(201)}`, 'q'],
     ['/api/facets/recipetags', 'recipeSearchBlockId'],
+    ['/api/search/all-products?language=xx', 'language'],
   ])('%s answers 400 naming %s', async (url, field) => {
     const response = await get(url);
     expect(response.statusCode).toBe(400);
@@ -448,5 +449,20 @@ describe('GET /api/facets/*', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('GET /api/search/all-products', () => {
+  it('lists the products of the site in the language', async () => {
+    const a = await createProduct(t.app.db, {
+      siteId: 'sibylla',
+      path: '/tuotteet/a',
+      name: 'Atria',
+    });
+    await createProduct(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/produkter/a' });
+    const response = await get('/api/search/all-products?language=fi', 'sibylla.localhost');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.json()).toEqual([{ productId: a.id, title: 'Atria' }]);
   });
 });
