@@ -44,8 +44,18 @@ export interface SearchOptions {
   authors?: readonly string[] | undefined;
 }
 
-/** Words similar to a title word by at least this much count when nothing matches otherwise. */
-const TYPO_SIMILARITY = 0.4;
+/**
+ * How similar (pg_trgm `word_similarity`) a title word must be to a typed word to count as a
+ * typo of it, when nothing matches otherwise. One wrong letter costs a short word a larger share of
+ * its trigrams, so short words get a lower bar: `chiken` → chicken 0.5, `pastarmi` → pastrami
+ * 0.44, while `broilerikastke` must not take every `broileri…` title (0.53) along with the one it
+ * means (0.8).
+ */
+export function typoSimilarity(word: string): number {
+  if (word.length <= 8) return 0.4;
+  if (word.length <= 11) return 0.55;
+  return 0.6;
+}
 /** Typos are looked for only in words at least this long. */
 const TYPO_MIN_LENGTH = 4;
 
@@ -65,11 +75,18 @@ export async function search(
   const terms = parsed?.terms ?? [];
   if (query && terms.length === 0) return emptyResult(query);
   let rows = await runSearch(db, scope, options, parsed, false);
-  if (rows.total === 0 && terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)) {
+  // Typos are looked for only when the words alone find nothing: a selection that empties the
+  // result is the visitor's choice, not a misspelling.
+  if (
+    rows.total === 0 &&
+    !hasFilter(options) &&
+    terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)
+  ) {
     rows = await db.transaction(async (tx) => {
       // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
+      const threshold = Math.min(...terms.map((t) => typoSimilarity(t.word)));
       await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`,
       );
       return runSearch(tx as unknown as Database, scope, options, parsed, true);
     });
@@ -83,6 +100,17 @@ export async function search(
     totalCount: rows.total,
     hasMore: offset + hits.length < rows.total,
   };
+}
+
+function hasFilter(options: SearchOptions): boolean {
+  return Boolean(
+    options.facetTags?.length ||
+      options.matchAnyCategoryIds?.length ||
+      options.matchAllCategoryIds?.length ||
+      options.productGroup ||
+      options.searchEquipments?.length ||
+      options.authors?.length,
+  );
 }
 
 function emptyResult(query: string): SearchResult {
@@ -140,13 +168,7 @@ async function runSearch(
       ...(options.matchAllCategoryIds ?? []),
     ]),
   ];
-  const hasFilter =
-    facetTags.length > 0 ||
-    selected.length > 0 ||
-    Boolean(options.productGroup) ||
-    Boolean(options.searchEquipments?.length) ||
-    Boolean(options.authors?.length);
-  const hidden = options.hideResults === true && terms.length === 0 && !hasFilter;
+  const hidden = options.hideResults === true && terms.length === 0 && !hasFilter(options);
   const limit = hidden ? 0 : options.skipPagination ? MAX_UNPAGED_HITS : options.pageSize;
   const offset = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
 
@@ -211,7 +233,11 @@ async function runSearch(
 function termMatch(term: Term, fuzzy: boolean): SQL {
   const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
   if (term.like) parts.push(sql`lower(d.title) like ${term.like}`);
-  if (fuzzy && term.word.length >= TYPO_MIN_LENGTH) parts.push(sql`${term.word} <% lower(d.title)`);
+  if (fuzzy && term.word.length >= TYPO_MIN_LENGTH) {
+    parts.push(
+      sql`(${term.word} <% lower(d.title) and word_similarity(${term.word}, lower(d.title)) >= ${typoSimilarity(term.word)})`,
+    );
+  }
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
