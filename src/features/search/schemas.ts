@@ -211,7 +211,7 @@ const BRACKET_ARRAYS = [
  * The query string of a search call: arrays in bracket notation, `facetTags` as a comma list,
  * absent and empty values left out.
  */
-export function searchParamsOf(input: SearchQueryInput): URLSearchParams {
+export function searchParamsOf(input: Partial<SearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null || value === '') continue;

@@ -1,0 +1,264 @@
+import {
+  type KeyboardEvent,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { useLang, useT } from '../../i18n/react.tsx';
+import styles from './quick-search.module.css';
+import {
+  MIN_QUERY_LENGTH,
+  QUICK_SEARCH_DEBOUNCE_MS,
+  type SearchHit,
+  type SearchResult,
+  SUGGESTIONS_PAGE_SIZE,
+  searchLanguageOf,
+  searchParamsOf,
+} from './schemas.ts';
+
+export const SUGGESTIONS_PATH = '/api/search/suggestions/';
+
+type Status = 'idle' | 'loading' | 'done';
+
+/**
+ * The header's search box with quick results (spec §2 Quick search, §4, §8): a GET form to the
+ * search page with `q`, so Enter and the button work before any script runs. From three
+ * characters on, suggestions are asked 500 ms after the last keystroke; a new request aborts the
+ * one in flight (an aborted request is ignored and 'Etsitään...' stays until the new one answers).
+ * The box is a combobox with a listbox of hits; a live region tells the number of hits. Escape or
+ * a press outside clears the results and closes the panel.
+ *
+ * `layout`: 'quick' shows a thumbnail, title, category and teaser; 'mobile' leaves out the
+ * thumbnail.
+ */
+export function QuickSearch(props: {
+  /** The search page (`/haku`): where Enter, the button and 'see all results' go with `q`. */
+  action: string;
+  /** Name of the search landmark and label of the box. */
+  label: string;
+  showLabel?: boolean;
+  /** The 216 px box of the sticky desktop bar, with an icon button. */
+  compact?: boolean;
+  className?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  layout?: 'quick' | 'mobile';
+}) {
+  const t = useT();
+  const lang = useLang();
+  const id = useId();
+  const listId = `${id}-list`;
+  const root = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef<AbortController | undefined>(undefined);
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [result, setResult] = useState<SearchResult | null>(null);
+  const [active, setActive] = useState(-1);
+  const open = status !== 'idle';
+  const hits = result?.hits ?? [];
+
+  const close = useCallback(() => {
+    clearTimeout(timer.current);
+    inFlight.current?.abort();
+    inFlight.current = undefined;
+    setStatus('idle');
+    setResult(null);
+    setActive(-1);
+  }, []);
+
+  const ask = useCallback(
+    async (q: string) => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      setStatus('loading');
+      const params = searchParamsOf({
+        q,
+        language: searchLanguageOf(lang),
+        pageSize: SUGGESTIONS_PAGE_SIZE,
+      });
+      try {
+        const response = await fetch(`${SUGGESTIONS_PATH}?${params}`, {
+          signal: controller.signal,
+          headers: { accept: 'application/json' },
+        });
+        if (!response.ok) throw new Error(`suggestions answered ${response.status}`);
+        const body = (await response.json()) as SearchResult;
+        if (controller.signal.aborted) return;
+        inFlight.current = undefined;
+        setResult(body);
+        setActive(-1);
+        setStatus('done');
+      } catch {
+        // Aborted: a newer request is on its way and keeps the loading text. Failed: the form
+        // still works, so the panel just closes.
+        if (!controller.signal.aborted) close();
+      }
+    },
+    [lang, close],
+  );
+
+  const onChange = (value: string) => {
+    setQuery(value);
+    clearTimeout(timer.current);
+    if (value.trim().length < MIN_QUERY_LENGTH) {
+      close();
+      return;
+    }
+    timer.current = setTimeout(() => void ask(value.trim()), QUICK_SEARCH_DEBOUNCE_MS);
+  };
+
+  // A press outside closes the panel; timers and requests end with the component.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, close]);
+  useEffect(() => close, [close]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown' && hits.length) {
+      event.preventDefault();
+      setActive((i) => (i + 1) % hits.length);
+    } else if (event.key === 'ArrowUp' && hits.length) {
+      event.preventDefault();
+      setActive((i) => (i <= 0 ? hits.length - 1 : i - 1));
+    } else if (event.key === 'Enter' && active >= 0 && hits[active]) {
+      event.preventDefault();
+      window.location.assign(hits[active].url);
+    }
+  };
+
+  const allResults = `${props.action}?${new URLSearchParams({ q: query.trim() })}`;
+  const announcement =
+    status === 'loading'
+      ? t('search.loading')
+      : status === 'done'
+        ? hits.length
+          ? t('search.resultCount', { count: result?.totalCount ?? hits.length })
+          : t('search.noResults')
+        : '';
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown
+    <form
+      ref={root}
+      role="search"
+      aria-label={props.label}
+      action={props.action}
+      method="get"
+      className={`${styles.form} ${props.compact ? styles.compact : ''} ${props.className ?? ''}`}
+    >
+      <label htmlFor={id} className={props.showLabel ? styles.label : 'visually-hidden'}>
+        {props.label}
+      </label>
+      <span className={styles.field}>
+        <input
+          ref={props.inputRef}
+          id={id}
+          className={styles.input}
+          type="search"
+          name="q"
+          value={query}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('search.placeholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open && hits.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        />
+        <button type="submit" className={styles.button}>
+          {props.compact ? (
+            <>
+              <SearchIcon />
+              <span className="visually-hidden">{t('search.button')}</span>
+            </>
+          ) : (
+            t('search.button')
+          )}
+        </button>
+      </span>
+      <span role="status" className="visually-hidden">
+        {announcement}
+      </span>
+      <div className={styles.panel} hidden={!open}>
+        {status === 'loading' ? <p className={styles.message}>{t('search.loading')}</p> : null}
+        {status === 'done' && hits.length === 0 ? (
+          <p className={styles.message}>{t('search.noResults')}</p>
+        ) : null}
+        <div id={listId} role="listbox" aria-label={t('search.results')} className={styles.list}>
+          {status === 'done'
+            ? hits.map((hit, i) => (
+                <Hit
+                  key={`${hit.type}:${hit.contentId}`}
+                  id={`${listId}-${i}`}
+                  hit={hit}
+                  active={i === active}
+                  layout={props.layout ?? 'quick'}
+                />
+              ))
+            : null}
+        </div>
+        {status === 'done' ? (
+          <div className={styles.footer}>
+            <a href={allResults} className={styles.all}>
+              {t('search.showAll')}
+            </a>
+            <button type="button" className={styles.close} onClick={close}>
+              {t('search.close')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Hit(props: { id: string; hit: SearchHit; active: boolean; layout: 'quick' | 'mobile' }) {
+  const { hit } = props;
+  return (
+    <a
+      id={props.id}
+      role="option"
+      aria-selected={props.active}
+      href={hit.url}
+      tabIndex={-1}
+      className={`${styles.hit} ${props.active ? styles.active : ''}`}
+    >
+      {props.layout === 'quick' ? (
+        hit.image ? (
+          <img className={styles.thumb} src={hit.image} alt="" width={64} height={64} />
+        ) : (
+          <span className={styles.thumb} />
+        )
+      ) : null}
+      <span className={styles.text}>
+        <span className={styles.title}>{hit.title}</span>
+        {hit.category ? <span className={styles.category}>{hit.category}</span> : null}
+        {hit.teaserText ? <span className={styles.teaser}>{hit.teaserText}</span> : null}
+      </span>
+    </a>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
