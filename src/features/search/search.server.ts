@@ -74,22 +74,27 @@ export async function search(
   const parsed = query ? await parseQuery(db, scope.lang, query) : undefined;
   const terms = parsed?.terms ?? [];
   if (query && terms.length === 0) return emptyResult(query);
-  let rows = await runSearch(db, scope, options, parsed, false);
-  // Typos are looked for only when the words alone find nothing: a selection that empties the
-  // result is the visitor's choice, not a misspelling.
+  let rows = await runSearch(db, scope, options, parsed, new Set());
+  // Typos are looked for only when the words alone find nothing (a selection that empties the
+  // result is the visitor's choice, not a misspelling), and only in the words that find nothing
+  // on their own: in `kanan koipireisiä` that is the second one.
   if (
     rows.total === 0 &&
     !hasFilter(options) &&
     terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)
   ) {
-    rows = await db.transaction(async (tx) => {
-      // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
-      const threshold = Math.min(...terms.map((t) => typoSimilarity(t.word)));
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`,
-      );
-      return runSearch(tx as unknown as Database, scope, options, parsed, true);
-    });
+    const unknown = await wordsFindingNothing(db, scope, terms);
+    const fuzzy = new Set(unknown.filter((w) => w.length >= TYPO_MIN_LENGTH));
+    if (fuzzy.size) {
+      rows = await db.transaction(async (tx) => {
+        // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
+        const threshold = Math.min(...[...fuzzy].map(typoSimilarity));
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`,
+        );
+        return runSearch(tx as unknown as Database, scope, options, parsed, fuzzy);
+      });
+    }
   }
   const hits = rows.hits.map((row) => toHit(row, scope.urlPrefix));
   const offset = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
@@ -143,11 +148,11 @@ async function runSearch(
   scope: SearchScope,
   options: SearchOptions,
   parsed: ParsedQuery | undefined,
-  fuzzy: boolean,
+  /** Words that may also match a title word one typo away. */
+  fuzzy: ReadonlySet<string>,
 ): Promise<SearchRows> {
   const terms = parsed?.terms ?? [];
-  const filters: SQL[] = [sql`d.site_id = ${scope.siteId}`, sql`d.lang = ${scope.lang}`];
-  if (scope.sources) filters.push(sql`d.source = any(${textArray(scope.sources)}::text[])`);
+  const filters = scopeFilters(scope);
   if (options.productGroup)
     filters.push(sql`lower(d.product_group) = ${options.productGroup.toLowerCase()}`);
   if (options.matchAnyCategoryIds?.length)
@@ -230,10 +235,34 @@ async function runSearch(
 }
 
 /** A word matches the full text (as written or stemmed, as a prefix) or sits inside a title word. */
-function termMatch(term: Term, fuzzy: boolean): SQL {
+function scopeFilters(scope: SearchScope): SQL[] {
+  const filters: SQL[] = [sql`d.site_id = ${scope.siteId}`, sql`d.lang = ${scope.lang}`];
+  if (scope.sources) filters.push(sql`d.source = any(${textArray(scope.sources)}::text[])`);
+  return filters;
+}
+
+/** The words of a query that match no document of the scope on their own. */
+async function wordsFindingNothing(
+  db: Database,
+  scope: SearchScope,
+  terms: readonly Term[],
+): Promise<string[]> {
+  const where = sql.join(scopeFilters(scope), sql` and `);
+  const checks = terms.map(
+    (term, i) =>
+      sql`exists (select 1 from search_documents d where ${where} and ${termMatch(term, new Set())}) as ${sql.identifier(`t${i}`)}`,
+  );
+  const result = (await db.execute(sql`select ${sql.join(checks, sql`, `)}`)) as unknown as {
+    rows: Record<string, boolean>[];
+  };
+  const row = result.rows[0] ?? {};
+  return terms.filter((_, i) => !row[`t${i}`]).map((t) => t.word);
+}
+
+function termMatch(term: Term, fuzzy: ReadonlySet<string>): SQL {
   const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
   if (term.like) parts.push(sql`lower(d.title) like ${term.like}`);
-  if (fuzzy && term.word.length >= TYPO_MIN_LENGTH) {
+  if (fuzzy.has(term.word)) {
     parts.push(
       sql`(${term.word} <% lower(d.title) and word_similarity(${term.word}, lower(d.title)) >= ${typoSimilarity(term.word)})`,
     );
@@ -246,14 +275,14 @@ function termMatch(term: Term, fuzzy: boolean): SQL {
  * query, starts with it, or holds every word. Typo searches add the title's trigram likeness to
  * the query; ordinary ones leave it out, as computing it for every match is the costliest part.
  */
-function scoreOf(parsed: ParsedQuery, fuzzy: boolean): SQL {
+function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
   const inTitle = parsed.terms.map((t) => {
     const parts = [sql`d.search @@ ${t.titleTsquery}::tsquery`];
     if (t.like) parts.push(sql`lower(d.title) like ${t.like}`);
     return sql`(${sql.join(parts, sql` or `)})`;
   });
   const prefix = `${escapeLike(parsed.normalized)}%`;
-  const likeness = fuzzy
+  const likeness = fuzzy.size
     ? sql` + word_similarity(${parsed.normalized}, lower(d.title)) * 2`
     : sql``;
   return sql`(
