@@ -61,6 +61,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         outDir: 'dist/server',
         emptyOutDir: true,
+        // Chunks beside main.js, so `new URL('../client', import.meta.url)` finds the client build.
+        rolldownOptions: { output: { chunkFileNames: '[name]-[hash].js' } },
         target: 'node20',
         sourcemap: true,
         copyPublicDir: false,
