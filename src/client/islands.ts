@@ -31,6 +31,7 @@ export const islands = {
   'form-sales': () => import('../features/forms/widgets/sales-form.tsx').then((m) => m.SalesForm),
   'form-school-material': () =>
     import('../features/forms/widgets/school-material-form.tsx').then((m) => m.SchoolMaterialForm),
+  'site-search': () => import('../features/search/search-page.tsx').then((m) => m.SiteSearch),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof islands;

@@ -4,5 +4,8 @@ export {
   QUICK_SEARCH_DEBOUNCE_MS,
   type SearchHit,
   type SearchResult,
+  searchPageHref,
   searchParamsOf,
 } from './schemas.ts';
+export type { SearchPageProps } from './search-page.tsx';
+export { SearchPageBlock } from './search-page-block.tsx';

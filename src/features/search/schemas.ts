@@ -225,3 +225,67 @@ export function searchParamsOf(input: Partial<SearchQuery>): URLSearchParams {
   }
   return params;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The site search page: its state lives in the URL (spec §2)
+// ---------------------------------------------------------------------------------------------
+
+/** What the search page shows; everything else in its URL is kept as it is. */
+export interface SearchPageState {
+  q: string;
+  page: number;
+  pageSize: number;
+  contentGroup: ContentGroup;
+}
+
+/** Page size and content group the page omits from its URL when they hold these values. */
+export interface SearchPageDefaults {
+  pageSize: number;
+  contentGroup: ContentGroup;
+}
+
+/** How many pages the search page fetches at most when loaded with a high `page`. */
+export const MAX_SEARCH_PAGES = 10;
+
+/** The search page's state from its query string; values that do not parse take the default. */
+export function searchPageStateOf(
+  query: URLSearchParams,
+  defaults: SearchPageDefaults,
+): SearchPageState {
+  const number = (name: string, min: number, max: number, fallback: number) => {
+    const value = Number(query.get(name));
+    return query.get(name) !== null && Number.isInteger(value) && value >= min && value <= max
+      ? value
+      : fallback;
+  };
+  return {
+    q: (query.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
+    page: number('page', 1, MAX_SEARCH_PAGES, 1),
+    pageSize: number('pageSize', 1, MAX_PAGE_SIZE, defaults.pageSize),
+    contentGroup: number('contentGroup', 0, 2, defaults.contentGroup) as ContentGroup,
+  };
+}
+
+/**
+ * The search page's URL for a state: empty values dropped, page 1 and the default page size and
+ * content group left out, and parameters the page does not know kept from `current`.
+ */
+export function searchPageHref(
+  action: string,
+  state: SearchPageState,
+  defaults: SearchPageDefaults,
+  current: URLSearchParams = new URLSearchParams(),
+): string {
+  const params = new URLSearchParams(current);
+  const set = (name: string, value: string | number, omit: boolean) => {
+    if (omit || value === '') params.delete(name);
+    else params.set(name, String(value));
+  };
+  set('q', state.q.trim(), false);
+  set('contentGroup', state.contentGroup, state.contentGroup === defaults.contentGroup);
+  set('pageSize', state.pageSize, state.pageSize === defaults.pageSize);
+  set('page', state.page, state.page === 1);
+  for (const [name, value] of [...params]) if (value === '') params.delete(name);
+  const search = params.toString();
+  return search ? `${action}?${search}` : action;
+}

@@ -1,0 +1,207 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useT } from '../../i18n/react.tsx';
+import {
+  type ContentGroup,
+  type ContentGroupOption,
+  type SearchHit,
+  type SearchLanguage,
+  type SearchPageDefaults,
+  type SearchPageState,
+  type SearchResult,
+  searchPageHref,
+  searchParamsOf,
+} from './schemas.ts';
+import styles from './search-page.module.css';
+
+export const CONTENT_SEARCH_PATH = '/api/search/content/';
+
+export interface SearchPageProps {
+  /** The search page's own URL (with the language prefix). */
+  action: string;
+  language: SearchLanguage;
+  state: SearchPageState;
+  defaults: SearchPageDefaults;
+  /** The content-group radio options (`/api/facets/groups`). */
+  groups: ContentGroupOption[];
+  /** The results the server found for the URL's state; null without a query. */
+  result: SearchResult | null;
+}
+
+/**
+ * The site search page (spec §2): a text box, a radio filter of content groups, the hits, 'Näytä
+ * lisää' while more exist, and 'Hakutuloksia ei löytynyt' when nothing is found. The state lives
+ * in the URL: the server renders it, and without script the form and the 'show more' link are
+ * plain GET navigations. With script a new search or group resets to page 1, 'show more' appends
+ * the next page, and the URL follows without a reload.
+ */
+export function SiteSearch(props: SearchPageProps) {
+  const t = useT();
+  const id = useId();
+  const [state, setState] = useState(props.state);
+  const [query, setQuery] = useState(props.state.q);
+  const [hits, setHits] = useState<SearchHit[]>(props.result?.hits ?? []);
+  const [total, setTotal] = useState(props.result?.totalCount ?? 0);
+  const [hasMore, setHasMore] = useState(props.result?.hasMore ?? false);
+  const [searched, setSearched] = useState(props.result !== null);
+  const [loading, setLoading] = useState(false);
+  const inFlight = useRef<AbortController | undefined>(undefined);
+
+  const run = async (next: SearchPageState, append: boolean) => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setLoading(true);
+    try {
+      const params = searchParamsOf({
+        q: next.q,
+        language: props.language,
+        page: next.page,
+        pageSize: next.pageSize,
+        contentGroup: next.contentGroup,
+      });
+      const response = await fetch(`${CONTENT_SEARCH_PATH}?${params}`, {
+        signal: controller.signal,
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) throw new Error(`search answered ${response.status}`);
+      const result = (await response.json()) as SearchResult;
+      setHits((before) => (append ? [...before, ...result.hits] : result.hits));
+      setTotal(result.totalCount);
+      setHasMore(result.hasMore);
+      setSearched(true);
+      setState(next);
+      const href = searchPageHref(
+        props.action,
+        next,
+        props.defaults,
+        new URLSearchParams(window.location.search),
+      );
+      window.history[append ? 'replaceState' : 'pushState'](null, '', href);
+    } catch {
+      // Aborted by a newer search, or failed: the page keeps what it shows.
+    } finally {
+      if (inFlight.current === controller) {
+        inFlight.current = undefined;
+        setLoading(false);
+      }
+    }
+  };
+
+  const searchFrom = (contentGroup: ContentGroup) => {
+    const q = query.trim();
+    if (!q) return;
+    void run({ ...state, q, contentGroup, page: 1 }, false);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    searchFrom(state.contentGroup);
+  };
+
+  const moreHref = searchPageHref(props.action, { ...state, page: state.page + 1 }, props.defaults);
+
+  return (
+    <div className={styles.page}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown */}
+      <form
+        role="search"
+        aria-label={t('search.label')}
+        action={props.action}
+        method="get"
+        className={styles.form}
+        onSubmit={onSubmit}
+      >
+        <label htmlFor={`${id}-q`} className="visually-hidden">
+          {t('search.label')}
+        </label>
+        <span className={styles.field}>
+          <input
+            id={`${id}-q`}
+            className={styles.input}
+            type="search"
+            name="q"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('search.placeholder')}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <button type="submit" className={styles.button}>
+            {t('search.button')}
+          </button>
+        </span>
+        {props.groups.length > 1 ? (
+          <fieldset className={styles.groups}>
+            <legend>{t('search.contentGroup')}</legend>
+            {props.groups.map((group) => (
+              <label key={group.value} className={styles.group}>
+                <input
+                  type="radio"
+                  name="contentGroup"
+                  value={group.value}
+                  checked={state.contentGroup === group.value}
+                  onChange={() => {
+                    const contentGroup = group.value as ContentGroup;
+                    setState((s) => ({ ...s, contentGroup }));
+                    searchFrom(contentGroup);
+                  }}
+                />
+                {group.key}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {state.pageSize !== props.defaults.pageSize ? (
+          <input type="hidden" name="pageSize" value={state.pageSize} />
+        ) : null}
+      </form>
+
+      <section aria-labelledby={`${id}-results`} aria-busy={loading} className={styles.results}>
+        <h2 id={`${id}-results`} className="visually-hidden">
+          {t('search.results')}
+        </h2>
+        <p role="status" className={styles.count}>
+          {loading
+            ? t('search.loading')
+            : searched
+              ? total > 0
+                ? t('search.resultCount', { count: total })
+                : t('search.noResults')
+              : ''}
+        </p>
+        {hits.length ? (
+          <ol className={styles.list}>
+            {hits.map((hit) => (
+              <li key={`${hit.type}:${hit.contentId}`} className={styles.hit}>
+                {hit.image ? (
+                  <img className={styles.thumb} src={hit.image} alt="" width={96} height={96} />
+                ) : (
+                  <span className={styles.thumb} />
+                )}
+                <span className={styles.text}>
+                  <a href={hit.url} className={styles.title}>
+                    {hit.title}
+                  </a>
+                  {hit.category ? <span className={styles.category}>{hit.category}</span> : null}
+                  {hit.teaserText ? <span className={styles.teaser}>{hit.teaserText}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {hasMore ? (
+          <a
+            href={moreHref}
+            className={styles.more}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!loading) void run({ ...state, page: state.page + 1 }, true);
+            }}
+          >
+            {t('search.showMore')}
+          </a>
+        ) : null}
+      </section>
+    </div>
+  );
+}
