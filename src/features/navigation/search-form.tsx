@@ -40,6 +40,9 @@ export function SearchForm(props: {
           placeholder={t('search.placeholder')}
           autoComplete="off"
           enterKeyHint="search"
+          // Tools and browser extensions style search boxes before hydration (a hidden caret,
+          // autofill colours); that must not count as a mismatch of the server's markup.
+          suppressHydrationWarning
         />
         <button type="submit" className={styles.button}>
           {props.compact ? (
