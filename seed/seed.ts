@@ -1,4 +1,5 @@
 import type { Database } from '../src/db/client.ts';
+import { compactSearchDocuments } from '../src/features/search/index.server.ts';
 import type { FileStore } from '../src/server/file-store.ts';
 import { sites } from '../src/sites/registry.ts';
 import type { Lang } from '../src/sites/types.ts';
@@ -64,6 +65,8 @@ export async function seed(
   const generated = performance.now();
   log(`writing ${searchableCount(seeding)} searchable items`);
   await replaceContent(ctx.db, seeding.content.rows);
+  // The triggers indexed every row; lay the index out by site for search (decision 011).
+  await compactSearchDocuments(ctx.db);
   const { rows } = seeding.content;
   return {
     counts: Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.length])) as Record<

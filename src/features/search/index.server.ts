@@ -1,2 +1,3 @@
-/** Server-only parts of the search feature, for other features' server code. */
+/** Server-only parts of the search feature, for other features' server code and the seed. */
 export { loadSearchPage } from './search-page.server.ts';
+export { compactSearchDocuments } from './statistics.server.ts';

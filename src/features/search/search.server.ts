@@ -83,7 +83,9 @@ export async function search(
     !hasFilter(options) &&
     terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)
   ) {
-    const unknown = await wordsFindingNothing(db, scope, terms);
+    // One word that finds nothing is itself the unknown one; of several, ask which.
+    const unknown =
+      terms.length === 1 ? terms.map((t) => t.word) : await wordsFindingNothing(db, scope, terms);
     const fuzzy = new Set(unknown.filter((w) => w.length >= TYPO_MIN_LENGTH));
     if (fuzzy.size) {
       rows = await db.transaction(async (tx) => {

@@ -47,3 +47,14 @@ export function startSearchStatistics(app: FastifyInstance) {
     if (timer) clearInterval(timer);
   });
 }
+
+/**
+ * After a bulk load (the seed): rewrites the search documents in site and language order and
+ * refreshes their statistics. A search reads one site and language, so its rows then sit on a few
+ * hundred pages instead of thousands; at 100,000 documents this cut search times by about a third
+ * on PGlite (bench/README.md). It locks the table while it runs, so it is not for live servers.
+ */
+export async function compactSearchDocuments(db: Database): Promise<void> {
+  await db.execute(sql`cluster search_documents using search_documents_site_idx`);
+  await db.execute(sql`analyze search_documents`);
+}
