@@ -50,6 +50,34 @@ async function dump(): Promise<string> {
   return JSON.stringify(parts);
 }
 
+/**
+ * Where the search feature's index (decision 011) disagrees with the content: documents missing,
+ * left over, or with another title or path than their row. Empty without the search tables.
+ */
+async function searchIndexProblems(): Promise<unknown[]> {
+  const [exists] = await query<{ ok: boolean }>(
+    `select to_regclass('search_documents') is not null as ok`,
+  );
+  if (!exists?.ok) return [];
+  const counts = await query<{ source: string; docs: number; rows: number }>(`
+    select s.source, coalesce(d.n, 0)::int as docs, s.n::int as rows from (
+      select 'page' as source, count(*) as n from search_source_page
+      union all select 'product', count(*) from search_source_product
+      union all select 'recipe', count(*) from search_source_recipe
+      union all select 'news', count(*) from search_source_news) s
+    left join (select source, count(*) as n from search_documents group by 1) d using (source)
+    where coalesce(d.n, 0) <> s.n`);
+  const stale = await query<{ id: number }>(`
+    select d.id from search_documents d
+    left join products p on d.source = 'product' and p.id = d.source_id
+    left join recipes r on d.source = 'recipe' and r.id = d.source_id
+    left join news_releases n on d.source = 'news' and n.id = d.source_id
+    left join pages g on d.source = 'page' and g.id = d.source_id
+    where d.title is distinct from coalesce(p.name, r.title, n.title, g.title)
+       or d.path is distinct from coalesce(p.path, r.path, n.path, g.path)`);
+  return [...counts, ...stale];
+}
+
 const options = { imagesPerKind: 2 };
 
 beforeAll(async () => {
@@ -330,6 +358,10 @@ describe('seed', () => {
     expect(links.filter((l) => !products.has(`${l.site_id}:${l.lang}:${l.url}`))).toEqual([]);
   });
 
+  it('leaves the search index matching the content', async () => {
+    expect(await searchIndexProblems()).toEqual([]);
+  });
+
   it('adds scale documents up to the target, and a plain seed removes them again', async () => {
     const scaled = await seed(
       { db: database.db, files: new LocalFileStore(filesDir) },
@@ -341,7 +373,9 @@ describe('seed', () => {
            + (select count(*) from recipes where translation_key like 'scale-%')
            + (select count(*) from news_releases where translation_key like 'scale-%') as n`);
     expect(Number(marked?.n)).toBe(scaled.scaleDocuments);
+    expect(await searchIndexProblems()).toEqual([]);
     await seed({ db: database.db, files: new LocalFileStore(filesDir) }, options);
     expect(await dump()).toBe(firstDump);
+    expect(await searchIndexProblems()).toEqual([]);
   }, 120_000);
 });
