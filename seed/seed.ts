@@ -65,7 +65,7 @@ export async function seed(
   const generated = performance.now();
   log(`writing ${searchableCount(seeding)} searchable items`);
   await replaceContent(ctx.db, seeding.content.rows);
-  // The triggers indexed every row; lay the index out by site for search (decision 011).
+  // Every row is indexed (write.ts); lay the index out by site for search (decision 011).
   await compactSearchDocuments(ctx.db);
   const { rows } = seeding.content;
   return {
