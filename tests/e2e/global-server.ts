@@ -52,9 +52,13 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
-  // The demo content, as `npm start` writes it into an empty database.
+  // The demo content, as `npm start` writes it, with fewer distinct pictures: every page and
+  // product still gets its images, drawn from a smaller set that takes seconds to generate.
   if (existsSync('seed/cli.ts')) {
-    execFileSync(process.execPath, ['--import', 'tsx', 'seed/cli.ts'], { env, stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '3'], {
+      env,
+      stdio: 'inherit',
+    });
   }
   const child = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
     env,
