@@ -1,17 +1,20 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -415,5 +418,41 @@ export const searchDocuments = pgTable(
     index('search_documents_site_idx').on(t.siteId, t.lang, t.source),
     index('search_documents_search_idx').using('gin', t.search),
     index('search_documents_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Shop cart: one cart per session and site, gone with the session. See decision 014.
+// ---------------------------------------------------------------------------------------------
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    siteId: text('site_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('carts_session_site_uq').on(t.sessionId, t.siteId)],
+);
+
+/** One row per product code in a cart; adding a code again raises its quantity. */
+export const cartLineItems = pgTable(
+  'cart_line_items',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    /** The product's `code` on the cart's site (shared by its language versions). */
+    code: text('code').notNull(),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.code] }),
+    check('cart_line_items_quantity_ck', sql`${t.quantity} between 1 and 99`),
   ],
 );
