@@ -518,6 +518,18 @@ async function homeBlocks(
     { type: 'hero-carousel', slides },
     { type: 'rich-text', html: paragraphs([taglines[s.lang] ?? '', v.pages.home.body[0] ?? '']) },
   ];
+  // The third brand's own carousel (spec §2): recipe pictures with their names.
+  const pictured = s.recipes.flatMap((r) =>
+    r.imageId ? [{ imageId: r.imageId, imgText: r.title }] : [],
+  );
+  if (site.header.variant === 'third-brand' && pictured.length >= 2) {
+    const picks = pictured.filter((_, i) => i % 11 === 5).slice(0, 4);
+    blocks.push({
+      type: 'image-carousel',
+      slides: picks.length >= 2 ? picks : pictured.slice(0, 4),
+      autoplaySeconds: 5,
+    });
+  }
   if (s.products.length) {
     const products = [...s.products]
       .sort((a, b) => Number(b.isNovelty) - Number(a.isNovelty) || a.id - b.id)

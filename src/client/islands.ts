@@ -31,6 +31,10 @@ export const islands = {
   'form-sales': () => import('../features/forms/widgets/sales-form.tsx').then((m) => m.SalesForm),
   'form-school-material': () =>
     import('../features/forms/widgets/school-material-form.tsx').then((m) => m.SchoolMaterialForm),
+  'hero-carousel': () =>
+    import('../features/content/carousel/hero-carousel.tsx').then((m) => m.HeroCarousel),
+  'image-carousel': () =>
+    import('../features/content/carousel/image-carousel.tsx').then((m) => m.ImageCarousel),
   'site-search': () => import('../features/search/search-page.tsx').then((m) => m.SiteSearch),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 

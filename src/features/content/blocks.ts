@@ -54,8 +54,20 @@ export const heroSlideSchema = z.object({
 });
 export type HeroSlide = z.infer<typeof heroSlideSchema>;
 
+/** The third brand's carousel: pictures with a caption, autoplay every `autoplaySeconds`. */
+export const imageCarouselSchema = z.object({
+  type: z.literal('image-carousel'),
+  slides: z
+    .array(z.object({ imageId, imgText: z.string().max(300).default('') }))
+    .min(1)
+    .max(10),
+  autoplaySeconds: z.number().int().min(2).max(60).default(5),
+});
+export type ImageCarouselBlock = z.infer<typeof imageCarouselSchema>;
+
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hero-carousel'), slides: z.array(heroSlideSchema).min(1).max(10) }),
+  imageCarouselSchema,
   z.object({
     type: z.literal('card-grid'),
     header: z.string().max(200).optional(),

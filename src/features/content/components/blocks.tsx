@@ -1,6 +1,7 @@
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { FormBlock } from '../../forms/index.ts';
 import type { Block } from '../blocks.ts';
+import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
 import type { ImageDto } from '../content.server.ts';
 import { CardGrid } from './card-grid.tsx';
 import styles from './content.module.css';
@@ -10,7 +11,8 @@ import { Hero } from './hero.tsx';
 export function blockImageIds(blocks: Block[]): number[] {
   const ids: number[] = [];
   for (const block of blocks) {
-    if (block.type === 'hero-carousel') ids.push(...block.slides.map((s) => s.imageId));
+    if (block.type === 'hero-carousel' || block.type === 'image-carousel')
+      ids.push(...block.slides.map((s) => s.imageId));
     if (block.type === 'card-grid' || block.type === 'brand-cards') {
       for (const card of block.cards) if (card.imageId) ids.push(card.imageId);
     }
@@ -26,6 +28,8 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
         switch (block.type) {
           case 'hero-carousel':
             return <Hero key={key} slides={block.slides} images={props.images} />;
+          case 'image-carousel':
+            return <ImageCarouselBlock key={key} block={block} images={props.images} />;
           case 'card-grid':
             return (
               <CardGrid

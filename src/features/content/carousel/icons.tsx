@@ -1,0 +1,33 @@
+/** Icons of the carousel buttons; decorative, the buttons carry the names. */
+const common = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2.5,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+export function ChevronIcon(props: { direction: 'left' | 'right' }) {
+  return (
+    <svg aria-hidden="true" focusable="false" {...common}>
+      <path d={props.direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </svg>
+  );
+}
+
+export function PauseIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" {...common}>
+      <path d="M8 5v14M16 5v14" />
+    </svg>
+  );
+}
+
+export function PlayIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" {...common} fill="currentColor">
+      <path d="M7 5l12 7-12 7z" />
+    </svg>
+  );
+}
