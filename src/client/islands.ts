@@ -6,8 +6,6 @@ import type { ComponentType } from 'react';
  */
 export const islands = {
   'site-header': () => import('../features/navigation/site-header.tsx').then((m) => m.SiteHeader),
-  // The old header menu: no page uses it now; src/render/island.test.tsx still does.
-  'menu-toggle': () => import('../features/navigation/menu-toggle.tsx').then((m) => m.MenuToggle),
   'form-retail-contact': () =>
     import('../features/forms/widgets/retail-forms.tsx').then((m) => m.RetailContact),
   'form-complaint': () =>

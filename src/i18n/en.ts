@@ -248,6 +248,7 @@ export const en: Messages = {
   'header.cart': 'Cart',
   'header.cartWithCount': 'Cart, {count} items',
   'header.account': 'My account',
+  'header.login': 'Log in',
   'header.searchToggle': 'Search',
   'header.quickSearch': 'What are you looking for?',
   'header.stickySearch': 'Quick search',

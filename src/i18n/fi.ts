@@ -249,6 +249,7 @@ export const fi = {
   'header.cart': 'Ostoskori',
   'header.cartWithCount': 'Ostoskori, {count} tuotetta',
   'header.account': 'Oma tili',
+  'header.login': 'Kirjaudu sisään',
   'header.searchToggle': 'Haku',
   'header.quickSearch': 'Mitä olet etsimässä?',
   'header.stickySearch': 'Pikahaku',

@@ -248,6 +248,7 @@ export const sv: Messages = {
   'header.cart': 'Varukorg',
   'header.cartWithCount': 'Varukorg, {count} produkter',
   'header.account': 'Mitt konto',
+  'header.login': 'Logga in',
   'header.searchToggle': 'Sök',
   'header.quickSearch': 'Vad letar du efter?',
   'header.stickySearch': 'Snabbsökning',

@@ -1,7 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MenuToggle, type MenuToggleProps } from '../features/navigation/menu-toggle.tsx';
+import type { SiteHeaderProps } from '../features/navigation/header-props.ts';
+import { SiteHeader } from '../features/navigation/site-header.tsx';
 import { serverT } from '../i18n/catalogues.ts';
 import type { Lang } from '../sites/types.ts';
 import { Island, IslandScope } from './island.tsx';
@@ -73,17 +74,57 @@ function withoutMarker(id: string): string {
 
 const hostile = '</script><script>alert(1)</script>';
 
-describe('<Island> props', () => {
-  const props: MenuToggleProps = {
-    links: [
-      { href: '/haku?q=a&b="c"', label: hostile },
-      { href: "/it's", label: `"quoted" & <b>bold</b> 'single' \\ back \u2028 line`, lang: 'sv' },
-    ],
+/** Props of the site header, the sample island: a tab and a link with the given labels. */
+function headerProps(
+  tabs: { href: string; label: string }[] = [],
+  siteName = 'Sibylla',
+): SiteHeaderProps {
+  return {
+    variant: 'brand',
+    stickyThreshold: 200,
+    siteName,
+    logo: 'sibylla',
+    homeHref: '/',
+    searchAction: '/haku',
+    currentPath: '/',
+    desktop: {
+      topTabs: [],
+      bottomTabs: tabs.map((tab) => ({
+        label: tab.label,
+        link: tab.href,
+        icon: null,
+        isExternal: false,
+        showBorder: false,
+        children: [{ label: tab.label, link: `${tab.href}/a`, isExternal: false }],
+        teaserImage: null,
+        showMoreLabel: null,
+      })),
+      languageMenu: [{ label: 'In English', link: '/en/', lang: 'en' }],
+    },
+    mobile: {
+      barLinks: tabs.map((tab) => ({ label: tab.label, link: tab.href })),
+      navAccordions: [],
+      navLinks: [],
+      languageMenu: [],
+    },
+    cart: null,
+    account: null,
+    hideInFrame: false,
   };
+}
+
+describe('<Island> props', () => {
+  const props = headerProps(
+    [
+      { href: '/haku?q=a&b="c"', label: hostile },
+      { href: "/it's", label: `"quoted" & <b>bold</b> 'single' \\ back \u2028 line` },
+    ],
+    hostile,
+  );
 
   const html = renderToString(
     <IslandScope>
-      <Island name="menu-toggle" component={MenuToggle} props={props} lang="fi" />
+      <Island name="site-header" component={SiteHeader} props={props} lang="fi" />
     </IslandScope>,
   );
 
@@ -105,7 +146,7 @@ describe('<Island> props', () => {
 
   it('carry name, language and prefix', () => {
     const island = only(html);
-    expect(island.attributes['data-name']).toBe('menu-toggle');
+    expect(island.attributes['data-name']).toBe('site-header');
     expect(island.attributes['data-lang']).toBe('fi');
     expect(island.attributes['data-prefix']).toBeTruthy();
   });
@@ -114,7 +155,7 @@ describe('<Island> props', () => {
     const label = `${hostile} & "x" 'y' <z>`;
     const page = renderToString(
       <IslandScope>
-        <Island name="menu-toggle" component={Labelled} props={{ label }} lang="en" />
+        <Island name="site-header" component={Labelled} props={{ label }} lang="en" />
       </IslandScope>,
     );
     expect(page).not.toContain('<script');
@@ -128,9 +169,9 @@ describe('<Island> hydration trigger', () => {
     const html = renderToString(
       <IslandScope>
         <Island
-          name="menu-toggle"
-          component={MenuToggle}
-          props={{ links: [] }}
+          name="site-header"
+          component={SiteHeader}
+          props={headerProps()}
           lang="fi"
           {...(hydrate ? { hydrate } : {})}
         />
@@ -152,9 +193,9 @@ describe('<Island> identifiers', () => {
   const html = renderToString(
     <IslandScope>
       <main>
-        <Island name="menu-toggle" component={MenuToggle} props={{ links: [] }} lang="fi" />
-        <Island name="menu-toggle" component={Labelled} props={{ label: 'Nimi' }} lang="fi" />
-        <Island name="menu-toggle" component={MenuToggle} props={{ links: [] }} lang="sv" />
+        <Island name="site-header" component={SiteHeader} props={headerProps()} lang="fi" />
+        <Island name="site-header" component={Labelled} props={{ label: 'Nimi' }} lang="fi" />
+        <Island name="site-header" component={SiteHeader} props={headerProps()} lang="sv" />
       </main>
     </IslandScope>,
   );
@@ -164,7 +205,7 @@ describe('<Island> identifiers', () => {
     expect(islands).toHaveLength(3);
     const prefixes = islands.map((i) => i.attributes['data-prefix']);
     expect(new Set(prefixes).size).toBe(3);
-    for (const prefix of prefixes) expect(prefix).toMatch(/^menu-toggle-/);
+    for (const prefix of prefixes) expect(prefix).toMatch(/^site-header-/);
   });
 
   it('starts each island’s useId ids with its prefix', () => {
@@ -188,7 +229,7 @@ describe('<Island> identifiers', () => {
   it('numbers islands afresh in every page render', () => {
     const again = renderToString(
       <IslandScope>
-        <Island name="menu-toggle" component={MenuToggle} props={{ links: [] }} lang="fi" />
+        <Island name="site-header" component={SiteHeader} props={headerProps()} lang="fi" />
       </IslandScope>,
     );
     expect(only(again).attributes['data-prefix']).toBe(islands[0]?.attributes['data-prefix']);
@@ -197,7 +238,7 @@ describe('<Island> identifiers', () => {
   it('refuses an island outside <IslandScope>', () => {
     expect(() =>
       renderToString(
-        <Island name="menu-toggle" component={MenuToggle} props={{ links: [] }} lang="fi" />,
+        <Island name="site-header" component={SiteHeader} props={headerProps()} lang="fi" />,
       ),
     ).toThrow(/outside <IslandScope>/);
   });
@@ -218,24 +259,22 @@ describe('<Island> markup matches what the browser hydrates', () => {
     );
   }
 
-  it.each(['fi', 'sv', 'en'] as const)('MenuToggle in %s', (lang) => {
-    const props: MenuToggleProps = {
-      links: [
-        { href: '/', label: 'Etusivu' },
-        { href: '/en/', label: 'In English', lang: 'en' },
-      ],
-    };
+  it.each(['fi', 'sv', 'en'] as const)('SiteHeader in %s', (lang) => {
+    const props = headerProps([
+      { href: '/tuotteet', label: 'Tuotteet' },
+      { href: '/reseptit', label: 'Reseptit' },
+    ]);
     const html = renderToString(
       <IslandScope>
-        <Island name="menu-toggle" component={Labelled} props={{ label: 'first' }} lang={lang} />
-        <Island name="menu-toggle" component={MenuToggle} props={props} lang={lang} />
+        <Island name="site-header" component={Labelled} props={{ label: 'first' }} lang={lang} />
+        <Island name="site-header" component={SiteHeader} props={props} lang={lang} />
       </IslandScope>,
     );
     const island = parseIslands(html)[1];
     expect(island).toBeDefined();
     const prefix = island?.attributes['data-prefix'] ?? '';
-    const parsedProps = JSON.parse(island?.attributes['data-props'] ?? 'null') as MenuToggleProps;
-    expect(island?.inner).toBe(standalone(MenuToggle, parsedProps, lang, prefix));
+    const parsedProps = JSON.parse(island?.attributes['data-props'] ?? 'null') as SiteHeaderProps;
+    expect(island?.inner).toBe(standalone(SiteHeader, parsedProps, lang, prefix));
     // The island speaks its language.
     expect(island?.inner).toContain(serverT(lang)('layout.mainNavigation'));
   });
@@ -243,7 +282,7 @@ describe('<Island> markup matches what the browser hydrates', () => {
   it('a local component with two ids', () => {
     const html = renderToString(
       <IslandScope>
-        <Island name="menu-toggle" component={Labelled} props={{ label: 'a & b' }} lang="sv" />
+        <Island name="site-header" component={Labelled} props={{ label: 'a & b' }} lang="sv" />
       </IslandScope>,
     );
     const island = only(html);

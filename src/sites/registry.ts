@@ -61,6 +61,7 @@ export const sites = [
     languages: ['fi'],
     logo: 'product:lihakauppa',
     header: { variant: 'shop', stickyThreshold: threshold.shop },
+    account: { loginHref: '/kirjaudu', accountHref: '/oma-tili' },
     theme: theme({ brand: '#8c1c13', accent: '#3d5a2a', raised: '#f7f1ec', headingFont: serif }),
     tagline: { fi: 'Kotimaista lihaa kotiovelle: pihvit, paistit, jauhelihat ja makkarat.' },
   },

@@ -60,6 +60,8 @@ export interface Site {
   /** The logo of a language version where it differs (sibylla's Swedish version). */
   logoByLang?: Partial<Record<Lang, LogoId>>;
   header: { variant: HeaderVariant; stickyThreshold: number };
+  /** The shop's customer pages, which the header links to (spec: the URLs are settings). */
+  account?: { loginHref: string; accountHref: string };
   theme: ThemeTokens;
   /** Short description per language: meta description and home-page lead. */
   tagline: Partial<Record<Lang, string>>;

@@ -19,7 +19,13 @@ export interface LayoutData {
   /** The shop's cart; null on the other sites. */
   cart: CartSummary | null;
   /** The shop's account link; null on the other sites. */
-  account: { href: string } | null;
+  account: AccountLink | null;
+}
+
+/** The shop's login link for visitors, or its 'Oma tili' link for a logged-in customer. */
+export interface AccountLink {
+  href: string;
+  loggedIn: boolean;
 }
 
 /** Props of the `site-header` island: plain JSON, the same on the server and in the browser. */
@@ -34,7 +40,9 @@ export interface SiteHeaderProps {
   desktop: DesktopNav;
   mobile: MobileNav;
   cart: CartSummary | null;
-  account: { href: string } | null;
+  account: AccountLink | null;
+  /** Inside a frame the header leaves the page (the shop, which opens as a hidden frame). */
+  hideInFrame: boolean;
 }
 
 export function headerProps(site: Site, lang: Lang, layout: LayoutData): SiteHeaderProps {
@@ -50,5 +58,6 @@ export function headerProps(site: Site, lang: Lang, layout: LayoutData): SiteHea
     mobile: layout.mobile,
     cart: layout.cart,
     account: layout.account,
+    hideInFrame: site.header.variant === 'shop',
   };
 }

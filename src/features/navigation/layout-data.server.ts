@@ -4,8 +4,26 @@ import { desktopNav, loadNavTree, mobileNav, type NavNode } from './nav.server.t
 
 /** The shop's cart page, opened at its product list (spec §2). */
 export const CART_HREF = '/ostoskori#tuotteet';
-/** The shop's account page. The spec takes it from settings; the shop has none yet. */
-export const ACCOUNT_HREF = '/oma-tili';
+/**
+ * Whether the session holds a logged-in customer (spec: logged-in status comes from the customer,
+ * `loggedIn`). The shop keeps its customer under `customer` in the session; there are no customer
+ * accounts yet, so today every visitor is anonymous.
+ */
+export async function customerLoggedIn(request: FastifyRequest): Promise<boolean> {
+  let customer: unknown;
+  try {
+    customer = (await request.session.get()).customer;
+  } catch (err) {
+    // As with the menus: the page must render when the database is down (as anonymous).
+    request.log.warn({ err }, 'session unavailable; showing the login link');
+    return false;
+  }
+  return (
+    typeof customer === 'object' &&
+    customer !== null &&
+    (customer as { loggedIn?: unknown }).loggedIn === true
+  );
+}
 
 /**
  * Everything the frame of a page needs for the request's site, language and path, from one read
@@ -23,12 +41,15 @@ export async function loadLayoutData(request: FastifyRequest): Promise<LayoutDat
     request.log.warn({ err }, 'navigation tree unavailable; rendering empty menus');
   }
   const shop = site.header.variant === 'shop';
+  const loggedIn = site.account ? await customerLoggedIn(request) : false;
   return {
     desktop: desktopNav(ctx, tree),
     mobile: mobileNav(ctx, tree, locale.rest),
     currentPath: request.url.split('?', 1)[0] ?? '/',
     // The cart arrives with the shop; until then it is empty.
     cart: shop ? { href: CART_HREF, lineItemCount: 0 } : null,
-    account: shop ? { href: ACCOUNT_HREF } : null,
+    account: site.account
+      ? { href: loggedIn ? site.account.accountHref : site.account.loginHref, loggedIn }
+      : null,
   };
 }

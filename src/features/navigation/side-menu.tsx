@@ -1,25 +1,32 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLang, useT } from '../../i18n/react.tsx';
 import type { HeaderVariant, LogoId } from '../../sites/types.ts';
+// The widget's own module, not the feature's index: the index also brings the search page's
+// server-side block (and React's server renderer) into the header's browser chunk.
+import { QuickSearch } from '../search/quick-search.tsx';
 import { External } from './desktop-menus.tsx';
 import { Icon } from './icons.tsx';
 import { trapIndex } from './keyboard.ts';
 import { isCurrentPath } from './nav-paths.ts';
 import type { MobileNav } from './schemas.ts';
-import { SearchForm } from './search-form.tsx';
 import styles from './side-menu.module.css';
 import { SiteLogo } from './site-logo.tsx';
 
 type Accordion = MobileNav['navAccordions'][number];
 
-/** Elements Tab can reach inside `root` that are shown (collapsed panels are not). */
+/**
+ * Elements Tab can reach inside `root` that are shown (collapsed panels are not); quick-search
+ * options are reached with the arrows, not Tab.
+ */
 function tabbable(root: HTMLElement): HTMLElement[] {
   return Array.from(
     root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])'),
-  ).filter((el) =>
-    typeof el.checkVisibility === 'function'
-      ? el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)
-      : el.getClientRects().length > 0,
+  ).filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      (typeof el.checkVisibility === 'function'
+        ? el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)
+        : el.getClientRects().length > 0),
   );
 }
 
@@ -124,7 +131,7 @@ export function SideMenu(props: {
         {plain ? null : (
           <div className={styles.search}>
             <h3 className={styles.searchHeading}>{t('search.label')}</h3>
-            <SearchForm action={props.searchAction} label={t('search.label')} />
+            <QuickSearch action={props.searchAction} label={t('search.label')} layout="mobile" />
           </div>
         )}
         <nav aria-label={t('layout.mainNavigation')} className={styles.nav}>

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImage, createPage } from '../../../tests/factories/content.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { cookieHeader, createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';
 import type { Lang } from '../../sites/types.ts';
@@ -35,13 +35,30 @@ function headerIsland(html: string) {
   };
 }
 
-async function page(host: string, url = '/') {
-  const res = await t.app.inject({ url, headers: { host } });
+async function page(host: string, url = '/', cookie?: string) {
+  const res = await t.app.inject({ url, headers: { host, ...(cookie ? { cookie } : {}) } });
   return { status: res.statusCode, html: res.body };
 }
 
+/** The desktop account link of the shop's header: where it goes and what it says. */
+function accountLink(html: string): { href: string; text: string } | undefined {
+  const match = /<a class="[^"]*toolLink[^"]*" href="([^"]+)">.*?<span>([^<]*)<\/span><\/a>/s.exec(
+    headerIsland(html).inner,
+  );
+  return match ? { href: match[1] ?? '', text: match[2] ?? '' } : undefined;
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    extend(app) {
+      // Stands in for the shop's login, which stores the customer in the session.
+      app.get('/api/test/customer', async (request) => {
+        const { loggedIn } = request.query as { loggedIn?: string };
+        await request.session.set({ customer: { loggedIn: loggedIn === 'true' } });
+        return { ok: true };
+      });
+    },
+  });
   const db = t.app.db;
   const image = await createImage(db);
   for (const siteId of ['sibylla', 'lihakauppa', 'mestariforsmanfi', 'konsernifi']) {
@@ -138,12 +155,49 @@ describe('the site header', () => {
     expect(html).toContain('aria-label="Kieli: suomi"');
   });
 
-  it('shows the shop’s cart and account links', async () => {
+  it('shows the shop’s cart and, to an anonymous visitor, the login link', async () => {
     const { html } = await page('lihakauppa.localhost');
     expect(html).toMatch(/<a[^>]*href="\/ostoskori#tuotteet"[^>]*aria-label="Ostoskori"/);
-    expect(html).toContain('href="/oma-tili"');
-    expect(html).toContain('Oma tili');
-    expect(headerIsland(html).props.stickyThreshold).toBe(130);
+    const island = headerIsland(html);
+    expect(island.props.stickyThreshold).toBe(130);
+    expect(island.props.account).toEqual({ href: '/kirjaudu', loggedIn: false });
+    expect(accountLink(html)).toEqual({ href: '/kirjaudu', text: 'Kirjaudu sisään' });
+    expect(island.inner).not.toContain('Oma tili');
+  });
+
+  it('shows a logged-in customer of the session the shop’s account link', async () => {
+    const login = async (loggedIn: boolean) => {
+      const res = await t.app.inject({
+        url: `/api/test/customer?loggedIn=${loggedIn}`,
+        headers: { host: 'lihakauppa.localhost' },
+      });
+      expect(res.statusCode).toBe(200);
+      return cookieHeader(res);
+    };
+    const customer = await login(true);
+    const html = (await page('lihakauppa.localhost', '/', customer)).html;
+    expect(headerIsland(html).props.account).toEqual({ href: '/oma-tili', loggedIn: true });
+    expect(accountLink(html)).toEqual({ href: '/oma-tili', text: 'Oma tili' });
+    expect(headerIsland(html).inner).not.toContain('Kirjaudu sisään');
+    // A customer the session holds without loggedIn: true is anonymous.
+    const guest = await login(false);
+    const asGuest = (await page('lihakauppa.localhost', '/', guest)).html;
+    expect(accountLink(asGuest)).toEqual({ href: '/kirjaudu', text: 'Kirjaudu sisään' });
+    // Other sites have no account link, logged in or not.
+    const brand = (await page('sibylla.localhost', '/', customer)).html;
+    expect(headerIsland(brand).props.account).toBeNull();
+    expect(accountLink(brand)).toBeUndefined();
+  });
+
+  it('mounts the quick search in every search box, and hides only the shop inside a frame', async () => {
+    const shop = headerIsland((await page('lihakauppa.localhost')).html);
+    // Desktop box, sticky box, mobile panel and side menu: comboboxes over a listbox each.
+    expect(shop.inner.match(/role="combobox"/g)).toHaveLength(4);
+    expect(shop.inner.match(/role="listbox"/g)).toHaveLength(4);
+    expect(shop.inner.match(/role="status"/g)).toHaveLength(4);
+    expect(shop.props.hideInFrame).toBe(true);
+    const brand = headerIsland((await page('sibylla.localhost')).html);
+    expect(brand.props.hideInFrame).toBe(false);
   });
 
   it('gives the master-chef brand bottom tabs only and no side-menu search', async () => {

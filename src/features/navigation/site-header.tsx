@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
+// The widget's own module, not the feature's index: the index also brings the search page's
+// server-side block (and React's server renderer) into the header's browser chunk.
+import { QuickSearch } from '../search/quick-search.tsx';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath } from './nav-paths.ts';
-import { SearchForm } from './search-form.tsx';
 import { SideMenu } from './side-menu.tsx';
 import styles from './site-header.module.css';
 import { SiteLogo } from './site-logo.tsx';
@@ -13,10 +15,23 @@ import { useHeaderMode, useScrollState } from './use-header-mode.ts';
 
 export type { SiteHeaderProps } from './header-props.ts';
 
+/** Whether the page is shown inside a frame (the shop opens as a hidden frame for cart sync). */
+function inFrame(): boolean {
+  try {
+    return window.top !== window.self;
+  } catch {
+    // A browser that will not even compare with a cross-origin top: certainly a frame.
+    return true;
+  }
+}
+
 /**
  * The site header, desktop and mobile in one island. CSS media queries decide which parts show at
  * which width, so the server's markup is right before hydration and nothing moves when it happens;
  * script adds only behaviour: menus, the sticky bar, the side menu and the quick-search panel.
+ * Inside a frame the shop shows no header (spec §2): the island leaves it out when it hydrates,
+ * as no markup or style of the server can know about the frame and the policy allows no inline
+ * script.
  */
 export function SiteHeader(props: SiteHeaderProps) {
   const t = useT();
@@ -31,6 +46,9 @@ export function SiteHeader(props: SiteHeaderProps) {
   const group = useDisclosures(root);
   const [sideOpen, setSideOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  // Every close of the mobile search panel empties its box: a new key gives a fresh box.
+  const [searchRound, setSearchRound] = useState(0);
+  const [framed, setFramed] = useState(false);
 
   const { variant, desktop, mobile, cart } = props;
   const masterChef = variant === 'master-chef';
@@ -38,14 +56,26 @@ export function SiteHeader(props: SiteHeaderProps) {
   const topTabs = masterChef ? [] : desktop.topTabs;
   const cartCount = cart?.lineItemCount ?? 0;
 
+  useEffect(() => {
+    if (props.hideInFrame && inFrame()) setFramed(true);
+  }, [props.hideInFrame]);
+
+  // However the mobile search panel closes, its box and results are cleared.
+  const searchWasOpen = useRef(false);
+  useEffect(() => {
+    if (searchWasOpen.current && !searchOpen) setSearchRound((n) => n + 1);
+    searchWasOpen.current = searchOpen;
+  }, [searchOpen]);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+
   // Switching mode closes what belongs to the other one.
   const { close } = group;
   useEffect(() => {
     if (mode === 'desktop') {
       setSideOpen(false);
-      setSearchOpen(false);
+      closeSearch();
     } else if (mode === 'mobile') close();
-  }, [mode, close]);
+  }, [mode, close, closeSearch]);
 
   // The page behind the open side menu does not scroll.
   useEffect(() => {
@@ -58,13 +88,14 @@ export function SiteHeader(props: SiteHeaderProps) {
     };
   }, [sideOpen]);
 
-  // The quick-search panel: focus goes into it; Escape or a press outside closes it.
+  // The mobile quick-search panel: focus goes into it; Escape or a press outside closes and
+  // clears it (as the search toggle does).
   useEffect(() => {
     if (!searchOpen) return;
     quickInput.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setSearchOpen(false);
+      closeSearch();
       searchToggle.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
@@ -72,7 +103,7 @@ export function SiteHeader(props: SiteHeaderProps) {
       const inside =
         document.getElementById(quickSearchId)?.contains(target) ||
         searchToggle.current?.contains(target);
-      if (!inside) setSearchOpen(false);
+      if (!inside) closeSearch();
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -80,7 +111,7 @@ export function SiteHeader(props: SiteHeaderProps) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [searchOpen, quickSearchId]);
+  }, [searchOpen, quickSearchId, closeSearch]);
 
   const closeSideMenu = () => {
     setSideOpen(false);
@@ -90,6 +121,8 @@ export function SiteHeader(props: SiteHeaderProps) {
   const cartLabel =
     cartCount > 0 ? t('header.cartWithCount', { count: cartCount }) : t('header.cart');
   const hasBottom = desktop.bottomTabs.length > 0;
+
+  if (framed) return null;
 
   return (
     <>
@@ -136,9 +169,10 @@ export function SiteHeader(props: SiteHeaderProps) {
               group={group}
               className={styles.desktopOnly}
             />
-            <SearchForm
+            <QuickSearch
               action={props.searchAction}
               label={t('search.label')}
+              layout="full"
               className={`${styles.topSearch} ${styles.desktopOnly}`}
             />
             {cart ? (
@@ -158,7 +192,7 @@ export function SiteHeader(props: SiteHeaderProps) {
             {props.account ? (
               <a className={`${styles.toolLink} ${styles.desktopOnly}`} href={props.account.href}>
                 <Icon name="user" size={20} />
-                <span>{t('header.account')}</span>
+                <span>{t(props.account.loggedIn ? 'header.account' : 'header.login')}</span>
               </a>
             ) : null}
             <button
@@ -168,7 +202,7 @@ export function SiteHeader(props: SiteHeaderProps) {
               aria-expanded={searchOpen}
               aria-controls={quickSearchId}
               aria-label={t('header.searchToggle')}
-              onClick={() => setSearchOpen((v) => !v)}
+              onClick={() => (searchOpen ? closeSearch() : setSearchOpen(true))}
             >
               <Icon name={searchOpen ? 'close' : 'search'} size={26} />
             </button>
@@ -198,10 +232,12 @@ export function SiteHeader(props: SiteHeaderProps) {
           className={`${styles.quickSearch} ${styles.mobileOnly}`}
           hidden={!searchOpen}
         >
-          <SearchForm
+          <QuickSearch
+            key={searchRound}
             action={props.searchAction}
             label={t('header.quickSearch')}
             showLabel
+            layout="mobile"
             inputRef={quickInput}
             className="container"
           />
@@ -218,10 +254,11 @@ export function SiteHeader(props: SiteHeaderProps) {
                 group={group}
                 className={styles.bottomNav}
               />
-              <SearchForm
+              <QuickSearch
                 action={props.searchAction}
                 label={t('header.stickySearch')}
                 compact
+                layout="quick"
                 className={styles.stickySearch}
               />
             </div>

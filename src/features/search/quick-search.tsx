@@ -22,6 +22,10 @@ import {
 export const SUGGESTIONS_PATH = '/api/search/suggestions/';
 
 type Status = 'idle' | 'loading' | 'done';
+export type HitLayout = 'mobile' | 'quick' | 'full';
+
+/** Page types whose thumbnails are packs on white: shown whole, not cropped. */
+const PRODUCT_TYPES = new Set(['retail-product', 'broiler-product']);
 
 /**
  * The header's search box with quick results (spec §2 Quick search, §4, §8): a GET form to the
@@ -31,8 +35,11 @@ type Status = 'idle' | 'loading' | 'done';
  * The box is a combobox with a listbox of hits; a live region tells the number of hits. Escape or
  * a press outside clears the results and closes the panel.
  *
- * `layout`: 'quick' shows a thumbnail, title, category and teaser; 'mobile' leaves out the
- * thumbnail.
+ * `layout` (spec §2 hit layouts): 'mobile' shows title, category and teaser in a panel that
+ * lies in the flow of the mobile search panel or side menu; 'quick' adds a thumbnail; 'full'
+ * gives a wider panel with a larger thumbnail and the teaser in full. Thumbnails come in the
+ * preset the server chose for the hit's page type (product-thumbnail-medium for retail and
+ * broiler products, thumbnail-medium otherwise).
  */
 export function QuickSearch(props: {
   /** The search page (`/haku`): where Enter, the button and 'see all results' go with `q`. */
@@ -44,7 +51,7 @@ export function QuickSearch(props: {
   compact?: boolean;
   className?: string;
   inputRef?: Ref<HTMLInputElement>;
-  layout?: 'quick' | 'mobile';
+  layout?: HitLayout;
 }) {
   const t = useT();
   const lang = useLang();
@@ -59,6 +66,7 @@ export function QuickSearch(props: {
   const [active, setActive] = useState(-1);
   const open = status !== 'idle';
   const hits = result?.hits ?? [];
+  const layout = props.layout ?? 'quick';
 
   const close = useCallback(() => {
     clearTimeout(timer.current);
@@ -122,10 +130,18 @@ export function QuickSearch(props: {
   }, [open, close]);
   useEffect(() => close, [close]);
 
+  // The option chosen with the arrows stays in view in a panel that scrolls.
+  useEffect(() => {
+    if (active >= 0)
+      document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape' && open) {
+    if (event.key === 'Escape') {
+      // Clears the box and its results (as a search box does), and closes the panel.
       event.preventDefault();
       close();
+      setQuery('');
     } else if (event.key === 'ArrowDown' && hits.length) {
       event.preventDefault();
       setActive((i) => (i + 1) % hits.length);
@@ -156,7 +172,7 @@ export function QuickSearch(props: {
       aria-label={props.label}
       action={props.action}
       method="get"
-      className={`${styles.form} ${props.compact ? styles.compact : ''} ${props.className ?? ''}`}
+      className={`${styles.form} ${styles[layout] ?? ''} ${props.compact ? styles.compact : ''} ${props.className ?? ''}`}
     >
       <label htmlFor={id} className={props.showLabel ? styles.label : 'visually-hidden'}>
         {props.label}
@@ -179,6 +195,9 @@ export function QuickSearch(props: {
           aria-expanded={open && hits.length > 0}
           aria-controls={listId}
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+          // Tools and browser extensions style search boxes before hydration (a hidden caret,
+          // autofill colours); that must not count as a mismatch of the server's markup.
+          suppressHydrationWarning
         />
         <button type="submit" className={styles.button}>
           {props.compact ? (
@@ -207,7 +226,7 @@ export function QuickSearch(props: {
                   id={`${listId}-${i}`}
                   hit={hit}
                   active={i === active}
-                  layout={props.layout ?? 'quick'}
+                  layout={layout}
                 />
               ))
             : null}
@@ -227,8 +246,10 @@ export function QuickSearch(props: {
   );
 }
 
-function Hit(props: { id: string; hit: SearchHit; active: boolean; layout: 'quick' | 'mobile' }) {
+function Hit(props: { id: string; hit: SearchHit; active: boolean; layout: HitLayout }) {
   const { hit } = props;
+  const size = props.layout === 'full' ? 96 : 64;
+  const thumbClass = `${styles.thumb} ${PRODUCT_TYPES.has(hit.type) ? styles.productThumb : ''}`;
   return (
     <a
       id={props.id}
@@ -238,13 +259,11 @@ function Hit(props: { id: string; hit: SearchHit; active: boolean; layout: 'quic
       tabIndex={-1}
       className={`${styles.hit} ${props.active ? styles.active : ''}`}
     >
-      {props.layout === 'quick' ? (
-        hit.image ? (
-          <img className={styles.thumb} src={hit.image} alt="" width={64} height={64} />
-        ) : (
-          <span className={styles.thumb} />
-        )
-      ) : null}
+      {props.layout === 'mobile' ? null : hit.image ? (
+        <img className={thumbClass} src={hit.image} alt="" width={size} height={size} />
+      ) : (
+        <span className={thumbClass} />
+      )}
       <span className={styles.text}>
         <span className={styles.title}>{hit.title}</span>
         {hit.category ? <span className={styles.category}>{hit.category}</span> : null}
