@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { type DatabaseHandle, databaseOptionsFromConfig, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { cartPlugin } from '../features/cart/index.server.ts';
 import { imageRoutes } from '../features/content/images/routes.server.ts';
 import { contentRoutes } from '../features/content/routes.server.tsx';
 import { seoRoutes } from '../features/content/seo/routes.server.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(captchaRoutes);
   await app.register(formRoutes);
   await app.register(searchRoutes);
+  await app.register(cartPlugin);
   await app.register(contentRoutes);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { headerLineItemCount } from '../cart/index.server.ts';
 import type { LayoutData } from './header-props.ts';
 import { desktopNav, loadNavTree, mobileNav, type NavNode } from './nav.server.ts';
 
@@ -46,8 +47,8 @@ export async function loadLayoutData(request: FastifyRequest): Promise<LayoutDat
     desktop: desktopNav(ctx, tree),
     mobile: mobileNav(ctx, tree, locale.rest),
     currentPath: request.url.split('?', 1)[0] ?? '/',
-    // The cart arrives with the shop; until then it is empty.
-    cart: shop ? { href: CART_HREF, lineItemCount: 0 } : null,
+    // The session's cart (its number of line items; see headerLineItemCount).
+    cart: shop ? { href: CART_HREF, lineItemCount: await headerLineItemCount(request) } : null,
     account: site.account
       ? { href: loggedIn ? site.account.accountHref : site.account.loginHref, loggedIn }
       : null,
