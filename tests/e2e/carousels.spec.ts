@@ -1,0 +1,415 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { serverT } from '../../src/i18n/catalogues.ts';
+import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+
+/**
+ * The carousels in the browser (spec navigation-and-search §2, §4, §9): the hero carousel on a
+ * brand's home page (every seeded home page starts with one) and the third brand's image carousel
+ * on jyvabroiler's. Without script both are strips that show the first slide; with script the hero
+ * slides in 500 ms and wraps around, and the image carousel autoplays every 5 s between its first
+ * two images, pausing on hover, on focus and by its button.
+ */
+
+const port = inject('serverPort');
+const t = serverT('fi');
+const HERO_SITE = 'sibylla';
+const GALLERY_SITE = 'jyvabroiler';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(screenshotDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(
+  site: string,
+  options: {
+    width?: number;
+    javaScript?: boolean;
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: ReturnType<typeof watchProblems> }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 800 },
+    javaScriptEnabled: options.javaScript ?? true,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const response = await page.goto(`http://${site}.localhost:${port}/`);
+  expect(response?.status()).toBe(200);
+  return { context, page, problems };
+}
+
+const shot = (locator: Locator, name: string) =>
+  locator.screenshot({ path: path.join(screenshotDir, `carousels-${name}.png`) });
+
+function heroOf(page: Page) {
+  const island = page.locator('k-island[data-name="hero-carousel"]');
+  return {
+    island,
+    root: island.locator('section[aria-roledescription="carousel"]'),
+    slides: island.locator('[aria-roledescription="slide"]'),
+    current: island.locator('[aria-roledescription="slide"][data-state="current"]'),
+    next: island.getByRole('button', { name: t('carousel.next'), exact: true }),
+    previous: island.getByRole('button', { name: t('carousel.previous'), exact: true }),
+  };
+}
+
+function galleryOf(page: Page) {
+  const island = page.locator('k-island[data-name="image-carousel"]');
+  return {
+    island,
+    root: island.locator('section[aria-roledescription="carousel"]'),
+    track: island.locator('[aria-live]'),
+    slides: island.locator('[aria-roledescription="slide"]'),
+    current: island.locator('[aria-roledescription="slide"][data-state="current"]'),
+    dots: island.locator('button[aria-label^="Dia "]'),
+    pause: island.getByRole('button', { name: t('carousel.pause'), exact: true }),
+    play: island.getByRole('button', { name: t('carousel.play'), exact: true }),
+  };
+}
+
+/** The slide in view: its left edge at the carousel's, and not hidden. */
+async function slideInView(root: Locator, slides: Locator): Promise<number> {
+  const box = await root.boundingBox();
+  if (!box) throw new Error('carousel has no box');
+  const count = await slides.count();
+  for (let i = 0; i < count; i++) {
+    const slide = slides.nth(i);
+    const b = await slide.boundingBox();
+    const visible = await slide.evaluate((el) => getComputedStyle(el).visibility !== 'hidden');
+    if (b && visible && Math.abs(b.x - box.x) < 2 && b.width > 0) return i + 1;
+  }
+  return 0;
+}
+
+const currentLabel = (current: Locator) => current.getAttribute('aria-label');
+
+/**
+ * Clicks a button in the page and measures, in the page's own clock, the time until the slide
+ * that comes in has finished its animation.
+ */
+function timeSlide(button: Locator): Promise<{ ms: number; duration: string }> {
+  return button.evaluate(
+    (el) =>
+      new Promise<{ ms: number; duration: string }>((resolve, reject) => {
+        const root = el.closest('section');
+        if (!root) return reject(new Error('no carousel'));
+        const timeout = setTimeout(() => reject(new Error('no animationend in 3 s')), 3000);
+        let duration = '';
+        const start = performance.now();
+        root.addEventListener('animationend', function done(event) {
+          const target = event.target as HTMLElement;
+          if (target.dataset.state !== 'current') return;
+          root.removeEventListener('animationend', done);
+          clearTimeout(timeout);
+          resolve({ ms: performance.now() - start, duration });
+        });
+        (el as HTMLElement).click();
+        requestAnimationFrame(() => {
+          const current = root.querySelector<HTMLElement>('[data-state="current"]');
+          duration = current ? getComputedStyle(current).animationDuration : '';
+        });
+      }),
+  );
+}
+
+/** Waits in the page for the current slide to change; resolves with its label and the time taken. */
+function nextChange(root: Locator, limitMs: number) {
+  return root.evaluate(
+    (el, limit) =>
+      new Promise<{ label: string | null; ms: number }>((resolve) => {
+        const start = performance.now();
+        const before = el.querySelector('[data-state="current"]');
+        const observer = new MutationObserver(() => {
+          const now = el.querySelector('[data-state="current"]');
+          if (now && now !== before) {
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve({ label: now.getAttribute('aria-label'), ms: performance.now() - start });
+          }
+        });
+        observer.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-state'] });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          resolve({ label: null, ms: performance.now() - start });
+        }, limit);
+      }),
+    limitMs,
+  );
+}
+
+/** Layout shifts inside an element since the page loaded. */
+function layoutShiftInside(page: Page, selector: string): Promise<number> {
+  return page.evaluate(
+    (sel) =>
+      new Promise<number>((resolve) => {
+        const root = document.querySelector(sel);
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources?: { node?: Node }[];
+          })[]) {
+            if (entry.sources?.some((s) => s.node && root?.contains(s.node))) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+    selector,
+  );
+}
+
+describe('without script', () => {
+  it('the hero and the image carousel show their first slide, every slide reachable, no buttons', async () => {
+    for (const site of [HERO_SITE, GALLERY_SITE]) {
+      const { context, page } = await open(site, { javaScript: false });
+      const hero = heroOf(page);
+      expect(await hero.slides.count()).toBeGreaterThanOrEqual(2);
+      expect(await slideInView(hero.root, hero.slides)).toBe(1);
+      expect(await hero.island.locator('button').count()).toBe(0);
+      expect(await hero.island.locator('[inert]').count()).toBe(0);
+      // The strip scrolls by keyboard: it is focusable and the second slide lies to the right.
+      expect(await hero.island.locator('[tabindex="0"]').count()).toBe(1);
+      const strip = await hero.root.boundingBox();
+      const second = await hero.slides.nth(1).boundingBox();
+      expect(strip && second && second.x >= strip.x + strip.width - 2).toBe(true);
+      if (site === GALLERY_SITE) {
+        const gallery = galleryOf(page);
+        expect(await gallery.slides.count()).toBeGreaterThanOrEqual(2);
+        expect(await slideInView(gallery.root, gallery.slides)).toBe(1);
+        expect(await gallery.island.locator('button').count()).toBe(0);
+        await gallery.root.scrollIntoViewIfNeeded();
+        await shot(gallery.root, 'gallery-no-script-1280');
+      } else {
+        await shot(hero.root, 'hero-no-script-1280');
+      }
+      await context.close();
+    }
+  });
+});
+
+describe('hero carousel', () => {
+  it('at 1280 px: 600 px high, next and previous wrap around, 500 ms slide, arrow keys, no shift, axe', async () => {
+    const { context, page, problems } = await open(HERO_SITE);
+    const hero = heroOf(page);
+    await page.locator('k-island[data-name="hero-carousel"][data-hydrated]').waitFor();
+    const count = await hero.slides.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect((await hero.root.boundingBox())?.height).toBe(600);
+    expect(await layoutShiftInside(page, 'k-island[data-name="hero-carousel"]')).toBe(0);
+
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: 1, count }));
+    expect(await hero.island.locator('[aria-roledescription="slide"][inert]').count()).toBe(
+      count - 1,
+    );
+    await shot(hero.root, 'hero-1280');
+
+    // Next: the second slide comes in from the right in 500 ms.
+    const timed = await timeSlide(hero.next);
+    expect(timed.duration).toBe('0.5s');
+    expect(timed.ms).toBeGreaterThan(450);
+    expect(timed.ms).toBeLessThan(800);
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: 2, count }));
+    expect(await slideInView(hero.root, hero.slides)).toBe(2);
+    await shot(hero.root, 'hero-1280-second');
+
+    // Previous twice: back to the first, then around to the last.
+    await hero.previous.click();
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: 1, count }));
+    const back = await timeSlide(hero.previous);
+    expect(back.ms).toBeGreaterThan(450);
+    expect(back.ms).toBeLessThan(800);
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: count, count }));
+    expect(await slideInView(hero.root, hero.slides)).toBe(count);
+    // Next on the last is the first.
+    await hero.next.click();
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: 1, count }));
+
+    // Arrow keys while focus is in the carousel.
+    await hero.next.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: 2, count }));
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: count, count }));
+    // Tab from the buttons reaches the current slide's link only; hidden slides are inert.
+    await hero.next.focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.closest('[aria-roledescription="slide"]')?.getAttribute('data-state') ?? null;
+    });
+    expect(['current', null]).toContain(focused);
+    expect(await hero.island.locator('[aria-roledescription="slide"][inert]').count()).toBe(
+      count - 1,
+    );
+
+    await page.waitForTimeout(600);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('at 375 px: the same carousel fits, its buttons do not cover the text, axe', async () => {
+    const { context, page, problems } = await open(HERO_SITE, { width: 375 });
+    const hero = heroOf(page);
+    await page.locator('k-island[data-name="hero-carousel"][data-hydrated]').waitFor();
+    const box = await hero.root.boundingBox();
+    expect(box?.width).toBe(375);
+    expect(box?.height).toBe(600);
+    // The text box (heading, text and link) ends above the buttons.
+    const text = await hero.current.locator('h2').locator('xpath=../..').boundingBox();
+    const button = await hero.next.boundingBox();
+    expect(text && button && text.y + text.height <= button.y).toBe(true);
+    await shot(hero.root, 'hero-375');
+    await hero.next.click();
+    await page.waitForTimeout(600);
+    await shot(hero.root, 'hero-375-second');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('with reduced motion: the slide changes at once', async () => {
+    const { context, page } = await open(HERO_SITE, { reducedMotion: 'reduce' });
+    const hero = heroOf(page);
+    await page.locator('k-island[data-name="hero-carousel"][data-hydrated]').waitFor();
+    await hero.next.click();
+    expect(await hero.island.locator('[data-moving]').count()).toBe(0);
+    expect(await slideInView(hero.root, hero.slides)).toBe(2);
+    await context.close();
+  });
+});
+
+describe('image carousel (third brand)', () => {
+  async function openGallery(
+    width = 1280,
+    reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
+  ) {
+    const opened = await open(GALLERY_SITE, { width, reducedMotion });
+    const gallery = galleryOf(opened.page);
+    await gallery.root.scrollIntoViewIfNeeded();
+    await opened.page.locator('k-island[data-name="image-carousel"][data-hydrated]').waitFor();
+    return { ...opened, gallery };
+  }
+
+  /** Pointer and focus away from the carousel. */
+  async function leave(page: Page) {
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  }
+
+  it('dots choose any slide, arrow keys move and wrap, no shift, axe at 1280 px', async () => {
+    const { context, page, problems, gallery } = await openGallery();
+    const count = await gallery.slides.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(await gallery.dots.count()).toBe(count);
+    expect(await layoutShiftInside(page, 'k-island[data-name="image-carousel"]')).toBe(0);
+    expect(await gallery.dots.nth(0).getAttribute('aria-current')).toBe('true');
+    await shot(gallery.root, 'gallery-1280');
+
+    await gallery.dots.nth(2).click();
+    expect(await currentLabel(gallery.current)).toBe(t('hero.slide', { index: 3, count }));
+    expect(await gallery.dots.nth(2).getAttribute('aria-current')).toBe('true');
+    expect(await gallery.dots.nth(0).getAttribute('aria-current')).toBeNull();
+    // Focus is on a dot: autoplay waits and the change is announced politely.
+    expect(await gallery.track.getAttribute('aria-live')).toBe('polite');
+    await page.waitForTimeout(600);
+    expect(await slideInView(gallery.root, gallery.slides)).toBe(3);
+
+    await page.keyboard.press('ArrowRight');
+    expect(await currentLabel(gallery.current)).toBe(
+      t('hero.slide', { index: count > 3 ? 4 : 1, count }),
+    );
+    await gallery.dots.nth(0).focus();
+    await gallery.dots.nth(0).press('Enter');
+    await page.keyboard.press('ArrowLeft');
+    expect(await currentLabel(gallery.current)).toBe(t('hero.slide', { index: count, count }));
+    await page.keyboard.press('ArrowRight');
+    expect(await currentLabel(gallery.current)).toBe(t('hero.slide', { index: 1, count }));
+
+    await page.waitForTimeout(600);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('autoplays every 5 s between the first two images only', async () => {
+    const { context, page, gallery } = await openGallery();
+    const count = await gallery.slides.count();
+    // Start again from the third slide, by hand, then let go.
+    await gallery.dots.nth(2).click();
+    await leave(page);
+    expect(await gallery.track.getAttribute('aria-live')).toBe('off');
+    const first = await nextChange(gallery.root, 7000);
+    expect(first.label).toBe(t('hero.slide', { index: 1, count }));
+    expect(first.ms).toBeGreaterThan(4500);
+    expect(first.ms).toBeLessThan(5800);
+    const second = await nextChange(gallery.root, 7000);
+    expect(second.label).toBe(t('hero.slide', { index: 2, count }));
+    expect(second.ms).toBeGreaterThan(4500);
+    expect(second.ms).toBeLessThan(5800);
+    const third = await nextChange(gallery.root, 7000);
+    expect(third.label).toBe(t('hero.slide', { index: 1, count }));
+    await context.close();
+  });
+
+  it('stops while hovered and resumes on leave; stops while focused', async () => {
+    const { context, page, gallery } = await openGallery();
+    await gallery.root.hover();
+    expect((await nextChange(gallery.root, 6500)).label).toBeNull();
+    await page.mouse.move(1, 1);
+    const resumed = await nextChange(gallery.root, 6500);
+    expect(resumed.label).not.toBeNull();
+    expect(resumed.ms).toBeLessThan(5800);
+
+    await gallery.dots.nth(1).focus();
+    expect(await gallery.track.getAttribute('aria-live')).toBe('polite');
+    expect((await nextChange(gallery.root, 6500)).label).toBeNull();
+    await context.close();
+  });
+
+  it('the pause button stops autoplay until pressed again', async () => {
+    const { context, page, gallery } = await openGallery();
+    await gallery.pause.click();
+    await expect.poll(() => gallery.play.count()).toBe(1);
+    await leave(page);
+    expect(await gallery.track.getAttribute('aria-live')).toBe('polite');
+    expect((await nextChange(gallery.root, 6500)).label).toBeNull();
+    // Keyboard: focus on the button itself does not hold autoplay back.
+    await gallery.play.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => gallery.pause.count()).toBe(1);
+    const resumed = await nextChange(gallery.root, 6500);
+    expect(resumed.label).not.toBeNull();
+    await context.close();
+  });
+
+  it('at 375 px: fits, axe; with reduced motion autoplay starts paused', async () => {
+    const { context, page, problems, gallery } = await openGallery(375);
+    const box = await gallery.root.boundingBox();
+    expect(box && box.width <= 375).toBe(true);
+    await leave(page);
+    await shot(gallery.root, 'gallery-375');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+
+    const reduced = await openGallery(1280, 'reduce');
+    expect(await reduced.gallery.play.count()).toBe(1);
+    await leave(reduced.page);
+    expect((await nextChange(reduced.gallery.root, 6000)).label).toBeNull();
+    await reduced.context.close();
+  });
+});
