@@ -116,7 +116,11 @@ function productSection(s: SiteLang, numberOfProducts = 12): Node {
     s.products.some((p) => p.path.startsWith(`${sectionPath.productGroup(s, g)}/`)),
   );
   return page('products', 'product-list', {
-    settings: { numberOfProducts },
+    // The section page is the site's product search; the shop's searches its own catalogue.
+    settings: {
+      numberOfProducts,
+      widget: s.site.id === 'lihakauppa' ? 'shop-product-search' : 'product-search',
+    },
     children: groups.map(groupNode),
     blocks: childCards,
   });
@@ -129,7 +133,7 @@ function recipeSection(s: SiteLang): Node[] {
   if (!courses.length) return [];
   return [
     page('recipes', 'recipe-list', {
-      settings: { pageSize: 12 },
+      settings: { pageSize: 12, widget: 'recipe-search' },
       children: courses.map(courseNode),
       blocks: childCards,
     }),
@@ -140,7 +144,11 @@ function newsSection(s: SiteLang, children: Node[] = []): Node[] {
   return s.news.length
     ? [
         page('news', 'newsroom', {
-          settings: { pageSize: 10 },
+          // The corporate newsrooms are searched with facets; the brands' list their releases.
+          settings: {
+            pageSize: 10,
+            ...(s.profile.kind === 'corporate' ? { widget: 'newsroom-search' } : {}),
+          },
           navArea: children.length ? 'bottom' : 'top',
           children,
         }),

@@ -34,6 +34,7 @@ export const islands = {
   'image-carousel': () =>
     import('../features/content/carousel/image-carousel.tsx').then((m) => m.ImageCarousel),
   'site-search': () => import('../features/search/search-page.tsx').then((m) => m.SiteSearch),
+  'facet-search': () => import('../features/search/facet-search.tsx').then((m) => m.FacetSearch),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof islands;

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { newsReleases, pages, products, recipes } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { langPrefix } from '../../sites/resolve.ts';
+import { loadFacetSearch, loadSearchPage } from '../search/index.server.ts';
+import { FacetSearchBlock, facetSearchKindOf, SearchPageBlock } from '../search/index.ts';
 import type { Card } from './blocks.ts';
-import { blockImageIds } from './components/blocks.tsx';
-import type { Crumb } from './components/breadcrumbs.tsx';
+import { Blocks, blockImageIds } from './components/blocks.tsx';
+import { Breadcrumbs, type Crumb } from './components/breadcrumbs.tsx';
+import styles from './components/content.module.css';
 import {
   ancestors,
   childPages,
@@ -182,6 +185,41 @@ async function loadContentPage(
       description: seo.description,
       head: headOf(seo),
       body: <HomePage page={page} images={images} />,
+    };
+  }
+
+  // The site search page, and pages that hold a product, recipe or newsroom search: rendered
+  // from their URL on the server, searched further by their island.
+  const searchKind = facetSearchKindOf(page.settings.widget);
+  if (page.type === 'search' || searchKind) {
+    const [crumbs, images, search] = await Promise.all([
+      helpers.crumbsFor(page.path, page.navLabel),
+      loadImages(db, [previewId, ...blockImageIds(page.blocks)], lang),
+      searchKind
+        ? loadFacetSearch(request, page, searchKind).then((props) => (
+            <FacetSearchBlock search={props} />
+          ))
+        : loadSearchPage(request, page).then((props) => <SearchPageBlock search={props} />),
+    ]);
+    const seo = seoFor(images, crumbs);
+    return {
+      title,
+      description: seo.description,
+      head: headOf(seo),
+      body: (
+        <>
+          <div className="container">
+            <Breadcrumbs items={crumbs} />
+            <header className={styles.pageHeader}>
+              <h1>{page.title}</h1>
+              {page.teaser && searchKind ? <p className={styles.lead}>{page.teaser}</p> : null}
+            </header>
+            {searchKind ? search : null}
+          </div>
+          {searchKind ? null : search}
+          <Blocks blocks={page.blocks} images={images} />
+        </>
+      ),
     };
   }
 

@@ -1,5 +1,7 @@
+export { FacetSearchBlock } from './facet-search-block.tsx';
 export { QuickSearch } from './quick-search.tsx';
 export {
+  facetSearchKindOf,
   MIN_QUERY_LENGTH,
   QUICK_SEARCH_DEBOUNCE_MS,
   type SearchHit,

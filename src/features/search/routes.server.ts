@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import { NotFound } from '../../server/errors.ts';
 import { parse } from '../../server/validate.ts';
 import { getSite } from '../../sites/registry.ts';
@@ -15,6 +16,7 @@ import {
   recipeTagsQuerySchema,
   type SearchLanguage,
   type SearchQuery,
+  type SearchResult,
   type SortOrder,
   SUGGESTIONS_PAGE_SIZE,
   searchQuerySchema,
@@ -44,7 +46,7 @@ const allOrGroup = (group: ContentGroup): readonly Source[] | null =>
 const scopesOfGroup = (group: ContentGroup): readonly FacetScope[] =>
   group === 1 ? ['products'] : group === 2 ? ['recipes'] : ['products', 'recipes'];
 
-const endpoints: Endpoint[] = [
+const endpoints = [
   {
     path: '/api/search/suggestions/',
     sources: allOrGroup,
@@ -95,7 +97,7 @@ const endpoints: Endpoint[] = [
     defaultPageSize: DEFAULT_PAGE_SIZE,
     facetScopes: scopesOfGroup,
   },
-];
+] as const satisfies readonly Endpoint[];
 
 /**
  * The language a search runs in: the parameter, else Finnish (the contract's default), else, on a
@@ -113,32 +115,8 @@ export async function searchRoutes(app: FastifyInstance) {
   for (const endpoint of endpoints) {
     app.get(endpoint.path, { config: { session: false } }, async (request, reply) => {
       const query = parse(searchQuerySchema, foldBracketParams(request.query));
-      const site = endpoint.siteId ? (getSite(endpoint.siteId) ?? request.site) : request.site;
-      const scope = scopeOf(endpoint, site, query);
       cacheBriefly(reply);
-      if (endpoint.minQueryLength && query.q.trim().length < endpoint.minQueryLength) {
-        return {
-          query: query.q.trim(),
-          facetCategories: [],
-          hits: [],
-          totalCount: 0,
-          hasMore: false,
-        };
-      }
-      return search(app.db, scope, {
-        q: query.q,
-        page: query.page,
-        pageSize: query.pageSize ?? endpoint.defaultPageSize,
-        sortOrder: query.sortOrder ?? endpoint.defaultSortOrder,
-        skipPagination: query.skipPagination,
-        hideResults: query.hideResults,
-        productGroup: query.productGroup,
-        facetTags: query.facetTags,
-        matchAnyCategoryIds: query.matchAnyCategoryIds,
-        matchAllCategoryIds: query.matchAllCategoryIds,
-        searchEquipments: query.searchEquipments,
-        authors: query.authors,
-      });
+      return searchEndpoint(app.db, endpoint, request.site, query);
     });
   }
 
@@ -173,6 +151,50 @@ export async function searchRoutes(app: FastifyInstance) {
     if (!page) throw new NotFound('The site has no recipe search with that id.');
     cacheBriefly(reply);
     return facetDefinitions(app.db, request.site.id, page.lang, ['recipes']);
+  });
+}
+
+export type SearchEndpointPath = (typeof endpoints)[number]['path'];
+
+/**
+ * What a search endpoint answers for parsed parameters. The search pages call it on the server
+ * for their first render, so the page and its later requests see the same results.
+ */
+export function searchEndpointResult(
+  db: Database,
+  path: SearchEndpointPath,
+  site: Site,
+  query: SearchQuery,
+): Promise<SearchResult> {
+  const endpoint = endpoints.find((e) => e.path === path);
+  if (!endpoint) throw new Error(`no search endpoint ${path}`);
+  return searchEndpoint(db, endpoint, site, query);
+}
+
+async function searchEndpoint(
+  db: Database,
+  endpoint: Endpoint,
+  requestSite: Site,
+  query: SearchQuery,
+): Promise<SearchResult> {
+  const site = endpoint.siteId ? (getSite(endpoint.siteId) ?? requestSite) : requestSite;
+  const scope = scopeOf(endpoint, site, query);
+  if (endpoint.minQueryLength && query.q.trim().length < endpoint.minQueryLength) {
+    return { query: query.q.trim(), facetCategories: [], hits: [], totalCount: 0, hasMore: false };
+  }
+  return search(db, scope, {
+    q: query.q,
+    page: query.page,
+    pageSize: query.pageSize ?? endpoint.defaultPageSize,
+    sortOrder: query.sortOrder ?? endpoint.defaultSortOrder,
+    skipPagination: query.skipPagination,
+    hideResults: query.hideResults,
+    productGroup: query.productGroup,
+    facetTags: query.facetTags,
+    matchAnyCategoryIds: query.matchAnyCategoryIds,
+    matchAllCategoryIds: query.matchAllCategoryIds,
+    searchEquipments: query.searchEquipments,
+    authors: query.authors,
   });
 }
 

@@ -230,22 +230,62 @@ export function searchParamsOf(input: Partial<SearchQuery>): URLSearchParams {
 // The site search page: its state lives in the URL (spec §2)
 // ---------------------------------------------------------------------------------------------
 
-/** What the search page shows; everything else in its URL is kept as it is. */
+/** What a search page shows; everything else in its URL is kept as it is. */
 export interface SearchPageState {
   q: string;
   page: number;
   pageSize: number;
   contentGroup: ContentGroup;
+  /** Selected facet tags (product, recipe and newsroom searches). */
+  facetTags?: number[];
 }
 
-/** Page size and content group the page omits from its URL when they hold these values. */
+/** Values a search page omits from its URL when a parameter holds them. */
 export interface SearchPageDefaults {
   pageSize: number;
   contentGroup: ContentGroup;
+  /** The page's own language (`fi`, `se`, `en`): a `language` parameter saying so is left out. */
+  language?: SearchLanguage;
+  /** The search's default sort order (0, or 2 in the newsroom). */
+  sortOrder?: SortOrder;
 }
 
-/** How many pages the search page fetches at most when loaded with a high `page`. */
+/** How many pages a search page fetches at most when loaded with a high `page`. */
 export const MAX_SEARCH_PAGES = 10;
+
+/** How many selected facet tags a search page takes from its URL at most. */
+export const MAX_FACET_TAGS = 50;
+
+/** The parameters the search pages know (spec §2); others in their URLs are kept as they are. */
+export const SEARCH_PAGE_PARAMS = [
+  'q',
+  'page',
+  'pageSize',
+  'language',
+  'contentGroup',
+  'matchAnyCategoryIds',
+  'matchAllCategoryIds',
+  'containerPage',
+  'productGroup',
+  'sortOrder',
+  'facetTags',
+  'authors',
+  'hideResults',
+  'skipPagination',
+  'searchEquipments',
+] as const;
+
+/** `facetTags` from a URL: a comma list (`1,2`), or repeated as a plain form sends it. */
+export function facetTagsOf(query: URLSearchParams): number[] {
+  const ids = query
+    .getAll('facetTags')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => /^\d{1,10}$/.test(v))
+    .map(Number)
+    .filter((n) => n >= 1 && n <= 2_147_483_647);
+  return [...new Set(ids)].slice(0, MAX_FACET_TAGS);
+}
 
 /** The search page's state from its query string; values that do not parse take the default. */
 export function searchPageStateOf(
@@ -258,17 +298,20 @@ export function searchPageStateOf(
       ? value
       : fallback;
   };
+  const facetTags = facetTagsOf(query);
   return {
     q: (query.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
     page: number('page', 1, MAX_SEARCH_PAGES, 1),
     pageSize: number('pageSize', 1, MAX_PAGE_SIZE, defaults.pageSize),
     contentGroup: number('contentGroup', 0, 2, defaults.contentGroup) as ContentGroup,
+    ...(facetTags.length ? { facetTags } : {}),
   };
 }
 
 /**
- * The search page's URL for a state: empty values dropped, page 1 and the default page size and
- * content group left out, and parameters the page does not know kept from `current`.
+ * The search page's URL for a state (spec §2): empty values dropped; page 1 and `language`,
+ * `pageSize`, `contentGroup`, `skipPagination`, `matchAnyCategoryIds` and `sortOrder` left out when
+ * they hold the default; parameters the page does not know kept from `current`, in their order.
  */
 export function searchPageHref(
   action: string,
@@ -277,15 +320,71 @@ export function searchPageHref(
   current: URLSearchParams = new URLSearchParams(),
 ): string {
   const params = new URLSearchParams(current);
-  const set = (name: string, value: string | number, omit: boolean) => {
-    if (omit || value === '') params.delete(name);
+  const set = (name: string, value: string | number) => {
+    if (value === '') params.delete(name);
     else params.set(name, String(value));
   };
-  set('q', state.q.trim(), false);
-  set('contentGroup', state.contentGroup, state.contentGroup === defaults.contentGroup);
-  set('pageSize', state.pageSize, state.pageSize === defaults.pageSize);
-  set('page', state.page, state.page === 1);
-  for (const [name, value] of [...params]) if (value === '') params.delete(name);
-  const search = params.toString();
+  set('q', state.q.trim());
+  set('contentGroup', state.contentGroup);
+  set('pageSize', state.pageSize);
+  set('page', state.page);
+  set('facetTags', (state.facetTags ?? []).join(','));
+  const search = tidySearchParams(params, defaults).toString();
   return search ? `${action}?${search}` : action;
+}
+
+/** Drops empty values and the known parameters that hold their default. */
+export function tidySearchParams(
+  params: URLSearchParams,
+  defaults: SearchPageDefaults,
+): URLSearchParams {
+  const isDefault: Record<string, (value: string) => boolean> = {
+    page: (v) => v === '1',
+    pageSize: (v) => v === String(defaults.pageSize),
+    contentGroup: (v) => v === String(defaults.contentGroup),
+    language: (v) =>
+      defaults.language !== undefined &&
+      (langOfSearchLanguage(v as SearchLanguage) ?? v) === langOfSearchLanguage(defaults.language),
+    sortOrder: (v) => v === String(defaults.sortOrder ?? 0),
+    skipPagination: (v) => v === 'false' || v === '0',
+  };
+  const out = new URLSearchParams();
+  for (const [name, value] of params) {
+    const plain = name.replace(/\[\d*\]$/, '');
+    if (value.trim() === '' || isDefault[plain]?.(value)) continue;
+    out.append(name, value);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product, recipe, newsroom and shop product searches (spec §2 "Product search and recipe search")
+// ---------------------------------------------------------------------------------------------
+
+/** The searches with facets a page can hold (its `settings.widget`, without `-search`). */
+export const facetSearchKinds = ['products', 'recipes', 'newsroom', 'shop'] as const;
+export type FacetSearchKind = (typeof facetSearchKinds)[number];
+
+/** The endpoint each search asks. */
+export const FACET_SEARCH_ENDPOINTS = {
+  products: '/api/search/products',
+  recipes: '/api/search/recipes',
+  newsroom: '/api/search/newsroom',
+  shop: '/api/search/lihakauppa-products',
+} as const satisfies Record<FacetSearchKind, string>;
+
+/** The kind of search a page's `settings.widget` names, if any. */
+export function facetSearchKindOf(widget: unknown): FacetSearchKind | undefined {
+  switch (widget) {
+    case 'product-search':
+      return 'products';
+    case 'recipe-search':
+      return 'recipes';
+    case 'newsroom-search':
+      return 'newsroom';
+    case 'shop-product-search':
+      return 'shop';
+    default:
+      return undefined;
+  }
 }

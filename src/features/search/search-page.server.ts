@@ -8,6 +8,7 @@ import {
   type SearchPageDefaults,
   searchLanguageOf,
   searchPageStateOf,
+  tidySearchParams,
 } from './schemas.ts';
 import { search } from './search.server.ts';
 import type { SearchPageProps } from './search-page.tsx';
@@ -25,6 +26,8 @@ export async function loadSearchPage(
   const defaults: SearchPageDefaults = {
     pageSize: settingOf(page.settings.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
     contentGroup: settingOf(page.settings.contentGroup, 0, 2, 0) as ContentGroup,
+    language: searchLanguageOf(locale.lang),
+    sortOrder: 0,
   };
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
   const state = searchPageStateOf(query, defaults);
@@ -45,7 +48,15 @@ export async function loadSearchPage(
         { q, page: 1, pageSize: state.pageSize * state.page, sortOrder: 0 },
       )
     : null;
-  return { action, language: searchLanguageOf(locale.lang), state, defaults, groups, result };
+  return {
+    action,
+    language: searchLanguageOf(locale.lang),
+    state,
+    defaults,
+    groups,
+    result,
+    search: tidySearchParams(query, defaults).toString(),
+  };
 }
 
 function settingOf(value: unknown, min: number, max: number, fallback: number): number {

@@ -64,7 +64,9 @@ describe('site search page', () => {
     const html = render(p);
     expect(html).toContain('3 tulosta');
     expect(html).toContain('href="/reseptit/Kanakeitto"');
-    expect(html).toContain('href="/haku?q=kana&amp;contentGroup=2&amp;pageSize=1&amp;page=3"');
+    expect(html).toContain(
+      'href="/haku?q=kana&amp;contentGroup=2&amp;pageSize=1&amp;page=3&amp;utm=x"',
+    );
     expect(html).toContain('Näytä lisää');
     expect(html).toMatch(
       /<input[^>]*type="radio"[^>]*checked=""[^>]*value="2"|<input[^>]*type="radio"[^>]*value="2"[^>]*checked=""/,

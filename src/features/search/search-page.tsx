@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import {
   type ContentGroup,
@@ -9,9 +9,10 @@ import {
   type SearchPageState,
   type SearchResult,
   searchPageHref,
-  searchParamsOf,
+  searchPageStateOf,
 } from './schemas.ts';
 import styles from './search-page.module.css';
+import { fetchSearch, fetchSearchPages } from './search-page-fetch.ts';
 
 export const CONTENT_SEARCH_PATH = '/api/search/content/';
 
@@ -25,6 +26,8 @@ export interface SearchPageProps {
   groups: ContentGroupOption[];
   /** The results the server found for the URL's state; null without a query. */
   result: SearchResult | null;
+  /** The page's query string as the server saw it, tidied (unknown parameters kept). */
+  search?: string;
 }
 
 /**
@@ -46,37 +49,55 @@ export function SiteSearch(props: SearchPageProps) {
   const [loading, setLoading] = useState(false);
   const inFlight = useRef<AbortController | undefined>(undefined);
 
-  const run = async (next: SearchPageState, append: boolean) => {
+  const [current, setCurrent] = useState(props.search ?? '');
+
+  /**
+   * Searches for a state: `push` a new search (a history entry), `append` the next page (the
+   * entry's URL follows), `restore` the state of a URL the browser went back or forward to.
+   */
+  const run = async (next: SearchPageState, how: 'push' | 'append' | 'restore') => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
+    const q = next.q.trim();
+    if (!q) {
+      // Back to a URL without a query: nothing is searched, as on the server.
+      setHits([]);
+      setTotal(0);
+      setHasMore(false);
+      setSearched(false);
+      setState(next);
+      setCurrent(window.location.search.slice(1));
+      setLoading(false);
+      return;
+    }
     setLoading(true);
     try {
-      const params = searchParamsOf({
-        q: next.q,
+      const base = {
+        q,
         language: props.language,
-        page: next.page,
         pageSize: next.pageSize,
         contentGroup: next.contentGroup,
-      });
-      const response = await fetch(`${CONTENT_SEARCH_PATH}?${params}`, {
-        signal: controller.signal,
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) throw new Error(`search answered ${response.status}`);
-      const result = (await response.json()) as SearchResult;
-      setHits((before) => (append ? [...before, ...result.hits] : result.hits));
+      };
+      const result =
+        how === 'append'
+          ? await fetchSearch(CONTENT_SEARCH_PATH, { ...base, page: next.page }, controller.signal)
+          : await fetchSearchPages(CONTENT_SEARCH_PATH, base, next.page, controller.signal);
+      setHits((before) => (how === 'append' ? [...before, ...result.hits] : result.hits));
       setTotal(result.totalCount);
       setHasMore(result.hasMore);
       setSearched(true);
       setState(next);
-      const href = searchPageHref(
-        props.action,
-        next,
-        props.defaults,
-        new URLSearchParams(window.location.search),
-      );
-      window.history[append ? 'replaceState' : 'pushState'](null, '', href);
+      if (how !== 'restore') {
+        const href = searchPageHref(
+          props.action,
+          next,
+          props.defaults,
+          new URLSearchParams(window.location.search),
+        );
+        window.history[how === 'append' ? 'replaceState' : 'pushState'](null, '', href);
+      }
+      setCurrent(window.location.search.slice(1));
     } catch {
       // Aborted by a newer search, or failed: the page keeps what it shows.
     } finally {
@@ -87,10 +108,22 @@ export function SiteSearch(props: SearchPageProps) {
     }
   };
 
+  // Back and forward: the results of the URL the browser went to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: registered once; `run` reads refs
+  useEffect(() => {
+    const onPop = () => {
+      const next = searchPageStateOf(new URLSearchParams(window.location.search), props.defaults);
+      setQuery(next.q);
+      void run(next, 'restore');
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
   const searchFrom = (contentGroup: ContentGroup) => {
     const q = query.trim();
     if (!q) return;
-    void run({ ...state, q, contentGroup, page: 1 }, false);
+    void run({ ...state, q, contentGroup, page: 1 }, 'push');
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -98,7 +131,12 @@ export function SiteSearch(props: SearchPageProps) {
     searchFrom(state.contentGroup);
   };
 
-  const moreHref = searchPageHref(props.action, { ...state, page: state.page + 1 }, props.defaults);
+  const moreHref = searchPageHref(
+    props.action,
+    { ...state, page: state.page + 1 },
+    props.defaults,
+    new URLSearchParams(current),
+  );
 
   return (
     <div className={styles.page}>
@@ -195,7 +233,7 @@ export function SiteSearch(props: SearchPageProps) {
             className={styles.more}
             onClick={(event) => {
               event.preventDefault();
-              if (!loading) void run({ ...state, page: state.page + 1 }, true);
+              if (!loading) void run({ ...state, page: state.page + 1 }, 'append');
             }}
           >
             {t('search.showMore')}

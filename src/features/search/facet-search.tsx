@@ -1,0 +1,437 @@
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { formatDate, formatDuration } from '../../i18n/format.ts';
+import { useLang, useT } from '../../i18n/react.tsx';
+import { presetSize } from '../content/index.ts';
+import styles from './facet-search.module.css';
+import {
+  FACET_SEARCH_ENDPOINTS,
+  type FacetCategory,
+  type FacetSearchKind,
+  type SearchHit,
+  type SearchLanguage,
+  type SearchPageDefaults,
+  type SearchPageState,
+  type SearchResult,
+  searchPageHref,
+  searchPageStateOf,
+} from './schemas.ts';
+import { fetchSearch, fetchSearchPages } from './search-page-fetch.ts';
+
+export interface FacetSearchProps {
+  kind: FacetSearchKind;
+  /** The page's own URL (with the language prefix). */
+  action: string;
+  language: SearchLanguage;
+  state: SearchPageState;
+  defaults: SearchPageDefaults;
+  /** The page's query string as the server saw it, tidied (unknown parameters kept). */
+  search: string;
+  /** What the endpoint answered for the URL's state, every page up to `page`. */
+  result: SearchResult;
+}
+
+const labels = {
+  products: { label: 'search.products.label', placeholder: 'search.products.placeholder' },
+  shop: { label: 'search.products.label', placeholder: 'search.products.placeholder' },
+  recipes: { label: 'search.recipes.label', placeholder: 'search.recipes.placeholder' },
+  newsroom: { label: 'search.news.label', placeholder: 'search.news.placeholder' },
+} as const;
+
+/** The card picture of each search (the hits carry thumbnails). */
+const cardPreset = {
+  products: 'card-square',
+  shop: 'card-square',
+  recipes: 'three-by-two-crop',
+  newsroom: 'third',
+} as const;
+
+/**
+ * Product, recipe, newsroom and shop product search (spec §2): a search box, a dropdown of
+ * checkboxes per facet category, removable chips for the selected facets and the term, 'N
+ * tulosta', a grid of cards, a spinner while loading, 'Näytä lisää' and 'Ei tuloksia'. The URL is
+ * the state: a new term or facet starts again from page 1 (a new history entry), 'Näytä lisää'
+ * appends the next page, and back and forward show the results of their URL. Without script the
+ * dropdowns are native disclosures inside a plain GET form.
+ */
+export function FacetSearch(props: FacetSearchProps) {
+  const t = useT();
+  const id = useId();
+  const endpoint = FACET_SEARCH_ENDPOINTS[props.kind];
+  const [state, setState] = useState(props.state);
+  const [query, setQuery] = useState(props.state.q);
+  const [result, setResult] = useState(props.result);
+  const [current, setCurrent] = useState(props.search);
+  const [loading, setLoading] = useState(false);
+  const inFlight = useRef<AbortController | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const chipsRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusAfter = useRef<(() => void) | undefined>(undefined);
+
+  const load = async (next: SearchPageState, how: 'push' | 'append' | 'restore') => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setLoading(true);
+    try {
+      const base = {
+        language: props.language,
+        q: next.q,
+        pageSize: next.pageSize,
+        contentGroup: next.contentGroup,
+        facetTags: next.facetTags ?? [],
+      };
+      const answer =
+        how === 'append'
+          ? await fetchSearch(endpoint, { ...base, page: next.page }, controller.signal)
+          : await fetchSearchPages(endpoint, base, next.page, controller.signal);
+      if (how === 'append') {
+        setResult((before) => ({ ...answer, hits: [...before.hits, ...answer.hits] }));
+        const firstNew = result.hits.length;
+        focusAfter.current = () =>
+          listRef.current?.querySelectorAll<HTMLAnchorElement>('a')[firstNew]?.focus();
+      } else {
+        setResult(answer);
+      }
+      setState(next);
+      if (how !== 'restore') {
+        const href = searchPageHref(
+          props.action,
+          next,
+          props.defaults,
+          new URLSearchParams(window.location.search),
+        );
+        window.history[how === 'append' ? 'replaceState' : 'pushState'](null, '', href);
+      }
+      setCurrent(window.location.search.slice(1));
+    } catch {
+      // Aborted by a newer search, or failed: the page keeps what it shows.
+    } finally {
+      if (inFlight.current === controller) {
+        inFlight.current = undefined;
+        setLoading(false);
+      }
+    }
+  };
+
+  // Back and forward: the results of the URL the browser went to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: registered once; `load` reads refs
+  useEffect(() => {
+    const onPop = () => {
+      const next = searchPageStateOf(new URLSearchParams(window.location.search), props.defaults);
+      setQuery(next.q);
+      void load(next, 'restore');
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  useLayoutEffect(() => {
+    if (!loading && focusAfter.current) {
+      focusAfter.current();
+      focusAfter.current = undefined;
+    }
+  });
+
+  const searchWith = (change: Partial<SearchPageState>) =>
+    void load({ ...state, ...change, page: 1 }, 'push');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    searchWith({ q: query.trim() });
+  };
+
+  const selected = new Set(state.facetTags ?? []);
+  const toggleTag = (tagId: number) =>
+    searchWith({
+      facetTags: selected.has(tagId)
+        ? [...selected].filter((x) => x !== tagId)
+        : [...selected, tagId],
+    });
+
+  /** After a chip goes, focus moves to the chip that takes its place, else to the search box. */
+  const removeChip = (index: number, change: Partial<SearchPageState>) => {
+    focusAfter.current = () => {
+      const chips = chipsRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+      (chips[Math.min(index, chips.length - 1)] ?? inputRef.current)?.focus();
+    };
+    if (change.q !== undefined) setQuery(change.q);
+    searchWith(change);
+  };
+
+  const categories = result.facetCategories
+    .map((c) => ({ ...c, facetTags: c.facetTags.filter((tag) => tag.display) }))
+    .filter((c) => c.facetTags.length > 0);
+  const tagNames = new Map(categories.flatMap((c) => c.facetTags.map((x) => [x.id, x.name])));
+  const chips: { key: string; name: string; label: string; tagId?: number }[] = [
+    ...(state.q.trim()
+      ? [
+          {
+            key: 'q',
+            name: state.q.trim(),
+            label: t('search.removeTerm', { name: state.q.trim() }),
+          },
+        ]
+      : []),
+    ...[...selected].map((tagId) => {
+      const name = tagNames.get(tagId) ?? String(tagId);
+      return { key: `tag-${tagId}`, name, label: t('search.removeFilter', { name }), tagId };
+    }),
+  ];
+
+  const moreHref = searchPageHref(
+    props.action,
+    { ...state, page: state.page + 1 },
+    props.defaults,
+    new URLSearchParams(current),
+  );
+
+  return (
+    <div className={styles.search}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown */}
+      <form
+        role="search"
+        aria-label={t(labels[props.kind].label)}
+        action={props.action}
+        method="get"
+        className={styles.form}
+        onSubmit={onSubmit}
+      >
+        <label htmlFor={`${id}-q`} className="visually-hidden">
+          {t(labels[props.kind].label)}
+        </label>
+        <span className={styles.field}>
+          <input
+            ref={inputRef}
+            id={`${id}-q`}
+            className={styles.input}
+            type="search"
+            name="q"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t(labels[props.kind].placeholder)}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <button type="submit" className={styles.button}>
+            {t('search.button')}
+          </button>
+        </span>
+        {categories.length ? (
+          <fieldset className={styles.facets}>
+            <legend className="visually-hidden">{t('search.filters')}</legend>
+            {categories.map((category) => (
+              <FacetDropdown
+                key={category.id}
+                category={category}
+                selected={selected}
+                onToggle={toggleTag}
+              />
+            ))}
+          </fieldset>
+        ) : null}
+        {state.pageSize !== props.defaults.pageSize ? (
+          <input type="hidden" name="pageSize" value={state.pageSize} />
+        ) : null}
+        {state.contentGroup !== props.defaults.contentGroup ? (
+          <input type="hidden" name="contentGroup" value={state.contentGroup} />
+        ) : null}
+      </form>
+
+      {chips.length ? (
+        <ul ref={chipsRef} className={styles.chips} aria-label={t('search.selected')}>
+          {chips.map((chip, index) => (
+            <li key={chip.key}>
+              <button
+                type="button"
+                className={styles.chip}
+                aria-label={chip.label}
+                onClick={() =>
+                  removeChip(
+                    index,
+                    chip.tagId === undefined
+                      ? { q: '' }
+                      : { facetTags: [...selected].filter((x) => x !== chip.tagId) },
+                  )
+                }
+              >
+                {chip.name}
+                <span aria-hidden="true" className={styles.chipX}>
+                  ×
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <section aria-labelledby={`${id}-results`} aria-busy={loading} className={styles.results}>
+        <h2 id={`${id}-results`} className="visually-hidden">
+          {t('search.results')}
+        </h2>
+        <div className={styles.status}>
+          {loading ? <span className={styles.spinner} aria-hidden="true" /> : null}
+          <p role="status" className={styles.count}>
+            {loading
+              ? t('search.loading')
+              : result.totalCount > 0
+                ? t('search.resultCount', { count: result.totalCount })
+                : t('search.noResultsShort')}
+          </p>
+        </div>
+        {result.hits.length ? (
+          <ul ref={listRef} className={styles.grid}>
+            {result.hits.map((hit) => (
+              <li key={`${hit.type}:${hit.contentId}`}>
+                <HitCard hit={hit} kind={props.kind} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {result.hasMore ? (
+          <a
+            href={moreHref}
+            className={styles.more}
+            aria-disabled={loading || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!loading) void load({ ...state, page: state.page + 1 }, 'append');
+            }}
+          >
+            {t('search.showMore')}
+          </a>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * One facet category: a native disclosure (summary and panel) holding a checkbox per tag with its
+ * count. Escape or a press outside closes it; tags nothing would match are disabled unless chosen.
+ */
+function FacetDropdown(props: {
+  category: FacetCategory;
+  selected: ReadonlySet<number>;
+  onToggle: (tagId: number) => void;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDetailsElement>(null);
+  const chosen = props.category.facetTags.filter((tag) => props.selected.has(tag.id)).length;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    ref.current?.querySelector('summary')?.focus();
+  };
+
+  return (
+    <details
+      ref={ref}
+      className={styles.dropdown}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={onKeyDown}
+    >
+      <summary className={styles.summary}>
+        {props.category.name}
+        {chosen ? (
+          <span className={styles.badge}>{t('search.selectedCount', { count: chosen })}</span>
+        ) : null}
+      </summary>
+      <fieldset className={styles.panel}>
+        <legend className="visually-hidden">{props.category.name}</legend>
+        {props.category.facetTags.map((tag) => {
+          const checked = props.selected.has(tag.id);
+          return (
+            <label key={tag.id} className={styles.option}>
+              <input
+                type="checkbox"
+                name="facetTags"
+                value={tag.id}
+                checked={checked}
+                disabled={!checked && tag.count === 0}
+                onChange={() => props.onToggle(tag.id)}
+              />
+              <span>{tag.name}</span>
+              <span className={styles.tagCount}>({tag.count})</span>
+            </label>
+          );
+        })}
+      </fieldset>
+    </details>
+  );
+}
+
+function HitCard(props: { hit: SearchHit; kind: FacetSearchKind }) {
+  const t = useT();
+  const lang = useLang();
+  const { hit } = props;
+  const preset = cardPreset[props.kind];
+  const size = presetSize(preset, { width: 1, height: 1 });
+  return (
+    <article className={styles.card}>
+      {hit.image ? (
+        <img
+          className={styles.cardImage}
+          src={hit.image.replace(/([?&]preset=)[^&]*/, `$1${preset}`)}
+          alt=""
+          width={size.width}
+          height={size.height}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <div className={styles.cardBody}>
+        {props.kind === 'newsroom' ? (
+          <p className={styles.cardMeta}>
+            {hit.category ? <span>{hit.category}</span> : null}
+            <time dateTime={hit.publishDate}>{formatDate(hit.publishDate, lang)}</time>
+          </p>
+        ) : null}
+        {hit.novelty && props.kind !== 'newsroom' ? (
+          <span className={styles.novelty}>{t('card.novelty')}</span>
+        ) : null}
+        <h3 className={styles.cardTitle}>
+          <a href={hit.url} className={styles.cardLink}>
+            {hit.title}
+          </a>
+        </h3>
+        {props.kind === 'newsroom' ? (
+          hit.teaserText ? (
+            <p className={styles.teaser}>{hit.teaserText}</p>
+          ) : null
+        ) : (
+          <p className={styles.cardMeta}>
+            {hit.totalTime !== null && props.kind === 'recipes' ? (
+              <span>
+                <span className="visually-hidden">{t('card.totalTime')}: </span>
+                {formatDuration(hit.totalTime)}
+              </span>
+            ) : null}
+            <span>{t('card.likes', { count: hit.likeCount })}</span>
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
