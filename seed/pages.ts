@@ -1,4 +1,9 @@
 import { type Block, type Card, pageBlocks } from '../src/features/content/blocks.ts';
+import {
+  newsCard as toNewsCard,
+  productCard as toProductCard,
+  recipeCard as toRecipeCard,
+} from '../src/features/content/card-grid/cards.ts';
 import { sites } from '../src/sites/registry.ts';
 import type { Lang, Site } from '../src/sites/types.ts';
 import { type Seeding, type SiteLang, sectionPath } from './context.ts';
@@ -169,7 +174,7 @@ const tips = (): Node =>
         blocks: childCards,
       }),
       page('tipsEveryday', 'content', { blocks: recipeCards }),
-      page('tipsLunchbox', 'content', { blocks: recipeCards }),
+      page('tipsLunchbox', 'content', { blocks: tallRecipeCards }),
       page('tipsFoodWaste'),
       page('tipsStorage'),
     ],
@@ -392,44 +397,15 @@ function compact<T extends Record<string, unknown>>(value: T): T {
 }
 
 export function productCard(s: SiteLang, p: ProductRow): Card {
-  return compact({
-    type: s.profile.cards.product,
-    link: p.path,
-    imageId: p.imageIds?.[0],
-    header: p.name,
-    ctaButton: s.v.headings.toProduct,
-    likeCount: p.likeCount,
-    productCode: p.code,
-    gtinCode: p.gtin ?? undefined,
-    valoCode: p.valoCode ?? undefined,
-    imagePreset: 'card-square',
-  });
+  return toProductCard(p, { type: s.profile.cards.product, ctaButton: s.v.headings.toProduct });
 }
 
 export function recipeCard(s: SiteLang, r: RecipeRow): Card {
-  return compact({
-    type: s.profile.cards.recipe,
-    link: r.path,
-    imageId: r.imageId ?? undefined,
-    header: r.title,
-    ctaButton: s.v.headings.toRecipe,
-    likeCount: r.likeCount,
-    totalTime: r.totalTimeMinutes,
-    imagePreset: 'three-by-two-crop',
-  });
+  return toRecipeCard(r, { type: s.profile.cards.recipe, ctaButton: s.v.headings.toRecipe });
 }
 
 export function newsCard(s: SiteLang, n: NewsRow): Card {
-  return compact({
-    type: s.profile.cards.news,
-    link: n.path,
-    imageId: n.imageId ?? undefined,
-    header: n.title,
-    ctaButton: s.v.headings.readMore,
-    publishDate: n.publishDate.toISOString(),
-    cisionTextType: n.textType ?? undefined,
-    imagePreset: 'three-by-two-crop',
-  });
+  return toNewsCard(n, { type: s.profile.cards.news, ctaButton: s.v.headings.readMore });
 }
 
 function childCards(s: SiteLang, children: PageRow[]): Block[] {
@@ -452,6 +428,19 @@ function childCards(s: SiteLang, children: PageRow[]): Block[] {
       ),
     },
   ];
+}
+
+/** Lunchbox ideas as extra tall picture cards. */
+function tallRecipeCards(s: SiteLang): Block[] {
+  return recipeCards(s).map((block) =>
+    block.type === 'card-grid'
+      ? {
+          ...block,
+          cardType: 'headerImageXtraTall' as const,
+          cards: block.cards.map((card) => ({ ...card, type: 'headerImageXtraTall' as const })),
+        }
+      : block,
+  );
 }
 
 function recipeCards(s: SiteLang): Block[] {
@@ -553,13 +542,27 @@ async function homeBlocks(
   if (s.recipes.length) {
     const recipes = [...s.recipes]
       .sort((a, b) => (b.likeCount ?? 0) - (a.likeCount ?? 0) || a.id - b.id)
-      .slice(0, 8);
+      .slice(0, 16);
+    // Filtered by course: each choice is the course's facet tag (GET /api/filtered-cards).
+    const courses = courseOrder.filter((c) => {
+      const tag = s.facets.course[c];
+      return tag !== undefined && s.recipes.some((r) => r.facetTagIds?.includes(tag));
+    });
     blocks.push({
       type: 'card-grid',
       header: v.headings.popularRecipes,
       columns: 4,
       cardType: s.profile.cards.recipe,
       cards: recipes.map((r) => recipeCard(s, r)),
+      ...(courses.length
+        ? {
+            dropdownLabel: v.facets.course.name,
+            dropdownItems: courses.map((c) => ({
+              Id: s.facets.course[c] as number,
+              Label: v.facets.course.tags[c],
+            })),
+          }
+        : {}),
     });
   }
   if (s.news.length) {

@@ -33,6 +33,8 @@ export const islands = {
     import('../features/content/carousel/hero-carousel.tsx').then((m) => m.HeroCarousel),
   'image-carousel': () =>
     import('../features/content/carousel/image-carousel.tsx').then((m) => m.ImageCarousel),
+  'card-grid': () =>
+    import('../features/content/card-grid/card-grid-island.tsx').then((m) => m.CardGridIsland),
   'site-search': () => import('../features/search/search-page.tsx').then((m) => m.SiteSearch),
   'facet-search': () => import('../features/search/facet-search.tsx').then((m) => m.FacetSearch),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;

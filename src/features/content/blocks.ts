@@ -74,6 +74,17 @@ export const blockSchema = z.discriminatedUnion('type', [
     columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(),
     cardType: z.enum(cardTypes),
     cards: z.array(cardSchema).max(200),
+    /** Label of the dropdown filter ('Rajaa' when not given). */
+    dropdownLabel: z.string().min(1).max(80).optional(),
+    /**
+     * The filter's choices (spec §3 Dropdown item: Id, Label). Each Id is a facet tag of the
+     * page's site and language; choosing it shows the products, recipes or news releases with
+     * that tag as cards of `cardType` (`GET /api/filtered-cards/{Id}/{cardType}`).
+     */
+    dropdownItems: z
+      .array(z.object({ Id: z.number().int().positive(), Label: z.string().min(1).max(80) }))
+      .max(30)
+      .optional(),
   }),
   z.object({ type: z.literal('rich-text'), html: z.string().max(100_000) }),
   /** One of the forms (`src/features/forms`); after success it goes to `successPage` if given. */

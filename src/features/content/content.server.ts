@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { images, newsReleases, pages, products, recipes } from '../../db/schema.ts';
+import {
+  facetCategories,
+  facetTags,
+  images,
+  newsReleases,
+  pages,
+  products,
+  recipes,
+} from '../../db/schema.ts';
 import type { Lang } from '../../sites/types.ts';
 import { type Block, pageBlocks } from './blocks.ts';
 
@@ -163,76 +171,123 @@ export interface Listing<T> {
   total: number;
 }
 
-/** Products whose path is under a listing page, newest first. */
-export async function productsUnder(
-  db: Database,
-  siteId: string,
-  lang: Lang,
-  prefix: string,
-  limit: number,
-  offset: number,
-): Promise<Listing<ProductRow>> {
-  const where = and(
-    eq(products.siteId, siteId),
-    eq(products.lang, lang),
-    like(products.path, `${prefix}/%`),
+/** Which products, recipes or news releases of a site's language version a list holds. */
+export interface ItemFilter {
+  siteId: string;
+  lang: Lang;
+  /** Only items whose path lies under this listing page's path ('' for the home page). */
+  under?: string;
+  /** Only items with this facet tag. */
+  tagId?: number;
+}
+
+export interface Slice {
+  limit: number;
+  offset?: number;
+}
+
+type ItemTable = typeof products | typeof recipes | typeof newsReleases;
+
+/** `%` and `_` in a path match themselves in LIKE. */
+function likePrefix(path: string): string {
+  return `${path.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
+}
+
+function whereOf(table: ItemTable, filter: ItemFilter): SQL | undefined {
+  return and(
+    eq(table.siteId, filter.siteId),
+    eq(table.lang, filter.lang),
+    filter.under !== undefined ? like(table.path, likePrefix(filter.under)) : undefined,
+    filter.tagId !== undefined
+      ? sql`${table.facetTagIds} @> array[${filter.tagId}]::integer[]`
+      : undefined,
   );
-  const [items, count] = await Promise.all([
+}
+
+async function countOf(db: Database, table: ItemTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** Products of a filter: novelties first, then by name. */
+export async function listProducts(
+  db: Database,
+  filter: ItemFilter,
+  slice: Slice,
+): Promise<Listing<ProductRow>> {
+  const where = whereOf(products, filter);
+  const [items, total] = await Promise.all([
     db
       .select()
       .from(products)
       .where(where)
       .orderBy(desc(products.isNovelty), asc(products.name), asc(products.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+      .limit(slice.limit)
+      .offset(slice.offset ?? 0),
+    countOf(db, products, where),
   ]);
-  return { items, total: count[0]?.n ?? 0 };
+  return { items, total };
 }
 
-export async function recipesUnder(
+/** Recipes of a filter, by title or, for `popular`, the most liked first. */
+export async function listRecipes(
   db: Database,
-  siteId: string,
-  lang: Lang,
-  prefix: string,
-  limit: number,
-  offset: number,
+  filter: ItemFilter,
+  slice: Slice,
+  order: 'title' | 'popular' = 'title',
 ): Promise<Listing<RecipeRow>> {
-  const where = and(
-    eq(recipes.siteId, siteId),
-    eq(recipes.lang, lang),
-    like(recipes.path, `${prefix}/%`),
-  );
-  const [items, count] = await Promise.all([
+  const where = whereOf(recipes, filter);
+  const [items, total] = await Promise.all([
     db
       .select()
       .from(recipes)
       .where(where)
-      .orderBy(asc(recipes.title), asc(recipes.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(recipes).where(where),
+      .orderBy(
+        ...(order === 'popular' ? [desc(recipes.likeCount)] : []),
+        asc(recipes.title),
+        asc(recipes.id),
+      )
+      .limit(slice.limit)
+      .offset(slice.offset ?? 0),
+    countOf(db, recipes, where),
   ]);
-  return { items, total: count[0]?.n ?? 0 };
+  return { items, total };
 }
 
-export async function latestNews(
+/** News releases of a filter, the latest first. */
+export async function listNews(
   db: Database,
-  siteId: string,
-  lang: Lang,
-  limit: number,
-  offset: number,
+  filter: ItemFilter,
+  slice: Slice,
 ): Promise<Listing<NewsRow>> {
-  const where = and(eq(newsReleases.siteId, siteId), eq(newsReleases.lang, lang));
-  const [items, count] = await Promise.all([
+  const where = whereOf(newsReleases, filter);
+  const [items, total] = await Promise.all([
     db
       .select()
       .from(newsReleases)
       .where(where)
       .orderBy(desc(newsReleases.publishDate), desc(newsReleases.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(newsReleases).where(where),
+      .limit(slice.limit)
+      .offset(slice.offset ?? 0),
+    countOf(db, newsReleases, where),
   ]);
-  return { items, total: count[0]?.n ?? 0 };
+  return { items, total };
+}
+
+/** A facet tag with the site, language and scope (products, recipes or news) of its category. */
+export async function facetTagScope(
+  db: Database,
+  tagId: number,
+): Promise<{ siteId: string; lang: string; scope: string } | undefined> {
+  const [row] = await db
+    .select({
+      siteId: facetCategories.siteId,
+      lang: facetCategories.lang,
+      scope: facetCategories.scope,
+    })
+    .from(facetTags)
+    .innerJoin(facetCategories, eq(facetCategories.id, facetTags.categoryId))
+    .where(eq(facetTags.id, tagId))
+    .limit(1);
+  return row;
 }

@@ -7,6 +7,7 @@ import { langPrefix } from '../../sites/resolve.ts';
 import { loadFacetSearch, loadSearchPage } from '../search/index.server.ts';
 import { FacetSearchBlock, facetSearchKindOf, SearchPageBlock } from '../search/index.ts';
 import type { Card } from './blocks.ts';
+import { newsCard, newsCardType, productCard, recipeCard } from './card-grid/cards.ts';
 import { Blocks, blockImageIds } from './components/blocks.tsx';
 import { Breadcrumbs, type Crumb } from './components/breadcrumbs.tsx';
 import styles from './components/content.module.css';
@@ -15,12 +16,12 @@ import {
   childPages,
   type ImageDto,
   languageVersions,
-  latestNews,
+  listNews,
+  listProducts,
+  listRecipes,
   loadImages,
   type PageDto,
-  productsUnder,
   type Resolved,
-  recipesUnder,
 } from './content.server.ts';
 import { HomePage } from './home-page.tsx';
 import { imageUrl, presetSize } from './images/presets.ts';
@@ -288,68 +289,26 @@ async function loadListing(
   const { db } = request.server;
   const { site, locale } = request;
   const { page: pageNumber } = listingQuery.parse(request.query ?? {});
-  const offset = (pageNumber - 1) * LISTING_PAGE_SIZE;
-  const prefix = page.path === '/' ? '' : page.path;
+  const slice = { limit: LISTING_PAGE_SIZE, offset: (pageNumber - 1) * LISTING_PAGE_SIZE };
+  const filter = { siteId: site.id, lang: locale.lang };
+  const under = page.path === '/' ? '' : page.path;
   switch (page.type) {
     case 'product-list': {
-      const { items, total } = await productsUnder(
-        db,
-        site.id,
-        locale.lang,
-        prefix,
-        LISTING_PAGE_SIZE,
-        offset,
-      );
-      const cards = items.map(
-        (p): Card => ({
-          type: 'headerImageSquare',
-          link: linkOf(p.path),
-          header: p.name,
-          productCode: p.code,
-          imagePreset: 'card-square',
-          ...(p.imageIds[0] ? { imageId: p.imageIds[0] } : {}),
-        }),
+      const { items, total } = await listProducts(db, { ...filter, under }, slice);
+      const cards = items.map((p) =>
+        productCard(p, { type: 'headerImageSquare', link: linkOf(p.path) }),
       );
       return { cards, total, pageNumber };
     }
     case 'recipe-list': {
-      const { items, total } = await recipesUnder(
-        db,
-        site.id,
-        locale.lang,
-        prefix,
-        LISTING_PAGE_SIZE,
-        offset,
-      );
-      const cards = items.map(
-        (r): Card => ({
-          type: 'recipeCard',
-          link: linkOf(r.path),
-          header: r.title,
-          totalTime: r.totalTimeMinutes,
-          likeCount: r.likeCount,
-          ...(r.imageId ? { imageId: r.imageId } : {}),
-        }),
-      );
+      const { items, total } = await listRecipes(db, { ...filter, under }, slice);
+      const cards = items.map((r) => recipeCard(r, { type: 'recipeCard', link: linkOf(r.path) }));
       return { cards, total, pageNumber };
     }
     case 'newsroom': {
-      const { items, total } = await latestNews(
-        db,
-        site.id,
-        locale.lang,
-        LISTING_PAGE_SIZE,
-        offset,
-      );
-      const cards = items.map(
-        (n): Card => ({
-          type: n.kind === 'mynewsdesk' ? 'mynewsdeskCard' : 'cisionCard',
-          link: linkOf(n.path),
-          header: n.title,
-          publishDate: n.publishDate.toISOString(),
-          ...(n.textType ? { cisionTextType: n.textType } : {}),
-          ...(n.imageId ? { imageId: n.imageId } : {}),
-        }),
+      const { items, total } = await listNews(db, filter, slice);
+      const cards = items.map((n) =>
+        newsCard(n, { type: newsCardType(n.kind), link: linkOf(n.path) }),
       );
       return { cards, total, pageNumber };
     }

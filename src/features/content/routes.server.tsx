@@ -3,6 +3,7 @@ import { serverT } from '../../i18n/catalogues.ts';
 import { renderPage } from '../../render/render-page.tsx';
 import { NotFound } from '../../server/errors.ts';
 import { loadLayoutData, SiteLayout } from '../navigation/index.ts';
+import { filteredCardsRoutes } from './card-grid/filtered-cards.server.ts';
 import { resolvePath } from './content.server.ts';
 import { ErrorPage } from './error-page.tsx';
 import { faviconSvg } from './favicon.ts';
@@ -10,6 +11,8 @@ import { HomePage } from './home-page.tsx';
 import { loadPage } from './page-loader.server.tsx';
 
 export async function contentRoutes(app: FastifyInstance) {
+  await filteredCardsRoutes(app);
+
   app.errorPage.render = async (request, reply, status) =>
     renderPage(request, reply, {
       title: serverT(request.locale.lang)(

@@ -1,4 +1,6 @@
+import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
+import { langPrefix } from '../../../sites/resolve.ts';
 import { FormBlock } from '../../forms/index.ts';
 import type { Block } from '../blocks.ts';
 import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
@@ -21,6 +23,9 @@ export function blockImageIds(blocks: Block[]): number[] {
 }
 
 export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }) {
+  const { site, lang } = usePage();
+  // Stored links are paths inside the site without the language prefix (decision 007).
+  const linkPrefix = langPrefix(site, lang);
   return (
     <>
       {props.blocks.map((block, index) => {
@@ -36,8 +41,16 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
                 key={key}
                 header={block.header}
                 columns={block.columns}
+                cardType={block.cardType}
                 cards={block.cards}
                 images={props.images}
+                linkPrefix={linkPrefix}
+                dropdown={
+                  block.dropdownItems
+                    ? { label: block.dropdownLabel, items: block.dropdownItems }
+                    : undefined
+                }
+                expandable
               />
             );
           case 'brand-cards':
@@ -47,6 +60,8 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
                 header={block.header}
                 cards={block.cards.map((c) => ({ ...c, type: 'headerImageSquare' as const }))}
                 images={props.images}
+                linkPrefix={linkPrefix}
+                expandable
               />
             );
           case 'rich-text':

@@ -1,29 +1,66 @@
-import type { Card as CardData } from '../blocks.ts';
+import { I18nProvider } from '../../../i18n/react.tsx';
+import { Island } from '../../../render/island.tsx';
+import { usePage } from '../../../render/page-context.tsx';
+import type { Card as CardData, CardType } from '../blocks.ts';
+import { CardGridIsland, type CardGridProps } from '../card-grid/card-grid-island.tsx';
+import { toCardDto } from '../card-grid/cards.ts';
+import { INITIAL_ROWS } from '../card-grid/layout.ts';
+import type { DropdownItem } from '../card-grid/schemas.ts';
 import type { ImageDto } from '../content.server.ts';
-import { Card } from './card.tsx';
-import styles from './content.module.css';
 
 /**
- * Rows of cards. Columns come from the block (2, 3 or 4) or from the screen width
- * (4 large, 3 medium, 2 small, 1 extra small).
+ * Rows of cards. Columns come from the block (2, 3 or 4) or from the screen width (4 large,
+ * 3 medium, 2 small, 1 extra small). A grid that is `expandable` (the card-grid and brand-cards
+ * blocks) or has a dropdown filter is the `card-grid` island, hydrated when it comes into view;
+ * the others (a section's child pages, a listing's page of items) show every card and need no
+ * script.
  */
 export function CardGrid(props: {
   header?: string;
   columns?: 2 | 3 | 4;
+  cardType?: CardType;
   cards: CardData[];
   images: Map<number, ImageDto>;
+  /**
+   * The page's language prefix ('/en') for cards whose links are stored content paths, which
+   * carry none (decision 007). Cards built from the request's own links pass nothing.
+   */
+  linkPrefix?: string;
+  dropdown?: { label?: string | undefined; items: DropdownItem[] } | undefined;
+  expandable?: boolean;
 }) {
-  const columns = props.columns ? styles[`cols${props.columns}`] : styles.colsAuto;
+  const { lang, t } = usePage();
+  const cards = props.cards.map((card) => toCardDto(card, props.images, props.linkPrefix));
+  const grid: CardGridProps = {
+    ...(props.header ? { header: props.header } : {}),
+    ...(props.columns ? { columns: props.columns } : {}),
+    cardType: props.cardType ?? props.cards[0]?.type ?? 'headerImageSquare',
+    cards,
+    ...(props.dropdown?.items.length
+      ? {
+          dropdown: {
+            label: props.dropdown.label || t('cardGrid.filter'),
+            items: props.dropdown.items,
+          },
+        }
+      : {}),
+    expandable: props.expandable ?? false,
+  };
+  // Two cards fit two rows at any width: such a grid has nothing to expand.
+  if (grid.dropdown || (grid.expandable && cards.length > INITIAL_ROWS)) {
+    return (
+      <Island
+        name="card-grid"
+        component={CardGridIsland}
+        props={grid}
+        lang={lang}
+        hydrate="visible"
+      />
+    );
+  }
   return (
-    <section className={`container ${styles.gridSection}`}>
-      {props.header ? <h2>{props.header}</h2> : null}
-      <ul className={`${styles.grid} ${columns ?? ''}`}>
-        {props.cards.map((card) => (
-          <li key={`${card.link}-${card.header}`}>
-            <Card card={card} image={card.imageId ? props.images.get(card.imageId) : undefined} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <I18nProvider lang={lang} t={t}>
+      <CardGridIsland {...grid} />
+    </I18nProvider>
   );
 }

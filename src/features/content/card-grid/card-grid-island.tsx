@@ -1,0 +1,224 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '../../../i18n/react.tsx';
+import type { CardType } from '../blocks.ts';
+import { Card } from '../components/card.tsx';
+import { fetchFilteredCards } from './api.ts';
+import styles from './card-grid.module.css';
+import {
+  type ColumnSetting,
+  columnsAt,
+  columnsByTier,
+  columnsOfTemplate,
+  hasMoreRows,
+  INITIAL_ROWS,
+  type Tier,
+  visibleCount,
+} from './layout.ts';
+import type { CardDto, DropdownItem } from './schemas.ts';
+
+export interface CardGridProps {
+  header?: string;
+  /** 2, 3 or 4 columns at most; otherwise by screen size (4, 3, 2, 1). */
+  columns?: ColumnSetting;
+  cardType: CardType;
+  cards: CardDto[];
+  /** The filter: its label and choices (a choice's cards come from `/api/filtered-cards`). */
+  dropdown?: { label: string; items: DropdownItem[] };
+  /** Two rows at first and an expand button for the rest; otherwise every card shows. */
+  expandable: boolean;
+}
+
+type Status = 'idle' | 'loading' | 'done' | 'error';
+
+const moreClass: Record<Tier, string | undefined> = {
+  xs: styles.moreXs,
+  sm: styles.moreSm,
+  md: styles.moreMd,
+  lg: styles.moreLg,
+};
+
+/**
+ * The card grid (spec §2): optional header and dropdown filter, rows of cards, two rows at first
+ * and 'Näytä lisää' revealing one row at a time, columns by the block's setting or the screen.
+ *
+ * The server renders every card. Until the island has measured the grid, CSS hides the cards
+ * after two rows at each width, and the expand control is a link to the list: without script
+ * (or before hydration) following it makes the list the page's target, which shows every card.
+ * A link rather than showing everything without script keeps the first view the same for
+ * everyone and costs nothing. Once hydrated, the island counts the columns the browser actually
+ * lays out and hides the same cards itself, so nothing moves; from then on the control is a
+ * button that reveals one row and moves focus to the row's first card.
+ */
+export function CardGridIsland(props: CardGridProps) {
+  const t = useT();
+  const id = `cards-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const listRef = useRef<HTMLUListElement>(null);
+  const [cards, setCards] = useState(props.cards);
+  const [rows, setRows] = useState(INITIAL_ROWS);
+  /** Columns on screen; null until measured (the server's and hydration's render). */
+  const [columns, setColumns] = useState<number | null>(null);
+  const [selected, setSelected] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const inFlight = useRef<AbortController | undefined>(undefined);
+  const focusIndex = useRef<number | null>(null);
+  const setting = props.columns;
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () =>
+      setColumns(
+        columnsOfTemplate(getComputedStyle(list).gridTemplateColumns) ??
+          columnsAt(window.innerWidth, setting),
+      );
+    measure();
+    // Followed the no-script link before hydrating: the list shows every card already.
+    if (window.location.hash === `#${id}`) setRows(Number.POSITIVE_INFINITY);
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [id, setting]);
+
+  // After a row is revealed (any render may be that one), focus its first card's link.
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null) return;
+    focusIndex.current = null;
+    listRef.current?.children[index]?.querySelector<HTMLElement>('a[href]')?.focus();
+  });
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const load = async (itemId: number) => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setStatus('loading');
+    try {
+      const next = await fetchFilteredCards(itemId, props.cardType, controller.signal);
+      if (controller.signal.aborted) return;
+      setCards(next);
+      setRows(INITIAL_ROWS);
+      setStatus('done');
+    } catch {
+      if (controller.signal.aborted) return;
+      setCards([]);
+      setStatus('error');
+    }
+  };
+
+  const choose = (value: string) => {
+    setSelected(value);
+    if (value === '') {
+      inFlight.current?.abort();
+      setCards(props.cards);
+      setRows(INITIAL_ROWS);
+      setStatus('done');
+      return;
+    }
+    void load(Number(value));
+  };
+
+  const expand = () => {
+    if (columns === null) return;
+    focusIndex.current = visibleCount(rows, columns, cards.length);
+    setRows((r) => r + 1);
+  };
+
+  const collapsed = props.expandable && columns === null;
+  const shown =
+    props.expandable && columns !== null ? visibleCount(rows, columns, cards.length) : cards.length;
+  const colsClass = setting ? styles[`cols${setting}`] : styles.colsAuto;
+  const headingId = `${id}-heading`;
+  const statusText =
+    status === 'loading'
+      ? t('cardGrid.loading')
+      : status === 'error'
+        ? t('cardGrid.error')
+        : status === 'done'
+          ? cards.length > 0
+            ? t('cardGrid.count', { count: cards.length })
+            : t('cardGrid.empty')
+          : '';
+
+  return (
+    <section
+      className={`container ${styles.section}`}
+      {...(props.header ? { 'aria-labelledby': headingId } : {})}
+    >
+      {props.header || props.dropdown ? (
+        <div className={styles.head}>
+          {props.header ? <h2 id={headingId}>{props.header}</h2> : null}
+          {props.dropdown ? (
+            <div className={styles.filter}>
+              <label htmlFor={`${id}-filter`}>{props.dropdown.label}</label>
+              <select
+                id={`${id}-filter`}
+                className={styles.select}
+                value={selected}
+                aria-controls={id}
+                onChange={(event) => choose(event.target.value)}
+              >
+                <option value="">{t('cardGrid.all')}</option>
+                {props.dropdown.items.map((item) => (
+                  <option key={item.Id} value={String(item.Id)}>
+                    {item.Label}
+                  </option>
+                ))}
+              </select>
+              <p role="status" className={styles.status}>
+                {statusText}
+              </p>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {status === 'error' ? (
+        <div className={styles.error}>
+          <p>{t('cardGrid.error')}</p>
+          <button type="button" className={styles.retry} onClick={() => choose(selected)}>
+            {t('cardGrid.retry')}
+          </button>
+        </div>
+      ) : null}
+      <ul
+        id={id}
+        ref={listRef}
+        className={`${styles.grid} ${colsClass ?? ''} ${collapsed ? styles.collapsed : ''}`}
+        aria-busy={status === 'loading'}
+      >
+        {cards.map((card, index) => (
+          <li key={card.link} hidden={index >= shown}>
+            <Card card={card} />
+          </li>
+        ))}
+      </ul>
+      {props.expandable ? expandControl() : null}
+    </section>
+  );
+
+  function expandControl() {
+    if (columns === null) {
+      const byTier = columnsByTier(setting);
+      const tiers = (Object.keys(byTier) as Tier[]).filter((tier) =>
+        hasMoreRows(INITIAL_ROWS, byTier[tier], cards.length),
+      );
+      if (tiers.length === 0) return null;
+      return (
+        <div className={`${styles.moreRow} ${tiers.map((tier) => moreClass[tier]).join(' ')}`}>
+          <a href={`#${id}`} className={styles.more}>
+            {t('cardGrid.showMore')}
+          </a>
+        </div>
+      );
+    }
+    if (!hasMoreRows(rows, columns, cards.length)) return null;
+    return (
+      <div className={`${styles.moreRow} ${styles.moreRowLive}`}>
+        <button type="button" className={styles.more} aria-controls={id} onClick={expand}>
+          {t('cardGrid.showMore')}
+        </button>
+      </div>
+    );
+  }
+}
