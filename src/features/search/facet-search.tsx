@@ -80,7 +80,10 @@ export function FacetSearch(props: FacetSearchProps) {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
+    const before = state;
     setLoading(true);
+    // A chosen facet or a removed chip shows at once; the results follow.
+    if (how !== 'append') setState(next);
     try {
       const base = {
         language: props.language,
@@ -113,7 +116,9 @@ export function FacetSearch(props: FacetSearchProps) {
       }
       setCurrent(window.location.search.slice(1));
     } catch {
-      // Aborted by a newer search, or failed: the page keeps what it shows.
+      // Aborted by a newer search (which shows its own state), or failed: back to what the
+      // results show.
+      if (!controller.signal.aborted) setState(before);
     } finally {
       if (inFlight.current === controller) {
         inFlight.current = undefined;

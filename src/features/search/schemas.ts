@@ -329,7 +329,8 @@ export function searchPageHref(
   set('pageSize', state.pageSize);
   set('page', state.page);
   set('facetTags', (state.facetTags ?? []).join(','));
-  const search = tidySearchParams(params, defaults).toString();
+  // Commas may stand as they are in a query (RFC 3986 sub-delimiters): `facetTags=3,7`.
+  const search = tidySearchParams(params, defaults).toString().replace(/%2C/gi, ',');
   return search ? `${action}?${search}` : action;
 }
 
