@@ -273,9 +273,35 @@ describe('hero carousel', () => {
     const button = await hero.next.boundingBox();
     expect(text && button && text.y + text.height <= button.y).toBe(true);
     await shot(hero.root, 'hero-375');
+    // A swipe to the left brings the next slide, one to the right the previous.
+    const count = await hero.slides.count();
+    const swipe = (from: number, to: number) =>
+      page.evaluate(
+        ([x0, x1]) => {
+          const track = document.querySelector('k-island[data-name="hero-carousel"] [aria-live]');
+          const event = (type: string, x: number) =>
+            new PointerEvent(type, {
+              bubbles: true,
+              pointerType: 'touch',
+              clientX: x,
+              clientY: 300,
+            });
+          track?.dispatchEvent(event('pointerdown', x0 ?? 0));
+          track?.dispatchEvent(event('pointerup', x1 ?? 0));
+        },
+        [from, to],
+      );
+    await swipe(300, 100);
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: 2, count }));
+    await swipe(100, 300);
+    await swipe(100, 300);
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: count, count }));
+    // A short movement is not a swipe.
+    await swipe(200, 180);
+    expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: count, count }));
     await hero.next.click();
     await page.waitForTimeout(600);
-    await shot(hero.root, 'hero-375-second');
+    await shot(hero.root, 'hero-375-first-again');
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.console).toEqual([]);
     await context.close();
