@@ -109,6 +109,7 @@ export const en: Messages = {
   'form.product.noMatches': 'No matching products',
   'form.product.count': '{count} products',
   'form.date.format': 'as dd/mm/yyyy',
+  'form.date.placeholder': 'dd/mm/yyyy',
   'form.contactMethod.legend': 'How would you like to be contacted?',
   'form.contactMethod.email': 'By email',
   'form.contactMethod.phone': 'By phone',

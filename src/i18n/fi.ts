@@ -111,6 +111,7 @@ export const fi = {
   'form.product.noMatches': 'Ei hakua vastaavia tuotteita',
   'form.product.count': '{count} tuotetta',
   'form.date.format': 'muodossa pp/kk/vvvv',
+  'form.date.placeholder': 'pp/kk/vvvv',
   'form.contactMethod.legend': 'Miten haluat, että sinuun otetaan yhteyttä?',
   'form.contactMethod.email': 'Sähköpostitse',
   'form.contactMethod.phone': 'Puhelimitse',

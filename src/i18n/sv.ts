@@ -109,6 +109,7 @@ export const sv: Messages = {
   'form.product.noMatches': 'Inga produkter motsvarar sökningen',
   'form.product.count': '{count} produkter',
   'form.date.format': 'som dd/mm/åååå',
+  'form.date.placeholder': 'dd/mm/åååå',
   'form.contactMethod.legend': 'Hur vill du bli kontaktad?',
   'form.contactMethod.email': 'Per e-post',
   'form.contactMethod.phone': 'Per telefon',

@@ -79,6 +79,7 @@ const formsEnv = {
   FORMS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   FORMS_MAX_LARGE_BODIES: z.coerce.number().int().min(1).max(1000).default(4),
   DEV_OUTBOX_PAGE: flag,
+  DEV_SUBMISSIONS_API: flag,
 };
 
 export interface FormsConfig {
@@ -105,6 +106,8 @@ export interface FormsConfig {
   maxLargeBodies: number;
   /** The outbox page /dev/outbox outside development. */
   devOutboxPage: boolean;
+  /** The JSON list of stored submissions /dev/submissions outside development (browser tests). */
+  devSubmissionsApi: boolean;
 }
 
 type FormsEnv = z.output<z.ZodObject<typeof formsEnv>>;
@@ -145,6 +148,7 @@ function formsConfig(e: FormsEnv, dataDir: string): FormsConfig {
     rateLimit: e.FORMS_RATE_LIMIT,
     maxLargeBodies: e.FORMS_MAX_LARGE_BODIES,
     devOutboxPage: e.DEV_OUTBOX_PAGE,
+    devSubmissionsApi: e.DEV_SUBMISSIONS_API,
   };
 }
 

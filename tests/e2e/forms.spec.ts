@@ -1,14 +1,19 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { CalendarDate } from '@internationalized/date';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, seriousViolations, watchProblems } from './browser.ts';
+import type { DevSubmission } from '../../src/features/forms/dev-submissions.server.ts';
+import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The ten forms in Chromium, on the seeded pages that carry them: filled by keyboard, their
  * validation messages, the real ALTCHA challenge solved by the widget, the success behaviour,
- * axe on the form, its error state and the consent dialog, and the files in the file store.
+ * axe on the form, its error state, the consent dialog and the open calendar, and what the server
+ * stored: each submission's data (opened) and files, read back from the development-only JSON
+ * listing `/dev/submissions` (the server's PGlite database allows no second process).
  */
 const port = inject('serverPort');
 const origin = (site: string) =>
@@ -19,6 +24,7 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   browser = await launchChromium();
+  await mkdir(screenshotDir, { recursive: true });
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0392b' } })
     .png()
     .toBuffer();
@@ -32,36 +38,33 @@ afterAll(async () => {
 
 const REQUIRED = 'Tämä kenttä on pakollinen';
 
-/** The file store of the server under test, found from its process (Linux), if visible. */
-function serverFilesDir(): string | undefined {
-  const build = inject('serverBuild');
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.includes(path.join(build, 'server', 'main.js'))) continue;
-      const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      const dataDir = env.find((e) => e.startsWith('DATA_DIR='))?.slice('DATA_DIR='.length);
-      if (dataDir) return path.join(dataDir, 'files');
-    } catch {
-      // not ours, or gone
-    }
-  }
-  return undefined;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The newest stored submission of a form, which must be newer than `since`: its data opened and
+ * its files read back from the file store.
+ */
+async function storedSubmission(form: string, since: number): Promise<DevSubmission> {
+  const response = await fetch(`http://localhost:${port}/dev/submissions?form=${form}&limit=1`);
+  expect(response.status).toBe(200);
+  const [latest] = (await response.json()) as DevSubmission[];
+  expect(latest, `a stored ${form} submission`).toBeDefined();
+  expect(Date.parse(latest?.createdAt ?? '')).toBeGreaterThanOrEqual(since - 1000);
+  return latest as DevSubmission;
 }
 
-/** Sizes of the stored (sealed) files of one form, by submission. */
-function storedFiles(form: string): number[][] {
-  const dir = serverFilesDir();
-  if (!dir) return [];
-  const root = path.join(dir, 'forms', form);
-  try {
-    return readdirSync(root).map((id) =>
-      readdirSync(path.join(root, id)).map((f) => statSync(path.join(root, id, f)).size),
-    );
-  } catch {
-    return [];
-  }
-}
+/** A stored file as the listing shows it: the same name, type, length and bytes as sent. */
+const storedFile = (position: number, name: string, mime: string, bytes: Buffer) => ({
+  position,
+  name,
+  mime,
+  size: bytes.length,
+  storedBytes: bytes.length,
+  sha256: sha256(bytes),
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `forms-${name}.png`) });
 
 interface Opened {
   page: Page;
@@ -105,6 +108,14 @@ async function pressOn(page: Page, target: Locator, key: string) {
 async function submit(page: Page, scope: Locator, name = 'Lähetä') {
   await pressOn(page, scope.getByRole('button', { name, exact: true }), 'Enter');
 }
+
+/** What a date picker shows: its segments and separators. */
+async function dateText(group: Locator): Promise<string> {
+  return ((await group.textContent()) ?? '').replace(/[^\p{L}\d/]/gu, '');
+}
+
+const FINNISH_MONTHS =
+  /^(tammikuu|helmikuu|maaliskuu|huhtikuu|toukokuu|kesäkuu|heinäkuu|elokuu|syyskuu|lokakuu|marraskuu|joulukuu) \d{4}$/;
 
 async function expectNoSeriousViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -176,9 +187,25 @@ describe('retail contact page, complaint and feedback', () => {
     await typeInto(page, message, 'Paketissa oli muovinpala (noin 2 cm).');
     await form.getByText('1963/2000 merkkiä jäljellä').waitFor();
 
-    await typeInto(page, label(form, 'Parasta ennen- tai viimeinen käyttöpäivä'), '31/02/2026');
-    await form.getByText('Anna päivämäärä muodossa pp/kk/vvvv').waitFor();
-    await typeInto(page, label(form, 'Parasta ennen- tai viimeinen käyttöpäivä'), '31/05/2026');
+    // The date picker: segments pp/kk/vvvv typed by keyboard; a date left half-typed is refused
+    // with the format message, tied to the segments.
+    const expiry = form.getByRole('group', { name: 'Parasta ennen- tai viimeinen käyttöpäivä' });
+    expect(await dateText(expiry)).toBe('pp/kk/vvvv');
+    const day = expiry.getByRole('spinbutton', { name: /^päivä/ });
+    await day.focus();
+    await page.keyboard.type('3105');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const dateError = form.getByText('Anna päivämäärä muodossa pp/kk/vvvv');
+    await dateError.waitFor();
+    const errorId = await dateError.getAttribute('id');
+    expect(errorId).toBeTruthy();
+    expect((await day.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
+    expect(await day.getAttribute('aria-invalid')).toBe('true');
+    await expiry.getByRole('spinbutton', { name: /^vuosi/ }).focus();
+    await page.keyboard.type('2026');
+    await dateError.waitFor({ state: 'detached' });
+    expect(await dateText(expiry)).toBe('31/05/2026');
     await fillPerson(page, form, {
       Ostopaikka: 'K-Market Kallio',
       Eränumero: 'L1234',
@@ -213,7 +240,7 @@ describe('retail contact page, complaint and feedback', () => {
     ]);
     await form.getByText('kuva.jpg', { exact: true }).waitFor();
 
-    const before = storedFiles('complaint').length;
+    const started = Date.now();
     await submit(page, form);
     const dialog = page.getByRole('dialog', { name: 'Huomio' });
     await dialog.waitFor();
@@ -225,13 +252,30 @@ describe('retail contact page, complaint and feedback', () => {
     expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
       event: 'reklamaatio_form_submit',
     });
-    const stored = storedFiles('complaint');
-    if (serverFilesDir()) {
-      expect(stored.length).toBe(before + 1);
-      const sizes = stored.flat().sort((a, b) => a - b);
-      expect(sizes).toContain(png.length + 32);
-      expect(sizes).toContain(jpeg.length + 32);
-    }
+    const stored = await storedSubmission('complaint', started);
+    expect(stored.siteId).toBe('sibylla');
+    expect(stored.data).toMatchObject({
+      ProductName: filtered[0],
+      Message: 'Paketissa oli muovinpala (noin 2 cm).',
+      ExpirationDate: '2026-05-31',
+      PlaceOfPurchase: 'K-Market Kallio',
+      BatchNumber: 'L1234',
+      Firstname: 'Maija',
+      Lastname: 'Meikäläinen',
+      StreetAddress: 'Kauppakatu 1',
+      PostalCode: '00100',
+      City: 'Helsinki',
+      Email: 'maija@example.fi',
+      ContactByEmail: true,
+      ContactByPhone: false,
+      NoContact: false,
+      HealthDataProcessingConsent: false,
+    });
+    expect(stored.data.ProductId).toBeGreaterThan(0);
+    expect(stored.files).toEqual([
+      storedFile(0, 'kuva.png', 'image/png', png),
+      storedFile(1, 'kuva.jpg', 'image/jpeg', jpeg),
+    ]);
     expect(problems.console).toEqual([]);
     await page.close();
   });
@@ -256,11 +300,28 @@ describe('retail contact page, complaint and feedback', () => {
     });
     await pressOn(page, form.getByRole('radio', { name: 'En halua yhteydenottoa' }), 'Space');
     await pressOn(page, label(form, 'Annan suostumukseni terveystietojeni käsittelyyn'), 'Space');
+    const started = Date.now();
     await submit(page, form);
     await island.getByText('Kiitos viestistäsi!').waitFor();
     expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
       event: 'palaute_form_submit',
     });
+    const stored = await storedSubmission('feedback', started);
+    expect(stored.data).toMatchObject({
+      Message: 'Kiitos hyvästä makkarasta!',
+      ProductId: 0,
+      ProductName: '',
+      Firstname: 'Matti',
+      Lastname: 'Meikäläinen',
+      StreetAddress: 'Kauppakatu 2',
+      PostalCode: '00100',
+      City: 'Helsinki',
+      ContactByEmail: false,
+      ContactByPhone: false,
+      NoContact: true,
+      HealthDataProcessingConsent: true,
+    });
+    expect(stored.files).toEqual([]);
     await page.close();
   });
 });
@@ -276,9 +337,37 @@ describe('the other forms', () => {
     expect(await island.getByText(REQUIRED).count()).toBeGreaterThanOrEqual(6);
     await expectNoSeriousViolations(page);
     await pressOn(page, island.getByRole('radio', { name: 'Lasten ja nuorten urheilu' }), 'Space');
+    // The event date from the calendar, by keyboard: open it from its button, a month on,
+    // Enter picks the day. The calendar speaks Finnish.
+    const eventDate = island.getByRole('group', { name: 'Tapahtuman päivämäärä' });
+    expect(await dateText(eventDate)).toBe('pp/kk/vvvv');
+    await shot(page, 'date-closed-1280');
+    await pressOn(page, eventDate.getByRole('button', { name: /^Kalenteri/ }), 'Enter');
+    const calendar = page.getByRole('dialog', { name: /Tapahtuman päivämäärä/ });
+    await calendar.getByRole('grid').waitFor();
+    const heading = (await calendar.getByRole('heading').textContent()) ?? '';
+    expect(heading).toMatch(FINNISH_MONTHS);
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return [d.getFullYear(), d.getMonth() + 1, d.getDate()] as const;
+    });
+    const focused = page.locator(':focus');
+    expect(await focused.textContent()).toBe(String(today[2]));
+    await expectNoSeriousViolations(page);
+    await shot(page, 'date-open-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, 'date-open-375');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'hidden' });
+    const chosen = new CalendarDate(...today).add({ months: 1 });
+    const dd = String(chosen.day).padStart(2, '0');
+    const mm = String(chosen.month).padStart(2, '0');
+    expect(await dateText(eventDate)).toBe(`${dd}/${mm}/${chosen.year}`);
+    await shot(page, 'date-closed-375');
+    await page.setViewportSize({ width: 1100, height: 900 });
     await fillPerson(page, island, {
       'Ryhmän tai seuran nimi': 'FC Pallo P12',
-      'Tapahtuman päivämäärä': '15/08/2026',
       'Mihin tukea haetaan?': 'Turnausmatka Ouluun.',
       Etunimi: 'Pekka',
       Sukunimi: 'Pelaaja',
@@ -292,10 +381,35 @@ describe('the other forms', () => {
       '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
     );
     await files.setInputFiles({ name: 'hakemus.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const started = Date.now();
     await submit(page, island);
     await island.getByText('Kiitos viestistäsi!').waitFor();
-    if (serverFilesDir()) expect(storedFiles('sponsorship').flat()).toContain(pdf.length + 32);
+    const stored = await storedSubmission('sponsorship', started);
+    expect(stored.siteId).toBe('jyvabroiler');
+    expect(stored.data).toEqual({
+      Subject: 'youth-sports',
+      Groupname: 'FC Pallo P12',
+      EventDate: chosen.toString(),
+      Message: 'Turnausmatka Ouluun.',
+      Firstname: 'Pekka',
+      Lastname: 'Pelaaja',
+      Email: 'pekka@example.fi',
+      Phone: '0501234567',
+    });
+    expect(stored.files).toEqual([storedFile(0, 'hakemus.pdf', 'application/pdf', pdf)]);
     await page.close();
+  });
+
+  it('the date field takes dd/MM/yyyy before the island hydrates', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${origin('jyvabroiler')}/ota-yhteytta`);
+    const field = page.getByRole('textbox', { name: 'Tapahtuman päivämäärä' });
+    expect(await field.getAttribute('placeholder')).toBe('pp/kk/vvvv');
+    await field.focus();
+    await page.keyboard.type('15/08/2026');
+    expect(await field.inputValue()).toBe('15/08/2026');
+    await context.close();
   });
 
   it('question: replaced by its success text', async () => {
@@ -306,9 +420,14 @@ describe('the other forms', () => {
     await island.getByText('Viestissä ei ole mahdollista käyttää erikoismerkkejä.').waitFor();
     await expectNoSeriousViolations(page);
     await typeInto(page, label(island, 'Viesti'), 'Onko tuote gluteeniton?');
+    const started = Date.now();
     await submit(page, island);
     await island.getByText('Kiitos kysymyksestäsi!', { exact: false }).waitFor();
     expect(await island.locator('form').count()).toBe(0);
+    const stored = await storedSubmission('question', started);
+    expect(stored.siteId).toBe('konsernifi');
+    expect(stored.data).toEqual({ Message: 'Onko tuote gluteeniton?' });
+    expect(stored.files).toEqual([]);
     await page.close();
   });
 
@@ -330,11 +449,22 @@ describe('the other forms', () => {
     await island
       .locator('input[type="file"]')
       .setInputFiles({ name: 'grilli.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    const started = Date.now();
     await submit(page, island);
     await island.getByText('Kiitos viestistäsi!').waitFor();
     expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
       event: 'promotional_photo_form_submit',
     });
+    const stored = await storedSubmission('promotional-photo', started);
+    expect(stored.data).toEqual({
+      FirstName: 'Kalle',
+      LastName: 'Kuvaaja',
+      Email: 'kalle@example.fi',
+      Phone: '0451234567',
+      MethodOfContact: 'phone',
+      AcceptRules: true,
+    });
+    expect(stored.files).toEqual([storedFile(0, 'grilli.jpg', 'image/jpeg', jpeg)]);
     await page.close();
   });
 
@@ -359,9 +489,22 @@ describe('the other forms', () => {
     await island
       .locator('input[type="file"]')
       .setInputFiles({ name: 'kuva.png', mimeType: 'image/png', buffer: png });
+    const started = Date.now();
     await submit(page, island);
     await island.getByText('Kiitos viestistäsi!').waitFor();
-    if (serverFilesDir()) expect(storedFiles('brand-contact').flat()).toContain(png.length + 32);
+    const stored = await storedSubmission('brand-contact', started);
+    expect(stored.siteId).toBe('mestariforsmanfi');
+    expect(stored.data).toEqual({
+      FirstName: 'Anna',
+      LastName: 'Asiakas',
+      Email: 'anna@example.fi',
+      Phone: '0409876543',
+      Message: 'Kiitos hyvistä tuotteista.',
+      StreetAddress: '',
+      PostalCode: '',
+      City: '',
+    });
+    expect(stored.files).toEqual([storedFile(0, 'kuva.png', 'image/png', png)]);
     await page.close();
   });
 
@@ -387,8 +530,21 @@ describe('the other forms', () => {
     });
     await island.getByText('Erikoismerkit eivät ole sallittuja').waitFor();
     await typeInto(page, label(island, 'Viesti'), 'Miten broileri kypsennetään?');
+    const started = Date.now();
     await submit(page, island);
     await island.getByText('Kiitos viestistäsi!').waitFor();
+    const stored = await storedSubmission('expert-question', started);
+    expect(stored.siteId).toBe('ammattilaiset');
+    expect(stored.data).toEqual({
+      Subject: 'Kysymys asiantuntijalle',
+      FullName: 'Keittiömestari Kokki',
+      Company: 'Ravintola Oy',
+      Email: 'kokki@example.fi',
+      Phone: '',
+      CustomerId: '',
+      Message: 'Miten broileri kypsennetään?',
+    });
+    expect(stored.files).toEqual([]);
     await page.close();
   });
 
@@ -409,8 +565,20 @@ describe('the other forms', () => {
       Message: 'Price list, please!',
     });
     await island.getByText('981/1000 characters remaining').waitFor();
+    const started = Date.now();
     await submit(page, island, 'Send');
     await island.getByText('Thank you! We will contact you soon.').waitFor();
+    const stored = await storedSubmission('export-contact', started);
+    expect(stored.siteId).toBe('export');
+    expect(stored.data).toMatchObject({
+      Subject: 'Export contact request',
+      FullName: 'Jane Buyer',
+      Company: 'Importers Ltd',
+      Email: 'jane@example.com',
+      Phone: '+44 20 1234 5678',
+      Message: 'Price list, please!',
+    });
+    expect(stored.files).toEqual([]);
     await page.close();
   });
 
@@ -429,8 +597,24 @@ describe('the other forms', () => {
     await pressOn(page, island.getByRole('radio', { name: 'Puhelimitse' }), 'Space');
     await typeInto(page, label(island, 'Sähköpostiosoite'), '');
     await typeInto(page, label(island, 'Puhelinnumero'), '0401234567');
+    const started = Date.now();
     await submit(page, island);
     await island.getByText('Kiitos viestistäsi!').waitFor();
+    const stored = await storedSubmission('sales', started);
+    expect(stored.siteId).toBe('ammattilaiset');
+    expect(stored.data).toEqual({
+      firstName: 'Sanna',
+      lastName: 'Suurkeittiö',
+      email: '',
+      phone: '0401234567',
+      organization: '',
+      product: { productId: 0, title: '' },
+      message: 'Pyydämme yhteydenottoa.',
+      customerNumber: '',
+      formType: 'Feedback',
+      contactRequest: 'Phone',
+    });
+    expect(stored.files).toEqual([]);
     expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
       event: 'contact_request_form_submit',
       formName: 'kontaktipyynto',
@@ -454,9 +638,26 @@ describe('the other forms', () => {
       Sukunimi: 'Opettaja',
       Sähköpostiosoite: 'olli@example.fi',
     });
+    const material = (await island.getByRole('checkbox').first().getAttribute('value')) ?? '';
     await pressOn(page, island.getByRole('checkbox').first(), 'Space');
+    const started = Date.now();
     await submit(page, island);
     await island.getByText('Kiitos tilauksestasi!', { exact: false }).waitFor();
+    const stored = await storedSubmission('school-material', started);
+    expect(stored.siteId).toBe('konsernifi');
+    expect(stored.data).toMatchObject({
+      FirstName: 'Olli',
+      LastName: 'Opettaja',
+      School: '',
+      Region: '',
+      Email: 'olli@example.fi',
+      Materials: [material],
+      Message: '',
+      Subject: 'Koulumateriaalitilaus',
+    });
+    expect((stored.data.Links as string[])[0]).toMatch(/^(\/|https?:)/);
+    expect(stored.data.Links).toHaveLength(1);
+    expect(stored.files).toEqual([]);
     await page.close();
   });
 });

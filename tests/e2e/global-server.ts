@@ -50,6 +50,8 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The forms test reads back what the server stored (development-only JSON listing).
+    DEV_SUBMISSIONS_API: 'true',
   };
   delete env.DATABASE_URL;
   // The demo content, as `npm start` writes it, with fewer distinct pictures: every page and

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../server/validate.ts';
 import { devOutboxRoutes } from './dev-outbox.server.tsx';
+import { devSubmissionRoutes } from './dev-submissions.server.ts';
 import { type FormId, formIds, forms, SCHOOL_MATERIALS_PATH } from './forms.ts';
 import { LARGE_BODY_BYTES, largeBodyGate } from './gate.server.ts';
 import { startOutboxWorker } from './outbox.server.ts';
@@ -76,6 +77,7 @@ export async function formRoutes(app: FastifyInstance) {
   });
 
   await app.register(devOutboxRoutes);
+  await app.register(devSubmissionRoutes);
   startOutboxWorker(app);
   startRetentionJob(app);
 }

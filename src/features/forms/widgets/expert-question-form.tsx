@@ -1,17 +1,8 @@
 import { useId, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import { expertQuestionSchema } from '../schemas.ts';
-import {
-  ErrorSummary,
-  FormFrame,
-  SubmitRow,
-  SuccessText,
-  styles,
-  TextArea,
-  TextField,
-  useFormSender,
-  useSchemaForm,
-} from './kit.tsx';
+import { EmailField, PhoneField } from './contact-fields.tsx';
+import { FormShell, styles, TextArea, TextField, useFormSender, useSchemaForm } from './kit.tsx';
 
 /** 'Kysy asiantuntijalta' (§2.8): closable; goes to the success page on success. */
 export function ExpertQuestionForm(props: { successPage?: string; startClosed?: boolean }) {
@@ -31,7 +22,7 @@ export function ExpertQuestionForm(props: { successPage?: string; startClosed?: 
     MTCaptchaToken: '',
   });
   const sender = useFormSender('expert-question', methods, { successPage: props.successPage });
-  const id = useId().replace(/[^\w-]/g, '');
+  const panelId = `${useId().replace(/[^\w-]/g, '')}-panel`;
   if (!open) {
     return (
       <div className={styles.form}>
@@ -39,7 +30,7 @@ export function ExpertQuestionForm(props: { successPage?: string; startClosed?: 
           type="button"
           className={styles.button}
           aria-expanded="false"
-          aria-controls={`${id}-panel`}
+          aria-controls={panelId}
           onClick={() => setOpen(true)}
         >
           {t('form.expert-question.title')}
@@ -47,26 +38,20 @@ export function ExpertQuestionForm(props: { successPage?: string; startClosed?: 
       </div>
     );
   }
-  if (sender.status === 'success') return <SuccessText text={t('form.success')} />;
   return (
-    <div id={`${id}-panel`}>
-      <FormFrame
-        methods={methods}
-        labelledBy={`${id}-heading`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!sender.hasToken()) return;
-          void methods.handleSubmit(sender.send)(event);
-        }}
-      >
-        <div className={styles.actions}>
-          <h2 id={`${id}-heading`} className={styles.heading}>
-            {t('form.expert-question.title')}
-          </h2>
+    <div id={panelId}>
+      <FormShell
+        sender={sender}
+        title={t('form.expert-question.title')}
+        headerAction={
           <button type="button" className={styles.secondary} onClick={() => setOpen(false)}>
             {t('form.close')}
           </button>
-        </div>
+        }
+        summaryHeading={t('form.summary.expert')}
+        summaryLabel={t('form.summary.expertLabel')}
+        failureText={t('form.error.somethingWrong')}
+      >
         <p>{t('form.expert-question.intro')}</p>
         <TextField name="Data.FullName" label={t('form.field.fullName')} autoComplete="name" />
         <TextField
@@ -75,36 +60,11 @@ export function ExpertQuestionForm(props: { successPage?: string; startClosed?: 
           required={false}
           autoComplete="organization"
         />
-        <TextField
-          name="Data.Email"
-          label={t('form.field.yourEmail')}
-          type="email"
-          autoComplete="email"
-        />
-        <TextField
-          name="Data.Phone"
-          label={t('form.field.phone')}
-          type="tel"
-          required={false}
-          autoComplete="tel"
-        />
+        <EmailField name="Data.Email" label={t('form.field.yourEmail')} />
+        <PhoneField name="Data.Phone" required={false} />
         <TextField name="Data.CustomerId" label={t('form.field.customerId')} required={false} />
         <TextArea name="Data.Message" label={t('form.field.message')} />
-        <ErrorSummary
-          heading={t('form.summary.expert')}
-          label={t('form.summary.expertLabel')}
-          fields={[
-            { name: 'Data.FullName', label: t('form.field.fullName') },
-            { name: 'Data.Email', label: t('form.field.yourEmail') },
-            { name: 'Data.Message', label: t('form.field.message') },
-          ]}
-        />
-        {sender.captchaElement}
-        <SubmitRow
-          status={sender.status}
-          errorText={t(sender.errorKey ?? 'form.error.somethingWrong')}
-        />
-      </FormFrame>
+      </FormShell>
     </div>
   );
 }

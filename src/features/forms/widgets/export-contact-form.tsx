@@ -1,18 +1,7 @@
-import { useId } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import { EXPORT_MESSAGE_MAX, exportContactSchema, fileRules } from '../schemas.ts';
-import {
-  ErrorSummary,
-  FileField,
-  FormFrame,
-  SubmitRow,
-  SuccessText,
-  styles,
-  TextArea,
-  TextField,
-  useFormSender,
-  useSchemaForm,
-} from './kit.tsx';
+import { EmailField, PhoneField } from './contact-fields.tsx';
+import { FileField, FormShell, TextArea, TextField, useFormSender, useSchemaForm } from './kit.tsx';
 
 /** The export contact request (§2.9), in English; the success and error texts are configurable. */
 export function ExportContactForm(props: {
@@ -36,32 +25,21 @@ export function ExportContactForm(props: {
     MTCaptchaToken: '',
   });
   const sender = useFormSender('export-contact', methods);
-  const headingId = `${useId().replace(/[^\w-]/g, '')}-heading`;
-  if (sender.status === 'success') {
-    return <SuccessText text={props.successMessage ?? t('form.export.success')} />;
-  }
   return (
-    <FormFrame
-      methods={methods}
-      labelledBy={headingId}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!sender.hasToken()) return;
-        void methods.handleSubmit(sender.send)(event);
-      }}
+    <FormShell
+      sender={sender}
+      title={t('form.export-contact.title')}
+      headingLang="en"
+      summaryHeading={t('form.summary.export')}
+      failureText={props.errorMessage ?? t('form.export.error')}
+      submitText={t('form.export.submit')}
+      sendingText={t('form.export.sending')}
+      successText={props.successMessage ?? t('form.export.success')}
     >
-      <h2 id={headingId} className={styles.heading} lang="en">
-        {t('form.export-contact.title')}
-      </h2>
       <TextField name="Data.FullName" label={t('form.export.fullName')} autoComplete="name" />
       <TextField name="Data.Company" label={t('form.export.company')} autoComplete="organization" />
-      <TextField
-        name="Data.Email"
-        label={t('form.export.email')}
-        type="email"
-        autoComplete="email"
-      />
-      <TextField name="Data.Phone" label={t('form.export.phone')} type="tel" autoComplete="tel" />
+      <EmailField name="Data.Email" label={t('form.export.email')} />
+      <PhoneField name="Data.Phone" label={t('form.export.phone')} />
       <TextArea
         name="Data.Message"
         label={t('form.export.message')}
@@ -75,26 +53,6 @@ export function ExportContactForm(props: {
         typesLabel="PDF, JPEG, PNG, GIF, WebP, DOCX, XLSX"
         noFileKey="form.export.noFile"
       />
-      <ErrorSummary
-        heading={t('form.summary.export')}
-        fields={[
-          { name: 'Data.FullName', label: t('form.export.fullName') },
-          { name: 'Data.Company', label: t('form.export.company') },
-          { name: 'Data.Email', label: t('form.export.email') },
-          { name: 'Data.Phone', label: t('form.export.phone') },
-          { name: 'Data.Message', label: t('form.export.message') },
-          { name: 'Files', label: t('form.export.file') },
-        ]}
-      />
-      {sender.captchaElement}
-      <SubmitRow
-        status={sender.status}
-        errorText={
-          sender.errorKey ? t(sender.errorKey) : (props.errorMessage ?? t('form.export.error'))
-        }
-        submitText={t('form.export.submit')}
-        sendingText={t('form.export.sending')}
-      />
-    </FormFrame>
+    </FormShell>
   );
 }

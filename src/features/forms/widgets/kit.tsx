@@ -1,18 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import {
   type FieldValues,
   FormProvider,
-  get,
   type Resolver,
   type UseFormReturn,
   useController,
@@ -33,55 +23,24 @@ import {
 } from '../schemas.ts';
 import { postForm, pushEvent } from './api.ts';
 import { Captcha, type CaptchaHandle } from './captcha.tsx';
+import {
+  ErrorText,
+  errorAt,
+  IdContext,
+  Label,
+  Star,
+  SummaryContext,
+  type SummaryRegistry,
+  useErrorKey,
+  useField,
+  useFieldId,
+  useSummaryEntry,
+} from './field-base.tsx';
 import styles from './forms.module.css';
 import { ProductSelect } from './product-select.tsx';
 
-export { styles };
-
-const IdContext = createContext('form-');
-
-/** The id of a field's input, unique on the page (islands have their own id prefixes). */
-export function useFieldId(name: string): string {
-  return `${useContext(IdContext)}${name.replace(/\W+/g, '-')}`;
-}
-
-interface FieldError {
-  message?: unknown;
-  Data?: { message?: unknown };
-}
-
-function errorAt(errors: unknown, name: string): FieldError | undefined {
-  return get(errors, name) as FieldError | undefined;
-}
-
-function useErrorKey(name: string): MessageKey | undefined {
-  const { formState } = useFormContext();
-  const message = errorAt(formState.errors, name)?.message;
-  return typeof message === 'string' && message ? (message as MessageKey) : undefined;
-}
-
-function Label(props: { htmlFor?: string; id?: string; text: string; required: boolean }) {
-  return (
-    <label htmlFor={props.htmlFor} id={props.id}>
-      {props.text}
-      {props.required ? (
-        <span className={styles.star} aria-hidden="true">
-          {' '}
-          *
-        </span>
-      ) : null}
-    </label>
-  );
-}
-
-function ErrorText(props: { id: string; error: MessageKey | undefined }) {
-  const t = useT();
-  return props.error ? (
-    <p id={props.id} className={styles.error}>
-      {t(props.error)}
-    </p>
-  ) : null;
-}
+export { DateField } from './date-field.tsx';
+export { styles, useFieldId };
 
 /** A text input: required by default, a star on its label and its error under it. */
 export function TextField(props: {
@@ -94,8 +53,7 @@ export function TextField(props: {
   maxLength?: number;
 }) {
   const { register } = useFormContext();
-  const id = useFieldId(props.name);
-  const error = useErrorKey(props.name);
+  const { id, error } = useField(props.name, props.label);
   const required = props.required ?? true;
   return (
     <div className={styles.field}>
@@ -128,8 +86,7 @@ export function TextArea(props: {
   const t = useT();
   const { register, control } = useFormContext();
   const value = (useWatch({ control, name: props.name }) as string | undefined) ?? '';
-  const id = useFieldId(props.name);
-  const error = useErrorKey(props.name);
+  const { id, error } = useField(props.name, props.label);
   const max = props.max ?? MESSAGE_MAX;
   const required = props.required ?? true;
   return (
@@ -161,8 +118,7 @@ export function RadioGroup(props: {
   required?: boolean;
 }) {
   const { register } = useFormContext();
-  const id = useFieldId(props.name);
-  const error = useErrorKey(props.name);
+  const { id, error } = useField(props.name, props.legend);
   const required = props.required ?? true;
   return (
     <fieldset
@@ -173,12 +129,7 @@ export function RadioGroup(props: {
     >
       <legend className={styles.legend}>
         {props.legend}
-        {required ? (
-          <span className={styles.star} aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        <Star required={required} />
       </legend>
       {props.options.map((option) => (
         <label key={option.value} className={styles.option}>
@@ -195,6 +146,8 @@ export function RadioGroup(props: {
 export function Checkbox(props: {
   name: string;
   label: ReactNode;
+  /** The summary's name for a box whose label is not plain text. */
+  summaryLabel?: string;
   required?: boolean;
   value?: string;
 }) {
@@ -202,6 +155,11 @@ export function Checkbox(props: {
   const id = useFieldId(props.value ? `${props.name}-${props.value}` : props.name);
   const ownError = useErrorKey(props.name);
   const error = props.value ? undefined : ownError;
+  // One of several boxes of a value list is not a field of its own.
+  useSummaryEntry(
+    props.name,
+    props.value ? undefined : typeof props.label === 'string' ? props.label : props.summaryLabel,
+  );
   return (
     <div className={styles.field}>
       <label className={styles.option} htmlFor={id}>
@@ -216,12 +174,7 @@ export function Checkbox(props: {
         />
         <span>
           {props.label}
-          {props.required ? (
-            <span className={styles.star} aria-hidden="true">
-              {' '}
-              *
-            </span>
-          ) : null}
+          <Star required={Boolean(props.required)} />
         </span>
       </label>
       <ErrorText id={`${id}-error`} error={error} />
@@ -240,8 +193,7 @@ export function ContactMethod(props: { prefix: string }) {
     name: contactFields.map((f) => `${props.prefix}.${f}`),
   }) as boolean[];
   const name = `${props.prefix}.ContactMethod`;
-  const id = useFieldId(name);
-  const error = useErrorKey(name);
+  const { id, error } = useField(name, t('form.field.contactMethod'));
   const labels = {
     ContactByEmail: t('form.contactMethod.email'),
     ContactByPhone: t('form.contactMethod.phone'),
@@ -262,10 +214,7 @@ export function ContactMethod(props: { prefix: string }) {
     >
       <legend className={styles.legend}>
         {t('form.contactMethod.legend')}
-        <span className={styles.star} aria-hidden="true">
-          {' '}
-          *
-        </span>
+        <Star required />
       </legend>
       {contactFields.map((field, index) => (
         <label key={field} className={styles.option}>
@@ -280,58 +229,6 @@ export function ContactMethod(props: { prefix: string }) {
       ))}
       <ErrorText id={`${id}-error`} error={error} />
     </fieldset>
-  );
-}
-
-const DATE_INPUT = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/;
-
-/** dd/MM/yyyy as the visitor types it; the ISO date (yyyy-MM-dd) in the payload. */
-export function toIsoDate(text: string): string {
-  const m = DATE_INPUT.exec(text.trim());
-  if (!m) return text.trim();
-  return `${m[3]}-${(m[2] ?? '').padStart(2, '0')}-${(m[1] ?? '').padStart(2, '0')}`;
-}
-
-export function fromIsoDate(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-}
-
-/** A date in the Finnish way, dd/MM/yyyy. */
-export function DateField(props: { name: string; label: string; required?: boolean }) {
-  const t = useT();
-  const { field } = useController({ name: props.name });
-  const [text, setText] = useState(() => fromIsoDate(String(field.value ?? '')));
-  const id = useFieldId(props.name);
-  const error = useErrorKey(props.name);
-  const required = props.required ?? true;
-  return (
-    <div className={styles.field}>
-      <Label htmlFor={id} text={props.label} required={required} />
-      <input
-        id={id}
-        ref={field.ref}
-        className={styles.input}
-        type="text"
-        inputMode="numeric"
-        lang="fi"
-        placeholder="pp/kk/vvvv"
-        maxLength={10}
-        value={text}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-format${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => {
-          setText(event.target.value);
-          field.onChange(toIsoDate(event.target.value));
-        }}
-        onBlur={field.onBlur}
-      />
-      <p id={`${id}-format`} className={styles.hint}>
-        {t('form.date.format')}
-      </p>
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
   );
 }
 
@@ -362,8 +259,7 @@ export function FileField(props: {
   const { field } = useController({ name: props.name });
   const files = (field.value as UploadedFile[] | null | undefined) ?? [];
   const [alert, setAlert] = useState<MessageKey>();
-  const id = useFieldId(props.name);
-  const serverError = useErrorKey(props.name);
+  const { id, error: serverError } = useField(props.name, props.label);
   const { formState } = useFormContext();
   const itemErrors = files
     .map((_, index) => errorAt(formState.errors, `${props.name}.${index}`))
@@ -440,30 +336,44 @@ export function FileField(props: {
   );
 }
 
-export interface SummaryField {
-  name: string;
-  label: string;
+/** Field names in the order their fields stand on the page (as registered, before hydration). */
+function inPageOrder(names: string[], idOf: (name: string) => string): string[] {
+  if (typeof document === 'undefined') return names;
+  const position = (name: string) => document.getElementById(idOf(name));
+  return [...names].sort((a, b) => {
+    const x = position(a);
+    const y = position(b);
+    if (!x || !y) return 0;
+    return x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
 }
 
-/** The list of fields to fix, under the form's own heading, each a link to its field. */
-export function ErrorSummary(props: { heading: string; label?: string; fields: SummaryField[] }) {
+/**
+ * After a submit, the fields to fix under the form's own heading, each a link to its field: every
+ * field of the form (they name themselves with `useSummaryEntry`) that has an error, in page order.
+ */
+export function ErrorSummary(props: { heading: string; label?: string }) {
   const t = useT();
   const { formState } = useFormContext();
   const prefix = useContext(IdContext);
-  const entries = props.fields
-    .map((field) => ({
-      ...field,
-      error: errorAt(formState.errors, field.name)?.message as string | undefined,
+  const registry = useContext(SummaryContext);
+  if (formState.submitCount === 0 || !registry) return null;
+  const idOf = (name: string) => `${prefix}${name.replace(/\W+/g, '-')}`;
+  const entries = inPageOrder([...registry.keys()], idOf)
+    .map((name) => ({
+      name,
+      label: registry.get(name) ?? name,
+      error: errorAt(formState.errors, name)?.message as string | undefined,
     }))
     .filter((f) => f.error);
-  if (formState.submitCount === 0 || entries.length === 0) return null;
+  if (entries.length === 0) return null;
   return (
     <div className={styles.summary} role="alert" aria-label={props.label}>
       <h3>{props.heading}</h3>
       <ul>
         {entries.map((entry) => (
           <li key={entry.name}>
-            <a href={`#${prefix}${entry.name.replace(/\W+/g, '-')}`}>
+            <a href={`#${idOf(entry.name)}`}>
               {entry.error?.startsWith('form.message.characters')
                 ? t('form.message.removeCharacters')
                 : entry.label}
@@ -524,10 +434,10 @@ export function useFormSender<T extends FieldValues>(
 
   const hasToken = () => Boolean(methods.getValues(field as never));
   const captchaElement = <Captcha ref={captcha} onToken={onToken} />;
-  return { status, errorKey, send, hasToken, captchaElement };
+  return { methods, status, errorKey, send, hasToken, captchaElement };
 }
 
-/** The form element with its id scope and the react-hook-form context. */
+/** The form element with its id scope, its error summary's fields and the react-hook-form context. */
 export function FormFrame<T extends FieldValues>(props: {
   methods: UseFormReturn<T>;
   labelledBy?: string;
@@ -535,19 +445,111 @@ export function FormFrame<T extends FieldValues>(props: {
   children: ReactNode;
 }) {
   const prefix = `${useId().replace(/[^\w-]/g, '')}-`;
+  const [registry] = useState<SummaryRegistry>(() => new Map());
   return (
     <IdContext value={prefix}>
-      <FormProvider {...props.methods}>
-        <form
-          className={styles.form}
-          noValidate
-          aria-labelledby={props.labelledBy}
-          onSubmit={props.onSubmit}
-        >
-          {props.children}
-        </form>
-      </FormProvider>
+      <SummaryContext value={registry}>
+        <FormProvider {...props.methods}>
+          <form
+            className={styles.form}
+            noValidate
+            aria-labelledby={props.labelledBy}
+            onSubmit={props.onSubmit}
+          >
+            {props.children}
+          </form>
+        </FormProvider>
+      </SummaryContext>
     </IdContext>
+  );
+}
+
+export type FormSender = ReturnType<typeof useFormSender>;
+
+/**
+ * One form as every form is: its heading, its own fields (the children), the error summary under
+ * the form's summary heading, the captcha, the submit button with the failure text, and the
+ * success text in its place once sent. Without a captcha token a submit does nothing.
+ */
+export function FormShell(props: {
+  sender: FormSender;
+  title: string;
+  /** The retail contact page has the page heading; its forms take the next level. */
+  headingLevel?: 'h2' | 'h3';
+  headingLang?: string;
+  /** Beside the heading, e.g. the expert form's close button. */
+  headerAction?: ReactNode;
+  /** The error summary's heading; by default 'Lomakkeelta puuttuu pakollisia tietoja'. */
+  summaryHeading?: string;
+  summaryLabel?: string;
+  /** The text under the button when sending fails; by default 'Tapahtui virhe. Yritä uudelleen'. */
+  failureText?: string;
+  submitText?: string;
+  sendingText?: string;
+  /** What replaces the form once sent; by default 'Kiitos viestistäsi!'. */
+  successText?: string;
+  /** What a valid submit does; by default it sends. */
+  onValid?: (values: FieldValues) => unknown;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const headingId = `${useId().replace(/[^\w-]/g, '')}-heading`;
+  const { sender } = props;
+  const { methods } = sender;
+  if (sender.status === 'success') {
+    return <SuccessText text={props.successText ?? t('form.success')} />;
+  }
+  const Heading = props.headingLevel ?? 'h2';
+  const heading = (
+    <Heading id={headingId} className={styles.heading} lang={props.headingLang}>
+      {props.title}
+    </Heading>
+  );
+  return (
+    <FormFrame
+      methods={methods}
+      labelledBy={headingId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!sender.hasToken()) return;
+        void methods.handleSubmit(props.onValid ?? sender.send)(event);
+      }}
+    >
+      {props.headerAction ? (
+        <div className={styles.actions}>
+          {heading}
+          {props.headerAction}
+        </div>
+      ) : (
+        heading
+      )}
+      {props.children}
+      <ErrorSummary
+        heading={props.summaryHeading ?? t('form.summary.default')}
+        label={props.summaryLabel}
+      />
+      {sender.captchaElement}
+      <SubmitRow
+        status={sender.status}
+        errorText={
+          sender.errorKey ? t(sender.errorKey) : (props.failureText ?? t('form.error.general'))
+        }
+        submitText={props.submitText}
+        sendingText={props.sendingText}
+      />
+    </FormFrame>
+  );
+}
+
+/** The privacy policy link, opening in a new tab. */
+export function PrivacyLink(props: { href: string | undefined }) {
+  const t = useT();
+  return (
+    <p>
+      <a href={props.href ?? '/tietosuoja'} target="_blank" rel="noopener">
+        {t('form.privacy')} <span className={styles.visuallyHidden}>{t('form.newTab')}</span>
+      </a>
+    </p>
   );
 }
 
@@ -612,8 +614,7 @@ export function ProductField(props: {
     string,
   ];
   const { field } = useController({ name: props.titleName });
-  const id = useFieldId(props.titleName);
-  const error = useErrorKey(props.titleName);
+  const { id, error } = useField(props.titleName, props.label);
   return (
     <ProductSelect
       id={id}

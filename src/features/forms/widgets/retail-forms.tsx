@@ -4,16 +4,14 @@ import { useWatch } from 'react-hook-form';
 import { useT } from '../../../i18n/react.tsx';
 import { complaintSchema, feedbackSchema, fileRules } from '../schemas.ts';
 import { ConsentDialog } from './consent-dialog.tsx';
+import { AddressFields, EmailField, NameFields, PhoneField } from './contact-fields.tsx';
 import {
   Checkbox,
   ContactMethod,
   DateField,
-  ErrorSummary,
   FileField,
-  FormFrame,
+  FormShell,
   ProductField,
-  SubmitRow,
-  SuccessText,
   styles,
   TextArea,
   TextField,
@@ -72,7 +70,6 @@ function RetailForm(props: RetailFormProps & { variant: 'complaint' | 'feedback'
     control: methods.control,
     name: ['Data.ContactByEmail', 'Data.ContactByPhone'],
   }) as [boolean, boolean];
-  const headingId = `${useId().replace(/[^\w-]/g, '')}-heading`;
 
   const onValid = (values: FieldValues) => {
     if (!values.Data.HealthDataProcessingConsent && !asked) {
@@ -83,46 +80,14 @@ function RetailForm(props: RetailFormProps & { variant: 'complaint' | 'feedback'
     return sender.send(values);
   };
 
-  if (sender.status === 'success') return <SuccessText text={t('form.success')} />;
-  const summaryFields = [
-    ...(complaint ? [{ name: 'Data.ProductName', label: t('form.field.product') }] : []),
-    { name: 'Data.Message', label: t('form.field.message') },
-    ...(complaint
-      ? [
-          { name: 'Data.ExpirationDate', label: t('form.field.expiryDate') },
-          { name: 'Data.PlaceOfPurchase', label: t('form.field.placeOfPurchase') },
-          { name: 'Data.BatchNumber', label: t('form.field.batchNumber') },
-          { name: 'Files', label: t('form.field.images') },
-        ]
-      : []),
-    { name: 'Data.Firstname', label: t('form.field.firstName') },
-    { name: 'Data.Lastname', label: t('form.field.lastName') },
-    { name: 'Data.StreetAddress', label: t('form.field.streetAddress') },
-    { name: 'Data.PostalCode', label: t('form.field.postalCode') },
-    { name: 'Data.City', label: t('form.field.city') },
-    { name: 'Data.ContactMethod', label: t('form.field.contactMethod') },
-    { name: 'Data.Email', label: t('form.field.email') },
-    { name: 'Data.Phone', label: t('form.field.phone') },
-  ];
   return (
-    <FormFrame
-      methods={methods}
-      labelledBy={headingId}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!sender.hasToken()) return;
-        void methods.handleSubmit(onValid)(event);
-      }}
+    <FormShell
+      sender={sender}
+      title={t(`form.${props.variant}.title`)}
+      headingLevel={props.embedded ? 'h3' : 'h2'}
+      summaryHeading={t(complaint ? 'form.summary.complaint' : 'form.summary.default')}
+      onValid={onValid}
     >
-      {props.embedded ? (
-        <h3 id={headingId} className={styles.heading}>
-          {t(`form.${props.variant}.title`)}
-        </h3>
-      ) : (
-        <h2 id={headingId} className={styles.heading}>
-          {t(`form.${props.variant}.title`)}
-        </h2>
-      )}
       <ProductField
         label={t('form.field.product')}
         required={complaint}
@@ -147,47 +112,14 @@ function RetailForm(props: RetailFormProps & { variant: 'complaint' | 'feedback'
           />
         </>
       ) : null}
-      <TextField
-        name="Data.Firstname"
-        label={t('form.field.firstName')}
-        autoComplete="given-name"
-      />
-      <TextField name="Data.Lastname" label={t('form.field.lastName')} autoComplete="family-name" />
-      <TextField
-        name="Data.StreetAddress"
-        label={t('form.field.streetAddress')}
-        autoComplete="street-address"
-      />
-      <TextField
-        name="Data.PostalCode"
-        label={t('form.field.postalCode')}
-        autoComplete="postal-code"
-      />
-      <TextField name="Data.City" label={t('form.field.city')} autoComplete="address-level2" />
+      <NameFields first="Data.Firstname" last="Data.Lastname" />
+      <AddressFields prefix="Data" />
       <ContactMethod prefix="Data" />
-      <TextField
-        name="Data.Email"
-        label={t('form.field.email')}
-        type="email"
-        autoComplete="email"
-        required={byEmail}
-      />
-      <TextField
-        name="Data.Phone"
-        label={t('form.field.phone')}
-        type="tel"
-        autoComplete="tel"
-        required={byPhone}
-      />
+      <EmailField name="Data.Email" required={byEmail} />
+      <PhoneField name="Data.Phone" required={byPhone} />
       <Checkbox name="Data.HealthDataProcessingConsent" label={t('form.consent.label')} />
-      <ErrorSummary
-        heading={t(complaint ? 'form.summary.complaint' : 'form.summary.default')}
-        fields={summaryFields}
-      />
-      {sender.captchaElement}
-      <SubmitRow status={sender.status} errorText={t(sender.errorKey ?? 'form.error.general')} />
       <ConsentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
-    </FormFrame>
+    </FormShell>
   );
 }
 

@@ -1,15 +1,11 @@
-import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useT } from '../../../i18n/react.tsx';
 import { salesContactRequests, salesFormTypes, salesSchema } from '../schemas.ts';
+import { EmailField, NameFields, PhoneField } from './contact-fields.tsx';
 import {
-  ErrorSummary,
-  FormFrame,
+  FormShell,
   ProductField,
   RadioGroup,
-  SubmitRow,
-  SuccessText,
-  styles,
   TextArea,
   TextField,
   useFormSender,
@@ -34,21 +30,8 @@ export function SalesForm(props: { successPage?: string }) {
   });
   const sender = useFormSender('sales', methods, { successPage: props.successPage });
   const contact = useWatch({ control: methods.control, name: 'contactRequest' }) as string;
-  const headingId = `${useId().replace(/[^\w-]/g, '')}-heading`;
-  if (sender.status === 'success') return <SuccessText text={t('form.success')} />;
   return (
-    <FormFrame
-      methods={methods}
-      labelledBy={headingId}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!sender.hasToken()) return;
-        void methods.handleSubmit(sender.send)(event);
-      }}
-    >
-      <h2 id={headingId} className={styles.heading}>
-        {t('form.sales.title')}
-      </h2>
+    <FormShell sender={sender} title={t('form.sales.title')}>
       <RadioGroup
         name="formType"
         legend={t('form.field.formType')}
@@ -57,8 +40,7 @@ export function SalesForm(props: { successPage?: string }) {
           label: t(`form.sales.formType.${value}`),
         }))}
       />
-      <TextField name="firstName" label={t('form.field.firstName')} autoComplete="given-name" />
-      <TextField name="lastName" label={t('form.field.lastName')} autoComplete="family-name" />
+      <NameFields first="firstName" last="lastName" />
       <TextField
         name="organization"
         label={t('form.field.organization')}
@@ -81,32 +63,8 @@ export function SalesForm(props: { successPage?: string }) {
           label: t(`form.sales.contactRequest.${value}`),
         }))}
       />
-      <TextField
-        name="email"
-        label={t('form.field.email')}
-        type="email"
-        autoComplete="email"
-        required={contact === 'Email'}
-      />
-      <TextField
-        name="phone"
-        label={t('form.field.phone')}
-        type="tel"
-        autoComplete="tel"
-        required={contact === 'Phone'}
-      />
-      <ErrorSummary
-        heading={t('form.summary.default')}
-        fields={[
-          { name: 'firstName', label: t('form.field.firstName') },
-          { name: 'lastName', label: t('form.field.lastName') },
-          { name: 'message', label: t('form.field.message') },
-          { name: 'email', label: t('form.field.email') },
-          { name: 'phone', label: t('form.field.phone') },
-        ]}
-      />
-      {sender.captchaElement}
-      <SubmitRow status={sender.status} errorText={t(sender.errorKey ?? 'form.error.general')} />
-    </FormFrame>
+      <EmailField name="email" required={contact === 'Email'} />
+      <PhoneField name="phone" required={contact === 'Phone'} />
+    </FormShell>
   );
 }

@@ -1,15 +1,11 @@
-import { useId } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import { fileRules, sponsorshipSchema, sponsorshipSubjects } from '../schemas.ts';
+import { PersonFields } from './contact-fields.tsx';
 import {
   DateField,
-  ErrorSummary,
   FileField,
-  FormFrame,
+  FormShell,
   RadioGroup,
-  SubmitRow,
-  SuccessText,
-  styles,
   TextArea,
   TextField,
   useFormSender,
@@ -34,21 +30,8 @@ export function SponsorshipForm(props: { successPage?: string }) {
     MTCaptchaToken: '',
   });
   const sender = useFormSender('sponsorship', methods, { successPage: props.successPage });
-  const headingId = `${useId().replace(/[^\w-]/g, '')}-heading`;
-  if (sender.status === 'success') return <SuccessText text={t('form.success')} />;
   return (
-    <FormFrame
-      methods={methods}
-      labelledBy={headingId}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!sender.hasToken()) return;
-        void methods.handleSubmit(sender.send)(event);
-      }}
-    >
-      <h2 id={headingId} className={styles.heading}>
-        {t('form.sponsorship.title')}
-      </h2>
+    <FormShell sender={sender} title={t('form.sponsorship.title')}>
       <RadioGroup
         name="Data.Subject"
         legend={t('form.field.subject')}
@@ -66,35 +49,7 @@ export function SponsorshipForm(props: { successPage?: string }) {
         rule={fileRules.sponsorship}
         typesLabel="PDF"
       />
-      <TextField
-        name="Data.Firstname"
-        label={t('form.field.firstName')}
-        autoComplete="given-name"
-      />
-      <TextField name="Data.Lastname" label={t('form.field.lastName')} autoComplete="family-name" />
-      <TextField
-        name="Data.Email"
-        label={t('form.field.email')}
-        type="email"
-        autoComplete="email"
-      />
-      <TextField name="Data.Phone" label={t('form.field.phone')} type="tel" autoComplete="tel" />
-      <ErrorSummary
-        heading={t('form.summary.default')}
-        fields={[
-          { name: 'Data.Subject', label: t('form.field.subject') },
-          { name: 'Data.Groupname', label: t('form.field.groupName') },
-          { name: 'Data.EventDate', label: t('form.field.eventDate') },
-          { name: 'Data.Message', label: t('form.field.purpose') },
-          { name: 'Files', label: t('form.field.attachment') },
-          { name: 'Data.Firstname', label: t('form.field.firstName') },
-          { name: 'Data.Lastname', label: t('form.field.lastName') },
-          { name: 'Data.Email', label: t('form.field.email') },
-          { name: 'Data.Phone', label: t('form.field.phone') },
-        ]}
-      />
-      {sender.captchaElement}
-      <SubmitRow status={sender.status} errorText={t(sender.errorKey ?? 'form.error.general')} />
-    </FormFrame>
+      <PersonFields prefix="Data" firstName="Firstname" lastName="Lastname" />
+    </FormShell>
   );
 }

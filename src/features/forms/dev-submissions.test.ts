@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookieHeader,
+  cookieValue,
+  createTestApp,
+  type TestApp,
+} from '../../../tests/helpers/app.ts';
+import type { DevSubmission } from './dev-submissions.server.ts';
+import { forms } from './forms.ts';
+import {
+  dataUrl,
+  jpeg,
+  png,
+  solvedCaptcha,
+  testFormsConfig,
+  validPayload,
+} from './test-support.ts';
+
+let on: TestApp;
+let off: TestApp;
+
+beforeAll(async () => {
+  on = await createTestApp({ config: { forms: testFormsConfig({ DEV_SUBMISSIONS_API: 'true' }) } });
+  off = await createTestApp({ config: { forms: testFormsConfig() } });
+});
+afterAll(async () => {
+  await on?.close();
+  await off?.close();
+});
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('/dev/submissions', () => {
+  it('lists the stored submissions of a form, opened, with their files from the file store', async () => {
+    const page = await on.app.inject({ method: 'GET', url: '/' });
+    const payload = await validPayload('complaint');
+    const images = [await png(), await jpeg()];
+    payload.Files = [
+      { Name: 'a.png', Data: dataUrl('image/png', images[0] as Buffer) },
+      { Name: 'b.jpg', Data: dataUrl('image/jpeg', images[1] as Buffer) },
+    ];
+    payload.MTCaptchaToken = await solvedCaptcha(on.app);
+    const sent = await on.app.inject({
+      method: 'POST',
+      url: forms.complaint.path,
+      headers: {
+        cookie: cookieHeader(page),
+        'x-xsrf-token': cookieValue(page, 'XSRF-TOKEN') ?? '',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify(payload),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const response = await on.app.inject({ method: 'GET', url: '/dev/submissions?form=complaint' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const [latest, ...rest] = response.json() as DevSubmission[];
+    expect(rest).toEqual([]);
+    expect(latest?.form).toBe('complaint');
+    expect(latest?.siteId).toBe('konsernifi');
+    expect(latest?.data).toEqual(payload.Data);
+    expect(latest?.files).toEqual([
+      {
+        position: 0,
+        name: 'a.png',
+        mime: 'image/png',
+        size: images[0]?.length,
+        storedBytes: images[0]?.length,
+        sha256: sha256(images[0] as Buffer),
+      },
+      {
+        position: 1,
+        name: 'b.jpg',
+        mime: 'image/jpeg',
+        size: images[1]?.length,
+        storedBytes: images[1]?.length,
+        sha256: sha256(images[1] as Buffer),
+      },
+    ]);
+    const none = await on.app.inject({ method: 'GET', url: '/dev/submissions?form=feedback' });
+    expect(none.json()).toEqual([]);
+  });
+
+  it('refuses an unknown form with 400 problem+json', async () => {
+    const response = await on.app.inject({ method: 'GET', url: '/dev/submissions?form=nope' });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json().errors).toEqual({ form: expect.any(String) });
+  });
+
+  it('does not exist unless enabled', async () => {
+    const response = await off.app.inject({
+      method: 'GET',
+      url: '/dev/submissions?form=complaint',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
