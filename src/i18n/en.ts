@@ -47,6 +47,7 @@ export const en: Messages = {
   'search.selected': 'Selected filters',
   'search.removeFilter': 'Remove filter: {name}',
   'search.removeTerm': 'Remove search term: {name}',
+  'search.termChip': '“{name}”',
   'home.ourSites': 'Our sites',
   'home.ourSitesLead': "The group's brands and services online.",
   'home.siteLanguages': 'Languages: {languages}',

@@ -49,6 +49,7 @@ export const fi = {
   'search.selected': 'Valitut rajaukset',
   'search.removeFilter': 'Poista rajaus: {name}',
   'search.removeTerm': 'Poista hakusana: {name}',
+  'search.termChip': '”{name}”',
   'home.ourSites': 'Sivustomme',
   'home.ourSitesLead': 'Konsernin brändit ja palvelut verkossa.',
   'home.siteLanguages': 'Kielet: {languages}',

@@ -47,6 +47,7 @@ export const sv: Messages = {
   'search.selected': 'Valda avgränsningar',
   'search.removeFilter': 'Ta bort avgränsning: {name}',
   'search.removeTerm': 'Ta bort sökord: {name}',
+  'search.termChip': '”{name}”',
   'home.ourSites': 'Våra webbplatser',
   'home.ourSitesLead': 'Koncernens varumärken och tjänster på webben.',
   'home.siteLanguages': 'Språk: {languages}',

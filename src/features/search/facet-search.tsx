@@ -181,7 +181,7 @@ export function FacetSearch(props: FacetSearchProps) {
       ? [
           {
             key: 'q',
-            name: state.q.trim(),
+            name: t('search.termChip', { name: state.q.trim() }),
             label: t('search.removeTerm', { name: state.q.trim() }),
           },
         ]

@@ -1,0 +1,158 @@
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../tests/factories/content.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { facetCategories, facetTags } from '../../db/schema.ts';
+import { serverT } from '../../i18n/catalogues.ts';
+import { IslandRoot } from '../../render/island-root.tsx';
+import { FacetSearch, type FacetSearchProps } from './facet-search.tsx';
+import { loadFacetSearch } from './index.server.ts';
+import {
+  facetSearchKindOf,
+  facetTagsOf,
+  type SearchPageDefaults,
+  searchPageHref,
+  tidySearchParams,
+} from './schemas.ts';
+
+let t: TestApp;
+const tag: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({
+    extend: (app) => {
+      app.get('/test/products', async (request) =>
+        loadFacetSearch(
+          request,
+          { path: '/tuotteet', settings: { numberOfProducts: 3, widget: 'product-search' } },
+          'products',
+        ),
+      );
+    },
+  });
+  const [category] = await t.app.db
+    .insert(facetCategories)
+    .values({ siteId: 'jyvabroiler', lang: 'fi', scope: 'products', name: 'Tuoteryhmä' })
+    .returning();
+  if (!category) throw new Error('no category');
+  for (const [i, name] of ['Broileri', 'Makkarat'].entries()) {
+    const [row] = await t.app.db
+      .insert(facetTags)
+      .values({ categoryId: category.id, name, display: true, sortOrder: i })
+      .returning();
+    if (row) tag[name] = row.id;
+  }
+  for (let i = 0; i < 7; i++) {
+    await createProduct(t.app.db, {
+      siteId: 'jyvabroiler',
+      path: `/tuotteet/broileri/broileri-${i}`,
+      name: `Broilerin fileesuikale ${i}`,
+      kind: 'broiler-product',
+      facetTagIds: [tag.Broileri as number],
+    });
+  }
+  await createProduct(t.app.db, {
+    siteId: 'jyvabroiler',
+    path: '/tuotteet/makkarat/grillimakkara',
+    name: 'Grillimakkara',
+    kind: 'broiler-product',
+    facetTagIds: [tag.Makkarat as number],
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function props(url: string): Promise<FacetSearchProps> {
+  const response = await t.app.inject({ url, headers: { host: 'jyvabroiler.localhost' } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+function render(p: FacetSearchProps): string {
+  return renderToString(
+    <IslandRoot lang="fi" t={serverT('fi')}>
+      <FacetSearch {...p} />
+    </IslandRoot>,
+  );
+}
+
+describe('product search on a page', () => {
+  it('takes its page size from numberOfProducts and joins every page up to `page`', async () => {
+    const first = await props('/test/products');
+    expect(first.defaults).toMatchObject({ pageSize: 3, contentGroup: 1, language: 'fi' });
+    expect(first.result.totalCount).toBe(8);
+    expect(first.result.hits).toHaveLength(3);
+    const joined = await props('/test/products?page=2&utm=x');
+    expect(joined.state.page).toBe(2);
+    expect(joined.result.hits).toHaveLength(6);
+    expect(joined.result.hasMore).toBe(true);
+    const html = render(joined);
+    expect(html).toContain('8 tulosta');
+    expect(html).toContain('href="/tuotteet?page=3&amp;utm=x"');
+    expect((html.match(/<article/g) ?? []).length).toBe(6);
+  });
+
+  it('filters by the facets of its URL and shows them as chosen, with chips', async () => {
+    const p = await props(`/test/products?q=broileri&facetTags=${tag.Broileri}`);
+    expect(p.state.facetTags).toEqual([tag.Broileri]);
+    expect(p.result.totalCount).toBe(7);
+    const html = render(p);
+    expect(html).toContain('7 tulosta');
+    expect(html).toMatch(/<summary[^>]*>Tuoteryhmä<span[^>]*>1 valittu<\/span><\/summary>/);
+    expect(html).toMatch(new RegExp(`<input[^>]*checked=""[^>]*value="${tag.Broileri}"`));
+    expect(html).toContain('aria-label="Poista rajaus: Broileri"');
+    expect(html).toContain('aria-label="Poista hakusana: broileri"');
+    // Makkarat has no hit with the term: it cannot be chosen.
+    expect(html).toMatch(new RegExp(`<input[^>]*disabled=""[^>]*value="${tag.Makkarat}"`));
+  });
+
+  it("says 'Ei tuloksia' and offers no more when nothing is found", async () => {
+    const html = render(await props('/test/products?q=xyzzyqwv'));
+    expect(html).toContain('Ei tuloksia');
+    expect(html).not.toContain('Näytä lisää');
+  });
+});
+
+describe('search page URLs (spec §2)', () => {
+  const defaults: SearchPageDefaults = {
+    pageSize: 10,
+    contentGroup: 0,
+    language: 'fi',
+    sortOrder: 0,
+  };
+
+  it('drops empty values and known parameters at their default, keeps the rest in order', () => {
+    const params = new URLSearchParams(
+      'a=&language=fi&pageSize=10&contentGroup=0&skipPagination=false&matchAnyCategoryIds=&matchAnyCategoryIds[]=&sortOrder=0&page=1&utm=x&currentPage=1',
+    );
+    expect(tidySearchParams(params, defaults).toString()).toBe('utm=x&currentPage=1');
+    const kept = new URLSearchParams('language=en&pageSize=20&sortOrder=2&skipPagination=true');
+    expect(tidySearchParams(kept, defaults).toString()).toBe(kept.toString());
+    expect(
+      tidySearchParams(new URLSearchParams('language=se'), { ...defaults, language: 'se' }).size,
+    ).toBe(0);
+  });
+
+  it('writes facetTags as a comma list and reads it back, also as a plain form sends it', () => {
+    const href = searchPageHref(
+      '/tuotteet',
+      { q: 'kana', page: 1, pageSize: 12, contentGroup: 1, facetTags: [3, 7] },
+      { pageSize: 12, contentGroup: 1 },
+    );
+    expect(href).toBe('/tuotteet?q=kana&facetTags=3,7');
+    expect(facetTagsOf(new URLSearchParams('facetTags=3,7'))).toEqual([3, 7]);
+    expect(facetTagsOf(new URLSearchParams('facetTags=3&facetTags=7&facetTags=x,0,3'))).toEqual([
+      3, 7,
+    ]);
+  });
+
+  it('knows the searches a page setting names', () => {
+    expect(facetSearchKindOf('product-search')).toBe('products');
+    expect(facetSearchKindOf('recipe-search')).toBe('recipes');
+    expect(facetSearchKindOf('newsroom-search')).toBe('newsroom');
+    expect(facetSearchKindOf('shop-product-search')).toBe('shop');
+    expect(facetSearchKindOf('timeline')).toBeUndefined();
+  });
+});
