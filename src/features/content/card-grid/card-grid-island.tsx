@@ -166,10 +166,12 @@ export function CardGridIsland(props: CardGridProps) {
                   </option>
                 ))}
               </select>
-              <p role="status" className={styles.status}>
-                {statusText}
-              </p>
             </div>
+          ) : null}
+          {props.dropdown ? (
+            <p role="status" className={styles.status}>
+              {statusText}
+            </p>
           ) : null}
         </div>
       ) : null}

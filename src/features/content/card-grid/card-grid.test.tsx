@@ -47,9 +47,12 @@ function cardMarkup(type: CardType): string {
 describe('cards', () => {
   it('render every card type of the spec in a shape of its own', () => {
     const shapes = new Set<string>();
+    const classes = new Set<string>();
     for (const type of cardTypes) {
       const html = cardMarkup(type);
       expect(html).toContain(`data-card-type="${type}"`);
+      // The card's own class besides the common one.
+      classes.add(/<article class="([^"]+)"/.exec(html)?.[1] ?? '');
       expect(html).toMatch(/<h3[^>]*><a href="\/kortti-1"[^>]*>Kortti 1<\/a><\/h3>/);
       expect(html).toContain(`preset=${presetOf[type]}`);
       // The structure without the type's class name and its own preset: which parts it shows.
@@ -62,6 +65,8 @@ describe('cards', () => {
     }
     // Picture cards differ by their preset and shape; the others by what they show.
     expect(shapes.size).toBeGreaterThanOrEqual(7);
+    expect(classes.size).toBe(cardTypes.length);
+    for (const name of classes) expect(name.trim().split(/\s+/)).toHaveLength(2);
   });
 
   it('show a recipe’s time as Xh Ymin and its likes', () => {

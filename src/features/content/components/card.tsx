@@ -24,6 +24,21 @@ export const presetOf: Record<CardType, string> = {
   MFProductCard: 'product-thumbnail-medium',
 };
 
+/** Each type's class (class names are camel-cased by the CSS module set-up: `mfProductCard`). */
+const typeClass: Record<CardType, string | undefined> = {
+  headerImageSquare: styles.headerImageSquare,
+  headerImageTall: styles.headerImageTall,
+  headerImageWide: styles.headerImageWide,
+  headerImageXtraTall: styles.headerImageXtraTall,
+  recipeCard: styles.recipeCard,
+  jyvabroilerRecipeCard: styles.jyvabroilerRecipeCard,
+  cisionCard: styles.cisionCard,
+  mynewsdeskCard: styles.mynewsdeskCard,
+  ridderheimsCard: styles.ridderheimsCard,
+  sibyllaCard: styles.sibyllaCard,
+  MFProductCard: styles.mfProductCard,
+};
+
 /**
  * One card of a grid, in the look of its type. The heading's link is the card's one link (its
  * click area covers the card); the call to action is that link's visible hint, so it is hidden
@@ -85,7 +100,7 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
     ) : null;
 
   return (
-    <article className={`${styles.card} ${styles[card.type] ?? ''}`} data-card-type={card.type}>
+    <article className={`${styles.card} ${typeClass[card.type] ?? ''}`} data-card-type={card.type}>
       {body()}
     </article>
   );
