@@ -90,9 +90,8 @@ export async function search(
     if (fuzzy.size) {
       rows = await db.transaction(async (tx) => {
         // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
-        const threshold = Math.min(...[...fuzzy].map(typoSimilarity));
         await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`,
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold(fuzzy))}, true)`,
         );
         return runSearch(tx as unknown as Database, scope, options, parsed, fuzzy);
       });
@@ -190,27 +189,36 @@ async function runSearch(
         group by 1
       ),`
     : sql``;
-  const failed = facetTags.length
-    ? sql`array(select s.category_id from sel s where not (d.facet_tag_ids && s.ids))`
-    : sql`'{}'::int[]`;
+  const failed = sql`array(select s.category_id from sel s where not (d.facet_tag_ids && s.ids))`;
   const score = parsed ? scoreOf(parsed, fuzzy) : sql`0::real`;
   const withFacets = scope.facetScopes.length > 0;
 
   const order = orderOf(options.sortOrder, scope, parsed);
+  // Only the columns the order and the facet counts need are carried: every matching row passes
+  // through the CTE. Without selected tags `passing` is the match itself, read once.
+  const carried = [sql`d.id`, sql`d.title`];
+  if (withFacets || facetTags.length) carried.push(sql`d.facet_tag_ids`);
+  if (options.sortOrder === 2 || !parsed) carried.push(sql`d.published_at`);
+  if (options.sortOrder === 3 || !parsed) carried.push(sql`d.like_count`);
+  if (!parsed) carried.push(sql`d.is_novelty`);
+  const where = sql.join(filters, sql` and `);
+  const scan = sql`
+      select ${sql.join(carried, sql`, `)}, ${score} as score${facetTags.length ? sql`, ${failed} as failed` : sql``}
+      from search_documents d
+      where ${where}`;
+  const matches = facetTags.length
+    ? sql`matched as (${scan}),
+    passing as (select * from matched where cardinality(failed) = 0),`
+    : sql`passing as (${scan}),`;
+  const total = hidden ? sql`0` : sql`(select count(*)::int from passing)`;
   const statement = sql`
     with ${selections}
-    matched as (
-      select d.id, d.facet_tag_ids, d.title, d.published_at, d.like_count, d.is_novelty,
-        ${score} as score, ${failed} as failed
-      from search_documents d
-      where ${sql.join(filters, sql` and `)}
-    ),
-    passing as (${facetTags.length ? sql`select * from matched where cardinality(failed) = 0` : sql`select * from matched`}),
+    ${matches}
     top as (select * from passing order by ${order} limit ${limit} offset ${offset}),
     page as (select id, row_number() over (order by ${order}) as ord from top)
     ${withFacets ? facetCountsOf(facetTags.length > 0) : sql``}
     select
-      ${hidden ? sql`0` : sql`(select count(*)::int from passing)`} as total,
+      ${total} as total,
       (select coalesce(json_agg(h order by h.ord), '[]'::json) from (
         select p.ord, d.source, d.source_id, d.type, d.path, d.title,
           case when d.teaser <> '' then d.teaser else left(d.body, 300) end as teaser,
@@ -265,11 +273,21 @@ function termMatch(term: Term, fuzzy: ReadonlySet<string>): SQL {
   const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
   if (term.like) parts.push(sql`lower(d.title) like ${term.like}`);
   if (fuzzy.has(term.word)) {
+    // `<%` compares with the transaction's threshold, the lowest bar of the loosened words. A word
+    // whose own bar is that one needs no second, costly `word_similarity` call per title.
+    const bar = typoSimilarity(term.word);
     parts.push(
-      sql`(${term.word} <% lower(d.title) and word_similarity(${term.word}, lower(d.title)) >= ${typoSimilarity(term.word)})`,
+      bar <= typoThreshold(fuzzy)
+        ? sql`${term.word} <% lower(d.title)`
+        : sql`(${term.word} <% lower(d.title) and word_similarity(${term.word}, lower(d.title)) >= ${bar})`,
     );
   }
   return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The threshold of `<%` in a typo search: the lowest bar of the loosened words. */
+function typoThreshold(fuzzy: ReadonlySet<string>): number {
+  return Math.min(...[...fuzzy].map(typoSimilarity));
 }
 
 /**
@@ -283,14 +301,17 @@ function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
     if (t.like) parts.push(sql`lower(d.title) like ${t.like}`);
     return sql`(${sql.join(parts, sql` or `)})`;
   });
-  const prefix = `${escapeLike(parsed.normalized)}%`;
   const likeness = fuzzy.size
     ? sql` + word_similarity(${parsed.normalized}, lower(d.title)) * 2`
     : sql``;
+  // The title is the query (4) or starts with it (2). Only the title's first characters are
+  // folded to lower case: lower() of every whole title was a large share of a broad search.
+  const length = [...parsed.normalized].length;
   return sql`(
     ts_rank('{0.1, 0.2, 0.4, 1.0}', d.search, ${parsed.anyTsquery}::tsquery, 32)
-    + case when lower(d.title) = ${parsed.normalized} then 4
-        when lower(d.title) like ${prefix} then 2 else 0 end
+    + case when lower(left(d.title, ${length})) = ${parsed.normalized}
+        then case when length(d.title) = ${length} then 4 else 2 end
+        else 0 end
     + case when ${sql.join(inTitle, sql` and `)} then 1 else 0 end${likeness}
   )::real`;
 }
@@ -323,7 +344,7 @@ function facetCountsOf(withSelections: boolean): SQL {
       )`
     : sql`, counts as (
         select x.tag, count(*)::int as n
-        from (select unnest(m.facet_tag_ids) as tag from matched m) x
+        from (select unnest(m.facet_tag_ids) as tag from passing m) x
         group by x.tag
       )`;
 }
@@ -385,10 +406,6 @@ export function shorten(text: string, max: number): string {
   const cut = clean.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** A PostgreSQL array literal of integers, for one bound parameter. */
