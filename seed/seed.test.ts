@@ -192,11 +192,15 @@ describe('seed', () => {
         const cards =
           block.type === 'card-grid' || block.type === 'brand-cards'
             ? block.cards
-            : block.type === 'hero-carousel'
+            : block.type === 'hero-carousel' || block.type === 'image-carousel'
               ? block.slides
               : [];
         for (const card of cards) {
-          if (card.link && !paths.has(`${page.site_id}:${page.lang}:${card.link}`))
+          if (
+            'link' in card &&
+            card.link &&
+            !paths.has(`${page.site_id}:${page.lang}:${card.link}`)
+          )
             broken.push(`${page.path} → ${card.link}`);
           if (card.imageId !== undefined && !imageIds.has(card.imageId))
             broken.push(`${page.path} image ${card.imageId}`);

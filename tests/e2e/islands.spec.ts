@@ -70,7 +70,7 @@ describe('island triggers', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto(`${origin}/`);
-    await page.locator('k-island[data-hydrated]').waitFor();
+    await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
     expect(scripts.some((s) => /\/assets\/site-header-[\w-]+\.js$/.test(s))).toBe(true);
     expect(scripts.some((s) => /\/assets\/sv-[\w-]+\.js$/.test(s))).toBe(false);
     expect(scripts.some((s) => /\/assets\/fi-[\w-]+\.js$/.test(s))).toBe(true);
