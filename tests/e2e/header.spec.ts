@@ -89,14 +89,19 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
     expect(await search.getAttribute('action')).toBe(
       { fi: '/haku', sv: '/sok', en: '/search' }[lang],
     );
-    expect(await search.getByRole('searchbox').getAttribute('placeholder')).toBe(
+    // The quick search: a combobox over its results.
+    expect(await search.getByRole('combobox').getAttribute('placeholder')).toBe(
       t('search.placeholder'),
     );
     expect(await search.getByRole('button', { name: t('search.button') }).isVisible()).toBe(true);
     if (site.header.variant === 'shop') {
       const cart = header.getByRole('link', { name: t('header.cart') });
       expect(await cart.getAttribute('href')).toBe('/ostoskori#tuotteet');
-      expect(await header.getByRole('link', { name: t('header.account') }).isVisible()).toBe(true);
+      // An anonymous visitor sees the login link (the session holds no customer).
+      const login = header.getByRole('link', { name: t('header.login') });
+      expect(await login.isVisible()).toBe(true);
+      expect(await login.getAttribute('href')).toBe(site.account?.loginHref);
+      expect(await header.getByRole('link', { name: t('header.account') }).count()).toBe(0);
     }
     if (site.header.variant === 'master-chef') {
       expect(await page.getByRole('navigation', { name: t('header.topNavigation') }).count()).toBe(
@@ -188,12 +193,14 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
       await expect.poll(position).toBe('absolute');
     }
 
-    // Switching to the mobile width closes a desktop menu (100 ms after the resize).
+    // Switching to the mobile width closes a desktop menu, 100 ms after the last resize event.
     if (toggleCount > 0) {
       await toggles.first().click();
       expect(await toggles.first().getAttribute('aria-expanded')).toBe('true');
+      const delay = await watchCollapse(toggles.first());
       await page.setViewportSize({ width: 375, height: 800 });
       await expect.poll(() => toggles.first().getAttribute('aria-expanded')).toBe('false');
+      expectDebounced(await delay());
       expect(await burger.isVisible()).toBe(true);
     }
 
@@ -239,7 +246,7 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
     await searchToggle.click();
     const quick = page.getByRole('search', { name: t('header.quickSearch') });
     await expect.poll(() => quick.isVisible()).toBe(true);
-    expect(await isFocused(quick.getByRole('searchbox'))).toBe(true);
+    expect(await isFocused(quick.getByRole('combobox'))).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => quick.isVisible()).toBe(false);
     expect(await isFocused(searchToggle)).toBe(true);
@@ -314,14 +321,157 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await isFocused(burger)).toBe(true);
 
-    // Switching to the desktop width closes the side menu.
+    // Switching to the desktop width closes the side menu, 100 ms after the last resize event.
     await burger.click();
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    const delay = await watchCollapse(burger);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    expectDebounced(await delay());
 
     expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Layout shifts as the page reports them, with each moved node's place. */
+interface Shift {
+  value: number;
+  hadRecentInput: boolean;
+  sources: { inHeader: boolean | null; node: string; from: number[]; to: number[] }[];
+}
+
+/**
+ * Records every layout shift from the first paint on (buffered), with whether each moved node
+ * belongs to the header island; `null` when the node has left the document before it could be
+ * looked at.
+ */
+function recordLayoutShifts(): void {
+  const shifts: unknown[] = [];
+  const w = window as unknown as { __shifts: unknown[]; __shiftsSupported: boolean };
+  w.__shifts = shifts;
+  w.__shiftsSupported = PerformanceObserver.supportedEntryTypes.includes('layout-shift');
+  const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const shift = entry as PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: {
+          node: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
+      };
+      shifts.push({
+        value: shift.value,
+        hadRecentInput: shift.hadRecentInput,
+        sources: (shift.sources ?? []).map((source) => {
+          const node = source.node;
+          const el = node instanceof Element ? node : (node?.parentElement ?? null);
+          return {
+            inHeader: el?.isConnected ? !!el.closest('k-island[data-name="site-header"]') : null,
+            node: el ? `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}` : 'gone',
+            from: rect(source.previousRect),
+            to: rect(source.currentRect),
+          };
+        }),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const readShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts.slice());
+
+describe('header layout stability (CLS)', () => {
+  it.each(siteIds.flatMap((id) => [1280, 375].map((width) => [id, width] as const)))(
+    '%s at %i px: the header does not move from first paint through hydration',
+    async (id, width) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript(recordLayoutShifts);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto(`http://${id}.localhost:${port}/`);
+      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      // Let whatever hydration started settle: two frames and a moment more.
+      await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
+      await page.waitForTimeout(500);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __shiftsSupported: boolean }).__shiftsSupported,
+        ),
+      ).toBe(true);
+      const shifts = await readShifts(page);
+      const header = shifts.filter((s) => s.sources.some((src) => src.inHeader !== false));
+      const cls = shifts.reduce((sum, s) => sum + (s.hadRecentInput ? 0 : s.value), 0);
+      console.info(`${id} ${width}px: page CLS ${cls.toFixed(4)}, header shifts ${header.length}`);
+      expect(header, JSON.stringify(shifts)).toEqual([]);
+      expect(cls, JSON.stringify(shifts)).toBe(0);
+
+      // The measurement sees a header that does move: its bar moves down when the header grows.
+      await page.evaluate(() => {
+        const header = document.querySelector('header');
+        if (header) header.style.paddingTop = '40px';
+      });
+      await expect
+        .poll(async () =>
+          (await readShifts(page)).some((s) => s.sources.some((src) => src.inHeader === true)),
+        )
+        .toBe(true);
+      expect(problems.console).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('the shop inside a frame', () => {
+  /** A page of the site's own origin (as the frame policy asks) that frames its home page. */
+  async function framing(id: string, width: number) {
+    const origin = `http://${id}.localhost:${port}`;
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.route(`${origin}/frame-test`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: `<!DOCTYPE html><html lang="fi"><title>frame</title><body style="margin:0">
+          <iframe title="${id}" src="/" style="border:0;width:${width}px;height:800px"></iframe>`,
+      }),
+    );
+    await page.goto(`${origin}/frame-test`);
+    const frame = page.frameLocator('iframe');
+    await frame
+      .locator('k-island[data-name="site-header"][data-hydrated]')
+      .waitFor({ state: 'attached' });
+    return { context, page, frame, problems };
+  }
+
+  it.each([1280, 375])('shows no header at %i px; the page itself still does', async (width) => {
+    const { context, page, frame, problems } = await framing('lihakauppa', width);
+    expect(await frame.locator('header').count()).toBe(0);
+    expect(await frame.getByRole('dialog', { includeHidden: true }).count()).toBe(0);
+    // The page's content is all there.
+    expect(await frame.locator('main#main').isVisible()).toBe(true);
+    await page.screenshot({
+      path: path.join(screenshotDir, `header-lihakauppa-framed-${width}.png`),
+    });
+    expect(problems.console).toEqual([]);
+    await context.close();
+
+    // The same page at the top level keeps its header.
+    const top = await open('lihakauppa', width);
+    expect(await top.page.locator('header').isVisible()).toBe(true);
+    await top.context.close();
+  });
+
+  it('leaves the header of another site in a frame', async () => {
+    const { context, frame } = await framing('sibylla', 1280);
+    await expect.poll(() => frame.locator('header').isVisible()).toBe(true);
     await context.close();
   });
 });
@@ -356,6 +506,40 @@ describe('language switch in the header', () => {
     await context.close();
   });
 });
+
+/**
+ * Watches a toggle with aria-expanded="true" and the window's resize events; the returned
+ * function gives the milliseconds from the last resize event to the toggle's collapse.
+ */
+async function watchCollapse(toggle: Locator): Promise<() => Promise<number>> {
+  await toggle.evaluate((el) => {
+    const times: { resize: number; collapse: number } = { resize: -1, collapse: -1 };
+    (window as unknown as { __collapse: typeof times }).__collapse = times;
+    window.addEventListener('resize', () => {
+      times.resize = performance.now();
+    });
+    new MutationObserver(() => {
+      if (times.collapse < 0 && el.getAttribute('aria-expanded') === 'false') {
+        times.collapse = performance.now();
+      }
+    }).observe(el, { attributes: true, attributeFilter: ['aria-expanded'] });
+  });
+  return async () => {
+    const times = await toggle.evaluate(
+      () => (window as unknown as { __collapse: { resize: number; collapse: number } }).__collapse,
+    );
+    expect(times.resize).toBeGreaterThan(0);
+    expect(times.collapse).toBeGreaterThan(0);
+    return times.collapse - times.resize;
+  };
+}
+
+/** The mode is re-read 100 ms after the last resize (spec §9), not at once and not much later. */
+function expectDebounced(ms: number): void {
+  // The test's listener runs just after the header's, so the timer may seem a hair early.
+  expect(ms).toBeGreaterThanOrEqual(95);
+  expect(ms).toBeLessThan(1_000);
+}
 
 function isActive(el: Element): boolean {
   return el === document.activeElement;
