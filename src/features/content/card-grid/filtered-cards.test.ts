@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createImage,
   createNews,
+  createPage,
   createProduct,
   createRecipe,
 } from '../../../../tests/factories/content.ts';
@@ -246,5 +247,42 @@ describe('GET /api/filtered-cards/{dropdownItemId}/{cardType}', () => {
       expect(problem).toMatchObject({ status: 400, type: '/problems/validation' });
       expect(Object.keys(problem.errors), url).toEqual([field]);
     }
+  });
+});
+
+describe('a card grid block with a dropdown', () => {
+  it('renders its cards under the page’s language prefix and offers its choices', async () => {
+    await createPage(t.app.db, {
+      siteId: 'sibylla',
+      lang: 'en',
+      path: '/',
+      type: 'home',
+      title: 'Sibylla',
+      translationKey: 'home',
+      blocks: [
+        {
+          type: 'card-grid',
+          header: 'Popular recipes',
+          columns: 4,
+          cardType: 'recipeCard',
+          cards: [
+            { type: 'recipeCard', link: '/recipes/soups/sausage-soup', header: 'Sausage soup' },
+            { type: 'recipeCard', link: 'https://example.com/x', header: 'Elsewhere' },
+            { type: 'recipeCard', link: '/recipes/other', header: 'Other' },
+          ],
+          dropdownLabel: 'Course',
+          dropdownItems: [{ Id: tag('sibylla:en:Soups'), Label: 'Soups' }],
+        },
+      ],
+    });
+    const response = await get('/en/');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('href="/en/recipes/soups/sausage-soup"');
+    expect(html).toContain('href="https://example.com/x"');
+    expect(html).toMatch(/<label for="[^"]+">Course<\/label>/);
+    expect(html).toContain(`<option value="${tag('sibylla:en:Soups')}">Soups</option>`);
+    expect(html).toContain('>All</option>');
+    expect(html).toMatch(/<k-island data-name="card-grid" data-hydrate="visible"/);
   });
 });
