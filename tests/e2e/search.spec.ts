@@ -50,7 +50,9 @@ async function open(
   const response = await page.goto(`${origin(site)}${url}`);
   expect(response?.status()).toBe(200);
   if (options.javaScript !== false) {
-    await page.locator('k-island[data-name$="search"][data-hydrated]').first().waitFor();
+    await page
+      .locator('k-island:is([data-name="site-search"], [data-name="facet-search"])[data-hydrated]')
+      .waitFor();
   }
   return { context, page, problems };
 }
@@ -114,8 +116,14 @@ function totalOf(site: string, endpoint: string, query: string): Promise<number>
 describe('site search page: the URL is the state (spec §2)', () => {
   it('drops empty values', async () => {
     const { context, page } = await open('sibylla', '/haku?q=&empty=&x=1');
-    await page.getByRole('searchbox', { name: t('search.label') }).fill('kana');
-    await page.getByRole('searchbox', { name: t('search.label') }).press('Enter');
+    await page
+      .locator('main')
+      .getByRole('searchbox', { name: t('search.label') })
+      .fill('kana');
+    await page
+      .locator('main')
+      .getByRole('searchbox', { name: t('search.label') })
+      .press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'kana');
     expect(here(page)).toBe('/haku?q=kana&x=1');
     await context.close();
@@ -126,10 +134,16 @@ describe('site search page: the URL is the state (spec §2)', () => {
       'sibylla',
       '/haku?q=kana&language=fi&pageSize=10&contentGroup=1&skipPagination=false&matchAnyCategoryIds=&sortOrder=0',
     );
-    await page.getByRole('radio', { name: t('search.group.all') }).check();
+    await page
+      .locator('main')
+      .getByRole('radio', { name: t('search.group.all') })
+      .check();
     await page.waitForURL((url) => !url.searchParams.has('contentGroup'));
     expect(here(page)).toBe('/haku?q=kana');
-    await page.getByRole('radio', { name: t('search.group.recipes') }).check();
+    await page
+      .locator('main')
+      .getByRole('radio', { name: t('search.group.recipes') })
+      .check();
     await page.waitForURL((url) => url.searchParams.get('contentGroup') === '2');
     expect(here(page)).toBe('/haku?q=kana&contentGroup=2');
     await context.close();
@@ -139,7 +153,10 @@ describe('site search page: the URL is the state (spec §2)', () => {
     const { context, page } = await open('sibylla', '/haku?q=kana&page=1');
     const showMore = more(page);
     expect(await showMore.getAttribute('href')).toBe('/haku?q=kana&page=2');
-    await page.getByRole('radio', { name: t('search.group.products') }).check();
+    await page
+      .locator('main')
+      .getByRole('radio', { name: t('search.group.products') })
+      .check();
     await page.waitForURL((url) => url.searchParams.get('contentGroup') === '1');
     expect(here(page)).toBe('/haku?q=kana&contentGroup=1');
     await context.close();
@@ -190,8 +207,14 @@ describe('site search page', () => {
     const showMore = more(page);
     if (total > 20) expect(await showMore.getAttribute('href')).toBe('/haku?q=kana&page=3');
     // Without script the form is a GET to the page itself.
-    await page.getByRole('searchbox', { name: t('search.label') }).fill('broileri');
-    await page.getByRole('searchbox', { name: t('search.label') }).press('Enter');
+    await page
+      .locator('main')
+      .getByRole('searchbox', { name: t('search.label') })
+      .fill('broileri');
+    await page
+      .locator('main')
+      .getByRole('searchbox', { name: t('search.label') })
+      .press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'broileri');
     expect(await siteHits(page).count()).toBeGreaterThan(0);
     await context.close();
@@ -212,7 +235,10 @@ describe('site search page', () => {
 
   it('filters by content group', async () => {
     const { context, page } = await open('sibylla', '/haku?q=kana');
-    await page.getByRole('radio', { name: t('search.group.recipes') }).check();
+    await page
+      .locator('main')
+      .getByRole('radio', { name: t('search.group.recipes') })
+      .check();
     await page.waitForURL((url) => url.searchParams.get('contentGroup') === '2');
     await settled(page);
     const total = await totalOf('sibylla', '/api/search/content/', 'q=kana&contentGroup=2');
@@ -228,7 +254,7 @@ describe('site search page', () => {
   it('back, forward and reload restore the same results', async () => {
     const { context, page } = await open('sibylla', '/haku?q=kana');
     const kana = await siteHits(page).allTextContents();
-    const box = page.getByRole('searchbox', { name: t('search.label') });
+    const box = page.locator('main').getByRole('searchbox', { name: t('search.label') });
     await box.fill('makkara');
     await box.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'makkara');
@@ -276,7 +302,7 @@ describe.each([
     expect(await status(page).textContent()).toBe(t('search.resultCount', { count: total }));
     expect(await cards(page).count()).toBe(Math.min(pageSize, total));
 
-    const box = page.getByRole('searchbox');
+    const box = page.locator('main').getByRole('searchbox');
     await box.focus();
     await page.keyboard.type('broileri');
     await page.keyboard.press('Enter');
@@ -328,7 +354,9 @@ describe.each([
     await page.screenshot({ path: path.join(screenshotDir, `search-${kind}-chips-1280.png`) });
 
     // The chip of the facet: reached by Tab, removed by Enter; results and URL follow.
-    const chip = page.getByRole('button', { name: t('search.removeFilter', { name }) });
+    const chip = page
+      .locator('main')
+      .getByRole('button', { name: t('search.removeFilter', { name }) });
     for (let i = 0; i < 10; i++) {
       if (await chip.evaluate((el) => el === document.activeElement)) break;
       await page.keyboard.press('Tab');
@@ -368,8 +396,8 @@ describe.each([
         .evaluate((el) => el === document.activeElement),
     ).toBe(true);
     // Back to a URL with page 2 after a new search: the browser joins the two pages itself.
-    await page.getByRole('searchbox').fill('kana');
-    await page.getByRole('searchbox').press('Enter');
+    await page.locator('main').getByRole('searchbox').fill('kana');
+    await page.locator('main').getByRole('searchbox').press('Enter');
     await page.waitForURL((u) => u.searchParams.get('q') === 'kana');
     await settled(page);
     await page.goBack();
