@@ -310,7 +310,7 @@ describe.each([
     await settled(page);
     const termTotal = await totalOf('jyvabroiler', endpoint, 'q=broileri');
     expect(await status(page).textContent()).toBe(t('search.resultCount', { count: termTotal }));
-    const termChip = page.getByRole('button', {
+    const termChip = page.locator('main').getByRole('button', {
       name: t('search.removeTerm', { name: 'broileri' }),
     });
     expect(await termChip.count()).toBe(1);
