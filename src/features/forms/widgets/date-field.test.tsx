@@ -6,15 +6,8 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import { IslandRoot } from '../../../render/island-root.tsx';
 import type { Lang } from '../../../sites/types.ts';
 import { complaintSchema, sponsorshipSchema } from '../schemas.ts';
-import {
-  calendarDateOf,
-  DateField,
-  DatePickerField,
-  dateLocale,
-  fromIsoDate,
-  partialDateValue,
-  toIsoDate,
-} from './date-field.tsx';
+import { DateField, dateLocale, fromIsoDate, partialDateValue, toIsoDate } from './date-field.tsx';
+import { calendarDateOf, DatePickerField } from './date-picker.tsx';
 import { FormFrame } from './kit.tsx';
 
 function InForm(props: { value: string; children: ReactNode; error?: boolean }) {

@@ -31,16 +31,13 @@ import {
   Star,
   SummaryContext,
   type SummaryRegistry,
-  useErrorKey,
   useField,
-  useFieldId,
-  useSummaryEntry,
 } from './field-base.tsx';
 import styles from './forms.module.css';
 import { ProductSelect } from './product-select.tsx';
 
 export { DateField } from './date-field.tsx';
-export { styles, useFieldId };
+export { styles };
 
 /** A text input: required by default, a star on its label and its error under it. */
 export function TextField(props: {
@@ -143,30 +140,15 @@ export function RadioGroup(props: {
 }
 
 /** One checkbox, e.g. consent or rules. */
-export function Checkbox(props: {
-  name: string;
-  label: ReactNode;
-  /** The summary's name for a box whose label is not plain text. */
-  summaryLabel?: string;
-  required?: boolean;
-  value?: string;
-}) {
+export function Checkbox(props: { name: string; label: string; required?: boolean }) {
   const { register } = useFormContext();
-  const id = useFieldId(props.value ? `${props.name}-${props.value}` : props.name);
-  const ownError = useErrorKey(props.name);
-  const error = props.value ? undefined : ownError;
-  // One of several boxes of a value list is not a field of its own.
-  useSummaryEntry(
-    props.name,
-    props.value ? undefined : typeof props.label === 'string' ? props.label : props.summaryLabel,
-  );
+  const { id, error } = useField(props.name, props.label);
   return (
     <div className={styles.field}>
       <label className={styles.option} htmlFor={id}>
         <input
           id={id}
           type="checkbox"
-          value={props.value}
           aria-required={props.required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
