@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -55,7 +56,13 @@ function keepCssModules(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   appType: 'custom',
-  plugins: [react(), serverOnlyGuard(), keepCssModules()],
+  plugins: [
+    // React Aria's own texts (date field segments, calendar) only in the sites' three languages.
+    optimizeLocales.vite({ locales: ['fi', 'sv', 'en'] }),
+    react(),
+    serverOnlyGuard(),
+    keepCssModules(),
+  ],
   css: { modules: { generateScopedName: scopedName, localsConvention: 'camelCaseOnly' } },
   build: isSsrBuild
     ? {
