@@ -69,6 +69,8 @@ export function FacetSearch(props: FacetSearchProps) {
   const [query, setQuery] = useState(props.state.q);
   const [result, setResult] = useState(props.result);
   const [current, setCurrent] = useState(props.search);
+  /** The query string the results belong to; a change of the hash alone searches nothing. */
+  const shown = useRef<string | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   const inFlight = useRef<AbortController | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -115,6 +117,7 @@ export function FacetSearch(props: FacetSearchProps) {
         window.history[how === 'append' ? 'replaceState' : 'pushState'](null, '', href);
       }
       setCurrent(window.location.search.slice(1));
+      shown.current = window.location.search;
     } catch {
       // Aborted by a newer search (which shows its own state), or failed: back to what the
       // results show.
@@ -130,7 +133,9 @@ export function FacetSearch(props: FacetSearchProps) {
   // Back and forward: the results of the URL the browser went to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: registered once; `load` reads refs
   useEffect(() => {
+    shown.current = window.location.search;
     const onPop = () => {
+      if (window.location.search === shown.current) return;
       const next = searchPageStateOf(new URLSearchParams(window.location.search), props.defaults);
       setQuery(next.q);
       void load(next, 'restore');

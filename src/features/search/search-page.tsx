@@ -50,6 +50,8 @@ export function SiteSearch(props: SearchPageProps) {
   const inFlight = useRef<AbortController | undefined>(undefined);
 
   const [current, setCurrent] = useState(props.search ?? '');
+  /** The query string the results belong to; a change of the hash alone searches nothing. */
+  const shown = useRef<string | undefined>(undefined);
 
   /**
    * Searches for a state: `push` a new search (a history entry), `append` the next page (the
@@ -68,6 +70,7 @@ export function SiteSearch(props: SearchPageProps) {
       setSearched(false);
       setState(next);
       setCurrent(window.location.search.slice(1));
+      shown.current = window.location.search;
       setLoading(false);
       return;
     }
@@ -98,6 +101,7 @@ export function SiteSearch(props: SearchPageProps) {
         window.history[how === 'append' ? 'replaceState' : 'pushState'](null, '', href);
       }
       setCurrent(window.location.search.slice(1));
+      shown.current = window.location.search;
     } catch {
       // Aborted by a newer search, or failed: the page keeps what it shows.
     } finally {
@@ -111,7 +115,9 @@ export function SiteSearch(props: SearchPageProps) {
   // Back and forward: the results of the URL the browser went to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: registered once; `run` reads refs
   useEffect(() => {
+    shown.current = window.location.search;
     const onPop = () => {
+      if (window.location.search === shown.current) return;
       const next = searchPageStateOf(new URLSearchParams(window.location.search), props.defaults);
       setQuery(next.q);
       void run(next, 'restore');
