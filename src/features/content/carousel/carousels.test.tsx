@@ -72,3 +72,38 @@ describe('the server HTML of the carousels', () => {
     expect(html).toContain('aria-live="polite"');
   });
 });
+
+describe('the hero block', () => {
+  it('gives slide links the page language prefix', async () => {
+    const { Hero } = await import('../components/hero.tsx');
+    const { PageProvider } = await import('../../../render/page-context.tsx');
+    const { IslandScope } = await import('../../../render/island.tsx');
+    const { getSite } = await import('../../../sites/registry.ts');
+    const site = getSite('sibylla');
+    if (!site) throw new Error('sibylla is a site');
+    const hero = (lang: 'fi' | 'en') =>
+      renderToString(
+        <PageProvider
+          value={{ site, lang, t: serverT(lang), path: '/', siteHref: (id) => `/${id}` }}
+        >
+          <IslandScope>
+            <Hero
+              slides={[
+                { imageId: 1, text: '<p>Yksi</p>', textAlignment: 'Center', darken: false },
+                {
+                  imageId: 2,
+                  text: '<p>Kaksi</p>',
+                  textAlignment: 'Left',
+                  darken: false,
+                  link: '/tuotteet',
+                },
+              ]}
+              images={new Map([[2, image(2)]])}
+            />
+          </IslandScope>
+        </PageProvider>,
+      );
+    expect(hero('fi')).toMatch(/href="\/tuotteet"/);
+    expect(hero('en')).toMatch(/href="\/en\/tuotteet"/);
+  });
+});

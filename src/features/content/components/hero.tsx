@@ -1,7 +1,9 @@
 import { Island } from '../../../render/island.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { sanitizeRichText } from '../../../render/rich-text.server.tsx';
+import { langPrefix } from '../../../sites/resolve.ts';
 import type { HeroSlide } from '../blocks.ts';
+import { localLink } from '../card-grid/cards.ts';
 import { HeroCarousel, type HeroCarouselSlide } from '../carousel/hero-carousel.tsx';
 import type { ImageDto } from '../content.server.ts';
 
@@ -11,7 +13,9 @@ import type { ImageDto } from '../content.server.ts';
  * loads eagerly, the others lazily.
  */
 export function Hero(props: { slides: HeroSlide[]; images: Map<number, ImageDto> }) {
-  const { lang } = usePage();
+  const { site, lang } = usePage();
+  // Stored links are paths inside the site without the language prefix (decision 007).
+  const prefix = langPrefix(site, lang);
   const slides = props.slides.map(
     (slide): HeroCarouselSlide => ({
       image: props.images.get(slide.imageId) ?? null,
@@ -19,7 +23,7 @@ export function Hero(props: { slides: HeroSlide[]; images: Map<number, ImageDto>
       textAlignment: slide.textAlignment,
       darken: slide.darken,
       ...(slide.classes ? { classes: slide.classes } : {}),
-      ...(slide.link ? { link: slide.link } : {}),
+      ...(slide.link ? { link: localLink(slide.link, prefix) } : {}),
     }),
   );
   return <Island name="hero-carousel" component={HeroCarousel} props={{ slides }} lang={lang} />;
