@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { IslandName } from '../../client/islands.ts';
 import { Island } from '../../render/island.tsx';
 import { usePage } from '../../render/page-context.tsx';
+import { langPrefix } from '../../sites/resolve.ts';
+import { localLink } from '../content/card-grid/cards.ts';
 import type { BlockFormId } from './forms.ts';
 import { SHOP_PLACE_OF_PURCHASE } from './shop.ts';
 import { BrandContactForm } from './widgets/brand-contact-form.tsx';
@@ -33,7 +35,10 @@ export function FormBlock(props: { form: BlockFormId; successPage?: string | und
   const { site, lang } = usePage();
   const entry = components[props.form];
   const islandProps: Record<string, unknown> = {
-    ...(props.successPage ? { successPage: props.successPage } : {}),
+    // Stored paths are without the language prefix (decision 007).
+    ...(props.successPage
+      ? { successPage: localLink(props.successPage, langPrefix(site, lang)) }
+      : {}),
     ...(site.id === 'lihakauppa' && ['retail-contact', 'complaint'].includes(props.form)
       ? { fixedPlaceOfPurchase: SHOP_PLACE_OF_PURCHASE }
       : {}),
