@@ -229,6 +229,12 @@ describe('site search page', () => {
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await expect.poll(() => siteHits(page).count()).toBe(Math.min(20, total));
     expect((await siteHits(page).allTextContents()).slice(0, 10)).toEqual(first);
+    // The first new hit takes focus.
+    expect(
+      await siteHits(page)
+        .nth(10)
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     expect(problems.console).toEqual([]);
     await context.close();
   });

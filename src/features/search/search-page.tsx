@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import {
   type ContentGroup,
@@ -48,6 +48,8 @@ export function SiteSearch(props: SearchPageProps) {
   const [searched, setSearched] = useState(props.result !== null);
   const [loading, setLoading] = useState(false);
   const inFlight = useRef<AbortController | undefined>(undefined);
+  const listRef = useRef<HTMLOListElement>(null);
+  const firstNew = useRef<number | undefined>(undefined);
 
   const [current, setCurrent] = useState(props.search ?? '');
   /** The query string the results belong to; a change of the hash alone searches nothing. */
@@ -87,6 +89,8 @@ export function SiteSearch(props: SearchPageProps) {
           ? await fetchSearch(CONTENT_SEARCH_PATH, { ...base, page: next.page }, controller.signal)
           : await fetchSearchPages(CONTENT_SEARCH_PATH, base, next.page, controller.signal);
       setHits((before) => (how === 'append' ? [...before, ...result.hits] : result.hits));
+      // After 'Näytä lisää' the first new hit takes focus, so a keyboard user reads on from there.
+      if (how === 'append') firstNew.current = hits.length;
       setTotal(result.totalCount);
       setHasMore(result.hasMore);
       setSearched(true);
@@ -111,6 +115,14 @@ export function SiteSearch(props: SearchPageProps) {
       }
     }
   };
+
+  useLayoutEffect(() => {
+    if (loading || firstNew.current === undefined) return;
+    listRef.current
+      ?.querySelectorAll<HTMLAnchorElement>('li > span > a')
+      [firstNew.current]?.focus();
+    firstNew.current = undefined;
+  });
 
   // Back and forward: the results of the URL the browser went to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: registered once; `run` reads refs
@@ -214,7 +226,7 @@ export function SiteSearch(props: SearchPageProps) {
               : ''}
         </p>
         {hits.length ? (
-          <ol className={styles.list}>
+          <ol ref={listRef} className={styles.list}>
             {hits.map((hit) => (
               <li key={`${hit.type}:${hit.contentId}`} className={styles.hit}>
                 {hit.image ? (
