@@ -385,6 +385,23 @@ describe.each([
     await context.close();
   });
 
+  it('works without script: native dropdowns in a plain GET form', async () => {
+    const { context, page } = await open('jyvabroiler', url, { javaScript: false });
+    await page.locator('main details summary').first().click();
+    const box = page.locator('main details input[type="checkbox"]:not([disabled])').first();
+    const id = (await box.getAttribute('value')) ?? '';
+    await box.check();
+    await page
+      .locator('main')
+      .getByRole('button', { name: t('search.button') })
+      .click();
+    await page.waitForURL((u) => u.searchParams.get('facetTags') === id);
+    const total = await totalOf('jyvabroiler', endpoint, `facetTags=${id}`);
+    expect(await status(page).textContent()).toBe(t('search.resultCount', { count: total }));
+    expect(await page.locator('main details input:checked').getAttribute('value')).toBe(id);
+    await context.close();
+  });
+
   it("loading with page above 1 joins every page up to it; 'Näytä lisää' appends", async () => {
     const { context, page } = await open('jyvabroiler', `${url}?page=2`);
     expect(await cards(page).count()).toBe(2 * pageSize);
