@@ -270,18 +270,17 @@ async function wordsFindingNothing(
 }
 
 function termMatch(term: Term, fuzzy: ReadonlySet<string>): SQL {
+  if (fuzzy.has(term.word)) {
+    // A loosened word is one that matched nothing of the scope as written, so only its likeness
+    // is asked. `<%` compares with the transaction's threshold, the lowest bar of the loosened
+    // words; a word whose own bar is that one needs no second, costly `word_similarity` call.
+    const bar = typoSimilarity(term.word);
+    return bar <= typoThreshold(fuzzy)
+      ? sql`(${term.word} <% lower(d.title))`
+      : sql`(${term.word} <% lower(d.title) and word_similarity(${term.word}, lower(d.title)) >= ${bar})`;
+  }
   const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
   if (term.like) parts.push(sql`lower(d.title) like ${term.like}`);
-  if (fuzzy.has(term.word)) {
-    // `<%` compares with the transaction's threshold, the lowest bar of the loosened words. A word
-    // whose own bar is that one needs no second, costly `word_similarity` call per title.
-    const bar = typoSimilarity(term.word);
-    parts.push(
-      bar <= typoThreshold(fuzzy)
-        ? sql`${term.word} <% lower(d.title)`
-        : sql`(${term.word} <% lower(d.title) and word_similarity(${term.word}, lower(d.title)) >= ${bar})`,
-    );
-  }
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -296,7 +295,9 @@ function typoThreshold(fuzzy: ReadonlySet<string>): number {
  * the query; ordinary ones leave it out, as computing it for every match is the costliest part.
  */
 function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
+  // A loosened word is in no title as written, so no typo search earns the every-word bonus.
   const inTitle = parsed.terms.map((t) => {
+    if (fuzzy.has(t.word)) return sql`false`;
     const parts = [sql`d.search @@ ${t.titleTsquery}::tsquery`];
     if (t.like) parts.push(sql`lower(d.title) like ${t.like}`);
     return sql`(${sql.join(parts, sql` or `)})`;
