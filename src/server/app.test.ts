@@ -213,6 +213,22 @@ describe('request handling', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('lets the other sites frame the shop (cart sync) and nobody else frame anything', async () => {
+    const csp = async (host: string) =>
+      String(
+        (await t.app.inject({ url: '/health', headers: { host } })).headers[
+          'content-security-policy'
+        ],
+      );
+    const shop = await csp('lihakauppa.localhost:3000');
+    expect(shop).toMatch(/frame-ancestors 'self'[^;]* sibylla\.localhost:\*/);
+    expect(shop).not.toMatch(/frame-ancestors[^;]*lihakauppa\.localhost/);
+    const brand = await csp('sibylla.localhost:3000');
+    expect(brand).toContain("frame-ancestors 'self';");
+    expect(brand).toMatch(/frame-src 'self' lihakauppa\.localhost:\*/);
+    expect(brand).not.toMatch(/frame-src[^;]*sibylla/);
+  });
+
   it('keeps a sane request id from the client and replaces a bad one', async () => {
     const kept = await t.app.inject({ url: '/health', headers: { 'x-request-id': 'lb-1234' } });
     expect(kept.headers['x-request-id']).toBe('lb-1234');

@@ -429,30 +429,45 @@ describe('header layout stability (CLS)', () => {
 });
 
 describe('the shop inside a frame', () => {
-  /** A page of the site's own origin (as the frame policy asks) that frames its home page. */
-  async function framing(id: string, width: number) {
-    const origin = `http://${id}.localhost:${port}`;
+  /**
+   * A page of `parent`'s origin that frames the home page of `id`: the shop is framed by the
+   * other sites for cart sync, which the frame policy allows; any site may frame itself.
+   */
+  async function framing(id: string, width: number, parent = id, wait = true) {
+    const origin = `http://${parent}.localhost:${port}`;
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.route(`${origin}/frame-test`, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: `<!DOCTYPE html><html lang="fi"><title>frame</title><body style="margin:0">
-          <iframe title="${id}" src="/" style="border:0;width:${width}px;height:800px"></iframe>`,
-      }),
+    // A real page of the parent site (a page made up by the test would count as a public
+    // address, and Chromium keeps public pages from framing local ones), emptied but for the frame.
+    await page.goto(`${origin}/`);
+    await page.evaluate(
+      ({ src, title, width }) => {
+        const frame = document.createElement('iframe');
+        Object.assign(frame, { src, title });
+        frame.style.cssText = `border:0;width:${width}px;height:800px`;
+        document.body.replaceChildren(frame);
+        document.body.style.margin = '0';
+      },
+      { src: `http://${id}.localhost:${port}/`, title: id, width },
     );
-    await page.goto(`${origin}/frame-test`);
     const frame = page.frameLocator('iframe');
-    await frame
-      .locator('k-island[data-name="site-header"][data-hydrated]')
-      .waitFor({ state: 'attached' });
+    if (wait) {
+      await frame
+        .locator('k-island[data-name="site-header"][data-hydrated]')
+        .waitFor({ state: 'attached' });
+    }
     return { context, page, frame, problems };
   }
 
+  it('a brand site may not be framed by another one', async () => {
+    const { context, page } = await framing('konsernifi', 1280, 'sibylla', false);
+    await expect.poll(() => page.frames()[1]?.url() ?? '').toMatch(/^chrome-error:/);
+    await context.close();
+  });
+
   it.each([1280, 375])('shows no header at %i px; the page itself still does', async (width) => {
-    const { context, page, frame, problems } = await framing('lihakauppa', width);
+    const { context, page, frame, problems } = await framing('lihakauppa', width, 'sibylla');
     expect(await frame.locator('header').count()).toBe(0);
     expect(await frame.getByRole('dialog', { includeHidden: true }).count()).toBe(0);
     // The page's content is all there.

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sites } from '../../sites/registry.ts';
 
 /**
  * Security headers with a Content-Security-Policy that allows the islands' module scripts from
@@ -11,6 +12,16 @@ import fp from 'fastify-plugin';
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const dev = app.assets.dev;
+    // The shop opens as a hidden frame inside the other sites for cart sync (shop spec: cart
+    // sync): the shop may be framed by any of the sites, and the sites may frame the shop.
+    // Any port, so development hosts (`<site>.localhost:3000`) are covered too.
+    const hostSources = (siteIds: readonly string[]) =>
+      siteIds.flatMap((id) => app.sites.hostsOf(id).map((host) => `${host}:*`));
+    const idsWhere = (shop: boolean) =>
+      sites.filter((site) => (site.header.variant === 'shop') === shop).map((site) => site.id);
+    const framingSites = ["'self'", ...hostSources(idsWhere(false))].join(' ');
+    const shopHosts = ["'self'", ...hostSources(idsWhere(true))].join(' ');
+    const isShop = (host: string | undefined) => app.sites.byHost(host).header.variant === 'shop';
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -23,14 +34,14 @@ export const securityPlugin = fp(
           fontSrc: ["'self'", 'data:'],
           connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
           workerSrc: ["'self'", 'blob:'],
-          frameSrc: ["'self'"],
-          frameAncestors: ["'self'"],
+          frameSrc: [(req) => (isShop(req.headers.host) ? "'self'" : shopHosts)],
+          frameAncestors: [(req) => (isShop(req.headers.host) ? framingSites : "'self'")],
           formAction: ["'self'"],
           baseUri: ["'self'"],
           objectSrc: ["'none'"],
         },
       },
-      // The shop opens as a frame inside the brand sites for cart sync.
+      // frame-ancestors above says who may frame what; X-Frame-Options cannot name other sites.
       frameguard: false,
       strictTransportSecurity: app.config.env === 'production' ? undefined : false,
     });
