@@ -31,6 +31,8 @@ export interface DevSubmission {
   }[];
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 /**
  * `/dev/submissions?form=…`: the latest stored submissions of a form, opened, with their files
  * checked in the file store, so the browser tests can see what the server kept (they cannot
@@ -41,6 +43,8 @@ export async function devSubmissionRoutes(app: FastifyInstance) {
   if (app.config.env !== 'development' && !app.config.forms.devSubmissionsApi) return;
   app.get('/dev/submissions', { config: { session: false } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // Personal data: only to this machine, whatever the flag says.
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return reply.callNotFound();
     const parsed = query.safeParse(request.query);
     if (!parsed.success) {
       // Outside /api the error handler answers pages; this is an API, so it answers as one.

@@ -90,6 +90,15 @@ describe('/dev/submissions', () => {
     expect(response.json().errors).toEqual({ form: expect.any(String) });
   });
 
+  it('answers this machine only', async () => {
+    const response = await on.app.inject({
+      method: 'GET',
+      url: '/dev/submissions?form=complaint',
+      remoteAddress: '203.0.113.7',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('does not exist unless enabled', async () => {
     const response = await off.app.inject({
       method: 'GET',
