@@ -37,6 +37,8 @@ interface Endpoint {
   facetScopes: (group: ContentGroup) => readonly FacetScope[];
   /** Quick suggestions: nothing below three characters. */
   minQueryLength?: number;
+  /** Quick suggestions answer hits only; their total is not counted (see `withoutTotal`). */
+  withoutTotal?: boolean;
 }
 
 const productsOrRecipes = (group: ContentGroup): readonly Source[] =>
@@ -55,6 +57,7 @@ const endpoints = [
     defaultPageSize: SUGGESTIONS_PAGE_SIZE,
     facetScopes: () => [],
     minQueryLength: 3,
+    withoutTotal: true,
   },
   {
     path: '/api/search/content/',
@@ -195,6 +198,7 @@ async function searchEndpoint(
     matchAllCategoryIds: query.matchAllCategoryIds,
     searchEquipments: query.searchEquipments,
     authors: query.authors,
+    withoutTotal: endpoint.withoutTotal,
   });
 }
 

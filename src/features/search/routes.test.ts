@@ -212,6 +212,23 @@ describe('GET /api/search/suggestions/', () => {
     expect(products.hits.every((h) => h.type !== 'search')).toBe(true);
   });
 
+  it('answers the same page as the site search, without counting every match', async () => {
+    const quick = await result('/api/search/suggestions/?q=broilerin&pageSize=1');
+    const full = await result('/api/search/content/?q=broilerin&pageSize=1');
+    expect(full.totalCount).toBeGreaterThan(1);
+    expect(titles(quick)).toEqual(titles(full));
+    expect(quick.hits).toHaveLength(1);
+    // The total of a suggestion is the hits shown; one more match is told by hasMore.
+    expect(quick).toMatchObject({ totalCount: 1, hasMore: true });
+
+    const few = await result('/api/search/content/?q=jauhelihakastike');
+    expect(few.totalCount).toBeGreaterThan(0);
+    expect(few.totalCount).toBeLessThan(5);
+    const quickFew = await result('/api/search/suggestions/?q=jauhelihakastike');
+    expect(titles(quickFew)).toEqual(titles(few));
+    expect(quickFew).toMatchObject({ totalCount: few.totalCount, hasMore: false });
+  });
+
   it('finds a compound by its tail, a prefix and a word with one typo', async () => {
     expect(titles(await result('/api/search/suggestions/?q=kastike'))).toContain(
       'Jauhelihakastike',

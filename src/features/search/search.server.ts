@@ -36,6 +36,12 @@ export interface SearchOptions {
   skipPagination?: boolean;
   /** No hits until there is a query or a filter (facets are still counted). */
   hideResults?: boolean;
+  /**
+   * Leave out the count of all matches (quick suggestions): the total is then the hits up to this
+   * page, and `hasMore` says whether one more hit exists. Without the count the matches are not
+   * collected first, only ranked into the page.
+   */
+  withoutTotal?: boolean;
   productGroup?: string | undefined;
   facetTags?: readonly number[] | undefined;
   matchAnyCategoryIds?: readonly number[] | undefined;
@@ -79,7 +85,7 @@ export async function search(
   // result is the visitor's choice, not a misspelling), and only in the words that find nothing
   // on their own: in `kanan koipireisiä` that is the second one.
   if (
-    rows.total === 0 &&
+    (uncounted(scope, options) ? rows.hits.length : rows.total) === 0 &&
     !hasFilter(options) &&
     terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)
   ) {
@@ -97,8 +103,20 @@ export async function search(
       });
     }
   }
-  const hits = rows.hits.map((row) => toHit(row, scope.urlPrefix));
   const offset = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
+  if (uncounted(scope, options)) {
+    // One row beyond the page was asked for: it only tells that there are more.
+    const more = rows.hits.length > options.pageSize;
+    const hits = rows.hits.slice(0, options.pageSize).map((row) => toHit(row, scope.urlPrefix));
+    return {
+      query,
+      facetCategories: rows.facets,
+      hits,
+      totalCount: offset + hits.length,
+      hasMore: more,
+    };
+  }
+  const hits = rows.hits.map((row) => toHit(row, scope.urlPrefix));
   return {
     query,
     facetCategories: rows.facets,
@@ -106,6 +124,16 @@ export async function search(
     totalCount: rows.total,
     hasMore: offset + hits.length < rows.total,
   };
+}
+
+/** A paged search without facet counts or selections that needs no total (quick suggestions). */
+function uncounted(scope: SearchScope, options: SearchOptions): boolean {
+  return (
+    options.withoutTotal === true &&
+    !options.skipPagination &&
+    scope.facetScopes.length === 0 &&
+    !options.facetTags?.length
+  );
 }
 
 function hasFilter(options: SearchOptions): boolean {
@@ -175,7 +203,12 @@ async function runSearch(
     ]),
   ];
   const hidden = options.hideResults === true && terms.length === 0 && !hasFilter(options);
-  const limit = hidden ? 0 : options.skipPagination ? MAX_UNPAGED_HITS : options.pageSize;
+  const counted = !uncounted(scope, options);
+  const limit = hidden
+    ? 0
+    : options.skipPagination
+      ? MAX_UNPAGED_HITS
+      : options.pageSize + (counted ? 0 : 1);
   const offset = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
 
   // Facet selections: OR within a category, AND across categories. `failed` lists the selected
@@ -210,7 +243,9 @@ async function runSearch(
     ? sql`matched as (${scan}),
     passing as (select * from matched where cardinality(failed) = 0),`
     : sql`passing as (${scan}),`;
-  const total = hidden ? sql`0` : sql`(select count(*)::int from passing)`;
+  // Without the count, `passing` is read once, by the page, so it is folded into it: the matches
+  // are ranked straight into the page instead of being collected first.
+  const total = hidden || !counted ? sql`0` : sql`(select count(*)::int from passing)`;
   const statement = sql`
     with ${selections}
     ${matches}
