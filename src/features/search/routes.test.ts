@@ -229,6 +229,18 @@ describe('GET /api/search/suggestions/', () => {
     expect(quickFew).toMatchObject({ totalCount: few.totalCount, hasMore: false });
   });
 
+  it('answers the pages of the site search, in the same order, for prefixes and whole words', async () => {
+    for (const q of ['broilerin', 'bro', 'jauhe', 'kanan', 'kastike', 'koipi', 'kan']) {
+      for (const pageSize of [1, 2, 5]) {
+        const params = `q=${q}&pageSize=${pageSize}`;
+        const quick = await result(`/api/search/suggestions/?${params}`);
+        const full = await result(`/api/search/content/?${params}`);
+        expect(titles(quick), params).toEqual(titles(full));
+        expect(quick.hasMore, params).toBe(full.hasMore);
+      }
+    }
+  });
+
   it('finds a compound by its tail, a prefix and a word with one typo', async () => {
     expect(titles(await result('/api/search/suggestions/?q=kastike'))).toContain(
       'Jauhelihakastike',
