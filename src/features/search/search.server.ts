@@ -80,7 +80,8 @@ export async function search(
   const parsed = query ? await parseQuery(db, scope.lang, query) : undefined;
   const terms = parsed?.terms ?? [];
   if (query && terms.length === 0) return emptyResult(query);
-  let rows = await runSearch(db, scope, options, parsed, new Set());
+  let rows = await titlesFirst(db, scope, options, parsed);
+  rows ??= await runSearch(db, scope, options, parsed, new Set());
   // Typos are looked for only when the words alone find nothing (a selection that empties the
   // result is the visitor's choice, not a misspelling), and only in the words that find nothing
   // on their own: in `kanan koipireisiä` that is the second one.
@@ -124,6 +125,29 @@ export async function search(
     totalCount: rows.total,
     hasMore: offset + hits.length < rows.total,
   };
+}
+
+/**
+ * The first page of an uncounted search by relevance, from the titles that start with the query
+ * alone, when there are more of them than the page holds. Such a title scores at least 2 (the
+ * start bonus) and any other at most 1 plus a rank below 1 (`ts_rank` normalised by 32 stays
+ * below 1), so those titles come first in the full order too: the page is the same, and only they
+ * are ranked. undefined: not applicable, or too few such titles.
+ */
+async function titlesFirst(
+  db: Database,
+  scope: SearchScope,
+  options: SearchOptions,
+  parsed: ParsedQuery | undefined,
+): Promise<SearchRows | undefined> {
+  if (!parsed || !uncounted(scope, options) || options.page !== 1) return undefined;
+  if (options.sortOrder !== 0 || options.hideResults) return undefined;
+  const length = [...parsed.normalized].length;
+  // The LIKE lets the trigram index of titles find them; the other test is the bonus's own.
+  const like = `${parsed.normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const starts = sql`lower(d.title) like ${like} and lower(left(d.title, ${length})) = ${parsed.normalized}`;
+  const rows = await runSearch(db, scope, options, parsed, new Set(), starts);
+  return rows.hits.length > options.pageSize ? rows : undefined;
 }
 
 /** A paged search without facet counts or selections that needs no total (quick suggestions). */
@@ -179,6 +203,8 @@ async function runSearch(
   parsed: ParsedQuery | undefined,
   /** Words that may also match a title word one typo away. */
   fuzzy: ReadonlySet<string>,
+  /** One more condition every hit meets. */
+  also?: SQL,
 ): Promise<SearchRows> {
   const terms = parsed?.terms ?? [];
   const filters = scopeFilters(scope);
@@ -193,6 +219,7 @@ async function runSearch(
   if (options.authors?.length)
     filters.push(sql`d.authors && ${textArray(options.authors)}::text[]`);
   for (const term of terms) filters.push(termMatch(term, fuzzy));
+  if (also) filters.push(also);
 
   const facetTags = options.facetTags ?? [];
   const selected = [
