@@ -20,10 +20,9 @@ import {
   type SearchPageDefaults,
   type SearchPageState,
   type SearchResult,
-  searchPageHref,
-  searchPageStateOf,
 } from './schemas.ts';
 import { fetchSearch, fetchSearchPages } from './search-page-fetch.ts';
+import { useUrlSearch } from './use-url-search.ts';
 
 export interface FacetSearchProps {
   kind: FacetSearchKind;
@@ -65,28 +64,22 @@ export function FacetSearch(props: FacetSearchProps) {
   const t = useT();
   const id = useId();
   const endpoint = FACET_SEARCH_ENDPOINTS[props.kind];
-  const [state, setState] = useState(props.state);
   const [query, setQuery] = useState(props.state.q);
   const [result, setResult] = useState(props.result);
-  const [current, setCurrent] = useState(props.search);
-  /** The query string the results belong to; a change of the hash alone searches nothing. */
-  const shown = useRef<string | undefined>(undefined);
-  const [loading, setLoading] = useState(false);
-  const inFlight = useRef<AbortController | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
   const chipsRef = useRef<HTMLUListElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const focusAfter = useRef<(() => void) | undefined>(undefined);
 
-  const load = async (next: SearchPageState, how: 'push' | 'append' | 'restore') => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    const before = state;
-    setLoading(true);
+  const { state, loading, run, moreHref } = useUrlSearch({
+    action: props.action,
+    defaults: props.defaults,
+    state: props.state,
+    search: props.search,
     // A chosen facet or a removed chip shows at once; the results follow.
-    if (how !== 'append') setState(next);
-    try {
+    optimistic: true,
+    onRestore: (next) => setQuery(next.q),
+    async fetchAndShow(next, move, signal) {
       const base = {
         language: props.language,
         q: next.q,
@@ -95,10 +88,10 @@ export function FacetSearch(props: FacetSearchProps) {
         facetTags: next.facetTags ?? [],
       };
       const answer =
-        how === 'append'
-          ? await fetchSearch(endpoint, { ...base, page: next.page }, controller.signal)
-          : await fetchSearchPages(endpoint, base, next.page, controller.signal);
-      if (how === 'append') {
+        move === 'append'
+          ? await fetchSearch(endpoint, { ...base, page: next.page }, signal)
+          : await fetchSearchPages(endpoint, base, next.page, signal);
+      if (move === 'append') {
         setResult((before) => ({ ...answer, hits: [...before.hits, ...answer.hits] }));
         const firstNew = result.hits.length;
         focusAfter.current = () =>
@@ -106,43 +99,8 @@ export function FacetSearch(props: FacetSearchProps) {
       } else {
         setResult(answer);
       }
-      setState(next);
-      if (how !== 'restore') {
-        const href = searchPageHref(
-          props.action,
-          next,
-          props.defaults,
-          new URLSearchParams(window.location.search),
-        );
-        window.history[how === 'append' ? 'replaceState' : 'pushState'](null, '', href);
-      }
-      setCurrent(window.location.search.slice(1));
-      shown.current = window.location.search;
-    } catch {
-      // Aborted by a newer search (which shows its own state), or failed: back to what the
-      // results show.
-      if (!controller.signal.aborted) setState(before);
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = undefined;
-        setLoading(false);
-      }
-    }
-  };
-
-  // Back and forward: the results of the URL the browser went to.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: registered once; `load` reads refs
-  useEffect(() => {
-    shown.current = window.location.search;
-    const onPop = () => {
-      if (window.location.search === shown.current) return;
-      const next = searchPageStateOf(new URLSearchParams(window.location.search), props.defaults);
-      setQuery(next.q);
-      void load(next, 'restore');
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
+    },
+  });
 
   useLayoutEffect(() => {
     if (!loading && focusAfter.current) {
@@ -152,7 +110,7 @@ export function FacetSearch(props: FacetSearchProps) {
   });
 
   const searchWith = (change: Partial<SearchPageState>) =>
-    void load({ ...state, ...change, page: 1 }, 'push');
+    void run({ ...state, ...change, page: 1 }, 'push');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -196,13 +154,6 @@ export function FacetSearch(props: FacetSearchProps) {
       return { key: `tag-${tagId}`, name, label: t('search.removeFilter', { name }), tagId };
     }),
   ];
-
-  const moreHref = searchPageHref(
-    props.action,
-    { ...state, page: state.page + 1 },
-    props.defaults,
-    new URLSearchParams(current),
-  );
 
   return (
     <div className={styles.search}>
@@ -313,7 +264,7 @@ export function FacetSearch(props: FacetSearchProps) {
             aria-disabled={loading || undefined}
             onClick={(event) => {
               event.preventDefault();
-              if (!loading) void load({ ...state, page: state.page + 1 }, 'append');
+              if (!loading) void run({ ...state, page: state.page + 1 }, 'append');
             }}
           >
             {t('search.showMore')}

@@ -1,18 +1,17 @@
-import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
-import {
-  type ContentGroup,
-  type ContentGroupOption,
-  type SearchHit,
-  type SearchLanguage,
-  type SearchPageDefaults,
-  type SearchPageState,
-  type SearchResult,
-  searchPageHref,
-  searchPageStateOf,
+import type {
+  ContentGroup,
+  ContentGroupOption,
+  SearchHit,
+  SearchLanguage,
+  SearchPageDefaults,
+  SearchPageState,
+  SearchResult,
 } from './schemas.ts';
 import styles from './search-page.module.css';
 import { fetchSearch, fetchSearchPages } from './search-page-fetch.ts';
+import { useUrlSearch } from './use-url-search.ts';
 
 export const CONTENT_SEARCH_PATH = '/api/search/content/';
 
@@ -40,44 +39,30 @@ export interface SearchPageProps {
 export function SiteSearch(props: SearchPageProps) {
   const t = useT();
   const id = useId();
-  const [state, setState] = useState(props.state);
   const [query, setQuery] = useState(props.state.q);
   const [hits, setHits] = useState<SearchHit[]>(props.result?.hits ?? []);
   const [total, setTotal] = useState(props.result?.totalCount ?? 0);
   const [hasMore, setHasMore] = useState(props.result?.hasMore ?? false);
   const [searched, setSearched] = useState(props.result !== null);
-  const [loading, setLoading] = useState(false);
-  const inFlight = useRef<AbortController | undefined>(undefined);
   const listRef = useRef<HTMLOListElement>(null);
   const firstNew = useRef<number | undefined>(undefined);
 
-  const [current, setCurrent] = useState(props.search ?? '');
-  /** The query string the results belong to; a change of the hash alone searches nothing. */
-  const shown = useRef<string | undefined>(undefined);
-
-  /**
-   * Searches for a state: `push` a new search (a history entry), `append` the next page (the
-   * entry's URL follows), `restore` the state of a URL the browser went back or forward to.
-   */
-  const run = async (next: SearchPageState, how: 'push' | 'append' | 'restore') => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    const q = next.q.trim();
-    if (!q) {
-      // Back to a URL without a query: nothing is searched, as on the server.
-      setHits([]);
-      setTotal(0);
-      setHasMore(false);
-      setSearched(false);
-      setState(next);
-      setCurrent(window.location.search.slice(1));
-      shown.current = window.location.search;
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    try {
+  const { state, setState, loading, run, moreHref } = useUrlSearch({
+    action: props.action,
+    defaults: props.defaults,
+    state: props.state,
+    search: props.search ?? '',
+    onRestore: (next) => setQuery(next.q),
+    async fetchAndShow(next, move, signal) {
+      const q = next.q.trim();
+      if (!q) {
+        // Back to a URL without a query: nothing is searched, as on the server.
+        setHits([]);
+        setTotal(0);
+        setHasMore(false);
+        setSearched(false);
+        return;
+      }
       const base = {
         q,
         language: props.language,
@@ -85,36 +70,17 @@ export function SiteSearch(props: SearchPageProps) {
         contentGroup: next.contentGroup,
       };
       const result =
-        how === 'append'
-          ? await fetchSearch(CONTENT_SEARCH_PATH, { ...base, page: next.page }, controller.signal)
-          : await fetchSearchPages(CONTENT_SEARCH_PATH, base, next.page, controller.signal);
-      setHits((before) => (how === 'append' ? [...before, ...result.hits] : result.hits));
+        move === 'append'
+          ? await fetchSearch(CONTENT_SEARCH_PATH, { ...base, page: next.page }, signal)
+          : await fetchSearchPages(CONTENT_SEARCH_PATH, base, next.page, signal);
+      setHits((before) => (move === 'append' ? [...before, ...result.hits] : result.hits));
       // After 'Näytä lisää' the first new hit takes focus, so a keyboard user reads on from there.
-      if (how === 'append') firstNew.current = hits.length;
+      if (move === 'append') firstNew.current = hits.length;
       setTotal(result.totalCount);
       setHasMore(result.hasMore);
       setSearched(true);
-      setState(next);
-      if (how !== 'restore') {
-        const href = searchPageHref(
-          props.action,
-          next,
-          props.defaults,
-          new URLSearchParams(window.location.search),
-        );
-        window.history[how === 'append' ? 'replaceState' : 'pushState'](null, '', href);
-      }
-      setCurrent(window.location.search.slice(1));
-      shown.current = window.location.search;
-    } catch {
-      // Aborted by a newer search, or failed: the page keeps what it shows.
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = undefined;
-        setLoading(false);
-      }
-    }
-  };
+    },
+  });
 
   useLayoutEffect(() => {
     if (loading || firstNew.current === undefined) return;
@@ -123,20 +89,6 @@ export function SiteSearch(props: SearchPageProps) {
       [firstNew.current]?.focus();
     firstNew.current = undefined;
   });
-
-  // Back and forward: the results of the URL the browser went to.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: registered once; `run` reads refs
-  useEffect(() => {
-    shown.current = window.location.search;
-    const onPop = () => {
-      if (window.location.search === shown.current) return;
-      const next = searchPageStateOf(new URLSearchParams(window.location.search), props.defaults);
-      setQuery(next.q);
-      void run(next, 'restore');
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
 
   const searchFrom = (contentGroup: ContentGroup) => {
     const q = query.trim();
@@ -148,13 +100,6 @@ export function SiteSearch(props: SearchPageProps) {
     event.preventDefault();
     searchFrom(state.contentGroup);
   };
-
-  const moreHref = searchPageHref(
-    props.action,
-    { ...state, page: state.page + 1 },
-    props.defaults,
-    new URLSearchParams(current),
-  );
 
   return (
     <div className={styles.page}>
