@@ -1,7 +1,9 @@
 import { accessSync, constants } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Flags for Debian's Chromium on a machine without internet. */
 export const CHROMIUM_FLAGS = [
@@ -59,3 +61,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 export const screenshotDir = path.resolve('test-results/screenshots');
+
+/**
+ * One Chromium for a spec file: launched (and the screenshot folder made) before its tests,
+ * closed after them; `use` receives it.
+ */
+export function chromiumForFile(use: (browser: Browser) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    use(browser);
+    await mkdir(screenshotDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The card grid in the browser (spec §2): two rows at first, 'Näytä lisää' revealing one row of
@@ -21,13 +20,8 @@ const base = `http://${site}.localhost:${port}`;
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(screenshotDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((b) => {
+  browser = b;
 });
 
 interface Opened {

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The shop's cart badge in the browser at 1280 and 375 px: an empty cart shows the cart link
@@ -20,13 +19,8 @@ const CART_API = '/api/v1/lihakauppa/shoppingcart';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(screenshotDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((b) => {
+  browser = b;
 });
 
 const shot = (page: Page, name: string) =>

@@ -1,11 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import { getSite } from '../../src/sites/registry.ts';
 import type { Site } from '../../src/sites/types.ts';
-import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The site header in the browser, on the sites of every header variant, at 1280 px (desktop) and
@@ -29,13 +28,8 @@ const siteIds = [
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(screenshotDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((b) => {
+  browser = b;
 });
 
 function siteOf(id: string): Site {

@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { get } from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The search pages in the browser: the site search page (sibylla `/haku`) with every URL rule of
@@ -20,13 +19,8 @@ const origin = (site: string) => `http://${site}.localhost:${port}`;
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(screenshotDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((b) => {
+  browser = b;
 });
 
 interface Opened {

@@ -1,21 +1,15 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import { sites } from '../../src/sites/registry.ts';
-import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
 
 let browser: Browser;
 const port = inject('serverPort');
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  await mkdir(screenshotDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((b) => {
+  browser = b;
 });
 
 function hexToRgb(hex: string): string {
