@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serverT } from '../../i18n/catalogues.ts';
 import { renderPage } from '../../render/render-page.tsx';
 import { NotFound } from '../../server/errors.ts';
+import { queryOfTarget, requestPath, sameSitePath } from '../../server/request-path.ts';
 import { loadLayoutData, SiteLayout } from '../navigation/index.ts';
 import { filteredCardsRoutes } from './card-grid/filtered-cards.server.ts';
 import { resolvePath } from './content.server.ts';
@@ -35,13 +36,13 @@ export async function contentRoutes(app: FastifyInstance) {
 
   app.get('/*', async (request, reply) => {
     const { locale } = request;
-    const path = request.url.split('?', 1)[0] ?? '/';
-    if (locale.prefix && path === locale.prefix) {
+    if (locale.prefix && requestPath(request) === locale.prefix) {
       return reply.redirect(`${locale.prefix}/`, 301);
     }
     if (locale.rest.length > 1 && locale.rest.endsWith('/')) {
-      const query = request.url.slice(path.length);
-      return reply.redirect(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}${query}`, 301);
+      // The path came from the visitor: `//evil.example/` must not send them to another host.
+      const path = sameSitePath(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}`);
+      return reply.redirect(`${path}${queryOfTarget(request.url)}`, 301);
     }
     const resolved = await resolvePath(
       request.server.db,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, NotFound, problemOf, Unavailable } from '../errors.ts';
+import { isApiRequest, requestPath } from '../request-path.ts';
 
 /** Titles for the framework's own 4xx errors; their messages are not passed on. */
 const clientErrorTitles: Record<number, string> = {
@@ -17,10 +18,6 @@ const clientErrorTitles: Record<number, string> = {
   429: 'Too many requests',
   431: 'Request header fields too large',
 };
-
-export function isApiRequest(request: FastifyRequest): boolean {
-  return request.url === '/api' || request.url.startsWith('/api/');
-}
 
 /**
  * One place where errors leave the server: `/api` answers `application/problem+json`, pages get
@@ -79,7 +76,7 @@ function sendProblem(reply: FastifyReply, error: AppError, request: FastifyReque
     .status(error.status)
     .type('application/problem+json; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(problemOf(error, request.url.split('?', 1)[0]));
+    .send(problemOf(error, requestPath(request)));
 }
 
 async function renderPage(

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
+import { routedPath } from '../request-path.ts';
 
 export const SESSION_COOKIE = 'kattaus_session';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -122,7 +123,9 @@ export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds: num
 
 /** Requests that carry no session: files and health checks. */
 export function wantsSession(request: FastifyRequest): boolean {
-  return request.routeOptions.config?.session !== false && !request.url.startsWith('/assets/');
+  return (
+    request.routeOptions.config?.session !== false && !routedPath(request).startsWith('/assets/')
+  );
 }
 
 export const sessionsPlugin = fp(

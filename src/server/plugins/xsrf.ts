@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden } from '../errors.ts';
+import { isApiRequest } from '../request-path.ts';
 import { wantsSession } from './sessions.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -43,7 +44,7 @@ export const xsrfPlugin = fp(
 );
 
 function needsToken(request: FastifyRequest): boolean {
-  return !SAFE_METHODS.has(request.method) && request.url.startsWith('/api/');
+  return !SAFE_METHODS.has(request.method) && isApiRequest(request);
 }
 
 function matches(header: string | string[] | undefined, expected: string): boolean {
