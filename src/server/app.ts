@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerFactory,
+  type FastifyServerOptions,
+} from 'fastify';
 import { type DatabaseHandle, databaseOptionsFromConfig, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { cartPlugin } from '../features/cart/index.server.ts';
@@ -19,7 +23,7 @@ import type { Config } from './config.ts';
 import { type FileStore, LocalFileStore } from './file-store.ts';
 import { healthRoutes } from './health.ts';
 import { projectPath } from './paths.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
@@ -60,6 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Errors before any route runs (the HTTP parser's, the router's) answer problem+json too.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrors as FastifyServerOptions['frameworkErrors'],
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
