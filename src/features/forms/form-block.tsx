@@ -30,8 +30,17 @@ const components: Record<BlockFormId, { island: IslandName; component: Component
   'school-material': { island: 'form-school-material', component: SchoolMaterialForm },
 };
 
-/** A page's form block: the form as an island, with what the page knows of the site. */
-export function FormBlock(props: { form: BlockFormId; successPage?: string | undefined }) {
+/**
+ * A page's form block: the form as an island, with what the page knows of the site and what the
+ * block configures (the export contact form's success and error texts and its `ContentId`).
+ */
+export function FormBlock(props: {
+  form: BlockFormId;
+  successPage?: string | undefined;
+  successMessage?: string | undefined;
+  errorMessage?: string | undefined;
+  contentId?: number | undefined;
+}) {
   const { site, lang } = usePage();
   const entry = components[props.form];
   const islandProps: Record<string, unknown> = {
@@ -41,6 +50,13 @@ export function FormBlock(props: { form: BlockFormId; successPage?: string | und
       : {}),
     ...(site.id === 'lihakauppa' && ['retail-contact', 'complaint'].includes(props.form)
       ? { fixedPlaceOfPurchase: SHOP_PLACE_OF_PURCHASE }
+      : {}),
+    ...(props.form === 'export-contact'
+      ? {
+          ...(props.successMessage ? { successMessage: props.successMessage } : {}),
+          ...(props.errorMessage ? { errorMessage: props.errorMessage } : {}),
+          ...(props.contentId !== undefined ? { contentId: props.contentId } : {}),
+        }
       : {}),
   };
   return (
