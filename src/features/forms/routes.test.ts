@@ -16,7 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { openBytes, openText } from './crypto.server.ts';
 import { type FormId, formIds, forms } from './forms.ts';
-import { FILE_MAX_BYTES } from './schemas.ts';
+import { FILE_MAX_BYTES, promotionalPhotoFormSchema, promotionalPhotoPayload } from './schemas.ts';
 import { SHOP_PLACE_OF_PURCHASE } from './submissions.server.ts';
 import { dataUrl, pdf, png, solvedCaptcha, testFormsConfig, validPayload } from './test-support.ts';
 
@@ -316,6 +316,34 @@ describe('form rules', () => {
     expect((await post('complaint', complaint)).json().errors['Data.ProductName']).toBe(
       'form.product.required',
     );
+  });
+
+  it('takes the promotional photo payload as the spec gives it, without the rules box', async () => {
+    // Data: Email, FirstName, LastName, Phone, MethodOfContact; Files; MTCaptchaToken (§3).
+    const payload = await payloadOf('promotional-photo');
+    expect(Object.keys(payload.Data as object).sort()).toEqual([
+      'Email',
+      'FirstName',
+      'LastName',
+      'MethodOfContact',
+      'Phone',
+    ]);
+    const response = await post('promotional-photo', payload);
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await t.app.db.select().from(formSubmissions);
+    expect(JSON.parse(openText(formsConfig.encryptionKey, row?.sealedData ?? ''))).toEqual(
+      payload.Data,
+    );
+    // The form itself still asks for the rules box, and leaves it out of what it sends.
+    const form = { ...payload, Data: { ...(payload.Data as object), AcceptRules: false } };
+    expect(promotionalPhotoFormSchema.safeParse(form).error?.issues).toEqual([
+      expect.objectContaining({ path: ['Data', 'AcceptRules'], message: 'validation.required' }),
+    ]);
+    const accepted = promotionalPhotoFormSchema.parse({
+      ...form,
+      Data: { ...form.Data, AcceptRules: true },
+    });
+    expect(promotionalPhotoPayload(accepted)).toEqual(payload);
   });
 
   it('fixes the place of purchase on the meat shop', async () => {

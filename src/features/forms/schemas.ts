@@ -261,22 +261,38 @@ export const questionSchema = z
   })
   .strict();
 
+const promotionalPhotoData = z
+  .object({
+    Email: email(),
+    FirstName: text(100),
+    LastName: text(100),
+    Phone: text(40),
+    MethodOfContact: z.enum(['email', 'phone'], { error: REQUIRED }),
+  })
+  .strict();
+
+/** The raffle's payload as the spec gives it (§3): the rules box is not part of it. */
 export const promotionalPhotoSchema = z
   .object({
-    Data: z
-      .object({
-        Email: email(),
-        FirstName: text(100),
-        LastName: text(100),
-        Phone: text(40),
-        MethodOfContact: z.enum(['email', 'phone'], { error: REQUIRED }),
-        AcceptRules: z.literal(true, { error: REQUIRED }),
-      })
-      .strict(),
+    Data: promotionalPhotoData,
     Files: files(fileRules['promotional-photo'].max),
     MTCaptchaToken: captcha,
   })
   .strict();
+
+/**
+ * What the raffle form checks: the payload and the raffle rules box, which must be ticked
+ * (§5.1) but is not sent.
+ */
+export const promotionalPhotoFormSchema = promotionalPhotoSchema.extend({
+  Data: promotionalPhotoData.extend({ AcceptRules: z.literal(true, { error: REQUIRED }) }),
+});
+
+/** The payload of a checked raffle form: everything but the rules box. */
+export function promotionalPhotoPayload(values: z.output<typeof promotionalPhotoFormSchema>) {
+  const { AcceptRules: _accepted, ...data } = values.Data;
+  return { ...values, Data: data } satisfies z.input<typeof promotionalPhotoSchema>;
+}
 
 export const brandContactSchema = z
   .object({

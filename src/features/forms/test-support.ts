@@ -126,7 +126,6 @@ export async function validPayload(formId: FormId): Promise<Record<string, unkno
           LastName: 'Kuvaaja',
           Phone: '0451234567',
           MethodOfContact: 'email',
-          AcceptRules: true,
         },
         Files: [{ Name: 'grilli.jpg', Data: dataUrl('image/jpeg', await jpeg()) }],
       };
