@@ -56,6 +56,9 @@ export const sv: Messages = {
   'error.notFound.body': 'Sidan du söker finns inte eller har flyttats till en annan adress.',
   'error.server.title': 'Något gick fel',
   'error.server.body': 'Sidan kunde inte visas. Försök igen om en stund.',
+  'error.badRequest.title': 'Ogiltig adress',
+  'error.badRequest.body':
+    'Sidan kunde inte visas eftersom adressen innehåller tecken som inte kan användas. Kontrollera adressen.',
   'error.backHome': 'Till startsidan',
   'validation.required': 'Detta fält är obligatoriskt',
   'validation.invalid': 'Kontrollera fältets värde',

@@ -22,9 +22,11 @@ import { createSiteResolver } from '../sites/resolve.ts';
 import type { Config } from './config.ts';
 import { type FileStore, LocalFileStore } from './file-store.ts';
 import { healthRoutes } from './health.ts';
+import { logSerializers } from './log.ts';
 import { projectPath } from './paths.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { requestContext } from './plugins/request-context.ts';
+import { requestStringsPlugin } from './plugins/request-strings.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
@@ -107,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestContext);
   await app.register(sessionsPlugin);
   await app.register(xsrfPlugin);
+  await app.register(requestStringsPlugin);
 
   if (app.assets.staticDir) {
     await app.register(fastifyStatic, {
@@ -135,15 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
-    // Request logs carry no personal data: no client address, no query string.
-    serializers: {
-      req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
-        method: req.method,
-        path: req.url.split('?', 1)[0],
-        host: String(req.headers.host ?? ''),
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
+    serializers: logSerializers,
     ...(config.env === 'development'
       ? {
           transport: {

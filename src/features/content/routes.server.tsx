@@ -11,14 +11,18 @@ import { faviconSvg } from './favicon.ts';
 import { HomePage } from './home-page.tsx';
 import { loadPage } from './page-loader.server.tsx';
 
+const errorTitles = {
+  400: 'error.badRequest.title',
+  404: 'error.notFound.title',
+  500: 'error.server.title',
+} as const;
+
 export async function contentRoutes(app: FastifyInstance) {
   await filteredCardsRoutes(app);
 
   app.errorPage.render = async (request, reply, status) =>
     renderPage(request, reply, {
-      title: serverT(request.locale.lang)(
-        status === 404 ? 'error.notFound.title' : 'error.server.title',
-      ),
+      title: serverT(request.locale.lang)(errorTitles[status]),
       status,
       body: (
         <SiteLayout layout={await loadLayoutData(request)}>

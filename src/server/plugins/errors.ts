@@ -98,7 +98,7 @@ async function renderPage(
   status: number,
 ) {
   const render = app.errorPage.render;
-  if (status !== 404 && status !== 500) {
+  if (status !== 400 && status !== 404 && status !== 500) {
     return reply
       .status(status)
       .type('text/plain; charset=utf-8')
@@ -111,7 +111,7 @@ async function renderPage(
     return reply
       .status(status)
       .type('text/plain; charset=utf-8')
-      .send(status === 404 ? 'Not found' : 'Server error');
+      .send(clientErrorTitles[status] ?? 'Server error');
   }
 }
 
