@@ -346,6 +346,31 @@ describe('form rules', () => {
     expect(promotionalPhotoPayload(accepted)).toEqual(payload);
   });
 
+  it.each([
+    ['expert-question', 'Data.CustomerId'],
+    ['export-contact', 'Data.CustomerId'],
+    ['sales', 'customerNumber'],
+  ] as const)(
+    'takes a %s customer number empty or as a numeric code of 7 to 12 digits',
+    async (formId, field) => {
+      const set = (payload: Record<string, unknown>, value: string) => {
+        if (formId === 'sales') payload.customerNumber = value;
+        else (payload.Data as Record<string, unknown>).CustomerId = value;
+      };
+      for (const bad of ['123456', '1234567890123', '12345a7', 'A-1001', '1234 567', '+1234567']) {
+        const payload = await payloadOf(formId, 'unused');
+        set(payload, bad);
+        await expectRefused(await post(formId, payload), field, 'form.customerId.invalid');
+      }
+      for (const good of ['', '1234567', '123456789012', ' 1234567 ']) {
+        const payload = await payloadOf(formId);
+        set(payload, good);
+        const response = await post(formId, payload);
+        expect(response.statusCode, `${good}: ${response.body}`).toBe(200);
+      }
+    },
+  );
+
   it('fixes the place of purchase on the meat shop', async () => {
     const payload = await payloadOf('complaint');
     const response = await post('complaint', payload, 'lihakauppa.localhost');

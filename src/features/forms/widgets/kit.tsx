@@ -19,6 +19,7 @@ import {
   FILE_MAX_BYTES,
   type FileRule,
   MESSAGE_MAX,
+  NUMERIC_CODE_MAX,
   TEXTAREA_ROWS,
   type UploadedFile,
 } from '../schemas.ts';
@@ -49,6 +50,7 @@ export function TextField(props: {
   autoComplete?: string;
   readOnly?: boolean;
   maxLength?: number;
+  inputMode?: 'numeric';
 }) {
   const { register } = useFormContext();
   const { id, error } = useField(props.name, props.label);
@@ -63,6 +65,7 @@ export function TextField(props: {
         autoComplete={props.autoComplete}
         readOnly={props.readOnly}
         maxLength={props.maxLength ?? 200}
+        inputMode={props.inputMode}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
@@ -588,6 +591,20 @@ export function FormShell(props: {
         sendingText={props.sendingText}
       />
     </FormFrame>
+  );
+}
+
+/** A customer number: optional, and when given a numeric code of 7 to 12 digits. */
+export function CustomerNumberField(props: { name: string }) {
+  const t = useT();
+  return (
+    <TextField
+      name={props.name}
+      label={t('form.field.customerId')}
+      required={false}
+      inputMode="numeric"
+      maxLength={NUMERIC_CODE_MAX}
+    />
   );
 }
 
