@@ -30,6 +30,7 @@ import { requestStringsPlugin } from './plugins/request-strings.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
+import { trustProxyOption } from './trust-proxy.ts';
 import './types.ts';
 
 export interface AppOptions {
@@ -58,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...loggerOptions(config),
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {

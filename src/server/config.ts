@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -184,6 +185,64 @@ const siteHostsSchema = z
     return map;
   });
 
+/** proxy-addr's names for address ranges, accepted in `TRUST_PROXY` lists. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops of `X-Forwarded-For` to believe: `false` none (the socket's peer is the client); a
+ * number of proxies in front of the server (`1`: one load balancer; the client is the address it
+ * appended); or the proxies' addresses and ranges. `true` would believe every hop, including any the
+ * client wrote itself, so anyone could pick their own address and slip past per-address limits: it
+ * is refused with a pointer to the two safe forms.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.toLowerCase();
+    if (v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          '"true" would trust every X-Forwarded-For hop, which a client can write itself; give the number of proxies in front of the server (for example 1) or their addresses (10.0.0.0/8,192.168.1.5)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'at most 10 proxies' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const wrong = entries.find((e) => !isAddressOrRange(e));
+    if (entries.length === 0 || wrong !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected false, a number of proxies or a list of addresses, but got "${wrong ?? value}"`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -209,10 +268,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SITE_HOSTS: siteHostsSchema.prefault(''),
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxySchema.prefault('false'),
   ...formsEnv,
 });
 
@@ -232,7 +288,11 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   siteHosts: Record<string, string[]>;
   defaultSite: string;
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` hops to believe for the client's address: none, the last `n` (the
+   * number of proxies), or those appended by the listed proxy addresses (`TRUST_PROXY`).
+   */
+  trustProxy: false | number | string[];
   forms: FormsConfig;
 }
 
