@@ -118,6 +118,10 @@ export const Captcha = forwardRef<
   return (
     <fieldset className={styles.captcha} aria-describedby={`${id}-notice`}>
       <legend className={styles.visuallyHidden}>{t('form.captcha.label')}</legend>
+      {/* Above the widget: ALTCHA's own error tooltip drops below its box. */}
+      <p id={`${id}-notice`} role="status" className={styles.captchaNotice}>
+        {props.notice ? t(props.notice) : null}
+      </p>
       {loaded ? (
         <altcha-widget
           ref={attach}
@@ -127,9 +131,6 @@ export const Captcha = forwardRef<
           language={lang}
         />
       ) : null}
-      <p id={`${id}-notice`} role="status" className={styles.captchaNotice}>
-        {props.notice ? t(props.notice) : null}
-      </p>
     </fieldset>
   );
 });
