@@ -3,7 +3,13 @@ import { Invalid } from '../../server/errors.ts';
 import { parse } from '../../server/validate.ts';
 import { getSite } from '../../sites/registry.ts';
 import type { Lang } from '../../sites/types.ts';
-import { addToCart, type CartKey, changeQuantity, loadCart } from './cart.server.ts';
+import {
+  addToCart,
+  type CartKey,
+  type CartTarget,
+  changeQuantity,
+  loadCart,
+} from './cart.server.ts';
 import {
   addQuerySchema,
   CART_API,
@@ -33,13 +39,20 @@ function existingKey(request: FastifyRequest): CartKey | null {
 }
 
 /**
- * The key a change writes under. The session row must exist first (the cart refers to it); storing
- * it also renews its lifetime and, on the first store, gives the visitor a fresh token.
+ * Where a change writes. The session row must exist before the cart (the cart refers to it), so
+ * an allowed change stores it first: that renews its lifetime and, on the first store, gives the
+ * visitor a fresh token. A refused change never gets that far (see `CartTarget`).
  */
-async function storedKey(request: FastifyRequest): Promise<CartKey> {
-  const session = request.session;
-  await session.set(await session.get());
-  return { sessionId: session.id, siteId: SHOP_SITE_ID };
+function cartTarget(request: FastifyRequest): CartTarget {
+  return {
+    siteId: SHOP_SITE_ID,
+    existing: existingKey(request),
+    async store() {
+      const session = request.session;
+      await session.set(await session.get());
+      return { sessionId: session.id, siteId: SHOP_SITE_ID };
+    },
+  };
 }
 
 const personal = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -59,8 +72,7 @@ export async function cartRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const query = parse(addQuerySchema, request.query);
       const lang = shopLang(query.language);
-      const key = await storedKey(request);
-      await addToCart(app.db, key, lang, query.code, query.quantity);
+      const key = await addToCart(app.db, cartTarget(request), lang, query.code, query.quantity);
       personal(reply);
       return loadCart(app.db, key, lang);
     },
@@ -72,8 +84,8 @@ export async function cartRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const query = parse(changeQuantityQuerySchema, request.query);
       const lang = shopLang(query.language);
-      const key = await storedKey(request);
-      await changeQuantity(app.db, key, lang, query.code, query.quantity);
+      const target = cartTarget(request);
+      const key = await changeQuantity(app.db, target, lang, query.code, query.quantity);
       personal(reply);
       return loadCart(app.db, key, lang);
     },

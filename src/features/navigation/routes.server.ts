@@ -26,13 +26,14 @@ export async function navigationRoutes(app: FastifyInstance) {
     return { ctx: { site, lang }, currentPath };
   };
 
-  app.get('/api/nav/desktop', async (request, reply) => {
+  // The same for every visitor and publicly cacheable, so no session and no cookies.
+  app.get('/api/nav/desktop', { config: { session: false } }, async (request, reply) => {
     const { ctx } = await context(request.query, request.site);
     reply.header('cache-control', 'public, max-age=60');
     return desktopNav(ctx, await loadNavTree(app.db, ctx.site.id, ctx.lang));
   });
 
-  app.get('/api/nav/mobile', async (request, reply) => {
+  app.get('/api/nav/mobile', { config: { session: false } }, async (request, reply) => {
     const { ctx, currentPath } = await context(request.query, request.site);
     reply.header('cache-control', 'public, max-age=60');
     return mobileNav(ctx, await loadNavTree(app.db, ctx.site.id, ctx.lang), currentPath);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden } from '../errors.ts';
 import { isApiRequest } from '../request-path.ts';
-import { wantsSession } from './sessions.ts';
+import { keepPersonalAnswersPrivate, wantsSession } from './sessions.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -38,6 +38,8 @@ export const xsrfPlugin = fp(
           secure: request.protocol === 'https',
         });
       }
+      // The last cookie of the answer is set: now it can be told whether it is personal.
+      keepPersonalAnswersPrivate(request, reply);
     });
   },
   { name: 'xsrf', dependencies: ['sessions'] },
