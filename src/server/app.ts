@@ -61,6 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A request (headers and body) that takes longer than this is answered 408 and closed.
+    requestTimeout: config.requestTimeoutMs,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

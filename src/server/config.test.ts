@@ -41,6 +41,8 @@ describe('loadConfig defaults', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.databasePoolSize).toBe(10);
     expect(config.sessionTtlDays).toBe(30);
+    expect(config.requestTimeoutMs).toBe(120_000);
+    expect(config.forms.bodyIdleTimeoutMs).toBe(5000);
     expect(config.trustProxy).toBe(false);
     expect(config.siteHosts).toEqual({});
     expect(config.sessionSecret).toBe(SECRET);
@@ -147,6 +149,9 @@ describe('loadConfig refuses wrong values, naming the variable', () => {
     ['DATABASE_URL', 'localhost:5432'],
     ['SESSION_SECRET', 'too-short'],
     ['SESSION_SECRET', 'x'.repeat(31)],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['FORMS_BODY_IDLE_SECONDS', '0'],
+    ['FORMS_BODY_IDLE_SECONDS', '1.5'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '11'],

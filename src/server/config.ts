@@ -79,6 +79,7 @@ const formsEnv = {
   FORM_SUCCESS_PAGES: perFormSchema.prefault(''),
   FORMS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   FORMS_MAX_LARGE_BODIES: z.coerce.number().int().min(1).max(1000).default(4),
+  FORMS_BODY_IDLE_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   DEV_OUTBOX_PAGE: flag,
   DEV_SUBMISSIONS_API: flag,
 };
@@ -105,6 +106,11 @@ export interface FormsConfig {
   rateLimit: number;
   /** Requests with a body over 1 MB processed at once; more answer 503 with Retry-After. */
   maxLargeBodies: number;
+  /**
+   * A body over 1 MB that brings less than 32 KiB in this long (it went quiet, or trickles) is
+   * answered 408 and gives its slot back.
+   */
+  bodyIdleTimeoutMs: number;
   /** The outbox page /dev/outbox outside development. */
   devOutboxPage: boolean;
   /** The JSON list of stored submissions /dev/submissions outside development (browser tests). */
@@ -148,6 +154,7 @@ function formsConfig(e: FormsEnv, dataDir: string): FormsConfig {
     successPages: e.FORM_SUCCESS_PAGES,
     rateLimit: e.FORMS_RATE_LIMIT,
     maxLargeBodies: e.FORMS_MAX_LARGE_BODIES,
+    bodyIdleTimeoutMs: e.FORMS_BODY_IDLE_SECONDS * 1000,
     devOutboxPage: e.DEV_OUTBOX_PAGE,
     devSubmissionsApi: e.DEV_SUBMISSIONS_API,
   };
@@ -265,6 +272,7 @@ const envSchema = z.object({
       message: 'must be at least 32 characters',
     }),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SITE_HOSTS: siteHostsSchema.prefault(''),
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
@@ -285,6 +293,8 @@ export interface Config {
   databasePoolSize: number;
   sessionSecret: string;
   sessionTtlDays: number;
+  /** The whole request (headers and body) must arrive within this; otherwise 408. */
+  requestTimeoutMs: number;
   logLevel: (typeof logLevels)[number];
   siteHosts: Record<string, string[]>;
   defaultSite: string;
@@ -324,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET || persistentSecret(dataDir),
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     siteHosts: e.SITE_HOSTS,
     defaultSite: e.DEFAULT_SITE,

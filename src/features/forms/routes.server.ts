@@ -31,7 +31,10 @@ const productsQuery = z.object({
  * `/api/search/all-products`.)
  */
 export async function formRoutes(app: FastifyInstance) {
-  const gate = largeBodyGate(app.config.forms.maxLargeBodies);
+  const gate = largeBodyGate({
+    max: app.config.forms.maxLargeBodies,
+    idleTimeoutMs: app.config.forms.bodyIdleTimeoutMs,
+  });
   const rateLimit = { max: app.config.forms.rateLimit, timeWindow: 60_000 };
 
   // Every answer of a form endpoint carries isSuccess, refusals (problem+json) included.
