@@ -12,6 +12,7 @@ import styles from './site-header.module.css';
 import { SiteLogo } from './site-logo.tsx';
 import { useDisclosures } from './use-disclosures.ts';
 import { useHeaderMode, useScrollState } from './use-header-mode.ts';
+import { useStickyHeight } from './use-sticky-height.ts';
 
 export type { SiteHeaderProps } from './header-props.ts';
 
@@ -49,6 +50,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   // Every close of the mobile search panel empties its box: a new key gives a fresh box.
   const [searchRound, setSearchRound] = useState(0);
   const [framed, setFramed] = useState(false);
+  useStickyHeight(root, mode, !framed);
 
   const { variant, desktop, mobile, cart } = props;
   const masterChef = variant === 'master-chef';

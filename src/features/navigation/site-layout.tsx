@@ -23,7 +23,7 @@ export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
         props={headerProps(site, lang, props.layout)}
         lang={lang}
       />
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" tabIndex={-1}>
         {props.children}
       </main>
       <SiteFooter year={new Date().getFullYear()} />
