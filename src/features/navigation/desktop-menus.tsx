@@ -218,7 +218,8 @@ export function External() {
 
 /**
  * The language switch: one link ('In English') when the site has two languages, otherwise a
- * menu under the current language's name that opens on hover, focus or click.
+ * menu under the current language's name that opens on hover or by its button (click, Enter,
+ * Space). Focus alone does not open it: Tab passes the closed menu in one stop.
  */
 export function LanguageSwitch(props: {
   links: DesktopNav['languageMenu'];
@@ -267,7 +268,6 @@ export function LanguageSwitch(props: {
         aria-expanded={open}
         aria-controls={listId}
         aria-label={t('header.currentLanguage', { language: name })}
-        onFocus={() => group.open(key, 'focus')}
         onClick={() => group.activate(key)}
       >
         <Icon name="globe" size={20} />

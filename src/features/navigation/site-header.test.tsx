@@ -163,6 +163,21 @@ describe('the site header', () => {
     expect(html).toMatch(/aria-expanded="true"[^>]*aria-label="Näytä alavalikko: Tuotteet"/);
   });
 
+  it('shows in the logo no text but the name its link is named by (label in name)', async () => {
+    const inner = headerIsland((await page('sibylla.localhost')).html).inner;
+    const links = [...inner.matchAll(/<a[^>]*aria-label="Sibylla – etusivu"[^>]*>(.*?)<\/a>/gs)];
+    // The header's and the side menu's.
+    expect(links).toHaveLength(2);
+    for (const [, logo = ''] of links) {
+      // The initial is a picture cut out of the emblem (a mask); the name is the one text.
+      expect([...logo.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual([
+        'Sibylla',
+      ]);
+      const picture = /<mask[^>]*>.*?<image href="data:image\/svg\+xml,([^"]+)"/s.exec(logo)?.[1];
+      expect(decodeURIComponent(picture ?? '')).toMatch(/<text[^>]*>S<\/text><\/svg>$/);
+    }
+  });
+
   it('shows the shop’s cart and, to an anonymous visitor, the login link', async () => {
     const { html } = await page('lihakauppa.localhost');
     expect(html).toMatch(/<a[^>]*href="\/ostoskori#tuotteet"[^>]*aria-label="Ostoskori"/);

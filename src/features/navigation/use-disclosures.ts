@@ -1,14 +1,14 @@
 import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
 
-/** How a panel came open: hover closes it on leave, a click or focus keeps it until dismissed. */
-export type OpenedBy = 'hover' | 'click' | 'focus';
+/** How a panel came open: hover closes it on leave, a click keeps it until dismissed. */
+export type OpenedBy = 'hover' | 'click';
 
 export interface Disclosures {
   openKey: string | null;
   open(key: string, by: OpenedBy): void;
   /** Closes the panel; with a key, only when that one is open. */
   close(key?: string): void;
-  /** A click on a toggle: opens, closes, or keeps a panel that hover or focus opened. */
+  /** A click on a toggle: opens, closes, or keeps a panel that hover opened. */
   activate(key: string): void;
   /** The pointer left an item: closes its panel if hover opened it. */
   leave(key: string): void;
