@@ -95,6 +95,24 @@ describe('cards', () => {
     expect(cardMarkup('mynewsdeskCard')).toContain('4.5.2026');
   });
 
+  it('leave a picture whose alt only repeats the heading without alt text', () => {
+    const altOf = (header: string, alt: string) => {
+      const html = render({
+        cards: [{ ...cardOf('recipeCard'), header, image: { ...image, alt } }],
+      });
+      return /<img[^>]* alt="([^"]*)"/.exec(html)?.[1];
+    };
+    // The heading itself, or a part of it (a pack's name without its weight): decorative.
+    expect(altOf('Jauhelihaperunalaatikko', 'Jauhelihaperunalaatikko')).toBe('');
+    expect(altOf('Hodarimakkara chili 400 g', 'Hodarimakkara chili')).toBe('');
+    expect(altOf('Lasagne', 'lasagne.')).toBe('');
+    // A description of what the picture shows stays.
+    expect(altOf('Lasagne', 'Lasagne uunivuoassa basilikan kanssa')).toBe(
+      'Lasagne uunivuoassa basilikan kanssa',
+    );
+    expect(altOf('Hodarimakkara chili 400 g', 'Makkaroita grillissä')).toBe('Makkaroita grillissä');
+  });
+
   it('take a card’s own image preset first', () => {
     const html = render({
       cards: [{ ...cardOf('recipeCard'), imagePreset: 'card-wide' }],

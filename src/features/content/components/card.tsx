@@ -53,7 +53,13 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
   const preset = card.imagePreset ?? presetOf[card.type];
 
   const image = card.image ? (
-    <Img lang={lang} image={card.image} preset={preset} className={styles.image} />
+    <Img
+      lang={lang}
+      image={card.image}
+      preset={preset}
+      decorative={repeatsHeading(card.image.alt, card.header)}
+      className={styles.image}
+    />
   ) : (
     <span className={styles.noImage} />
   );
@@ -192,6 +198,24 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
         );
     }
   }
+}
+
+/** Words of a text for comparison: lower case, without punctuation. */
+function words(text: string): string {
+  return ` ${text
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+}
+
+/**
+ * Whether a picture's alt text says nothing the card's heading does not: the heading itself or
+ * a part of it (a pack's name without its weight, a dish without its side). Such a picture is
+ * decorative beside its heading (WCAG 1.1.1): screen readers would read the name twice. An alt
+ * text that describes more than the heading names is kept.
+ */
+export function repeatsHeading(alt: string, heading: string): boolean {
+  return words(heading).includes(words(alt));
 }
 
 function meta(first: ReactNode, second?: ReactNode): ReactNode {
