@@ -136,6 +136,8 @@ try {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      // Every request comes from this one process: no per-client limit applies.
+      SEARCH_RATE_LIMIT: '1000000',
     }),
     assets: { dev: false, page: () => ({ scripts: [], styles: [], modulePreloads: [] }) },
     logger: false,

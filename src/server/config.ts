@@ -273,6 +273,8 @@ const envSchema = z.object({
     }),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  IMAGE_MISS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SITE_HOSTS: siteHostsSchema.prefault(''),
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
@@ -295,6 +297,10 @@ export interface Config {
   sessionTtlDays: number;
   /** The whole request (headers and body) must arrive within this; otherwise 408. */
   requestTimeoutMs: number;
+  /** Search and facet requests per client and minute, all endpoints together. */
+  searchRateLimit: number;
+  /** Image requests per client and minute that are not in the variant cache. */
+  imageMissRateLimit: number;
   logLevel: (typeof logLevels)[number];
   siteHosts: Record<string, string[]>;
   defaultSite: string;
@@ -335,6 +341,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET || persistentSecret(dataDir),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
+    imageMissRateLimit: e.IMAGE_MISS_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     siteHosts: e.SITE_HOSTS,
     defaultSite: e.DEFAULT_SITE,

@@ -55,6 +55,15 @@ export class Unavailable extends AppError {
   }
 }
 
+export class TooManyRequests extends AppError {
+  constructor(
+    readonly retryAfterSeconds = 60,
+    detail = 'Too many requests from this address. Try again shortly.',
+  ) {
+    super(429, 'too-many-requests', 'Too many requests', detail);
+  }
+}
+
 /** Message keys of zod issues, keyed by dotted field path (`Data.Email`). */
 export function fieldErrorsOf(error: ZodError): FieldErrors {
   const errors: FieldErrors = {};

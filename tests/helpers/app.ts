@@ -25,6 +25,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       NODE_ENV: 'test',
       SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
       DATA_DIR: '/tmp/kattaus-test-unused',
+      // Tests ask far more often than a visitor; the tests of the limits set their own.
+      SEARCH_RATE_LIMIT: '1000000',
+      IMAGE_MISS_RATE_LIMIT: '1000000',
     }),
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { NotFound } from '../../server/errors.ts';
+import { clientLimit } from '../../server/rate-limit.ts';
 import { parse } from '../../server/validate.ts';
 import { getSite } from '../../sites/registry.ts';
 import { langPrefix } from '../../sites/resolve.ts';
@@ -115,6 +116,10 @@ export function searchLang(site: Site, language: SearchLanguage | undefined): La
 /** `/api/search/*` and `/api/facets/*`: site search over the search documents. */
 export async function searchRoutes(app: FastifyInstance) {
   startSearchStatistics(app);
+  // Every route of this plugin (it is encapsulated): one budget per client for all of them
+  // (SEARCH_RATE_LIMIT a minute; typing in the quick search asks at most about twice a second).
+  const limit = clientLimit(app, { max: app.config.searchRateLimit, timeWindow: 60_000 });
+  app.addHook('onRequest', async (request) => limit(request));
   for (const endpoint of endpoints) {
     app.get(endpoint.path, { config: { session: false } }, async (request, reply) => {
       const query = parse(searchQuerySchema, foldBracketParams(request.query));

@@ -8,7 +8,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, NotFound, problemOf, Unavailable } from '../errors.ts';
+import { AppError, NotFound, problemOf, TooManyRequests, Unavailable } from '../errors.ts';
 import { isApiPath, isApiRequest, pathOfTarget, requestPath } from '../request-path.ts';
 
 /** Titles for the framework's own 4xx errors; their messages are not passed on. */
@@ -38,7 +38,7 @@ export const errorsPlugin = fp(
       if (appError.status >= 500) {
         request.log.error({ err: error }, 'request failed');
       }
-      if (appError instanceof Unavailable) {
+      if (appError instanceof Unavailable || appError instanceof TooManyRequests) {
         reply.header('retry-after', String(appError.retryAfterSeconds));
       }
       if (isApiRequest(request) || !app.errorPage.render || request.method !== 'GET') {

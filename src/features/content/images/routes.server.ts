@@ -1,17 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, fieldErrorsOf, Invalid, NotFound, problemOf } from '../../../server/errors.ts';
+import {
+  AppError,
+  fieldErrorsOf,
+  Invalid,
+  NotFound,
+  problemOf,
+  TooManyRequests,
+  Unavailable,
+} from '../../../server/errors.ts';
+import { clientLimit } from '../../../server/rate-limit.ts';
+import { requestPath } from '../../../server/request-path.ts';
 import { imageParams, imageQuery } from './schemas.ts';
 import { formatMime, negotiateFormat, VariantCache } from './variants.server.ts';
 
-/**
- * `/images/<id>/<slug>.jpg?preset=<name>`: an image resized to a preset, as AVIF, WebP or JPEG
- * by the browser's Accept header, from the file store's cache when it has been made before.
- *
- * Errors are answered here as small problem+json bodies rather than thrown: the error handler
- * would answer a page's 404 with the site's HTML page, which is no use to an `<img>`.
- */
 export async function imageRoutes(app: FastifyInstance) {
   const variants = new VariantCache(app.db, app.files);
+  // Cache misses per client and minute (IMAGE_MISS_RATE_LIMIT); a hit costs a file read and is
+  // not counted. A page's pictures are mostly made already; a first visit to a page nobody has
+  // seen since a deploy makes a few dozen.
+  const missLimit = clientLimit(app, { max: app.config.imageMissRateLimit, timeWindow: 60_000 });
 
   app.get('/images/:id/:file', { config: { session: false } }, async (request, reply) => {
     const params = imageParams.safeParse(request.params);
@@ -40,8 +47,19 @@ export async function imageRoutes(app: FastifyInstance) {
 
     let result: Awaited<ReturnType<VariantCache['get']>>;
     try {
-      result = await variants.get(id, preset, format);
+      const cached = await variants.cached(id, preset, format);
+      if (cached) {
+        result = { status: 'ok', data: cached, cached: true };
+      } else {
+        // A miss queries the database and may resize: that is what the limit counts.
+        await missLimit(request);
+        result = await variants.get(id, preset, format);
+      }
     } catch (err) {
+      if (err instanceof TooManyRequests || err instanceof Unavailable) {
+        reply.header('retry-after', String(err.retryAfterSeconds));
+        return sendProblem(request, reply, err);
+      }
       request.log.error({ err, imageId: id, preset }, 'image variant failed');
       const error = new AppError(
         500,
@@ -76,5 +94,5 @@ function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppErr
     .status(error.status)
     .type('application/problem+json; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(problemOf(error, request.url.split('?', 1)[0]));
+    .send(problemOf(error, requestPath(request)));
 }

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { Unavailable } from '../../../server/errors.ts';
 import { imageUrl, type PresetName, presetNames, presetSize } from './presets.ts';
 import { generatedImageKey, storeGeneratedImage } from './store.server.ts';
-import { variantKey, variantStats } from './variants.server.ts';
+import { DEFAULT_RESIZES, ResizePool, variantKey, variantStats } from './variants.server.ts';
 
 let t: TestApp;
 const originals: Record<'recipe' | 'person', { id: number; width: number; height: number }> = {
@@ -174,6 +175,107 @@ describe('errors', () => {
     expect(res.body).not.toContain('<html');
     expect(res.body.length).toBeLessThan(300);
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('one URL per picture', () => {
+  it.each([
+    ['hexadecimal', (id: number) => `0x${id.toString(16)}`],
+    ['an exponent', (id: number) => `${id / 10}e1`],
+    ['a leading zero', (id: number) => `0${id}`],
+    ['a plus sign', (id: number) => `+${id}`],
+    ['a decimal point', (id: number) => `${id}.0`],
+    ['a space', (id: number) => `%20${id}`],
+  ])('refuses an id written with %s', async (_name, write) => {
+    const { id } = originals.recipe;
+    const canonical = await get(`/images/${id}/x.jpg`);
+    expect(canonical.statusCode).toBe(200);
+    const other = await get(`/images/${write(id)}/x.jpg`);
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['content-type']).toContain('application/problem+json');
+  });
+});
+
+describe('resizes at once', () => {
+  it('runs at most the pool’s number of resizes at once, however many misses arrive', async () => {
+    const ctx = { db: t.app.db, files: t.app.files };
+    const id = await storeGeneratedImage(ctx, { kind: 'recipe', seed: 'routes-pool', alt: {} });
+    const before = variantStats.renders;
+    variantStats.peakRunning = 0;
+    const misses = presetNames.flatMap((preset) =>
+      ['image/webp', 'image/*'].map((accept) => get(imageUrl({ id }, preset), { accept })),
+    );
+    const answers = await Promise.all(misses);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(variantStats.renders - before).toBe(misses.length);
+    expect(variantStats.peakRunning).toBeGreaterThan(0);
+    expect(variantStats.peakRunning).toBeLessThanOrEqual(DEFAULT_RESIZES);
+  });
+
+  it('refuses what the queue cannot hold with 503, and runs the rest in turn', async () => {
+    const pool = new ResizePool(1, 2);
+    let running = 0;
+    let peak = 0;
+    const task = () =>
+      pool.run(async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running--;
+        return 'done';
+      });
+    const results = await Promise.allSettled([task(), task(), task(), task(), task()]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+    ]);
+    const refused = results[3] as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(Unavailable);
+    expect(peak).toBe(1);
+    // Once the queue has drained, the pool takes work again.
+    await expect(task()).resolves.toBe('done');
+  });
+});
+
+describe('limits per client', () => {
+  const LIMIT = 5;
+  let limited: TestApp;
+  let cachedUrl = '';
+
+  beforeAll(async () => {
+    limited = await createTestApp({ config: { imageMissRateLimit: LIMIT } });
+    const ctx = { db: limited.app.db, files: limited.app.files };
+    const id = await storeGeneratedImage(ctx, { kind: 'card', seed: 'routes-limit', alt: {} });
+    cachedUrl = imageUrl({ id }, 'small');
+  });
+  afterAll(() => limited?.close());
+
+  const fetchFrom = (url: string, remoteAddress = '203.0.113.1') =>
+    limited.app.inject({ url, remoteAddress });
+
+  it('counts cache misses, answering 429 problem+json over the limit, and never hits', async () => {
+    // The first request of the cached picture is itself a miss.
+    expect((await fetchFrom(cachedUrl)).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      statuses.push((await fetchFrom(`/images/${900_000 + i}/x.jpg`)).statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 429, 429, 429]);
+    const refused = await fetchFrom('/images/900100/x.jpg');
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({ status: 429, type: '/problems/too-many-requests' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Hits still answer, for this client too.
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const hit = await fetchFrom(cachedUrl);
+      expect(hit.statusCode).toBe(200);
+      expect(hit.headers['x-image-cache']).toBe('hit');
+    }
+    // Another client has its own budget.
+    expect((await fetchFrom('/images/900200/x.jpg', '203.0.113.2')).statusCode).toBe(404);
   });
 });
 

@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import type { Database } from '../../../db/client.ts';
 import { images } from '../../../db/schema.ts';
+import { Unavailable } from '../../../server/errors.ts';
 import type { FileStore } from '../../../server/file-store.ts';
 import { type PresetName, presetSize, presets } from './presets.ts';
 
@@ -26,8 +28,51 @@ const encoders: Record<ImageFormat, (image: Sharp) => Sharp> = {
   jpeg: (image) => image.jpeg({ quality: 80, mozjpeg: true }),
 };
 
-/** Counts resizes done in this process, so tests and benchmarks can tell a hit from a miss. */
-export const variantStats = { renders: 0 };
+/**
+ * Counts resizes done in this process, so tests and benchmarks can tell a hit from a miss, and how
+ * many ran at once (now and at most).
+ */
+export const variantStats = { renders: 0, running: 0, peakRunning: 0 };
+
+/** Resizes run at once: one per core (at most four), leaving the rest of the thread pool free. */
+export const DEFAULT_RESIZES = Math.max(1, Math.min(4, availableParallelism()));
+/** Misses that may wait for a resize; beyond this they answer 503 with Retry-After. */
+export const DEFAULT_WAITING_RESIZES = 64;
+
+/**
+ * A bounded pool for resizes. A resize holds a thread of libuv's pool (the one file reads and
+ * PGlite's disk use too) and a core for up to a few hundred milliseconds, so thirty misses at once
+ * would stall every other request; here at most `maxRunning` run, `maxWaiting` more queue in
+ * arrival order, and the rest are refused with `Unavailable` straight away.
+ */
+export class ResizePool {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly maxRunning = DEFAULT_RESIZES,
+    readonly maxWaiting = DEFAULT_WAITING_RESIZES,
+  ) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running < this.maxRunning) {
+      this.running++;
+    } else {
+      if (this.waiting.length >= this.maxWaiting) {
+        throw new Unavailable('Too many images are being made. Try again shortly.', 2);
+      }
+      // The finishing task hands its place over, so `running` stays as it is.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
 
 /**
  * The best format the browser accepts: AVIF, then WebP, then JPEG, which every browser takes.
@@ -67,6 +112,21 @@ export async function renderVariant(
   format: ImageFormat,
 ): Promise<Buffer> {
   variantStats.renders++;
+  variantStats.running++;
+  variantStats.peakRunning = Math.max(variantStats.peakRunning, variantStats.running);
+  try {
+    return await encodeVariant(original, image, preset, format);
+  } finally {
+    variantStats.running--;
+  }
+}
+
+async function encodeVariant(
+  original: Buffer,
+  image: OriginalImage,
+  preset: PresetName,
+  format: ImageFormat,
+): Promise<Buffer> {
   const p = presets[preset];
   let pipeline = sharp(original, { failOn: 'error' }).autoOrient();
   if (p.fit === 'cover') {
@@ -122,7 +182,13 @@ export class VariantCache {
   constructor(
     private readonly db: Database,
     private readonly files: FileStore,
+    private readonly pool = new ResizePool(),
   ) {}
+
+  /** A variant already made, or undefined: reads the file store only. */
+  cached(id: number, preset: PresetName, format: ImageFormat): Promise<Buffer | undefined> {
+    return this.files.get(variantKey(id, preset, format));
+  }
 
   async get(id: number, preset: PresetName, format: ImageFormat): Promise<VariantResult> {
     const key = variantKey(id, preset, format);
@@ -155,7 +221,7 @@ export class VariantCache {
     if (!row) return { status: 'missing' };
     const original = await this.files.get(row.storageKey);
     if (!original) throw new Error(`image ${id}: original ${row.storageKey} is missing`);
-    const data = await renderVariant(original, row, preset, format);
+    const data = await this.pool.run(() => renderVariant(original, row, preset, format));
     await this.files.put(key, data);
     return { status: 'ok', data, cached: false };
   }
