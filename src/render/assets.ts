@@ -9,6 +9,13 @@ export interface PageAssets {
   modulePreloads: string[];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the client's scripts and styles come from. */
+    assets: AssetProvider;
+  }
+}
+
 export interface AssetProvider {
   page(): PageAssets;
   /** Folder of the built files served under /assets/ (production builds only). */

@@ -2,8 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { serverT } from '../i18n/catalogues.ts';
 import { Document } from './document.tsx';
+import type { ResolvedIslands } from './island.server.tsx';
 import { type PageContextValue, PageProvider } from './page-context.tsx';
 import { sendHtml } from './send-html.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The island components pages render with (the app's registry, loaded at start). */
+    islands: ResolvedIslands;
+  }
+}
 
 export interface PageOptions {
   /** The page's own title; the site name is added after it. Omitted on the home page. */
@@ -39,6 +47,7 @@ export function renderPage(request: FastifyRequest, reply: FastifyReply, page: P
       title={title}
       description={page.description ?? site.tagline[lang]}
       assets={request.server.assets.page()}
+      islands={request.server.islands}
       head={page.head}
     >
       <PageProvider value={context}>{page.body}</PageProvider>

@@ -1,6 +1,7 @@
 import { usePage } from '../../render/page-context.tsx';
 import { sites } from '../../sites/registry.ts';
 import { Blocks } from './components/blocks.tsx';
+import { PageHero } from './components/page-hero.tsx';
 import type { ImageDto, PageDto } from './content.server.ts';
 import styles from './home-page.module.css';
 
@@ -14,12 +15,11 @@ export function HomePage(props: { page?: PageDto; images?: Map<number, ImageDto>
   const hasHero = blocks[0]?.type === 'hero-carousel';
   return (
     <>
-      <section className={hasHero ? 'visually-hidden' : styles.hero}>
-        <div className="container">
-          <h1 className={styles.title}>{site.name}</h1>
-          <p className={styles.lead}>{props.page?.teaser || site.tagline[lang]}</p>
-        </div>
-      </section>
+      <PageHero
+        title={site.name}
+        lead={props.page?.teaser || (site.tagline[lang] ?? '')}
+        hidden={hasHero}
+      />
       <Blocks blocks={blocks} images={props.images ?? new Map()} />
       {site.corporate ? (
         <section className={`container ${styles.sites}`} aria-labelledby="our-sites">

@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { newsReleases, pages, products, recipes } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
+import { imageUrl, presetSize } from '../../images/presets.ts';
 import { langPrefix } from '../../sites/resolve.ts';
-import { loadFacetSearch, loadSearchPage } from '../search/index.server.ts';
-import { FacetSearchBlock, facetSearchKindOf, SearchPageBlock } from '../search/index.ts';
 import type { Card } from './blocks.ts';
 import { newsCard, newsCardType, productCard, recipeCard } from './card-grid/cards.ts';
 import { Blocks, blockImageIds } from './components/blocks.tsx';
@@ -24,7 +23,6 @@ import {
   type Resolved,
 } from './content.server.ts';
 import { HomePage } from './home-page.tsx';
-import { imageUrl, presetSize } from './images/presets.ts';
 import { ContentPage } from './pages/content-page.tsx';
 import { ListingPage } from './pages/listing-page.tsx';
 import { NewsPage } from './pages/news-page.tsx';
@@ -46,6 +44,14 @@ const listingQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
+/** What other features put on content pages, handed in by the app that knows them all. */
+export interface PageWidgets {
+  search(
+    request: FastifyRequest,
+    page: PageDto,
+  ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
+}
+
 export interface LoadedPage {
   title: string | undefined;
   description: string | undefined;
@@ -64,7 +70,11 @@ function headOf(seo: SeoHeadProps): ReactNode {
 }
 
 /** Loads what a resolved path needs and builds its page. */
-export async function loadPage(request: FastifyRequest, resolved: Resolved): Promise<LoadedPage> {
+export async function loadPage(
+  request: FastifyRequest,
+  resolved: Resolved,
+  widgets: PageWidgets,
+): Promise<LoadedPage> {
   const { db } = request.server;
   const { site, locale } = request;
   const lang = locale.lang;
@@ -147,13 +157,14 @@ export async function loadPage(request: FastifyRequest, resolved: Resolved): Pro
       };
     }
     case 'page':
-      return loadContentPage(request, resolved.page, { linkOf, crumbsFor });
+      return loadContentPage(request, resolved.page, widgets, { linkOf, crumbsFor });
   }
 }
 
 async function loadContentPage(
   request: FastifyRequest,
   page: PageDto,
+  widgets: PageWidgets,
   helpers: {
     linkOf: (path: string) => string;
     crumbsFor: (path: string, name: string) => Promise<Crumb[]>;
@@ -189,18 +200,13 @@ async function loadContentPage(
     };
   }
 
-  // The site search page, and pages that hold a product, recipe or newsroom search: rendered
-  // from their URL on the server, searched further by their island.
-  const searchKind = facetSearchKindOf(page.settings.widget);
-  if (page.type === 'search' || searchKind) {
-    const [crumbs, images, search] = await Promise.all([
+  // A page that holds a search (the site search, or a product, recipe or newsroom search) is
+  // rendered from its URL on the server and searched further by its island.
+  const search = await widgets.search(request, page);
+  if (search) {
+    const [crumbs, images] = await Promise.all([
       helpers.crumbsFor(page.path, page.navLabel),
       loadImages(db, [previewId, ...blockImageIds(page.blocks)], lang),
-      searchKind
-        ? loadFacetSearch(request, page, searchKind).then((props) => (
-            <FacetSearchBlock search={props} />
-          ))
-        : loadSearchPage(request, page).then((props) => <SearchPageBlock search={props} />),
     ]);
     const seo = seoFor(images, crumbs);
     return {
@@ -213,11 +219,11 @@ async function loadContentPage(
             <Breadcrumbs items={crumbs} />
             <header className={styles.pageHeader}>
               <h1>{page.title}</h1>
-              {page.teaser && searchKind ? <p className={styles.lead}>{page.teaser}</p> : null}
+              {page.teaser && search.inline ? <p className={styles.lead}>{page.teaser}</p> : null}
             </header>
-            {searchKind ? search : null}
+            {search.inline ? search.element : null}
           </div>
-          {searchKind ? null : search}
+          {search.inline ? null : search.element}
           <Blocks blocks={page.blocks} images={images} />
         </>
       ),

@@ -5,9 +5,7 @@ import { devOutboxRoutes } from './dev-outbox.server.tsx';
 import { devSubmissionRoutes } from './dev-submissions.server.ts';
 import { type FormId, formIds, forms, SCHOOL_MATERIALS_PATH } from './forms.ts';
 import { LARGE_BODY_BYTES, largeBodyGate } from './gate.server.ts';
-import { startOutboxWorker } from './outbox.server.ts';
 import { schoolMaterialList } from './products.server.ts';
-import { startRetentionJob } from './retention.server.ts';
 import { FILE_MAX_BYTES } from './schemas.ts';
 import { submitForm } from './submissions.server.ts';
 
@@ -26,8 +24,7 @@ const productsQuery = z.object({
 });
 
 /**
- * The form endpoints (`POST`, spec §7), the school material list, the outbox worker and the
- * retention job. (The product list of the product select is the search feature's
+ * The form endpoints (`POST`, spec §7) and the school material list. (The product list of the product select is the search feature's
  * `/api/search/all-products`.)
  */
 export async function formRoutes(app: FastifyInstance) {
@@ -78,8 +75,6 @@ export async function formRoutes(app: FastifyInstance) {
 
   await app.register(devOutboxRoutes);
   await app.register(devSubmissionRoutes);
-  startOutboxWorker(app);
-  startRetentionJob(app);
 }
 
 declare module 'fastify' {

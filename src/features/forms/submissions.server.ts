@@ -12,12 +12,13 @@ import {
 import { serverT } from '../../i18n/catalogues.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { AppError, type FieldErrors, fieldErrorsOf } from '../../server/errors.ts';
+import { isShopSite } from '../../sites/shop.ts';
 import type { Lang, Site } from '../../sites/types.ts';
 import { sealBytes, sealText } from './crypto.server.ts';
 import { type DecodedFile, decodeFiles } from './files.server.ts';
 import { type FormId, forms } from './forms.ts';
 import type { UploadedFile } from './schemas.ts';
-import { SHOP_PLACE_OF_PURCHASE, SHOP_SITE } from './shop.ts';
+import { SHOP_PLACE_OF_PURCHASE } from './shop.ts';
 
 /** A refused submission: 400 problem+json naming each field, with `isSuccess: false`. */
 export class FormInvalid extends AppError {
@@ -151,7 +152,7 @@ async function normalise(
     return fields;
   }
   const data = { ...payload.Data };
-  if (formId === 'complaint' && context.site.id === SHOP_SITE) {
+  if (formId === 'complaint' && isShopSite(context.site)) {
     data.PlaceOfPurchase = SHOP_PLACE_OF_PURCHASE;
   }
   if (formId === 'school-material') {

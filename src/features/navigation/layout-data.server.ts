@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { headerLineItemCount } from '../cart/index.server.ts';
+import { headerLineItemCount } from '../shop/index.server.ts';
 import type { LayoutData } from './header-props.ts';
 import { desktopNav, loadNavTree, mobileNav, type NavNode } from './nav.server.ts';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
-import { QuickSearch } from '../search/quick-search.tsx';
+import { QuickSearch } from '../search/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';

@@ -4,6 +4,7 @@ import { NotFound } from '../../server/errors.ts';
 import { parse } from '../../server/validate.ts';
 import { getSite } from '../../sites/registry.ts';
 import { langPrefix } from '../../sites/resolve.ts';
+import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang, Site } from '../../sites/types.ts';
 import { contentGroupOptions, facetDefinitions, recipeSearchPage } from './facets.server.ts';
 import { allProducts } from './products.server.ts';
@@ -22,7 +23,6 @@ import {
   searchQuerySchema,
 } from './schemas.ts';
 import { type FacetScope, type SearchScope, type Source, search } from './search.server.ts';
-import { startSearchStatistics } from './statistics.server.ts';
 
 /** How one endpoint searches: which documents, and its own defaults. */
 interface Endpoint {
@@ -84,8 +84,8 @@ const endpoints = [
     facetScopes: scopesOfGroup,
   },
   {
-    path: '/api/search/lihakauppa-products',
-    siteId: 'lihakauppa',
+    path: `/api/search/${SHOP_SITE_ID}-products`,
+    siteId: SHOP_SITE_ID,
     sources: productsOrRecipes,
     defaultContentGroup: 1,
     defaultSortOrder: 0,
@@ -114,7 +114,6 @@ export function searchLang(site: Site, language: SearchLanguage | undefined): La
 
 /** `/api/search/*` and `/api/facets/*`: site search over the search documents. */
 export async function searchRoutes(app: FastifyInstance) {
-  startSearchStatistics(app);
   for (const endpoint of endpoints) {
     app.get(endpoint.path, { config: { session: false } }, async (request, reply) => {
       const query = parse(searchQuerySchema, foldBracketParams(request.query));

@@ -1,5 +1,5 @@
 import { I18nProvider } from '../../../i18n/react.tsx';
-import { Island } from '../../../render/island.tsx';
+import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import type { Card as CardData, CardType } from '../blocks.ts';
 import { CardGridIsland, type CardGridProps } from '../card-grid/card-grid-island.tsx';
@@ -48,15 +48,7 @@ export function CardGrid(props: {
   };
   // Two cards fit two rows at any width: such a grid has nothing to expand.
   if (grid.dropdown || (grid.expandable && cards.length > INITIAL_ROWS)) {
-    return (
-      <Island
-        name="card-grid"
-        component={CardGridIsland}
-        props={grid}
-        lang={lang}
-        hydrate="visible"
-      />
-    );
+    return <Island name="card-grid" props={grid} lang={lang} hydrate="visible" />;
   }
   return (
     <I18nProvider lang={lang} t={t}>

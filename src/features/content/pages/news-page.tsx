@@ -1,10 +1,10 @@
 import { formatDate } from '../../../i18n/format.ts';
+import { Img } from '../../../images/picture.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import type { ImageDto, NewsRow } from '../content.server.ts';
-import { Img } from '../images/picture.tsx';
 
 export function NewsPage(props: { news: NewsRow; crumbs: Crumb[]; image: ImageDto | undefined }) {
   const { t, lang } = usePage();

@@ -1,13 +1,13 @@
 import type { Nutrition } from '../../../db/schema.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { formatNumber, formatPrice } from '../../../i18n/format.ts';
+import { Img } from '../../../images/picture.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto, ProductRow } from '../content.server.ts';
-import { Img } from '../images/picture.tsx';
 
 const nutritionRows: [keyof Nutrition, MessageKey, string][] = [
   ['fat', 'product.fat', 'g'],

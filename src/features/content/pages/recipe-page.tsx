@@ -1,11 +1,11 @@
 import type { RecipeIngredient } from '../../../db/schema.ts';
 import { formatDuration, formatNumber } from '../../../i18n/format.ts';
+import { Img } from '../../../images/picture.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto, RecipeRow } from '../content.server.ts';
-import { Img } from '../images/picture.tsx';
 
 function IngredientLine(props: { ingredient: RecipeIngredient }) {
   const { lang } = usePage();
