@@ -30,7 +30,7 @@ let app: FastifyInstance | undefined;
 let route: http.RequestListener | undefined;
 
 async function start() {
-  const { buildApp } = await load<AppModule>('/src/server/app.ts');
+  const { buildApp } = await load<AppModule>('/src/app/app.ts');
   const { devAssets } = await load<AssetsModule>('/src/render/assets.ts');
   let handler: http.RequestListener | undefined;
   const next = await buildApp({

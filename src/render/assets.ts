@@ -24,7 +24,7 @@ export interface AssetProvider {
   dev: boolean;
 }
 
-export const CLIENT_ENTRY = 'src/client/entry.ts';
+export const CLIENT_ENTRY = 'src/app/client-entry.ts';
 export const STYLES_ENTRY = 'src/render/styles.ts';
 
 interface ManifestChunk {
