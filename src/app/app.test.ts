@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, cookieValue, createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { arrive } from '../../tests/helpers/visitor.ts';
 import { Invalid } from '../server/errors.ts';
 import { SESSION_COOKIE } from '../server/plugins/sessions.ts';
 import { XSRF_COOKIE } from '../server/plugins/xsrf.ts';
@@ -173,15 +174,9 @@ describe('anti-forgery', () => {
 
 describe('request handling', () => {
   it('answers a body over the limit with 413 problem+json', async () => {
-    const page = await t.app.inject('/');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: {
-        cookie: cookieHeader(page),
-        'x-xsrf-token': cookieValue(page, XSRF_COOKIE),
-        'content-type': 'application/json',
-      },
+    const visitor = await arrive(t.app);
+    const res = await visitor.post('/api/test/echo', {
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
@@ -189,15 +184,9 @@ describe('request handling', () => {
   });
 
   it('answers broken JSON with 400 problem+json', async () => {
-    const page = await t.app.inject('/');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: {
-        cookie: cookieHeader(page),
-        'x-xsrf-token': cookieValue(page, XSRF_COOKIE),
-        'content-type': 'application/json',
-      },
+    const visitor = await arrive(t.app);
+    const res = await visitor.post('/api/test/echo', {
+      headers: { 'content-type': 'application/json' },
       payload: '{"a":',
     });
     expect(res.statusCode).toBe(400);

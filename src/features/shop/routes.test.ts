@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImage, createPage, createProduct } from '../../../tests/factories/content.ts';
+import { createImage, createPage, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { Visitor } from '../../../tests/helpers/visitor.ts';
 import { cartLineItems, carts, products, sessions } from '../../db/schema.ts';
 import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
 import { XSRF_COOKIE } from '../../server/plugins/xsrf.ts';
@@ -86,24 +87,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A browser: keeps the cookies the server sets, sends the anti-forgery header as the shop does. */
-class Visitor {
-  readonly jar = new Map<string, string>();
-
-  async request(
-    method: 'GET' | 'POST',
-    url: string,
-    options: { xsrf?: boolean; host?: string } = {},
-  ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { host: options.host ?? HOST };
-    if (this.jar.size > 0) {
-      headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
-    const xsrf = this.jar.get(XSRF_COOKIE);
-    if (method === 'POST' && options.xsrf !== false && xsrf) headers['x-xsrf-token'] = xsrf;
-    const response = await t.app.inject({ method, url, headers });
-    for (const cookie of response.cookies) this.jar.set(cookie.name, cookie.value);
-    return response;
+/** A shop customer's browser (see `Visitor`), with the cart calls the shop's widgets make. */
+class Shopper extends Visitor {
+  constructor() {
+    super(t.app, { host: HOST });
   }
 
   async cart(response: LightMyRequestResponse): Promise<Cart> {
@@ -112,28 +99,24 @@ class Visitor {
   }
 
   load() {
-    return this.request('GET', `${CART_API}/load?language=fi`).then((r) => this.cart(r));
+    return this.get(`${CART_API}/load?language=fi`).then((r) => this.cart(r));
   }
 
   add(productCode: string, quantity = 1) {
-    return this.request(
-      'POST',
-      `${CART_API}/add?language=fi&code=${productCode}&quantity=${quantity}`,
-    );
+    return this.post(`${CART_API}/add?language=fi&code=${productCode}&quantity=${quantity}`);
   }
 
   change(productCode: string, quantity: number) {
-    return this.request(
-      'POST',
+    return this.post(
       `${CART_API}/changequantity?language=fi&code=${productCode}&quantity=${quantity}`,
     );
   }
 
   /** A visitor who has looked at a page: session and anti-forgery cookies, nothing stored. */
-  static async arrive(): Promise<Visitor> {
-    const visitor = new Visitor();
+  static async arrive(): Promise<Shopper> {
+    const visitor = new Shopper();
     await visitor.load();
-    expect(visitor.jar.get(XSRF_COOKIE)).toBeTruthy();
+    expect(visitor.xsrfToken).toBeTruthy();
     return visitor;
   }
 }
@@ -150,8 +133,8 @@ function expectProblem(response: LightMyRequestResponse, status: number) {
 describe('load', () => {
   it('answers an empty cart in the contract shape, without storing anything', async () => {
     const before = await t.app.db.select().from(sessions);
-    const visitor = new Visitor();
-    const response = await visitor.request('GET', `${CART_API}/load?language=fi`);
+    const visitor = new Shopper();
+    const response = await visitor.get(`${CART_API}/load?language=fi`);
     expect(response.headers['cache-control']).toBe('no-store');
     const cart = await visitor.cart(response);
     expect(cart).toMatchObject({
@@ -168,14 +151,14 @@ describe('load', () => {
   });
 
   it('takes Finnish when no language is given', async () => {
-    const response = await new Visitor().request('GET', `${CART_API}/load`);
+    const response = await new Shopper().get(`${CART_API}/load`);
     expect(response.statusCode).toBe(200);
   });
 });
 
 describe('add', () => {
   it('adds a line with prices as strings with a decimal comma, and load shows it', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     const tokenBefore = visitor.jar.get(SESSION_COOKIE);
     const cart = await visitor.cart(await visitor.add(code.steak, 2));
     expect(cart.lineItemCount).toBe(1);
@@ -202,7 +185,7 @@ describe('add', () => {
   });
 
   it('sums the quantities of the same code, one after the other', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     await visitor.add(code.mince, 1);
     const cart = await visitor.cart(await visitor.add(code.mince, 3));
     expect(cart.lineItemCount).toBe(1);
@@ -211,7 +194,7 @@ describe('add', () => {
   });
 
   it('sums a double click: two adds at once make one line with both quantities', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     await visitor.add(code.steak, 1);
     const [a, b] = await Promise.all([visitor.add(code.mince, 2), visitor.add(code.mince, 2)]);
     expect(a.statusCode).toBe(200);
@@ -228,13 +211,13 @@ describe('add', () => {
   });
 
   it('adds 1 when no quantity is given', async () => {
-    const visitor = await Visitor.arrive();
-    const response = await visitor.request('POST', `${CART_API}/add?code=${code.steak}`);
+    const visitor = await Shopper.arrive();
+    const response = await visitor.post(`${CART_API}/add?code=${code.steak}`);
     expect(quantities(await visitor.cart(response))).toEqual({ [code.steak]: 1 });
   });
 
   it('refuses more than the limit of 99 in one line, and leaves the line as it was', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     await visitor.add(code.steak, 60);
     const problem = expectProblem(await visitor.add(code.steak, 40), 409);
     expect(problem).toMatchObject({ type: '/problems/quantity', maxQuantity: 99 });
@@ -245,7 +228,7 @@ describe('add', () => {
   });
 
   it('refuses a sold-out product and more than the stock', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     expect(expectProblem(await visitor.add(code.soldOut), 409)).toMatchObject({ maxQuantity: 0 });
     await visitor.add(code.few, 2);
     expect(expectProblem(await visitor.add(code.few, 2), 409)).toMatchObject({ maxQuantity: 3 });
@@ -255,14 +238,14 @@ describe('add', () => {
   });
 
   it('answers 404 problem+json for a code the shop does not sell', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     expect(expectProblem(await visitor.add('9999999'), 404).type).toBe('/problems/not-found');
     expectProblem(await visitor.add(code.brandOnly), 404);
     expect((await visitor.load()).lineItemCount).toBe(0);
   });
 
   it('tells a cart of gift cards only', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     const gifts = await visitor.cart(await visitor.add(code.gift, 2));
     expect(gifts).toMatchObject({ hasGiftCardsOnly: true, total: '100,00' });
     expect(gifts.lineItems[0]?.isGiftCard).toBe(true);
@@ -273,7 +256,7 @@ describe('add', () => {
 
 describe('changequantity', () => {
   it('sets the quantity, and 0 removes the line', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     await visitor.add(code.steak, 1);
     await visitor.add(code.mince, 1);
     const changed = await visitor.cart(await visitor.change(code.steak, 5));
@@ -287,7 +270,7 @@ describe('changequantity', () => {
   });
 
   it('puts a line back when set on a code the cart lacks, within the stock', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     expect(quantities(await visitor.cart(await visitor.change(code.few, 3)))).toEqual({
       [code.few]: 3,
     });
@@ -296,7 +279,7 @@ describe('changequantity', () => {
   });
 
   it('drops a product taken off sale from the answer and the count; 0 still removes it', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     await visitor.add(code.retired, 1);
     await visitor.add(code.steak, 1);
     await t.app.db
@@ -339,30 +322,24 @@ describe('bad requests', () => {
     ['changequantity', `code=${code.steak}&quantity=-1`, 'quantity', 'validation.invalid'],
     ['changequantity', `code=${code.steak}&quantity=100`, 'quantity', 'validation.invalid'],
   ])('%s?%s → 400 naming %s', async (call, query, field, message) => {
-    const visitor = await Visitor.arrive();
-    const problem = expectProblem(
-      await visitor.request('POST', `${CART_API}/${call}?${query}`),
-      400,
-    );
+    const visitor = await Shopper.arrive();
+    const problem = expectProblem(await visitor.post(`${CART_API}/${call}?${query}`), 400);
     expect(problem.type).toBe('/problems/validation');
     expect(problem.errors).toEqual({ [field]: message });
     expect((await visitor.load()).lineItemCount).toBe(0);
   });
 
   it('load with an unknown language → 400', async () => {
-    const problem = expectProblem(
-      await new Visitor().request('GET', `${CART_API}/load?language=xx`),
-      400,
-    );
+    const problem = expectProblem(await new Shopper().get(`${CART_API}/load?language=xx`), 400);
     expect(problem.errors).toEqual({ language: 'validation.invalid' });
   });
 
   it('refuses a change without the anti-forgery header (403) and stores nothing', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     const before = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(carts))[0]?.n;
     for (const call of [
-      visitor.request('POST', `${CART_API}/add?code=${code.steak}`, { xsrf: false }),
-      visitor.request('POST', `${CART_API}/changequantity?code=${code.steak}&quantity=2`, {
+      visitor.post(`${CART_API}/add?code=${code.steak}`, { xsrf: false }),
+      visitor.post(`${CART_API}/changequantity?code=${code.steak}&quantity=2`, {
         xsrf: false,
       }),
     ]) {
@@ -374,17 +351,17 @@ describe('bad requests', () => {
   });
 
   it('refuses an anti-forgery token of another session', async () => {
-    const a = await Visitor.arrive();
-    const b = await Visitor.arrive();
-    a.jar.set(XSRF_COOKIE, b.jar.get(XSRF_COOKIE) ?? '');
+    const a = await Shopper.arrive();
+    const b = await Shopper.arrive();
+    a.jar.set(XSRF_COOKIE, b.xsrfToken ?? '');
     expectProblem(await a.add(code.steak), 403);
   });
 });
 
 describe('sessions', () => {
   it('gives each session its own cart', async () => {
-    const a = await Visitor.arrive();
-    const b = await Visitor.arrive();
+    const a = await Shopper.arrive();
+    const b = await Shopper.arrive();
     await a.add(code.steak, 2);
     expect((await b.load()).lineItemCount).toBe(0);
     await b.add(code.mince, 1);
@@ -394,7 +371,7 @@ describe('sessions', () => {
   });
 
   it('shows no cart once the session has expired', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     await visitor.add(code.steak);
     const token = visitor.jar.get(SESSION_COOKIE) ?? '';
     const { createHash } = await import('node:crypto');
@@ -418,8 +395,8 @@ describe('the header', () => {
   const badgeLabel = /aria-label="Ostoskori, (\d+) tuotetta"/;
 
   it('shows the number of line items (not the sum of quantities), privately cached', async () => {
-    const visitor = await Visitor.arrive();
-    const empty = await visitor.request('GET', '/');
+    const visitor = await Shopper.arrive();
+    const empty = await visitor.get('/');
     expect(empty.statusCode).toBe(200);
     expect(empty.body).not.toMatch(badgeLabel);
     expect(empty.body).toContain('href="/ostoskori#tuotteet"');
@@ -427,24 +404,24 @@ describe('the header', () => {
 
     await visitor.add(code.steak, 3);
     await visitor.add(code.mince, 2);
-    const full = await visitor.request('GET', '/');
+    const full = await visitor.get('/');
     expect(full.body.match(badgeLabel)?.[1]).toBe('2');
     expect(full.headers['cache-control']).toBe('private, no-cache');
 
     // Another visitor's page shows their own (empty) cart.
-    const other = await new Visitor().request('GET', '/');
+    const other = await new Shopper().get('/');
     expect(other.body).not.toMatch(badgeLabel);
   });
 
   it('leaves the other sites’ pages as they were', async () => {
-    const response = await new Visitor().request('GET', '/', { host: 'jyvabroiler.localhost' });
+    const response = await new Shopper().get('/', { headers: { host: 'jyvabroiler.localhost' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).not.toContain('/ostoskori#tuotteet');
   });
 
   it('counts only the visitor’s live cart on the shop site', async () => {
-    const visitor = await Visitor.arrive();
+    const visitor = await Shopper.arrive();
     await visitor.add(code.gift);
     const rows = await t.app.db
       .select({ siteId: carts.siteId })
@@ -452,6 +429,6 @@ describe('the header', () => {
       .innerJoin(cartLineItems, eq(cartLineItems.cartId, carts.id))
       .where(eq(cartLineItems.code, code.gift));
     expect(new Set(rows.map((r) => r.siteId))).toEqual(new Set(['lihakauppa']));
-    expect((await visitor.request('GET', '/')).body.match(badgeLabel)?.[1]).toBe('1');
+    expect((await visitor.get('/')).body.match(badgeLabel)?.[1]).toBe('1');
   });
 });
