@@ -1,6 +1,7 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsOf, violations } from './imports.ts';
+import { importsOf, TEST, violations } from './imports.ts';
 
 const fixture = path.resolve('tests/architecture/fixture');
 
@@ -31,5 +32,17 @@ describe('the import rules', () => {
   it('let tests reach anywhere', () => {
     const imports = importsOf(fixture);
     expect(imports.some((i) => i.from.endsWith('.test.ts'))).toBe(false);
+  });
+});
+
+describe('test support', () => {
+  it('beside the code is named *.test-support.ts (shared test data and helpers are in tests/)', () => {
+    const files = readdirSync(path.resolve('src'), { recursive: true, encoding: 'utf8' });
+    expect(files.filter((f) => f.endsWith('.test-support.ts')).length).toBeGreaterThan(0);
+    const misnamed = files.filter(
+      (file) =>
+        /(^|[/._-])tests?([/._-]|$)/.test(file.split(path.sep).join('/')) && !TEST.test(file),
+    );
+    expect(misnamed).toEqual([]);
   });
 });

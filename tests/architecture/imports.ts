@@ -24,7 +24,8 @@ export interface Violation {
 }
 
 const SOURCE = /\.(ts|tsx)$/;
-const TEST = /\.test\.(ts|tsx)$|\.test-support\.(ts|tsx)$|(^|\/)test-support\.(ts|tsx)$/;
+/** Tests and the fixtures beside them (`*.test-support.ts`; shared test code lives in `tests/`). */
+export const TEST = /\.test(-support)?\.(ts|tsx)$/;
 const SPECIFIER =
   /(?:^|[\s;}])(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
