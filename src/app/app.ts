@@ -17,10 +17,12 @@ import type { Config } from '../server/config.ts';
 import { type FileStore, LocalFileStore } from '../server/file-store.ts';
 import { healthRoutes } from '../server/health.ts';
 import { errorsPlugin } from '../server/plugins/errors.ts';
+import { openapiPlugin } from '../server/plugins/openapi.ts';
 import { requestContext } from '../server/plugins/request-context.ts';
 import { securityPlugin } from '../server/plugins/security.ts';
 import { sessionsPlugin } from '../server/plugins/sessions.ts';
 import { xsrfPlugin } from '../server/plugins/xsrf.ts';
+import { jsonSerializerCompiler, zodValidatorCompiler } from '../server/validate.ts';
 import { createSiteResolver } from '../sites/resolve.ts';
 import { loadIslands } from './islands.ts';
 import { pageRoutes } from './page-routes.server.tsx';
@@ -94,6 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
+  // Routes declare zod schemas: requests are parsed with them, answers only documented.
+  app.setValidatorCompiler(zodValidatorCompiler());
+  app.setSerializerCompiler(jsonSerializerCompiler);
+
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -114,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Before the routes: the API document lists the routes registered after it.
+  await app.register(openapiPlugin);
   await app.register(healthRoutes);
   await app.register(imageRoutes);
   await app.register(navigationPlugin);
