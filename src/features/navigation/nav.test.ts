@@ -122,6 +122,15 @@ describe('GET /api/nav/desktop', () => {
     ]);
   });
 
+  it('is public: a shared cache may keep it, so it sets no session or anti-forgery cookie', async () => {
+    for (const path of ['/api/nav/desktop', '/api/nav/mobile']) {
+      const res = await t.app.inject({ url: `${path}?languageId=fi`, headers: host });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      expect(res.headers['set-cookie'], path).toBeUndefined();
+    }
+  });
+
   it('takes the children of a home page that is itself not in the menus', async () => {
     const res = await t.app.inject({
       url: '/api/nav/desktop?languageId=se',
