@@ -128,9 +128,9 @@ async function existingCartId(db: Database, key: CartKey): Promise<string | unde
 }
 
 /**
- * Adds `quantity` of a product. The sum is taken inside one upsert, so two adds racing each other
- * (a double click) both count and never make two lines; a sum over the limit changes nothing and
- * answers 409.
+ * Adds `quantity` of a product and answers the cart. The sum is taken inside one upsert, so two
+ * adds racing each other (a double click) both count and never make two lines; a sum over the
+ * limit changes nothing and answers 409.
  */
 export async function addToCart(
   db: Database,
@@ -138,7 +138,7 @@ export async function addToCart(
   lang: Lang,
   code: string,
   quantity: number,
-): Promise<void> {
+): Promise<Cart> {
   const product = await productForSale(db, key.siteId, lang, code);
   const limit = limitOf(product);
   if (quantity > limit) throw tooMany(product, limit);
@@ -153,16 +153,20 @@ export async function addToCart(
     })
     .returning({ quantity: cartLineItems.quantity });
   if (rows.length === 0) throw tooMany(product, limit);
+  return loadCart(db, key, lang);
 }
 
-/** Sets a line's quantity; 0 removes the line (also of a product no longer for sale). */
+/**
+ * Sets a line's quantity and answers the cart; 0 removes the line (also of a product no longer for
+ * sale).
+ */
 export async function changeQuantity(
   db: Database,
   key: CartKey,
   lang: Lang,
   code: string,
   quantity: number,
-): Promise<void> {
+): Promise<Cart> {
   if (quantity === 0) {
     const cartId = await existingCartId(db, key);
     if (cartId) {
@@ -170,7 +174,7 @@ export async function changeQuantity(
         .delete(cartLineItems)
         .where(and(eq(cartLineItems.cartId, cartId), eq(cartLineItems.code, code)));
     }
-    return;
+    return loadCart(db, key, lang);
   }
   const product = await productForSale(db, key.siteId, lang, code);
   const limit = limitOf(product);
@@ -185,6 +189,7 @@ export async function changeQuantity(
       target: [cartLineItems.cartId, cartLineItems.code],
       set: { quantity },
     });
+  return loadCart(db, key, lang);
 }
 
 const emptyMoney = moneyString(0);

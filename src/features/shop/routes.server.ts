@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Invalid } from '../../server/errors.ts';
-import { parse } from '../../server/validate.ts';
+import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
 import { getSite } from '../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
@@ -8,6 +9,7 @@ import { addToCart, type CartKey, changeQuantity, loadCart } from './cart.server
 import {
   addQuerySchema,
   CART_API,
+  cartSchema,
   changeQuantityQuerySchema,
   langOfCartLanguage,
   loadQuerySchema,
@@ -44,38 +46,69 @@ async function storedKey(request: FastifyRequest): Promise<CartKey> {
 
 const personal = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
+const cartAnswer = jsonAnswer(cartSchema, 'The cart of the session');
+
 /** `/api/v1/lihakauppa/shoppingcart/*`: the shop cart of the visitor's session (spec §7). */
-export async function cartRoutes(app: FastifyInstance) {
-  app.get(`${CART_API}/load`, { config: { rateLimit: loadRateLimit } }, async (request, reply) => {
-    const query = parse(loadQuerySchema, request.query);
-    const lang = shopLang(query.language);
-    personal(reply);
-    return loadCart(app.db, existingKey(request), lang);
-  });
+export async function cartRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    `${CART_API}/load`,
+    {
+      config: { rateLimit: loadRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'The cart',
+        querystring: loadQuerySchema,
+        response: { 200: cartAnswer, ...problemAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const lang = shopLang(request.query.language);
+      personal(reply);
+      return loadCart(app.db, existingKey(request), lang);
+    },
+  );
 
   app.post(
     `${CART_API}/add`,
-    { config: { rateLimit: changeRateLimit } },
+    {
+      config: { rateLimit: changeRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Adds a quantity of a product to the cart',
+        security: XSRF_SECURITY,
+        querystring: addQuerySchema,
+        response: { 200: cartAnswer, ...problemAnswers(400, 403, 404, 409, 429) },
+      },
+    },
     async (request, reply) => {
-      const query = parse(addQuerySchema, request.query);
-      const lang = shopLang(query.language);
-      const key = await storedKey(request);
-      await addToCart(app.db, key, lang, query.code, query.quantity);
+      const { language, code, quantity } = request.query;
+      const lang = shopLang(language);
+      const cart = await addToCart(app.db, await storedKey(request), lang, code, quantity);
       personal(reply);
-      return loadCart(app.db, key, lang);
+      return cart;
     },
   );
 
   app.post(
     `${CART_API}/changequantity`,
-    { config: { rateLimit: changeRateLimit } },
+    {
+      config: { rateLimit: changeRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Sets the quantity of a line; 0 removes it',
+        security: XSRF_SECURITY,
+        querystring: changeQuantityQuerySchema,
+        response: { 200: cartAnswer, ...problemAnswers(400, 403, 404, 409, 429) },
+      },
+    },
     async (request, reply) => {
-      const query = parse(changeQuantityQuerySchema, request.query);
-      const lang = shopLang(query.language);
-      const key = await storedKey(request);
-      await changeQuantity(app.db, key, lang, query.code, query.quantity);
+      const { language, code, quantity } = request.query;
+      const lang = shopLang(language);
+      const cart = await changeQuantity(app.db, await storedKey(request), lang, code, quantity);
       personal(reply);
-      return loadCart(app.db, key, lang);
+      return cart;
     },
   );
 }

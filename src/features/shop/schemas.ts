@@ -70,51 +70,55 @@ export type ChangeQuantityQuery = z.infer<typeof changeQuantityQuerySchema>;
 /** Money as the contract carries it: euros with a decimal comma, no symbol (`12,90`, `0,00`). */
 const money = z.string().regex(/^-?\d+,\d{2}$/);
 
-export const lineItemSchema = z.object({
-  code: z.string(),
-  productId: z.number().int(),
-  name: z.string(),
-  /** The product group. */
-  category: z.string(),
-  quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
-  linePrice: money,
-  linePriceWithoutDiscounts: money,
-  imageUrl: z.string().nullable(),
-  isGiftCard: z.boolean(),
-  /** The product page, for the cart page's links. */
-  url: z.string(),
-  unitPrice: money,
-  /** The most the line may hold: the stock when it is below the quantity limit. */
-  maxQuantity: z.number().int(),
-});
+export const lineItemSchema = z
+  .object({
+    code: z.string(),
+    productId: z.number().int(),
+    name: z.string(),
+    /** The product group. */
+    category: z.string(),
+    quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
+    linePrice: money,
+    linePriceWithoutDiscounts: money,
+    imageUrl: z.string().nullable(),
+    isGiftCard: z.boolean(),
+    /** The product page, for the cart page's links. */
+    url: z.string(),
+    unitPrice: money,
+    /** The most the line may hold: the stock when it is below the quantity limit. */
+    maxQuantity: z.number().int(),
+  })
+  .meta({ id: 'LineItem' });
 
-export const cartSchema = z.object({
-  loading: z.boolean(),
-  currency: z.literal('EUR'),
-  currencySymbol: z.literal('€'),
-  /** Tax classes and rates are data that arrive with the checkout; until then not computed. */
-  vatTotal: money.nullable(),
-  vatPercent: z.number().nullable(),
-  orderDiscount: money,
-  total: money,
-  subTotal: money,
-  usedGiftCardAmount: money,
-  shippingTotal: money,
-  shippingTotalWithoutDiscounts: money,
-  warnings: z.array(z.string()),
-  checkoutWarnings: z.array(z.string()),
-  /** The number of line items (distinct products), not the sum of their quantities. */
-  lineItemCount: z.number().int().min(0),
-  lineItems: z.array(lineItemSchema),
-  couponCodes: z.array(z.string()),
-  handlingTotal: money,
-  hasGiftCardsOnly: z.boolean(),
-  shippingMethodId: z.string().nullable(),
-  paymentMethodCode: z.string().nullable(),
-  isEditable: z.boolean(),
-  usedLoyaltyCouponAmount: money,
-  usedRefundCodeAmount: money,
-});
+export const cartSchema = z
+  .object({
+    loading: z.boolean(),
+    currency: z.literal('EUR'),
+    currencySymbol: z.literal('€'),
+    /** Tax classes and rates are data that arrive with the checkout; until then not computed. */
+    vatTotal: money.nullable(),
+    vatPercent: z.number().nullable(),
+    orderDiscount: money,
+    total: money,
+    subTotal: money,
+    usedGiftCardAmount: money,
+    shippingTotal: money,
+    shippingTotalWithoutDiscounts: money,
+    warnings: z.array(z.string()),
+    checkoutWarnings: z.array(z.string()),
+    /** The number of line items (distinct products), not the sum of their quantities. */
+    lineItemCount: z.number().int().min(0),
+    lineItems: z.array(lineItemSchema),
+    couponCodes: z.array(z.string()),
+    handlingTotal: money,
+    hasGiftCardsOnly: z.boolean(),
+    shippingMethodId: z.string().nullable(),
+    paymentMethodCode: z.string().nullable(),
+    isEditable: z.boolean(),
+    usedLoyaltyCouponAmount: money,
+    usedRefundCodeAmount: money,
+  })
+  .meta({ id: 'Cart' });
 
 export type LineItem = z.infer<typeof lineItemSchema>;
 export type Cart = z.infer<typeof cartSchema>;
