@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { filteredCardsRoutes } from './card-grid/filtered-cards.server.ts';
+import { filteredCardsRoutes } from './card-grid/routes.server.ts';
 import { seoRoutes } from './seo/routes.server.ts';
 
 export { PageHero } from './components/page-hero.tsx';
