@@ -2,13 +2,6 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 import { type AppError, type FieldErrors, fieldErrorsOf, Invalid } from './errors.ts';
 
-/** Parses input with a zod schema; a failure throws `Invalid` with the field errors. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new Invalid(fieldErrorsOf(result.error));
-  return result.data;
-}
-
 export interface ZodValidation {
   /** Reshapes the raw part before it is parsed (the search folds bracket notation). */
   prepare?: (input: unknown) => unknown;
