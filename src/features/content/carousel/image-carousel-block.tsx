@@ -1,7 +1,7 @@
 import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import type { ImageCarouselBlock as Block } from '../blocks.ts';
-import type { ImageDto } from '../content.server.ts';
+import type { ImageDto } from '../image-dto.ts';
 import type { ImageCarouselSlide } from './image-carousel.tsx';
 
 /** The image carousel block: the `image-carousel` island, hydrated when it scrolls into view. */

@@ -6,7 +6,7 @@ import { CardGridIsland, type CardGridProps } from '../card-grid/card-grid-islan
 import { toCardDto } from '../card-grid/cards.ts';
 import { INITIAL_ROWS } from '../card-grid/layout.ts';
 import type { DropdownItem } from '../card-grid/schemas.ts';
-import type { ImageDto } from '../content.server.ts';
+import type { ImageDto } from '../image-dto.ts';
 
 /**
  * Rows of cards. Columns come from the block (2, 3 or 4) or from the screen width (4 large,

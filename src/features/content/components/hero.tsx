@@ -4,7 +4,7 @@ import { sanitizeRichText } from '../../../render/rich-text.server.tsx';
 import { langPrefix, localLink } from '../../../sites/resolve.ts';
 import type { HeroSlide } from '../blocks.ts';
 import type { HeroCarouselSlide } from '../carousel/hero-carousel.tsx';
-import type { ImageDto } from '../content.server.ts';
+import type { ImageDto } from '../image-dto.ts';
 
 /**
  * The hero carousel block: the `hero-carousel` island with its slides' rich text sanitised here,
