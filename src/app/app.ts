@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerFactory,
+  type FastifyServerOptions,
+} from 'fastify';
 import { type DatabaseHandle, databaseOptionsFromConfig, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { projectPath } from '../db/paths.ts';
@@ -16,12 +20,15 @@ import { type AssetProvider, manifestAssets } from '../render/assets.ts';
 import type { Config } from '../server/config.ts';
 import { type FileStore, LocalFileStore } from '../server/file-store.ts';
 import { healthRoutes } from '../server/health.ts';
-import { errorsPlugin } from '../server/plugins/errors.ts';
+import { logSerializers } from '../server/log.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from '../server/plugins/errors.ts';
 import { openapiPlugin } from '../server/plugins/openapi.ts';
 import { requestContext } from '../server/plugins/request-context.ts';
+import { requestStringsPlugin } from '../server/plugins/request-strings.ts';
 import { securityPlugin } from '../server/plugins/security.ts';
 import { sessionsPlugin } from '../server/plugins/sessions.ts';
 import { xsrfPlugin } from '../server/plugins/xsrf.ts';
+import { trustProxyOption } from '../server/trust-proxy.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../server/validate.ts';
 import { createSiteResolver } from '../sites/resolve.ts';
 import { loadIslands } from './islands.ts';
@@ -54,14 +61,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...loggerOptions(config),
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A request (headers and body) that takes longer than this is answered 408 and closed.
+    requestTimeout: config.requestTimeoutMs,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Errors before any route runs (the HTTP parser's, the router's) answer problem+json too.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrors as FastifyServerOptions['frameworkErrors'],
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
@@ -107,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestContext);
   await app.register(sessionsPlugin);
   await app.register(xsrfPlugin);
+  await app.register(requestStringsPlugin);
 
   if (app.assets.staticDir) {
     await app.register(fastifyStatic, {
@@ -136,15 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
-    // Request logs carry no personal data: no client address, no query string.
-    serializers: {
-      req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
-        method: req.method,
-        path: req.url.split('?', 1)[0],
-        host: String(req.headers.host ?? ''),
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
+    serializers: logSerializers,
     ...(config.env === 'development'
       ? {
           transport: {

@@ -2,6 +2,7 @@ import '@vitejs/plugin-react/preamble';
 import type { ComponentType } from 'react';
 import { triggers } from '../client/triggers.ts';
 import type { Messages } from '../i18n/fi.ts';
+import { knownLang, translator } from '../i18n/translate.ts';
 import { ISLAND_TAG } from '../render/island-tag.ts';
 import type { Lang } from '../sites/types.ts';
 import { islands } from './islands.ts';
@@ -18,24 +19,28 @@ const catalogues: Record<Lang, () => Promise<Messages>> = {
 
 async function hydrate(element: HTMLElement): Promise<void> {
   const name = element.dataset.name as keyof typeof islands;
-  const lang = (element.dataset.lang ?? 'fi') as Lang;
+  const lang = knownLang(element.dataset.lang ?? 'fi');
   const load = islands[name];
   if (!load) throw new Error(`Unknown island "${name}"`);
-  const [Component, { createElement }, { hydrateRoot }, messages, { IslandRoot }, { translator }] =
+  const [Component, { createElement }, { hydrateRoot }, messages, { IslandRoot }] =
     await Promise.all([
       load(),
       import('react'),
       import('react-dom/client'),
       catalogues[lang](),
       import('../render/island-root.tsx'),
-      import('../i18n/translate.ts'),
     ]);
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
   const onHydrated = () => element.setAttribute('data-hydrated', '');
   const island = createElement(Component as ComponentType<object>, props);
   hydrateRoot(
     element,
-    createElement(IslandRoot, { lang, t: translator(messages), onHydrated, children: island }),
+    createElement(IslandRoot, {
+      lang,
+      t: translator(messages, lang),
+      onHydrated,
+      children: island,
+    }),
     {
       identifierPrefix: element.dataset.prefix ?? '',
     },

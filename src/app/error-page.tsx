@@ -2,9 +2,11 @@ import { PageHero } from '../features/content/index.server.ts';
 import { usePage } from '../render/page-context.tsx';
 import { homePath } from '../sites/resolve.ts';
 
-export function ErrorPage(props: { status: 404 | 500 }) {
+const keys = { 400: 'badRequest', 404: 'notFound', 500: 'server' } as const;
+
+export function ErrorPage(props: { status: 400 | 404 | 500 }) {
   const { site, lang, t } = usePage();
-  const key = props.status === 404 ? 'notFound' : 'server';
+  const key = keys[props.status];
   return (
     <PageHero title={t(`error.${key}.title`)} lead={t(`error.${key}.body`)}>
       <p>

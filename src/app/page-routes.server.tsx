@@ -5,11 +5,18 @@ import { loadSearchWidget } from '../features/search/index.server.ts';
 import { serverT } from '../i18n/catalogues.ts';
 import { renderPage } from '../render/render-page.tsx';
 import { NotFound } from '../server/errors.ts';
+import { queryOfTarget, requestPath, sameSitePath } from '../server/request-path.ts';
 import { ErrorPage } from './error-page.tsx';
 import { faviconSvg } from './favicon.ts';
 
 /** What other features put on content pages. */
 const widgets = { search: loadSearchWidget };
+
+const errorTitles = {
+  400: 'error.badRequest.title',
+  404: 'error.notFound.title',
+  500: 'error.server.title',
+} as const;
 
 /**
  * The pages: every path no route above claims is a content page of the request's site and
@@ -18,9 +25,7 @@ const widgets = { search: loadSearchWidget };
 export async function pageRoutes(app: FastifyInstance) {
   app.errorPage.render = async (request, reply, status) =>
     renderPage(request, reply, {
-      title: serverT(request.locale.lang)(
-        status === 404 ? 'error.notFound.title' : 'error.server.title',
-      ),
+      title: serverT(request.locale.lang)(errorTitles[status]),
       status,
       body: (
         <SiteLayout layout={await loadLayoutData(request)}>
@@ -38,13 +43,13 @@ export async function pageRoutes(app: FastifyInstance) {
 
   app.get('/*', async (request, reply) => {
     const { locale } = request;
-    const path = request.url.split('?', 1)[0] ?? '/';
-    if (locale.prefix && path === locale.prefix) {
+    if (locale.prefix && requestPath(request) === locale.prefix) {
       return reply.redirect(`${locale.prefix}/`, 301);
     }
     if (locale.rest.length > 1 && locale.rest.endsWith('/')) {
-      const query = request.url.slice(path.length);
-      return reply.redirect(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}${query}`, 301);
+      // The path came from the visitor: `//evil.example/` must not send them to another host.
+      const path = sameSitePath(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}`);
+      return reply.redirect(`${path}${queryOfTarget(request.url)}`, 301);
     }
     const resolved = await resolvePath(
       request.server.db,

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogues, serverT } from './catalogues.ts';
 import { en } from './en.ts';
 import { fi, type MessageKey, type Messages } from './fi.ts';
 import { sv } from './sv.ts';
-import { translator } from './translate.ts';
+import { knownLang, translator } from './translate.ts';
 
 const sample = {
   ...fi,
@@ -53,6 +53,53 @@ describe('translator', () => {
   it('falls back to the key when a catalogue lacks it', () => {
     const partial = translator({} as Messages);
     expect(partial('menu.label')).toBe('menu.label');
+  });
+});
+
+describe('lookup misses (spec shop §7)', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  beforeEach(() => warn.mockClear());
+  const said = () => warn.mock.calls.map((call) => String(call[0]));
+
+  it('logs an unknown key once and shows the key itself', () => {
+    const t = translator(fi, 'fi');
+    const key = 'form.nothing.here' as MessageKey;
+    expect(t(key)).toBe('form.nothing.here');
+    expect(t(key, { name: 'x' })).toBe('form.nothing.here');
+    // Another translator (another island) does not say it again.
+    expect(translator(fi, 'fi')(key)).toBe('form.nothing.here');
+    expect(said()).toEqual(['i18n: unknown key "form.nothing.here" in fi']);
+    // The same key missing in another language is another miss.
+    expect(translator({} as Messages, 'sv')(key)).toBe('form.nothing.here');
+    expect(said()).toHaveLength(2);
+    expect(said()[1]).toBe('i18n: unknown key "form.nothing.here" in sv');
+  });
+
+  it('says nothing for keys it knows, and takes no inherited property for a text', () => {
+    const t = translator(fi, 'fi');
+    expect(t('menu.label')).toBe(fi['menu.label']);
+    expect(said()).toEqual([]);
+    expect(t('constructor' as MessageKey)).toBe('constructor');
+    expect(t('toString' as MessageKey)).toBe('toString');
+    expect(said()).toEqual([
+      'i18n: unknown key "constructor" in fi',
+      'i18n: unknown key "toString" in fi',
+    ]);
+  });
+
+  it('logs an unknown locale once and uses Finnish', () => {
+    expect(knownLang('sv')).toBe('sv');
+    expect(knownLang('en')).toBe('en');
+    expect(said()).toEqual([]);
+    expect(knownLang('de')).toBe('fi');
+    expect(knownLang('de')).toBe('fi');
+    expect(serverT('de')('menu.label')).toBe(fi['menu.label']);
+    expect(said()).toEqual(['i18n: unknown locale "de", using fi']);
+    expect(knownLang(undefined)).toBe('fi');
+    expect(said()).toEqual([
+      'i18n: unknown locale "de", using fi',
+      'i18n: unknown locale "undefined", using fi',
+    ]);
   });
 });
 

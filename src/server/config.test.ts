@@ -41,6 +41,8 @@ describe('loadConfig defaults', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.databasePoolSize).toBe(10);
     expect(config.sessionTtlDays).toBe(30);
+    expect(config.requestTimeoutMs).toBe(120_000);
+    expect(config.forms.bodyIdleTimeoutMs).toBe(5000);
     expect(config.trustProxy).toBe(false);
     expect(config.siteHosts).toEqual({});
     expect(config.sessionSecret).toBe(SECRET);
@@ -94,7 +96,7 @@ describe('loadConfig defaults', () => {
       LOG_LEVEL: 'debug',
       DATABASE_URL: 'postgresql://user@db.example:5432/kattaus',
       DEFAULT_SITE: 'sibylla',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       NODE_ENV: 'test',
     });
     expect(config).toMatchObject({
@@ -103,12 +105,35 @@ describe('loadConfig defaults', () => {
       logLevel: 'debug',
       databaseUrl: 'postgresql://user@db.example:5432/kattaus',
       defaultSite: 'sibylla',
-      trustProxy: true,
+      trustProxy: 1,
       env: 'test',
     });
     expect(
       loadConfig({ SESSION_SECRET: SECRET, DATABASE_URL: 'postgres://h/db' }).databaseUrl,
     ).toBe('postgres://h/db');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustOf = (value: string) =>
+    loadConfig({ SESSION_SECRET: SECRET, TRUST_PROXY: value }).trustProxy;
+
+  it('takes false, a number of proxies or their addresses', () => {
+    expect(trustOf('false')).toBe(false);
+    expect(trustOf('0')).toBe(false);
+    expect(trustOf('1')).toBe(1);
+    expect(trustOf(' 2 ')).toBe(2);
+    expect(trustOf('10.0.0.0/8, 192.168.1.5,fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'fd00::/8',
+    ]);
+    expect(trustOf('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('refuses true, saying what to give instead', () => {
+    const message = configErrorOf(() => trustOf('true'));
+    expect(message).toMatch(/TRUST_PROXY: .*number of proxies.*addresses/);
   });
 });
 
@@ -124,7 +149,16 @@ describe('loadConfig refuses wrong values, naming the variable', () => {
     ['DATABASE_URL', 'localhost:5432'],
     ['SESSION_SECRET', 'too-short'],
     ['SESSION_SECRET', 'x'.repeat(31)],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['FORMS_BODY_IDLE_SECONDS', '0'],
+    ['FORMS_BODY_IDLE_SECONDS', '1.5'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,example.com'],
+    ['TRUST_PROXY', '300.1.1.1'],
+    ['TRUST_PROXY', '::1/129'],
   ])('%s=%s', (name, value) => {
     const env: Record<string, string> = { SESSION_SECRET: SECRET, [name]: value };
     const message = configErrorOf(() => loadConfig(env));

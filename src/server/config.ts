@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -78,6 +79,7 @@ const formsEnv = {
   FORM_SUCCESS_PAGES: perFormSchema.prefault(''),
   FORMS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   FORMS_MAX_LARGE_BODIES: z.coerce.number().int().min(1).max(1000).default(4),
+  FORMS_BODY_IDLE_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   DEV_OUTBOX_PAGE: flag,
   DEV_SUBMISSIONS_API: flag,
 };
@@ -104,6 +106,11 @@ export interface FormsConfig {
   rateLimit: number;
   /** Requests with a body over 1 MB processed at once; more answer 503 with Retry-After. */
   maxLargeBodies: number;
+  /**
+   * A body over 1 MB that brings less than 32 KiB in this long (it went quiet, or trickles) is
+   * answered 408 and gives its slot back.
+   */
+  bodyIdleTimeoutMs: number;
   /** The outbox page /dev/outbox outside development. */
   devOutboxPage: boolean;
   /** The JSON list of stored submissions /dev/submissions outside development (browser tests). */
@@ -147,6 +154,7 @@ function formsConfig(e: FormsEnv, dataDir: string): FormsConfig {
     successPages: e.FORM_SUCCESS_PAGES,
     rateLimit: e.FORMS_RATE_LIMIT,
     maxLargeBodies: e.FORMS_MAX_LARGE_BODIES,
+    bodyIdleTimeoutMs: e.FORMS_BODY_IDLE_SECONDS * 1000,
     devOutboxPage: e.DEV_OUTBOX_PAGE,
     devSubmissionsApi: e.DEV_SUBMISSIONS_API,
   };
@@ -184,6 +192,64 @@ const siteHostsSchema = z
     return map;
   });
 
+/** proxy-addr's names for address ranges, accepted in `TRUST_PROXY` lists. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops of `X-Forwarded-For` to believe: `false` none (the socket's peer is the client); a
+ * number of proxies in front of the server (`1`: one load balancer; the client is the address it
+ * appended); or the proxies' addresses and ranges. `true` would believe every hop, including any the
+ * client wrote itself, so anyone could pick their own address and slip past per-address limits: it
+ * is refused with a pointer to the two safe forms.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.toLowerCase();
+    if (v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          '"true" would trust every X-Forwarded-For hop, which a client can write itself; give the number of proxies in front of the server (for example 1) or their addresses (10.0.0.0/8,192.168.1.5)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'at most 10 proxies' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const wrong = entries.find((e) => !isAddressOrRange(e));
+    if (entries.length === 0 || wrong !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected false, a number of proxies or a list of addresses, but got "${wrong ?? value}"`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -206,13 +272,11 @@ const envSchema = z.object({
       message: 'must be at least 32 characters',
     }),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SITE_HOSTS: siteHostsSchema.prefault(''),
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxySchema.prefault('false'),
   ...formsEnv,
 });
 
@@ -229,10 +293,16 @@ export interface Config {
   databasePoolSize: number;
   sessionSecret: string;
   sessionTtlDays: number;
+  /** The whole request (headers and body) must arrive within this; otherwise 408. */
+  requestTimeoutMs: number;
   logLevel: (typeof logLevels)[number];
   siteHosts: Record<string, string[]>;
   defaultSite: string;
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` hops to believe for the client's address: none, the last `n` (the
+   * number of proxies), or those appended by the listed proxy addresses (`TRUST_PROXY`).
+   */
+  trustProxy: false | number | string[];
   forms: FormsConfig;
 }
 
@@ -264,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET || persistentSecret(dataDir),
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     siteHosts: e.SITE_HOSTS,
     defaultSite: e.DEFAULT_SITE,

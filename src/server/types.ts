@@ -10,7 +10,7 @@ import type { Session } from './plugins/sessions.ts';
 export type ErrorPageRenderer = (
   request: FastifyRequest,
   reply: FastifyReply,
-  status: 404 | 500,
+  status: 400 | 404 | 500,
 ) => Promise<unknown> | unknown;
 
 declare module 'fastify' {

@@ -471,7 +471,6 @@ describe('the other forms', () => {
       Email: 'kalle@example.fi',
       Phone: '0451234567',
       MethodOfContact: 'phone',
-      AcceptRules: true,
     });
     expect(stored.files).toEqual([storedFile(0, 'grilli.jpg', 'image/jpeg', jpeg)]);
     await page.close();

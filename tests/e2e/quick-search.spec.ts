@@ -177,8 +177,11 @@ describe.each([
     await expect
       .poll(() => status.textContent())
       .toBe(t('search.resultCount', { count: result.totalCount }));
+    // Links of site search carry the first page of ten (spec §2).
     const all = form.getByRole('link', { name: t('search.showAll') });
-    expect(await all.getAttribute('href')).toBe(`/haku?q=${word.slice(0, 3)}`);
+    expect(await all.getAttribute('href')).toBe(
+      `/haku?q=${word.slice(0, 3)}&contentGroup=0&currentPage=1&pageSize=10`,
+    );
     expect(await form.getByRole('button', { name: t('search.close') }).isVisible()).toBe(true);
     for (const [i, hit] of result.hits.entries()) {
       const option = options.nth(i);
@@ -276,38 +279,167 @@ describe.each([
     await context.close();
   });
 
-  it('closes and clears with Escape, a press outside and (mobile) the search icon', async () => {
-    const { context, page, box, form, problems } = await open(width, mobile);
+  /** Types the word and waits for its hits; on mobile the panel is opened first. */
+  const showResults = async ({ page, box, form }: Opened) => {
+    const toggle = page
+      .locator('header')
+      .getByRole('button', { name: t('header.searchToggle'), exact: true });
+    if (!(await box.isVisible())) {
+      await toggle.click();
+      await expect.poll(() => box.isVisible()).toBe(true);
+    }
+    // Emptied first: the same text again would be no change to the box.
+    await box.fill('');
+    await box.fill(word);
+    await expect.poll(() => form.getByRole('option').count()).toBeGreaterThan(0);
+    expect(await form.getByRole('listbox').isVisible()).toBe(true);
+  };
+
+  it('the first Escape closes the list and keeps the text, the second clears the box', async () => {
+    const opened = await open(width, mobile);
+    const { context, page, box, form, problems } = opened;
     const options = form.getByRole('option');
     const panel = form.getByRole('listbox', { includeHidden: true });
     const toggle = page
       .locator('header')
       .getByRole('button', { name: t('header.searchToggle'), exact: true });
-    const showResults = async () => {
-      if (!(await box.isVisible())) {
-        await toggle.click();
-        await expect.poll(() => box.isVisible()).toBe(true);
-      }
-      await box.fill(word);
-      await expect.poll(() => options.count()).toBeGreaterThan(0);
-      expect(await panel.isVisible()).toBe(true);
-    };
+    const focused = () => box.evaluate((el) => el === document.activeElement);
 
-    // Escape: results gone, box empty; on mobile the panel closes and focus goes to the icon.
-    await showResults();
+    await showResults(opened);
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.isVisible()).toBe(false);
     expect(await options.count()).toBe(0);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await box.inputValue()).toBe(word);
+    expect(await focused()).toBe(true);
+    // The mobile search panel stays open around the box.
+    if (mobile) expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, `${name}-escape-once`);
+
+    await page.keyboard.press('Escape');
+    expect(await box.inputValue()).toBe('');
+    expect(await box.isVisible()).toBe(true);
+    expect(await focused()).toBe(true);
+    expect(await panel.isVisible()).toBe(false);
+
+    // Down Arrow opens the list again for what is typed.
+    await box.fill(word);
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    expect(await box.inputValue()).toBe(word);
+
+    // With nothing left to close or clear, Escape closes the mobile panel: focus to its icon.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    expect(await box.inputValue()).toBe('');
     if (mobile) {
-      expect(await box.isVisible()).toBe(false);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => box.isVisible()).toBe(false);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
     }
+    // No answer arrives into a closed list.
+    await page.waitForTimeout(700);
+    expect(await options.count()).toBe(0);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('Enter after Escape searches what is typed', async () => {
+    const opened = await open(width, mobile);
+    const { context, page } = opened;
+    await showResults(opened);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => opened.form.getByRole('listbox').isVisible()).toBe(false);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${origin}/haku?q=${word}`);
+    await context.close();
+  });
+
+  it('an empty box goes to the search page without an empty q=', async () => {
+    const { context, page, box } = await open(width, mobile);
     expect(await box.inputValue()).toBe('');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/haku');
+    expect(page.url()).toBe(`${origin}/haku`);
+    await context.close();
+    // Spaces alone are empty too (the button this time).
+    const again = await open(width, mobile);
+    await again.box.fill('   ');
+    await again.form.locator('button[type="submit"]').click();
+    await again.page.waitForURL((url) => url.pathname === '/haku');
+    expect(again.page.url()).toBe(`${origin}/haku`);
+    await again.context.close();
+  });
+
+  it('closes the list when focus leaves the search form, so nothing focused lies under it', async () => {
+    const opened = await open(width, mobile);
+    const { context, page, form, problems } = opened;
+    const panel = form.getByRole('listbox', { includeHidden: true });
+    const inForm = () =>
+      form.evaluate((el) => el.contains(document.activeElement) && document.activeElement !== null);
+    /** The element with focus is the topmost one at its own centre (not under the panel). */
+    const focusedOnTop = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return 'nothing focused';
+        el.scrollIntoView({ block: 'nearest' });
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return top && (el === top || el.contains(top))
+          ? 'on top'
+          : `under ${top?.outerHTML.slice(0, 80)}`;
+      });
+
+    // Tab moves through the form (button, 'see all results', close) with the list open...
+    await showResults(opened);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inForm()).toBe(true);
+      expect(await panel.isVisible()).toBe(true);
+    }
+    // ...and out of it: the list closes, the text stays.
+    await page.keyboard.press('Tab');
+    expect(await inForm()).toBe(false);
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(await focusedOnTop()).toBe('on top');
+    expect(await opened.box.inputValue()).toBe(word);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, `${name}-focus-left`);
+
+    // Shift+Tab from the box leaves the form backwards.
+    await opened.box.focus();
+    await showResults(opened);
+    await page.keyboard.press('Shift+Tab');
+    expect(await inForm()).toBe(false);
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(await focusedOnTop()).toBe('on top');
+
+    // A press on a hit still opens it: the list does not close under the pointer.
+    await opened.box.focus();
+    await showResults(opened);
+    const target = await form.getByRole('option').first().getAttribute('href');
+    await form.getByRole('option').first().click();
+    await page.waitForURL(`${origin}${target}`);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('closes and clears with a press outside and (mobile) the search icon', async () => {
+    const opened = await open(width, mobile);
+    const { context, page, box, form, problems } = opened;
+    const options = form.getByRole('option');
+    const panel = form.getByRole('listbox', { includeHidden: true });
+    const toggle = page
+      .locator('header')
+      .getByRole('button', { name: t('header.searchToggle'), exact: true });
 
     // A press outside (on the page's main area).
-    await showResults();
+    await showResults(opened);
     await page.locator('main').dispatchEvent('pointerdown');
     await expect.poll(() => panel.isVisible()).toBe(false);
     expect(await options.count()).toBe(0);
@@ -320,7 +452,7 @@ describe.each([
 
     // The mobile search icon closes the panel and clears it.
     if (mobile) {
-      await showResults();
+      await showResults(opened);
       await toggle.click();
       await expect.poll(() => box.isVisible()).toBe(false);
       await toggle.click();

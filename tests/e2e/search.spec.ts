@@ -290,6 +290,35 @@ describe('site search page', () => {
     expect(problems.console).toEqual([]);
     await context.close();
   });
+
+  it.each([1280, 375])(
+    'each search landmark on the page has a name of its own (%i px)',
+    async (width) => {
+      const { context, page } = await open('sibylla', '/haku?q=kana', { width });
+      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      const names = async () =>
+        page
+          .getByRole('search')
+          .evaluateAll((forms) => forms.map((form) => form.getAttribute('aria-label') ?? ''));
+      // As the page opens, and with the header's mobile search panel open too.
+      const shown = await names();
+      expect(shown).toContain(t('search.pageLabel'));
+      expect(new Set(shown).size).toBe(shown.length);
+      if (width < 1024) {
+        await page
+          .locator('header')
+          .getByRole('button', { name: t('header.searchToggle'), exact: true })
+          .click();
+        const withPanel = await names();
+        expect(withPanel.length).toBeGreaterThan(shown.length);
+        expect(new Set(withPanel).size).toBe(withPanel.length);
+      } else {
+        expect(shown).toContain(t('search.label'));
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe.each([

@@ -88,7 +88,25 @@ export const blockSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('rich-text'), html: z.string().max(100_000) }),
   /** One of the forms (`src/features/forms`); after success it goes to `successPage` if given. */
-  z.object({ type: z.literal('form'), form: z.enum(blockFormIds), successPage: link.optional() }),
+  z
+    .object({
+      type: z.literal('form'),
+      form: z.enum(blockFormIds),
+      successPage: link.optional(),
+      /** The export contact form's configured texts (spec forms §2.9): after success, on failure. */
+      successMessage: z.string().trim().min(1).max(1000).optional(),
+      errorMessage: z.string().trim().min(1).max(1000).optional(),
+      /** The `ContentId` the export contact request carries (spec forms §3). */
+      contentId: z.number().int().min(0).max(2_147_483_647).optional(),
+    })
+    .refine(
+      (block) =>
+        block.form === 'export-contact' ||
+        (block.successMessage === undefined &&
+          block.errorMessage === undefined &&
+          block.contentId === undefined),
+      'successMessage, errorMessage and contentId belong to the export-contact form only',
+    ),
   z.object({
     type: z.literal('brand-cards'),
     header: z.string().max(200).optional(),

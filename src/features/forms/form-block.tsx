@@ -20,8 +20,17 @@ const islandOf = {
   'school-material': 'form-school-material',
 } as const satisfies Record<BlockFormId, IslandName>;
 
-/** A page's form block: the form as an island, with what the page knows of the site. */
-export function FormBlock(props: { form: BlockFormId; successPage?: string | undefined }) {
+/**
+ * A page's form block: the form as an island, with what the page knows of the site and what the
+ * block configures (the export contact form's success and error texts and its `ContentId`).
+ */
+export function FormBlock(props: {
+  form: BlockFormId;
+  successPage?: string | undefined;
+  successMessage?: string | undefined;
+  errorMessage?: string | undefined;
+  contentId?: number | undefined;
+}) {
   const { site, lang } = usePage();
   const islandProps: Record<string, unknown> = {
     // Stored paths are without the language prefix (decision 007).
@@ -30,6 +39,13 @@ export function FormBlock(props: { form: BlockFormId; successPage?: string | und
       : {}),
     ...(isShopSite(site) && ['retail-contact', 'complaint'].includes(props.form)
       ? { fixedPlaceOfPurchase: SHOP_PLACE_OF_PURCHASE }
+      : {}),
+    ...(props.form === 'export-contact'
+      ? {
+          ...(props.successMessage ? { successMessage: props.successMessage } : {}),
+          ...(props.errorMessage ? { errorMessage: props.errorMessage } : {}),
+          ...(props.contentId !== undefined ? { contentId: props.contentId } : {}),
+        }
       : {}),
   };
   return (

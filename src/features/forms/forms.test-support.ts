@@ -126,7 +126,6 @@ export async function validPayload(formId: FormId): Promise<Record<string, unkno
           LastName: 'Kuvaaja',
           Phone: '0451234567',
           MethodOfContact: 'email',
-          AcceptRules: true,
         },
         Files: [{ Name: 'grilli.jpg', Data: dataUrl('image/jpeg', await jpeg()) }],
       };
@@ -153,7 +152,7 @@ export async function validPayload(formId: FormId): Promise<Record<string, unkno
           Message: 'Miten broileri kypsennetään yhdistelmäuunissa?',
           Email: 'kokki@example.fi',
           Phone: '0401112222',
-          CustomerId: 'A-1001',
+          CustomerId: '100200300',
         },
         Files: null,
       };

@@ -58,7 +58,10 @@ const formValidation = zodValidatorCompiler({ invalid: (errors) => new FormInval
  */
 export async function formRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const gate = largeBodyGate(app.config.forms.maxLargeBodies);
+  const gate = largeBodyGate({
+    max: app.config.forms.maxLargeBodies,
+    idleTimeoutMs: app.config.forms.bodyIdleTimeoutMs,
+  });
   const rateLimit = { max: app.config.forms.rateLimit, timeWindow: 60_000 };
 
   // Every answer of a form endpoint carries isSuccess, refusals (problem+json) included.

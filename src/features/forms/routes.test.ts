@@ -20,7 +20,7 @@ import {
   validPayload,
 } from './forms.test-support.ts';
 import { type FormId, formIds, forms } from './forms.ts';
-import { FILE_MAX_BYTES } from './schemas.ts';
+import { FILE_MAX_BYTES, promotionalPhotoFormSchema, promotionalPhotoPayload } from './schemas.ts';
 import { SHOP_PLACE_OF_PURCHASE } from './submissions.server.ts';
 
 let t: TestApp;
@@ -313,6 +313,59 @@ describe('form rules', () => {
       'form.product.required',
     );
   });
+
+  it('takes the promotional photo payload as the spec gives it, without the rules box', async () => {
+    // Data: Email, FirstName, LastName, Phone, MethodOfContact; Files; MTCaptchaToken (§3).
+    const payload = await payloadOf('promotional-photo');
+    expect(Object.keys(payload.Data as object).sort()).toEqual([
+      'Email',
+      'FirstName',
+      'LastName',
+      'MethodOfContact',
+      'Phone',
+    ]);
+    const response = await post('promotional-photo', payload);
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await t.app.db.select().from(formSubmissions);
+    expect(JSON.parse(openText(formsConfig.encryptionKey, row?.sealedData ?? ''))).toEqual(
+      payload.Data,
+    );
+    // The form itself still asks for the rules box, and leaves it out of what it sends.
+    const form = { ...payload, Data: { ...(payload.Data as object), AcceptRules: false } };
+    expect(promotionalPhotoFormSchema.safeParse(form).error?.issues).toEqual([
+      expect.objectContaining({ path: ['Data', 'AcceptRules'], message: 'validation.required' }),
+    ]);
+    const accepted = promotionalPhotoFormSchema.parse({
+      ...form,
+      Data: { ...form.Data, AcceptRules: true },
+    });
+    expect(promotionalPhotoPayload(accepted)).toEqual(payload);
+  });
+
+  it.each([
+    ['expert-question', 'Data.CustomerId'],
+    ['export-contact', 'Data.CustomerId'],
+    ['sales', 'customerNumber'],
+  ] as const)(
+    'takes a %s customer number empty or as a numeric code of 7 to 12 digits',
+    async (formId, field) => {
+      const set = (payload: Record<string, unknown>, value: string) => {
+        if (formId === 'sales') payload.customerNumber = value;
+        else (payload.Data as Record<string, unknown>).CustomerId = value;
+      };
+      for (const bad of ['123456', '1234567890123', '12345a7', 'A-1001', '1234 567', '+1234567']) {
+        const payload = await payloadOf(formId, 'unused');
+        set(payload, bad);
+        await expectRefused(await post(formId, payload), field, 'form.customerId.invalid');
+      }
+      for (const good of ['', '1234567', '123456789012', ' 1234567 ']) {
+        const payload = await payloadOf(formId);
+        set(payload, good);
+        const response = await post(formId, payload);
+        expect(response.statusCode, `${good}: ${response.body}`).toBe(200);
+      }
+    },
+  );
 
   it('fixes the place of purchase on the meat shop', async () => {
     const payload = await payloadOf('complaint');

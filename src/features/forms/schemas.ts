@@ -20,6 +20,10 @@ export const PRODUCT_FILTER_MIN = 3;
 export const MESSAGE_CHARACTERS =
   /^[0-9A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\s"'\u2018\u2019\u201C\u201D\u201E\u00AB\u00BB!?%€/.,:;+\-()]*$/u;
 
+/** A numeric code (spec navigation §5): 7 to 12 characters, all digits. */
+export const NUMERIC_CODE = /^\d{7,12}$/;
+export const NUMERIC_CODE_MAX = 12;
+
 /** Text, @, text, a dot and 2 to 3 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,3}$/;
 
@@ -55,6 +59,15 @@ function email(required: string = REQUIRED, invalid = 'form.email.invalid') {
     .min(1, required)
     .max(254)
     .regex(EMAIL_PATTERN, invalid);
+}
+
+/** A code the visitor may type (a customer number): empty, or a numeric code. */
+function optionalCode(invalid = 'form.customerId.invalid') {
+  return z
+    .string()
+    .trim()
+    .refine((v) => v === '' || NUMERIC_CODE.test(v), invalid)
+    .optional();
 }
 
 /** An e-mail field required only under a condition: empty, or a valid address. */
@@ -261,22 +274,38 @@ export const questionSchema = z
   })
   .strict();
 
+const promotionalPhotoData = z
+  .object({
+    Email: email(),
+    FirstName: text(100),
+    LastName: text(100),
+    Phone: text(40),
+    MethodOfContact: z.enum(['email', 'phone'], { error: REQUIRED }),
+  })
+  .strict();
+
+/** The raffle's payload as the spec gives it (§3): the rules box is not part of it. */
 export const promotionalPhotoSchema = z
   .object({
-    Data: z
-      .object({
-        Email: email(),
-        FirstName: text(100),
-        LastName: text(100),
-        Phone: text(40),
-        MethodOfContact: z.enum(['email', 'phone'], { error: REQUIRED }),
-        AcceptRules: z.literal(true, { error: REQUIRED }),
-      })
-      .strict(),
+    Data: promotionalPhotoData,
     Files: files(fileRules['promotional-photo'].max),
     MTCaptchaToken: captcha,
   })
   .strict();
+
+/**
+ * What the raffle form checks: the payload and the raffle rules box, which must be ticked
+ * (§5.1) but is not sent.
+ */
+export const promotionalPhotoFormSchema = promotionalPhotoSchema.extend({
+  Data: promotionalPhotoData.extend({ AcceptRules: z.literal(true, { error: REQUIRED }) }),
+});
+
+/** The payload of a checked raffle form: everything but the rules box. */
+export function promotionalPhotoPayload(values: z.output<typeof promotionalPhotoFormSchema>) {
+  const { AcceptRules: _accepted, ...data } = values.Data;
+  return { ...values, Data: data } satisfies z.input<typeof promotionalPhotoSchema>;
+}
 
 export const brandContactSchema = z
   .object({
@@ -307,7 +336,7 @@ export const expertQuestionSchema = z
         Message: message('form.message.charactersExpert'),
         Email: email(),
         Phone: optionalText(40),
-        CustomerId: optionalText(60),
+        CustomerId: optionalCode(),
       })
       .strict(),
     Files: z.array(fileSchema).max(0, 'form.file.tooMany').nullable().optional(),
@@ -331,7 +360,7 @@ export const exportContactSchema = z
         Email: email(EXPORT_REQUIRED, 'form.export.emailInvalid'),
         Phone: text(40, EXPORT_REQUIRED),
         ContentId: z.union([z.number().int().min(0), z.string().max(40)]).optional(),
-        CustomerId: optionalText(60),
+        CustomerId: optionalCode(),
       })
       .strict(),
     Files: files(fileRules['export-contact'].max).nullable(),
@@ -357,7 +386,7 @@ export const salesSchema = z
       .nullable()
       .optional(),
     message: message('form.message.characters', { required: SALES_REQUIRED }),
-    customerNumber: optionalText(60),
+    customerNumber: optionalCode(),
     formType: z.enum(salesFormTypes, { error: SALES_REQUIRED }),
     contactRequest: z.enum(salesContactRequests, { error: SALES_REQUIRED }),
     captchaToken: captcha,

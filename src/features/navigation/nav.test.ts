@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImage, createPage } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { sessions } from '../../db/schema.ts';
 import { desktopNavSchema, mobileNavSchema } from './schemas.ts';
 
 let t: TestApp;
@@ -101,6 +102,27 @@ beforeAll(async () => {
 });
 
 afterAll(() => t.close());
+
+describe('caching of /api/nav/*', () => {
+  it.each(['/api/nav/desktop?languageId=fi', '/api/nav/mobile?languageId=fi'])(
+    '%s is public and carries no session or cookie',
+    async (url) => {
+      const sessionsBefore = await t.app.db.select().from(sessions);
+      const res = await t.app.inject({ url, headers: host });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      // A visitor's cookies are neither needed nor renewed.
+      const withCookies = await t.app.inject({
+        url,
+        headers: { ...host, cookie: `kattaus_session=${'a'.repeat(43)}; XSRF-TOKEN=x` },
+      });
+      expect(withCookies.headers['set-cookie']).toBeUndefined();
+      expect(withCookies.headers['cache-control']).toBe('public, max-age=60');
+      expect(await t.app.db.select().from(sessions)).toHaveLength(sessionsBefore.length);
+    },
+  );
+});
 
 describe('GET /api/nav/desktop', () => {
   it('answers the page tree as top and bottom tabs with children, teaser and language menu', async () => {

@@ -1,3 +1,4 @@
+import { inertOthers } from 'aria-hidden';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLang, useT } from '../../i18n/react.tsx';
 import type { HeaderVariant, LogoId } from '../../sites/types.ts';
@@ -33,9 +34,11 @@ function tabbable(root: HTMLElement): HTMLElement[] {
 /**
  * The mobile side menu: a modal panel that slides in with the logo, a close button, the search
  * box (not on the master-chef brand), the navigation as accordions, extra links and the language
- * menu. Focus moves in when it opens and stays inside (Tab wraps); Escape and the close button
- * close it. The third brand also closes on a press outside and has a home button; export has its
- * own side navigation (from the right, every section open).
+ * menu. Focus moves in when it opens and stays inside (Tab wraps), and the page behind it is inert;
+ * Escape and the close button close it. Closed, the menu itself is inert: nothing in it takes
+ * focus or reaches the accessibility tree, whatever its accordions show. The third brand also
+ * closes on a press outside and has a home button; export has its own side navigation (from the
+ * right, every section open).
  */
 export function SideMenu(props: {
   id: string;
@@ -52,6 +55,7 @@ export function SideMenu(props: {
   const t = useT();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const { variant, nav, open, onClose } = props;
   const thirdBrand = variant === 'third-brand';
@@ -60,6 +64,13 @@ export function SideMenu(props: {
 
   useEffect(() => {
     if (open) closeButton.current?.focus();
+  }, [open]);
+
+  // While open, everything else is inert (the backdrop stays live: a press on it closes the third
+  // brand's menu); the cleanup gives the page back before the header returns focus to the burger.
+  useEffect(() => {
+    if (!open || !panel.current || !backdrop.current) return;
+    return inertOthers([panel.current, backdrop.current]);
   }, [open]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -89,6 +100,7 @@ export function SideMenu(props: {
     <>
       {/* A press outside closes the third brand's menu; elsewhere the close button does. */}
       <div
+        ref={backdrop}
         className={`${styles.backdrop} ${open ? styles.open : ''}`}
         aria-hidden="true"
         onClick={thirdBrand ? onClose : undefined}
@@ -100,7 +112,8 @@ export function SideMenu(props: {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
+        inert={!open}
+        onKeyDown={open ? onKeyDown : undefined}
       >
         <h2 id={titleId} className="visually-hidden">
           {t('menu.label')}

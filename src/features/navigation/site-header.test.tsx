@@ -155,6 +155,14 @@ describe('the site header', () => {
     expect(html).toContain('aria-label="Kieli: suomi"');
   });
 
+  it('keeps the closed side menu inert from the first HTML, its open accordion included', async () => {
+    const { html } = await page('sibylla.localhost', '/tuotteet/makkarat');
+    const dialog = /<div[^>]*role="dialog"[^>]*>/.exec(headerIsland(html).inner)?.[0];
+    expect(dialog).toContain('inert=""');
+    // The page's section is expanded in it, which showed its links through the closed menu.
+    expect(html).toMatch(/aria-expanded="true"[^>]*aria-label="Näytä alavalikko: Tuotteet"/);
+  });
+
   it('shows the shop’s cart and, to an anonymous visitor, the login link', async () => {
     const { html } = await page('lihakauppa.localhost');
     expect(html).toMatch(/<a[^>]*href="\/ostoskori#tuotteet"[^>]*aria-label="Ostoskori"/);

@@ -113,10 +113,18 @@ export function SiteHeader(props: SiteHeaderProps) {
     };
   }, [searchOpen, quickSearchId, closeSearch]);
 
+  // Closed by the visitor (not by a switch to the desktop mode), the side menu gives focus back
+  // to the burger once it has closed, as the page behind is inert until then.
+  const returnFocus = useRef(false);
   const closeSideMenu = () => {
+    returnFocus.current = true;
     setSideOpen(false);
-    burger.current?.focus();
   };
+  useEffect(() => {
+    if (sideOpen || !returnFocus.current) return;
+    returnFocus.current = false;
+    burger.current?.focus();
+  }, [sideOpen]);
 
   const cartLabel =
     cartCount > 0 ? t('header.cartWithCount', { count: cartCount }) : t('header.cart');

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';
 import { QuickSearch } from './quick-search.tsx';
-import { foldBracketParams, searchParamsOf, searchQuerySchema } from './schemas.ts';
+import {
+  foldBracketParams,
+  searchPageStateOf,
+  searchParamsOf,
+  searchQuerySchema,
+  siteSearchLink,
+} from './schemas.ts';
 
 describe('QuickSearch', () => {
   it('is a GET form to the search page with a combobox that works before any script', () => {
@@ -55,6 +61,25 @@ describe('search request parameters', () => {
       matchAnyCategoryIds: [1, 2],
       authors: ['Riikka Järvinen'],
       hideResults: false,
+    });
+  });
+});
+
+describe('links to the search page from site search', () => {
+  it('carry q, contentGroup, currentPage=1 and pageSize=10 (spec navigation §2)', () => {
+    expect(siteSearchLink('/haku', ' kana ')).toBe(
+      '/haku?q=kana&contentGroup=0&currentPage=1&pageSize=10',
+    );
+    expect(siteSearchLink('/en/search', 'chicken & rice', 2)).toBe(
+      '/en/search?q=chicken+%26+rice&contentGroup=2&currentPage=1&pageSize=10',
+    );
+    // The search page reads them back as its first page of ten.
+    const link = new URL(siteSearchLink('/haku', 'kana', 1), 'http://x');
+    expect(searchPageStateOf(link.searchParams, { pageSize: 10, contentGroup: 0 })).toEqual({
+      q: 'kana',
+      page: 1,
+      pageSize: 10,
+      contentGroup: 1,
     });
   });
 });

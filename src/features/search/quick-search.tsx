@@ -1,4 +1,6 @@
 import {
+  type FocusEvent,
+  type FormEvent,
   type KeyboardEvent,
   type Ref,
   useCallback,
@@ -17,6 +19,7 @@ import {
   SUGGESTIONS_PAGE_SIZE,
   searchLanguageOf,
   searchParamsOf,
+  siteSearchLink,
 } from './schemas.ts';
 
 export const SUGGESTIONS_PATH = '/api/search/suggestions/';
@@ -32,8 +35,11 @@ const PRODUCT_TYPES = new Set(['retail-product', 'broiler-product']);
  * search page with `q`, so Enter and the button work before any script runs. From three
  * characters on, suggestions are asked 500 ms after the last keystroke; a new request aborts the
  * one in flight (an aborted request is ignored and 'Etsitään...' stays until the new one answers).
- * The box is a combobox with a listbox of hits; a live region tells the number of hits. Escape or
- * a press outside clears the results and closes the panel.
+ * The box is a combobox with a listbox of hits (WAI-ARIA combobox pattern); a live region tells
+ * the number of hits. The first Escape closes the list and keeps the text (Enter then searches
+ * it), a second one clears the box; only an Escape with nothing to close or clear reaches the
+ * panel or menu around the box. The list also closes when focus leaves the form or on a press
+ * outside, and Down Arrow opens it again. An empty box goes to the search page without `q`.
  *
  * `layout` (spec §2 hit layouts): 'mobile' shows title, category and teaser in a panel that
  * lies in the flow of the mobile search panel or side menu; 'quick' adds a thumbnail; 'full'
@@ -70,6 +76,7 @@ export function QuickSearch(props: {
 
   const close = useCallback(() => {
     clearTimeout(timer.current);
+    timer.current = undefined;
     inFlight.current?.abort();
     inFlight.current = undefined;
     setStatus('idle');
@@ -116,7 +123,10 @@ export function QuickSearch(props: {
       close();
       return;
     }
-    timer.current = setTimeout(() => void ask(value.trim()), QUICK_SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      void ask(value.trim());
+    }, QUICK_SEARCH_DEBOUNCE_MS);
   };
 
   // A press outside closes the panel; timers and requests end with the component.
@@ -138,10 +148,19 @@ export function QuickSearch(props: {
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') {
-      // Clears the box and its results (as a search box does), and closes the panel.
+      // The list (shown, loading or about to be asked) closes first and the text stays; then the
+      // box clears. Either keeps the key from the panel or menu around the box, which an Escape
+      // in an empty box closes.
+      if (open || timer.current !== undefined) close();
+      else if (query) setQuery('');
+      else return;
       event.preventDefault();
-      close();
-      setQuery('');
+      event.stopPropagation();
+    } else if (event.key === 'ArrowDown' && !open && query.trim().length >= MIN_QUERY_LENGTH) {
+      event.preventDefault();
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      void ask(query.trim());
     } else if (event.key === 'ArrowDown' && hits.length) {
       event.preventDefault();
       setActive((i) => (i + 1) % hits.length);
@@ -154,7 +173,24 @@ export function QuickSearch(props: {
     }
   };
 
-  const allResults = `${props.action}?${new URLSearchParams({ q: query.trim() })}`;
+  // Focus leaving the form (Tab, Shift+Tab, a click on a link outside) closes the list, so it
+  // never hides what has focus. Switching windows keeps it: the box still has focus there.
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    if (!next && !document.hasFocus()) return;
+    close();
+  };
+
+  // The browser would send an empty `q=`: the search page is asked without it.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (query.trim()) return;
+    event.preventDefault();
+    close();
+    window.location.assign(props.action);
+  };
+
+  const allResults = siteSearchLink(props.action, query);
   const announcement =
     status === 'loading'
       ? t('search.loading')
@@ -173,6 +209,8 @@ export function QuickSearch(props: {
       action={props.action}
       method="get"
       className={`${styles.form} ${styles[layout] ?? ''} ${props.compact ? styles.compact : ''} ${props.className ?? ''}`}
+      onBlur={onBlur}
+      onSubmit={onSubmit}
     >
       <label htmlFor={id} className={props.showLabel ? styles.label : 'visually-hidden'}>
         {props.label}
@@ -213,7 +251,10 @@ export function QuickSearch(props: {
       <span role="status" className="visually-hidden">
         {announcement}
       </span>
-      <div className={styles.panel} hidden={!open}>
+      {/* A press in the panel keeps focus in the box (a link or button there still works), so
+          the list does not close under the pointer. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps focus where it is */}
+      <div className={styles.panel} hidden={!open} onMouseDown={(event) => event.preventDefault()}>
         {status === 'loading' ? <p className={styles.message}>{t('search.loading')}</p> : null}
         {status === 'done' && hits.length === 0 ? (
           <p className={styles.message}>{t('search.noResults')}</p>

@@ -359,6 +359,22 @@ export function searchPageHref(
   return search ? `${action}?${search}` : action;
 }
 
+/**
+ * A link to the site search page for a query, as the links of site search are written (spec §2):
+ * `q`, `contentGroup` (0 everything, 1 products, 2 recipes), `currentPage=1` and `pageSize=10`.
+ * The search page keeps `currentPage` (a parameter it does not know) and drops the defaults from
+ * its URL once it searches again.
+ */
+export function siteSearchLink(action: string, q: string, contentGroup: ContentGroup = 0): string {
+  const params = new URLSearchParams({
+    q: q.trim(),
+    contentGroup: String(contentGroup),
+    currentPage: '1',
+    pageSize: String(DEFAULT_PAGE_SIZE),
+  });
+  return `${action}?${params}`;
+}
+
 /** Drops empty values and the known parameters that hold their default. */
 export function tidySearchParams(
   params: URLSearchParams,

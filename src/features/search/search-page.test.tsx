@@ -53,6 +53,12 @@ describe('site search page', () => {
     const html = render(p);
     expect(html).toMatch(/<form[^>]*action="\/haku"[^>]*method="get"/);
     expect(html).not.toContain('Hakutuloksia ei löytynyt');
+    // A search landmark of its own name: the header's search box is named 'Hae sivustolta'.
+    const fi = serverT('fi');
+    expect(html).toMatch(
+      new RegExp(`<form[^>]*role="search"[^>]*aria-label="${fi('search.pageLabel')}"`),
+    );
+    expect(fi('search.pageLabel')).not.toBe(fi('search.label'));
   });
 
   it('shows every page up to the one in the URL, with a link to the next', async () => {

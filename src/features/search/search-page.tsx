@@ -106,7 +106,8 @@ export function SiteSearch(props: SearchPageProps) {
       {/* biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown */}
       <form
         role="search"
-        aria-label={t('search.label')}
+        // The header's search box is a search landmark named 'Hae sivustolta' too.
+        aria-label={t('search.pageLabel')}
         action={props.action}
         method="get"
         className={styles.form}

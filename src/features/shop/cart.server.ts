@@ -12,6 +12,8 @@ import { type Cart, type LineItem, MAX_QUANTITY, moneyString } from './schemas.t
  * stale price; the line items hold only code and quantity.
  */
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface CartKey {
   /** The session row's id (written before the first line item). */
   sessionId: string;
@@ -98,7 +100,7 @@ function tooMany(product: ProductRow, limit: number): AppError {
 }
 
 /** The cart's id, creating the cart on first use (safe against a concurrent first use). */
-async function cartIdOf(db: Database, key: CartKey): Promise<string> {
+async function cartIdOf(db: Database | Transaction, key: CartKey): Promise<string> {
   const [row] = await db
     .insert(carts)
     .values({ sessionId: key.sessionId, siteId: key.siteId })
@@ -128,68 +130,103 @@ async function existingCartId(db: Database, key: CartKey): Promise<string | unde
 }
 
 /**
- * Adds `quantity` of a product and answers the cart. The sum is taken inside one upsert, so two
- * adds racing each other (a double click) both count and never make two lines; a sum over the
- * limit changes nothing and answers 409.
+ * Where a change writes: the cart the session already has (none before its first change), and how
+ * to store the session when the change is allowed. Storing comes only after every check, so a
+ * refused change (an unknown product, too many, removing from an empty cart) writes nothing, not
+ * even a session row.
  */
-export async function addToCart(
-  db: Database,
-  key: CartKey,
-  lang: Lang,
-  code: string,
-  quantity: number,
-): Promise<Cart> {
-  const product = await productForSale(db, key.siteId, lang, code);
-  const limit = limitOf(product);
-  if (quantity > limit) throw tooMany(product, limit);
-  const cartId = await cartIdOf(db, key);
-  const rows = await db
-    .insert(cartLineItems)
-    .values({ cartId, code: product.code, quantity })
-    .onConflictDoUpdate({
-      target: [cartLineItems.cartId, cartLineItems.code],
-      set: { quantity: sql`${cartLineItems.quantity} + excluded.quantity` },
-      setWhere: sql`${cartLineItems.quantity} + excluded.quantity <= ${limit}`,
-    })
-    .returning({ quantity: cartLineItems.quantity });
-  if (rows.length === 0) throw tooMany(product, limit);
-  return loadCart(db, key, lang);
+export interface CartTarget {
+  siteId: string;
+  existing: CartKey | null;
+  store(): Promise<CartKey>;
+}
+
+/** The quantity of a product already in a cart (0 when there is no such line). */
+async function quantityInCart(db: Database, key: CartKey | null, code: string): Promise<number> {
+  if (!key) return 0;
+  const cartId = await existingCartId(db, key);
+  if (!cartId) return 0;
+  const [row] = await db
+    .select({ quantity: cartLineItems.quantity })
+    .from(cartLineItems)
+    .where(and(eq(cartLineItems.cartId, cartId), eq(cartLineItems.code, code)));
+  return row?.quantity ?? 0;
 }
 
 /**
- * Sets a line's quantity and answers the cart; 0 removes the line (also of a product no longer for
- * sale).
+ * Adds `quantity` of a product. The sum is taken inside one upsert, so two adds racing each other
+ * (a double click) both count and never make two lines; a sum over the limit changes nothing and
+ * answers 409. The limit is checked before the session is stored, so a refusal stores nothing;
+ * only an add that loses a race to the limit finds out in the upsert, and then the transaction
+ * leaves no cart behind.
  */
-export async function changeQuantity(
+export async function addToCart(
   db: Database,
-  key: CartKey,
+  target: CartTarget,
   lang: Lang,
   code: string,
   quantity: number,
-): Promise<Cart> {
+): Promise<CartKey> {
+  const product = await productForSale(db, target.siteId, lang, code);
+  const limit = limitOf(product);
+  const inCart = await quantityInCart(db, target.existing, product.code);
+  if (inCart + quantity > limit) throw tooMany(product, limit);
+  const key = await target.store();
+  await db.transaction(async (tx) => {
+    const cartId = await cartIdOf(tx, key);
+    const rows = await tx
+      .insert(cartLineItems)
+      .values({ cartId, code: product.code, quantity })
+      .onConflictDoUpdate({
+        target: [cartLineItems.cartId, cartLineItems.code],
+        set: { quantity: sql`${cartLineItems.quantity} + excluded.quantity` },
+        setWhere: sql`${cartLineItems.quantity} + excluded.quantity <= ${limit}`,
+      })
+      .returning({ quantity: cartLineItems.quantity });
+    if (rows.length === 0) throw tooMany(product, limit);
+  });
+  return key;
+}
+
+/**
+ * Sets a line's quantity; 0 removes the line (also of a product no longer for sale). Removing
+ * from a cart that does not hold the line changes nothing and stores nothing; the answer is the
+ * cart as it is.
+ */
+export async function changeQuantity(
+  db: Database,
+  target: CartTarget,
+  lang: Lang,
+  code: string,
+  quantity: number,
+): Promise<CartKey | null> {
   if (quantity === 0) {
-    const cartId = await existingCartId(db, key);
-    if (cartId) {
-      await db
-        .delete(cartLineItems)
-        .where(and(eq(cartLineItems.cartId, cartId), eq(cartLineItems.code, code)));
-    }
-    return loadCart(db, key, lang);
+    const cartId = target.existing ? await existingCartId(db, target.existing) : undefined;
+    if (!cartId) return target.existing;
+    const removed = await db
+      .delete(cartLineItems)
+      .where(and(eq(cartLineItems.cartId, cartId), eq(cartLineItems.code, code)))
+      .returning({ code: cartLineItems.code });
+    // A change renews the session's lifetime; nothing removed is no change.
+    return removed.length > 0 ? target.store() : target.existing;
   }
-  const product = await productForSale(db, key.siteId, lang, code);
+  const product = await productForSale(db, target.siteId, lang, code);
   const limit = limitOf(product);
   if (quantity > limit) throw tooMany(product, limit);
-  const cartId = await cartIdOf(db, key);
+  const key = await target.store();
   // Setting is idempotent, so a debounced change that arrives after a removal puts the line back
   // rather than failing.
-  await db
-    .insert(cartLineItems)
-    .values({ cartId, code: product.code, quantity })
-    .onConflictDoUpdate({
-      target: [cartLineItems.cartId, cartLineItems.code],
-      set: { quantity },
-    });
-  return loadCart(db, key, lang);
+  await db.transaction(async (tx) => {
+    const cartId = await cartIdOf(tx, key);
+    await tx
+      .insert(cartLineItems)
+      .values({ cartId, code: product.code, quantity })
+      .onConflictDoUpdate({
+        target: [cartLineItems.cartId, cartLineItems.code],
+        set: { quantity },
+      });
+  });
+  return key;
 }
 
 const emptyMoney = moneyString(0);

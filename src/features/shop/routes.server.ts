@@ -5,7 +5,13 @@ import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.
 import { getSite } from '../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
-import { addToCart, type CartKey, changeQuantity, loadCart } from './cart.server.ts';
+import {
+  addToCart,
+  type CartKey,
+  type CartTarget,
+  changeQuantity,
+  loadCart,
+} from './cart.server.ts';
 import {
   addQuerySchema,
   CART_API,
@@ -35,13 +41,20 @@ function existingKey(request: FastifyRequest): CartKey | null {
 }
 
 /**
- * The key a change writes under. The session row must exist first (the cart refers to it); storing
- * it also renews its lifetime and, on the first store, gives the visitor a fresh token.
+ * Where a change writes. The session row must exist before the cart (the cart refers to it), so
+ * an allowed change stores it first: that renews its lifetime and, on the first store, gives the
+ * visitor a fresh token. A refused change never gets that far (see `CartTarget`).
  */
-async function storedKey(request: FastifyRequest): Promise<CartKey> {
-  const session = request.session;
-  await session.set(await session.get());
-  return { sessionId: session.id, siteId: SHOP_SITE_ID };
+function cartTarget(request: FastifyRequest): CartTarget {
+  return {
+    siteId: SHOP_SITE_ID,
+    existing: existingKey(request),
+    async store() {
+      const session = request.session;
+      await session.set(await session.get());
+      return { sessionId: session.id, siteId: SHOP_SITE_ID };
+    },
+  };
 }
 
 const personal = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -85,9 +98,9 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { language, code, quantity } = request.query;
       const lang = shopLang(language);
-      const cart = await addToCart(app.db, await storedKey(request), lang, code, quantity);
+      const key = await addToCart(app.db, cartTarget(request), lang, code, quantity);
       personal(reply);
-      return cart;
+      return loadCart(app.db, key, lang);
     },
   );
 
@@ -106,9 +119,9 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { language, code, quantity } = request.query;
       const lang = shopLang(language);
-      const cart = await changeQuantity(app.db, await storedKey(request), lang, code, quantity);
+      const key = await changeQuantity(app.db, cartTarget(request), lang, code, quantity);
       personal(reply);
-      return cart;
+      return loadCart(app.db, key, lang);
     },
   );
 }

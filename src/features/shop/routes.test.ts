@@ -391,6 +391,58 @@ describe('sessions', () => {
   });
 });
 
+describe('a refused change stores nothing', () => {
+  /** Every session row with its expiry, and every cart and line: what a refusal must not touch. */
+  async function everything() {
+    return {
+      sessions: await t.app.db
+        .select({ id: sessions.id, expiresAt: sessions.expiresAt, data: sessions.data })
+        .from(sessions)
+        .orderBy(sessions.id),
+      carts: await t.app.db.select().from(carts).orderBy(carts.id),
+      lines: await t.app.db.select().from(cartLineItems).orderBy(cartLineItems.code),
+    };
+  }
+
+  const refusals: [string, (v: Shopper) => Promise<LightMyRequestResponse>, number][] = [
+    ['an unknown code', (v) => v.add('9999999'), 404],
+    ['a code of another site', (v) => v.add(code.brandOnly), 404],
+    ['a sold-out product', (v) => v.add(code.soldOut), 409],
+    ['more than the stock', (v) => v.add(code.few, 4), 409],
+    ['setting more than the stock', (v) => v.change(code.few, 4), 409],
+    ['setting an unknown code', (v) => v.change('9999999', 2), 404],
+    ['removing from an empty cart', (v) => v.change(code.steak, 0), 200],
+  ];
+
+  it.each(refusals)('for a new visitor: %s', async (_name, refuse, status) => {
+    const visitor = await Shopper.arrive();
+    const before = await everything();
+    const res = await refuse(visitor);
+    expect(res.statusCode, res.body).toBe(status);
+    if (status === 200) expect((await visitor.cart(res)).lineItemCount).toBe(0);
+    expect(await everything()).toEqual(before);
+    // No session cookie was handed out for a session that was never stored.
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it.each(refusals)('for a visitor with a cart: %s', async (_name, refuse, status) => {
+    const visitor = await Shopper.arrive();
+    await visitor.add(code.few, 3);
+    const before = await everything();
+    const res = await refuse(visitor);
+    expect(res.statusCode, res.body).toBe(status === 200 ? 200 : status);
+    expect(await everything()).toEqual(before);
+  });
+
+  it('adding more of a line than the stock leaves the line and the session as they were', async () => {
+    const visitor = await Shopper.arrive();
+    await visitor.add(code.few, 2);
+    const before = await everything();
+    expectProblem(await visitor.add(code.few, 2), 409);
+    expect(await everything()).toEqual(before);
+  });
+});
+
 describe('the header', () => {
   const badgeLabel = /aria-label="Ostoskori, (\d+) tuotetta"/;
 
@@ -414,8 +466,13 @@ describe('the header', () => {
   });
 
   it('leaves the other sites’ pages as they were', async () => {
-    const response = await new Shopper().get('/', { headers: { host: 'jyvabroiler.localhost' } });
+    const visitor = new Shopper();
+    const first = await visitor.get('/', { headers: { host: 'jyvabroiler.localhost' } });
+    // The first view sets the session's cookies, which alone keeps it out of shared caches.
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const response = await visitor.get('/', { headers: { host: 'jyvabroiler.localhost' } });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).not.toContain('/ostoskori#tuotteet');
   });

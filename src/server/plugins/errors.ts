@@ -1,6 +1,15 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, NotFound, problemOf, Unavailable } from '../errors.ts';
+import { isApiPath, isApiRequest, pathOfTarget, requestPath } from '../request-path.ts';
 
 /** Titles for the framework's own 4xx errors; their messages are not passed on. */
 const clientErrorTitles: Record<number, string> = {
@@ -17,10 +26,6 @@ const clientErrorTitles: Record<number, string> = {
   429: 'Too many requests',
   431: 'Request header fields too large',
 };
-
-export function isApiRequest(request: FastifyRequest): boolean {
-  return request.url === '/api' || request.url.startsWith('/api/');
-}
 
 /**
  * One place where errors leave the server: `/api` answers `application/problem+json`, pages get
@@ -56,10 +61,9 @@ function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const title = clientErrorTitles[status] ?? 'Bad request';
     const detail =
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The body is not valid JSON.' : undefined;
-    return new AppError(status, slug(title), title, detail);
+    return clientError(status, detail);
   }
   if (status === 503) return new Unavailable();
   return new AppError(
@@ -68,6 +72,11 @@ function toAppError(error: FastifyError): AppError {
     'Internal server error',
     'The server could not complete the request.',
   );
+}
+
+function clientError(status: number, detail?: string): AppError {
+  const title = clientErrorTitles[status] ?? 'Bad request';
+  return new AppError(status, slug(title), title, detail);
 }
 
 function slug(title: string): string {
@@ -79,7 +88,7 @@ function sendProblem(reply: FastifyReply, error: AppError, request: FastifyReque
     .status(error.status)
     .type('application/problem+json; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(problemOf(error, request.url.split('?', 1)[0]));
+    .send(problemOf(error, requestPath(request)));
 }
 
 async function renderPage(
@@ -89,7 +98,7 @@ async function renderPage(
   status: number,
 ) {
   const render = app.errorPage.render;
-  if (status !== 404 && status !== 500) {
+  if (status !== 400 && status !== 404 && status !== 500) {
     return reply
       .status(status)
       .type('text/plain; charset=utf-8')
@@ -102,6 +111,84 @@ async function renderPage(
     return reply
       .status(status)
       .type('text/plain; charset=utf-8')
-      .send(status === 404 ? 'Not found' : 'Server error');
+      .send(clientErrorTitles[status] ?? 'Server error');
   }
+}
+
+/**
+ * Errors of the router, before any route or hook runs: a path that does not decode (`/api/%zz`,
+ * 400) or a parameter over the length limit (414). Fastify would answer them as plain JSON that
+ * echoes the path; `/api` gets problem+json as everywhere else, pages a short text.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const problem = clientError(status);
+  if (isApiRequest(request)) {
+    return sendProblem(reply, problem, request);
+  }
+  return reply
+    .status(status)
+    .type('text/plain; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(problem.title);
+}
+
+/** Node's per-connection parser: `incoming` is the request whose headers were read, if any. */
+type ParsedSocket = Socket & {
+  parser?: { incoming?: { url?: string } | null } | null;
+  _httpMessage?: { headersSent?: boolean } | null;
+};
+
+/**
+ * Errors of Node's HTTP parser, which no route or hook ever sees: headers too large (431), broken
+ * framing such as bad chunk sizes (400), a request that took too long (408). Answered here on the
+ * socket, which is then closed: `/api` requests, and requests whose target is unknown, with
+ * problem+json; pages with a short text.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: ConnectionError,
+  socket: Socket,
+): void {
+  const parsed = socket as ParsedSocket;
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  this.log.debug({ code: error.code, status }, 'client error');
+  // A response under way cannot be replaced; the connection just ends.
+  if (socket.writable && !parsed._httpMessage?.headersSent) {
+    const target = parsed.parser?.incoming?.url ?? requestTargetOf(error.rawPacket as unknown);
+    const path = target === undefined ? undefined : pathOfTarget(target);
+    const problem = clientError(status);
+    const api = path === undefined || isApiPath(path);
+    const body = api
+      ? JSON.stringify(problemOf(problem, path?.startsWith('/') ? path : undefined))
+      : problem.title;
+    const type = api ? 'application/problem+json; charset=utf-8' : 'text/plain; charset=utf-8';
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `content-type: ${type}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `cache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * The target of the request line at the start of `raw`: Node's parse errors carry the bytes being
+ * parsed when they happened (a Buffer, whatever the types say).
+ */
+function requestTargetOf(raw: unknown): string | undefined {
+  if (!Buffer.isBuffer(raw)) return undefined;
+  const line = raw.subarray(0, 8192).toString('latin1').split('\r\n', 1)[0] ?? '';
+  const match = /^[A-Z]+ (\S+) HTTP\/\d\.\d$/.exec(line);
+  return match?.[1];
 }

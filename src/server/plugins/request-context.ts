@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveLocale } from '../../sites/resolve.ts';
+import { requestPath } from '../request-path.ts';
 
 /** Picks the site from the Host header and the language from the first path segment. */
 export const requestContext = fp(
@@ -9,8 +10,7 @@ export const requestContext = fp(
     app.decorateRequest('locale', null as never);
     app.addHook('onRequest', async (request) => {
       request.site = app.sites.byHost(request.headers.host);
-      const path = request.url.split('?', 1)[0] ?? '/';
-      request.locale = resolveLocale(request.site, path);
+      request.locale = resolveLocale(request.site, requestPath(request));
     });
   },
   { name: 'request-context' },

@@ -47,7 +47,8 @@ export const securityPlugin = fp(
     });
     await app.register(rateLimit, {
       global: false,
-      // Behind a proxy the client address comes from X-Forwarded-For (TRUST_PROXY=true).
+      // Behind proxies the client address comes from the hops of X-Forwarded-For they appended
+      // (TRUST_PROXY: their number or addresses), never from hops a client wrote itself.
       keyGenerator: (request) => request.ip,
     });
   },

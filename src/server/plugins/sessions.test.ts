@@ -9,7 +9,7 @@ import {
 } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
 import { sql } from '../../db/client.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { keepPersonalAnswersPrivate, SESSION_COOKIE } from './sessions.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -22,6 +22,11 @@ beforeAll(async () => {
     config: { sessionTtlDays: TTL_DAYS },
     extend(app) {
       app.get('/api/test/session', async (request) => ({ data: await request.session.get() }));
+      // An answer made from the session that forgets to say it is personal.
+      app.get('/api/test/greeting', async (request, reply) => {
+        reply.header('cache-control', 'public, max-age=60');
+        return { hello: (await request.session.get()).name ?? 'guest' };
+      });
       app.post('/api/test/session', async (request) => {
         await request.session.set(request.body as Record<string, unknown>);
         return { ok: true };
@@ -300,5 +305,66 @@ describe('the session table', () => {
   it('sets no session cookie on the health check', async () => {
     const res = await t.app.inject('/health');
     expect(sessionCookieOf(res)).toBeUndefined();
+  });
+});
+
+describe('caching of answers that belong to one visitor', () => {
+  it('sends a page that sets cookies as private', async () => {
+    const first = await t.app.inject({ url: '/', headers: { host: 'sibylla.localhost' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['set-cookie']).toBeDefined();
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    // The same page for a visitor whose cookies are already set, with nothing stored, is the
+    // same for everyone.
+    const again = await t.app.inject({
+      url: '/',
+      headers: { host: 'sibylla.localhost', cookie: cookieHeader(first) },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends an answer made from a stored session as private, cookies or not', async () => {
+    const visitor = await newVisitor();
+    await visitor.store({ name: 'Maija' });
+    const res = await t.app.inject({
+      url: '/api/test/greeting',
+      headers: { cookie: visitor.cookie },
+    });
+    expect(res.json()).toEqual({ hello: 'Maija' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('private, max-age=60');
+    // A visitor with cookies but nothing stored gets the public answer.
+    const guest = await newVisitor();
+    const other = await t.app.inject({
+      url: '/api/test/greeting',
+      headers: { cookie: guest.cookie },
+    });
+    expect(other.json()).toEqual({ hello: 'guest' });
+    expect(other.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('sends an API answer that sets cookies as private', async () => {
+    const res = await t.app.inject('/api/test/session');
+    expect(res.headers['set-cookie']).toBeDefined();
+    expect(res.headers['cache-control']).toBe('private');
+  });
+
+  it.each([
+    ['public, max-age=60', 'private, max-age=60'],
+    ['public, s-maxage=600, max-age=60', 'private, max-age=60'],
+    ['no-cache', 'private, no-cache'],
+    [undefined, 'private'],
+    ['private, no-cache', 'private, no-cache'],
+    ['no-store', 'no-store'],
+  ])('turns %j with a cookie into %j', (given, expected) => {
+    const headers = new Map<string, unknown>([['set-cookie', 'a=b']]);
+    if (given) headers.set('cache-control', given);
+    const reply = {
+      getHeader: (name: string) => headers.get(name),
+      header: (name: string, value: unknown) => headers.set(name, value),
+    };
+    keepPersonalAnswersPrivate({ session: undefined } as never, reply as never);
+    expect(headers.get('cache-control')).toBe(expected);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
+import { routedPath } from '../request-path.ts';
 
 export const SESSION_COOKIE = 'kattaus_session';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -23,6 +24,8 @@ export class Session {
   private persisted = false;
   /** True when the response must carry the session cookie (new, rotated or renewed). */
   cookieChanged: boolean;
+  /** True once the request has read a stored session: its answer may show that visitor's data. */
+  readStored = false;
 
   constructor(
     token: string,
@@ -63,6 +66,7 @@ export class Session {
       .from(sessions)
       .where(and(eq(sessions.id, this.currentId), gt(sessions.expiresAt, sql`now()`)));
     this.persisted = row !== undefined;
+    this.readStored = this.persisted;
     this.loaded = row?.data ?? {};
     return this.loaded;
   }
@@ -122,7 +126,26 @@ export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds: num
 
 /** Requests that carry no session: files and health checks. */
 export function wantsSession(request: FastifyRequest): boolean {
-  return request.routeOptions.config?.session !== false && !request.url.startsWith('/assets/');
+  return (
+    request.routeOptions.config?.session !== false && !routedPath(request).startsWith('/assets/')
+  );
+}
+
+/**
+ * An answer that sets a cookie, or that was made from a stored session, belongs to one visitor:
+ * a shared cache must never keep it (it could hand one visitor's session token, or their cart, to
+ * the next). Its `Cache-Control` becomes `private` (`public` and `s-maxage` dropped), unless it is
+ * already `private` or `no-store`. Called on the way out, after the last cookie is set.
+ */
+export function keepPersonalAnswersPrivate(request: FastifyRequest, reply: FastifyReply): void {
+  if (reply.getHeader('set-cookie') === undefined && !request.session?.readStored) return;
+  const directives = String(reply.getHeader('cache-control') ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  if (directives.some((d) => /^(private|no-store)$/i.test(d))) return;
+  const kept = directives.filter((d) => !/^(public|s-maxage=.*)$/i.test(d));
+  reply.header('cache-control', ['private', ...kept].join(', '));
 }
 
 export const sessionsPlugin = fp(

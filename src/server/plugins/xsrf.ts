@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden } from '../errors.ts';
-import { wantsSession } from './sessions.ts';
+import { isApiRequest } from '../request-path.ts';
+import { keepPersonalAnswersPrivate, wantsSession } from './sessions.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -37,13 +38,15 @@ export const xsrfPlugin = fp(
           secure: request.protocol === 'https',
         });
       }
+      // The last cookie of the answer is set: now it can be told whether it is personal.
+      keepPersonalAnswersPrivate(request, reply);
     });
   },
   { name: 'xsrf', dependencies: ['sessions'] },
 );
 
 function needsToken(request: FastifyRequest): boolean {
-  return !SAFE_METHODS.has(request.method) && request.url.startsWith('/api/');
+  return !SAFE_METHODS.has(request.method) && isApiRequest(request);
 }
 
 function matches(header: string | string[] | undefined, expected: string): boolean {

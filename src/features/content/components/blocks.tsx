@@ -71,7 +71,16 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
               </div>
             );
           case 'form':
-            return <FormBlock key={key} form={block.form} successPage={block.successPage} />;
+            return (
+              <FormBlock
+                key={key}
+                form={block.form}
+                successPage={block.successPage}
+                successMessage={block.successMessage}
+                errorMessage={block.errorMessage}
+                contentId={block.contentId}
+              />
+            );
           default:
             return null;
         }

@@ -2,7 +2,15 @@ import { useId, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import { expertQuestionSchema } from '../schemas.ts';
 import { EmailField, PhoneField } from './contact-fields.tsx';
-import { FormShell, styles, TextArea, TextField, useFormSender, useSchemaForm } from './kit.tsx';
+import {
+  CustomerNumberField,
+  FormShell,
+  styles,
+  TextArea,
+  TextField,
+  useFormSender,
+  useSchemaForm,
+} from './kit.tsx';
 
 /** 'Kysy asiantuntijalta' (§2.8): closable; goes to the success page on success. */
 export function ExpertQuestionForm(props: { successPage?: string; startClosed?: boolean }) {
@@ -62,7 +70,7 @@ export function ExpertQuestionForm(props: { successPage?: string; startClosed?: 
         />
         <EmailField name="Data.Email" label={t('form.field.yourEmail')} />
         <PhoneField name="Data.Phone" required={false} />
-        <TextField name="Data.CustomerId" label={t('form.field.customerId')} required={false} />
+        <CustomerNumberField name="Data.CustomerId" />
         <TextArea name="Data.Message" label={t('form.field.message')} />
       </FormShell>
     </div>

@@ -3,7 +3,10 @@ import { EXPORT_MESSAGE_MAX, exportContactSchema, fileRules } from '../schemas.t
 import { EmailField, PhoneField } from './contact-fields.tsx';
 import { FileField, FormShell, TextArea, TextField, useFormSender, useSchemaForm } from './kit.tsx';
 
-/** The export contact request (§2.9), in English; the success and error texts are configurable. */
+/**
+ * The export contact request (§2.9), in English. Its block may configure the success and error
+ * texts and the `ContentId` the request carries.
+ */
 export function ExportContactForm(props: {
   successMessage?: string;
   errorMessage?: string;
@@ -18,7 +21,7 @@ export function ExportContactForm(props: {
       Message: '',
       Email: '',
       Phone: '',
-      ...(props.contentId ? { ContentId: props.contentId } : {}),
+      ...(props.contentId !== undefined ? { ContentId: props.contentId } : {}),
       CustomerId: '',
     },
     Files: [],
@@ -30,6 +33,7 @@ export function ExportContactForm(props: {
       sender={sender}
       title={t('form.export-contact.title')}
       headingLang="en"
+      requiredNote={t('form.export.requiredMark')}
       summaryHeading={t('form.summary.export')}
       failureText={props.errorMessage ?? t('form.export.error')}
       submitText={t('form.export.submit')}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import {
+  type FieldErrors,
   type FieldValues,
   FormProvider,
   type Resolver,
@@ -18,11 +19,12 @@ import {
   FILE_MAX_BYTES,
   type FileRule,
   MESSAGE_MAX,
+  NUMERIC_CODE_MAX,
   TEXTAREA_ROWS,
   type UploadedFile,
 } from '../schemas.ts';
 import { postForm, pushEvent } from './api.ts';
-import { Captcha, type CaptchaHandle } from './captcha.tsx';
+import { Captcha, type CaptchaHandle, type CaptchaState } from './captcha.tsx';
 import {
   ErrorText,
   errorAt,
@@ -48,6 +50,7 @@ export function TextField(props: {
   autoComplete?: string;
   readOnly?: boolean;
   maxLength?: number;
+  inputMode?: 'numeric';
 }) {
   const { register } = useFormContext();
   const { id, error } = useField(props.name, props.label);
@@ -62,6 +65,7 @@ export function TextField(props: {
         autoComplete={props.autoComplete}
         readOnly={props.readOnly}
         maxLength={props.maxLength ?? 200}
+        inputMode={props.inputMode}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
@@ -130,7 +134,12 @@ export function RadioGroup(props: {
       </legend>
       {props.options.map((option) => (
         <label key={option.value} className={styles.option}>
-          <input type="radio" value={option.value} {...register(props.name)} />
+          <input
+            type="radio"
+            value={option.value}
+            required={required || undefined}
+            {...register(props.name)}
+          />
           {option.label}
         </label>
       ))}
@@ -203,6 +212,7 @@ export function ContactMethod(props: { prefix: string }) {
           <input
             type="radio"
             name={`${id}-choice`}
+            required
             checked={values[index] === true}
             onChange={() => choose(field)}
           />
@@ -369,10 +379,18 @@ export function ErrorSummary(props: { heading: string; label?: string }) {
 
 export type Status = 'idle' | 'sending' | 'success' | 'error';
 
+/** True when the captcha's field is the only one with an error: the fields themselves are valid. */
+export function onlyCaptchaMissing(errors: FieldErrors, captchaField: string): boolean {
+  const names = Object.keys(errors);
+  return names.length === 1 && names[0] === captchaField;
+}
+
 /**
- * Sends a form: silently nothing without a captcha token; then 'sending', and on success the
- * analytics event and the success page (server-configured) or the success state. Field errors
- * from the server are shown at their fields.
+ * Sends a form: 'sending', and on success the analytics event and the success page
+ * (server-configured) or the success state. Field errors from the server are shown at their
+ * fields. Nothing is sent without a captcha token (spec §4); when the fields are valid and only
+ * the captcha is unfinished, `captchaNotice` says so (still running, or to be done), and once the
+ * captcha is done it says that the form can now be sent.
  */
 export function useFormSender<T extends FieldValues>(
   formId: FormId,
@@ -382,18 +400,43 @@ export function useFormSender<T extends FieldValues>(
   const definition = forms[formId];
   const [status, setStatus] = useState<Status>('idle');
   const [errorKey, setErrorKey] = useState<MessageKey>();
+  const [captchaNotice, setCaptchaNotice] = useState<MessageKey>();
   const captcha = useRef<CaptchaHandle>(null);
-  const { setValue, setError } = methods;
+  const captchaState = useRef<CaptchaState>('loading');
+  const { setValue, setError, clearErrors } = methods;
   const field = definition.captchaField;
 
-  const onToken = useCallback(
-    (token: string) => setValue(field as never, token as never, { shouldValidate: false }),
-    [setValue, field],
+  const onCaptchaState = useCallback(
+    (state: CaptchaState, token: string) => {
+      captchaState.current = state;
+      setValue(field as never, token as never, { shouldValidate: false });
+      if (token) clearErrors(field as never);
+      // A notice already shown follows the captcha; none appears before a submit asks.
+      setCaptchaNotice((notice) => {
+        if (!notice) return notice;
+        if (state === 'verified') return 'form.captcha.ready';
+        return state === 'loading' || state === 'verifying'
+          ? 'form.captcha.pending'
+          : 'form.captcha.missing';
+      });
+    },
+    [setValue, clearErrors, field],
   );
+
+  /** After a submit the fields allowed: tell what the captcha still needs. */
+  const captchaUnfinished = () => {
+    const state = captchaState.current;
+    setCaptchaNotice(
+      state === 'loading' || state === 'verifying'
+        ? 'form.captcha.pending'
+        : 'form.captcha.missing',
+    );
+  };
 
   const send = async (values: T) => {
     setStatus('sending');
     setErrorKey(undefined);
+    setCaptchaNotice(undefined);
     const answer = await postForm(definition.path, values);
     if (answer.isSuccess) {
       pushEvent({ ...definition.event });
@@ -415,8 +458,20 @@ export function useFormSender<T extends FieldValues>(
   };
 
   const hasToken = () => Boolean(methods.getValues(field as never));
-  const captchaElement = <Captcha ref={captcha} onToken={onToken} />;
-  return { methods, status, errorKey, send, hasToken, captchaElement };
+  const captchaElement = (
+    <Captcha ref={captcha} onStateChange={onCaptchaState} notice={captchaNotice} />
+  );
+  return {
+    methods,
+    status,
+    errorKey,
+    send,
+    hasToken,
+    captchaField: field,
+    captchaUnfinished,
+    clearCaptchaNotice: () => setCaptchaNotice(undefined),
+    captchaElement,
+  };
 }
 
 /** The form element with its id scope, its error summary's fields and the react-hook-form context. */
@@ -449,16 +504,21 @@ export function FormFrame<T extends FieldValues>(props: {
 export type FormSender = ReturnType<typeof useFormSender>;
 
 /**
- * One form as every form is: its heading, its own fields (the children), the error summary under
- * the form's summary heading, the captcha, the submit button with the failure text, and the
- * success text in its place once sent. Without a captcha token a submit does nothing.
+ * One form as every form is: its heading, a note that explains the star of required fields, its
+ * own fields (the children), the error summary under the form's summary heading, the captcha,
+ * the submit button with the failure text, and the success text in its place once sent. A submit
+ * always checks the fields; without a captcha token nothing is sent, and when only the captcha is
+ * unfinished its status message says so.
  */
 export function FormShell(props: {
   sender: FormSender;
   title: string;
   /** The retail contact page has the page heading; its forms take the next level. */
   headingLevel?: 'h2' | 'h3';
+  /** The language of the heading and the required-field note, when not the page's. */
   headingLang?: string;
+  /** The note explaining the star; by default 'Tähdellä (*) merkityt kentät ovat pakollisia.' */
+  requiredNote?: string;
   /** Beside the heading, e.g. the expert form's close button. */
   headerAction?: ReactNode;
   /** The error summary's heading; by default 'Lomakkeelta puuttuu pakollisia tietoja'. */
@@ -493,8 +553,16 @@ export function FormShell(props: {
       labelledBy={headingId}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!sender.hasToken()) return;
-        void methods.handleSubmit(props.onValid ?? sender.send)(event);
+        void methods.handleSubmit(
+          (values) => {
+            if (!sender.hasToken()) return sender.captchaUnfinished();
+            return (props.onValid ?? sender.send)(values);
+          },
+          (errors) => {
+            if (onlyCaptchaMissing(errors, sender.captchaField)) sender.captchaUnfinished();
+            else sender.clearCaptchaNotice();
+          },
+        )(event);
       }}
     >
       {props.headerAction ? (
@@ -505,6 +573,9 @@ export function FormShell(props: {
       ) : (
         heading
       )}
+      <p className={styles.hint} lang={props.headingLang}>
+        {props.requiredNote ?? t('form.requiredMark')}
+      </p>
       {props.children}
       <ErrorSummary
         heading={props.summaryHeading ?? t('form.summary.default')}
@@ -520,6 +591,20 @@ export function FormShell(props: {
         sendingText={props.sendingText}
       />
     </FormFrame>
+  );
+}
+
+/** A customer number: optional, and when given a numeric code of 7 to 12 digits. */
+export function CustomerNumberField(props: { name: string }) {
+  const t = useT();
+  return (
+    <TextField
+      name={props.name}
+      label={t('form.field.customerId')}
+      required={false}
+      inputMode="numeric"
+      maxLength={NUMERIC_CODE_MAX}
+    />
   );
 }
 

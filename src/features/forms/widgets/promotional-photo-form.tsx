@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useT } from '../../../i18n/react.tsx';
-import { fileRules, promotionalPhotoSchema } from '../schemas.ts';
+import { fileRules, promotionalPhotoFormSchema, promotionalPhotoPayload } from '../schemas.ts';
 import { PersonFields } from './contact-fields.tsx';
 import {
   Checkbox,
@@ -11,10 +12,13 @@ import {
   useSchemaForm,
 } from './kit.tsx';
 
-/** The photo raffle (§2.6): contact details, method of contact, one image, the rules. */
+/**
+ * The photo raffle (§2.6): contact details, method of contact, one image, the rules. The rules
+ * box must be ticked; the payload leaves it out, as the spec's does.
+ */
 export function PromotionalPhotoForm(props: { successPage?: string; privacyUrl?: string }) {
   const t = useT();
-  const methods = useSchemaForm(promotionalPhotoSchema, {
+  const methods = useSchemaForm(promotionalPhotoFormSchema, {
     Data: {
       Email: '',
       FirstName: '',
@@ -28,7 +32,13 @@ export function PromotionalPhotoForm(props: { successPage?: string; privacyUrl?:
   });
   const sender = useFormSender('promotional-photo', methods, { successPage: props.successPage });
   return (
-    <FormShell sender={sender} title={t('form.promotional-photo.title')}>
+    <FormShell
+      sender={sender}
+      title={t('form.promotional-photo.title')}
+      onValid={(values) =>
+        sender.send(promotionalPhotoPayload(values as z.output<typeof promotionalPhotoFormSchema>))
+      }
+    >
       <PersonFields prefix="Data" />
       <RadioGroup
         name="Data.MethodOfContact"

@@ -3,6 +3,7 @@ import { useT } from '../../../i18n/react.tsx';
 import { salesContactRequests, salesFormTypes, salesSchema } from '../schemas.ts';
 import { EmailField, NameFields, PhoneField } from './contact-fields.tsx';
 import {
+  CustomerNumberField,
   FormShell,
   ProductField,
   RadioGroup,
@@ -47,7 +48,7 @@ export function SalesForm(props: { successPage?: string }) {
         required={false}
         autoComplete="organization"
       />
-      <TextField name="customerNumber" label={t('form.field.customerId')} required={false} />
+      <CustomerNumberField name="customerNumber" />
       <ProductField
         label={t('form.field.product')}
         required={false}

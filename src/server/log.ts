@@ -1,0 +1,62 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+import { stdSerializers } from 'pino';
+import { pathOfTarget } from './request-path.ts';
+
+/**
+ * What the logs may say about a request and its errors. They carry no personal data: no client
+ * address, no query string, and no value a visitor sent, which a failed database query would
+ * otherwise repeat (its message lists the bound parameters, such as a search text).
+ */
+export const logSerializers = {
+  req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
+    method: req.method,
+    path: pathOfTarget(req.url),
+    host: String(req.headers.host ?? ''),
+  }),
+  res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+  err: serializeError,
+};
+
+/**
+ * An error for the log. A failed query keeps its SQL (parameterised: no values in it), the
+ * database's SQLSTATE and primary message and the stack frames; its parameters and the database's
+ * `detail` and `where` (which quote the values) are left out.
+ */
+export function serializeError(err: Error): SerializedError {
+  if (!(err instanceof DrizzleQueryError)) return stdSerializers.err(err);
+  const cause = err.cause as
+    | (Error & { code?: unknown; severity?: unknown; routine?: unknown })
+    | undefined;
+  const message = 'Failed query';
+  return {
+    type: err.name === 'Error' ? 'DrizzleQueryError' : err.name,
+    message,
+    query: err.query,
+    stack: `DrizzleQueryError: ${message}\n${framesOf(err.stack)}`,
+    ...(cause instanceof Error
+      ? {
+          cause: {
+            type: cause.constructor.name,
+            message: cause.message,
+            ...(typeof cause.code === 'string' ? { code: cause.code } : {}),
+            ...(typeof cause.severity === 'string' ? { severity: cause.severity } : {}),
+            ...(typeof cause.routine === 'string' ? { routine: cause.routine } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/** The `at …` lines of a stack, without the message above them (which may span lines). */
+function framesOf(stack: string | undefined): string {
+  if (!stack) return '';
+  const first = stack.search(/\n\s+at /);
+  return first === -1 ? '' : stack.slice(first + 1);
+}
