@@ -290,5 +290,17 @@ export const en: Messages = {
   'header.stickySearch': 'Quick search',
   'header.currentLanguage': 'Language: {language}',
   'header.languages': 'Language versions',
+  'shop.coupon.empty': 'Please enter a coupon code.',
+  'shop.coupon.duplicate': 'The coupon code has already been entered.',
+  'shop.coupon.invalid': 'The coupon code is invalid or no longer valid.',
+  'shop.coupon.error': 'An error occurred. Please try again.',
+  'shop.coupon.notCombinable': 'This coupon code cannot be used together with other coupon codes.',
+  'shop.coupon.minimumOrder': 'The coupon code applies once your order is at least {amount} €.',
+  'shop.postalCode.invalid':
+    'We did not recognise the postal code you entered. Please enter it again.',
+  'shop.delivery.noCommonDate':
+    'The products in your cart have no common delivery date. You can place separate orders or change products to ones with the same delivery date.',
+  'shop.quantity.tooMany': 'At most {max} of this product are available.',
+  'shop.quantity.soldOut': 'This product is sold out right now',
   'header.externalLink': '(external site)',
 };

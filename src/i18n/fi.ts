@@ -291,6 +291,18 @@ export const fi = {
   'header.stickySearch': 'Pikahaku',
   'header.currentLanguage': 'Kieli: {language}',
   'header.languages': 'Kieliversiot',
+  'shop.coupon.empty': 'Ole hyvä ja syötä etukoodi.',
+  'shop.coupon.duplicate': 'Etukoodi on jo syötetty.',
+  'shop.coupon.invalid': 'Etukoodi on virheellinen tai se ei ole voimassa.',
+  'shop.coupon.error': 'Tapahtui virhe. Ole hyvä ja yritä uudelleen.',
+  'shop.coupon.notCombinable': 'Etukoodia ei voi käyttää yhdessä muiden etukoodien kanssa.',
+  'shop.coupon.minimumOrder': 'Etukoodi on voimassa vasta, kun tilauksesi on vähintään {amount} €.',
+  'shop.postalCode.invalid':
+    'Emme tunnistaneet syöttämääsi postinumeroa. Syötäthän numeron uudelleen.',
+  'shop.delivery.noCommonDate':
+    'Ostoskorisi tuotteilla ei ole yhteistä toimituspäivää. Voit tehdä tuotteista erilliset tilaukset tai vaihtaa tuotteita, joilla on sama toimituspäivä.',
+  'shop.quantity.tooMany': 'Tuotetta on saatavilla enintään {max} kpl.',
+  'shop.quantity.soldOut': 'Tuote on juuri nyt loppuunmyyty',
   'header.externalLink': '(ulkoinen sivusto)',
 } as const;
 

@@ -290,5 +290,16 @@ export const sv: Messages = {
   'header.stickySearch': 'Snabbsökning',
   'header.currentLanguage': 'Språk: {language}',
   'header.languages': 'Språkversioner',
+  'shop.coupon.empty': 'Ange en rabattkod.',
+  'shop.coupon.duplicate': 'Rabattkoden har redan angetts.',
+  'shop.coupon.invalid': 'Rabattkoden är ogiltig eller inte längre giltig.',
+  'shop.coupon.error': 'Ett fel inträffade. Försök igen.',
+  'shop.coupon.notCombinable': 'Rabattkoden kan inte användas tillsammans med andra rabattkoder.',
+  'shop.coupon.minimumOrder': 'Rabattkoden gäller först när din beställning är minst {amount} €.',
+  'shop.postalCode.invalid': 'Vi kände inte igen postnumret du angav. Ange numret på nytt.',
+  'shop.delivery.noCommonDate':
+    'Produkterna i din varukorg har ingen gemensam leveransdag. Du kan beställa dem i separata beställningar eller byta till produkter med samma leveransdag.',
+  'shop.quantity.tooMany': 'Högst {max} st. av produkten finns tillgängliga.',
+  'shop.quantity.soldOut': 'Produkten är slutsåld just nu',
   'header.externalLink': '(extern webbplats)',
 };
