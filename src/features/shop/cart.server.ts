@@ -1,10 +1,28 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cartLineItems, carts, products, sessions } from '../../db/schema.ts';
+import {
+  cartCoupons,
+  cartLineItems,
+  carts,
+  coupons,
+  products,
+  sessions,
+  vatRates,
+} from '../../db/schema.ts';
+import { serverT } from '../../i18n/catalogues.ts';
+import { formatPrice } from '../../i18n/format.ts';
 import { imageUrl } from '../../images/presets.ts';
 import { AppError, NotFound } from '../../server/errors.ts';
 import type { Lang } from '../../sites/types.ts';
-import { type Cart, type LineItem, MAX_QUANTITY, moneyString } from './schemas.ts';
+import { helsinkiDate } from './dates.ts';
+import {
+  type PricingCoupon,
+  type PricingLine,
+  percentOfBasisPoints,
+  priceCart,
+  rateOn,
+} from './pricing.ts';
+import { type Cart, type LineItem, MAX_QUANTITY, moneyString, type VatLine } from './schemas.ts';
 
 /**
  * The shop cart: one per session and site, its line items keyed by product code (decision 014).
@@ -12,7 +30,7 @@ import { type Cart, type LineItem, MAX_QUANTITY, moneyString } from './schemas.t
  * stale price; the line items hold only code and quantity.
  */
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface CartKey {
   /** The session row's id (written before the first line item). */
@@ -31,6 +49,7 @@ type ProductRow = Pick<
   | 'priceCents'
   | 'stock'
   | 'isGiftCard'
+  | 'taxClass'
 >;
 
 const productColumns = {
@@ -43,10 +62,11 @@ const productColumns = {
   priceCents: products.priceCents,
   stock: products.stock,
   isGiftCard: products.isGiftCard,
+  taxClass: products.taxClass,
 };
 
 /** A product is for sale when it has a price; the first row wins if a code repeats. */
-async function productsByCode(
+export async function productsByCode(
   db: Database,
   siteId: string,
   lang: Lang,
@@ -82,7 +102,7 @@ async function productForSale(
 }
 
 /** The most one line may hold: the stock when it is lower than the quantity limit. */
-function limitOf(product: ProductRow): number {
+export function limitOf(product: Pick<ProductRow, 'stock'>): number {
   return product.stock === null ? MAX_QUANTITY : Math.min(MAX_QUANTITY, product.stock);
 }
 
@@ -100,7 +120,7 @@ function tooMany(product: ProductRow, limit: number): AppError {
 }
 
 /** The cart's id, creating the cart on first use (safe against a concurrent first use). */
-async function cartIdOf(db: Database | Transaction, key: CartKey): Promise<string> {
+export async function cartIdOf(db: Database | Transaction, key: CartKey): Promise<string> {
   const [row] = await db
     .insert(carts)
     .values({ sessionId: key.sessionId, siteId: key.siteId })
@@ -114,7 +134,7 @@ async function cartIdOf(db: Database | Transaction, key: CartKey): Promise<strin
 }
 
 /** The cart of a live session, if it has one. */
-async function existingCartId(db: Database, key: CartKey): Promise<string | undefined> {
+export async function existingCartId(db: Database, key: CartKey): Promise<string | undefined> {
   const [row] = await db
     .select({ id: carts.id })
     .from(carts)
@@ -231,39 +251,60 @@ export async function changeQuantity(
 
 const emptyMoney = moneyString(0);
 
-function cartOf(lineItems: LineItem[], totalCents: number): Cart {
-  const total = moneyString(totalCents);
-  return {
-    loading: false,
-    currency: 'EUR',
-    currencySymbol: '€',
-    vatTotal: null,
-    vatPercent: null,
-    orderDiscount: emptyMoney,
-    total,
-    subTotal: total,
-    usedGiftCardAmount: emptyMoney,
-    shippingTotal: emptyMoney,
-    shippingTotalWithoutDiscounts: emptyMoney,
-    warnings: [],
-    checkoutWarnings: [],
-    lineItemCount: lineItems.length,
-    lineItems,
-    couponCodes: [],
-    handlingTotal: emptyMoney,
-    hasGiftCardsOnly: lineItems.length > 0 && lineItems.every((item) => item.isGiftCard),
-    shippingMethodId: null,
-    paymentMethodCode: null,
-    isEditable: true,
-    usedLoyaltyCouponAmount: emptyMoney,
-    usedRefundCodeAmount: emptyMoney,
+/** The VAT rate of a product on a date; gift cards are sold without VAT. */
+export async function vatRatesOn(
+  db: Database,
+  date: string,
+): Promise<(taxClass: string, isGiftCard: boolean) => number> {
+  const rows = await db.select().from(vatRates);
+  return (taxClass, isGiftCard) => {
+    if (isGiftCard) return 0;
+    const rate = rateOn(rows, taxClass, date);
+    if (rate === null) throw new Error(`No VAT rate for class ${taxClass} on ${date}`);
+    return rate;
   };
 }
 
-/** The cart as the contract answers it, in the given language; empty when there is none. */
-export async function loadCart(db: Database, key: CartKey | null, lang: Lang): Promise<Cart> {
-  const cartId = key ? await existingCartId(db, key) : undefined;
-  if (!key || !cartId) return cartOf([], 0);
+/** A coupon row as the cart keeps it: its rule, validity and limits. */
+export type CouponRow = typeof coupons.$inferSelect;
+
+/** Whether a coupon can be used at an instant: active, in its window, uses left. */
+export function couponIsValid(coupon: CouponRow, now: Date): boolean {
+  if (!coupon.active) return false;
+  if (coupon.validFrom && coupon.validFrom > now) return false;
+  if (coupon.validTo && coupon.validTo <= now) return false;
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return false;
+  return true;
+}
+
+export function pricingCouponOf(coupon: CouponRow): PricingCoupon {
+  return {
+    code: coupon.code,
+    percentOff: coupon.percentOff,
+    amountOffCents: coupon.amountOffCents,
+    productGroup: coupon.productGroup,
+    minOrderCents: coupon.minOrderCents,
+  };
+}
+
+/** The coupons entered into a cart, in the order they were entered. */
+export async function couponsOfCart(db: Database, cartId: string): Promise<CouponRow[]> {
+  const rows = await db
+    .select({ coupon: coupons })
+    .from(cartCoupons)
+    .innerJoin(coupons, eq(coupons.id, cartCoupons.couponId))
+    .where(eq(cartCoupons.cartId, cartId))
+    .orderBy(asc(cartCoupons.addedAt), asc(coupons.code));
+  return rows.map((row) => row.coupon);
+}
+
+/** The lines of a cart that are for sale, with their catalogue rows. */
+export async function cartContents(
+  db: Database,
+  key: CartKey,
+  cartId: string,
+  lang: Lang,
+): Promise<{ product: ProductRow; quantity: number }[]> {
   const lines = await db
     .select({ code: cartLineItems.code, quantity: cartLineItems.quantity })
     .from(cartLineItems)
@@ -275,35 +316,133 @@ export async function loadCart(db: Database, key: CartKey | null, lang: Lang): P
     lang,
     lines.map((line) => line.code),
   );
-  const items: LineItem[] = [];
-  let totalCents = 0;
+  const found: { product: ProductRow; quantity: number }[] = [];
   for (const line of lines) {
     // A product taken off sale drops out of the answer; changequantity 0 still removes its line.
     const product = catalogue.get(line.code);
-    if (!product || product.priceCents === null) continue;
-    const lineCents = product.priceCents * line.quantity;
-    totalCents += lineCents;
+    if (product && product.priceCents !== null) found.push({ product, quantity: line.quantity });
+  }
+  return found;
+}
+
+function emptyCart(): Cart {
+  return {
+    loading: false,
+    currency: 'EUR',
+    currencySymbol: '€',
+    vatTotal: emptyMoney,
+    vatPercent: null,
+    vatBreakdown: [],
+    orderDiscount: emptyMoney,
+    total: emptyMoney,
+    subTotal: emptyMoney,
+    usedGiftCardAmount: emptyMoney,
+    shippingTotal: emptyMoney,
+    shippingTotalWithoutDiscounts: emptyMoney,
+    warnings: [],
+    checkoutWarnings: [],
+    lineItemCount: 0,
+    lineItems: [],
+    couponCodes: [],
+    handlingTotal: emptyMoney,
+    hasGiftCardsOnly: false,
+    shippingMethodId: null,
+    paymentMethodCode: null,
+    isEditable: true,
+    usedLoyaltyCouponAmount: emptyMoney,
+    usedRefundCodeAmount: emptyMoney,
+  };
+}
+
+/**
+ * The cart as the contract answers it, in the given language; empty when there is none. Prices
+ * come from the catalogue, VAT rates from `vat_rates` on today's Helsinki date, discounts from the
+ * cart's coupons through `priceCart` (decision 019). A coupon that has stopped being valid since
+ * it was entered is left out (the spec: a code the cart does not return is invalid) with a
+ * warning; one the order is below the minimum of stays, takes nothing off, and says so.
+ */
+export async function loadCart(
+  db: Database,
+  key: CartKey | null,
+  lang: Lang,
+  now: Date = new Date(),
+): Promise<Cart> {
+  const cartId = key ? await existingCartId(db, key) : undefined;
+  if (!key || !cartId) return emptyCart();
+  const t = serverT(lang);
+  const contents = await cartContents(db, key, cartId, lang);
+  const rateOf = await vatRatesOn(db, helsinkiDate(now));
+  const entered = await couponsOfCart(db, cartId);
+  const warnings: string[] = [];
+  const valid = entered.filter((coupon) => {
+    const ok = couponIsValid(coupon, now);
+    if (!ok) warnings.push(`${coupon.code}: ${t('shop.coupon.invalid')}`);
+    return ok;
+  });
+  const pricingLines: PricingLine[] = contents.map(({ product, quantity }) => ({
+    code: product.code,
+    productGroup: product.productGroup,
+    unitCents: product.priceCents ?? 0,
+    quantity,
+    vatBasisPoints: rateOf(product.taxClass, product.isGiftCard),
+    isGiftCard: product.isGiftCard,
+  }));
+  const priced = priceCart(pricingLines, valid.map(pricingCouponOf));
+  for (const coupon of priced.belowMinimum) {
+    warnings.push(
+      `${coupon.code}: ${t('shop.coupon.minimumOrder', { amount: formatPrice(coupon.minOrderCents, '').trim() })}`,
+    );
+  }
+  const items: LineItem[] = contents.map(({ product, quantity }, i) => {
+    const line = priced.lines[i];
     const imageId = product.imageIds[0];
-    items.push({
+    return {
       code: product.code,
       productId: product.id,
       name: product.name,
       category: product.productGroup ?? '',
-      quantity: line.quantity,
-      linePrice: moneyString(lineCents),
-      // No cart-level discounts (coupons) exist yet: the price before them is the same.
-      linePriceWithoutDiscounts: moneyString(lineCents),
+      quantity,
+      linePrice: moneyString(line?.lineCents ?? 0),
+      linePriceWithoutDiscounts: moneyString(line?.grossCents ?? 0),
       imageUrl:
         imageId === undefined
           ? null
           : imageUrl({ id: imageId, slug: product.name }, 'product-thumbnail-medium'),
       isGiftCard: product.isGiftCard,
       url: product.path,
-      unitPrice: moneyString(product.priceCents),
+      unitPrice: moneyString(product.priceCents ?? 0),
       maxQuantity: limitOf(product),
-    });
-  }
-  return cartOf(items, totalCents);
+      vatPercent: percentOfBasisPoints(line?.vatBasisPoints ?? 0),
+    };
+  });
+  const breakdown: VatLine[] = priced.vat.map((share) => ({
+    percent: percentOfBasisPoints(share.basisPoints),
+    gross: moneyString(share.grossCents),
+    vat: moneyString(share.vatCents),
+    net: moneyString(share.netCents),
+  }));
+  const main = priced.vat
+    .filter((share) => share.basisPoints > 0)
+    .reduce<(typeof priced.vat)[number] | null>(
+      (best, share) => (best && best.grossCents >= share.grossCents ? best : share),
+      null,
+    );
+  return {
+    ...emptyCart(),
+    vatTotal: moneyString(priced.vatTotalCents),
+    vatPercent: main ? percentOfBasisPoints(main.basisPoints) : null,
+    vatBreakdown: breakdown,
+    orderDiscount: moneyString(priced.orderDiscountCents),
+    total: moneyString(priced.totalCents),
+    subTotal: moneyString(priced.subTotalCents),
+    shippingTotal: moneyString(priced.shippingCents),
+    shippingTotalWithoutDiscounts: moneyString(priced.shippingCents),
+    warnings,
+    lineItemCount: items.length,
+    lineItems: items,
+    couponCodes: valid.map((coupon) => coupon.code),
+    hasGiftCardsOnly: items.length > 0 && items.every((item) => item.isGiftCard),
+  };
 }
 
 /**

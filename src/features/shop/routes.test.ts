@@ -176,6 +176,7 @@ describe('add', () => {
         url: '/tuotteet/naudan-ulkofilepihvi',
         unitPrice: '12,90',
         maxQuantity: 99,
+        vatPercent: 13.5,
       },
     ]);
     expect(cart.total).toBe('25,80');

@@ -183,9 +183,10 @@ const couponCodeSchema = single(
 
 /**
  * `addcouponcode` and `removecouponcode`. Refusals are problem+json naming the field `code` with
- * one of `COUPON_ERRORS`: empty 400, invalid or expired 400, a duplicate 409, one that does not
- * combine with the cart's other codes 409, a minimum order not reached 409; removing a code the
- * cart does not hold is 404.
+ * one of `COUPON_ERRORS`: empty 400, unknown, expired or used up 400, a duplicate 409, one that
+ * does not combine with the cart's other codes 409, a minimum order not reached 409 (with
+ * `minOrder`). Removing a code the cart does not hold changes and stores nothing: the answer is
+ * the cart as it is (a double click removes once).
  */
 export const couponQuerySchema = z.object({
   language: languageSchema.default('fi'),
