@@ -3,6 +3,7 @@ import { contentIslands } from '../features/content/islands.ts';
 import { formsIslands } from '../features/forms/islands.ts';
 import { navigationIslands } from '../features/navigation/islands.ts';
 import { searchIslands } from '../features/search/islands.ts';
+import { shopIslands } from '../features/shop/islands.ts';
 import type { ResolvedIslands } from '../render/island.server.tsx';
 
 /**
@@ -14,6 +15,7 @@ export const islands = {
   ...formsIslands,
   ...contentIslands,
   ...searchIslands,
+  ...shopIslands,
 };
 
 type Registry = typeof islands;

@@ -60,9 +60,26 @@ export function renderPage(request: FastifyRequest, reply: FastifyReply, page: P
  * The home page of another site: its first configured host, or `<site>.localhost` on the port this
  * request came in on, so links between sites work out of the box on a developer's machine.
  */
-function siteHomeUrl(request: FastifyRequest, siteId: string): string {
+export function siteHomeUrl(request: FastifyRequest, siteId: string): string {
   const configured = request.server.config.siteHosts[siteId]?.[0];
   if (configured) return `${request.protocol}://${configured}/`;
+  return `${request.protocol}://${siteId}.localhost${portSuffix(request)}/`;
+}
+
+/**
+ * Every origin a site answers on as the browser names it: each configured host, and
+ * `<site>.localhost` on this request's port (as `siteHomeUrl` builds them). Cross-site messages
+ * are checked against these.
+ */
+export function siteOrigins(request: FastifyRequest, siteId: string): string[] {
+  const configured = request.server.config.siteHosts[siteId] ?? [];
+  return [
+    ...configured.map((host) => `${request.protocol}://${host}`),
+    `${request.protocol}://${siteId}.localhost${portSuffix(request)}`,
+  ];
+}
+
+function portSuffix(request: FastifyRequest): string {
   const port = /:(\d+)$/.exec(request.headers.host ?? '')?.[1];
-  return `${request.protocol}://${siteId}.localhost${port ? `:${port}` : ''}/`;
+  return port ? `:${port}` : '';
 }

@@ -1,3 +1,4 @@
+import { sites } from './registry.ts';
 import type { Site } from './types.ts';
 
 /**
@@ -8,4 +9,11 @@ export const SHOP_SITE_ID = 'lihakauppa';
 
 export function isShopSite(site: Site): boolean {
   return site.id === SHOP_SITE_ID;
+}
+
+/** The brand sites that sell through the shop (the registry's `sellsThroughShop`). */
+export function shopSellingSiteIds(): string[] {
+  return sites
+    .filter((site: Site) => site.sellsThroughShop === true && !isShopSite(site))
+    .map((site) => site.id);
 }

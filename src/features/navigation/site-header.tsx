@@ -3,6 +3,7 @@ import { useT } from '../../i18n/react.tsx';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
 import { QuickSearch } from '../search/index.ts';
+import { useShopCartCount, useSyncedCart } from '../shop/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
@@ -54,7 +55,12 @@ export function SiteHeader(props: SiteHeaderProps) {
   const masterChef = variant === 'master-chef';
   const panel = variant === 'corporate' || variant === 'simple-dropdown' ? 'dropdown' : 'mega';
   const topTabs = masterChef ? [] : desktop.topTabs;
-  const cartCount = cart?.lineItemCount ?? 0;
+  // On a site that sells through the shop, the count is the browser's synced copy of the cart.
+  const synced = useSyncedCart(cart?.sync ?? null);
+  // On the shop, a change made by the page's own widgets (buy control, cart page) comes as an event.
+  const changed = useShopCartCount();
+  const cartCount = changed ?? (synced ?? cart)?.lineItemCount ?? 0;
+  const cartLoading = (synced ?? cart)?.loading ?? false;
 
   useEffect(() => {
     if (props.hideInFrame && inFrame()) setFramed(true);
@@ -188,6 +194,8 @@ export function SiteHeader(props: SiteHeaderProps) {
                 className={`${styles.iconButton} ${cartCount > 0 ? '' : styles.desktopOnly}`}
                 href={cart.href}
                 aria-label={cartLabel}
+                aria-busy={cartLoading || undefined}
+                data-cart-count={cartCount}
               >
                 <Icon name="cart" size={26} />
                 {cartCount > 0 ? (

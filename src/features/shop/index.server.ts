@@ -1,2 +1,3 @@
 /** Server-only parts of the shop: its routes and the header's cart count. */
-export { headerLineItemCount, shopPlugin } from './header.server.ts';
+export { cartSyncConfig } from './cart-sync/routes.server.tsx';
+export { type HeaderCartSummary, headerCartSummary, shopPlugin } from './header.server.ts';
