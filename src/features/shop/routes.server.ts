@@ -12,13 +12,28 @@ import {
   changeQuantity,
   loadCart,
 } from './cart.server.ts';
+import { addCoupon, removeCoupon } from './coupons.server.ts';
+import { deliveryDates, isDeliveredTo, productDeliveryTimes } from './delivery.server.ts';
+import { productDetail } from './products.server.ts';
 import {
   addQuerySchema,
+  availabilityQuerySchema,
+  availabilitySchema,
   CART_API,
+  CHECKOUT_API,
   cartSchema,
   changeQuantityQuerySchema,
+  couponQuerySchema,
+  deliveryDatesSchema,
+  deliveryQuerySchema,
   langOfCartLanguage,
   loadQuerySchema,
+  PRODUCTS_API,
+  productAvailabilityQuerySchema,
+  productAvailabilitySchema,
+  productDetailSchema,
+  productParamsSchema,
+  productQuerySchema,
 } from './schemas.ts';
 
 /** Per client address and minute: every shop page loads the cart; changes come by hand. */
@@ -61,9 +76,15 @@ const personal = (reply: FastifyReply) => reply.header('cache-control', 'no-stor
 
 const cartAnswer = jsonAnswer(cartSchema, 'The cart of the session');
 
-/** `/api/v1/lihakauppa/shoppingcart/*`: the shop cart of the visitor's session (spec §7). */
+/**
+ * The shop's API (spec §7): `/api/v1/lihakauppa/shoppingcart/*` (the cart of the visitor's
+ * session, its coupon codes), `/api/v1/lihakauppa/checkout/*` (delivery checks) and
+ * `/api/products/{code}`.
+ */
 export async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await fastify.register(checkoutRoutes);
+  await fastify.register(productRoutes);
 
   app.get(
     `${CART_API}/load`,
@@ -123,5 +144,134 @@ export async function cartRoutes(fastify: FastifyInstance) {
       personal(reply);
       return loadCart(app.db, key, lang);
     },
+  );
+
+  app.post(
+    `${CART_API}/addcouponcode`,
+    {
+      config: { rateLimit: changeRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Enters a coupon code into the cart',
+        security: XSRF_SECURITY,
+        querystring: couponQuerySchema,
+        response: { 200: cartAnswer, ...problemAnswers(400, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { language, code } = request.query;
+      const lang = shopLang(language);
+      const key = await addCoupon(app.db, cartTarget(request), lang, code);
+      personal(reply);
+      return loadCart(app.db, key, lang);
+    },
+  );
+
+  app.post(
+    `${CART_API}/removecouponcode`,
+    {
+      config: { rateLimit: changeRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Removes a coupon code from the cart',
+        security: XSRF_SECURITY,
+        querystring: couponQuerySchema,
+        response: { 200: cartAnswer, ...problemAnswers(400, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { language, code } = request.query;
+      const lang = shopLang(language);
+      const key = await removeCoupon(app.db, cartTarget(request), code);
+      personal(reply);
+      return loadCart(app.db, key, lang);
+    },
+  );
+}
+
+/** Per client address and minute: postal-code checks are typed by hand. */
+const checkRateLimit = { max: 120, timeWindow: 60_000 };
+
+/** `/api/v1/lihakauppa/checkout/*`: whether and when the shop delivers to a postal code. */
+async function checkoutRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    `${CHECKOUT_API}/availability`,
+    {
+      config: { rateLimit: checkRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Whether the shop delivers to a postal code',
+        querystring: availabilityQuerySchema,
+        response: {
+          200: jsonAnswer(availabilitySchema, 'Whether the area is delivered to'),
+          ...problemAnswers(400, 429),
+        },
+      },
+    },
+    async (request) => ({ isAvailable: await isDeliveredTo(app.db, request.query.postalCode) }),
+  );
+
+  app.get(
+    `${CHECKOUT_API}/delivery`,
+    {
+      config: { rateLimit: checkRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: "Delivery dates and times for the session's cart to a postal code",
+        querystring: deliveryQuerySchema,
+        response: {
+          200: jsonAnswer(deliveryDatesSchema, 'Delivery dates with their times'),
+          ...problemAnswers(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = shopLang(request.query.language);
+      personal(reply);
+      return deliveryDates(app.db, existingKey(request), lang, request.query.postalCode);
+    },
+  );
+
+  app.get(
+    `${CHECKOUT_API}/delivery-availability`,
+    {
+      config: { rateLimit: checkRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Delivery dates of one product to a postal code, with its stock on each',
+        querystring: productAvailabilityQuerySchema,
+        response: {
+          200: jsonAnswer(productAvailabilitySchema, 'Delivery dates and stock'),
+          ...problemAnswers(400, 404, 429),
+        },
+      },
+    },
+    async (request) =>
+      productDeliveryTimes(app.db, request.query.productId, request.query.postalCode),
+  );
+}
+
+/** `/api/products/{code}`: a shop product's detail (the product modal and page). */
+async function productRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    `${PRODUCTS_API}/:code`,
+    {
+      config: { rateLimit: loadRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'A shop product',
+        params: productParamsSchema,
+        querystring: productQuerySchema,
+        response: {
+          200: jsonAnswer(productDetailSchema, 'The product'),
+          ...problemAnswers(400, 404, 429),
+        },
+      },
+    },
+    async (request) => productDetail(app.db, shopLang(request.query.language), request.params.code),
   );
 }

@@ -336,6 +336,8 @@ export const productAvailabilityQuerySchema = z.object({
 
 export const productAvailabilitySchema = z
   .object({
+    /** false: the postal code's area is not delivered to (then `deliveryTimes` is empty). */
+    isAvailable: z.boolean(),
     /** The area's delivery dates on which the product can be had, with what is left (null: unlimited). */
     deliveryTimes: z.array(z.object({ date: z.string(), stock: z.number().int().nullable() })),
   })
