@@ -41,12 +41,20 @@ afterAll(() => t.close());
 /** `GET /api/x/{id}` for every route registered under /api (HEAD routes are Fastify's own). */
 function registeredApiOperations(app: FastifyInstance): string[] {
   const operations: string[] = [];
+  // A route whose path extends another's (`/delivery` and `/delivery-availability`) is printed as
+  // the other's child with only the rest of its path: join it to its parent's by indentation.
+  const parents: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /[├└]── (\S+) \(([^)]+)\)$/.exec(line);
-    if (!match?.[1] || !match[2]) continue;
-    const path = match[1].replace(/:(\w+)/g, '{$1}');
+    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match?.[2]) continue;
+    const depth = Math.floor((match[1] ?? '').length / 4);
+    const full = (depth > 0 ? (parents[depth - 1] ?? '') : '') + match[2];
+    parents[depth] = full;
+    parents.length = depth + 1;
+    if (!match[3]) continue;
+    const path = full.replace(/:(\w+)/g, '{$1}');
     if (path !== '/api' && !path.startsWith('/api/')) continue;
-    for (const method of match[2].split(', ')) {
+    for (const method of match[3].split(', ')) {
       if (method !== 'HEAD') operations.push(`${method} ${path}`);
     }
   }
