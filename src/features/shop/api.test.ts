@@ -17,7 +17,6 @@ import { fi } from '../../i18n/fi.ts';
 import {
   availabilitySchema,
   CART_API,
-  type Cart,
   CHECKOUT_API,
   cartSchema,
   centsOfMoney,
