@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HomePage, loadPage, resolvePath } from '../features/content/index.server.ts';
 import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
 import { loadSearchWidget } from '../features/search/index.server.ts';
+import { loadShopPageWidget, loadShopProductWidget } from '../features/shop/index.server.ts';
 import { serverT } from '../i18n/catalogues.ts';
 import { renderPage } from '../render/render-page.tsx';
 import { NotFound } from '../server/errors.ts';
@@ -10,7 +11,11 @@ import { ErrorPage } from './error-page.tsx';
 import { faviconSvg } from './favicon.ts';
 
 /** What other features put on content pages. */
-const widgets = { search: loadSearchWidget };
+const widgets = {
+  search: loadSearchWidget,
+  shopProduct: loadShopProductWidget,
+  shopPage: loadShopPageWidget,
+};
 
 const errorTitles = {
   400: 'error.badRequest.title',

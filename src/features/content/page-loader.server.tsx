@@ -70,6 +70,13 @@ export interface PageWidgets {
     request: FastifyRequest,
     page: PageDto,
   ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
+  /** What the shop adds to a product page it sells (buy control, stock, delivery); none elsewhere. */
+  shopProduct(request: FastifyRequest, product: ProductRow): Promise<ReactNode | undefined>;
+  /** A shop page the page tree holds (the cart page), rendered by the shop; none for others. */
+  shopPage(
+    request: FastifyRequest,
+    page: PageDto,
+  ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
 }
 
 export interface LoadedPage {
@@ -115,7 +122,10 @@ export async function loadPage(
 ): Promise<LoadedPage> {
   switch (resolved.kind) {
     case 'product':
-      return buildPage(request, productPage(resolved.product));
+      return buildPage(
+        request,
+        productPage(resolved.product, await widgets.shopProduct(request, resolved.product)),
+      );
     case 'recipe':
       return buildPage(request, recipePage(request, resolved.recipe));
     case 'news':
@@ -134,7 +144,7 @@ async function loadTreePage(
   if (page.type === 'home') return buildPage(request, homePage(page));
   // A page that holds a search (the site search, or a product, recipe or newsroom search) is
   // rendered from its URL on the server and searched further by its island.
-  const search = await widgets.search(request, page);
+  const search = (await widgets.search(request, page)) ?? (await widgets.shopPage(request, page));
   if (search) return buildPage(request, searchHostPage(page, search));
   const list = listings.get(page.type);
   if (list) return buildPage(request, listingPage(request, page, list));
@@ -200,7 +210,7 @@ function seoImage(image: ImageDto | undefined, preset: string): SeoImageInput[] 
 // Products, recipes and news releases
 // ---------------------------------------------------------------------------------------------
 
-function productPage(product: ProductRow): PageSpec<undefined> {
+function productPage(product: ProductRow, purchase: ReactNode | undefined): PageSpec<undefined> {
   return {
     table: products,
     entry: product,
@@ -213,7 +223,7 @@ function productPage(product: ProductRow): PageSpec<undefined> {
         product,
         productImages(product, images).flatMap((i) => seoImage(i, 'default')),
       ),
-    body: (parts) => <ProductPage {...productPageProps(product, parts)} />,
+    body: (parts) => <ProductPage {...productPageProps(product, parts)} purchase={purchase} />,
   };
 }
 

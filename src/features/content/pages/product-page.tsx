@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Nutrition } from '../../../db/schema.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { formatNumber, formatPrice } from '../../../i18n/format.ts';
@@ -35,6 +36,11 @@ export interface ProductPageProps {
   nutrition: Nutrition | null;
   /** Price and stock of a product sold in the shop; undefined for the others. */
   shop: ProductShopProps | undefined;
+  /**
+   * What the shop adds where it sells the product (stock, buy control, delivery check), rendered
+   * by the shop feature; without it the page shows the plain stock line.
+   */
+  purchase?: ReactNode;
 }
 
 export interface ProductShopProps {
@@ -85,7 +91,8 @@ export function ProductPage(props: ProductPageProps) {
               ) : null}
             </div>
           ) : null}
-          {shop ? <p>{shop.inStock ? t('product.inStock') : t('product.outOfStock')}</p> : null}
+          {props.purchase ??
+            (shop ? <p>{shop.inStock ? t('product.inStock') : t('product.outOfStock')}</p> : null)}
           <RichText html={props.descriptionHtml} className={styles.prose} />
           <dl className={styles.facts}>
             <dt>{t('product.code')}</dt>
