@@ -82,7 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         copyPublicDir: false,
         rolldownOptions: {
-          input: ['src/client/entry.ts', 'src/render/styles.ts'],
+          input: ['src/app/client-entry.ts', 'src/render/styles.ts'],
         },
       },
   ssr: { target: 'node' },

@@ -13,7 +13,12 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'unit',
-            include: ['src/**/*.test.{ts,tsx}', 'tests/setup/**/*.test.ts', 'seed/**/*.test.ts'],
+            include: [
+              'src/**/*.test.{ts,tsx}',
+              'tests/setup/**/*.test.ts',
+              'tests/architecture/*.test.ts',
+              'seed/**/*.test.ts',
+            ],
             environment: 'node',
             globalSetup: ['tests/setup/global-database.ts'],
             testTimeout: 30_000,

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { noisePng, validPayload } from '../src/features/forms/test-support.ts';
+import { noisePng, validPayload } from '../src/features/forms/forms.test-support.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = process.env.SERVER_ENTRY ?? path.join(ROOT, 'dist/server/main.js');

@@ -424,18 +424,20 @@ function staticImports(code: string): string[] {
   return [...specs];
 }
 
-/** Island name → manifest key, from the registry's lazy imports in src/client/islands.ts. */
+/** Island name → manifest key, from the features' tables of lazy imports (`islands.ts` in each feature folder). */
 function islandRegistry(manifest: Manifest) {
   const byName = new Map<string, string>();
-  const registryFile = path.join(ROOT, 'src/client/islands.ts');
-  if (existsSync(registryFile)) {
+  const featuresDir = path.join(ROOT, 'src/features');
+  for (const feature of existsSync(featuresDir) ? readdirSync(featuresDir) : []) {
+    const registryFile = path.join(featuresDir, feature, 'islands.ts');
+    if (!existsSync(registryFile)) continue;
     const source = readFileSync(registryFile, 'utf8');
     const entries = source.matchAll(
       /['"]?([\w-]+)['"]?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g,
     );
     for (const [, name, spec] of entries) {
       if (!name || !spec) continue;
-      const key = path.posix.join('src/client', spec);
+      const key = path.posix.join('src/features', feature, spec);
       if (manifest[key]) byName.set(name, key);
     }
   }

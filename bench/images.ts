@@ -14,15 +14,15 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import type { ImageKind } from '../src/features/content/images/generate.server.ts';
-import type { PresetName } from '../src/features/content/images/presets.ts';
-import type { ImageFormat } from '../src/features/content/images/variants.server.ts';
+import type { ImageKind } from '../seed/pictures/generate.ts';
+import type { PresetName } from '../src/images/presets.ts';
+import type { ImageFormat } from '../src/images/variants.server.ts';
 
-type GenerateModule = typeof import('../src/features/content/images/generate.server.ts');
-type PresetsModule = typeof import('../src/features/content/images/presets.ts');
-type StoreModule = typeof import('../src/features/content/images/store.server.ts');
-type VariantsModule = typeof import('../src/features/content/images/variants.server.ts');
-type AppModule = typeof import('../src/server/app.ts');
+type GenerateModule = typeof import('../seed/pictures/generate.ts');
+type PresetsModule = typeof import('../src/images/presets.ts');
+type StoreModule = typeof import('../seed/pictures/store.ts');
+type VariantsModule = typeof import('../src/images/variants.server.ts');
+type AppModule = typeof import('../src/app/app.ts');
 type ConfigModule = typeof import('../src/server/config.ts');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,18 +58,12 @@ const vite: ViteDevServer = await createViteServer({
 });
 const load = <T>(id: string) => vite.ssrLoadModule(id) as Promise<T>;
 const { generateImage, imageKinds, imageSizes } = await load<GenerateModule>(
-  '/src/features/content/images/generate.server.ts',
+  '/seed/pictures/generate.ts',
 );
-const { imageUrl, presetNames } = await load<PresetsModule>(
-  '/src/features/content/images/presets.ts',
-);
-const { storeGeneratedImage } = await load<StoreModule>(
-  '/src/features/content/images/store.server.ts',
-);
-const { variantStats } = await load<VariantsModule>(
-  '/src/features/content/images/variants.server.ts',
-);
-const { buildApp } = await load<AppModule>('/src/server/app.ts');
+const { imageUrl, presetNames } = await load<PresetsModule>('/src/images/presets.ts');
+const { storeGeneratedImage } = await load<StoreModule>('/seed/pictures/store.ts');
+const { variantStats } = await load<VariantsModule>('/src/images/variants.server.ts');
+const { buildApp } = await load<AppModule>('/src/app/app.ts');
 const { loadConfig } = await load<ConfigModule>('/src/server/config.ts');
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-images-'));

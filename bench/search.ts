@@ -25,7 +25,7 @@ register(
       return next(url, context);
     }`)}`,
 );
-const { buildApp } = await import('../src/server/app.ts');
+const { buildApp } = await import('../src/app/app.ts');
 const { loadConfig } = await import('../src/server/config.ts');
 const { seed } = await import('../seed/seed.ts');
 const { analyzeSearchIfStale } = await import('../src/features/search/statistics.server.ts');

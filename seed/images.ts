@@ -1,10 +1,6 @@
 import type { Database } from '../src/db/client.ts';
-import {
-  type ImageAlt,
-  type ImageKind,
-  storeGeneratedImage,
-} from '../src/features/content/images/store.server.ts';
 import type { FileStore } from '../src/server/file-store.ts';
+import { type ImageAlt, type ImageKind, storeGeneratedImage } from './pictures/store.ts';
 import { hashString } from './random.ts';
 
 export interface ImageRequest {

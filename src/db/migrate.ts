@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { projectPath } from '../server/paths.ts';
 import type { DatabaseHandle } from './client.ts';
+import { projectPath } from './paths.ts';
 
 export const migrationsFolder = projectPath('src/db/migrations');
 

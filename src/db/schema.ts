@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -165,6 +166,8 @@ export const products = pgTable(
     /** null: unlimited. */
     stock: integer('stock'),
     isGiftCard: boolean('is_gift_card').notNull().default(false),
+    /** The VAT class (`vat_rates.tax_class`): `food`, `standard` or `exempt` (decision 019). */
+    taxClass: text('tax_class').notNull().default('food'),
     likeCount: integer('like_count').notNull().default(0),
     translationKey: text('translation_key').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
@@ -454,5 +457,230 @@ export const cartLineItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.cartId, t.code] }),
     check('cart_line_items_quantity_ck', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/**
+ * VAT rates as dated data per tax class (decision 019): a rate applies from `valid_from` until the
+ * next row of its class. Rates are basis points: 1350 is 13,5 %.
+ */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    taxClass: text('tax_class').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taxClass, t.validFrom] }),
+    check('vat_rates_rate_ck', sql`${t.rateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/**
+ * Coupons (decision 019): a percentage (`percent_off`, whole percent) or a fixed amount
+ * (`amount_off_cents`) off the whole order or one product group, from a minimum order, valid in a
+ * time window, with total and per-customer usage limits. `used_count` is raised when an order is
+ * placed, by a conditional update (`used_count < max_uses`) that the check backs up.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    /** Upper case; codes are compared without case. */
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    /** null: the whole order; otherwise the lines of this product group (`products.product_group`). */
+    productGroup: text('product_group'),
+    minOrderCents: integer('min_order_cents').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    usedCount: integer('used_count').notNull().default(0),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    /** false: the coupon is used alone, never beside another code. */
+    combinable: boolean('combinable').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('coupons_site_code_uq').on(t.siteId, t.code),
+    check('coupons_kind_ck', sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null)`),
+    check('coupons_percent_ck', sql`${t.percentOff} between 1 and 100`),
+    check('coupons_amount_ck', sql`${t.amountOffCents} > 0`),
+    check('coupons_min_order_ck', sql`${t.minOrderCents} >= 0`),
+    check(
+      'coupons_used_ck',
+      sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+/** How often a customer has used a coupon; raised with `uses < max_uses_per_customer`. */
+export const couponCustomerUses = pgTable(
+  'coupon_customer_uses',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    /** The customer's id, or the order's normalised e-mail address for a guest. */
+    customerKey: text('customer_key').notNull(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.couponId, t.customerKey] }),
+    check('coupon_customer_uses_ck', sql`${t.uses} >= 0`),
+  ],
+);
+
+/** The coupon codes entered into a cart. */
+export const cartCoupons = pgTable(
+  'cart_coupons',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.couponId] })],
+);
+
+/** A delivery area: the postal codes one calendar serves. */
+export const deliveryAreas = pgTable('delivery_areas', {
+  id: serial('id').primaryKey(),
+  siteId: text('site_id').notNull(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Postal codes of the areas, normalised (no spaces, upper case); a code is in one area. */
+export const deliveryAreaPostalCodes = pgTable(
+  'delivery_area_postal_codes',
+  {
+    siteId: text('site_id').notNull(),
+    postalCode: text('postal_code').notNull(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.postalCode] }),
+    index('delivery_area_postal_codes_area_idx').on(t.areaId),
+  ],
+);
+
+/**
+ * An area's weekly delivery calendar: on `weekday` (1 Monday … 7 Sunday) a slot from `start_time`
+ * to `end_time` (Helsinki time) taking `capacity` orders; orders close `cutoff_days_before` days
+ * earlier at `cutoff_time` (Helsinki time).
+ */
+export const deliveryCalendarSlots = pgTable(
+  'delivery_calendar_slots',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    capacity: integer('capacity').notNull(),
+    cutoffDaysBefore: integer('cutoff_days_before').notNull().default(1),
+    cutoffTime: text('cutoff_time').notNull().default('12:00'),
+  },
+  (t) => [
+    uniqueIndex('delivery_calendar_slots_uq').on(t.areaId, t.weekday, t.startTime),
+    check('delivery_calendar_slots_weekday_ck', sql`${t.weekday} between 1 and 7`),
+    check('delivery_calendar_slots_capacity_ck', sql`${t.capacity} >= 0`),
+    check('delivery_calendar_slots_cutoff_ck', sql`${t.cutoffDaysBefore} >= 0`),
+    check(
+      'delivery_calendar_slots_times_ck',
+      sql`${t.startTime} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.endTime} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.cutoffTime} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.startTime} < ${t.endTime}`,
+    ),
+  ],
+);
+
+/** Dates an area does not deliver on (public holidays), whatever its calendar says. */
+export const deliveryClosedDates = pgTable(
+  'delivery_closed_dates',
+  {
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.areaId, t.date] })],
+);
+
+/**
+ * What is held and sold of one dated slot. The checkout writes a row on the first hold (capacity
+ * copied from the calendar) and raises `held` / `sold` with a conditional update; the check keeps
+ * `held + sold` within `capacity` whatever races.
+ */
+export const deliverySlotBookings = pgTable(
+  'delivery_slot_bookings',
+  {
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    capacity: integer('capacity').notNull(),
+    held: integer('held').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.areaId, t.date, t.startTime] }),
+    check(
+      'delivery_slot_bookings_ck',
+      sql`${t.held} >= 0 and ${t.sold} >= 0 and ${t.held} + ${t.sold} <= ${t.capacity}`,
+    ),
+  ],
+);
+
+/**
+ * A product's usual stock per delivery weekday (1 Monday … 7 Sunday). A product with rows here or
+ * in `product_date_stock` is sold per date; one with none is limited only by `products.stock`.
+ */
+export const productWeeklyStock = pgTable(
+  'product_weekly_stock',
+  {
+    siteId: text('site_id').notNull(),
+    code: text('code').notNull(),
+    weekday: integer('weekday').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.code, t.weekday] }),
+    check('product_weekly_stock_weekday_ck', sql`${t.weekday} between 1 and 7`),
+    check('product_weekly_stock_quantity_ck', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * A product's stock on one delivery date: `capacity` overrides the weekday's; `held` and `sold`
+ * are raised by the checkout with a conditional update, the check keeping them within capacity.
+ */
+export const productDateStock = pgTable(
+  'product_date_stock',
+  {
+    siteId: text('site_id').notNull(),
+    code: text('code').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    held: integer('held').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.code, t.date] }),
+    check(
+      'product_date_stock_ck',
+      sql`${t.capacity} >= 0 and ${t.held} >= 0 and ${t.sold} >= 0 and ${t.held} + ${t.sold} <= ${t.capacity}`,
+    ),
   ],
 );

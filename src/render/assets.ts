@@ -9,6 +9,13 @@ export interface PageAssets {
   modulePreloads: string[];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the client's scripts and styles come from. */
+    assets: AssetProvider;
+  }
+}
+
 export interface AssetProvider {
   page(): PageAssets;
   /** Folder of the built files served under /assets/ (production builds only). */
@@ -17,7 +24,7 @@ export interface AssetProvider {
   dev: boolean;
 }
 
-export const CLIENT_ENTRY = 'src/client/entry.ts';
+export const CLIENT_ENTRY = 'src/app/client-entry.ts';
 export const STYLES_ENTRY = 'src/render/styles.ts';
 
 interface ManifestChunk {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Lang, Site } from '../sites/types.ts';
 import type { PageAssets } from './assets.ts';
-import { IslandScope } from './island.tsx';
+import { IslandScope, type ResolvedIslands } from './island.server.tsx';
 import { themeCss } from './theme.ts';
 
 export interface DocumentProps {
@@ -10,6 +10,8 @@ export interface DocumentProps {
   title: string;
   description?: string;
   assets: PageAssets;
+  /** The island components the page renders with. */
+  islands: Partial<ResolvedIslands>;
   head?: ReactNode;
   children: ReactNode;
 }
@@ -42,7 +44,7 @@ export function Document(props: DocumentProps) {
         ))}
       </head>
       <body>
-        <IslandScope>{props.children}</IslandScope>
+        <IslandScope components={props.islands}>{props.children}</IslandScope>
       </body>
     </html>
   );

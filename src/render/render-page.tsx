@@ -2,8 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { serverT } from '../i18n/catalogues.ts';
 import { Document } from './document.tsx';
+import type { ResolvedIslands } from './island.server.tsx';
 import { type PageContextValue, PageProvider } from './page-context.tsx';
 import { sendHtml } from './send-html.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The island components pages render with (the app's registry, loaded at start). */
+    islands: ResolvedIslands;
+  }
+}
 
 export interface PageOptions {
   /** The page's own title; the site name is added after it. Omitted on the home page. */
@@ -39,6 +47,7 @@ export function renderPage(request: FastifyRequest, reply: FastifyReply, page: P
       title={title}
       description={page.description ?? site.tagline[lang]}
       assets={request.server.assets.page()}
+      islands={request.server.islands}
       head={page.head}
     >
       <PageProvider value={context}>{page.body}</PageProvider>
@@ -51,9 +60,26 @@ export function renderPage(request: FastifyRequest, reply: FastifyReply, page: P
  * The home page of another site: its first configured host, or `<site>.localhost` on the port this
  * request came in on, so links between sites work out of the box on a developer's machine.
  */
-function siteHomeUrl(request: FastifyRequest, siteId: string): string {
+export function siteHomeUrl(request: FastifyRequest, siteId: string): string {
   const configured = request.server.config.siteHosts[siteId]?.[0];
   if (configured) return `${request.protocol}://${configured}/`;
+  return `${request.protocol}://${siteId}.localhost${portSuffix(request)}/`;
+}
+
+/**
+ * Every origin a site answers on as the browser names it: each configured host, and
+ * `<site>.localhost` on this request's port (as `siteHomeUrl` builds them). Cross-site messages
+ * are checked against these.
+ */
+export function siteOrigins(request: FastifyRequest, siteId: string): string[] {
+  const configured = request.server.config.siteHosts[siteId] ?? [];
+  return [
+    ...configured.map((host) => `${request.protocol}://${host}`),
+    `${request.protocol}://${siteId}.localhost${portSuffix(request)}`,
+  ];
+}
+
+function portSuffix(request: FastifyRequest): string {
   const port = /:(\d+)$/.exec(request.headers.host ?? '')?.[1];
-  return `${request.protocol}://${siteId}.localhost${port ? `:${port}` : ''}/`;
+  return port ? `:${port}` : '';
 }

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import type { AssetProvider } from '../render/assets.ts';
 import type { Locale, SiteResolver } from '../sites/resolve.ts';
 import type { Site } from '../sites/types.ts';
 import type { Config } from './config.ts';
@@ -20,7 +19,6 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Database;
     sites: SiteResolver;
-    assets: AssetProvider;
     errorPage: { render: ErrorPageRenderer | undefined };
     files: FileStore;
   }

@@ -71,6 +71,7 @@ export const sites = [
     corporate: false,
     languages: ['fi'],
     logo: 'product:jyvabroiler',
+    sellsThroughShop: true,
     header: { variant: 'third-brand', stickyThreshold: threshold.thirdBrand },
     theme: theme({
       brand: '#f2b705',
@@ -143,6 +144,7 @@ export const sites = [
     corporate: false,
     languages: ['fi'],
     logo: 'product:mestariforsman',
+    sellsThroughShop: true,
     header: { variant: 'master-chef', stickyThreshold: threshold.masterChef },
     theme: theme({
       brand: '#111111',

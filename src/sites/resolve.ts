@@ -83,3 +83,13 @@ export function langPrefix(site: Site, lang: Lang): string {
 export function homePath(site: Site, lang: Lang): string {
   return `${langPrefix(site, lang)}/`;
 }
+
+/**
+ * A link of stored content in the visitor's language version. Content stores paths inside the
+ * site without the language prefix (`/reseptit/…`, decision 007); pages in another language than
+ * the site's first live under `/en`, `/sv`. Links to other sites and anchors stay as they are.
+ */
+export function localLink(link: string, prefix: string): string {
+  if (!prefix || !link.startsWith('/') || link.startsWith('//')) return link;
+  return `${prefix}${link}`;
+}

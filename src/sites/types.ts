@@ -62,6 +62,11 @@ export interface Site {
   header: { variant: HeaderVariant; stickyThreshold: number };
   /** The shop's customer pages, which the header links to (spec: the URLs are settings). */
   account?: { loginHref: string; accountHref: string };
+  /**
+   * The site sells through the shop: it shows buy controls and a cart badge and keeps its copy of
+   * the shop's cart in sync through a hidden shop frame (shop spec §4 "Cart sync").
+   */
+  sellsThroughShop?: boolean;
   theme: ThemeTokens;
   /** Short description per language: meta description and home-page lead. */
   tagline: Partial<Record<Lang, string>>;

@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
     'node_modules/vite/bin/vite.js',
     'build',
     '--ssr',
-    'src/server/main.ts',
+    'src/app/main.ts',
     '--outDir',
     path.join(outDir, 'server'),
     '--logLevel',

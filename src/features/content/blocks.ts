@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockFormIds } from '../forms/forms.ts';
+import { blockFormIds } from '../forms/index.ts';
 
 /**
  * The blocks a page is made of. Each type has a schema; content is validated with `pageBlocks`

@@ -11,14 +11,7 @@ import {
 } from '../../db/schema.ts';
 import type { Lang } from '../../sites/types.ts';
 import { type Block, pageBlocks } from './blocks.ts';
-
-/** An image as pages use it: enough for `<img>` with width, height and alt. */
-export interface ImageDto {
-  id: number;
-  width: number;
-  height: number;
-  alt: string;
-}
+import type { ImageDto } from './image-dto.ts';
 
 export interface PageDto {
   id: number;

@@ -1,25 +1,33 @@
 import { usePage } from '../../render/page-context.tsx';
 import { sites } from '../../sites/registry.ts';
+import type { Block } from './blocks.ts';
 import { Blocks } from './components/blocks.tsx';
-import type { ImageDto, PageDto } from './content.server.ts';
+import { PageHero } from './components/page-hero.tsx';
 import styles from './home-page.module.css';
+import type { ImageDto } from './image-dto.ts';
+
+/** What the home page shows of its page (`homePageProps` builds it); nothing when there is none. */
+export interface HomePageProps {
+  teaser?: string;
+  blocks?: Block[];
+  images?: Map<number, ImageDto>;
+}
 
 /**
  * The home page: the site's heading, its blocks (hero carousel, card grids) and, on the corporate
  * sites, every site of the group. Without content it still shows the brand and its lead.
  */
-export function HomePage(props: { page?: PageDto; images?: Map<number, ImageDto> }) {
+export function HomePage(props: HomePageProps) {
   const { site, lang, t, siteHref } = usePage();
-  const blocks = props.page?.blocks ?? [];
+  const blocks = props.blocks ?? [];
   const hasHero = blocks[0]?.type === 'hero-carousel';
   return (
     <>
-      <section className={hasHero ? 'visually-hidden' : styles.hero}>
-        <div className="container">
-          <h1 className={styles.title}>{site.name}</h1>
-          <p className={styles.lead}>{props.page?.teaser || site.tagline[lang]}</p>
-        </div>
-      </section>
+      <PageHero
+        title={site.name}
+        lead={props.teaser || (site.tagline[lang] ?? '')}
+        hidden={hasHero}
+      />
       <Blocks blocks={blocks} images={props.images ?? new Map()} />
       {site.corporate ? (
         <section className={`container ${styles.sites}`} aria-labelledby="our-sites">

@@ -1,1 +1,2 @@
-export { imageUrl, presetSize } from './images/presets.ts';
+/** Browser-safe parts of the content feature: the content model's blocks and cards. */
+export { type Block, type Card, type CardType, cardTypes, pageBlocks } from './blocks.ts';

@@ -3,39 +3,57 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { newsReleases, pages, products, recipes } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
+import { imageUrl, presetSize } from '../../images/presets.ts';
 import { langPrefix } from '../../sites/resolve.ts';
-import { loadFacetSearch, loadSearchPage } from '../search/index.server.ts';
-import { FacetSearchBlock, facetSearchKindOf, SearchPageBlock } from '../search/index.ts';
 import type { Card } from './blocks.ts';
 import { newsCard, newsCardType, productCard, recipeCard } from './card-grid/cards.ts';
-import { Blocks, blockImageIds } from './components/blocks.tsx';
-import { Breadcrumbs, type Crumb } from './components/breadcrumbs.tsx';
-import styles from './components/content.module.css';
+import { blockImageIds } from './components/blocks.tsx';
+import type { Crumb } from './components/breadcrumbs.tsx';
 import {
   ancestors,
   childPages,
-  type ImageDto,
+  type ItemFilter,
   languageVersions,
   listNews,
   listProducts,
   listRecipes,
   loadImages,
+  type NewsRow,
   type PageDto,
+  type ProductRow,
+  type RecipeRow,
   type Resolved,
+  type Slice,
 } from './content.server.ts';
 import { HomePage } from './home-page.tsx';
-import { imageUrl, presetSize } from './images/presets.ts';
+import type { ImageDto } from './image-dto.ts';
+import {
+  contentPageProps,
+  homePageProps,
+  imageOf,
+  type ListingSlice,
+  listingPageProps,
+  newsPageProps,
+  type PageParts,
+  productImages,
+  productPageProps,
+  recipePageProps,
+  searchHostPageProps,
+} from './page-props.server.ts';
 import { ContentPage } from './pages/content-page.tsx';
 import { ListingPage } from './pages/listing-page.tsx';
 import { NewsPage } from './pages/news-page.tsx';
 import { ProductPage } from './pages/product-page.tsx';
 import { RecipePage } from './pages/recipe-page.tsx';
+import { SearchHostPage } from './pages/search-host-page.tsx';
 import { SeoHead, type SeoHeadProps } from './seo/head.tsx';
 import {
   contentPageSeo,
   newsSeo,
   productSeo,
+  type RecipeFacet,
   recipeSeo,
+  type SeoContext,
   type SeoImageInput,
   seoContext,
 } from './seo/page-seo.ts';
@@ -46,11 +64,140 @@ const listingQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
+/** What other features put on content pages, handed in by the app that knows them all. */
+export interface PageWidgets {
+  search(
+    request: FastifyRequest,
+    page: PageDto,
+  ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
+  /** What the shop adds to a product page it sells (buy control, stock, delivery); none elsewhere. */
+  shopProduct(request: FastifyRequest, product: ProductRow): Promise<ReactNode | undefined>;
+  /** A shop page the page tree holds (the cart page), rendered by the shop; none for others. */
+  shopPage(
+    request: FastifyRequest,
+    page: PageDto,
+  ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
+}
+
 export interface LoadedPage {
   title: string | undefined;
   description: string | undefined;
   head: ReactNode;
   body: ReactNode;
+}
+
+type ImageIds = readonly (number | null | undefined)[];
+
+/** What the steps every page shares found, with what the page's own `load` found. */
+interface Loaded<D> extends PageParts {
+  data: D;
+}
+
+/**
+ * What sets one kind of page apart. `buildPage` runs the steps they share: the breadcrumb trail,
+ * the images, the other language versions and the kind's own `load` in parallel, then the SEO
+ * head and the body from what they found.
+ */
+interface PageSpec<D> {
+  /** Where the page's content comes from, for its other language versions. */
+  table: typeof pages | typeof products | typeof recipes | typeof newsReleases;
+  /** Its path in this language version (without the language prefix) and its translation key. */
+  entry: { path: string; translationKey: string };
+  /** The page's name at the end of its breadcrumb trail; no trail (the home page) without one. */
+  crumbName?: string;
+  /** What the kind loads besides: recipe facets, a listing's items, a section's pages. */
+  load?: () => Promise<D>;
+  /** The images the page shows; when they depend on what `load` found, they load after it. */
+  imageIds: ImageIds | ((data: D) => ImageIds);
+  title: string | undefined;
+  seo(ctx: SeoContext, page: Loaded<D>): SeoHeadProps;
+  body(page: Loaded<D>): ReactNode;
+}
+
+/** Loads what a resolved path needs and builds its page. */
+export async function loadPage(
+  request: FastifyRequest,
+  resolved: Resolved,
+  widgets: PageWidgets,
+): Promise<LoadedPage> {
+  switch (resolved.kind) {
+    case 'product':
+      return buildPage(
+        request,
+        productPage(resolved.product, await widgets.shopProduct(request, resolved.product)),
+      );
+    case 'recipe':
+      return buildPage(request, recipePage(request, resolved.recipe));
+    case 'news':
+      return buildPage(request, newsPage(resolved.news));
+    case 'page':
+      return loadTreePage(request, resolved.page, widgets);
+  }
+}
+
+/** A page of the page tree: the home page, a page holding a search, a listing or a content page. */
+async function loadTreePage(
+  request: FastifyRequest,
+  page: PageDto,
+  widgets: PageWidgets,
+): Promise<LoadedPage> {
+  if (page.type === 'home') return buildPage(request, homePage(page));
+  // A page that holds a search (the site search, or a product, recipe or newsroom search) is
+  // rendered from its URL on the server and searched further by its island.
+  const search = (await widgets.search(request, page)) ?? (await widgets.shopPage(request, page));
+  if (search) return buildPage(request, searchHostPage(page, search));
+  const list = listings.get(page.type);
+  if (list) return buildPage(request, listingPage(request, page, list));
+  return buildPage(request, contentPage(request, page));
+}
+
+/** The steps every page shares, around what its kind declares. */
+async function buildPage<D>(request: FastifyRequest, spec: PageSpec<D>): Promise<LoadedPage> {
+  const { db } = request.server;
+  const { site, locale } = request;
+  // A kind without its own `load` has nothing more: its D is undefined.
+  const data = spec.load ? spec.load() : Promise.resolve(undefined as D);
+  const { imageIds, entry } = spec;
+  const [crumbs, images, versions, loaded] = await Promise.all([
+    spec.crumbName === undefined ? [] : crumbsOf(request, entry.path, spec.crumbName),
+    typeof imageIds === 'function'
+      ? data.then((d) => loadImages(db, imageIds(d), locale.lang))
+      : loadImages(db, imageIds, locale.lang),
+    languageVersions(db, spec.table, site.id, entry.translationKey),
+    data,
+  ]);
+  const page = { crumbs, images, data: loaded };
+  const seo = spec.seo(
+    seoContext(request, entry.path, versions, spec.crumbName === undefined ? undefined : crumbs),
+    page,
+  );
+  return {
+    title: spec.title,
+    description: seo.description,
+    head: <SeoHead {...seo} />,
+    body: spec.body(page),
+  };
+}
+
+/** A path of the request's site as a link in the request's language. */
+function linkerOf(request: FastifyRequest): (path: string) => string {
+  const prefix = langPrefix(request.site, request.locale.lang);
+  return (path) => (path === '/' ? `${prefix}/` : `${prefix}${path}`);
+}
+
+/** The breadcrumb trail from the home page down to a path, which is named `name`. */
+async function crumbsOf(request: FastifyRequest, path: string, name: string): Promise<Crumb[]> {
+  const { site, locale } = request;
+  const t = serverT(locale.lang);
+  const linkOf = linkerOf(request);
+  const chain = await ancestors(request.server.db, site.id, locale.lang, path);
+  return [
+    ...chain.map((p) => ({
+      name: p.path === '/' ? t('content.home') : p.navLabel,
+      href: linkOf(p.path),
+    })),
+    { name, href: linkOf(path) },
+  ];
 }
 
 function seoImage(image: ImageDto | undefined, preset: string): SeoImageInput[] {
@@ -59,260 +206,208 @@ function seoImage(image: ImageDto | undefined, preset: string): SeoImageInput[] 
     : [];
 }
 
-function headOf(seo: SeoHeadProps): ReactNode {
-  return <SeoHead {...seo} />;
+// ---------------------------------------------------------------------------------------------
+// Products, recipes and news releases
+// ---------------------------------------------------------------------------------------------
+
+function productPage(product: ProductRow, purchase: ReactNode | undefined): PageSpec<undefined> {
+  return {
+    table: products,
+    entry: product,
+    crumbName: product.name,
+    imageIds: product.imageIds,
+    title: product.name,
+    seo: (ctx, { images }) =>
+      productSeo(
+        ctx,
+        product,
+        productImages(product, images).flatMap((i) => seoImage(i, 'default')),
+      ),
+    body: (parts) => <ProductPage {...productPageProps(product, parts)} purchase={purchase} />,
+  };
 }
 
-/** Loads what a resolved path needs and builds its page. */
-export async function loadPage(request: FastifyRequest, resolved: Resolved): Promise<LoadedPage> {
-  const { db } = request.server;
-  const { site, locale } = request;
-  const lang = locale.lang;
-  const t = serverT(lang);
-  const prefix = langPrefix(site, lang);
-  const linkOf = (path: string) => (path === '/' ? `${prefix}/` : `${prefix}${path}`);
-  const crumbsFor = async (path: string, name: string): Promise<Crumb[]> => {
-    const chain = await ancestors(db, site.id, lang, path);
-    return [
-      ...chain.map((p) => ({
-        name: p.path === '/' ? t('content.home') : p.navLabel,
-        href: linkOf(p.path),
-      })),
-      { name, href: linkOf(path) },
-    ];
-  };
-
-  switch (resolved.kind) {
-    case 'product': {
-      const { product } = resolved;
-      const [crumbs, images, versions] = await Promise.all([
-        crumbsFor(product.path, product.name),
-        loadImages(db, product.imageIds, lang),
-        languageVersions(db, products, site.id, product.translationKey),
-      ]);
-      const ordered = product.imageIds.map((id) => images.get(id)).filter((i) => i !== undefined);
-      const seo = productSeo(
-        seoContext(request, product.path, versions, crumbs),
-        product,
-        ordered.flatMap((i) => seoImage(i, 'default')),
-      );
-      return {
-        title: product.name,
-        description: seo.description,
-        head: headOf(seo),
-        body: <ProductPage product={product} crumbs={crumbs} images={ordered} />,
-      };
-    }
-    case 'recipe': {
-      const { recipe } = resolved;
-      const [crumbs, images, versions, facets] = await Promise.all([
-        crumbsFor(recipe.path, recipe.title),
-        loadImages(db, [recipe.imageId], lang),
-        languageVersions(db, recipes, site.id, recipe.translationKey),
-        recipeFacets(db, recipe.facetTagIds),
-      ]);
-      const image = recipe.imageId ? images.get(recipe.imageId) : undefined;
-      const seo = recipeSeo(
-        seoContext(request, recipe.path, versions, crumbs),
+function recipePage(request: FastifyRequest, recipe: RecipeRow): PageSpec<RecipeFacet[]> {
+  return {
+    table: recipes,
+    entry: recipe,
+    crumbName: recipe.title,
+    load: () => recipeFacets(request.server.db, recipe.facetTagIds),
+    imageIds: [recipe.imageId],
+    title: recipe.title,
+    seo: (ctx, { images, data: facets }) =>
+      recipeSeo(
+        ctx,
         recipe,
         // Search engines prefer a recipe's picture in several shapes: 4:3, 16:9 and 1:1.
-        ['default', 'card-wide', 'card-square'].flatMap((preset) => seoImage(image, preset)),
+        ['default', 'card-wide', 'card-square'].flatMap((preset) =>
+          seoImage(imageOf(recipe, images), preset),
+        ),
         facets,
-      );
-      return {
-        title: recipe.title,
-        description: seo.description,
-        head: headOf(seo),
-        body: <RecipePage recipe={recipe} crumbs={crumbs} image={image} />,
-      };
-    }
-    case 'news': {
-      const { news } = resolved;
-      const [crumbs, images, versions] = await Promise.all([
-        crumbsFor(news.path, news.title),
-        loadImages(db, [news.imageId], lang),
-        languageVersions(db, newsReleases, site.id, news.translationKey),
-      ]);
-      const image = news.imageId ? images.get(news.imageId) : undefined;
-      const seo = newsSeo(
-        seoContext(request, news.path, versions, crumbs),
-        news,
-        seoImage(image, 'default'),
-      );
-      return {
-        title: news.title,
-        description: seo.description,
-        head: headOf(seo),
-        body: <NewsPage news={news} crumbs={crumbs} image={image} />,
-      };
-    }
-    case 'page':
-      return loadContentPage(request, resolved.page, { linkOf, crumbsFor });
-  }
+      ),
+    body: (parts) => <RecipePage {...recipePageProps(recipe, parts)} />,
+  };
 }
 
-async function loadContentPage(
-  request: FastifyRequest,
-  page: PageDto,
-  helpers: {
-    linkOf: (path: string) => string;
-    crumbsFor: (path: string, name: string) => Promise<Crumb[]>;
-  },
-): Promise<LoadedPage> {
-  const { db } = request.server;
-  const lang = request.locale.lang;
-  const t = serverT(lang);
-  const title = page.path === '/' ? undefined : (page.seoTitle ?? page.title);
-  const versions = await languageVersions(db, pages, request.site.id, page.translationKey);
-  /** The page's picture for link previews: its teaser image, else the first image of its blocks. */
-  const previewId = page.teaserImageId ?? blockImageIds(page.blocks)[0];
-  const seoFor = (images: Map<number, ImageDto>, crumbs?: Crumb[], pageNumber?: number) => {
-    const ctx = {
-      ...seoContext(request, page.path, versions, crumbs),
-      ...(pageNumber ? { pageNumber } : {}),
-    };
-    return contentPageSeo(
-      ctx,
+function newsPage(news: NewsRow): PageSpec<undefined> {
+  return {
+    table: newsReleases,
+    entry: news,
+    crumbName: news.title,
+    imageIds: [news.imageId],
+    title: news.title,
+    seo: (ctx, { images }) => newsSeo(ctx, news, seoImage(imageOf(news, images), 'default')),
+    body: (parts) => <NewsPage {...newsPageProps(news, parts)} />,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages of the page tree
+// ---------------------------------------------------------------------------------------------
+
+/** What every page of the page tree declares alike; the home page has no breadcrumb trail. */
+function treePage(page: PageDto) {
+  return {
+    table: pages,
+    entry: page,
+    title: page.path === '/' ? undefined : (page.seoTitle ?? page.title),
+  };
+}
+
+/** The page's picture for link previews: its teaser image, else the first image of its blocks. */
+function previewImageId(page: PageDto): number | undefined {
+  return page.teaserImageId ?? blockImageIds(page.blocks)[0];
+}
+
+/** The images a page of the tree shows itself: its preview picture and those of its blocks. */
+function treeImageIds(page: PageDto): ImageIds {
+  return [previewImageId(page), ...blockImageIds(page.blocks)];
+}
+
+/** SEO of a page of the tree; a listing's page number gives its pages their own canonical URL. */
+function treePageSeo(page: PageDto, pageNumber?: number) {
+  const previewId = previewImageId(page);
+  return (ctx: SeoContext, { images }: PageParts): SeoHeadProps =>
+    contentPageSeo(
+      pageNumber ? { ...ctx, pageNumber } : ctx,
       page,
       seoImage(previewId ? images.get(previewId) : undefined, 'default')[0],
     );
-  };
+}
 
-  if (page.type === 'home') {
-    const images = await loadImages(db, [previewId, ...blockImageIds(page.blocks)], lang);
-    const seo = seoFor(images);
-    return {
-      title,
-      description: seo.description,
-      head: headOf(seo),
-      body: <HomePage page={page} images={images} />,
-    };
-  }
-
-  // The site search page, and pages that hold a product, recipe or newsroom search: rendered
-  // from their URL on the server, searched further by their island.
-  const searchKind = facetSearchKindOf(page.settings.widget);
-  if (page.type === 'search' || searchKind) {
-    const [crumbs, images, search] = await Promise.all([
-      helpers.crumbsFor(page.path, page.navLabel),
-      loadImages(db, [previewId, ...blockImageIds(page.blocks)], lang),
-      searchKind
-        ? loadFacetSearch(request, page, searchKind).then((props) => (
-            <FacetSearchBlock search={props} />
-          ))
-        : loadSearchPage(request, page).then((props) => <SearchPageBlock search={props} />),
-    ]);
-    const seo = seoFor(images, crumbs);
-    return {
-      title,
-      description: seo.description,
-      head: headOf(seo),
-      body: (
-        <>
-          <div className="container">
-            <Breadcrumbs items={crumbs} />
-            <header className={styles.pageHeader}>
-              <h1>{page.title}</h1>
-              {page.teaser && searchKind ? <p className={styles.lead}>{page.teaser}</p> : null}
-            </header>
-            {searchKind ? search : null}
-          </div>
-          {searchKind ? null : search}
-          <Blocks blocks={page.blocks} images={images} />
-        </>
-      ),
-    };
-  }
-
-  const listing = await loadListing(request, page, helpers.linkOf);
-  if (listing) {
-    const crumbs = await helpers.crumbsFor(page.path, page.navLabel);
-    const images = await loadImages(
-      db,
-      [previewId, ...blockImageIds(page.blocks), ...listing.cards.map((c) => c.imageId)],
-      lang,
-    );
-    const pageCount = Math.max(1, Math.ceil(listing.total / LISTING_PAGE_SIZE));
-    const seo = seoFor(images, crumbs, listing.pageNumber);
-    return {
-      title,
-      description: seo.description,
-      head: headOf(seo),
-      body: (
-        <ListingPage
-          page={page}
-          crumbs={crumbs}
-          cards={listing.cards}
-          images={images}
-          pageNumber={Math.min(listing.pageNumber, pageCount)}
-          pages={pageCount}
-          basePath={helpers.linkOf(page.path)}
-          emptyText={t('content.empty')}
-          countText={t('content.itemCount', { count: listing.total })}
-        />
-      ),
-    };
-  }
-
-  const [crumbs, children] = await Promise.all([
-    helpers.crumbsFor(page.path, page.navLabel),
-    childPages(db, page.id),
-  ]);
-  const images = await loadImages(
-    db,
-    [previewId, ...blockImageIds(page.blocks), ...children.map((c) => c.teaserImageId)],
-    lang,
-  );
-  const seo = seoFor(images, crumbs);
+function homePage(page: PageDto): PageSpec<undefined> {
   return {
-    title,
-    description: seo.description,
-    head: headOf(seo),
-    body: (
+    ...treePage(page),
+    imageIds: treeImageIds(page),
+    seo: treePageSeo(page),
+    body: ({ images }) => <HomePage {...homePageProps(page, images)} />,
+  };
+}
+
+function searchHostPage(
+  page: PageDto,
+  search: { element: ReactNode; inline: boolean },
+): PageSpec<undefined> {
+  return {
+    ...treePage(page),
+    crumbName: page.navLabel,
+    imageIds: treeImageIds(page),
+    seo: treePageSeo(page),
+    body: (parts) => <SearchHostPage {...searchHostPageProps(page, parts, search)} />,
+  };
+}
+
+/** A section page: its blocks and its child pages. */
+function contentPage(request: FastifyRequest, page: PageDto): PageSpec<PageDto[]> {
+  return {
+    ...treePage(page),
+    crumbName: page.navLabel,
+    load: () => childPages(request.server.db, page.id),
+    imageIds: (children) => [...treeImageIds(page), ...children.map((c) => c.teaserImageId)],
+    seo: treePageSeo(page),
+    body: (parts) => (
       <ContentPage
-        page={page}
-        crumbs={crumbs}
-        images={images}
-        childPages={children}
-        sectionLabel={t('content.inThisSection')}
-        linkOf={helpers.linkOf}
+        {...contentPageProps(page, parts, parts.data, {
+          linkOf: linkerOf(request),
+          t: serverT(request.locale.lang),
+        })}
       />
     ),
   };
 }
 
-async function loadListing(
+/** One page of a listing's items as cards, with the number of all of them. */
+type ListItems = (
   request: FastifyRequest,
-  page: PageDto,
-  linkOf: (path: string) => string,
-): Promise<{ cards: Card[]; total: number; pageNumber: number } | undefined> {
-  const { db } = request.server;
-  const { site, locale } = request;
-  const { page: pageNumber } = listingQuery.parse(request.query ?? {});
-  const slice = { limit: LISTING_PAGE_SIZE, offset: (pageNumber - 1) * LISTING_PAGE_SIZE };
-  const filter = { siteId: site.id, lang: locale.lang };
-  const under = page.path === '/' ? '' : page.path;
-  switch (page.type) {
-    case 'product-list': {
-      const { items, total } = await listProducts(db, { ...filter, under }, slice);
+  filter: ItemFilter & { under: string },
+  slice: Slice,
+) => Promise<{ cards: Card[]; total: number }>;
+
+/** The items each type of listing page lists. */
+const listings = new Map<string, ListItems>([
+  [
+    'product-list',
+    async (request, filter, slice) => {
+      const linkOf = linkerOf(request);
+      const { items, total } = await listProducts(request.server.db, filter, slice);
       const cards = items.map((p) =>
         productCard(p, { type: 'headerImageSquare', link: linkOf(p.path) }),
       );
-      return { cards, total, pageNumber };
-    }
-    case 'recipe-list': {
-      const { items, total } = await listRecipes(db, { ...filter, under }, slice);
+      return { cards, total };
+    },
+  ],
+  [
+    'recipe-list',
+    async (request, filter, slice) => {
+      const linkOf = linkerOf(request);
+      const { items, total } = await listRecipes(request.server.db, filter, slice);
       const cards = items.map((r) => recipeCard(r, { type: 'recipeCard', link: linkOf(r.path) }));
-      return { cards, total, pageNumber };
-    }
-    case 'newsroom': {
-      const { items, total } = await listNews(db, filter, slice);
+      return { cards, total };
+    },
+  ],
+  [
+    'newsroom',
+    // The newsroom lists every release of the language version, wherever its path lies.
+    async (request, { siteId, lang }, slice) => {
+      const linkOf = linkerOf(request);
+      const { items, total } = await listNews(request.server.db, { siteId, lang }, slice);
       const cards = items.map((n) =>
         newsCard(n, { type: newsCardType(n.kind), link: linkOf(n.path) }),
       );
-      return { cards, total, pageNumber };
-    }
-    default:
-      return undefined;
-  }
+      return { cards, total };
+    },
+  ],
+]);
+
+function listingPage(
+  request: FastifyRequest,
+  page: PageDto,
+  list: ListItems,
+): PageSpec<ListingSlice> {
+  const { page: pageNumber } = listingQuery.parse(request.query ?? {});
+  const filter = {
+    siteId: request.site.id,
+    lang: request.locale.lang,
+    under: page.path === '/' ? '' : page.path,
+  };
+  const slice = { limit: LISTING_PAGE_SIZE, offset: (pageNumber - 1) * LISTING_PAGE_SIZE };
+  return {
+    ...treePage(page),
+    crumbName: page.navLabel,
+    load: async () => ({
+      ...(await list(request, filter, slice)),
+      pageNumber,
+      pageSize: LISTING_PAGE_SIZE,
+    }),
+    imageIds: ({ cards }) => [...treeImageIds(page), ...cards.map((c) => c.imageId)],
+    seo: treePageSeo(page, pageNumber),
+    body: (parts) => (
+      <ListingPage
+        {...listingPageProps(page, parts, parts.data, {
+          basePath: linkerOf(request)(page.path),
+          t: serverT(request.locale.lang),
+        })}
+      />
+    ),
+  };
 }

@@ -5,7 +5,7 @@ import {
   createPage,
   createProduct,
   createRecipe,
-} from '../../../tests/factories/content.ts';
+} from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 
 let t: TestApp;

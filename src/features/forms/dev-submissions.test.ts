@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookieHeader,
-  cookieValue,
-  createTestApp,
-  type TestApp,
-} from '../../../tests/helpers/app.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { arrive } from '../../../tests/helpers/visitor.ts';
 import type { DevSubmission } from './dev-submissions.server.ts';
-import { forms } from './forms.ts';
 import {
   dataUrl,
   jpeg,
@@ -15,7 +10,8 @@ import {
   solvedCaptcha,
   testFormsConfig,
   validPayload,
-} from './test-support.ts';
+} from './forms.test-support.ts';
+import { forms } from './forms.ts';
 
 let on: TestApp;
 let off: TestApp;
@@ -33,7 +29,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 describe('/dev/submissions', () => {
   it('lists the stored submissions of a form, opened, with their files from the file store', async () => {
-    const page = await on.app.inject({ method: 'GET', url: '/' });
+    const visitor = await arrive(on.app);
     const payload = await validPayload('complaint');
     const images = [await png(), await jpeg()];
     payload.Files = [
@@ -41,14 +37,8 @@ describe('/dev/submissions', () => {
       { Name: 'b.jpg', Data: dataUrl('image/jpeg', images[1] as Buffer) },
     ];
     payload.MTCaptchaToken = await solvedCaptcha(on.app);
-    const sent = await on.app.inject({
-      method: 'POST',
-      url: forms.complaint.path,
-      headers: {
-        cookie: cookieHeader(page),
-        'x-xsrf-token': cookieValue(page, 'XSRF-TOKEN') ?? '',
-        'content-type': 'application/json',
-      },
+    const sent = await visitor.post(forms.complaint.path, {
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(payload),
     });
     expect(sent.statusCode, sent.body).toBe(200);

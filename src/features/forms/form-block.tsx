@@ -1,34 +1,24 @@
-import type { ComponentType } from 'react';
-import type { IslandName } from '../../client/islands.ts';
-import { Island } from '../../render/island.tsx';
+import { Island, type IslandName } from '../../render/island.server.tsx';
 import { usePage } from '../../render/page-context.tsx';
-import { langPrefix } from '../../sites/resolve.ts';
-import { localLink } from '../content/card-grid/cards.ts';
+import { langPrefix, localLink } from '../../sites/resolve.ts';
+import { isShopSite } from '../../sites/shop.ts';
 import type { BlockFormId } from './forms.ts';
 import { SHOP_PLACE_OF_PURCHASE } from './shop.ts';
-import { BrandContactForm } from './widgets/brand-contact-form.tsx';
-import { ExpertQuestionForm } from './widgets/expert-question-form.tsx';
-import { ExportContactForm } from './widgets/export-contact-form.tsx';
-import { PromotionalPhotoForm } from './widgets/promotional-photo-form.tsx';
-import { QuestionForm } from './widgets/question-form.tsx';
-import { ComplaintForm, FeedbackForm, RetailContact } from './widgets/retail-forms.tsx';
-import { SalesForm } from './widgets/sales-form.tsx';
-import { SchoolMaterialForm } from './widgets/school-material-form.tsx';
-import { SponsorshipForm } from './widgets/sponsorship-form.tsx';
 
-const components: Record<BlockFormId, { island: IslandName; component: ComponentType<never> }> = {
-  'retail-contact': { island: 'form-retail-contact', component: RetailContact },
-  complaint: { island: 'form-complaint', component: ComplaintForm },
-  feedback: { island: 'form-feedback', component: FeedbackForm },
-  sponsorship: { island: 'form-sponsorship', component: SponsorshipForm },
-  question: { island: 'form-question', component: QuestionForm },
-  'promotional-photo': { island: 'form-promotional-photo', component: PromotionalPhotoForm },
-  'brand-contact': { island: 'form-brand-contact', component: BrandContactForm },
-  'expert-question': { island: 'form-expert-question', component: ExpertQuestionForm },
-  'export-contact': { island: 'form-export-contact', component: ExportContactForm },
-  sales: { island: 'form-sales', component: SalesForm },
-  'school-material': { island: 'form-school-material', component: SchoolMaterialForm },
-};
+/** The island of each form a page can hold. */
+const islandOf = {
+  'retail-contact': 'form-retail-contact',
+  complaint: 'form-complaint',
+  feedback: 'form-feedback',
+  sponsorship: 'form-sponsorship',
+  question: 'form-question',
+  'promotional-photo': 'form-promotional-photo',
+  'brand-contact': 'form-brand-contact',
+  'expert-question': 'form-expert-question',
+  'export-contact': 'form-export-contact',
+  sales: 'form-sales',
+  'school-material': 'form-school-material',
+} as const satisfies Record<BlockFormId, IslandName>;
 
 /**
  * A page's form block: the form as an island, with what the page knows of the site and what the
@@ -42,13 +32,12 @@ export function FormBlock(props: {
   contentId?: number | undefined;
 }) {
   const { site, lang } = usePage();
-  const entry = components[props.form];
   const islandProps: Record<string, unknown> = {
     // Stored paths are without the language prefix (decision 007).
     ...(props.successPage
       ? { successPage: localLink(props.successPage, langPrefix(site, lang)) }
       : {}),
-    ...(site.id === 'lihakauppa' && ['retail-contact', 'complaint'].includes(props.form)
+    ...(isShopSite(site) && ['retail-contact', 'complaint'].includes(props.form)
       ? { fixedPlaceOfPurchase: SHOP_PLACE_OF_PURCHASE }
       : {}),
     ...(props.form === 'export-contact'
@@ -61,12 +50,7 @@ export function FormBlock(props: {
   };
   return (
     <div className="container">
-      <Island
-        name={entry.island}
-        component={entry.component as ComponentType<Record<string, unknown>>}
-        props={islandProps}
-        lang={lang}
-      />
+      <Island name={islandOf[props.form]} props={islandProps} lang={lang} />
     </div>
   );
 }

@@ -10,9 +10,15 @@ import {
 } from '../../../tests/helpers/app.ts';
 import { listenOnLoopback, rawConnection, rawRequest } from '../../../tests/helpers/raw-http.ts';
 import { Unavailable } from '../../server/errors.ts';
+import {
+  dataUrl,
+  noisePng,
+  solvedCaptcha,
+  testFormsConfig,
+  validPayload,
+} from './forms.test-support.ts';
 import { forms } from './forms.ts';
 import { LARGE_BODY_BYTES, largeBodyGate } from './gate.server.ts';
-import { dataUrl, noisePng, solvedCaptcha, testFormsConfig, validPayload } from './test-support.ts';
 
 function request(length: number | undefined) {
   const raw = new PassThrough();

@@ -1,2 +1,2 @@
-export { FormBlock } from './form-block.tsx';
+/** Browser-safe parts of the forms feature. */
 export { type BlockFormId, blockFormIds } from './forms.ts';

@@ -8,9 +8,9 @@ import {
   usedCaptchaTokens,
 } from '../../db/schema.ts';
 import { sealBytes, sealText } from './crypto.server.ts';
+import { testFormsConfig } from './forms.test-support.ts';
 import { backoffSeconds, MAX_ATTEMPTS, type MailTransport, sendDueMails } from './outbox.server.ts';
 import { deleteExpiredSubmissions } from './retention.server.ts';
-import { testFormsConfig } from './test-support.ts';
 
 let t: TestApp;
 const config = testFormsConfig();

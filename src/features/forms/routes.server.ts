@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parse } from '../../server/validate.ts';
+import {
+  jsonAnswer,
+  problemAnswers,
+  problemAnswersWith,
+  problemSchema,
+  validationProblemSchema,
+  XSRF_SECURITY,
+} from '../../server/openapi.ts';
+import { zodValidatorCompiler } from '../../server/validate.ts';
 import { devOutboxRoutes } from './dev-outbox.server.tsx';
 import { devSubmissionRoutes } from './dev-submissions.server.ts';
 import { type FormId, formIds, forms, SCHOOL_MATERIALS_PATH } from './forms.ts';
 import { LARGE_BODY_BYTES, largeBodyGate } from './gate.server.ts';
-import { startOutboxWorker } from './outbox.server.ts';
 import { schoolMaterialList } from './products.server.ts';
-import { startRetentionJob } from './retention.server.ts';
 import { FILE_MAX_BYTES } from './schemas.ts';
-import { submitForm } from './submissions.server.ts';
+import { FormInvalid, submitForm } from './submissions.server.ts';
 
 /** Room for the fields and the captcha token besides the files. */
 const FIELDS_BYTES = 256 * 1024;
@@ -25,12 +32,32 @@ const productsQuery = z.object({
   language: z.enum(['fi', 'sv', 'se', 'en']).optional(),
 });
 
+const schoolMaterialSchema = z.object({ material: z.string(), url: z.string() });
+
+/** What a form endpoint answers on success. */
+const formAnswerSchema = z.object({
+  isSuccess: z.literal(true),
+  /** The form's configured success page on this site (`FORM_SUCCESS_PAGES`). */
+  redirect: z.string().optional(),
+});
+
+/** Every refusal of a form endpoint: a problem with `isSuccess: false`. */
+const formProblemSchema = problemSchema
+  .extend({
+    errors: validationProblemSchema.shape.errors.optional(),
+    isSuccess: z.literal(false),
+  })
+  .meta({ id: 'FormProblem', description: 'A refused submission: `errors` names each field.' });
+
+/** A refused submission answers `FormInvalid` (its detail speaks of the form). */
+const formValidation = zodValidatorCompiler({ invalid: (errors) => new FormInvalid(errors) });
+
 /**
- * The form endpoints (`POST`, spec §7), the school material list, the outbox worker and the
- * retention job. (The product list of the product select is the search feature's
- * `/api/search/all-products`.)
+ * The form endpoints (`POST`, spec §7) and the school material list. (The product list of the
+ * product select is the search feature's `/api/search/all-products`.)
  */
-export async function formRoutes(app: FastifyInstance) {
+export async function formRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const gate = largeBodyGate({
     max: app.config.forms.maxLargeBodies,
     idleTimeoutMs: app.config.forms.bodyIdleTimeoutMs,
@@ -53,13 +80,28 @@ export async function formRoutes(app: FastifyInstance) {
 
   for (const formId of formIds) {
     const limit = bodyLimitOf(formId);
+    const gated = limit > LARGE_BODY_BYTES;
     app.post(
       forms[formId].path,
       {
         bodyLimit: limit,
         config: { rateLimit, formEndpoint: true },
         // Only bodies that can carry files are large; the others never reach the gate.
-        onRequest: limit > LARGE_BODY_BYTES ? gate.onRequest : [],
+        onRequest: gated ? gate.onRequest : [],
+        validatorCompiler: formValidation,
+        schema: {
+          tags: ['forms'],
+          summary: `Sends the ${formId} form`,
+          security: XSRF_SECURITY,
+          body: forms[formId].schema,
+          response: {
+            200: jsonAnswer(formAnswerSchema, 'Stored; the notification mail is on its way'),
+            ...problemAnswersWith(
+              () => formProblemSchema,
+              ...(gated ? ([400, 403, 413, 429, 503] as const) : ([400, 403, 413, 429] as const)),
+            ),
+          },
+        },
       },
       async (request, reply) => {
         const result = await submitForm(app, formId, request.body, {
@@ -67,22 +109,38 @@ export async function formRoutes(app: FastifyInstance) {
           lang: request.locale.lang,
         });
         reply.header('cache-control', 'no-store');
-        return { isSuccess: true, ...(result.redirect ? { redirect: result.redirect } : {}) };
+        return {
+          isSuccess: true as const,
+          ...(result.redirect ? { redirect: result.redirect } : {}),
+        };
       },
     );
   }
 
-  app.get(SCHOOL_MATERIALS_PATH, { config: { session: false } }, async (request, reply) => {
-    const query = parse(productsQuery, request.query);
-    const lang = query.language === 'se' ? 'sv' : (query.language ?? request.locale.lang);
-    reply.header('cache-control', 'public, max-age=300');
-    return schoolMaterialList(app.db, request.site.id, lang);
-  });
+  app.get(
+    SCHOOL_MATERIALS_PATH,
+    {
+      config: { session: false },
+      schema: {
+        tags: ['forms'],
+        summary: 'The school materials of the site, for the order form',
+        querystring: productsQuery,
+        response: {
+          200: jsonAnswer(z.array(schoolMaterialSchema), 'The materials in order'),
+          ...problemAnswers(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { language } = request.query;
+      const lang = language === 'se' ? 'sv' : (language ?? request.locale.lang);
+      reply.header('cache-control', 'public, max-age=300');
+      return schoolMaterialList(app.db, request.site.id, lang);
+    },
+  );
 
   await app.register(devOutboxRoutes);
   await app.register(devSubmissionRoutes);
-  startOutboxWorker(app);
-  startRetentionJob(app);
 }
 
 declare module 'fastify' {

@@ -1,12 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  cookieHeader,
-  cookieValue,
-  createTestApp,
-  type TestApp,
-} from '../../../tests/helpers/app.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { arrive, type Visitor } from '../../../tests/helpers/visitor.ts';
 import {
   formSubmissionFiles,
   formSubmissions,
@@ -15,23 +11,25 @@ import {
   usedCaptchaTokens,
 } from '../../db/schema.ts';
 import { openBytes, openText } from './crypto.server.ts';
+import {
+  dataUrl,
+  pdf,
+  png,
+  solvedCaptcha,
+  testFormsConfig,
+  validPayload,
+} from './forms.test-support.ts';
 import { type FormId, formIds, forms } from './forms.ts';
 import { FILE_MAX_BYTES, promotionalPhotoFormSchema, promotionalPhotoPayload } from './schemas.ts';
 import { SHOP_PLACE_OF_PURCHASE } from './submissions.server.ts';
-import { dataUrl, pdf, png, solvedCaptcha, testFormsConfig, validPayload } from './test-support.ts';
 
 let t: TestApp;
-let headers: Record<string, string>;
+let visitor: Visitor;
 const formsConfig = testFormsConfig();
 
 beforeAll(async () => {
   t = await createTestApp({ config: { forms: formsConfig } });
-  const page = await t.app.inject({ method: 'GET', url: '/' });
-  headers = {
-    cookie: cookieHeader(page),
-    'x-xsrf-token': cookieValue(page, 'XSRF-TOKEN') ?? '',
-    'content-type': 'application/json',
-  };
+  visitor = await arrive(t.app);
   await t.app.db.insert(schoolMaterials).values({
     siteId: 'konsernifi',
     lang: 'fi',
@@ -59,10 +57,8 @@ async function payloadOf(formId: FormId, captcha?: string | null) {
 }
 
 function post(formId: FormId, payload: unknown, host = 'localhost') {
-  return t.app.inject({
-    method: 'POST',
-    url: forms[formId].path,
-    headers: { ...headers, host },
+  return visitor.post(forms[formId].path, {
+    headers: { host, 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
 }

@@ -1,3 +1,2 @@
 /** On the meat shop the place of purchase of a complaint is fixed. */
 export const SHOP_PLACE_OF_PURCHASE = 'Lihakauppa';
-export const SHOP_SITE = 'lihakauppa';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   formSubmissionFiles,
   formSubmissions,
@@ -11,13 +10,14 @@ import {
 } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
-import { AppError, type FieldErrors, fieldErrorsOf } from '../../server/errors.ts';
+import { AppError, type FieldErrors } from '../../server/errors.ts';
+import { isShopSite } from '../../sites/shop.ts';
 import type { Lang, Site } from '../../sites/types.ts';
 import { sealBytes, sealText } from './crypto.server.ts';
 import { type DecodedFile, decodeFiles } from './files.server.ts';
 import { type FormId, forms } from './forms.ts';
 import type { UploadedFile } from './schemas.ts';
-import { SHOP_PLACE_OF_PURCHASE, SHOP_SITE } from './shop.ts';
+import { SHOP_PLACE_OF_PURCHASE } from './shop.ts';
 
 /** A refused submission: 400 problem+json naming each field, with `isSuccess: false`. */
 export class FormInvalid extends AppError {
@@ -48,23 +48,20 @@ type Payload = Record<string, unknown> & {
 };
 
 /**
- * Takes one submission: re-validates everything, checks the captcha, decodes and checks files,
- * writes the files (sealed) under fresh keys, then in ONE transaction spends the captcha token and
- * stores the submission, its file rows and the notification mail. If anything fails, the files
- * written so far are deleted and nothing is committed.
+ * Takes one submission, parsed with the form's schema (the route declares it, and a refusal is a
+ * `FormInvalid`): checks the captcha, decodes and checks files, writes the files (sealed) under
+ * fresh keys, then in ONE transaction spends the captcha token and stores the submission, its file
+ * rows and the notification mail. If anything fails, the files written so far are deleted and
+ * nothing is committed.
  */
 export async function submitForm(
   app: FastifyInstance,
   formId: FormId,
-  body: unknown,
+  parsed: unknown,
   context: SubmitContext,
 ): Promise<SubmitResult> {
   const definition = forms[formId];
-  const parsed = definition.schema.safeParse(body);
-  if (!parsed.success) throw new FormInvalid(fieldErrorsOf(parsed.error as z.ZodError));
-  const payload = parsed.data as Payload;
-  // The parsed copy shares the big file strings with the raw body; release the raw one.
-  if (body && typeof body === 'object' && 'Files' in body) (body as Payload).Files = null;
+  const payload = parsed as Payload;
 
   const captchaField = definition.captchaField;
   const captcha = await app.captcha.verify(String(payload[captchaField] ?? ''));
@@ -151,7 +148,7 @@ async function normalise(
     return fields;
   }
   const data = { ...payload.Data };
-  if (formId === 'complaint' && context.site.id === SHOP_SITE) {
+  if (formId === 'complaint' && isShopSite(context.site)) {
     data.PlaceOfPurchase = SHOP_PLACE_OF_PURCHASE;
   }
   if (formId === 'school-material') {

@@ -1,13 +1,23 @@
 import { siteLogo } from '../../sites/registry.ts';
 import { homePath, langPrefix } from '../../sites/resolve.ts';
 import type { HeaderVariant, Lang, LogoId, Site } from '../../sites/types.ts';
+import type { CartSyncConfig } from '../shop/index.ts';
 import { searchPath } from './nav-paths.ts';
 import type { DesktopNav, MobileNav } from './schemas.ts';
 
-/** The shop's cart as the header shows it: a link with the number of line items. */
+/**
+ * The shop's cart as the header shows it (shop spec §3 "Cart summary (header)"): a link with the
+ * number of line items, the total, whether it is still loading and the delivery street address.
+ * On a brand site that sells through the shop the server knows no cart: `sync` tells the island
+ * where the shop's frame is, and the browser's synced copy fills the summary in.
+ */
 export interface CartSummary {
   href: string;
   lineItemCount: number;
+  total: string;
+  loading: boolean;
+  deliveryAddress: { streetAddress: string };
+  sync: CartSyncConfig | null;
 }
 
 /** What the frame of a page needs beyond the site and language: built once per request. */
@@ -16,7 +26,7 @@ export interface LayoutData {
   mobile: MobileNav;
   /** Path of the page being shown, with its language prefix (for aria-current). */
   currentPath: string;
-  /** The shop's cart; null on the other sites. */
+  /** The shop's cart, on the shop and the sites that sell through it; null on the others. */
   cart: CartSummary | null;
   /** The shop's account link; null on the other sites. */
   account: AccountLink | null;

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { headerLineItemCount } from '../cart/index.server.ts';
-import type { LayoutData } from './header-props.ts';
+import { siteHomeUrl } from '../../render/render-page.tsx';
+import { SHOP_SITE_ID } from '../../sites/shop.ts';
+import { cartSyncConfig, headerCartSummary } from '../shop/index.server.ts';
+import type { CartSummary, LayoutData } from './header-props.ts';
 import { desktopNav, loadNavTree, mobileNav, type NavNode } from './nav.server.ts';
 
 /** The shop's cart page, opened at its product list (spec §2). */
@@ -27,6 +29,25 @@ export async function customerLoggedIn(request: FastifyRequest): Promise<boolean
 }
 
 /**
+ * The header's cart: on the shop the session's (see headerCartSummary); on a site that sells
+ * through the shop an empty, loading one that the browser fills from the synced copy, linking to
+ * the shop's cart page; none elsewhere.
+ */
+async function cartSummary(request: FastifyRequest, shop: boolean): Promise<CartSummary | null> {
+  if (shop) return { href: CART_HREF, ...(await headerCartSummary(request)), sync: null };
+  const sync = cartSyncConfig(request);
+  if (!sync) return null;
+  return {
+    href: new URL(CART_HREF, siteHomeUrl(request, SHOP_SITE_ID)).href,
+    lineItemCount: 0,
+    total: '0,00',
+    loading: true,
+    deliveryAddress: { streetAddress: '' },
+    sync,
+  };
+}
+
+/**
  * Everything the frame of a page needs for the request's site, language and path, from one read
  * of the page tree: the desktop and mobile navigation exactly as `/api/nav/*` answers them, so the
  * server-rendered header and the API agree. A site without pages gets empty menus; so does an
@@ -47,8 +68,7 @@ export async function loadLayoutData(request: FastifyRequest): Promise<LayoutDat
     desktop: desktopNav(ctx, tree),
     mobile: mobileNav(ctx, tree, locale.rest),
     currentPath: request.url.split('?', 1)[0] ?? '/',
-    // The session's cart (its number of line items; see headerLineItemCount).
-    cart: shop ? { href: CART_HREF, lineItemCount: await headerLineItemCount(request) } : null,
+    cart: await cartSummary(request, shop),
     account: site.account
       ? { href: loggedIn ? site.account.accountHref : site.account.loginHref, loggedIn }
       : null,

@@ -2,11 +2,18 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pages } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
+import { imageUrl } from '../../images/presets.ts';
+import { NotFound } from '../../server/errors.ts';
 import { langPrefix } from '../../sites/resolve.ts';
 import type { Lang, Site } from '../../sites/types.ts';
-import { imageUrl } from '../content/index.ts';
 import { languageLinks } from './language-links.ts';
-import type { DesktopNav, MobileNav, Tab } from './schemas.ts';
+import {
+  type DesktopNav,
+  langOfLanguageId,
+  type MobileNav,
+  type NavQuery,
+  type Tab,
+} from './schemas.ts';
 
 /** A page of the navigation tree, with the children shown in menus. */
 export interface NavNode {
@@ -144,4 +151,47 @@ export function mobileNav(ctx: NavContext, tree: NavNode[], currentPath: string)
     navLinks: utility.map((n) => ({ label: n.label, link: href(ctx, n), icon: n.icon })),
     languageMenu: languageMenu(ctx),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// `/api/nav/desktop` and `/api/nav/mobile`
+// ---------------------------------------------------------------------------------------------
+
+/** The site's language a request names; 404 when the site has no such language. */
+function navContextOf(site: Site, query: NavQuery): NavContext {
+  const lang = langOfLanguageId(query.languageId);
+  if (!lang || !site.languages.includes(lang)) throw new NotFound('The site has no such language.');
+  return { site, lang };
+}
+
+/** The path of the page `pageId` names in the site's language version; 404 when there is none. */
+async function pagePathOf(db: Database, ctx: NavContext, pageId: number): Promise<string> {
+  const [page] = await db
+    .select({ path: pages.path })
+    .from(pages)
+    .where(and(eq(pages.id, pageId), eq(pages.siteId, ctx.site.id), eq(pages.lang, ctx.lang)));
+  if (!page) throw new NotFound('No such page on this site.');
+  return page.path;
+}
+
+/** `/api/nav/desktop`: the desktop header's navigation of a language version. */
+export async function desktopNavigation(
+  db: Database,
+  site: Site,
+  query: NavQuery,
+): Promise<DesktopNav> {
+  const ctx = navContextOf(site, query);
+  if (query.pageId) await pagePathOf(db, ctx, query.pageId);
+  return desktopNav(ctx, await loadNavTree(db, site.id, ctx.lang));
+}
+
+/** `/api/nav/mobile`: the mobile menu, with the accordion of page `pageId` expanded. */
+export async function mobileNavigation(
+  db: Database,
+  site: Site,
+  query: NavQuery,
+): Promise<MobileNav> {
+  const ctx = navContextOf(site, query);
+  const currentPath = query.pageId ? await pagePathOf(db, ctx, query.pageId) : '/';
+  return mobileNav(ctx, await loadNavTree(db, site.id, ctx.lang), currentPath);
 }

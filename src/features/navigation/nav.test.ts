@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImage, createPage } from '../../../tests/factories/content.ts';
+import { createImage, createPage } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { sessions } from '../../db/schema.ts';
 import { desktopNavSchema, mobileNavSchema } from './schemas.ts';
@@ -142,6 +142,15 @@ describe('GET /api/nav/desktop', () => {
       { label: 'På svenska', link: '/sv/', lang: 'sv' },
       { label: 'In English', link: '/en/', lang: 'en' },
     ]);
+  });
+
+  it('is public: a shared cache may keep it, so it sets no session or anti-forgery cookie', async () => {
+    for (const path of ['/api/nav/desktop', '/api/nav/mobile']) {
+      const res = await t.app.inject({ url: `${path}?languageId=fi`, headers: host });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      expect(res.headers['set-cookie'], path).toBeUndefined();
+    }
   });
 
   it('takes the children of a home page that is itself not in the menus', async () => {

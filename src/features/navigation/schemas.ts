@@ -18,21 +18,24 @@ export const navQuerySchema = z
     subDomainId: z.string().max(64).optional(),
   })
   .strict();
+export type NavQuery = z.output<typeof navQuerySchema>;
 
 const link = z.string();
 
 export const navChildSchema = z.object({ label: z.string(), link, isExternal: z.boolean() });
 
-export const tabSchema = z.object({
-  label: z.string(),
-  link,
-  icon: z.string().nullable(),
-  isExternal: z.boolean(),
-  showBorder: z.boolean(),
-  children: z.array(navChildSchema),
-  teaserImage: z.string().nullable(),
-  showMoreLabel: z.string().nullable(),
-});
+export const tabSchema = z
+  .object({
+    label: z.string(),
+    link,
+    icon: z.string().nullable(),
+    isExternal: z.boolean(),
+    showBorder: z.boolean(),
+    children: z.array(navChildSchema),
+    teaserImage: z.string().nullable(),
+    showMoreLabel: z.string().nullable(),
+  })
+  .meta({ id: 'Tab' });
 export type Tab = z.infer<typeof tabSchema>;
 
 export const languageLinkSchema = z.object({
@@ -41,11 +44,13 @@ export const languageLinkSchema = z.object({
   lang: z.enum(['fi', 'sv', 'en']),
 });
 
-export const desktopNavSchema = z.object({
-  topTabs: z.array(tabSchema),
-  bottomTabs: z.array(tabSchema),
-  languageMenu: z.array(languageLinkSchema),
-});
+export const desktopNavSchema = z
+  .object({
+    topTabs: z.array(tabSchema),
+    bottomTabs: z.array(tabSchema),
+    languageMenu: z.array(languageLinkSchema),
+  })
+  .meta({ id: 'DesktopNav' });
 export type DesktopNav = z.infer<typeof desktopNavSchema>;
 
 export const navAccordionSchema = z.object({
@@ -58,10 +63,12 @@ export const navAccordionSchema = z.object({
   teaserImage: z.string().nullable(),
 });
 
-export const mobileNavSchema = z.object({
-  barLinks: z.array(z.object({ label: z.string(), link })),
-  navAccordions: z.array(navAccordionSchema),
-  navLinks: z.array(z.object({ label: z.string(), link, icon: z.string().nullable() })),
-  languageMenu: z.array(languageLinkSchema),
-});
+export const mobileNavSchema = z
+  .object({
+    barLinks: z.array(z.object({ label: z.string(), link })),
+    navAccordions: z.array(navAccordionSchema),
+    navLinks: z.array(z.object({ label: z.string(), link, icon: z.string().nullable() })),
+    languageMenu: z.array(languageLinkSchema),
+  })
+  .meta({ id: 'MobileNav' });
 export type MobileNav = z.infer<typeof mobileNavSchema>;

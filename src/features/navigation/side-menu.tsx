@@ -4,7 +4,7 @@ import { useLang, useT } from '../../i18n/react.tsx';
 import type { HeaderVariant, LogoId } from '../../sites/types.ts';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
-import { QuickSearch } from '../search/quick-search.tsx';
+import { QuickSearch } from '../search/index.ts';
 import { External } from './desktop-menus.tsx';
 import { Icon } from './icons.tsx';
 import { trapIndex } from './keyboard.ts';

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImage, createPage } from '../../../tests/factories/content.ts';
+import { createImage, createPage } from '../../../tests/factories/index.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';

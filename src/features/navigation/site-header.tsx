@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
-import { QuickSearch } from '../search/quick-search.tsx';
+import { QuickSearch } from '../search/index.ts';
+import { useSyncedCart } from '../shop/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
@@ -56,7 +57,10 @@ export function SiteHeader(props: SiteHeaderProps) {
   const masterChef = variant === 'master-chef';
   const panel = variant === 'corporate' || variant === 'simple-dropdown' ? 'dropdown' : 'mega';
   const topTabs = masterChef ? [] : desktop.topTabs;
-  const cartCount = cart?.lineItemCount ?? 0;
+  // On a site that sells through the shop, the count is the browser's synced copy of the cart.
+  const synced = useSyncedCart(cart?.sync ?? null);
+  const cartCount = (synced ?? cart)?.lineItemCount ?? 0;
+  const cartLoading = (synced ?? cart)?.loading ?? false;
 
   useEffect(() => {
     if (props.hideInFrame && inFrame()) setFramed(true);
@@ -190,6 +194,8 @@ export function SiteHeader(props: SiteHeaderProps) {
                 className={`${styles.iconButton} ${cartCount > 0 ? '' : styles.desktopOnly}`}
                 href={cart.href}
                 aria-label={cartLabel}
+                aria-busy={cartLoading || undefined}
+                data-cart-count={cartCount}
               >
                 <Icon name="cart" size={26} />
                 {cartCount > 0 ? (

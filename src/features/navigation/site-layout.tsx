@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Island } from '../../render/island.tsx';
+import { Island } from '../../render/island.server.tsx';
 import { usePage } from '../../render/page-context.tsx';
 import { headerProps, type LayoutData } from './header-props.ts';
 import { SiteFooter } from './site-footer.tsx';
-import { SiteHeader } from './site-header.tsx';
 import styles from './site-layout.module.css';
 
 /**
@@ -17,12 +16,7 @@ export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
       <a className={styles.skip} href="#main">
         {t('layout.skipToContent')}
       </a>
-      <Island
-        name="site-header"
-        component={SiteHeader}
-        props={headerProps(site, lang, props.layout)}
-        lang={lang}
-      />
+      <Island name="site-header" props={headerProps(site, lang, props.layout)} lang={lang} />
       <main id="main" tabIndex={-1}>
         {props.children}
       </main>

@@ -1,6 +1,6 @@
-import { Island } from '../../render/island.tsx';
+import { Island } from '../../render/island.server.tsx';
 import { usePage } from '../../render/page-context.tsx';
-import { FacetSearch, type FacetSearchProps } from './facet-search.tsx';
+import type { FacetSearchProps } from './facet-search.tsx';
 
 /**
  * A product, recipe, newsroom or shop product search as an island, with the results the server
@@ -8,5 +8,5 @@ import { FacetSearch, type FacetSearchProps } from './facet-search.tsx';
  */
 export function FacetSearchBlock(props: { search: FacetSearchProps }) {
   const { lang } = usePage();
-  return <Island name="facet-search" component={FacetSearch} props={props.search} lang={lang} />;
+  return <Island name="facet-search" props={props.search} lang={lang} />;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { langPrefix } from '../../sites/resolve.ts';
+import { searchEndpointResult } from './endpoints.server.ts';
 import type { FacetSearchProps } from './facet-search.tsx';
-import { searchEndpointResult } from './routes.server.ts';
 import {
   DEFAULT_PAGE_SIZE,
   FACET_SEARCH_ENDPOINTS,
@@ -10,6 +10,7 @@ import {
   type SearchPageDefaults,
   searchLanguageOf,
   searchPageStateOf,
+  settingOf,
   tidySearchParams,
 } from './schemas.ts';
 
@@ -56,10 +57,4 @@ export async function loadFacetSearch(
     search: tidySearchParams(query, defaults).toString(),
     result,
   };
-}
-
-function settingOf(value: unknown, min: number, max: number, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-    ? value
-    : fallback;
 }

@@ -1,8 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../tests/factories/content.ts';
+import { createFacetCategory, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
-import { facetCategories, facetTags } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';
 import { FacetSearch, type FacetSearchProps } from './facet-search.tsx';
@@ -30,18 +29,13 @@ beforeAll(async () => {
       );
     },
   });
-  const [category] = await t.app.db
-    .insert(facetCategories)
-    .values({ siteId: 'jyvabroiler', lang: 'fi', scope: 'products', name: 'Tuoteryhmä' })
-    .returning();
-  if (!category) throw new Error('no category');
-  for (const [i, name] of ['Broileri', 'Makkarat'].entries()) {
-    const [row] = await t.app.db
-      .insert(facetTags)
-      .values({ categoryId: category.id, name, display: true, sortOrder: i })
-      .returning();
-    if (row) tag[name] = row.id;
-  }
+  const category = await createFacetCategory(t.app.db, {
+    siteId: 'jyvabroiler',
+    scope: 'products',
+    name: 'Tuoteryhmä',
+    tags: ['Broileri', 'Makkarat'],
+  });
+  Object.assign(tag, category.tags);
   for (let i = 0; i < 7; i++) {
     await createProduct(t.app.db, {
       siteId: 'jyvabroiler',

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { formatDate, formatDuration } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
-import { presetSize } from '../content/index.ts';
+import { presetSize } from '../../images/presets.ts';
 import styles from './facet-search.module.css';
 import {
   FACET_SEARCH_ENDPOINTS,

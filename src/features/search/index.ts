@@ -1,4 +1,3 @@
-export { FacetSearchBlock } from './facet-search-block.tsx';
 export { QuickSearch } from './quick-search.tsx';
 export {
   facetSearchKindOf,
@@ -10,4 +9,3 @@ export {
   searchParamsOf,
 } from './schemas.ts';
 export type { SearchPageProps } from './search-page.tsx';
-export { SearchPageBlock } from './search-page-block.tsx';

@@ -1,222 +1,152 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { NotFound } from '../../server/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jsonAnswer, problemAnswers } from '../../server/openapi.ts';
 import { clientLimit } from '../../server/rate-limit.ts';
-import { parse } from '../../server/validate.ts';
-import { getSite } from '../../sites/registry.ts';
-import { langPrefix } from '../../sites/resolve.ts';
-import type { Lang, Site } from '../../sites/types.ts';
-import { contentGroupOptions, facetDefinitions, recipeSearchPage } from './facets.server.ts';
-import { allProducts } from './products.server.ts';
+import { zodValidatorCompiler } from '../../server/validate.ts';
 import {
-  type ContentGroup,
-  DEFAULT_PAGE_SIZE,
+  contentGroupsOf,
+  customFacets,
+  productSelectList,
+  recipeSearchFacets,
+  searchEndpointPaths,
+  searchEndpointResult,
+} from './endpoints.server.ts';
+import {
+  contentGroupOptionSchema,
+  facetCategorySchema,
   foldBracketParams,
-  langOfSearchLanguage,
   languageQuerySchema,
+  productListItemSchema,
   recipeTagsQuerySchema,
-  type SearchLanguage,
-  type SearchQuery,
-  type SearchResult,
-  type SortOrder,
-  SUGGESTIONS_PAGE_SIZE,
   searchQuerySchema,
+  searchResultSchema,
 } from './schemas.ts';
-import { type FacetScope, type SearchScope, type Source, search } from './search.server.ts';
-import { startSearchStatistics } from './statistics.server.ts';
 
-/** How one endpoint searches: which documents, and its own defaults. */
-interface Endpoint {
-  path: string;
-  /** The site whose documents it searches; the request's site by default. */
-  siteId?: string;
-  /** The sources searched for each content group (0, 1, 2). */
-  sources: (group: ContentGroup) => readonly Source[] | null;
-  defaultContentGroup: ContentGroup;
-  defaultSortOrder: SortOrder;
-  defaultPageSize: number;
-  facetScopes: (group: ContentGroup) => readonly FacetScope[];
-  /** Quick suggestions: nothing below three characters. */
-  minQueryLength?: number;
-  /** Quick suggestions answer hits only; their total is not counted (see `withoutTotal`). */
-  withoutTotal?: boolean;
-}
-
-const productsOrRecipes = (group: ContentGroup): readonly Source[] =>
-  group === 1 ? ['product'] : group === 2 ? ['recipe'] : ['product', 'recipe'];
-const allOrGroup = (group: ContentGroup): readonly Source[] | null =>
-  group === 1 ? ['product'] : group === 2 ? ['recipe'] : null;
-const scopesOfGroup = (group: ContentGroup): readonly FacetScope[] =>
-  group === 1 ? ['products'] : group === 2 ? ['recipes'] : ['products', 'recipes'];
-
-const endpoints = [
-  {
-    path: '/api/search/suggestions/',
-    sources: allOrGroup,
-    defaultContentGroup: 0,
-    defaultSortOrder: 0,
-    defaultPageSize: SUGGESTIONS_PAGE_SIZE,
-    facetScopes: () => [],
-    minQueryLength: 3,
-    withoutTotal: true,
-  },
-  {
-    path: '/api/search/content/',
-    sources: allOrGroup,
-    defaultContentGroup: 0,
-    defaultSortOrder: 0,
-    defaultPageSize: DEFAULT_PAGE_SIZE,
-    facetScopes: (group) => (group === 0 ? [] : scopesOfGroup(group)),
-  },
-  {
-    path: '/api/search/newsroom',
-    sources: () => ['news'],
-    defaultContentGroup: 0,
-    defaultSortOrder: 2,
-    defaultPageSize: DEFAULT_PAGE_SIZE,
-    facetScopes: () => ['news'],
-  },
-  {
-    path: '/api/search/products',
-    sources: productsOrRecipes,
-    defaultContentGroup: 1,
-    defaultSortOrder: 0,
-    defaultPageSize: DEFAULT_PAGE_SIZE,
-    facetScopes: scopesOfGroup,
-  },
-  {
-    path: '/api/search/lihakauppa-products',
-    siteId: 'lihakauppa',
-    sources: productsOrRecipes,
-    defaultContentGroup: 1,
-    defaultSortOrder: 0,
-    defaultPageSize: DEFAULT_PAGE_SIZE,
-    facetScopes: scopesOfGroup,
-  },
-  {
-    path: '/api/search/recipes',
-    sources: productsOrRecipes,
-    defaultContentGroup: 2,
-    defaultSortOrder: 0,
-    defaultPageSize: DEFAULT_PAGE_SIZE,
-    facetScopes: scopesOfGroup,
-  },
-] as const satisfies readonly Endpoint[];
-
-/**
- * The language a search runs in: the parameter, else Finnish (the contract's default), else, on a
- * site without Finnish, the site's own language. A language the site lacks finds nothing.
- */
-export function searchLang(site: Site, language: SearchLanguage | undefined): Lang | undefined {
-  if (language === undefined) return site.languages.includes('fi') ? 'fi' : site.languages[0];
-  const lang = langOfSearchLanguage(language);
-  return lang && site.languages.includes(lang) ? lang : undefined;
-}
+const summaries: Record<(typeof searchEndpointPaths)[number], string> = {
+  '/api/search/suggestions/': 'Quick suggestions of the header search (from three characters)',
+  '/api/search/content/': 'The site search',
+  '/api/search/newsroom': 'The newsroom search',
+  '/api/search/products': 'The product search',
+  '/api/search/lihakauppa-products': 'The shop’s product search',
+  '/api/search/recipes': 'The recipe search',
+};
 
 /** `/api/search/*` and `/api/facets/*`: site search over the search documents. */
-export async function searchRoutes(app: FastifyInstance) {
-  startSearchStatistics(app);
+export async function searchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Public answers: no session, and no cookies on them.
+  const config = { session: false };
   // Every route of this plugin (it is encapsulated): one budget per client for all of them
   // (SEARCH_RATE_LIMIT a minute; typing in the quick search asks at most about twice a second).
   const limit = clientLimit(app, { max: app.config.searchRateLimit, timeWindow: 60_000 });
   app.addHook('onRequest', async (request) => limit(request));
-  for (const endpoint of endpoints) {
-    app.get(endpoint.path, { config: { session: false } }, async (request, reply) => {
-      const query = parse(searchQuerySchema, foldBracketParams(request.query));
+
+  for (const path of searchEndpointPaths) {
+    app.get(
+      path,
+      {
+        config,
+        // Bracket notation (`authors[]=…`, `authors[0]=…`) is folded in before parsing.
+        validatorCompiler: zodValidatorCompiler({ prepare: foldBracketParams }),
+        schema: {
+          tags: ['search'],
+          summary: summaries[path],
+          querystring: searchQuerySchema,
+          response: { 200: jsonAnswer(searchResultSchema, 'The hits'), ...problemAnswers(400) },
+        },
+      },
+      async (request, reply) => {
+        cacheBriefly(reply);
+        return searchEndpointResult(app.db, path, request.site, request.query);
+      },
+    );
+  }
+
+  app.get(
+    '/api/search/all-products',
+    {
+      config,
+      schema: {
+        tags: ['search'],
+        summary: 'Every product of the site, for the forms’ product select',
+        querystring: languageQuerySchema,
+        response: {
+          200: jsonAnswer(z.array(productListItemSchema), 'The products by name'),
+          ...problemAnswers(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return productSelectList(app.db, request.site, request.query.language, request.locale.lang);
+    },
+  );
+
+  app.get(
+    '/api/facets/groups',
+    {
+      config,
+      schema: {
+        tags: ['search'],
+        summary: 'The content-group options of the site search',
+        querystring: languageQuerySchema,
+        response: {
+          200: jsonAnswer(z.array(contentGroupOptionSchema), 'The options'),
+          ...problemAnswers(400),
+        },
+      },
+    },
+    async (request, reply) => {
       cacheBriefly(reply);
-      return searchEndpoint(app.db, endpoint, request.site, query);
-    });
-  }
+      return contentGroupsOf(app.db, request.site, request.query.language);
+    },
+  );
 
-  // The product select of the forms. Its language defaults to the site's own, as it always has.
-  app.get('/api/search/all-products', { config: { session: false } }, async (request, reply) => {
-    const { language } = parse(languageQuerySchema, request.query);
-    const lang = language ? langOfSearchLanguage(language) : request.locale.lang;
-    reply.header('cache-control', 'public, max-age=300');
-    if (!lang) return [];
-    return allProducts(app.db, request.site.id, lang);
-  });
+  app.get(
+    '/api/facets/custom',
+    {
+      config,
+      schema: {
+        tags: ['search'],
+        summary: 'The facet definitions of the site',
+        querystring: languageQuerySchema,
+        response: {
+          200: jsonAnswer(z.array(facetCategorySchema), 'The facet categories'),
+          ...problemAnswers(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      cacheBriefly(reply);
+      return customFacets(app.db, request.site, request.query.language);
+    },
+  );
 
-  app.get('/api/facets/groups', { config: { session: false } }, async (request, reply) => {
-    const { language } = parse(languageQuerySchema, request.query);
-    cacheBriefly(reply);
-    return contentGroupOptions(app.db, request.site.id, searchLang(request.site, language));
-  });
-
-  app.get('/api/facets/custom', { config: { session: false } }, async (request, reply) => {
-    const { language } = parse(languageQuerySchema, request.query);
-    cacheBriefly(reply);
-    return facetDefinitions(app.db, request.site.id, searchLang(request.site, language), [
-      'products',
-      'recipes',
-      'news',
-    ]);
-  });
-
-  app.get('/api/facets/recipetags', { config: { session: false } }, async (request, reply) => {
-    const { recipeSearchBlockId } = parse(recipeTagsQuerySchema, request.query);
-    const page = await recipeSearchPage(app.db, request.site.id, recipeSearchBlockId);
-    if (!page) throw new NotFound('The site has no recipe search with that id.');
-    cacheBriefly(reply);
-    return facetDefinitions(app.db, request.site.id, page.lang, ['recipes']);
-  });
-}
-
-export type SearchEndpointPath = (typeof endpoints)[number]['path'];
-
-/**
- * What a search endpoint answers for parsed parameters. The search pages call it on the server
- * for their first render, so the page and its later requests see the same results.
- */
-export function searchEndpointResult(
-  db: Database,
-  path: SearchEndpointPath,
-  site: Site,
-  query: SearchQuery,
-): Promise<SearchResult> {
-  const endpoint = endpoints.find((e) => e.path === path);
-  if (!endpoint) throw new Error(`no search endpoint ${path}`);
-  return searchEndpoint(db, endpoint, site, query);
-}
-
-async function searchEndpoint(
-  db: Database,
-  endpoint: Endpoint,
-  requestSite: Site,
-  query: SearchQuery,
-): Promise<SearchResult> {
-  const site = endpoint.siteId ? (getSite(endpoint.siteId) ?? requestSite) : requestSite;
-  const scope = scopeOf(endpoint, site, query);
-  if (endpoint.minQueryLength && query.q.trim().length < endpoint.minQueryLength) {
-    return { query: query.q.trim(), facetCategories: [], hits: [], totalCount: 0, hasMore: false };
-  }
-  return search(db, scope, {
-    q: query.q,
-    page: query.page,
-    pageSize: query.pageSize ?? endpoint.defaultPageSize,
-    sortOrder: query.sortOrder ?? endpoint.defaultSortOrder,
-    skipPagination: query.skipPagination,
-    hideResults: query.hideResults,
-    productGroup: query.productGroup,
-    facetTags: query.facetTags,
-    matchAnyCategoryIds: query.matchAnyCategoryIds,
-    matchAllCategoryIds: query.matchAllCategoryIds,
-    searchEquipments: query.searchEquipments,
-    authors: query.authors,
-    withoutTotal: endpoint.withoutTotal,
-  });
-}
-
-function scopeOf(endpoint: Endpoint, site: Site, query: SearchQuery): SearchScope {
-  const lang = searchLang(site, query.language);
-  const group = query.contentGroup ?? endpoint.defaultContentGroup;
-  return {
-    siteId: site.id,
-    lang,
-    urlPrefix: lang ? langPrefix(site, lang) : '',
-    sources: endpoint.sources(group),
-    facetScopes: endpoint.facetScopes(group),
-  };
+  app.get(
+    '/api/facets/recipetags',
+    {
+      config,
+      schema: {
+        tags: ['search'],
+        summary: 'The facet definitions of a recipe search',
+        querystring: recipeTagsQuerySchema,
+        response: {
+          200: jsonAnswer(z.array(facetCategorySchema), 'The recipe facet categories'),
+          ...problemAnswers(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const facets = await recipeSearchFacets(
+        app.db,
+        request.site,
+        request.query.recipeSearchBlockId,
+      );
+      cacheBriefly(reply);
+      return facets;
+    },
+  );
 }
 
 /** Answers are public and change only when content does. */

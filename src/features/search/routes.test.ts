@@ -1,53 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createFacetCategory,
   createImage,
   createNews,
   createPage,
   createProduct,
   createRecipe,
-} from '../../../tests/factories/content.ts';
+} from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
-import type { Database } from '../../db/client.ts';
-import { facetCategories, facetTags } from '../../db/schema.ts';
 import { type SearchResult, searchResultSchema } from './schemas.ts';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
 
-async function facet(
-  db: Database,
-  siteId: string,
-  scope: string,
-  name: string,
-  tags: string[],
-  lang = 'fi',
-) {
-  const [category] = await db
-    .insert(facetCategories)
-    .values({ siteId, lang, scope, name })
-    .returning();
-  if (!category) throw new Error('no facet category');
-  const rows = await db
-    .insert(facetTags)
-    .values(tags.map((tag, i) => ({ categoryId: category.id, name: tag, sortOrder: i })))
-    .returning();
-  return { id: category.id, tags: Object.fromEntries(rows.map((r) => [r.name, r.id])) };
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
   const image = await createImage(db);
-  const group = await facet(db, 'jyvabroiler', 'products', 'Tuoteryhmä', [
-    'Broileri',
-    'Jauhelihat',
-  ]);
-  const diet = await facet(db, 'jyvabroiler', 'products', 'Erityisruokavalio', [
+  const facet = (siteId: string, scope: string, name: string, tags: string[]) =>
+    createFacetCategory(db, { siteId, scope, name, tags });
+  const group = await facet('jyvabroiler', 'products', 'Tuoteryhmä', ['Broileri', 'Jauhelihat']);
+  const diet = await facet('jyvabroiler', 'products', 'Erityisruokavalio', [
     'Gluteeniton',
     'Laktoositon',
   ]);
-  const course = await facet(db, 'jyvabroiler', 'recipes', 'Ruokalaji', ['Kastikkeet', 'Keitot']);
-  const topic = await facet(db, 'konsernifi', 'news', 'Aihe', ['Talous', 'Vastuullisuus']);
+  const course = await facet('jyvabroiler', 'recipes', 'Ruokalaji', ['Kastikkeet', 'Keitot']);
+  const topic = await facet('konsernifi', 'news', 'Aihe', ['Talous', 'Vastuullisuus']);
   Object.assign(ids, {
     broileri: group.tags.Broileri,
     jauhelihat: group.tags.Jauhelihat,

@@ -66,13 +66,19 @@ const idList = z
   .pipe(
     z.array(z.number().int(INVALID).min(1, INVALID).max(2_147_483_647, INVALID)).max(100, INVALID),
   )
-  .transform((ids) => [...new Set(ids)]);
+  .transform((ids) => [...new Set(ids)])
+  .meta({
+    description: 'Ids: repeated (`a=1&a=2`), in bracket notation (`a[]=1`) or a comma list.',
+  });
 
 /** Text values (equipment, author names may hold commas): one or many, never split. */
 const textList = z
   .union([z.string(), z.array(z.string())], { error: INVALID })
   .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(200, INVALID)).max(50, INVALID));
+  .pipe(z.array(z.string().max(200, INVALID)).max(50, INVALID))
+  .meta({
+    description: 'Texts: repeated or in bracket notation (`a[]=…`), never split at commas.',
+  });
 
 /**
  * Every parameter of the search request. Each endpoint accepts all of them (the widgets send one
@@ -142,57 +148,69 @@ export const languageQuerySchema = z.object({ language: searchLanguageSchema.opt
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-export const facetTagSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** Documents of the filtered set with this tag (selections of its own category left out). */
-  count: z.number().int(),
-  selected: z.boolean(),
-  display: z.boolean(),
-});
+export const facetTagSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** Documents of the filtered set with this tag (selections of its own category left out). */
+    count: z.number().int(),
+    selected: z.boolean(),
+    display: z.boolean(),
+  })
+  .meta({ id: 'FacetTag' });
 export type FacetTag = z.infer<typeof facetTagSchema>;
 
-export const facetCategorySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  facetTags: z.array(facetTagSchema),
-});
+export const facetCategorySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    facetTags: z.array(facetTagSchema),
+  })
+  .meta({ id: 'FacetCategory' });
 export type FacetCategory = z.infer<typeof facetCategorySchema>;
 
-export const searchHitSchema = z.object({
-  /** Id of the page, product, recipe or release (unique together with `type`). */
-  contentId: z.number().int(),
-  title: z.string(),
-  category: z.string(),
-  teaserText: z.string(),
-  /** Image URL in the hit's thumbnail preset, or null. */
-  image: z.string().nullable(),
-  /** Path with the language prefix. */
-  url: z.string(),
-  /** The page type: retail-product, broiler-product, …, recipe, news, content, product-list, … */
-  type: z.string(),
-  likeCount: z.number().int(),
-  novelty: z.boolean(),
-  /** Recipes: total time in minutes. */
-  totalTime: z.number().int().nullable(),
-  /** ISO 8601; the release date of news. */
-  publishDate: z.string(),
-});
+export const searchHitSchema = z
+  .object({
+    /** Id of the page, product, recipe or release (unique together with `type`). */
+    contentId: z.number().int(),
+    title: z.string(),
+    category: z.string(),
+    teaserText: z.string(),
+    /** Image URL in the hit's thumbnail preset, or null. */
+    image: z.string().nullable(),
+    /** Path with the language prefix. */
+    url: z.string(),
+    /** The page type: retail-product, broiler-product, …, recipe, news, content, product-list, … */
+    type: z.string(),
+    likeCount: z.number().int(),
+    novelty: z.boolean(),
+    /** Recipes: total time in minutes. */
+    totalTime: z.number().int().nullable(),
+    /** ISO 8601; the release date of news. */
+    publishDate: z.string(),
+  })
+  .meta({ id: 'SearchHit' });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
-export const searchResultSchema = z.object({
-  query: z.string(),
-  facetCategories: z.array(facetCategorySchema),
-  hits: z.array(searchHitSchema),
-  totalCount: z.number().int(),
-  hasMore: z.boolean(),
-});
+export const searchResultSchema = z
+  .object({
+    query: z.string(),
+    facetCategories: z.array(facetCategorySchema),
+    hits: z.array(searchHitSchema),
+    totalCount: z.number().int(),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const contentGroupOptionSchema = z.object({ key: z.string(), value: z.number().int() });
+export const contentGroupOptionSchema = z
+  .object({ key: z.string(), value: z.number().int() })
+  .meta({ id: 'ContentGroupOption' });
 export type ContentGroupOption = z.infer<typeof contentGroupOptionSchema>;
 
-export const productListItemSchema = z.object({ productId: z.number().int(), title: z.string() });
+export const productListItemSchema = z
+  .object({ productId: z.number().int(), title: z.string() })
+  .meta({ id: 'ProductListItem' });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -248,6 +266,13 @@ export interface SearchPageDefaults {
   language?: SearchLanguage;
   /** The search's default sort order (0, or 2 in the newsroom). */
   sortOrder?: SortOrder;
+}
+
+/** A page's numeric setting (`pageSize`, `contentGroup`, …): a whole number in range, else `fallback`. */
+export function settingOf(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : fallback;
 }
 
 /** How many pages a search page fetches at most when loaded with a high `page`. */

@@ -1,6 +1,6 @@
-import { Island } from '../../render/island.tsx';
+import { Island } from '../../render/island.server.tsx';
 import { usePage } from '../../render/page-context.tsx';
-import { type SearchPageProps, SiteSearch } from './search-page.tsx';
+import type { SearchPageProps } from './search-page.tsx';
 
 /**
  * The site search page's body: the search as an island, with the results the server found for
@@ -10,7 +10,7 @@ export function SearchPageBlock(props: { search: SearchPageProps }) {
   const { lang } = usePage();
   return (
     <div className="container">
-      <Island name="site-search" component={SiteSearch} props={props.search} lang={lang} />
+      <Island name="site-search" props={props.search} lang={lang} />
     </div>
   );
 }

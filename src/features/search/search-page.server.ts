@@ -8,6 +8,7 @@ import {
   type SearchPageDefaults,
   searchLanguageOf,
   searchPageStateOf,
+  settingOf,
   tidySearchParams,
 } from './schemas.ts';
 import { search } from './search.server.ts';
@@ -57,10 +58,4 @@ export async function loadSearchPage(
     result,
     search: tidySearchParams(query, defaults).toString(),
   };
-}
-
-function settingOf(value: unknown, min: number, max: number, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-    ? value
-    : fallback;
 }

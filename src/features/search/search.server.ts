@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { imageUrl } from '../../images/presets.ts';
 import type { Lang } from '../../sites/types.ts';
-import { imageUrl } from '../content/index.ts';
 import { type ParsedQuery, parseQuery, type Term } from './query.server.ts';
 import {
   type FacetCategory,

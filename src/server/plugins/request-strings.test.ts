@@ -8,9 +8,14 @@ import {
   createTestApp,
   type TestApp,
 } from '../../../tests/helpers/app.ts';
-import { CART_API } from '../../features/cart/schemas.ts';
+import {
+  dataUrl,
+  png,
+  testFormsConfig,
+  validPayload,
+} from '../../features/forms/forms.test-support.ts';
 import { forms } from '../../features/forms/forms.ts';
-import { dataUrl, png, testFormsConfig, validPayload } from '../../features/forms/test-support.ts';
+import { CART_API } from '../../features/shop/schemas.ts';
 import { serializeError } from '../log.ts';
 import { nulFieldOf } from './request-strings.ts';
 

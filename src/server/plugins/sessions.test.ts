@@ -7,6 +7,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../../../tests/helpers/app.ts';
+import { Visitor } from '../../../tests/helpers/visitor.ts';
 import { sql } from '../../db/client.ts';
 import { keepPersonalAnswersPrivate, SESSION_COOKIE } from './sessions.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf.ts';
@@ -55,47 +56,23 @@ async function countSessions(): Promise<number> {
   return (await sessionRows()).length;
 }
 
-/**
- * A visitor with a cookie jar, as a browser: the first request gets the cookies, every later
- * response may replace them, and requests send back the latest ones.
- */
+/** A visitor who has been given a session: the session and anti-forgery cookies are in its jar. */
 async function newVisitor() {
-  const jar = new Map<string, string>();
-  const keep = (res: LightMyRequestResponse) => {
-    for (const c of res.cookies) jar.set(c.name, c.value);
-    return res;
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const first = keep(await t.app.inject('/api/test/session'));
+  const visitor = new Visitor(t.app);
+  const first = await visitor.get('/api/test/session');
   expect(first.statusCode).toBe(200);
-  expect(jar.get(SESSION_COOKIE)).toMatch(TOKEN);
-  expect(jar.get(XSRF_COOKIE)).toBeTruthy();
+  expect(visitor.jar.get(SESSION_COOKIE)).toMatch(TOKEN);
+  expect(visitor.xsrfToken).toBeTruthy();
   return {
     get token() {
-      return jar.get(SESSION_COOKIE) as string;
+      return visitor.jar.get(SESSION_COOKIE) as string;
     },
     get cookie() {
-      return cookie();
+      return visitor.cookie;
     },
-    store: async (data: Record<string, unknown>) =>
-      keep(
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/test/session',
-          payload: data,
-          headers: { cookie: cookie(), [XSRF_HEADER]: jar.get(XSRF_COOKIE) },
-        }),
-      ),
-    read: async () =>
-      keep(await t.app.inject({ url: '/api/test/session', headers: { cookie: cookie() } })),
-    clear: async () =>
-      keep(
-        await t.app.inject({
-          method: 'DELETE',
-          url: '/api/test/session',
-          headers: { cookie: cookie(), [XSRF_HEADER]: jar.get(XSRF_COOKIE) },
-        }),
-      ),
+    store: (data: Record<string, unknown>) => visitor.post('/api/test/session', { payload: data }),
+    read: () => visitor.get('/api/test/session'),
+    clear: () => visitor.delete('/api/test/session'),
   };
 }
 

@@ -114,12 +114,39 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Whether the request comes from a page framed by another site: the shop's cart-sync frame inside
+ * a brand site (shop spec §4). The frame's own document says so by its fetch metadata, its cart
+ * calls by a header of their own (a same-origin fetch inside the frame cannot be told apart
+ * otherwise; the header changes only how the sender's own cookies are set).
+ */
+export function isFramedRequest(request: FastifyRequest): boolean {
+  const h = request.headers;
+  return (
+    (h['sec-fetch-dest'] === 'iframe' && h['sec-fetch-site'] === 'cross-site') ||
+    h['x-kattaus-frame'] === 'cart-sync'
+  );
+}
+
+/**
+ * SameSite and Secure of the session's cookies. Lax normally. In a frame under another site
+ * browsers send no Lax cookie, and block third-party cookies (Chromium, Safari, Firefox), but
+ * keep partitioned ones (CHIPS): there the cookies are `SameSite=None; Secure; Partitioned`, a
+ * jar of the frame's own per top-level site. Secure is accepted over HTTPS and on `localhost`
+ * and its subdomains (potentially trustworthy origins), so local development works over HTTP.
+ */
+export function cookieSiteOptions(request: FastifyRequest) {
+  if (isFramedRequest(request)) {
+    return { sameSite: 'none' as const, secure: true, partitioned: true };
+  }
+  return { sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
 export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
   return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
+    ...cookieSiteOptions(request),
     maxAge: maxAgeSeconds,
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../tests/factories/content.ts';
 import { cookieValue, createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { listenOnLoopback, rawRequest } from '../../../tests/helpers/raw-http.ts';
-import { CART_API } from '../../features/cart/schemas.ts';
+import { CART_API } from '../../features/shop/schemas.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf.ts';
 

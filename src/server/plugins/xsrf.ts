@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden } from '../errors.ts';
 import { isApiRequest } from '../request-path.ts';
-import { keepPersonalAnswersPrivate, wantsSession } from './sessions.ts';
+import { cookieSiteOptions, keepPersonalAnswersPrivate, wantsSession } from './sessions.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -34,8 +34,7 @@ export const xsrfPlugin = fp(
         reply.setCookie(XSRF_COOKIE, expected, {
           path: '/',
           httpOnly: false,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
+          ...cookieSiteOptions(request),
         });
       }
       // The last cookie of the answer is set: now it can be told whether it is personal.

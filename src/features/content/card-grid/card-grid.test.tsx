@@ -2,10 +2,11 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { IslandRoot } from '../../../render/island-root.tsx';
+import { localLink } from '../../../sites/resolve.ts';
 import { type CardType, cardTypes } from '../blocks.ts';
 import { presetOf } from '../components/card.tsx';
 import { CardGridIsland, type CardGridProps } from './card-grid-island.tsx';
-import { localLink, recipeCard, toCardDto } from './cards.ts';
+import { recipeCard, toCardDto } from './cards.ts';
 import type { CardDto } from './schemas.ts';
 
 const image = { id: 7, width: 1200, height: 900, alt: 'Kuva' };

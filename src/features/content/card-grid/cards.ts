@@ -1,3 +1,4 @@
+import { localLink } from '../../../sites/resolve.ts';
 import type { Card, CardType } from '../blocks.ts';
 import type { CardDto, CardImage } from './schemas.ts';
 
@@ -88,16 +89,6 @@ export function newsCard(n: NewsLike, options: CardOptions): Card {
 /** The card type of a news release by the service it came from. */
 export function newsCardType(kind: string): CardType {
   return kind === 'mynewsdesk' ? 'mynewsdeskCard' : 'cisionCard';
-}
-
-/**
- * A link of stored content in the visitor's language version. Content stores paths inside the
- * site without the language prefix (`/reseptit/…`, decision 007); pages in another language than
- * the site's first live under `/en`, `/sv`. Links to other sites and anchors stay as they are.
- */
-export function localLink(link: string, prefix: string): string {
-  if (!prefix || !link.startsWith('/') || link.startsWith('//')) return link;
-  return `${prefix}${link}`;
 }
 
 /** A stored card as the grid shows it: its image resolved and its link in the page's language. */

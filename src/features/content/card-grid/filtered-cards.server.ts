@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
-import { NotFound } from '../../../server/errors.ts';
-import { parse } from '../../../server/validate.ts';
 import { langPrefix } from '../../../sites/resolve.ts';
 import type { Lang, Site } from '../../../sites/types.ts';
 import type { Card, CardType } from '../blocks.ts';
@@ -14,7 +11,7 @@ import {
   loadImages,
 } from '../content.server.ts';
 import { newsCard, productCard, recipeCard, toCardDto } from './cards.ts';
-import { type CardDto, FILTERED_CARDS_MAX, filteredCardsParamsSchema } from './schemas.ts';
+import { type CardDto, FILTERED_CARDS_MAX } from './schemas.ts';
 
 /**
  * The cards of a grid's dropdown choice. A choice names a facet tag of the site (a product group,
@@ -68,20 +65,4 @@ export async function filteredCards(
     lang,
   );
   return cards.map((card) => toCardDto(card, images));
-}
-
-/** `GET /api/filtered-cards/{dropdownItemId}/{cardType}` (spec §7): a list of cards. */
-export async function filteredCardsRoutes(app: FastifyInstance) {
-  app.get(
-    '/api/filtered-cards/:dropdownItemId/:cardType',
-    { config: { session: false } },
-    async (request, reply) => {
-      const { dropdownItemId, cardType } = parse(filteredCardsParamsSchema, request.params);
-      const cards = await filteredCards(app.db, request.site, dropdownItemId, cardType);
-      if (!cards) throw new NotFound('The site has no dropdown item with that id.');
-      // Public and changing only with the content, like the search answers.
-      reply.header('cache-control', 'public, max-age=60');
-      return cards;
-    },
-  );
 }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createFacetCategory,
   createImage,
   createNews,
   createPage,
   createProduct,
   createRecipe,
-} from '../../../../tests/factories/content.ts';
+} from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import type { Database } from '../../../db/client.ts';
-import { facetCategories, facetTags } from '../../../db/schema.ts';
 import { FILTERED_CARDS_MAX, filteredCardsSchema } from './schemas.ts';
 
 let t: TestApp;
@@ -16,16 +16,8 @@ const tags: Record<string, number> = {};
 let imageId = 0;
 
 async function facet(db: Database, siteId: string, lang: string, scope: string, names: string[]) {
-  const [category] = await db
-    .insert(facetCategories)
-    .values({ siteId, lang, scope, name: scope })
-    .returning();
-  if (!category) throw new Error('no facet category');
-  const rows = await db
-    .insert(facetTags)
-    .values(names.map((name, i) => ({ categoryId: category.id, name, sortOrder: i })))
-    .returning();
-  for (const row of rows) tags[`${siteId}:${lang}:${row.name}`] = row.id;
+  const category = await createFacetCategory(db, { siteId, lang, scope, name: scope, tags: names });
+  for (const [name, id] of Object.entries(category.tags)) tags[`${siteId}:${lang}:${name}`] = id;
 }
 
 const tag = (key: string) => {

@@ -33,7 +33,8 @@ export const cardDtoSchema = z
     valoCode: z.string().optional(),
     gtinCode: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'Card' });
 export type CardDto = z.infer<typeof cardDtoSchema>;
 
 export const filteredCardsSchema = z.array(cardDtoSchema);

@@ -77,7 +77,8 @@ describe('the hero block', () => {
   it('gives slide links the page language prefix', async () => {
     const { Hero } = await import('../components/hero.tsx');
     const { PageProvider } = await import('../../../render/page-context.tsx');
-    const { IslandScope } = await import('../../../render/island.tsx');
+    const { IslandScope } = await import('../../../render/island.server.tsx');
+    const { HeroCarousel } = await import('./hero-carousel.tsx');
     const { getSite } = await import('../../../sites/registry.ts');
     const site = getSite('sibylla');
     if (!site) throw new Error('sibylla is a site');
@@ -86,7 +87,7 @@ describe('the hero block', () => {
         <PageProvider
           value={{ site, lang, t: serverT(lang), path: '/', siteHref: (id) => `/${id}` }}
         >
-          <IslandScope>
+          <IslandScope components={{ 'hero-carousel': HeroCarousel }}>
             <Hero
               slides={[
                 { imageId: 1, text: '<p>Yksi</p>', textAlignment: 'Center', darken: false },

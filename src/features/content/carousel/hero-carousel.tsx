@@ -1,6 +1,6 @@
 import { Fragment, useId } from 'react';
 import { useLang, useT } from '../../../i18n/react.tsx';
-import { type ImageRef, Img } from '../images/picture.tsx';
+import { type ImageRef, Img } from '../../../images/picture.tsx';
 import styles from './carousel.module.css';
 import { ChevronIcon } from './icons.tsx';
 import { SlideTrack } from './slide-track.tsx';

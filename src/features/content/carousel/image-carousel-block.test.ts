@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImage, createPage } from '../../../../tests/factories/content.ts';
+import { createImage, createPage } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { pageBlocks } from '../blocks.ts';
 

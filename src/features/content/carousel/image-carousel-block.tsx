@@ -1,8 +1,8 @@
-import { Island } from '../../../render/island.tsx';
+import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import type { ImageCarouselBlock as Block } from '../blocks.ts';
-import type { ImageDto } from '../content.server.ts';
-import { ImageCarousel, type ImageCarouselSlide } from './image-carousel.tsx';
+import type { ImageDto } from '../image-dto.ts';
+import type { ImageCarouselSlide } from './image-carousel.tsx';
 
 /** The image carousel block: the `image-carousel` island, hydrated when it scrolls into view. */
 export function ImageCarouselBlock(props: { block: Block; images: Map<number, ImageDto> }) {
@@ -17,7 +17,6 @@ export function ImageCarouselBlock(props: { block: Block; images: Map<number, Im
     <div className="container">
       <Island
         name="image-carousel"
-        component={ImageCarousel}
         props={{ slides, autoplaySeconds: props.block.autoplaySeconds }}
         lang={lang}
         hydrate="visible"

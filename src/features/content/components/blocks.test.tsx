@@ -1,11 +1,17 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadIslands } from '../../../app/islands.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
-import { IslandScope } from '../../../render/island.tsx';
+import { IslandScope, type ResolvedIslands } from '../../../render/island.server.tsx';
 import { PageProvider } from '../../../render/page-context.tsx';
 import { getSite } from '../../../sites/registry.ts';
 import { pageBlocks } from '../blocks.ts';
 import { Blocks } from './blocks.tsx';
+
+let islands: ResolvedIslands;
+beforeAll(async () => {
+  islands = await loadIslands();
+});
 
 function render(siteId: string, blocks: unknown): string {
   const site = getSite(siteId);
@@ -13,7 +19,7 @@ function render(siteId: string, blocks: unknown): string {
   const lang = site.languages[0];
   return renderToString(
     <PageProvider value={{ site, lang, t: serverT(lang), path: '/', siteHref: (id) => `/${id}` }}>
-      <IslandScope>
+      <IslandScope components={islands}>
         <Blocks blocks={pageBlocks.parse(blocks)} images={new Map()} />
       </IslandScope>
     </PageProvider>,

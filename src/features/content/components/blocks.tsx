@@ -1,10 +1,10 @@
 import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { langPrefix } from '../../../sites/resolve.ts';
-import { FormBlock } from '../../forms/index.ts';
+import { FormBlock } from '../../forms/index.server.ts';
 import type { Block } from '../blocks.ts';
 import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
-import type { ImageDto } from '../content.server.ts';
+import type { ImageDto } from '../image-dto.ts';
 import { CardGrid } from './card-grid.tsx';
 import styles from './content.module.css';
 import { Hero } from './hero.tsx';

@@ -1,12 +1,12 @@
 import { I18nProvider } from '../../../i18n/react.tsx';
-import { Island } from '../../../render/island.tsx';
+import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import type { Card as CardData, CardType } from '../blocks.ts';
 import { CardGridIsland, type CardGridProps } from '../card-grid/card-grid-island.tsx';
 import { toCardDto } from '../card-grid/cards.ts';
 import { INITIAL_ROWS } from '../card-grid/layout.ts';
 import type { DropdownItem } from '../card-grid/schemas.ts';
-import type { ImageDto } from '../content.server.ts';
+import type { ImageDto } from '../image-dto.ts';
 
 /**
  * Rows of cards. Columns come from the block (2, 3 or 4) or from the screen width (4 large,
@@ -48,15 +48,7 @@ export function CardGrid(props: {
   };
   // Two cards fit two rows at any width: such a grid has nothing to expand.
   if (grid.dropdown || (grid.expandable && cards.length > INITIAL_ROWS)) {
-    return (
-      <Island
-        name="card-grid"
-        component={CardGridIsland}
-        props={grid}
-        lang={lang}
-        hydrate="visible"
-      />
-    );
+    return <Island name="card-grid" props={grid} lang={lang} hydrate="visible" />;
   }
   return (
     <I18nProvider lang={lang} t={t}>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatDuration } from '../../../i18n/format.ts';
 import { useLang, useT } from '../../../i18n/react.tsx';
+import { Img } from '../../../images/picture.tsx';
 import type { CardType } from '../blocks.ts';
 import styles from '../card-grid/cards.module.css';
 import type { CardDto } from '../card-grid/schemas.ts';
-import { Img } from '../images/picture.tsx';
 
 /**
  * The image preset of each card type unless the card names its own (spec §2: image URLs take a

@@ -1,11 +1,10 @@
-import { Island } from '../../../render/island.tsx';
+import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { sanitizeRichText } from '../../../render/rich-text.server.tsx';
-import { langPrefix } from '../../../sites/resolve.ts';
+import { langPrefix, localLink } from '../../../sites/resolve.ts';
 import type { HeroSlide } from '../blocks.ts';
-import { localLink } from '../card-grid/cards.ts';
-import { HeroCarousel, type HeroCarouselSlide } from '../carousel/hero-carousel.tsx';
-import type { ImageDto } from '../content.server.ts';
+import type { HeroCarouselSlide } from '../carousel/hero-carousel.tsx';
+import type { ImageDto } from '../image-dto.ts';
 
 /**
  * The hero carousel block: the `hero-carousel` island with its slides' rich text sanitised here,
@@ -26,5 +25,5 @@ export function Hero(props: { slides: HeroSlide[]; images: Map<number, ImageDto>
       ...(slide.link ? { link: localLink(slide.link, prefix) } : {}),
     }),
   );
-  return <Island name="hero-carousel" component={HeroCarousel} props={{ slides }} lang={lang} />;
+  return <Island name="hero-carousel" props={{ slides }} lang={lang} />;
 }

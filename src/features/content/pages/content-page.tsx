@@ -1,37 +1,48 @@
+import type { Block } from '../blocks.ts';
 import { Blocks } from '../components/blocks.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import { CardGrid } from '../components/card-grid.tsx';
 import styles from '../components/content.module.css';
-import type { ImageDto, PageDto } from '../content.server.ts';
+import type { ImageDto } from '../image-dto.ts';
+
+/** What a content page shows (`contentPageProps` builds it from the page and its children). */
+export interface ContentPageProps {
+  crumbs: Crumb[];
+  title: string;
+  teaser: string;
+  blocks: Block[];
+  images: Map<number, ImageDto>;
+  /** The pages of the section, as cards below its blocks. */
+  childPages: ChildPageLink[];
+  sectionLabel: string;
+}
+
+export interface ChildPageLink {
+  href: string;
+  label: string;
+  imageId: number | null;
+}
 
 /** A content page: its blocks, and for a section page its child pages as cards. */
-export function ContentPage(props: {
-  page: PageDto;
-  crumbs: Crumb[];
-  images: Map<number, ImageDto>;
-  childPages: PageDto[];
-  sectionLabel: string;
-  linkOf: (path: string) => string;
-}) {
-  const { page } = props;
+export function ContentPage(props: ContentPageProps) {
   return (
     <>
       <div className="container">
         <Breadcrumbs items={props.crumbs} />
         <header className={styles.pageHeader}>
-          <h1>{page.title}</h1>
-          {page.teaser ? <p className={styles.lead}>{page.teaser}</p> : null}
+          <h1>{props.title}</h1>
+          {props.teaser ? <p className={styles.lead}>{props.teaser}</p> : null}
         </header>
       </div>
-      <Blocks blocks={page.blocks} images={props.images} />
+      <Blocks blocks={props.blocks} images={props.images} />
       {props.childPages.length > 0 ? (
         <CardGrid
           header={props.sectionLabel}
           cards={props.childPages.map((child) => ({
             type: 'headerImageWide',
-            link: props.linkOf(child.path),
-            header: child.navLabel,
-            ...(child.teaserImageId ? { imageId: child.teaserImageId } : {}),
+            link: child.href,
+            header: child.label,
+            ...(child.imageId ? { imageId: child.imageId } : {}),
           }))}
           images={props.images}
         />

@@ -1,15 +1,17 @@
-import type { Card as CardData } from '../blocks.ts';
+import type { Block, Card as CardData } from '../blocks.ts';
 import { Blocks } from '../components/blocks.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import { CardGrid } from '../components/card-grid.tsx';
 import styles from '../components/content.module.css';
 import { Pagination } from '../components/pagination.tsx';
-import type { ImageDto, PageDto } from '../content.server.ts';
+import type { ImageDto } from '../image-dto.ts';
 
-/** Products, recipes or news releases under a page, a page of cards at a time. */
-export function ListingPage(props: {
-  page: PageDto;
+/** What a listing page shows (`listingPageProps` builds it from the page and its items). */
+export interface ListingPageProps {
   crumbs: Crumb[];
+  title: string;
+  teaser: string;
+  blocks: Block[];
   cards: CardData[];
   images: Map<number, ImageDto>;
   pageNumber: number;
@@ -17,18 +19,21 @@ export function ListingPage(props: {
   basePath: string;
   emptyText: string;
   countText: string;
-}) {
+}
+
+/** Products, recipes or news releases under a page, a page of cards at a time. */
+export function ListingPage(props: ListingPageProps) {
   return (
     <>
       <div className="container">
         <Breadcrumbs items={props.crumbs} />
         <header className={styles.pageHeader}>
-          <h1>{props.page.title}</h1>
-          {props.page.teaser ? <p className={styles.lead}>{props.page.teaser}</p> : null}
+          <h1>{props.title}</h1>
+          {props.teaser ? <p className={styles.lead}>{props.teaser}</p> : null}
           <p>{props.countText}</p>
         </header>
       </div>
-      <Blocks blocks={props.page.blocks} images={props.images} />
+      <Blocks blocks={props.blocks} images={props.images} />
       {props.cards.length > 0 ? (
         <CardGrid cards={props.cards} images={props.images} />
       ) : (

@@ -1,28 +1,40 @@
 import { formatDate } from '../../../i18n/format.ts';
+import { Img } from '../../../images/picture.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
-import type { ImageDto, NewsRow } from '../content.server.ts';
-import { Img } from '../images/picture.tsx';
+import type { ImageDto } from '../image-dto.ts';
 
-export function NewsPage(props: { news: NewsRow; crumbs: Crumb[]; image: ImageDto | undefined }) {
+/** What a news release's page shows (`newsPageProps` builds it from the release). */
+export interface NewsPageProps {
+  crumbs: Crumb[];
+  image: ImageDto | undefined;
+  title: string;
+  teaser: string;
+  /** The kind of release as its service names it ('Lehdistötiedote'). */
+  textType: string | null;
+  publishDate: Date;
+  bodyHtml: string;
+  authors: string[];
+}
+
+export function NewsPage(props: NewsPageProps) {
   const { t, lang } = usePage();
-  const { news } = props;
   return (
     <div className="container">
       <Breadcrumbs items={props.crumbs} />
       <article className={styles.prose}>
         <header className={styles.pageHeader}>
-          {news.textType ? <span className={styles.badge}>{news.textType}</span> : null}
-          <h1>{news.title}</h1>
+          {props.textType ? <span className={styles.badge}>{props.textType}</span> : null}
+          <h1>{props.title}</h1>
           <p>
             {t('news.published')}{' '}
-            <time dateTime={news.publishDate.toISOString()}>
-              {formatDate(news.publishDate, lang)}
+            <time dateTime={props.publishDate.toISOString()}>
+              {formatDate(props.publishDate, lang)}
             </time>
           </p>
-          {news.teaser ? <p className={styles.lead}>{news.teaser}</p> : null}
+          {props.teaser ? <p className={styles.lead}>{props.teaser}</p> : null}
         </header>
         {props.image ? (
           <Img
@@ -33,10 +45,10 @@ export function NewsPage(props: { news: NewsRow; crumbs: Crumb[]; image: ImageDt
             eager
           />
         ) : null}
-        <RichText html={news.bodyHtml} />
-        {news.authors.length > 0 ? (
+        <RichText html={props.bodyHtml} />
+        {props.authors.length > 0 ? (
           <p>
-            <strong>{t('news.authors')}:</strong> {news.authors.join(', ')}
+            <strong>{t('news.authors')}:</strong> {props.authors.join(', ')}
           </p>
         ) : null}
       </article>

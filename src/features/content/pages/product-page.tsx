@@ -1,13 +1,14 @@
+import type { ReactNode } from 'react';
 import type { Nutrition } from '../../../db/schema.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { formatNumber, formatPrice } from '../../../i18n/format.ts';
+import { Img } from '../../../images/picture.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
-import type { ImageDto, ProductRow } from '../content.server.ts';
-import { Img } from '../images/picture.tsx';
+import type { ImageDto } from '../image-dto.ts';
 
 const nutritionRows: [keyof Nutrition, MessageKey, string][] = [
   ['fat', 'product.fat', 'g'],
@@ -18,12 +19,43 @@ const nutritionRows: [keyof Nutrition, MessageKey, string][] = [
   ['salt', 'product.salt', 'g'],
 ];
 
-export function ProductPage(props: { product: ProductRow; crumbs: Crumb[]; images: ImageDto[] }) {
+/** What a product page shows (`productPageProps` builds it from the product). */
+export interface ProductPageProps {
+  crumbs: Crumb[];
+  /** The product's first picture. */
+  image: ImageDto | undefined;
+  name: string;
+  teaser: string;
+  isNovelty: boolean;
+  descriptionHtml: string;
+  code: string;
+  gtin: string | null;
+  valoCode: string | null;
+  weightGrams: number | null;
+  ingredients: string;
+  nutrition: Nutrition | null;
+  /** Price and stock of a product sold in the shop; undefined for the others. */
+  shop: ProductShopProps | undefined;
+  /**
+   * What the shop adds where it sells the product (stock, buy control, delivery check), rendered
+   * by the shop feature; without it the page shows the plain stock line.
+   */
+  purchase?: ReactNode;
+}
+
+export interface ProductShopProps {
+  priceCents: number;
+  pricePerKgCents: number | null;
+  /** The price before a campaign. */
+  svhPriceCents: number | null;
+  discountPercentage: number | null;
+  inStock: boolean;
+}
+
+export function ProductPage(props: ProductPageProps) {
   const { t, lang } = usePage();
-  const { product } = props;
-  const [first] = props.images;
-  const isShop = product.priceCents !== null;
-  const n = product.nutrition;
+  const { image: first, shop } = props;
+  const n = props.nutrition;
   return (
     <div className="container">
       <Breadcrumbs items={props.crumbs} />
@@ -35,60 +67,59 @@ export function ProductPage(props: { product: ProductRow; crumbs: Crumb[]; image
         </div>
         <div>
           <header className={styles.pageHeader}>
-            {product.isNovelty ? <span className={styles.badge}>{t('card.novelty')}</span> : null}
-            <h1>{product.name}</h1>
-            {product.teaser ? <p className={styles.lead}>{product.teaser}</p> : null}
+            {props.isNovelty ? <span className={styles.badge}>{t('card.novelty')}</span> : null}
+            <h1>{props.name}</h1>
+            {props.teaser ? <p className={styles.lead}>{props.teaser}</p> : null}
           </header>
-          {isShop ? (
+          {shop ? (
             <div className={styles.price}>
-              <span>{formatPrice(product.priceCents ?? 0)}</span>
-              {product.discountPercentage ? (
+              <span>{formatPrice(shop.priceCents)}</span>
+              {shop.discountPercentage ? (
                 <span className={styles.badge}>
-                  {t('product.discount', { percent: product.discountPercentage })}
+                  {t('product.discount', { percent: shop.discountPercentage })}
                 </span>
               ) : null}
-              {product.pricePerKgCents ? (
+              {shop.pricePerKgCents ? (
                 <small>
-                  {t('product.pricePerKg', { price: formatPrice(product.pricePerKgCents) })}
+                  {t('product.pricePerKg', { price: formatPrice(shop.pricePerKgCents) })}
                 </small>
               ) : null}
-              {product.svhPriceCents && product.svhPriceCents !== product.priceCents ? (
+              {shop.svhPriceCents && shop.svhPriceCents !== shop.priceCents ? (
                 <small>
-                  {t('product.regularPrice', { price: formatPrice(product.svhPriceCents) })}
+                  {t('product.regularPrice', { price: formatPrice(shop.svhPriceCents) })}
                 </small>
               ) : null}
             </div>
           ) : null}
-          {isShop ? (
-            <p>{product.stock === 0 ? t('product.outOfStock') : t('product.inStock')}</p>
-          ) : null}
-          <RichText html={product.descriptionHtml} className={styles.prose} />
+          {props.purchase ??
+            (shop ? <p>{shop.inStock ? t('product.inStock') : t('product.outOfStock')}</p> : null)}
+          <RichText html={props.descriptionHtml} className={styles.prose} />
           <dl className={styles.facts}>
             <dt>{t('product.code')}</dt>
-            <dd>{product.code}</dd>
-            {product.gtin ? (
+            <dd>{props.code}</dd>
+            {props.gtin ? (
               <>
                 <dt>{t('product.ean')}</dt>
-                <dd>{product.gtin}</dd>
+                <dd>{props.gtin}</dd>
               </>
             ) : null}
-            {product.valoCode ? (
+            {props.valoCode ? (
               <>
                 <dt>{t('product.valoCode')}</dt>
-                <dd>{product.valoCode}</dd>
+                <dd>{props.valoCode}</dd>
               </>
             ) : null}
-            {product.weightGrams ? (
+            {props.weightGrams ? (
               <>
                 <dt>{t('product.weight')}</dt>
-                <dd>{product.weightGrams} g</dd>
+                <dd>{props.weightGrams} g</dd>
               </>
             ) : null}
           </dl>
-          {product.ingredients ? (
+          {props.ingredients ? (
             <section>
               <h2>{t('product.ingredients')}</h2>
-              <p>{product.ingredients}</p>
+              <p>{props.ingredients}</p>
             </section>
           ) : null}
           {n ? (

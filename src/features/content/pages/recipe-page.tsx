@@ -1,11 +1,11 @@
-import type { RecipeIngredient } from '../../../db/schema.ts';
+import type { Nutrient, RecipeIngredient, RecipeStep } from '../../../db/schema.ts';
 import { formatDuration, formatNumber } from '../../../i18n/format.ts';
+import { Img } from '../../../images/picture.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
-import type { ImageDto, RecipeRow } from '../content.server.ts';
-import { Img } from '../images/picture.tsx';
+import type { ImageDto } from '../image-dto.ts';
 
 function IngredientLine(props: { ingredient: RecipeIngredient }) {
   const { lang } = usePage();
@@ -21,14 +21,24 @@ function IngredientLine(props: { ingredient: RecipeIngredient }) {
   );
 }
 
-export function RecipePage(props: {
-  recipe: RecipeRow;
+/** What a recipe page shows (`recipePageProps` builds it from the recipe). */
+export interface RecipePageProps {
   crumbs: Crumb[];
   image: ImageDto | undefined;
-}) {
+  title: string;
+  teaser: string;
+  totalTimeMinutes: number;
+  yield: number;
+  portionSize: number | null;
+  portionUnit: string | null;
+  totalYieldKg: number | null;
+  steps: RecipeStep[];
+  nutrients: Nutrient[];
+}
+
+export function RecipePage(props: RecipePageProps) {
   const { t, lang } = usePage();
-  const { recipe } = props;
-  const withIngredients = recipe.steps.filter((s) => s.ingredients.length > 0);
+  const withIngredients = props.steps.filter((s) => s.ingredients.length > 0);
   return (
     <div className="container">
       <Breadcrumbs items={props.crumbs} />
@@ -46,25 +56,25 @@ export function RecipePage(props: {
             ) : null}
           </div>
           <header className={styles.pageHeader}>
-            <h1>{recipe.title}</h1>
-            {recipe.teaser ? <p className={styles.lead}>{recipe.teaser}</p> : null}
+            <h1>{props.title}</h1>
+            {props.teaser ? <p className={styles.lead}>{props.teaser}</p> : null}
             <dl className={styles.facts}>
               <dt>{t('recipe.totalTime')}</dt>
-              <dd>{formatDuration(recipe.totalTimeMinutes)}</dd>
+              <dd>{formatDuration(props.totalTimeMinutes)}</dd>
               <dt>{t('recipe.yieldLabel')}</dt>
-              <dd>{recipe.yield}</dd>
-              {recipe.portionSize && recipe.portionUnit ? (
+              <dd>{props.yield}</dd>
+              {props.portionSize && props.portionUnit ? (
                 <>
                   <dt>{t('recipe.portionLabel')}</dt>
                   <dd>
-                    {formatNumber(recipe.portionSize, lang)} {recipe.portionUnit}
+                    {formatNumber(props.portionSize, lang)} {props.portionUnit}
                   </dd>
                 </>
               ) : null}
-              {recipe.totalYieldKg ? (
+              {props.totalYieldKg ? (
                 <>
                   <dt>{t('recipe.totalYieldLabel')}</dt>
-                  <dd>{formatNumber(recipe.totalYieldKg, lang)} kg</dd>
+                  <dd>{formatNumber(props.totalYieldKg, lang)} kg</dd>
                 </>
               ) : null}
             </dl>
@@ -90,7 +100,7 @@ export function RecipePage(props: {
           <section>
             <h2>{t('recipe.instructions')}</h2>
             <ol className={styles.steps}>
-              {recipe.steps.map((step, index) => (
+              {props.steps.map((step, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: steps are a static list in their own order
                 <li key={`${step.heading}-${index}`}>
                   {step.heading ? <strong>{step.heading}. </strong> : null}
@@ -98,11 +108,11 @@ export function RecipePage(props: {
                 </li>
               ))}
             </ol>
-            {recipe.nutrients.length > 0 ? (
+            {props.nutrients.length > 0 ? (
               <>
                 <h2>{t('recipe.nutrients')}</h2>
                 <NutrientTable
-                  rows={recipe.nutrients.map((n) => ({
+                  rows={props.nutrients.map((n) => ({
                     key: n.code,
                     label: n.name,
                     value: `${formatNumber(n.amount, lang)} ${n.unit}`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createFacetCategory } from '../../../../tests/factories/index.ts';
 import { createTestDatabase } from '../../../../tests/setup/database.ts';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { facetCategories, facetTags } from '../../../db/schema.ts';
 import { recipeFacets } from './recipe-facets.server.ts';
 
 let database: DatabaseHandle;
@@ -15,24 +15,28 @@ afterAll(() => database.close());
 describe('recipeFacets', () => {
   it('names each tag with its category, categories and tags in their sort order', async () => {
     const { db } = database;
-    const [main, course] = await db
-      .insert(facetCategories)
-      .values([
-        { siteId: 'sibylla', lang: 'fi', scope: 'recipes', name: 'Pääraaka-aine', sortOrder: 2 },
-        { siteId: 'sibylla', lang: 'fi', scope: 'recipes', name: 'Ruokalaji', sortOrder: 1 },
-      ])
-      .returning();
-    if (!main || !course) throw new Error('no categories');
-    const tags = await db
-      .insert(facetTags)
-      .values([
-        { categoryId: main.id, name: 'Jauheliha', sortOrder: 1 },
-        { categoryId: course.id, name: 'Pääruoka', sortOrder: 2 },
-        { categoryId: course.id, name: 'Arki', sortOrder: 1 },
-        { categoryId: main.id, name: 'Broileri', sortOrder: 2 },
-      ])
-      .returning();
-    const ids = tags.filter((t) => t.name !== 'Broileri').map((t) => t.id);
+    const recipes = { siteId: 'sibylla', scope: 'recipes' };
+    // The categories and the course tags are inserted against their sort order: the order must
+    // come from sortOrder, not from the ids.
+    const main = await createFacetCategory(db, {
+      ...recipes,
+      name: 'Pääraaka-aine',
+      sortOrder: 2,
+      tags: [
+        { name: 'Jauheliha', sortOrder: 1 },
+        { name: 'Broileri', sortOrder: 2 },
+      ],
+    });
+    const course = await createFacetCategory(db, {
+      ...recipes,
+      name: 'Ruokalaji',
+      sortOrder: 1,
+      tags: [
+        { name: 'Pääruoka', sortOrder: 2 },
+        { name: 'Arki', sortOrder: 1 },
+      ],
+    });
+    const ids = [main.tags.Jauheliha, course.tags.Pääruoka, course.tags.Arki] as number[];
     expect(await recipeFacets(db, [...ids, ...ids])).toEqual([
       { category: 'Ruokalaji', name: 'Arki' },
       { category: 'Ruokalaji', name: 'Pääruoka' },

@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFound } from '../../../server/errors.ts';
 import { robotsTxt } from './robots.ts';
-import { sitemapEntries } from './sitemap.server.ts';
-import {
-  latest,
-  SITEMAP_PART_SIZE,
-  sitemapIndexXml,
-  sitemapPart,
-  sitemapPartCount,
-  urlsetXml,
-} from './sitemap.ts';
+import { sitemapPartXml, sitemapXml } from './sitemap.server.ts';
+import { SITEMAP_PART_SIZE } from './sitemap.ts';
 import { requestOrigin } from './urls.ts';
 
 export interface SeoRoutesOptions {
@@ -40,18 +33,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions 
 
   app.get('/sitemap.xml', { config }, async (request, reply) => {
     const origin = requestOrigin(request);
-    const entries = await sitemapEntries(app.db, request.site, origin);
-    const parts = sitemapPartCount(entries.length, partSize);
-    if (parts === 1) return sendXml(reply, urlsetXml(entries));
-    return sendXml(
-      reply,
-      sitemapIndexXml(
-        Array.from({ length: parts }, (_, i) => ({
-          loc: `${base(origin)}/sitemap-${i + 1}.xml`,
-          lastmod: latest(sitemapPart(entries, partSize, i + 1)),
-        })),
-      ),
-    );
+    return sendXml(reply, await sitemapXml(app.db, request.site, origin, base(origin), partSize));
   });
 
   app.get<{ Params: { part: string } }>(
@@ -60,11 +42,10 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions 
     async (request, reply) => {
       const { part } = request.params;
       if (!PART.test(part)) throw new NotFound();
-      const entries = await sitemapEntries(app.db, request.site, requestOrigin(request));
-      const n = Number(part);
-      // Parts exist only while the site needs an index; a small site has just /sitemap.xml.
-      if (sitemapPartCount(entries.length, partSize) < Math.max(2, n)) throw new NotFound();
-      return sendXml(reply, urlsetXml(sitemapPart(entries, partSize, n)));
+      const origin = requestOrigin(request);
+      const xml = await sitemapPartXml(app.db, request.site, origin, partSize, Number(part));
+      if (xml === undefined) throw new NotFound();
+      return sendXml(reply, xml);
     },
   );
 }

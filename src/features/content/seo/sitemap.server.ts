@@ -2,7 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { newsReleases, pages, products, recipes } from '../../../db/schema.ts';
 import type { Lang, Site } from '../../../sites/types.ts';
-import type { SitemapEntry } from './sitemap.ts';
+import {
+  latest,
+  type SitemapEntry,
+  sitemapIndexXml,
+  sitemapPart,
+  sitemapPartCount,
+  urlsetXml,
+} from './sitemap.ts';
 import { absoluteUrl, localizedPath } from './urls.ts';
 
 interface Row {
@@ -101,4 +108,42 @@ export function entriesOf(rows: readonly Row[], site: Site, origin: string): Sit
         : [];
     return { loc: url(row), lastmod: row.updatedAt, alternates };
   });
+}
+
+/**
+ * `/sitemap.xml` of a site: its URLs, or, when they need more than one part, an index of the parts
+ * (`<base>/sitemap-<n>.xml`).
+ */
+export async function sitemapXml(
+  db: Database,
+  site: Site,
+  origin: string,
+  base: string,
+  partSize: number,
+): Promise<string> {
+  const entries = await sitemapEntries(db, site, origin);
+  const parts = sitemapPartCount(entries.length, partSize);
+  if (parts === 1) return urlsetXml(entries);
+  return sitemapIndexXml(
+    Array.from({ length: parts }, (_, i) => ({
+      loc: `${base}/sitemap-${i + 1}.xml`,
+      lastmod: latest(sitemapPart(entries, partSize, i + 1)),
+    })),
+  );
+}
+
+/**
+ * Part `n` of a site's sitemap; undefined when there is no such part. Parts exist only while the
+ * site needs an index; a small site has just /sitemap.xml.
+ */
+export async function sitemapPartXml(
+  db: Database,
+  site: Site,
+  origin: string,
+  partSize: number,
+  n: number,
+): Promise<string | undefined> {
+  const entries = await sitemapEntries(db, site, origin);
+  if (sitemapPartCount(entries.length, partSize) < Math.max(2, n)) return undefined;
+  return urlsetXml(sitemapPart(entries, partSize, n));
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFound } from '../../../server/errors.ts';
+import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { CAPTCHA_CHALLENGE_PATH } from '../forms.ts';
 import { AltchaProvider } from './altcha.server.ts';
 import { MtCaptchaProvider } from './mtcaptcha.server.ts';
@@ -10,6 +14,21 @@ declare module 'fastify' {
     captcha: CaptchaProvider;
   }
 }
+
+/** An ALTCHA challenge (altcha-lib v2): the widget solves it and sends the solution as the token. */
+const challengeSchema = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
 
 export function captchaProviderOf(app: FastifyInstance): CaptchaProvider {
   const forms = app.config.forms;
@@ -29,13 +48,24 @@ export const captchaRoutes = fp(
   async (app: FastifyInstance) => {
     const provider = captchaProviderOf(app);
     app.decorate('captcha', provider);
-    app.get(
+    app.withTypeProvider<ZodTypeProvider>().get(
       CAPTCHA_CHALLENGE_PATH,
-      { config: { session: false, rateLimit: { max: 120, timeWindow: 60_000 } } },
+      {
+        config: { session: false, rateLimit: { max: 120, timeWindow: 60_000 } },
+        schema: {
+          tags: ['forms'],
+          summary: 'A new ALTCHA challenge for a form’s captcha',
+          response: {
+            200: jsonAnswer(challengeSchema, 'A signed proof-of-work challenge'),
+            ...problemAnswers(404, 429),
+          },
+        },
+      },
       async (_request, reply) => {
+        if (!provider.challenge)
+          throw new NotFound('The captcha provider hands out no challenges.');
         reply.header('cache-control', 'no-store');
-        if (!provider.challenge) return reply.status(404).send({ provider: provider.name });
-        return provider.challenge();
+        return (await provider.challenge()) as z.output<typeof challengeSchema>;
       },
     );
   },

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerFactory,
+  type FastifyServerOptions,
+} from 'fastify';
+import { type DatabaseHandle, databaseOptionsFromConfig, openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { projectPath } from '../db/paths.ts';
+import { contentPlugin } from '../features/content/index.server.ts';
+import { formsPlugin } from '../features/forms/index.server.ts';
+import { navigationPlugin } from '../features/navigation/index.server.ts';
+import { searchPlugin } from '../features/search/index.server.ts';
+import { shopPlugin } from '../features/shop/index.server.ts';
+import { imageRoutes } from '../images/routes.server.ts';
+import { type AssetProvider, manifestAssets } from '../render/assets.ts';
+import type { Config } from '../server/config.ts';
+import { type FileStore, LocalFileStore } from '../server/file-store.ts';
+import { healthRoutes } from '../server/health.ts';
+import { logSerializers } from '../server/log.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from '../server/plugins/errors.ts';
+import { openapiPlugin } from '../server/plugins/openapi.ts';
+import { requestContext } from '../server/plugins/request-context.ts';
+import { requestStringsPlugin } from '../server/plugins/request-strings.ts';
+import { securityPlugin } from '../server/plugins/security.ts';
+import { sessionsPlugin } from '../server/plugins/sessions.ts';
+import { xsrfPlugin } from '../server/plugins/xsrf.ts';
+import { trustProxyOption } from '../server/trust-proxy.ts';
+import { jsonSerializerCompiler, zodValidatorCompiler } from '../server/validate.ts';
+import { createSiteResolver } from '../sites/resolve.ts';
+import { loadIslands } from './islands.ts';
+import { pageRoutes } from './page-routes.server.tsx';
+import '../server/types.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** An open database (tests); otherwise the one the configuration names is opened and migrated. */
+  database?: DatabaseHandle;
+  /** The file store; a local folder under the configuration's FILES_DIR by default. */
+  files?: FileStore;
+  /** Where the client's scripts and styles come from; the production build by default. */
+  assets?: AssetProvider;
+  /** false: no logging (tests). */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+  /** Used by the development server to swap the app on code changes. */
+  serverFactory?: FastifyServerFactory;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the whole application: used by `main.ts` to listen and by tests through `inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      ...loggerOptions(config),
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    // A request (headers and body) that takes longer than this is answered 408 and closed.
+    requestTimeout: config.requestTimeoutMs,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Errors before any route runs (the HTTP parser's, the router's) answer problem+json too.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrors as FastifyServerOptions['frameworkErrors'],
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+  });
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
+  try {
+    if (ownsDatabase) await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  const clientDir = projectPath('dist/client');
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('sites', createSiteResolver(config));
+  app.decorate('assets', options.assets ?? manifestAssets(clientDir));
+  app.decorate('errorPage', { render: undefined });
+  app.decorate('files', options.files ?? new LocalFileStore(config.filesDir));
+  app.decorate('islands', await loadIslands());
+
+  // While shutting down, answers close their connection, so a keep-alive socket does not hold
+  // the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+
+  // Routes declare zod schemas: requests are parsed with them, answers only documented.
+  app.setValidatorCompiler(zodValidatorCompiler());
+  app.setSerializerCompiler(jsonSerializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(requestContext);
+  await app.register(sessionsPlugin);
+  await app.register(xsrfPlugin);
+  await app.register(requestStringsPlugin);
+
+  if (app.assets.staticDir) {
+    await app.register(fastifyStatic, {
+      root: app.assets.staticDir,
+      prefix: '/assets/',
+      preCompressed: true,
+      immutable: true,
+      maxAge: '365d',
+      wildcard: false,
+      index: false,
+    });
+  }
+
+  // Before the routes: the API document lists the routes registered after it.
+  await app.register(openapiPlugin);
+  await app.register(healthRoutes);
+  await app.register(imageRoutes);
+  await app.register(navigationPlugin);
+  await app.register(formsPlugin);
+  await app.register(searchPlugin);
+  await app.register(shopPlugin);
+  await app.register(contentPlugin);
+  await app.register(pageRoutes);
+  return app;
+}
+
+function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    serializers: logSerializers,
+    ...(config.env === 'development'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}

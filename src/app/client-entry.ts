@@ -1,0 +1,59 @@
+import '@vitejs/plugin-react/preamble';
+import type { ComponentType } from 'react';
+import { triggers } from '../client/triggers.ts';
+import type { Messages } from '../i18n/fi.ts';
+import { knownLang, translator } from '../i18n/translate.ts';
+import { ISLAND_TAG } from '../render/island-tag.ts';
+import type { Lang } from '../sites/types.ts';
+import { islands } from './islands.ts';
+
+/**
+ * The browser entry: finds the server-rendered islands and hydrates each one when its trigger
+ * fires. React, the island's code and the language's texts load only then.
+ */
+const catalogues: Record<Lang, () => Promise<Messages>> = {
+  fi: () => import('../i18n/fi.ts').then((m) => m.fi),
+  sv: () => import('../i18n/sv.ts').then((m) => m.sv),
+  en: () => import('../i18n/en.ts').then((m) => m.en),
+};
+
+async function hydrate(element: HTMLElement): Promise<void> {
+  const name = element.dataset.name as keyof typeof islands;
+  const lang = knownLang(element.dataset.lang ?? 'fi');
+  const load = islands[name];
+  if (!load) throw new Error(`Unknown island "${name}"`);
+  const [Component, { createElement }, { hydrateRoot }, messages, { IslandRoot }] =
+    await Promise.all([
+      load(),
+      import('react'),
+      import('react-dom/client'),
+      catalogues[lang](),
+      import('../render/island-root.tsx'),
+    ]);
+  const props = JSON.parse(element.dataset.props ?? '{}') as object;
+  const onHydrated = () => element.setAttribute('data-hydrated', '');
+  const island = createElement(Component as ComponentType<object>, props);
+  hydrateRoot(
+    element,
+    createElement(IslandRoot, {
+      lang,
+      t: translator(messages, lang),
+      onHydrated,
+      children: island,
+    }),
+    {
+      identifierPrefix: element.dataset.prefix ?? '',
+    },
+  );
+}
+
+function start(): void {
+  for (const element of document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-name]`)) {
+    const trigger = triggers[element.dataset.hydrate ?? 'load'] ?? triggers.load;
+    trigger?.(element, () => {
+      hydrate(element).catch((error: unknown) => console.error('island failed to hydrate', error));
+    });
+  }
+}
+
+start();

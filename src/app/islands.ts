@@ -1,0 +1,57 @@
+import type { ComponentProps, ComponentType } from 'react';
+import { contentIslands } from '../features/content/islands.ts';
+import { formsIslands } from '../features/forms/islands.ts';
+import { navigationIslands } from '../features/navigation/islands.ts';
+import { searchIslands } from '../features/search/islands.ts';
+import { shopIslands } from '../features/shop/islands.ts';
+import type { ResolvedIslands } from '../render/island.server.tsx';
+
+/**
+ * Every island the pages may use, by name: each feature's table of lazy imports. The name is
+ * written once, there; it decides the component and so the props (see `IslandComponents`).
+ */
+export const islands = {
+  ...navigationIslands,
+  ...formsIslands,
+  ...contentIslands,
+  ...searchIslands,
+  ...shopIslands,
+};
+
+type Registry = typeof islands;
+type ComponentOf<L> = L extends () => Promise<infer C extends ComponentType<never>> ? C : never;
+type Components = { [N in keyof Registry]: ComponentOf<Registry[N]> };
+
+declare module '../render/island.server.tsx' {
+  interface IslandComponents extends Components {}
+}
+
+/** Whether a value survives `JSON.stringify` and `JSON.parse` unchanged: props travel as JSON. */
+type JsonSafe<T> = unknown extends T
+  ? true // a component without props
+  : T extends string | number | boolean | null | undefined
+    ? true
+    : T extends (...args: never[]) => unknown
+      ? false
+      : T extends Date | Map<unknown, unknown> | Set<unknown> | bigint | symbol
+        ? false
+        : T extends readonly (infer U)[]
+          ? JsonSafe<U>
+          : T extends object
+            ? false extends { [K in keyof T]-?: JsonSafe<T[K]> }[keyof T]
+              ? false
+              : true
+            : false;
+type UnsafeIslands = {
+  [N in keyof Components]: JsonSafe<ComponentProps<Components[N]>> extends true ? never : N;
+}[keyof Components];
+/** Fails to compile, naming the island, when an island's props are not plain JSON. */
+const propsAreJson: [UnsafeIslands] extends [never] ? true : UnsafeIslands = true;
+void propsAreJson;
+
+/** Every island's component, loaded: the server renders islands with these. */
+export async function loadIslands(): Promise<ResolvedIslands> {
+  const names = Object.keys(islands) as (keyof Registry)[];
+  const loaded = await Promise.all(names.map((name) => islands[name]()));
+  return Object.fromEntries(names.map((name, i) => [name, loaded[i]])) as ResolvedIslands;
+}

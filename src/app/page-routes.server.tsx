@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { HomePage, loadPage, resolvePath } from '../features/content/index.server.ts';
+import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
+import { loadSearchWidget } from '../features/search/index.server.ts';
+import { loadShopPageWidget, loadShopProductWidget } from '../features/shop/index.server.ts';
+import { serverT } from '../i18n/catalogues.ts';
+import { renderPage } from '../render/render-page.tsx';
+import { NotFound } from '../server/errors.ts';
+import { queryOfTarget, requestPath, sameSitePath } from '../server/request-path.ts';
+import { ErrorPage } from './error-page.tsx';
+import { faviconSvg } from './favicon.ts';
+
+/** What other features put on content pages. */
+const widgets = {
+  search: loadSearchWidget,
+  shopProduct: loadShopProductWidget,
+  shopPage: loadShopPageWidget,
+};
+
+const errorTitles = {
+  400: 'error.badRequest.title',
+  404: 'error.notFound.title',
+  500: 'error.server.title',
+} as const;
+
+/**
+ * The pages: every path no route above claims is a content page of the request's site and
+ * language, in the site's layout; the error pages and the favicon go with them.
+ */
+export async function pageRoutes(app: FastifyInstance) {
+  app.errorPage.render = async (request, reply, status) =>
+    renderPage(request, reply, {
+      title: serverT(request.locale.lang)(errorTitles[status]),
+      status,
+      body: (
+        <SiteLayout layout={await loadLayoutData(request)}>
+          <ErrorPage status={status} />
+        </SiteLayout>
+      ),
+    });
+
+  app.get('/favicon.svg', { config: { session: false } }, async (request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(faviconSvg(request.site)),
+  );
+
+  app.get('/*', async (request, reply) => {
+    const { locale } = request;
+    if (locale.prefix && requestPath(request) === locale.prefix) {
+      return reply.redirect(`${locale.prefix}/`, 301);
+    }
+    if (locale.rest.length > 1 && locale.rest.endsWith('/')) {
+      // The path came from the visitor: `//evil.example/` must not send them to another host.
+      const path = sameSitePath(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}`);
+      return reply.redirect(`${path}${queryOfTarget(request.url)}`, 301);
+    }
+    const resolved = await resolvePath(
+      request.server.db,
+      request.site.id,
+      locale.lang,
+      locale.rest,
+    );
+    if (!resolved) {
+      if (locale.rest !== '/') throw new NotFound();
+      // A site without content still has its home page.
+      return renderPage(request, reply, {
+        body: (
+          <SiteLayout layout={await loadLayoutData(request)}>
+            <HomePage />
+          </SiteLayout>
+        ),
+      });
+    }
+    const page = await loadPage(request, resolved, widgets);
+    return renderPage(request, reply, {
+      ...(page.title ? { title: page.title } : {}),
+      ...(page.description ? { description: page.description } : {}),
+      head: page.head,
+      body: <SiteLayout layout={await loadLayoutData(request)}>{page.body}</SiteLayout>,
+    });
+  });
+}

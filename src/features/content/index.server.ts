@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { filteredCardsRoutes } from './card-grid/routes.server.ts';
+import { seoRoutes } from './seo/routes.server.ts';
+
+export { PageHero } from './components/page-hero.tsx';
+/** Server-only parts of the content feature, for the app's page route. */
+export { resolvePath } from './content.server.ts';
+export { HomePage } from './home-page.tsx';
+export { type LoadedPage, loadPage, type PageWidgets } from './page-loader.server.tsx';
+
+/** `/api/filtered-cards/*`, robots.txt and the sitemaps. */
+export const contentPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(filteredCardsRoutes);
+    await app.register(seoRoutes);
+  },
+  { name: 'content', dependencies: ['request-context'] },
+);

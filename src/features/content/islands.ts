@@ -1,0 +1,10 @@
+/**
+ * The content's islands: the carousels and the card grid. Name → lazy import of the component, for the
+ * app's island registry: each becomes its own chunk, fetched only when a page has the island
+ * and its trigger fires.
+ */
+export const contentIslands = {
+  'hero-carousel': () => import('./carousel/hero-carousel.tsx').then((m) => m.HeroCarousel),
+  'image-carousel': () => import('./carousel/image-carousel.tsx').then((m) => m.ImageCarousel),
+  'card-grid': () => import('./card-grid/card-grid-island.tsx').then((m) => m.CardGridIsland),
+};

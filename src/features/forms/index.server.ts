@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { captchaRoutes } from './captcha/routes.server.ts';
+import { startOutboxWorker } from './outbox.server.ts';
+import { startRetentionJob } from './retention.server.ts';
+import { formRoutes } from './routes.server.ts';
+
+export { FormBlock } from './form-block.tsx';
+
+/**
+ * The forms feature on the server: the captcha provider and its challenge route, the form
+ * endpoints, and the two jobs (outbox worker, retention), started once the app is ready.
+ */
+export const formsPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(captchaRoutes);
+    await app.register(formRoutes);
+    app.addHook('onReady', async () => {
+      startOutboxWorker(app);
+      startRetentionJob(app);
+    });
+  },
+  { name: 'forms', dependencies: ['sessions', 'xsrf'] },
+);

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { loadFacetSearch } from './facet-search.server.ts';
+import { FacetSearchBlock } from './facet-search-block.tsx';
+import { facetSearchKindOf } from './schemas.ts';
+import { loadSearchPage } from './search-page.server.ts';
+import { SearchPageBlock } from './search-page-block.tsx';
+
+export interface SearchWidget {
+  element: ReactNode;
+  /** A product, recipe or newsroom search sits inside the page's column under its lead text;
+   * the site search takes the page's width below its heading. */
+  inline: boolean;
+}
+
+/**
+ * The search a content page holds, rendered from the request's URL: the site search on a page
+ * of type `search`, a facet search where the page's `widget` setting names one, else none.
+ */
+export async function loadSearchWidget(
+  request: FastifyRequest,
+  page: { type: string; path: string; settings: Record<string, unknown> },
+): Promise<SearchWidget | undefined> {
+  const kind = facetSearchKindOf(page.settings.widget);
+  if (kind) {
+    const props = await loadFacetSearch(request, page, kind);
+    return { element: <FacetSearchBlock search={props} />, inline: true };
+  }
+  if (page.type !== 'search') return undefined;
+  const props = await loadSearchPage(request, page);
+  return { element: <SearchPageBlock search={props} />, inline: false };
+}

@@ -1,0 +1,181 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatDate } from '../../i18n/format.ts';
+import { useLang, useT } from '../../i18n/react.tsx';
+import type { Lang } from '../../sites/types.ts';
+import {
+  checkAreaAvailability,
+  POSTAL_CODE_EVENT,
+  productDeliveryAvailability,
+  rememberedPostalCode,
+  rememberPostalCode,
+  ShopApiError,
+} from './api.ts';
+import { normalisePostalCode, POSTAL_CODE_PATTERN, type ProductAvailability } from './schemas.ts';
+import styles from './shop.module.css';
+import { FEW_IN_STOCK } from './stock-text.tsx';
+
+type Result =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'invalid' }
+  | { kind: 'notDelivered' }
+  | { kind: 'none' }
+  | { kind: 'dates'; postalCode: string; times: ProductAvailability['deliveryTimes'] }
+  | { kind: 'error' };
+
+/** What the product's availability is at a postal code (spec §4): four outcomes and failure. */
+async function availabilityAt(productId: number, postalCode: string): Promise<Result> {
+  try {
+    if (!(await checkAreaAvailability(postalCode))) return { kind: 'notDelivered' };
+    const { deliveryTimes } = await productDeliveryAvailability(productId, postalCode);
+    return deliveryTimes.length === 0
+      ? { kind: 'none' }
+      : { kind: 'dates', postalCode, times: deliveryTimes };
+  } catch (error) {
+    return error instanceof ShopApiError && error.status === 400
+      ? { kind: 'invalid' }
+      : { kind: 'error' };
+  }
+}
+
+function DateList(props: { times: ProductAvailability['deliveryTimes']; lang: Lang }) {
+  const t = useT();
+  return (
+    <ul className={styles.dates}>
+      {props.times.map((time) => (
+        <li key={time.date}>
+          <span>{formatDate(time.date, props.lang)}</span>{' '}
+          <span className={styles.dateStock}>
+            {time.stock !== null && time.stock < FEW_IN_STOCK
+              ? t('shop.availability.only', { count: time.stock })
+              : t('shop.availability.many')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ResultText(props: { result: Result; lang: Lang }) {
+  const t = useT();
+  const { result } = props;
+  switch (result.kind) {
+    case 'invalid':
+      return <p className={styles.statusError}>{t('shop.availability.invalid')}</p>;
+    case 'notDelivered':
+      return <p className={styles.statusError}>{t('shop.availability.notDelivered')}</p>;
+    case 'none':
+      return <p className={styles.statusError}>{t('shop.availability.none')}</p>;
+    case 'error':
+      return <p className={styles.statusError}>{t('shop.availability.error')}</p>;
+    case 'dates':
+      return (
+        <>
+          <p className={styles.positive}>
+            {t('shop.availability.datesFor', { postalCode: result.postalCode })}
+          </p>
+          <DateList times={result.times} lang={props.lang} />
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+/** The product page's check: the product's delivery dates at a postal code, with what is left. */
+export function AvailabilityCheck(props: { productId: number }) {
+  const t = useT();
+  const lang = useLang();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [result, setResult] = useState<Result>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    setValue((v) => v || rememberedPostalCode());
+    const onCode = (event: Event) => setValue((event as CustomEvent<string>).detail);
+    window.addEventListener(POSTAL_CODE_EVENT, onCode);
+    return () => window.removeEventListener(POSTAL_CODE_EVENT, onCode);
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (result.kind === 'checking') return;
+    const postalCode = normalisePostalCode(value);
+    if (!POSTAL_CODE_PATTERN.test(postalCode)) {
+      setResult({ kind: 'invalid' });
+      input.current?.focus();
+      return;
+    }
+    setResult({ kind: 'checking' });
+    const next = await availabilityAt(props.productId, postalCode);
+    setResult(next);
+    if (next.kind === 'dates' || next.kind === 'none') rememberPostalCode(postalCode);
+    if (next.kind === 'invalid' || next.kind === 'error') input.current?.focus();
+  };
+
+  const resultId = `${id}-result`;
+  return (
+    <section className={styles.availability} aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('shop.availability.heading')}</h2>
+      <form onSubmit={submit} noValidate aria-busy={result.kind === 'checking'}>
+        <label htmlFor={`${id}-code`}>{t('shop.availability.label')}</label>
+        <div className={styles.inline}>
+          <input
+            ref={input}
+            id={`${id}-code`}
+            name="postalCode"
+            className={styles.textInput}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            value={value}
+            aria-invalid={result.kind === 'invalid' || undefined}
+            aria-describedby={result.kind === 'idle' ? undefined : resultId}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <button type="submit" className={styles.secondary}>
+            {t('shop.availability.check')}
+          </button>
+        </div>
+      </form>
+      <div id={resultId} role="status" aria-live="polite">
+        <ResultText result={result} lang={lang} />
+      </div>
+    </section>
+  );
+}
+
+/** A cart line's delivery availability at the visitor's postal code, once one is known. */
+export function LineAvailability(props: {
+  productId: number;
+  postalCode: string;
+  lang: Lang;
+  quantity: number;
+}) {
+  const [result, setResult] = useState<Result>({ kind: 'idle' });
+  const { productId, postalCode } = props;
+  useEffect(() => {
+    const code = normalisePostalCode(postalCode);
+    if (!POSTAL_CODE_PATTERN.test(code)) {
+      setResult({ kind: 'idle' });
+      return;
+    }
+    let current = true;
+    setResult({ kind: 'checking' });
+    void availabilityAt(productId, code).then((next) => {
+      if (current) setResult(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [productId, postalCode]);
+  if (result.kind === 'idle' || result.kind === 'checking') return null;
+  return (
+    <div className={styles.lineAvailability} data-availability={result.kind}>
+      <ResultText
+        result={result.kind === 'dates' ? { ...result, times: result.times.slice(0, 3) } : result}
+        lang={props.lang}
+      />
+    </div>
+  );
+}

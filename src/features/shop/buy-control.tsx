@@ -1,0 +1,178 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../i18n/react.tsx';
+import { productItem, pushEcommerce } from './analytics.ts';
+import { addToCart } from './api.ts';
+import { MAX_QUANTITY, MIN_QUANTITY } from './schemas.ts';
+import styles from './shop.module.css';
+
+/**
+ * The spec's buy control allows 100 (§5), but one line of the cart holds at most `MAX_QUANTITY`
+ * (99): the control offers no more than the cart takes, nor more than the stock.
+ */
+export const BUY_CONTROL_MAX = Math.min(100, MAX_QUANTITY);
+
+export interface BuyControlProps {
+  code: string;
+  name: string;
+  category: string | null;
+  /** Money of the contract (`12,90`), for analytics. */
+  price: string | null;
+  svhPrice: string | null;
+  /** null: no limit; 0: sold out (the control is not offered). */
+  stock: number | null;
+  /** Smaller, for cards. */
+  compact?: boolean;
+  /** Push `view_item` once hydrated: the control stands on the product's own page or modal. */
+  viewItem?: boolean;
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'added'; warnings: string[] }
+  | { kind: 'error' };
+
+/**
+ * Quantity (min 1, max 99, step 1, 'kpl') and 'Lisää ostoskoriin' (spec §5, §8). The control is
+ * locked while its request runs, so a double click adds once. On success it says so, or shows the
+ * cart's warnings joined by commas instead; a failure shows 'Tapahtui virhe'. The header's badge
+ * follows through the cart event (`announceCart`).
+ */
+export function BuyControl(props: BuyControlProps) {
+  const t = useT();
+  const id = useId();
+  const max = props.stock === null ? BUY_CONTROL_MAX : Math.min(BUY_CONTROL_MAX, props.stock);
+  const [value, setValue] = useState('1');
+  const [invalid, setInvalid] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const running = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const item = () =>
+    productItem({
+      code: props.code,
+      name: props.name,
+      category: props.category,
+      price: props.price,
+      svhPrice: props.svhPrice,
+    });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per product shown
+  useEffect(() => {
+    if (props.viewItem) pushEcommerce('view_item', [item()]);
+  }, [props.viewItem, props.code]);
+
+  if (max < MIN_QUANTITY) return null;
+
+  const quantity = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  const valid = quantity >= MIN_QUANTITY && quantity <= max;
+  const busy = status.kind === 'busy';
+
+  const step = (delta: number) => {
+    const base = Number.isNaN(quantity) ? MIN_QUANTITY : quantity;
+    setValue(String(Math.min(max, Math.max(MIN_QUANTITY, base + delta))));
+    setInvalid(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (running.current) return;
+    if (!valid) {
+      setInvalid(true);
+      input.current?.focus();
+      return;
+    }
+    running.current = true;
+    setInvalid(false);
+    setStatus({ kind: 'busy' });
+    try {
+      const cart = await addToCart(props.code, quantity);
+      setStatus({ kind: 'added', warnings: [...cart.warnings, ...cart.checkoutWarnings] });
+      pushEcommerce('add_to_cart', [{ ...item(), quantity }]);
+    } catch {
+      setStatus({ kind: 'error' });
+    } finally {
+      running.current = false;
+    }
+  };
+
+  const errorId = `${id}-error`;
+  const statusText =
+    status.kind === 'added'
+      ? status.warnings.length > 0
+        ? status.warnings.join(', ')
+        : t('shop.buy.added')
+      : status.kind === 'error'
+        ? t('shop.buy.error')
+        : '';
+  return (
+    <form
+      className={props.compact ? `${styles.buy} ${styles.buyCompact}` : styles.buy}
+      onSubmit={submit}
+      noValidate
+      aria-busy={busy}
+    >
+      <div className={styles.quantityRow}>
+        <label htmlFor={`${id}-q`} className={styles.quantityLabel}>
+          {t('shop.buy.quantity')}
+        </label>
+        <div className={styles.stepper}>
+          <button
+            type="button"
+            className={styles.stepButton}
+            aria-label={t('shop.buy.decrease')}
+            onClick={() => step(-1)}
+            disabled={busy || (valid && quantity <= MIN_QUANTITY)}
+          >
+            −
+          </button>
+          <input
+            ref={input}
+            id={`${id}-q`}
+            name="quantity"
+            className={styles.quantityInput}
+            type="number"
+            inputMode="numeric"
+            min={MIN_QUANTITY}
+            max={max}
+            step={1}
+            value={value}
+            readOnly={busy}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${errorId} ${id}-unit` : `${id}-unit`}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setInvalid(false);
+            }}
+          />
+          <span id={`${id}-unit`} className={styles.unit}>
+            {t('shop.buy.unit')}
+          </span>
+          <button
+            type="button"
+            className={styles.stepButton}
+            aria-label={t('shop.buy.increase')}
+            onClick={() => step(1)}
+            disabled={busy || (valid && quantity >= max)}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      {invalid ? (
+        <p id={errorId} className={styles.fieldError}>
+          {t('shop.buy.range', { min: MIN_QUANTITY, max })}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
+        {busy ? t('shop.buy.adding') : t('shop.buy.add')}
+      </button>
+      <p
+        className={status.kind === 'error' ? styles.statusError : styles.status}
+        role="status"
+        aria-live="polite"
+      >
+        {statusText}
+      </p>
+    </form>
+  );
+}

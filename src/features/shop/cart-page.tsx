@@ -1,0 +1,284 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatPrice } from '../../i18n/format.ts';
+import { useLang, useT } from '../../i18n/react.tsx';
+import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
+import { changeQuantity } from './api.ts';
+import { LineAvailability } from './availability-check.tsx';
+import { CouponBox } from './coupon-box.tsx';
+import { DeliveryCheck } from './delivery-check.tsx';
+import { type Cart, centsOfMoney, type LineItem } from './schemas.ts';
+import styles from './shop.module.css';
+
+/** A quantity change is sent after this long without another (spec §4, §9). */
+export const QUANTITY_DEBOUNCE_MS = 1000;
+
+export interface CartPageProps {
+  cart: Cart;
+}
+
+/** Money of the contract as the visitor reads it: `12,90` → `12,90 €`. */
+export function money(value: string): string {
+  const cents = centsOfMoney(value);
+  return cents === null ? value : formatPrice(cents);
+}
+
+/**
+ * The cart page's items (`/ostoskori#tuotteet`, spec §2): each line with its quantity control and
+ * the product's delivery dates for the visitor's postal code, the summary, the coupon box, the
+ * link back to the products and the step to the order details. Rendered with the page, so the
+ * items and sums show before (and without) JavaScript.
+ */
+export function CartPage(props: CartPageProps) {
+  const t = useT();
+  const [cart, setCart] = useState(props.cart);
+  const [announcement, setAnnouncement] = useState('');
+  const [postalCode, setPostalCode] = useState('');
+  const headingId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cart the visitor came to see, once
+  useEffect(() => {
+    pushViewCart(props.cart);
+  }, []);
+
+  const onCart = useCallback((next: Cart) => setCart(next), []);
+
+  return (
+    <div className={styles.cartPage} id="tuotteet">
+      <section aria-labelledby={headingId} className={styles.cartItems}>
+        <h2 id={headingId} className="visually-hidden">
+          {t('shop.cart.items')}
+        </h2>
+        {cart.lineItems.length === 0 ? (
+          <p className={styles.empty}>{t('shop.cart.empty')}</p>
+        ) : (
+          <ul className={styles.lines}>
+            {cart.lineItems.map((line) => (
+              <CartLine
+                key={line.code}
+                line={line}
+                coupons={cart.couponCodes}
+                editable={cart.isEditable}
+                postalCode={postalCode}
+                onCart={onCart}
+                announce={setAnnouncement}
+              />
+            ))}
+          </ul>
+        )}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </p>
+      </section>
+      <aside className={styles.cartSide}>
+        <Summary cart={cart} />
+        <CouponBox couponCodes={cart.couponCodes} onCart={onCart} />
+        <DeliveryCheck onPostalCode={setPostalCode} />
+        <div className={styles.cartActions}>
+          {cart.lineItems.length > 0 ? (
+            <a href="#kirjaudu" className={styles.primary}>
+              {t('shop.cart.toDetails')}
+            </a>
+          ) : null}
+          <a href="/tuotteet" className={styles.secondary}>
+            {t('shop.cart.continue')}
+          </a>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function Summary(props: { cart: Cart }) {
+  const t = useT();
+  const { cart } = props;
+  const id = useId();
+  const discount = centsOfMoney(cart.orderDiscount) ?? 0;
+  return (
+    <section aria-labelledby={id} className={styles.summary}>
+      <h2 id={id}>{t('shop.cart.summary')}</h2>
+      <dl className={styles.sums} aria-live="polite">
+        <dt>{t('shop.cart.subTotal')}</dt>
+        <dd data-sum="subTotal">{money(cart.subTotal)}</dd>
+        {discount !== 0 ? (
+          <>
+            <dt>{t('shop.cart.orderDiscount')}</dt>
+            <dd data-sum="orderDiscount">-{money(cart.orderDiscount.replace(/^-/, ''))}</dd>
+          </>
+        ) : null}
+        <dt>{t('shop.cart.shipping')}</dt>
+        <dd data-sum="shippingTotal">{money(cart.shippingTotal)}</dd>
+        {cart.vatTotal !== null ? (
+          <>
+            <dt>
+              {cart.vatPercent !== null
+                ? t('shop.cart.vatPercent', { percent: cart.vatPercent })
+                : t('shop.cart.vat')}
+            </dt>
+            <dd data-sum="vatTotal">{money(cart.vatTotal)}</dd>
+          </>
+        ) : null}
+        <dt className={styles.totalTerm}>{t('shop.cart.total')}</dt>
+        <dd data-sum="total" className={styles.totalValue}>
+          {money(cart.total)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+interface CartLineProps {
+  line: LineItem;
+  coupons: string[];
+  editable: boolean;
+  postalCode: string;
+  onCart(cart: Cart): void;
+  announce(text: string): void;
+}
+
+/**
+ * One line: − / quantity / + and remove. A change waits 1 s for the next one, then goes as one
+ * request; while it runs the control is locked. 0 removes the line. A failure puts the server's
+ * quantity back and opens a popover with 'Tapahtui virhe päivitettäessä lukumäärää.'
+ */
+function CartLine(props: CartLineProps) {
+  const t = useT();
+  const lang = useLang();
+  const { line } = props;
+  const id = useId();
+  const [value, setValue] = useState(String(line.quantity));
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  const max = Math.max(line.maxQuantity, line.quantity);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!busy) setValue(String(line.quantity));
+  }, [line.quantity, busy]);
+
+  const send = async (quantity: number) => {
+    window.clearTimeout(timer.current);
+    if (quantity === line.quantity) return;
+    setBusy(true);
+    setFailed(false);
+    props.announce(t('shop.cart.updating'));
+    try {
+      const cart = await changeQuantity(line.code, quantity);
+      const delta = quantity - line.quantity;
+      pushEcommerce(delta > 0 ? 'add_to_cart' : 'remove_from_cart', [
+        lineItem(line, props.coupons, Math.abs(delta)),
+      ]);
+      props.onCart(cart);
+      props.announce(t('shop.cart.updated'));
+    } catch {
+      setValue(String(line.quantity));
+      setFailed(true);
+      props.announce('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const schedule = (next: string) => {
+    setValue(next);
+    setFailed(false);
+    window.clearTimeout(timer.current);
+    const trimmed = next.trim();
+    if (!/^\d{1,3}$/.test(trimmed)) return;
+    const quantity = Math.min(max, Number(trimmed));
+    timer.current = window.setTimeout(() => void send(quantity), QUANTITY_DEBOUNCE_MS);
+  };
+
+  const current = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : line.quantity;
+  const locked = busy || !props.editable;
+  const errorId = `${id}-error`;
+  return (
+    <li className={styles.line} data-code={line.code} aria-busy={busy}>
+      {line.imageUrl ? <img src={line.imageUrl} alt="" className={styles.lineImage} /> : null}
+      <div className={styles.lineBody}>
+        <a href={line.url} className={styles.lineName}>
+          {line.name}
+        </a>
+        <span className={styles.unitPrice}>
+          {t('shop.cart.unitPrice', { price: money(line.unitPrice) })}
+        </span>
+        <div className={styles.lineControls}>
+          <label htmlFor={`${id}-q`} className="visually-hidden">
+            {t('shop.cart.quantityOf', { name: line.name })}
+          </label>
+          <div className={styles.stepper}>
+            <button
+              type="button"
+              className={styles.stepButton}
+              aria-label={`${t('shop.buy.decrease')}, ${line.name}`}
+              disabled={locked || current <= 0}
+              onClick={() => schedule(String(Math.max(0, current - 1)))}
+            >
+              −
+            </button>
+            <input
+              ref={input}
+              id={`${id}-q`}
+              className={styles.quantityInput}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={max}
+              step={1}
+              value={value}
+              readOnly={locked}
+              aria-describedby={failed ? errorId : undefined}
+              aria-invalid={failed || undefined}
+              onChange={(event) => schedule(event.target.value)}
+            />
+            <span className={styles.unit}>{t('shop.buy.unit')}</span>
+            <button
+              type="button"
+              className={styles.stepButton}
+              aria-label={`${t('shop.buy.increase')}, ${line.name}`}
+              disabled={locked || current >= max}
+              onClick={() => schedule(String(Math.min(max, current + 1)))}
+            >
+              +
+            </button>
+          </div>
+          <button
+            type="button"
+            className={styles.removeButton}
+            disabled={locked}
+            onClick={() => void send(0)}
+          >
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">{t('shop.cart.remove', { name: line.name })}</span>
+          </button>
+          {failed ? (
+            <div id={errorId} className={styles.popover} role="alert">
+              {t('shop.cart.quantityError')}
+              <button
+                type="button"
+                className={styles.popoverClose}
+                aria-label={t('shop.modal.close')}
+                onClick={() => {
+                  setFailed(false);
+                  input.current?.focus();
+                }}
+              >
+                ×
+              </button>
+            </div>
+          ) : null}
+        </div>
+        <LineAvailability
+          productId={line.productId}
+          postalCode={props.postalCode}
+          lang={lang}
+          quantity={line.quantity}
+        />
+      </div>
+      <span className={styles.linePrice} data-line-price>
+        {money(line.linePrice)}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { CART_API, type Cart } from '../schemas.ts';
+import {
+  FRAME_HEADER,
+  FRAME_HEADER_VALUE,
+  fromAllowedOrigin,
+  localCartOf,
+  parseSiteMessage,
+  type ShopMessage,
+  type SiteMessage,
+} from './protocol.ts';
+
+/** Props of the `cart-sync-frame` island: the brand sites' origins, made on the server. */
+export interface CartSyncFrameProps {
+  allowedOrigins: string[];
+}
+
+function xsrfToken(): string {
+  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+/**
+ * A cart call of the frame. The frame header tells the server its cookies live in a frame under
+ * another site, so they are set partitioned (see `isFramedRequest` in the sessions plugin).
+ */
+async function cartCall(call: 'load' | 'add', params: Record<string, string> = {}): Promise<Cart> {
+  const query = new URLSearchParams({ language: 'fi', ...params });
+  const response = await fetch(`${CART_API}/${call}?${query}`, {
+    method: call === 'load' ? 'GET' : 'POST',
+    credentials: 'same-origin',
+    headers: {
+      [FRAME_HEADER]: FRAME_HEADER_VALUE,
+      ...(call === 'load' ? {} : { 'x-xsrf-token': xsrfToken() }),
+    },
+  });
+  if (!response.ok) throw new Error(`cart ${call} answered ${response.status}`);
+  return (await response.json()) as Cart;
+}
+
+/**
+ * What the shop answers a brand site's message: 'sync-cart' with its cart, 'add' with the cart
+ * after the add (the cart API sums the quantity). A refused add (unknown code, over the stock)
+ * answers the cart as it is, marked refused, so the brand site drops its optimistic line.
+ */
+export async function answer(message: SiteMessage): Promise<ShopMessage> {
+  if (message.type === 'sync-cart') {
+    return { type: 'cart', cart: localCartOf(await cartCall('load')) };
+  }
+  try {
+    const cart = await cartCall('add', { code: message.code, quantity: String(message.quantity) });
+    return { type: 'cart', cart: localCartOf(cart) };
+  } catch {
+    return { type: 'cart', cart: localCartOf(await cartCall('load')), refused: true };
+  }
+}
+
+/**
+ * The shop's side of cart sync, on the shop's `/cart-sync` page that the brand sites open as a
+ * hidden frame: answers messages of the allowed origins only, one at a time in arrival order, and
+ * only to the window and origin that asked. It renders nothing.
+ */
+export function CartSyncFrame({ allowedOrigins }: CartSyncFrameProps) {
+  useEffect(() => {
+    let queue: Promise<void> = Promise.resolve();
+    const onMessage = (event: MessageEvent) => {
+      if (!fromAllowedOrigin(event, allowedOrigins)) return;
+      const message = parseSiteMessage(event.data);
+      const source = event.source as Window | null;
+      if (!message || !source) return;
+      const origin = event.origin;
+      queue = queue
+        .then(() => answer(message))
+        .then((reply) => source.postMessage(reply, origin))
+        .catch(() => {
+          // The cart could not be read at all: no answer; the site keeps asking or its copy.
+        });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [allowedOrigins]);
+  return null;
+}

@@ -1,0 +1,149 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import type { MessageKey } from '../../i18n/fi.ts';
+import { useT } from '../../i18n/react.tsx';
+import { addCouponCode, removeCouponCode, ShopApiError } from './api.ts';
+import { type Cart, COUPON_ERRORS, normaliseCouponCode } from './schemas.ts';
+import styles from './shop.module.css';
+
+const couponMessages = new Set<string>(Object.values(COUPON_ERRORS));
+
+/** The text of a refusal: the API's message key for the code field, else the general one. */
+function refusalOf(error: unknown): { key: MessageKey; amount?: string } {
+  if (error instanceof ShopApiError && error.fieldError && couponMessages.has(error.fieldError)) {
+    const amount = error.body.minimumOrder ?? error.body.amount;
+    return {
+      key: error.fieldError as MessageKey,
+      ...(typeof amount === 'string' || typeof amount === 'number'
+        ? { amount: String(amount) }
+        : {}),
+    };
+  }
+  return { key: COUPON_ERRORS.general };
+}
+
+/**
+ * The coupon box (spec §4, §5, §8): add a code, remove one; busy while a call runs; an empty or
+ * duplicate code is refused here already, the rest with the API's texts. The field keeps what was
+ * typed after a refusal and gets the focus with its error tied to it.
+ */
+export function CouponBox(props: { couponCodes: string[]; onCart(cart: Cart): void }) {
+  const t = useT();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ key: MessageKey; amount?: string } | null>(null);
+  const [done, setDone] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const running = useRef(false);
+
+  const fail = (refusal: { key: MessageKey; amount?: string }) => {
+    setError(refusal);
+    setDone('');
+    input.current?.focus();
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (running.current) return;
+    const normalised = normaliseCouponCode(code);
+    if (!normalised) return fail({ key: COUPON_ERRORS.empty });
+    if (props.couponCodes.includes(normalised)) return fail({ key: COUPON_ERRORS.duplicate });
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const cart = await addCouponCode(normalised);
+      // The server answers the cart; a code it does not hold is not valid (spec §5).
+      if (!cart.couponCodes.includes(normalised)) {
+        props.onCart(cart);
+        fail({ key: COUPON_ERRORS.invalid });
+      } else {
+        props.onCart(cart);
+        setCode('');
+        setDone(t('shop.couponBox.added', { code: normalised }));
+      }
+    } catch (caught) {
+      fail(refusalOf(caught));
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+
+  const remove = async (coupon: string) => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      props.onCart(await removeCouponCode(coupon));
+      setDone(t('shop.couponBox.removed', { code: coupon }));
+      input.current?.focus();
+    } catch (caught) {
+      fail(refusalOf(caught));
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <section className={styles.couponBox} aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('shop.couponBox.heading')}</h2>
+      <form onSubmit={add} noValidate aria-busy={busy}>
+        <label htmlFor={`${id}-code`}>{t('shop.couponBox.label')}</label>
+        <div className={styles.inline}>
+          <input
+            ref={input}
+            id={`${id}-code`}
+            name="code"
+            className={styles.textInput}
+            value={code}
+            autoComplete="off"
+            readOnly={busy}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+          />
+          <button type="submit" className={styles.secondary} aria-disabled={busy || undefined}>
+            {busy ? t('shop.couponBox.busy') : t('shop.couponBox.add')}
+          </button>
+        </div>
+        <div aria-live="assertive">
+          {error ? (
+            <p id={errorId} className={styles.fieldError}>
+              {error.amount === undefined ? t(error.key) : t(error.key, { amount: error.amount })}
+            </p>
+          ) : null}
+        </div>
+      </form>
+      {props.couponCodes.length > 0 ? (
+        <ul className={styles.coupons} aria-label={t('shop.couponBox.applied')}>
+          {props.couponCodes.map((coupon) => (
+            <li key={coupon}>
+              <span>{coupon}</span>
+              <button
+                type="button"
+                className={styles.removeButton}
+                disabled={busy}
+                onClick={() => void remove(coupon)}
+              >
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">
+                  {t('shop.couponBox.remove', { code: coupon })}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {done}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../i18n/react.tsx';
+import {
+  checkAreaAvailability,
+  POSTAL_CODE_EVENT,
+  rememberedPostalCode,
+  rememberPostalCode,
+  ShopApiError,
+} from './api.ts';
+import { normalisePostalCode, POSTAL_CODE_PATTERN } from './schemas.ts';
+import styles from './shop.module.css';
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'available'; postalCode: string }
+  | { kind: 'notAvailable' }
+  | { kind: 'unrecognised' }
+  | { kind: 'error' };
+
+/** sessionStorage key: the visitor hid the sticky bar in this tab's session (spec §4). */
+export const STICKY_HIDDEN_KEY = 'shop.deliveryBarHidden';
+
+export interface DeliveryCheckProps {
+  /** Called with the postal code once the area is found to be delivered to. */
+  onPostalCode?(postalCode: string): void;
+}
+
+/**
+ * The delivery-area check (spec §4, §8): idle, available, not available, or an error. A code the
+ * area check takes is remembered in the `lkPostalCode` cookie for 7 days and announced to the
+ * page's other shop widgets.
+ */
+export function DeliveryCheck(props: DeliveryCheckProps) {
+  const t = useT();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+  const { onPostalCode } = props;
+
+  useEffect(() => {
+    const remembered = rememberedPostalCode();
+    if (remembered) {
+      setValue(remembered);
+      onPostalCode?.(remembered);
+    }
+  }, [onPostalCode]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state.kind === 'checking') return;
+    const postalCode = normalisePostalCode(value);
+    if (!POSTAL_CODE_PATTERN.test(postalCode)) {
+      setState({ kind: 'unrecognised' });
+      input.current?.focus();
+      return;
+    }
+    setState({ kind: 'checking' });
+    try {
+      if (await checkAreaAvailability(postalCode)) {
+        setState({ kind: 'available', postalCode });
+        rememberPostalCode(postalCode);
+        onPostalCode?.(postalCode);
+        window.dispatchEvent(new CustomEvent(POSTAL_CODE_EVENT, { detail: postalCode }));
+      } else {
+        setState({ kind: 'notAvailable' });
+      }
+    } catch (error) {
+      setState({
+        kind: error instanceof ShopApiError && error.status === 400 ? 'unrecognised' : 'error',
+      });
+      input.current?.focus();
+    }
+  };
+
+  const failed = state.kind === 'unrecognised' || state.kind === 'error';
+  const resultId = `${id}-result`;
+  return (
+    <section className={styles.deliveryCheck} aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('shop.delivery.heading')}</h2>
+      <form onSubmit={submit} noValidate aria-busy={state.kind === 'checking'}>
+        <label htmlFor={`${id}-code`}>{t('shop.delivery.postalCode')}</label>
+        <div className={styles.inline}>
+          <input
+            ref={input}
+            id={`${id}-code`}
+            name="postalCode"
+            className={styles.textInput}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            value={value}
+            aria-invalid={failed || undefined}
+            aria-describedby={state.kind === 'idle' ? undefined : resultId}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <button
+            type="submit"
+            className={styles.secondary}
+            disabled={value.trim() === ''}
+            aria-disabled={state.kind === 'checking' || undefined}
+          >
+            {state.kind === 'checking' ? t('shop.delivery.checking') : t('shop.delivery.check')}
+          </button>
+        </div>
+      </form>
+      <div role="status" aria-live="polite" id={resultId}>
+        {state.kind === 'available' ? (
+          <p className={styles.positive}>
+            {t('shop.delivery.available', { postalCode: state.postalCode })}
+          </p>
+        ) : state.kind === 'notAvailable' ? (
+          <p className={styles.statusError}>{t('shop.delivery.notAvailable')}</p>
+        ) : state.kind === 'unrecognised' ? (
+          <p className={styles.statusError}>{t('shop.delivery.unrecognised')}</p>
+        ) : state.kind === 'error' ? (
+          <p className={styles.statusError}>{t('shop.delivery.error')}</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The island: the check in a bar that stays at the bottom of the screen (its `sticky` form), which
+ * the visitor can hide for the rest of the tab's session, or the check in the page's flow.
+ */
+export function DeliveryCheckIsland(props: { sticky: boolean }) {
+  const t = useT();
+  const id = useId();
+  // Hidden until hydrated: the stored choice is known only in the browser.
+  const [hidden, setHidden] = useState(true);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!props.sticky) return;
+    let stored: string | null = null;
+    try {
+      stored = window.sessionStorage.getItem(STICKY_HIDDEN_KEY);
+    } catch {
+      // storage refused: show the bar
+    }
+    setHidden(stored === '1');
+  }, [props.sticky]);
+
+  if (!props.sticky) return <DeliveryCheck />;
+  if (hidden) return null;
+  const hide = () => {
+    try {
+      window.sessionStorage.setItem(STICKY_HIDDEN_KEY, '1');
+    } catch {
+      // storage refused: hidden for this page only
+    }
+    setHidden(true);
+  };
+  return (
+    <div className={styles.stickyBar} data-open={open || undefined}>
+      <div className={styles.stickyRow}>
+        <button
+          type="button"
+          className={styles.stickyToggle}
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {t('shop.delivery.stickyOpen')}
+        </button>
+        <button
+          type="button"
+          className={styles.removeButton}
+          aria-label={t('shop.delivery.stickyHide')}
+          onClick={hide}
+        >
+          ×
+        </button>
+      </div>
+      <div id={`${id}-panel`} hidden={!open} className={styles.stickyPanel}>
+        {open ? <DeliveryCheck /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  deliveryAreaPostalCodes,
+  deliveryAreas,
+  deliveryCalendarSlots,
+  deliveryClosedDates,
+  deliverySlotBookings,
+  productDateStock,
+  products,
+  productWeeklyStock,
+} from '../../db/schema.ts';
+import { serverT } from '../../i18n/catalogues.ts';
+import { NotFound } from '../../server/errors.ts';
+import { SHOP_SITE_ID } from '../../sites/shop.ts';
+import type { Lang } from '../../sites/types.ts';
+import { type CartKey, cartContents, existingCartId } from './cart.server.ts';
+import { addDays, helsinkiDate, helsinkiTime, weekdayOf } from './dates.ts';
+import type { DeliveryDates, ProductAvailability } from './schemas.ts';
+
+/**
+ * Delivery (spec §4, §5, §7; decision 019): postal codes belong to delivery areas, each area has a
+ * weekly calendar of slots with an order cut-off (Helsinki time) and a capacity, and products may
+ * be sold per delivery date. Reads only: the checkout holds and sells slot capacity and per-date
+ * stock with conditional updates on `delivery_slot_bookings` and `product_date_stock`.
+ */
+
+/** How far ahead delivery dates are offered, in days from today. */
+export const DELIVERY_HORIZON_DAYS = 21;
+
+/**
+ * The active area of a normalised postal code. A code with a prefix (`FI-00100`) is looked up as
+ * written first, then by its five digits.
+ */
+export async function areaOfPostalCode(db: Database, postalCode: string) {
+  const candidates = [...new Set([postalCode, postalCode.slice(-5)])];
+  const rows = await db
+    .select({
+      id: deliveryAreas.id,
+      name: deliveryAreas.name,
+      code: deliveryAreaPostalCodes.postalCode,
+    })
+    .from(deliveryAreaPostalCodes)
+    .innerJoin(deliveryAreas, eq(deliveryAreas.id, deliveryAreaPostalCodes.areaId))
+    .where(
+      and(
+        eq(deliveryAreaPostalCodes.siteId, SHOP_SITE_ID),
+        inArray(deliveryAreaPostalCodes.postalCode, candidates),
+        eq(deliveryAreas.active, true),
+      ),
+    );
+  return rows.find((row) => row.code === postalCode) ?? rows[0];
+}
+
+export interface SlotOnDate {
+  start: string;
+  end: string;
+  free: number;
+}
+
+/**
+ * The area's open slots per date from today for the horizon: the weekday's slots, less closed
+ * dates, slots whose cut-off has passed (Helsinki time) and slots with no capacity left.
+ */
+export async function openSlots(
+  db: Database,
+  areaId: number,
+  now: Date,
+): Promise<Map<string, SlotOnDate[]>> {
+  const today = helsinkiDate(now);
+  const clock = helsinkiTime(now);
+  const last = addDays(today, DELIVERY_HORIZON_DAYS);
+  const [calendar, closed, bookings] = await Promise.all([
+    db.select().from(deliveryCalendarSlots).where(eq(deliveryCalendarSlots.areaId, areaId)),
+    db
+      .select({ date: deliveryClosedDates.date })
+      .from(deliveryClosedDates)
+      .where(
+        and(
+          eq(deliveryClosedDates.areaId, areaId),
+          gte(deliveryClosedDates.date, today),
+          lte(deliveryClosedDates.date, last),
+        ),
+      ),
+    db
+      .select()
+      .from(deliverySlotBookings)
+      .where(
+        and(
+          eq(deliverySlotBookings.areaId, areaId),
+          gte(deliverySlotBookings.date, today),
+          lte(deliverySlotBookings.date, last),
+        ),
+      ),
+  ]);
+  const closedDates = new Set(closed.map((row) => row.date));
+  const booked = new Map(bookings.map((row) => [`${row.date} ${row.startTime}`, row]));
+  const dates = new Map<string, SlotOnDate[]>();
+  for (let day = 0; day <= DELIVERY_HORIZON_DAYS; day += 1) {
+    const date = addDays(today, day);
+    if (closedDates.has(date)) continue;
+    const weekday = weekdayOf(date);
+    const slots: SlotOnDate[] = [];
+    for (const slot of calendar) {
+      if (slot.weekday !== weekday) continue;
+      const cutoffDate = addDays(date, -slot.cutoffDaysBefore);
+      const open = today < cutoffDate || (today === cutoffDate && clock < slot.cutoffTime);
+      if (!open) continue;
+      const booking = booked.get(`${date} ${slot.startTime}`);
+      const capacity = booking ? booking.capacity : slot.capacity;
+      const free = capacity - (booking ? booking.held + booking.sold : 0);
+      if (free > 0) slots.push({ start: slot.startTime, end: slot.endTime, free });
+    }
+    slots.sort((a, b) => a.start.localeCompare(b.start));
+    if (slots.length > 0) dates.set(date, slots);
+  }
+  return dates;
+}
+
+/**
+ * What is left of products per date: null when a product is not sold per date (then only its
+ * overall `stock` limits it), otherwise the date's capacity (its own row, else the weekday's, else
+ * 0) less what is held and sold. The overall stock caps it too.
+ */
+export async function perDateStock(
+  db: Database,
+  items: readonly { code: string; stock: number | null }[],
+  dates: readonly string[],
+): Promise<Map<string, Map<string, number | null>>> {
+  const codes = [...new Set(items.map((item) => item.code))];
+  const result = new Map<string, Map<string, number | null>>();
+  if (codes.length === 0 || dates.length === 0) return result;
+  const [weekly, dated] = await Promise.all([
+    db
+      .select()
+      .from(productWeeklyStock)
+      .where(
+        and(eq(productWeeklyStock.siteId, SHOP_SITE_ID), inArray(productWeeklyStock.code, codes)),
+      ),
+    db
+      .select()
+      .from(productDateStock)
+      .where(
+        and(
+          eq(productDateStock.siteId, SHOP_SITE_ID),
+          inArray(productDateStock.code, codes),
+          inArray(productDateStock.date, [...dates]),
+        ),
+      ),
+  ]);
+  const perDateCodes = new Set(
+    (
+      await db
+        .selectDistinct({ code: productDateStock.code })
+        .from(productDateStock)
+        .where(
+          and(eq(productDateStock.siteId, SHOP_SITE_ID), inArray(productDateStock.code, codes)),
+        )
+    ).map((row) => row.code),
+  );
+  for (const row of weekly) perDateCodes.add(row.code);
+  for (const item of items) {
+    const byDate = new Map<string, number | null>();
+    for (const date of dates) {
+      let left: number | null = null;
+      if (perDateCodes.has(item.code)) {
+        const own = dated.find((row) => row.code === item.code && row.date === date);
+        const usual = weekly.find(
+          (row) => row.code === item.code && row.weekday === weekdayOf(date),
+        );
+        const capacity = own ? own.capacity : (usual?.quantity ?? 0);
+        left = Math.max(0, capacity - (own ? own.held + own.sold : 0));
+      }
+      if (item.stock !== null) left = left === null ? item.stock : Math.min(left, item.stock);
+      byDate.set(date, left);
+    }
+    result.set(item.code, byDate);
+  }
+  return result;
+}
+
+/** `availability`: whether the shop delivers to the postal code at all. */
+export async function isDeliveredTo(db: Database, postalCode: string): Promise<boolean> {
+  return (await areaOfPostalCode(db, postalCode)) !== undefined;
+}
+
+/**
+ * `delivery-availability`: the dates a product can be delivered to the postal code, with what is
+ * left of it on each (null: unlimited). 404 for a product the shop does not sell.
+ */
+export async function productDeliveryTimes(
+  db: Database,
+  productId: number,
+  postalCode: string,
+  now: Date = new Date(),
+): Promise<ProductAvailability> {
+  const [product] = await db
+    .select({
+      code: products.code,
+      stock: products.stock,
+      isGiftCard: products.isGiftCard,
+      priceCents: products.priceCents,
+    })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.siteId, SHOP_SITE_ID)));
+  if (!product || product.priceCents === null) {
+    throw new NotFound(`The shop sells no product with id ${productId}.`);
+  }
+  const area = await areaOfPostalCode(db, postalCode);
+  if (!area) return { isAvailable: false, deliveryTimes: [] };
+  if (product.isGiftCard) return { isAvailable: true, deliveryTimes: [] };
+  const slots = await openSlots(db, area.id, now);
+  const dates = [...slots.keys()];
+  const left = (await perDateStock(db, [product], dates)).get(product.code);
+  return {
+    isAvailable: true,
+    deliveryTimes: dates
+      .map((date) => ({ date, stock: left?.get(date) ?? null }))
+      .filter((time) => time.stock === null || time.stock > 0),
+  };
+}
+
+const weekdayNames: Record<Lang, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' };
+
+/** `ma 2.3.2026` (in the language's weekday abbreviation). */
+function dateLabel(date: string, lang: Lang): string {
+  const weekday = new Intl.DateTimeFormat(weekdayNames[lang], {
+    weekday: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+  const [y, m, d] = date.split('-').map(Number);
+  return `${weekday} ${d}.${m}.${y}`;
+}
+
+/** `08:00` → `8.00`. */
+const clockLabel = (time: string) => `${Number(time.slice(0, 2))}.${time.slice(3)}`;
+
+/**
+ * `delivery`: the dates and times the session's cart can be delivered to the postal code: the
+ * area's open slots on dates where every line (gift cards aside) has per-date stock for its
+ * quantity. A cart of gift cards only needs no delivery. When the area has dates but the lines
+ * share none, `message` says so.
+ */
+export async function deliveryDates(
+  db: Database,
+  key: CartKey | null,
+  lang: Lang,
+  postalCode: string,
+  now: Date = new Date(),
+): Promise<DeliveryDates> {
+  const t = serverT(lang);
+  const area = await areaOfPostalCode(db, postalCode);
+  if (!area) return { isAvailable: false, deliveryRequired: true, dates: [], message: null };
+  const cartId = key ? await existingCartId(db, key) : undefined;
+  const contents = key && cartId ? await cartContents(db, key, cartId, lang) : [];
+  const goods = contents.filter(({ product }) => !product.isGiftCard);
+  if (contents.length > 0 && goods.length === 0) {
+    return { isAvailable: true, deliveryRequired: false, dates: [], message: null };
+  }
+  const slots = await openSlots(db, area.id, now);
+  const left = await perDateStock(
+    db,
+    goods.map(({ product }) => product),
+    [...slots.keys()],
+  );
+  const dates = [...slots.entries()]
+    .filter(([date]) =>
+      goods.every(({ product, quantity }) => {
+        const stock = left.get(product.code)?.get(date) ?? null;
+        return stock === null || stock >= quantity;
+      }),
+    )
+    .map(([date, times]) => ({
+      value: date,
+      label: dateLabel(date, lang),
+      times: times.map((time) => ({
+        value: `${time.start}-${time.end}`,
+        label: t('shop.delivery.timeLabel', {
+          start: clockLabel(time.start),
+          end: clockLabel(time.end),
+        }),
+      })),
+    }));
+  const noCommonDate = dates.length === 0 && slots.size > 0 && goods.length > 0;
+  return {
+    isAvailable: true,
+    deliveryRequired: true,
+    dates,
+    message: noCommonDate ? t('shop.delivery.noCommonDate') : null,
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SHOP_SITE_ID } from '../../sites/shop.ts';
+import { loadCart } from './cart.server.ts';
+import { cartSyncRoutes } from './cart-sync/routes.server.tsx';
+import { cartRoutes } from './routes.server.ts';
+import { moneyString } from './schemas.ts';
+
+/** Requests whose answer shows the session's cart: no shared cache may keep them. */
+const showsCart = new WeakSet<FastifyRequest>();
+
+/**
+ * The shop's cart as the header shows it (spec §3 "Cart summary (header)"). `lineItemCount` is
+ * the number of line items, not the sum of their quantities: the spec names it beside
+ * `lineItems`, says the mobile icon shows "when the cart has line items", and the retail site's
+ * cart keeps `lineItemCount` apart from each line's own `quantity`. The street address is the
+ * session customer's delivery address ('' when there is none). The server has the whole cart, so
+ * `loading` is false. A database failure shows an empty cart; the page still renders.
+ */
+export interface HeaderCartSummary {
+  lineItemCount: number;
+  total: string;
+  loading: boolean;
+  deliveryAddress: { streetAddress: string };
+}
+
+const emptySummary: HeaderCartSummary = {
+  lineItemCount: 0,
+  total: moneyString(0),
+  loading: false,
+  deliveryAddress: { streetAddress: '' },
+};
+
+function streetAddressOf(customer: unknown): string {
+  if (typeof customer !== 'object' || customer === null) return '';
+  const address = (customer as { deliveryAddress?: { streetAddress?: unknown } }).deliveryAddress;
+  return typeof address?.streetAddress === 'string' ? address.streetAddress : '';
+}
+
+export async function headerCartSummary(request: FastifyRequest): Promise<HeaderCartSummary> {
+  showsCart.add(request);
+  const session = request.session;
+  if (!session || session.isNew) return emptySummary;
+  try {
+    const cart = await loadCart(
+      request.server.db,
+      { sessionId: session.id, siteId: SHOP_SITE_ID },
+      request.locale.lang,
+    );
+    const data = await session.get();
+    return {
+      lineItemCount: cart.lineItemCount,
+      total: cart.total,
+      loading: false,
+      deliveryAddress: { streetAddress: streetAddressOf(data.customer) },
+    };
+  } catch (err) {
+    request.log.warn({ err }, 'cart summary unavailable; showing an empty cart');
+    return emptySummary;
+  }
+}
+
+/**
+ * The cart routes, and the cache rule of pages that show the cart: their HTML differs per
+ * session, so it is `private` (browsers still revalidate it; shared caches never keep it).
+ */
+export const shopPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (request, reply) => {
+      if (showsCart.has(request) && reply.getHeader('cache-control') !== 'no-store') {
+        reply.header('cache-control', 'private, no-cache');
+      }
+    });
+    await app.register(cartRoutes);
+    await app.register(cartSyncRoutes);
+  },
+  { name: 'shop', dependencies: ['sessions', 'xsrf'] },
+);

@@ -1,0 +1,12 @@
+/**
+ * The shop's browser-safe surface: what other features' islands use. The header's badge on the
+ * brand sites that sell through the shop reads the synced cart from here.
+ */
+
+export type { LocalCart } from './cart-sync/protocol.ts';
+export {
+  addThroughShop,
+  type CartSyncConfig,
+  connectCartSync,
+  useSyncedCart,
+} from './cart-sync/site-cart.ts';

@@ -1,0 +1,12 @@
+/**
+ * The shop's islands. Name → lazy import of the component, for the app's island registry: each
+ * becomes its own chunk, fetched only when a page has the island and its trigger fires.
+ */
+export const shopIslands = {
+  'cart-sync-frame': () => import('./cart-sync/shop-frame.tsx').then((m) => m.CartSyncFrame),
+  'shop-buy-control': () => import('./buy-control.tsx').then((m) => m.BuyControl),
+  'shop-cart': () => import('./cart-page.tsx').then((m) => m.CartPage),
+  'shop-availability-check': () =>
+    import('./availability-check.tsx').then((m) => m.AvailabilityCheck),
+  'shop-delivery-check': () => import('./delivery-check.tsx').then((m) => m.DeliveryCheckIsland),
+};

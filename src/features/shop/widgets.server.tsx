@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { serverT } from '../../i18n/catalogues.ts';
+import { Island } from '../../render/island.server.tsx';
+import { SHOP_SITE_ID } from '../../sites/shop.ts';
+import { loadCart } from './cart.server.ts';
+import { moneyString } from './schemas.ts';
+import styles from './shop.module.css';
+import { stockMessage } from './stock-text.tsx';
+
+/**
+ * What the shop puts on the pages the content feature renders: the buying part of a product page
+ * and the cart page. The app hands these to the page loader as widgets, so content never imports
+ * the shop.
+ */
+
+/** The columns of a product row the shop needs (content's row has them all). */
+export interface ShopProductRow {
+  id: number;
+  siteId: string;
+  code: string;
+  name: string;
+  productGroup: string | null;
+  priceCents: number | null;
+  svhPriceCents: number | null;
+  stock: number | null;
+}
+
+/** Stock, buy control, the product's delivery dates and the view_item event; only in the shop. */
+export async function loadShopProductWidget(
+  request: FastifyRequest,
+  product: ShopProductRow,
+): Promise<ReactNode | undefined> {
+  if (request.site.id !== SHOP_SITE_ID || product.priceCents === null) return undefined;
+  const { lang } = request.locale;
+  const price = moneyString(product.priceCents);
+  const svhPrice = product.svhPriceCents === null ? null : moneyString(product.svhPriceCents);
+  const t = serverT(lang);
+  const stock = stockMessage(product.stock);
+  return (
+    <div className={styles.purchase}>
+      <p className={styles.stock} data-stock={product.stock === 0 ? 'sold-out' : 'available'}>
+        {stock.count === undefined ? t(stock.key) : t(stock.key, { count: stock.count })}
+      </p>
+      <Island
+        name="shop-buy-control"
+        lang={lang}
+        props={{
+          code: product.code,
+          name: product.name,
+          category: product.productGroup,
+          price,
+          svhPrice,
+          stock: product.stock,
+          viewItem: true,
+        }}
+      />
+      <Island
+        name="shop-availability-check"
+        lang={lang}
+        hydrate="visible"
+        props={{ productId: product.id }}
+      />
+      <Island name="shop-delivery-check" lang={lang} hydrate="idle" props={{ sticky: true }} />
+    </div>
+  );
+}
+
+/** The session's cart key when the session is stored (no cart before that). */
+function cartKeyOf(request: FastifyRequest) {
+  const session = request.session;
+  if (!session || session.isNew) return null;
+  return { sessionId: session.id, siteId: SHOP_SITE_ID };
+}
+
+/** The cart page (`/ostoskori`, page type `cart`) of the shop: its items, rendered with the page. */
+export async function loadShopPageWidget(
+  request: FastifyRequest,
+  page: { type: string },
+): Promise<{ element: ReactNode; inline: boolean } | undefined> {
+  if (request.site.id !== SHOP_SITE_ID || page.type !== 'cart') return undefined;
+  // The header's badge already marks every shop page private to the session (header.server.ts).
+  const cart = await loadCart(request.server.db, cartKeyOf(request), request.locale.lang);
+  return {
+    element: <Island name="shop-cart" lang={request.locale.lang} props={{ cart }} />,
+    inline: true,
+  };
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AppError,
+  fieldErrorsOf,
+  Invalid,
+  NotFound,
+  problemOf,
+  TooManyRequests,
+  Unavailable,
+} from '../server/errors.ts';
+import { clientLimit } from '../server/rate-limit.ts';
+import { requestPath } from '../server/request-path.ts';
+import { imageParams, imageQuery } from './schemas.ts';
+import { formatMime, negotiateFormat, VariantCache } from './variants.server.ts';
+
+export async function imageRoutes(app: FastifyInstance) {
+  const variants = new VariantCache(app.db, app.files);
+  // Cache misses per client and minute (IMAGE_MISS_RATE_LIMIT); a hit costs a file read and is
+  // not counted. A page's pictures are mostly made already; a first visit to a page nobody has
+  // seen since a deploy makes a few dozen.
+  const missLimit = clientLimit(app, { max: app.config.imageMissRateLimit, timeWindow: 60_000 });
+
+  app.get('/images/:id/:file', { config: { session: false } }, async (request, reply) => {
+    const params = imageParams.safeParse(request.params);
+    if (!params.success) return sendProblem(request, reply, new NotFound('No such image.'));
+    const query = imageQuery.safeParse(request.query);
+    if (!query.success) {
+      return sendProblem(
+        request,
+        reply,
+        new Invalid(fieldErrorsOf(query.error), 'The preset is not one of the image presets.'),
+      );
+    }
+    const { id } = params.data;
+    const { preset } = query.data;
+    const format = negotiateFormat(request.headers.accept);
+    const etag = `"${id}-${preset}-${format}"`;
+
+    reply.header('vary', 'Accept');
+    if (ifNoneMatch(request.headers['if-none-match'], etag)) {
+      return reply
+        .status(304)
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send();
+    }
+
+    let result: Awaited<ReturnType<VariantCache['get']>>;
+    try {
+      const cached = await variants.cached(id, preset, format);
+      if (cached) {
+        result = { status: 'ok', data: cached, cached: true };
+      } else {
+        // A miss queries the database and may resize: that is what the limit counts.
+        await missLimit(request);
+        result = await variants.get(id, preset, format);
+      }
+    } catch (err) {
+      if (err instanceof TooManyRequests || err instanceof Unavailable) {
+        reply.header('retry-after', String(err.retryAfterSeconds));
+        return sendProblem(request, reply, err);
+      }
+      request.log.error({ err, imageId: id, preset }, 'image variant failed');
+      const error = new AppError(
+        500,
+        'internal',
+        'Internal server error',
+        'The image could not be made.',
+      );
+      return sendProblem(request, reply, error);
+    }
+    if (result.status === 'missing') {
+      return sendProblem(request, reply, new NotFound('No such image.'));
+    }
+    return reply
+      .header('content-type', formatMime[format])
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', etag)
+      .header('x-image-cache', result.cached ? 'hit' : 'miss')
+      .send(result.data);
+  });
+}
+
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  return reply
+    .status(error.status)
+    .type('application/problem+json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(problemOf(error, requestPath(request)));
+}

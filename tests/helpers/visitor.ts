@@ -1,0 +1,92 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../src/server/plugins/xsrf.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface VisitOptions extends Omit<InjectOptions, 'method' | 'url' | 'headers'> {
+  headers?: Record<string, string>;
+  /** false: leave out the anti-forgery header, as a forged request would. */
+  xsrf?: boolean;
+}
+
+/**
+ * A browser for `app.inject`: keeps the cookies the server sets (a new value replaces the old,
+ * an expired cookie is dropped) and sends them back, and on every request that changes state
+ * (not GET, HEAD or OPTIONS) echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN`, as the widgets'
+ * fetch client does (decision 003).
+ */
+export class Visitor {
+  readonly jar = new Map<string, string>();
+
+  /** `headers` go with every request (a request's own headers win), e.g. `{ host }`. */
+  constructor(
+    readonly app: FastifyInstance,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  /** The jar as a `Cookie` header value. */
+  get cookie(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** The anti-forgery token the server gave this visitor, if any yet. */
+  get xsrfToken(): string | undefined {
+    return this.jar.get(XSRF_COOKIE);
+  }
+
+  async request(
+    method: NonNullable<InjectOptions['method']>,
+    url: string,
+    { headers = {}, xsrf = true, ...options }: VisitOptions = {},
+  ): Promise<LightMyRequestResponse> {
+    const sent: Record<string, string> = { ...this.headers };
+    if (this.jar.size > 0) sent.cookie = this.cookie;
+    const token = this.xsrfToken;
+    if (xsrf && token !== undefined && !SAFE_METHODS.has(method.toUpperCase())) {
+      sent[XSRF_HEADER] = token;
+    }
+    const response = await this.app.inject({
+      ...options,
+      method,
+      url,
+      headers: { ...sent, ...headers },
+    });
+    for (const cookie of response.cookies) {
+      const expired =
+        (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      if (expired) this.jar.delete(cookie.name);
+      else this.jar.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string, options?: VisitOptions) {
+    return this.request('GET', url, options);
+  }
+
+  post(url: string, options?: VisitOptions) {
+    return this.request('POST', url, options);
+  }
+
+  delete(url: string, options?: VisitOptions) {
+    return this.request('DELETE', url, options);
+  }
+}
+
+/**
+ * A new visitor who has opened a page (the front page unless `url` says otherwise), and so holds
+ * the session and anti-forgery cookies a form or widget needs.
+ */
+export async function arrive(
+  app: FastifyInstance,
+  url = '/',
+  headers: Record<string, string> = {},
+): Promise<Visitor> {
+  const visitor = new Visitor(app, headers);
+  const page = await visitor.get(url);
+  if (visitor.xsrfToken === undefined) {
+    throw new Error(`GET ${url} answered ${page.statusCode} without an anti-forgery cookie`);
+  }
+  return visitor;
+}
