@@ -3,7 +3,7 @@ import { useT } from '../../i18n/react.tsx';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
 import { QuickSearch } from '../search/index.ts';
-import { useSyncedCart } from '../shop/index.ts';
+import { useShopCartCount, useSyncedCart } from '../shop/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
@@ -59,7 +59,9 @@ export function SiteHeader(props: SiteHeaderProps) {
   const topTabs = masterChef ? [] : desktop.topTabs;
   // On a site that sells through the shop, the count is the browser's synced copy of the cart.
   const synced = useSyncedCart(cart?.sync ?? null);
-  const cartCount = (synced ?? cart)?.lineItemCount ?? 0;
+  // On the shop, a change made by the page's own widgets (buy control, cart page) comes as an event.
+  const changed = useShopCartCount();
+  const cartCount = changed ?? (synced ?? cart)?.lineItemCount ?? 0;
   const cartLoading = (synced ?? cart)?.loading ?? false;
 
   useEffect(() => {

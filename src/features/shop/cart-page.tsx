@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { formatPrice } from '../../i18n/format.ts';
+import { formatNumber, formatPrice } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
 import { changeQuantity } from './api.ts';
@@ -90,6 +90,7 @@ export function CartPage(props: CartPageProps) {
 
 function Summary(props: { cart: Cart }) {
   const t = useT();
+  const lang = useLang();
   const { cart } = props;
   const id = useId();
   const discount = centsOfMoney(cart.orderDiscount) ?? 0;
@@ -111,7 +112,7 @@ function Summary(props: { cart: Cart }) {
           <>
             <dt>
               {cart.vatPercent !== null
-                ? t('shop.cart.vatPercent', { percent: cart.vatPercent })
+                ? t('shop.cart.vatPercent', { percent: formatNumber(cart.vatPercent, lang) })
                 : t('shop.cart.vat')}
             </dt>
             <dd data-sum="vatTotal">{money(cart.vatTotal)}</dd>

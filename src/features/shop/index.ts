@@ -3,6 +3,7 @@
  * brand sites that sell through the shop reads the synced cart from here.
  */
 
+export { useShopCartCount } from './cart-events.ts';
 export type { LocalCart } from './cart-sync/protocol.ts';
 export {
   addThroughShop,

@@ -466,12 +466,12 @@ describe('the header', () => {
     expect(other.body).not.toMatch(badgeLabel);
   });
 
-  it('leaves the other sites’ pages as they were', async () => {
+  it('leaves the pages of sites that do not sell through the shop as they were', async () => {
     const visitor = new Shopper();
-    const first = await visitor.get('/', { headers: { host: 'jyvabroiler.localhost' } });
+    const first = await visitor.get('/', { headers: { host: 'sibylla.localhost' } });
     // The first view sets the session's cookies, which alone keeps it out of shared caches.
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const response = await visitor.get('/', { headers: { host: 'jyvabroiler.localhost' } });
+    const response = await visitor.get('/', { headers: { host: 'sibylla.localhost' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');

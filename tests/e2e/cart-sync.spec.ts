@@ -1,0 +1,208 @@
+import path from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { serverT } from '../../src/i18n/catalogues.ts';
+import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+
+/**
+ * Cart sync in the browser at 1280 and 375 px: a brand site that sells through the shop
+ * (jyvabroiler) opens the shop's /cart-sync page as a hidden frame, adds to the shop cart through
+ * it with postMessage, and its header's badge shows the count of line items; a second add of the
+ * same code sums the quantity; the shop's cart API (in the frame's session) holds the line; the
+ * local copy is in localStorage under `cart`. Messages with a foreign origin change nothing on
+ * either side: a forged shop answer on the brand page, a forged add inside the shop frame, and a
+ * real add from a site that is not allowed (sibylla) framing the shop. Axe and console errors are
+ * checked.
+ */
+
+const port = inject('serverPort');
+const shopOrigin = `http://lihakauppa.localhost:${port}`;
+const brandOrigin = `http://jyvabroiler.localhost:${port}`;
+const foreignOrigin = `http://sibylla.localhost:${port}`;
+const t = serverT('fi');
+const CART_API = '/api/v1/lihakauppa/shoppingcart';
+
+let browser: Browser;
+chromiumForFile((b) => {
+  browser = b;
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `cart-sync-${name}.png`) });
+
+/** Codes of shop products in stock, read from the shop's search and product pages. */
+async function productCodesInStock(page: Page, wanted: number): Promise<string[]> {
+  await page.goto(`${shopOrigin}/`);
+  return page.evaluate(
+    async ({ wanted, codeLabel, inStock }) => {
+      const search = await fetch('/api/search/lihakauppa-products?pageSize=40');
+      const { hits } = (await search.json()) as { hits: { url: string }[] };
+      const codes: string[] = [];
+      for (const hit of hits) {
+        const html = await (await fetch(hit.url)).text();
+        const doc = new DOMParser().parseFromString(html, 'text/html');
+        if (!doc.querySelector('main')?.textContent?.includes(inStock)) continue;
+        const label = [...doc.querySelectorAll('dt')].find((dt) => dt.textContent === codeLabel);
+        const code = label?.nextElementSibling?.textContent?.trim();
+        if (code && !codes.includes(code)) codes.push(code);
+        if (codes.length === wanted) break;
+      }
+      return codes;
+    },
+    { wanted, codeLabel: t('product.code'), inStock: t('product.inStock') },
+  );
+}
+
+async function shopFrame(page: Page): Promise<Frame> {
+  await page.locator('iframe[data-cart-sync]').waitFor({ state: 'attached' });
+  await expect
+    .poll(() => page.frames().find((f) => f.url() === `${shopOrigin}/cart-sync`) !== undefined)
+    .toBe(true);
+  const frame = page.frames().find((f) => f.url() === `${shopOrigin}/cart-sync`) as Frame;
+  await frame.locator('k-island[data-name="cart-sync-frame"][data-hydrated]').waitFor({
+    state: 'attached',
+  });
+  return frame;
+}
+
+/** The shop cart as its API answers it in the frame's session. */
+function shopCart(frame: Frame) {
+  return frame.evaluate(async (url) => {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    return (await response.json()) as {
+      lineItemCount: number;
+      lineItems: { code: string; quantity: number }[];
+    };
+  }, `${CART_API}/load?language=fi`);
+}
+
+/** The brand page posts to its shop frame, as its buy controls do. */
+function postToShop(page: Page, message: unknown) {
+  return page.evaluate(
+    ({ message, shopOrigin }) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-cart-sync]');
+      frame?.contentWindow?.postMessage(message, shopOrigin);
+    },
+    { message, shopOrigin },
+  );
+}
+
+const localCart = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
+
+describe.each([1280, 375])('cart sync at %i px', (width) => {
+  it('adds through the frame, sums, shows the count; foreign messages change nothing', async () => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    try {
+      const [code] = await productCodesInStock(page, 1);
+      expect(code).toBeTruthy();
+
+      await page.goto(`${brandOrigin}/`);
+      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      const cartLink = page.locator(`header a[href="${shopOrigin}/ostoskori#tuotteet"]`);
+      expect(await cartLink.count()).toBe(1);
+      const frame = await shopFrame(page);
+      // The frame answered 'sync-cart': the badge is no longer loading; the cart is empty.
+      await expect.poll(() => cartLink.getAttribute('aria-busy')).toBeNull();
+      expect(await cartLink.getAttribute('data-cart-count')).toBe('0');
+      expect(await localCart(page)).toMatchObject({ lineItems: [], lineItemCount: 0 });
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `${width}-empty`);
+
+      // Add 2, then 1 more of the same code: one line of 3.
+      await postToShop(page, { type: 'add', code, quantity: 2 });
+      await expect.poll(() => cartLink.getAttribute('data-cart-count')).toBe('1');
+      await postToShop(page, { type: 'add', code, quantity: 1 });
+      await expect
+        .poll(async () => (await localCart(page))?.lineItems)
+        .toEqual([{ code, quantity: 3 }]);
+      expect(await cartLink.getAttribute('data-cart-count')).toBe('1');
+      expect(await cartLink.getAttribute('aria-label')).toBe(
+        t('header.cartWithCount', { count: 1 }),
+      );
+      expect(await cartLink.isVisible()).toBe(true);
+      expect((await cartLink.textContent())?.trim()).toBe('1');
+      // The shop holds the line in the frame's session.
+      const held = await shopCart(frame);
+      expect(held.lineItems.map((line) => [line.code, line.quantity])).toEqual([[code, 3]]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `${width}-one`);
+
+      // A forged shop answer on the brand page, from a foreign origin: ignored.
+      await page.evaluate(
+        ({ foreignOrigin }) => {
+          const frame = document.querySelector<HTMLIFrameElement>('iframe[data-cart-sync]');
+          window.dispatchEvent(
+            new MessageEvent('message', {
+              origin: foreignOrigin,
+              source: frame?.contentWindow ?? null,
+              data: {
+                type: 'cart',
+                cart: { lineItems: [], lineItemCount: 0, loading: false, total: '0,00' },
+              },
+            }),
+          );
+        },
+        { foreignOrigin },
+      );
+      // A forged add inside the shop frame, claiming a foreign origin: ignored.
+      await frame.evaluate(
+        ({ foreignOrigin, code }) => {
+          window.dispatchEvent(
+            new MessageEvent('message', {
+              origin: foreignOrigin,
+              source: window.parent,
+              data: { type: 'add', code, quantity: 5 },
+            }),
+          );
+        },
+        { foreignOrigin, code },
+      );
+      // A site that is not allowed frames the shop and posts an add for real.
+      const foreign = await context.newPage();
+      await foreign.goto(`${foreignOrigin}/`);
+      const answered = await foreign.evaluate(
+        async ({ shopOrigin, code }) => {
+          const iframe = document.createElement('iframe');
+          iframe.src = `${shopOrigin}/cart-sync`;
+          iframe.hidden = true;
+          document.body.append(iframe);
+          await new Promise((resolve) => iframe.addEventListener('load', resolve));
+          let answers = 0;
+          window.addEventListener('message', () => {
+            answers += 1;
+          });
+          for (let i = 0; i < 10; i++) {
+            iframe.contentWindow?.postMessage({ type: 'sync-cart' }, shopOrigin);
+            iframe.contentWindow?.postMessage({ type: 'add', code, quantity: 4 }, shopOrigin);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+          return answers;
+        },
+        { shopOrigin, code },
+      );
+      expect(answered).toBe(0);
+      await foreign.close();
+
+      await page.waitForTimeout(500);
+      expect(await cartLink.getAttribute('data-cart-count')).toBe('1');
+      expect((await localCart(page))?.lineItems).toEqual([{ code, quantity: 3 }]);
+      expect((await shopCart(frame)).lineItems.map((l) => [l.code, l.quantity])).toEqual([
+        [code, 3],
+      ]);
+
+      // A reload shows the stored copy at once and the shop's cart after it answers.
+      await page.reload();
+      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await expect.poll(() => cartLink.getAttribute('aria-busy')).toBeNull();
+      expect(await cartLink.getAttribute('data-cart-count')).toBe('1');
+
+      expect(problems.console).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
