@@ -16,6 +16,9 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
+/** The id of the page's main content, right after the header (the skip link's target). */
+export const MAIN_ID = 'main';
+
 /** The whole HTML document of a page. */
 export function Document(props: DocumentProps) {
   const { site, lang, assets } = props;
@@ -28,6 +31,10 @@ export function Document(props: DocumentProps) {
         {props.description ? <meta name="description" content={props.description} /> : null}
         <meta name="theme-color" content={site.theme.brand} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* No first paint before the whole header is parsed: a paint of half a header (the
+            parser yields mid-document on a slow connection or device) would shift it when the
+            rest arrives. The layout's <main id="main"> follows the header. */}
+        <link rel="expect" href={`#${MAIN_ID}`} {...{ blocking: 'render' }} />
         {props.head}
         <style
           // biome-ignore lint/security/noDangerouslySetInnerHtml: theme tokens from the site registry

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MAIN_ID } from '../../render/document.tsx';
 import { Island } from '../../render/island.server.tsx';
 import { usePage } from '../../render/page-context.tsx';
 import { headerProps, type LayoutData } from './header-props.ts';
@@ -13,11 +14,11 @@ export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
   const { site, lang, t } = usePage();
   return (
     <>
-      <a className={styles.skip} href="#main">
+      <a className={styles.skip} href={`#${MAIN_ID}`}>
         {t('layout.skipToContent')}
       </a>
       <Island name="site-header" props={headerProps(site, lang, props.layout)} lang={lang} />
-      <main id="main" tabIndex={-1}>
+      <main id={MAIN_ID} tabIndex={-1}>
         {props.children}
       </main>
       <SiteFooter year={new Date().getFullYear()} />
