@@ -125,12 +125,16 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
  * The island: the check in a bar that stays at the bottom of the screen (its `sticky` form), which
  * the visitor can hide for the rest of the tab's session, or the check in the page's flow.
  */
+/** The custom property `global.css` adds to the page's bottom scroll padding. */
+const STICKY_FOOTER_PROPERTY = '--sticky-footer-height';
+
 export function DeliveryCheckIsland(props: { sticky: boolean }) {
   const t = useT();
   const id = useId();
   // Hidden until hydrated: the stored choice is known only in the browser.
   const [hidden, setHidden] = useState(true);
   const [open, setOpen] = useState(false);
+  const barRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!props.sticky) return;
@@ -143,6 +147,23 @@ export function DeliveryCheckIsland(props: { sticky: boolean }) {
     setHidden(stored === '1');
   }, [props.sticky]);
 
+  // The page keeps its focus targets clear of the bar (global.css adds this to the page's scroll
+  // padding), as it does for the sticky header.
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!props.sticky || hidden || !bar) return;
+    const root = document.documentElement;
+    const publish = () =>
+      root.style.setProperty(STICKY_FOOTER_PROPERTY, `${Math.ceil(bar.offsetHeight)}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(STICKY_FOOTER_PROPERTY);
+    };
+  }, [props.sticky, hidden]);
+
   if (!props.sticky) return <DeliveryCheck />;
   if (hidden) return null;
   const hide = () => {
@@ -154,7 +175,7 @@ export function DeliveryCheckIsland(props: { sticky: boolean }) {
     setHidden(true);
   };
   return (
-    <div className={styles.stickyBar} data-open={open || undefined}>
+    <div ref={barRef} className={styles.stickyBar} data-open={open || undefined}>
       <div className={styles.stickyRow}>
         <button
           type="button"
