@@ -10,6 +10,7 @@ import {
   rememberPostalCode,
   ShopApiError,
 } from './api.ts';
+import { PostalCodeInput } from './postal-code-input.tsx';
 import { normalisePostalCode, POSTAL_CODE_PATTERN, type ProductAvailability } from './schemas.ts';
 import styles from './shop.module.css';
 import { FEW_IN_STOCK } from './stock-text.tsx';
@@ -121,17 +122,13 @@ export function AvailabilityCheck(props: { productId: number }) {
       <form onSubmit={submit} noValidate aria-busy={result.kind === 'checking'}>
         <label htmlFor={`${id}-code`}>{t('shop.availability.label')}</label>
         <div className={styles.inline}>
-          <input
-            ref={input}
+          <PostalCodeInput
             id={`${id}-code`}
-            name="postalCode"
-            className={styles.textInput}
-            inputMode="numeric"
-            autoComplete="postal-code"
+            inputRef={input}
             value={value}
-            aria-invalid={result.kind === 'invalid' || undefined}
-            aria-describedby={result.kind === 'idle' ? undefined : resultId}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={setValue}
+            invalid={result.kind === 'invalid'}
+            describedBy={result.kind === 'idle' ? undefined : resultId}
           />
           <button type="submit" className={styles.secondary}>
             {t('shop.availability.check')}

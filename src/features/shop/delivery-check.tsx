@@ -7,6 +7,7 @@ import {
   rememberPostalCode,
   ShopApiError,
 } from './api.ts';
+import { PostalCodeInput } from './postal-code-input.tsx';
 import { normalisePostalCode, POSTAL_CODE_PATTERN } from './schemas.ts';
 import styles from './shop.module.css';
 
@@ -82,17 +83,13 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
       <form onSubmit={submit} noValidate aria-busy={state.kind === 'checking'}>
         <label htmlFor={`${id}-code`}>{t('shop.delivery.postalCode')}</label>
         <div className={styles.inline}>
-          <input
-            ref={input}
+          <PostalCodeInput
             id={`${id}-code`}
-            name="postalCode"
-            className={styles.textInput}
-            inputMode="numeric"
-            autoComplete="postal-code"
+            inputRef={input}
             value={value}
-            aria-invalid={failed || undefined}
-            aria-describedby={state.kind === 'idle' ? undefined : resultId}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={setValue}
+            invalid={failed}
+            describedBy={state.kind === 'idle' ? undefined : resultId}
           />
           <button
             type="submit"
