@@ -2,6 +2,7 @@ import { type FocusEvent, type KeyboardEvent, type PointerEvent, useId } from 'r
 import { useLang, useT } from '../../i18n/react.tsx';
 import { Icon } from './icons.tsx';
 import { moveIndex } from './keyboard.ts';
+import { ChildLinks, External, SectionTeaser, ShowMoreLink } from './nav-links.tsx';
 import { isCurrentPath, isInSection } from './nav-paths.ts';
 import type { DesktopNav, Tab } from './schemas.ts';
 import styles from './site-header.module.css';
@@ -145,30 +146,16 @@ function TabItem(props: {
             <MegaPanel id={panelId} tab={tab} open={open} currentPath={props.currentPath} />
           ) : (
             <div id={panelId} className={styles.dropdown} data-panel hidden={!open}>
-              <ChildLinks tab={tab} currentPath={props.currentPath} />
+              <ChildLinks
+                links={tab.children}
+                currentPath={props.currentPath}
+                className={styles.childLinks}
+              />
             </div>
           )}
         </>
       ) : null}
     </li>
-  );
-}
-
-function ChildLinks(props: { tab: Tab; currentPath: string; className?: string }) {
-  return (
-    <ul className={props.className ?? styles.childLinks}>
-      {props.tab.children.map((child) => (
-        <li key={`${child.link}-${child.label}`}>
-          <a
-            href={child.link}
-            aria-current={isCurrentPath(child.link, props.currentPath) ? 'page' : undefined}
-          >
-            {child.label}
-            {child.isExternal ? <External /> : null}
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -182,37 +169,16 @@ function MegaPanel(props: { id: string; tab: Tab; open: boolean; currentPath: st
           <p className={styles.megaTitle} aria-hidden="true">
             {tab.label}
           </p>
-          <ChildLinks tab={tab} currentPath={props.currentPath} className={styles.megaLinks} />
-          {tab.showMoreLabel ? (
-            <a className={styles.showMore} href={tab.link}>
-              {tab.showMoreLabel}
-              <Icon name="arrow" size={18} />
-            </a>
-          ) : null}
-        </div>
-        {tab.teaserImage ? (
-          <img
-            className={styles.megaTeaser}
-            src={tab.teaserImage}
-            alt=""
-            width={300}
-            height={200}
-            loading="lazy"
-            decoding="async"
+          <ChildLinks
+            links={tab.children}
+            currentPath={props.currentPath}
+            className={styles.megaLinks}
           />
-        ) : null}
+          <ShowMoreLink href={tab.link} label={tab.showMoreLabel} className={styles.showMore} />
+        </div>
+        <SectionTeaser src={tab.teaserImage} className={styles.megaTeaser} />
       </div>
     </div>
-  );
-}
-
-export function External() {
-  const t = useT();
-  return (
-    <>
-      <Icon name="external" size={16} />
-      <span className="visually-hidden"> {t('header.externalLink')}</span>
-    </>
   );
 }
 

@@ -5,9 +5,9 @@ import type { HeaderVariant, LogoId } from '../../sites/types.ts';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
 import { QuickSearch } from '../search/index.ts';
-import { External } from './desktop-menus.tsx';
 import { Icon } from './icons.tsx';
 import { trapIndex } from './keyboard.ts';
+import { ChildLinks, External, SectionTeaser, ShowMoreLink } from './nav-links.tsx';
 import { isCurrentPath } from './nav-paths.ts';
 import type { MobileNav } from './schemas.ts';
 import styles from './side-menu.module.css';
@@ -157,7 +157,11 @@ export function SideMenu(props: {
               ) : exportNav ? (
                 <li key={entry.link} className={styles.entry}>
                   <EntryLink entry={entry} currentPath={props.currentPath} />
-                  <ChildList entry={entry} currentPath={props.currentPath} />
+                  <ChildLinks
+                    links={entry.children}
+                    currentPath={props.currentPath}
+                    className={styles.children}
+                  />
                 </li>
               ) : (
                 <NavAccordion key={entry.link} entry={entry} currentPath={props.currentPath} />
@@ -200,24 +204,6 @@ function EntryLink(props: { entry: Accordion; currentPath: string }) {
   );
 }
 
-function ChildList(props: { entry: Accordion; currentPath: string }) {
-  return (
-    <ul className={styles.children}>
-      {props.entry.children.map((child) => (
-        <li key={child.link}>
-          <a
-            href={child.link}
-            aria-current={isCurrentPath(child.link, props.currentPath) ? 'page' : undefined}
-          >
-            {child.label}
-            {child.isExternal ? <External /> : null}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** An accordion: a head and a panel that opens up to a limited height (spec §9: 100 or 800 px). */
 function Disclosure(props: {
   head: (toggle: { open: boolean; id: string; toggle(): void }) => ReactNode;
@@ -257,24 +243,13 @@ function NavAccordion(props: { entry: Accordion; currentPath: string }) {
         </div>
       )}
     >
-      <ChildList entry={entry} currentPath={props.currentPath} />
-      {entry.teaserImage ? (
-        <img
-          className={styles.teaser}
-          src={entry.teaserImage}
-          alt=""
-          width={300}
-          height={200}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
-      {entry.showMoreLabel ? (
-        <a className={styles.showMore} href={entry.link}>
-          {entry.showMoreLabel}
-          <Icon name="arrow" size={18} />
-        </a>
-      ) : null}
+      <ChildLinks
+        links={entry.children}
+        currentPath={props.currentPath}
+        className={styles.children}
+      />
+      <SectionTeaser src={entry.teaserImage} className={styles.teaser} />
+      <ShowMoreLink href={entry.link} label={entry.showMoreLabel} className={styles.showMore} />
     </Disclosure>
   );
 }
