@@ -23,7 +23,11 @@ export function External() {
 }
 
 /** A section's child links; the current page's link says so (`aria-current="page"`). */
-export function ChildLinks(props: { links: NavChild[]; currentPath: string; className?: string | undefined }) {
+export function ChildLinks(props: {
+  links: NavChild[];
+  currentPath: string;
+  className?: string | undefined;
+}) {
   return (
     <ul className={props.className}>
       {props.links.map((child) => (
@@ -58,7 +62,11 @@ export function SectionTeaser(props: { src: string | null; className?: string | 
 }
 
 /** The link to the whole section, under its configured label. */
-export function ShowMoreLink(props: { href: string; label: string | null; className?: string | undefined }) {
+export function ShowMoreLink(props: {
+  href: string;
+  label: string | null;
+  className?: string | undefined;
+}) {
   if (!props.label) return null;
   return (
     <a className={props.className} href={props.href}>
