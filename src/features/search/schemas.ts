@@ -46,8 +46,14 @@ export function searchLanguageOf(lang: Lang): SearchLanguage {
   return lang === 'sv' ? 'se' : lang;
 }
 
+/**
+ * A whole number from a JSON body or a query string. Query text must be plain digits: `1e1`,
+ * `0x10`, ` 10` and `10.0` are invalid rather than read as ten.
+ */
 const int = (min: number, max: number) =>
-  z.coerce.number({ error: INVALID }).int(INVALID).min(min, INVALID).max(max, INVALID);
+  z
+    .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)], { error: INVALID })
+    .pipe(z.number().int(INVALID).min(min, INVALID).max(max, INVALID));
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], { error: INVALID })
