@@ -1,19 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { formatPrice } from '../../i18n/format.ts';
 import { useT } from '../../i18n/react.tsx';
 import { fetchProduct } from './api.ts';
 import { BuyControl } from './buy-control.tsx';
-import { centsOfMoney, type ProductDetail } from './schemas.ts';
+import { ProductPrices } from './product-prices.tsx';
+import type { ProductDetail } from './schemas.ts';
 import styles from './shop.module.css';
 import { StockText } from './stock-text.tsx';
 
 type Load = { kind: 'loading' } | { kind: 'loaded'; product: ProductDetail } | { kind: 'error' };
-
-const price = (money: string | null) => {
-  const cents = money === null ? null : centsOfMoney(money);
-  return cents === null ? null : formatPrice(cents);
-};
 
 /** The modal's content: loading, the product, or 'Tuotteen lataaminen epäonnistui.' (spec §4, §8). */
 function ProductView(props: { code: string; name: string }) {
@@ -41,25 +36,17 @@ function ProductView(props: { code: string; name: string }) {
     );
   }
   const { product } = load;
-  const perKg = price(product.pricePerKg);
-  const before = price(product.svhPrice);
   return (
     <div className={styles.modalBody}>
       {product.image ? <img src={product.image} alt="" className={styles.modalImage} /> : null}
       <div className={styles.card}>
         <Heading slot="title">{product.name}</Heading>
-        <div className={styles.cardPrices}>
-          {product.price ? <span className={styles.cardPrice}>{price(product.price)}</span> : null}
-          {product.discountPercentage ? (
-            <span className={styles.badge}>
-              {t('product.discount', { percent: product.discountPercentage })}
-            </span>
-          ) : null}
-          {perKg ? <small>{t('product.pricePerKg', { price: perKg })}</small> : null}
-          {before && product.svhPrice !== product.price ? (
-            <small>{t('product.regularPrice', { price: before })}</small>
-          ) : null}
-        </div>
+        <ProductPrices
+          price={product.price}
+          pricePerKg={product.pricePerKg}
+          svhPrice={product.svhPrice}
+          discountPercentage={product.discountPercentage}
+        />
         <StockText stock={product.stock} className={styles.stock} />
         {product.price ? (
           <BuyControl
