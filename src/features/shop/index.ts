@@ -9,5 +9,6 @@ export {
   addThroughShop,
   type CartSyncConfig,
   connectCartSync,
+  followCartLink,
   useSyncedCart,
 } from './cart-sync/site-cart.ts';
