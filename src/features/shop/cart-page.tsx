@@ -4,6 +4,15 @@ import { useLang, useT } from '../../i18n/react.tsx';
 import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
 import { changeQuantity } from './api.ts';
 import { LineAvailability } from './availability-check.tsx';
+import formStyles from './cart-form.module.css';
+import { CART_FORM_PATH, quantityField } from './cart-form.ts';
+import {
+  type CartFormProps,
+  CartNoticeBox,
+  submitButton,
+  useHydrated,
+  XsrfField,
+} from './cart-form-fields.tsx';
 import { CouponBox } from './coupon-box.tsx';
 import { DeliveryCheck } from './delivery-check.tsx';
 import { type Cart, centsOfMoney, type LineItem } from './schemas.ts';
@@ -14,6 +23,8 @@ export const QUANTITY_DEBOUNCE_MS = 1000;
 
 export interface CartPageProps {
   cart: Cart;
+  /** The plain form's anti-forgery token and the notice of its last post (decision 022). */
+  form?: CartFormProps;
 }
 
 /** Money of the contract as the visitor reads it: `12,90` → `12,90 €`. */
@@ -34,13 +45,19 @@ export function CartPage(props: CartPageProps) {
   const [announcement, setAnnouncement] = useState('');
   const [postalCode, setPostalCode] = useState('');
   const headingId = useId();
+  const hydrated = useHydrated();
+  // The notice of a plain-form post shows until the cart changes here.
+  const [notice, setNotice] = useState(props.form?.notice ?? null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cart the visitor came to see, once
   useEffect(() => {
     pushViewCart(props.cart);
   }, []);
 
-  const onCart = useCallback((next: Cart) => setCart(next), []);
+  const onCart = useCallback((next: Cart) => {
+    setCart(next);
+    setNotice(null);
+  }, []);
 
   return (
     <div className={styles.cartPage} id="tuotteet">
@@ -51,19 +68,40 @@ export function CartPage(props: CartPageProps) {
         {cart.lineItems.length === 0 ? (
           <p className={styles.empty}>{t('shop.cart.empty')}</p>
         ) : (
-          <ul className={styles.lines}>
-            {cart.lineItems.map((line) => (
-              <CartLine
-                key={line.code}
-                line={line}
-                coupons={cart.couponCodes}
-                editable={cart.isEditable}
-                postalCode={postalCode}
-                onCart={onCart}
-                announce={setAnnouncement}
-              />
-            ))}
-          </ul>
+          // Without script a plain form (decision 022); with it the lines change in place.
+          <form
+            method="post"
+            action={CART_FORM_PATH}
+            className={formStyles.cartForm}
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <XsrfField token={props.form?.token} />
+            {/* First in the form, so Enter in a quantity field presses it; shown after the lines. */}
+            <noscript>
+              <button type="submit" name="action" value="update" className={styles.secondary}>
+                {t('shop.cart.update')}
+              </button>
+            </noscript>
+            <CartNoticeBox
+              notice={notice}
+              names={new Map(cart.lineItems.map((line) => [line.code, line.name]))}
+            />
+            <ul className={styles.lines}>
+              {cart.lineItems.map((line) => (
+                <CartLine
+                  key={line.code}
+                  line={line}
+                  coupons={cart.couponCodes}
+                  editable={cart.isEditable}
+                  postalCode={postalCode}
+                  onCart={onCart}
+                  announce={setAnnouncement}
+                  hydrated={hydrated}
+                  typed={notice?.typed?.[line.code]}
+                />
+              ))}
+            </ul>
+          </form>
         )}
         <p className="visually-hidden" role="status" aria-live="polite">
           {announcement}
@@ -71,7 +109,7 @@ export function CartPage(props: CartPageProps) {
       </section>
       <aside className={styles.cartSide}>
         <Summary cart={cart} />
-        <CouponBox couponCodes={cart.couponCodes} onCart={onCart} />
+        <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
         <DeliveryCheck onPostalCode={setPostalCode} />
         <div className={styles.cartActions}>
           {cart.lineItems.length > 0 ? (
@@ -134,6 +172,10 @@ interface CartLineProps {
   postalCode: string;
   onCart(cart: Cart): void;
   announce(text: string): void;
+  /** False until the island runs: the buttons submit the plain form until then. */
+  hydrated: boolean;
+  /** The quantity as typed in a refused plain-form post. */
+  typed?: string | undefined;
 }
 
 /**
@@ -146,7 +188,7 @@ function CartLine(props: CartLineProps) {
   const lang = useLang();
   const { line } = props;
   const id = useId();
-  const [value, setValue] = useState(String(line.quantity));
+  const [value, setValue] = useState(props.typed ?? String(line.quantity));
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -210,7 +252,7 @@ function CartLine(props: CartLineProps) {
           </label>
           <div className={styles.stepper}>
             <button
-              type="button"
+              {...submitButton(props.hydrated, `set:${line.code}:${Math.max(0, current - 1)}`)}
               className={styles.stepButton}
               aria-label={`${t('shop.buy.decrease')}, ${line.name}`}
               disabled={locked || current <= 0}
@@ -221,6 +263,7 @@ function CartLine(props: CartLineProps) {
             <input
               ref={input}
               id={`${id}-q`}
+              name={quantityField(line.code)}
               className={styles.quantityInput}
               type="number"
               inputMode="numeric"
@@ -235,7 +278,7 @@ function CartLine(props: CartLineProps) {
             />
             <span className={styles.unit}>{t('shop.buy.unit')}</span>
             <button
-              type="button"
+              {...submitButton(props.hydrated, `set:${line.code}:${Math.min(max, current + 1)}`)}
               className={styles.stepButton}
               aria-label={`${t('shop.buy.increase')}, ${line.name}`}
               disabled={locked || current >= max}
@@ -245,7 +288,7 @@ function CartLine(props: CartLineProps) {
             </button>
           </div>
           <button
-            type="button"
+            {...submitButton(props.hydrated, `set:${line.code}:0`)}
             className={styles.removeButton}
             disabled={locked}
             onClick={() => void send(0)}

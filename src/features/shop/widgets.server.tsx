@@ -4,6 +4,7 @@ import { serverT } from '../../i18n/catalogues.ts';
 import { Island } from '../../render/island.server.tsx';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { loadCart } from './cart.server.ts';
+import { takeCartNotice } from './cart-form.server.ts';
 import { moneyString } from './schemas.ts';
 import styles from './shop.module.css';
 import { stockMessage } from './stock-text.tsx';
@@ -82,7 +83,17 @@ export async function loadShopPageWidget(
   // The header's badge already marks every shop page private to the session (header.server.ts).
   const cart = await loadCart(request.server.db, cartKeyOf(request), request.locale.lang);
   return {
-    element: <Island name="shop-cart" lang={request.locale.lang} props={{ cart }} />,
+    element: (
+      <Island
+        name="shop-cart"
+        lang={request.locale.lang}
+        props={{
+          cart,
+          // The page is private to the session (above), so its anti-forgery token may stand in it.
+          form: { token: request.session.derive('xsrf'), notice: takeCartNotice(request) ?? null },
+        }}
+      />
+    ),
     inline: true,
   };
 }
