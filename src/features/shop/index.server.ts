@@ -5,4 +5,5 @@ export {
 } from './cart-sync/handover-routes.server.tsx';
 export { cartSyncConfig } from './cart-sync/routes.server.tsx';
 export { type HeaderCartSummary, headerCartSummary, shopPlugin } from './header.server.ts';
+export { shopProductCards } from './products.server.ts';
 export { loadShopPageWidget, loadShopProductWidget } from './widgets.server.tsx';
