@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
-import { coupons } from '../../db/schema.ts';
+import { coupons, sessions } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { NOTICE_COOKIE } from './cart-form.server.ts';
 import { CART_API, type Cart, cartSchema } from './schemas.ts';
@@ -123,11 +123,10 @@ function expectProblem(response: LightMyRequestResponse, status: number) {
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
 }
 
-const sessionRows = async () =>
-  Number(
-    (await t.app.db.execute<{ n: number }>(sql`select count(*)::int as n from sessions`)).rows[0]
-      ?.n,
-  );
+const sessionRows = async () => {
+  const [row] = await t.app.db.select({ n: count() }).from(sessions);
+  return row?.n ?? 0;
+};
 
 const escaped = (text: string) => text.replaceAll("'", '&#x27;');
 
