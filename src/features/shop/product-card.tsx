@@ -18,6 +18,7 @@ export function LkProductCardBuy(props: { product: ProductCard }) {
         pricePerKg={product.pricePerKg}
         svhPrice={product.svhPrice}
         discountPercentage={product.discountPercentage}
+        regularPrice="withDiscount"
       />
       <StockText stock={product.stock} className={styles.stock} />
       {product.price ? (

@@ -28,7 +28,9 @@ function ProductView(props: { code: string; name: string }) {
   if (load.kind !== 'loaded') {
     return (
       <>
-        <Heading slot="title">{props.name}</Heading>
+        <Heading slot="title" className={styles.modalTitle}>
+          {props.name}
+        </Heading>
         <p role="status" className={load.kind === 'error' ? styles.statusError : undefined}>
           {load.kind === 'error' ? t('shop.modal.error') : t('shop.modal.loading')}
         </p>
@@ -40,7 +42,9 @@ function ProductView(props: { code: string; name: string }) {
     <div className={styles.modalBody}>
       {product.image ? <img src={product.image} alt="" className={styles.modalImage} /> : null}
       <div className={styles.card}>
-        <Heading slot="title">{product.name}</Heading>
+        <Heading slot="title" className={styles.modalTitle}>
+          {product.name}
+        </Heading>
         <ProductPrices
           price={product.price}
           pricePerKg={product.pricePerKg}
@@ -82,7 +86,7 @@ export function ProductDialog(props: { code: string; name: string; onClose: () =
         if (!open) props.onClose();
       }}
     >
-      <Modal>
+      <Modal className={styles.modalFrame}>
         <Dialog className={styles.modal}>
           <button
             type="button"

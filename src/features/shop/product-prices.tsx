@@ -15,17 +15,26 @@ export interface ProductPricesProps {
   pricePerKg: string | null;
   svhPrice: string | null;
   discountPercentage: number | null;
+  /**
+   * When the regular price shows beside the price: whenever it differs (the product's modal), or
+   * only to explain a discount badge (the cards, where space is short).
+   */
+  regularPrice?: 'whenDifferent' | 'withDiscount';
 }
 
 /**
  * A product's price block (spec §3, §9): the price, the discount badge, the price per kilo and
- * the regular price when it differs. The product card and the product modal show the same one.
+ * the regular price. The product card and the product modal show the same one.
  */
 export function ProductPrices(props: ProductPricesProps) {
   const t = useT();
   const price = shown(props.price);
   const perKg = shown(props.pricePerKg);
-  const regular = props.svhPrice !== props.price ? shown(props.svhPrice) : null;
+  const regularShown =
+    props.svhPrice !== props.price &&
+    ((props.regularPrice ?? 'whenDifferent') === 'whenDifferent' ||
+      Boolean(props.discountPercentage));
+  const regular = regularShown ? shown(props.svhPrice) : null;
   if (!price && !perKg) return null;
   return (
     <div className={styles.cardPrices}>
