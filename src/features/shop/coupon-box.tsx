@@ -18,7 +18,8 @@ const couponMessages = new Set<string>(Object.values(COUPON_ERRORS));
 /** The text of a refusal: the API's message key for the code field, else the general one. */
 function refusalOf(error: unknown): { key: MessageKey; amount?: string } {
   if (error instanceof ShopApiError && error.fieldError && couponMessages.has(error.fieldError)) {
-    const amount = error.body.minimumOrder ?? error.body.amount;
+    // The minimum-order refusal names its amount in `minOrder` (coupons.server.ts).
+    const amount = error.body.minOrder;
     return {
       key: error.fieldError as MessageKey,
       ...(typeof amount === 'string' || typeof amount === 'number'
