@@ -3,7 +3,7 @@ import { formatNumber, formatPrice } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
 import { changeQuantity } from './api.ts';
-import { LineAvailability } from './availability-check.tsx';
+import { CartDeliveryNotice, LineAvailability } from './availability-check.tsx';
 import formStyles from './cart-form.module.css';
 import { CART_FORM_PATH, quantityField } from './cart-form.ts';
 import {
@@ -103,6 +103,10 @@ export function CartPage(props: CartPageProps) {
             </ul>
           </form>
         )}
+        <CartDeliveryNotice
+          postalCode={postalCode}
+          lines={cart.lineItems.map((line) => `${line.code}:${line.quantity}`).join(',')}
+        />
         <p className="visually-hidden" role="status" aria-live="polite">
           {announcement}
         </p>
