@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatNumber, formatPrice } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
-import { changeQuantity } from './api.ts';
+import { changeQuantity, ShopApiError } from './api.ts';
 import { CartDeliveryNotice, LineAvailability } from './availability-check.tsx';
 import formStyles from './cart-form.module.css';
 import { CART_FORM_PATH, quantityField } from './cart-form.ts';
@@ -194,7 +194,8 @@ function CartLine(props: CartLineProps) {
   const id = useId();
   const [value, setValue] = useState(props.typed ?? String(line.quantity));
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** The popover's state: closed, or open with the most the shop has (a refusal beyond stock). */
+  const [failed, setFailed] = useState<false | { max?: number }>(false);
   const timer = useRef<number | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const max = Math.max(line.maxQuantity, line.quantity);
@@ -218,9 +219,11 @@ function CartLine(props: CartLineProps) {
       ]);
       props.onCart(cart);
       props.announce(t('shop.cart.updated'));
-    } catch {
+    } catch (error) {
       setValue(String(line.quantity));
-      setFailed(true);
+      setFailed({
+        max: error instanceof ShopApiError && error.status === 409 ? error.maxQuantity : undefined,
+      });
       props.announce('');
     } finally {
       setBusy(false);
@@ -238,10 +241,26 @@ function CartLine(props: CartLineProps) {
   };
 
   const current = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : line.quantity;
+  // While a change runs the buttons are only marked unavailable (not disabled), so the one that
+  // was pressed keeps the focus through the request and its failure.
   const locked = busy || !props.editable;
   const errorId = `${id}-error`;
+  const dismiss = () => {
+    setFailed(false);
+    if (!input.current?.closest('li')?.contains(document.activeElement)) input.current?.focus();
+  };
   return (
-    <li className={styles.line} data-code={line.code} aria-busy={busy}>
+    <li
+      className={styles.line}
+      data-code={line.code}
+      aria-busy={busy}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && failed) {
+          event.preventDefault();
+          dismiss();
+        }
+      }}
+    >
       {line.imageUrl ? <img src={line.imageUrl} alt="" className={styles.lineImage} /> : null}
       <div className={styles.lineBody}>
         <a href={line.url} className={styles.lineName}>
@@ -259,8 +278,9 @@ function CartLine(props: CartLineProps) {
               {...submitButton(props.hydrated, `set:${line.code}:${Math.max(0, current - 1)}`)}
               className={styles.stepButton}
               aria-label={`${t('shop.buy.decrease')}, ${line.name}`}
-              disabled={locked || current <= 0}
-              onClick={() => schedule(String(Math.max(0, current - 1)))}
+              disabled={!props.editable || current <= 0}
+              aria-disabled={busy || undefined}
+              onClick={() => !busy && schedule(String(Math.max(0, current - 1)))}
             >
               −
             </button>
@@ -277,7 +297,7 @@ function CartLine(props: CartLineProps) {
               value={value}
               readOnly={locked}
               aria-describedby={failed ? errorId : undefined}
-              aria-invalid={failed || undefined}
+              aria-invalid={failed ? true : undefined}
               onChange={(event) => schedule(event.target.value)}
             />
             <span className={styles.unit}>{t('shop.buy.unit')}</span>
@@ -285,8 +305,9 @@ function CartLine(props: CartLineProps) {
               {...submitButton(props.hydrated, `set:${line.code}:${Math.min(max, current + 1)}`)}
               className={styles.stepButton}
               aria-label={`${t('shop.buy.increase')}, ${line.name}`}
-              disabled={locked || current >= max}
-              onClick={() => schedule(String(Math.min(max, current + 1)))}
+              disabled={!props.editable || current >= max}
+              aria-disabled={busy || undefined}
+              onClick={() => !busy && schedule(String(Math.min(max, current + 1)))}
             >
               +
             </button>
@@ -294,15 +315,21 @@ function CartLine(props: CartLineProps) {
           <button
             {...submitButton(props.hydrated, `set:${line.code}:0`)}
             className={styles.removeButton}
-            disabled={locked}
-            onClick={() => void send(0)}
+            disabled={!props.editable}
+            aria-disabled={busy || undefined}
+            onClick={() => !busy && void send(0)}
           >
             <span aria-hidden="true">×</span>
             <span className="visually-hidden">{t('shop.cart.remove', { name: line.name })}</span>
           </button>
           {failed ? (
             <div id={errorId} className={styles.popover} role="alert">
-              {t('shop.cart.quantityError')}
+              <span>
+                {t('shop.cart.quantityError')}
+                {failed.max !== undefined
+                  ? ` ${t('shop.quantity.tooMany', { max: failed.max })}`
+                  : ''}
+              </span>
               <button
                 type="button"
                 className={styles.popoverClose}
