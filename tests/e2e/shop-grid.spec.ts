@@ -228,10 +228,14 @@ describe('the grid without script and the island’s code', () => {
       await page.goto(`${brand}${SEARCH_PAGE}`);
       await page.locator('k-island[data-name="facet-search"][data-hydrated]').waitFor();
       expect(scripts.some((s) => s.includes('/facet-search-'))).toBe(true);
-      expect(scripts.filter((s) => /shop-product-search|product-dialog/.test(s))).toEqual([]);
+      // Neither the brand's search nor the header on every page loads the shop's card.
+      expect(
+        scripts.filter((s) => /shop-product-search|product-card|product-dialog/.test(s)),
+      ).toEqual([]);
       scripts.length = 0;
       await openGrid(page);
       expect(scripts.some((s) => s.includes('/shop-product-search-'))).toBe(true);
+      expect(scripts.some((s) => s.includes('/product-card-'))).toBe(true);
       // The modal's dialog comes only when a visitor goes for it.
       expect(scripts.some((s) => s.includes('/product-dialog-'))).toBe(false);
     } finally {

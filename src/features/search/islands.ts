@@ -6,6 +6,12 @@
 export const searchIslands = {
   'site-search': () => import('./search-page.tsx').then((m) => m.SiteSearch),
   'facet-search': () => import('./facet-search.tsx').then((m) => m.FacetSearch),
-  // The shop's search: the facet search with the shop's product cards, in a chunk of its own.
-  'shop-product-search': () => import('./shop-product-search.tsx').then((m) => m.ShopProductSearch),
+};
+
+/**
+ * Parts of islands that the app joins with another feature's parts: the shop's product search is
+ * this grid with the shop's card part (`shopIslandParts`), in chunks of their own.
+ */
+export const searchIslandParts = {
+  shopProductSearch: () => import('./shop-product-search.tsx').then((m) => m.shopProductSearchWith),
 };

@@ -1,4 +1,5 @@
-import { LkProductCardBuy } from '../shop/index.ts';
+import type { ComponentType } from 'react';
+import type { ProductCard } from '../shop/index.ts';
 import { type FacetSearchProps, FacetSearchView } from './facet-search.tsx';
 import type { ShopSearchHit } from './shop-search.ts';
 
@@ -7,15 +8,20 @@ export interface ShopProductSearchProps extends FacetSearchProps<ShopSearchHit> 
   kind: 'shop';
 }
 
-/** Each shop product's `lkProductCard` part: price, price per kilo, stock, buy control, modal. */
-function ShopCardPart(props: { hit: ShopSearchHit }) {
-  return props.hit.product ? <LkProductCardBuy product={props.hit.product} /> : null;
-}
+/** The shop's part of an `lkProductCard`: price, price per kilo, stock, buy control, modal. */
+export type ProductCardPart = ComponentType<{ product: ProductCard }>;
 
 /**
- * The shop's product search grid (spec §2, §3): the facet search whose cards are `lkProductCard`s.
- * Its own island, so only the shop's search page loads the shop's card, buy control and modal.
+ * The shop's product search grid (spec §2, §3): the facet search whose cards are `lkProductCard`s,
+ * each with the shop's part below its title. The app hands in the shop's part (the island
+ * registry joins the two features' chunks), so this chunk imports no shop code and the shop's
+ * card is fetched only on the shop's search page.
  */
-export function ShopProductSearch(props: ShopProductSearchProps) {
-  return <FacetSearchView {...props} CardPart={ShopCardPart} />;
+export function shopProductSearchWith(ProductCardPart: ProductCardPart) {
+  function ShopCardPart(props: { hit: ShopSearchHit }) {
+    return props.hit.product ? <ProductCardPart product={props.hit.product} /> : null;
+  }
+  return function ShopProductSearch(props: ShopProductSearchProps) {
+    return <FacetSearchView {...props} CardPart={ShopCardPart} />;
+  };
 }

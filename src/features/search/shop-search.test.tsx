@@ -4,8 +4,9 @@ import { createImage, createProduct, createRecipe } from '../../../tests/factori
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';
+import { LkProductCardBuy } from '../shop/product-card.tsx';
 import { loadShopProductSearch } from './index.server.ts';
-import { ShopProductSearch, type ShopProductSearchProps } from './shop-product-search.tsx';
+import { type ShopProductSearchProps, shopProductSearchWith } from './shop-product-search.tsx';
 import { type ShopSearchResult, shopSearchResultSchema } from './shop-search.ts';
 
 /**
@@ -15,6 +16,8 @@ import { type ShopSearchResult, shopSearchResultSchema } from './shop-search.ts'
 
 let t: TestApp;
 const fi = serverT('fi');
+/** The island as the app's registry joins it: the search's grid with the shop's card part. */
+const ShopProductSearch = shopProductSearchWith(LkProductCardBuy);
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
