@@ -143,7 +143,7 @@ class Connection {
   async add(code: string, quantity: number): Promise<AddOutcome> {
     setCart(addToLocalCart(cart, code, quantity));
     const answer = await this.ask({ type: 'add', code, quantity, id: this.nextId++ }, ADD_WAIT_MS);
-    if (!answer || answer.type !== 'cart' || answer.refused) {
+    if (answer?.type !== 'cart' || answer.refused) {
       // No answer at all: the shop's next cart replaces the optimistic line; until then, not loading.
       if (!answer) setCart({ ...cart, loading: false });
       return { ok: false };
@@ -155,7 +155,7 @@ class Connection {
   async handover(): Promise<string | null> {
     if (!this.ready) return null;
     const answer = await this.ask({ type: 'handover', id: this.nextId++ }, HANDOVER_WAIT_MS);
-    if (!answer || answer.type !== 'handover' || !answer.path) return null;
+    if (answer?.type !== 'handover' || !answer.path) return null;
     return new URL(answer.path, this.config.shopOrigin).href;
   }
 }
