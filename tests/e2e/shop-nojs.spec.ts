@@ -2,14 +2,14 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir } from './browser.ts';
+import { chromiumForFile, screenshotDir, seriousViolations } from './browser.ts';
 
 /**
  * The cart page in a browser without JavaScript (decision 022), at 1280 and 375 px: a quantity
  * typed and sent with 'Päivitä ostoskori', Enter in the field, the + and × buttons, a coupon code
  * entered, refused and removed. Each post comes back to /ostoskori#tuotteet with its notice.
- * (Axe needs script in the page, so the accessibility checks of the cart page are in shop.spec.ts;
- * here the forms are reached by their labels and names.)
+ * Axe needs script in the page: its check runs in a context where the page may run script but
+ * the app's own scripts are blocked, so the islands stay the server's HTML.
  */
 
 const port = inject('serverPort');
@@ -198,6 +198,44 @@ describe.each([1280, 375])('cart page without JavaScript at %i px', (width) => {
       const cart = await apiCart(context);
       expect(cart.lineItems.map((l) => [l.code, l.quantity])).toEqual([[a.code, 3]]);
       expect(cart.couponCodes).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('with the app scripts not loaded, Enter sends the update; axe finds nothing serious or critical in the notices', async () => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    try {
+      const [a] = (await cartWithTwoProducts(context, 4)) as [Product];
+      // The app's scripts never load: the page is what a visitor without script gets.
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto(`${origin}/ostoskori#tuotteet`);
+      await page
+        .getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name: a.name }) })
+        .fill('2');
+      await Promise.all([
+        page.waitForNavigation(),
+        page
+          .getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name: a.name }) })
+          .press('Enter'),
+      ]);
+      expect(await page.getByText(t('shop.cart.updated')).count()).toBe(1);
+      expect(await page.locator('k-island[data-hydrated]').count()).toBe(0);
+      // Enter sent the typed 2 (the form's hidden default button), not the first line's −.
+      expect(
+        await page
+          .getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name: a.name }) })
+          .inputValue(),
+      ).toBe('2');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const couponField = page.getByRole('textbox', { name: t('shop.couponBox.label') });
+      await couponField.fill('EIOLE');
+      await Promise.all([page.waitForNavigation(), couponField.press('Enter')]);
+      expect(await page.getByText(t('shop.coupon.invalid')).count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -76,7 +76,10 @@ export function CartPage(props: CartPageProps) {
             onSubmit={(event) => event.preventDefault()}
           >
             <XsrfField token={props.form?.token} />
-            {/* First in the form, so Enter in a quantity field presses it; shown after the lines. */}
+            {/* The form's default button: Enter in a quantity field sends the update, also when
+                the island's script failed to load (then the <noscript> button is not there). */}
+            <button type="submit" name="action" value="update" hidden tabIndex={-1} />
+            {/* Shown after the lines (cart-form.module.css). */}
             <noscript>
               <button type="submit" name="action" value="update" className={styles.secondary}>
                 {t('shop.cart.update')}
