@@ -209,6 +209,45 @@ async function productImage(
   });
 }
 
+/** What the extra pictures of a shop product show, per language (their alt text's ending). */
+const extraViews: Record<Lang, [string, string]> = {
+  fi: ['pakkaus', 'tarjoiluehdotus'],
+  sv: ['förpackning', 'serveringsförslag'],
+  en: ['package', 'serving suggestion'],
+};
+
+/**
+ * Two more pictures (the pack and a serving suggestion) for every third product the shop sells by
+ * the kilo, so product pages show their picture carousel; the rest keep one picture. Chosen by the
+ * product code, so the same products get them on every run.
+ */
+async function moreShopPictures(
+  seeding: Seeding,
+  s: SiteLang,
+  c: ProductConcept,
+  names: Partial<Record<Lang, string>>,
+): Promise<number[]> {
+  if (s.profile.kind !== 'shop' || !c.shop || c.giftEuros || Number(c.code) % 3 !== 0) return [];
+  const ids: number[] = [];
+  for (const view of [0, 1] as const) {
+    const alt = Object.fromEntries(
+      Object.entries(names).map(([lang, name]) => [
+        lang,
+        `${name}, ${extraViews[lang as Lang][view]}`,
+      ]),
+    );
+    ids.push(
+      await seeding.images.get({
+        kind: 'product',
+        seed: `product:${s.lang}:${c.family}:${c.variant}:${c.code}:view-${view + 2}`,
+        title: names[s.lang] ?? '',
+        alt,
+      }),
+    );
+  }
+  return ids;
+}
+
 /** Writes the rows of one concept in each language of the site. */
 export async function addProduct(
   seeding: Seeding,
@@ -221,8 +260,9 @@ export async function addProduct(
   const [first] = versions;
   if (!first) return;
   const imageId = await productImage(seeding, first, c, first.lang, names);
+  const imageIds = [imageId, ...(await moreShopPictures(seeding, first, c, names))];
   for (const s of versions) {
-    const row = productRow(s, c, names[s.lang] ?? '', imageId, translationKey);
+    const row = productRow(s, c, names[s.lang] ?? '', imageIds, translationKey);
     const added = seeding.content.add('products', row) as ProductRow;
     s.products.push(added);
     if (!s.productByFamily.has(c.family)) s.productByFamily.set(c.family, added);
@@ -240,10 +280,12 @@ export function productRow(
   s: SiteLang,
   c: ProductConcept,
   name: string,
-  imageId: number,
+  /** The first picture, or all of them in order. */
+  pictures: number | number[],
   translationKey: string,
   pathSuffix = '',
 ): Omit<ProductRow, 'id'> {
+  const imageIds = typeof pictures === 'number' ? [pictures] : pictures;
   const { v, profile, lang } = s;
   const kind = profile.productKind ?? 'retail-product';
   const path = uniquePath(s, sectionPath.productGroup(s, c.group), slugify(name) + pathSuffix);
@@ -263,7 +305,7 @@ export function productRow(
       teaser: v.giftCard.text,
       descriptionHtml: `<p>${escapeHtml(v.giftCard.text)}</p>`,
       ingredients: '',
-      imageIds: [imageId],
+      imageIds,
       categoryIds: idList(s.facets.productGroup[c.group]),
       facetTagIds: idList(s.facets.productGroup[c.group]),
       productGroup: v.productGroups[c.group].name,
@@ -313,7 +355,7 @@ export function productRow(
     teaser: bulk ? `${teaser} ${v.foodService.teaser}` : teaser,
     descriptionHtml: description,
     ingredients: x.ingredient ? `${f.ingredients}, ${x.ingredient}` : f.ingredients,
-    imageIds: [imageId],
+    imageIds,
     categoryIds: groupTag,
     facetTagIds: [...groupTag, ...dietTags],
     productGroup: v.productGroups[f.group].name,

@@ -14,6 +14,7 @@ import { Random } from './random.ts';
 import { addRecipe, recipeConcepts } from './recipes.ts';
 import { addScaleDocuments, searchableCount } from './scale.ts';
 import { seedShop } from './shop.ts';
+import { linkShopProducts } from './shop-links.ts';
 import { profileOf } from './sites.ts';
 import { vocabularies } from './vocabulary/index.ts';
 import { seedWidgets } from './widgets.ts';
@@ -63,6 +64,7 @@ export async function seed(
   }
   let scaleDocuments = 0;
   if (options.scale) scaleDocuments = addScaleDocuments(seeding, all, options.scale);
+  linkShopProducts(seeding.content.rows.products);
   const generated = performance.now();
   log(`writing ${searchableCount(seeding)} searchable items`);
   await replaceContent(ctx.db, seeding.content.rows);

@@ -131,14 +131,17 @@ export async function seedShop(db: Database): Promise<void> {
         ),
       )
       .orderBy(asc(products.code));
+    // And every fourth other one on Thursdays only, so in the Helsinki region (Tuesdays and
+    // Thursdays) one of each has dates of its own but none in common with the other.
     const madeToOrder = codes.filter((_, i) => i % 4 === 1).map((row) => row.code);
-    if (madeToOrder.length > 0) {
-      await tx.insert(productWeeklyStock).values(
-        madeToOrder.flatMap((code) => [
-          { siteId: SITE, code, weekday: 2, quantity: 12 },
-          { siteId: SITE, code, weekday: 5, quantity: 12 },
-        ]),
-      );
-    }
+    const thursdaysOnly = codes.filter((_, i) => i % 4 === 3).map((row) => row.code);
+    const weekly = [
+      ...madeToOrder.flatMap((code) => [
+        { siteId: SITE, code, weekday: 2, quantity: 12 },
+        { siteId: SITE, code, weekday: 5, quantity: 12 },
+      ]),
+      ...thursdaysOnly.map((code) => ({ siteId: SITE, code, weekday: 4, quantity: 12 })),
+    ];
+    if (weekly.length > 0) await tx.insert(productWeeklyStock).values(weekly);
   });
 }

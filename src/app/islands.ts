@@ -2,8 +2,8 @@ import type { ComponentProps, ComponentType } from 'react';
 import { contentIslands } from '../features/content/islands.ts';
 import { formsIslands } from '../features/forms/islands.ts';
 import { navigationIslands } from '../features/navigation/islands.ts';
-import { searchIslands } from '../features/search/islands.ts';
-import { shopIslands } from '../features/shop/islands.ts';
+import { searchIslandParts, searchIslands } from '../features/search/islands.ts';
+import { shopIslandParts, shopIslands } from '../features/shop/islands.ts';
 import type { ResolvedIslands } from '../render/island.server.tsx';
 
 /**
@@ -16,7 +16,23 @@ export const islands = {
   ...contentIslands,
   ...searchIslands,
   ...shopIslands,
+  ...joinedIslands(),
 };
+
+/**
+ * Islands made of two features' parts. The shop's product search is the search's grid with the
+ * shop's card part (price, stock, buy control, product modal) in each card: the features' browser
+ * code does not import each other's components (through a surface, the shop's card would land in
+ * the chunk every page's header loads), and only the shop's search page fetches the two chunks.
+ */
+function joinedIslands() {
+  return {
+    'shop-product-search': () =>
+      Promise.all([searchIslandParts.shopProductSearch(), shopIslandParts.productCardPart()]).then(
+        ([withCardPart, cardPart]) => withCardPart(cardPart),
+      ),
+  };
+}
 
 type Registry = typeof islands;
 type ComponentOf<L> = L extends () => Promise<infer C extends ComponentType<never>> ? C : never;

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { HomePage, loadPage, resolvePath } from '../features/content/index.server.ts';
 import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
 import { loadSearchWidget } from '../features/search/index.server.ts';
-import { loadShopPageWidget, loadShopProductWidget } from '../features/shop/index.server.ts';
+import {
+  handoverPageRoutes,
+  loadShopPageWidget,
+  loadShopProductWidget,
+} from '../features/shop/index.server.ts';
 import { serverT } from '../i18n/catalogues.ts';
 import { renderPage } from '../render/render-page.tsx';
 import { NotFound } from '../server/errors.ts';
@@ -38,6 +42,13 @@ export async function pageRoutes(app: FastifyInstance) {
         </SiteLayout>
       ),
     });
+
+  // The shop's cart hand-over page (decision 021), in the site's layout.
+  await app.register(
+    handoverPageRoutes(async (request, body) => (
+      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+    )),
+  );
 
   app.get('/favicon.svg', { config: { session: false } }, async (request, reply) =>
     reply

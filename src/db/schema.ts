@@ -147,6 +147,11 @@ export const products = pgTable(
     code: text('code').notNull(),
     gtin: text('gtin'),
     valoCode: text('valo_code'),
+    /**
+     * On a brand site that sells through the shop: the `code` of the shop's product that is this
+     * product (decision 021); null when the shop does not sell it.
+     */
+    shopCode: text('shop_code'),
     name: text('name').notNull(),
     teaser: text('teaser').notNull().default(''),
     descriptionHtml: text('description_html').notNull().default(''),
@@ -458,6 +463,24 @@ export const cartLineItems = pgTable(
     primaryKey({ columns: [t.cartId, t.code] }),
     check('cart_line_items_quantity_ck', sql`${t.quantity} between 1 and 99`),
   ],
+);
+
+/**
+ * One-time tokens that hand a cart over to another session (decision 021): the shop's frame on a
+ * brand site asks for one, the shop's top-level page moves the cart's lines with it. Only the
+ * token's SHA-256 is kept; a token is used by deleting its row, so it works once.
+ */
+export const cartHandovers = pgTable(
+  'cart_handovers',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('cart_handovers_cart_idx').on(t.cartId)],
 );
 
 /**

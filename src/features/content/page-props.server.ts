@@ -30,7 +30,7 @@ export function productImages(product: ProductRow, images: Map<number, ImageDto>
 export function productPageProps(product: ProductRow, parts: PageParts): ProductPageProps {
   return {
     crumbs: parts.crumbs,
-    image: productImages(product, parts.images)[0],
+    images: productImages(product, parts.images),
     name: product.name,
     teaser: product.teaser,
     isNovelty: product.isNovelty,

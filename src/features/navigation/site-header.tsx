@@ -3,7 +3,7 @@ import { useT } from '../../i18n/react.tsx';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
 import { QuickSearch } from '../search/index.ts';
-import { useShopCartCount, useSyncedCart } from '../shop/index.ts';
+import { followCartLink, useShopCartCount, useSyncedCart } from '../shop/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
@@ -195,6 +195,8 @@ export function SiteHeader(props: SiteHeaderProps) {
               <a
                 className={`${styles.iconButton} ${cartCount > 0 ? '' : styles.desktopOnly}`}
                 href={cart.href}
+                // On a brand site, the click hands the synced cart over to the shop (decision 021).
+                onClick={synced ? followCartLink : undefined}
                 aria-label={cartLabel}
                 aria-busy={cartLoading || undefined}
                 data-cart-count={cartCount}

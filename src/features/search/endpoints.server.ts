@@ -4,6 +4,7 @@ import { getSite } from '../../sites/registry.ts';
 import { langPrefix } from '../../sites/resolve.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang, Site } from '../../sites/types.ts';
+import { shopProductCards } from '../shop/index.server.ts';
 import { contentGroupOptions, facetDefinitions, recipeSearchPage } from './facets.server.ts';
 import { allProducts } from './products.server.ts';
 import {
@@ -20,6 +21,7 @@ import {
   SUGGESTIONS_PAGE_SIZE,
 } from './schemas.ts';
 import { type FacetScope, type SearchScope, type Source, search } from './search.server.ts';
+import type { ShopSearchResult } from './shop-search.ts';
 
 /**
  * The use cases of `/api/search/*` and `/api/facets/*`: what each endpoint answers for parsed
@@ -150,6 +152,34 @@ export async function searchEndpointResult(
     authors: query.authors,
     withoutTotal: endpoint.withoutTotal,
   });
+}
+
+/** The shop's product search: its hits carry the products' card data. */
+export const SHOP_SEARCH_PATH = `/api/search/${SHOP_SITE_ID}-products` as const;
+
+/**
+ * What the shop's product search answers: the search's result, each product hit with the shop
+ * product's card data (price, price per kilo, discount, stock, code), read in one query for the
+ * page. The endpoint searches products and recipes; a recipe hit (type `recipe`) has no card.
+ */
+export async function shopSearchResult(
+  db: Database,
+  requestSite: Site,
+  query: SearchQuery,
+): Promise<ShopSearchResult> {
+  const result = await searchEndpointResult(db, SHOP_SEARCH_PATH, requestSite, query);
+  const shop = getSite(SHOP_SITE_ID);
+  const lang = shop ? searchLang(shop, query.language) : undefined;
+  const productIds = result.hits.filter((hit) => hit.type !== 'recipe').map((h) => h.contentId);
+  const cards = lang ? await shopProductCards(db, lang, productIds) : [];
+  const byId = new Map(cards.map((card) => [card.contentId, card]));
+  return {
+    ...result,
+    hits: result.hits.map((hit) => ({
+      ...hit,
+      product: hit.type === 'recipe' ? null : (byId.get(hit.contentId) ?? null),
+    })),
+  };
 }
 
 function scopeOf(endpoint: Endpoint, site: Site, query: SearchQuery): SearchScope {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { langPrefix } from '../../sites/resolve.ts';
-import { searchEndpointResult } from './endpoints.server.ts';
+import { searchEndpointResult, shopSearchResult } from './endpoints.server.ts';
 import type { FacetSearchProps } from './facet-search.tsx';
 import {
   DEFAULT_PAGE_SIZE,
@@ -8,11 +8,13 @@ import {
   type FacetSearchKind,
   MAX_PAGE_SIZE,
   type SearchPageDefaults,
+  type SearchQuery,
   searchLanguageOf,
   searchPageStateOf,
   settingOf,
   tidySearchParams,
 } from './schemas.ts';
+import type { ShopProductSearchProps } from './shop-product-search.tsx';
 
 /**
  * The props of a product, recipe, newsroom or shop product search on a page, read from its URL
@@ -24,8 +26,34 @@ import {
 export async function loadFacetSearch(
   request: FastifyRequest,
   page: { path: string; settings: Record<string, unknown> },
-  kind: FacetSearchKind,
+  kind: Exclude<FacetSearchKind, 'shop'>,
 ): Promise<FacetSearchProps> {
+  const { props, query } = facetSearchOf(request, page, kind);
+  const result = await searchEndpointResult(
+    request.server.db,
+    FACET_SEARCH_ENDPOINTS[kind],
+    request.site,
+    query,
+  );
+  return { ...props, result };
+}
+
+/** The shop's product search on a page: as `loadFacetSearch`, its hits with the products' cards. */
+export async function loadShopProductSearch(
+  request: FastifyRequest,
+  page: { path: string; settings: Record<string, unknown> },
+): Promise<ShopProductSearchProps> {
+  const { props, query } = facetSearchOf(request, page, 'shop');
+  const result = await shopSearchResult(request.server.db, request.site, query);
+  return { ...props, kind: 'shop', result };
+}
+
+/** A facet search's props but its result, and the endpoint query that finds the result. */
+function facetSearchOf(
+  request: FastifyRequest,
+  page: { path: string; settings: Record<string, unknown> },
+  kind: FacetSearchKind,
+): { props: Omit<FacetSearchProps, 'result'>; query: SearchQuery } {
   const { site, locale } = request;
   const language = searchLanguageOf(locale.lang);
   const pageSizeSetting =
@@ -38,23 +66,24 @@ export async function loadFacetSearch(
     language,
     sortOrder: kind === 'newsroom' ? 2 : 0,
   };
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-  const state = searchPageStateOf(query, defaults);
-  const result = await searchEndpointResult(request.server.db, FACET_SEARCH_ENDPOINTS[kind], site, {
-    language,
-    q: state.q,
-    page: 1,
-    pageSize: state.pageSize * state.page,
-    contentGroup: state.contentGroup,
-    facetTags: state.facetTags,
-  });
+  const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const state = searchPageStateOf(params, defaults);
   return {
-    kind,
-    action: `${langPrefix(site, locale.lang)}${page.path}`,
-    language,
-    state,
-    defaults,
-    search: tidySearchParams(query, defaults).toString(),
-    result,
+    props: {
+      kind,
+      action: `${langPrefix(site, locale.lang)}${page.path}`,
+      language,
+      state,
+      defaults,
+      search: tidySearchParams(params, defaults).toString(),
+    },
+    query: {
+      language,
+      q: state.q,
+      page: 1,
+      pageSize: state.pageSize * state.page,
+      contentGroup: state.contentGroup,
+      facetTags: state.facetTags,
+    },
   };
 }

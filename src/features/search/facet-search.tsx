@@ -1,6 +1,7 @@
 import {
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   useEffect,
   useId,
   useLayoutEffect,
@@ -19,12 +20,12 @@ import {
   type SearchLanguage,
   type SearchPageDefaults,
   type SearchPageState,
-  type SearchResult,
+  type SearchResultOf,
 } from './schemas.ts';
 import { fetchSearch, fetchSearchPages } from './search-page-fetch.ts';
 import { useUrlSearch } from './use-url-search.ts';
 
-export interface FacetSearchProps {
+export interface FacetSearchProps<H extends SearchHit = SearchHit> {
   kind: FacetSearchKind;
   /** The page's own URL (with the language prefix). */
   action: string;
@@ -34,8 +35,14 @@ export interface FacetSearchProps {
   /** The page's query string as the server saw it, tidied (unknown parameters kept). */
   search: string;
   /** What the endpoint answered for the URL's state, every page up to `page`. */
-  result: SearchResult;
+  result: SearchResultOf<H>;
 }
+
+/**
+ * What a search adds to each card below its title, instead of the likes (the shop: price, stock,
+ * the buy control and the product modal). A component, so it stays out of the island's props.
+ */
+export type CardPart<H extends SearchHit> = (props: { hit: H }) => ReactNode;
 
 const labels = {
   products: { label: 'search.products.label', placeholder: 'search.products.placeholder' },
@@ -61,6 +68,13 @@ const cardPreset = {
  * dropdowns are native disclosures inside a plain GET form.
  */
 export function FacetSearch(props: FacetSearchProps) {
+  return <FacetSearchView {...props} />;
+}
+
+/** The facet search, its cards with a search's own part (see `CardPart`). */
+export function FacetSearchView<H extends SearchHit>(
+  props: FacetSearchProps<H> & { CardPart?: CardPart<H> | undefined },
+) {
   const t = useT();
   const id = useId();
   const endpoint = FACET_SEARCH_ENDPOINTS[props.kind];
@@ -89,13 +103,13 @@ export function FacetSearch(props: FacetSearchProps) {
       };
       const answer =
         move === 'append'
-          ? await fetchSearch(endpoint, { ...base, page: next.page }, signal)
-          : await fetchSearchPages(endpoint, base, next.page, signal);
+          ? await fetchSearch<H>(endpoint, { ...base, page: next.page }, signal)
+          : await fetchSearchPages<H>(endpoint, base, next.page, signal);
       if (move === 'append') {
         setResult((before) => ({ ...answer, hits: [...before.hits, ...answer.hits] }));
         const firstNew = result.hits.length;
         focusAfter.current = () =>
-          listRef.current?.querySelectorAll<HTMLAnchorElement>('a')[firstNew]?.focus();
+          listRef.current?.querySelectorAll<HTMLAnchorElement>('h3 a')[firstNew]?.focus();
       } else {
         setResult(answer);
       }
@@ -252,7 +266,7 @@ export function FacetSearch(props: FacetSearchProps) {
           <ul ref={listRef} className={styles.grid}>
             {result.hits.map((hit) => (
               <li key={`${hit.type}:${hit.contentId}`}>
-                <HitCard hit={hit} kind={props.kind} />
+                <HitCard hit={hit} kind={props.kind} CardPart={props.CardPart} />
               </li>
             ))}
           </ul>
@@ -343,10 +357,14 @@ function FacetDropdown(props: {
   );
 }
 
-function HitCard(props: { hit: SearchHit; kind: FacetSearchKind }) {
+function HitCard<H extends SearchHit>(props: {
+  hit: H;
+  kind: FacetSearchKind;
+  CardPart?: CardPart<H> | undefined;
+}) {
   const t = useT();
   const lang = useLang();
-  const { hit } = props;
+  const { hit, CardPart } = props;
   const preset = cardPreset[props.kind];
   const size = presetSize(preset, { width: 1, height: 1 });
   return (
@@ -377,7 +395,11 @@ function HitCard(props: { hit: SearchHit; kind: FacetSearchKind }) {
             {hit.title}
           </a>
         </h3>
-        {props.kind === 'newsroom' ? (
+        {CardPart ? (
+          <div className={styles.cardPart}>
+            <CardPart hit={hit} />
+          </div>
+        ) : props.kind === 'newsroom' ? (
           hit.teaserText ? (
             <p className={styles.teaser}>{hit.teaserText}</p>
           ) : null

@@ -4,7 +4,7 @@ import { searchRoutes } from './routes.server.ts';
 import { compactSearchDocuments, startSearchStatistics } from './statistics.server.ts';
 
 /** Server-only parts of the search feature, for the app, other features' server code and the seed. */
-export { loadFacetSearch } from './facet-search.server.ts';
+export { loadFacetSearch, loadShopProductSearch } from './facet-search.server.ts';
 export { loadSearchWidget, type SearchWidget } from './page-widget.server.tsx';
 export { loadSearchPage } from './search-page.server.ts';
 export { compactSearchDocuments };

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
-import { loadFacetSearch } from './facet-search.server.ts';
+import { loadFacetSearch, loadShopProductSearch } from './facet-search.server.ts';
 import { FacetSearchBlock } from './facet-search-block.tsx';
 import { facetSearchKindOf } from './schemas.ts';
 import { loadSearchPage } from './search-page.server.ts';
 import { SearchPageBlock } from './search-page-block.tsx';
+import { ShopProductSearchBlock } from './shop-product-search-block.tsx';
 
 export interface SearchWidget {
   element: ReactNode;
@@ -15,13 +16,18 @@ export interface SearchWidget {
 
 /**
  * The search a content page holds, rendered from the request's URL: the site search on a page
- * of type `search`, a facet search where the page's `widget` setting names one, else none.
+ * of type `search`, a facet search where the page's `widget` setting names one (the shop's with
+ * its product cards), else none.
  */
 export async function loadSearchWidget(
   request: FastifyRequest,
   page: { type: string; path: string; settings: Record<string, unknown> },
 ): Promise<SearchWidget | undefined> {
   const kind = facetSearchKindOf(page.settings.widget);
+  if (kind === 'shop') {
+    const props = await loadShopProductSearch(request, page);
+    return { element: <ShopProductSearchBlock search={props} />, inline: true };
+  }
   if (kind) {
     const props = await loadFacetSearch(request, page, kind);
     return { element: <FacetSearchBlock search={props} />, inline: true };

@@ -9,8 +9,10 @@ import {
   customFacets,
   productSelectList,
   recipeSearchFacets,
+  SHOP_SEARCH_PATH,
   searchEndpointPaths,
   searchEndpointResult,
+  shopSearchResult,
 } from './endpoints.server.ts';
 import {
   contentGroupOptionSchema,
@@ -22,6 +24,7 @@ import {
   searchQuerySchema,
   searchResultSchema,
 } from './schemas.ts';
+import { shopSearchResultSchema } from './shop-search.ts';
 
 const summaries: Record<(typeof searchEndpointPaths)[number], string> = {
   '/api/search/suggestions/': 'Quick suggestions of the header search (from three characters)',
@@ -43,6 +46,7 @@ export async function searchRoutes(fastify: FastifyInstance) {
   app.addHook('onRequest', async (request) => limit(request));
 
   for (const path of searchEndpointPaths) {
+    if (path === SHOP_SEARCH_PATH) continue;
     app.get(
       path,
       {
@@ -62,6 +66,28 @@ export async function searchRoutes(fastify: FastifyInstance) {
       },
     );
   }
+
+  // The shop's product search: the same request and result, each shop product's hit with its card.
+  app.get(
+    SHOP_SEARCH_PATH,
+    {
+      config,
+      validatorCompiler: zodValidatorCompiler({ prepare: foldBracketParams }),
+      schema: {
+        tags: ['search'],
+        summary: summaries[SHOP_SEARCH_PATH],
+        querystring: searchQuerySchema,
+        response: {
+          200: jsonAnswer(shopSearchResultSchema, 'The hits, each shop product with its card data'),
+          ...problemAnswers(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      cacheBriefly(reply);
+      return shopSearchResult(app.db, request.site, request.query);
+    },
+  );
 
   app.get(
     '/api/search/all-products',

@@ -208,6 +208,8 @@ export const searchResultSchema = z
   })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+/** A search result whose hits carry more (the shop's hits carry product cards). */
+export type SearchResultOf<H extends SearchHit> = Omit<SearchResult, 'hits'> & { hits: H[] };
 
 export const contentGroupOptionSchema = z
   .object({ key: z.string(), value: z.number().int() })

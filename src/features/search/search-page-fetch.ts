@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchResult } from './schemas.ts';
+import type { SearchHit, SearchQuery, SearchResultOf } from './schemas.ts';
 import { searchParamsOf } from './schemas.ts';
 
 /**
@@ -6,31 +6,31 @@ import { searchParamsOf } from './schemas.ts';
  * loaded with `page` above 1 shows every page up to it). Facets and the total come from the
  * first answer, `hasMore` from the last.
  */
-export async function fetchSearchPages(
+export async function fetchSearchPages<H extends SearchHit = SearchHit>(
   endpoint: string,
   query: Partial<SearchQuery> & { pageSize: number },
   through: number,
   signal: AbortSignal,
-): Promise<SearchResult> {
+): Promise<SearchResultOf<H>> {
   const pages = Array.from({ length: Math.max(1, through) }, (_, i) => i + 1);
   const results = await Promise.all(
-    pages.map((page) => fetchSearch(endpoint, { ...query, page }, signal)),
+    pages.map((page) => fetchSearch<H>(endpoint, { ...query, page }, signal)),
   );
-  const first = results[0] as SearchResult;
-  const last = results.at(-1) as SearchResult;
+  const first = results[0] as SearchResultOf<H>;
+  const last = results.at(-1) as SearchResultOf<H>;
   return { ...first, hits: results.flatMap((r) => r.hits), hasMore: last.hasMore };
 }
 
-/** One page of a search endpoint. */
-export async function fetchSearch(
+/** One page of a search endpoint (`H`: what its hits carry, as the endpoint's schema says). */
+export async function fetchSearch<H extends SearchHit = SearchHit>(
   endpoint: string,
   query: Partial<SearchQuery>,
   signal: AbortSignal,
-): Promise<SearchResult> {
+): Promise<SearchResultOf<H>> {
   const response = await fetch(`${endpoint}?${searchParamsOf(query)}`, {
     signal,
     headers: { accept: 'application/json' },
   });
   if (!response.ok) throw new Error(`search answered ${response.status}`);
-  return (await response.json()) as SearchResult;
+  return (await response.json()) as SearchResultOf<H>;
 }

@@ -34,7 +34,13 @@ import {
 
 const HOST = 'lihakauppa.localhost';
 let t: TestApp;
-const code = { steak: '5200001', mince: '5200002', gift: '5200003', madeToOrder: '5200004' };
+const code = {
+  steak: '5200001',
+  mince: '5200002',
+  gift: '5200003',
+  madeToOrder: '5200004',
+  thursdays: '5200005',
+};
 let steakId = 0;
 let madeToOrderId = 0;
 
@@ -76,6 +82,12 @@ beforeAll(async () => {
     priceCents: 2000,
   });
   madeToOrderId = made.id;
+  await createProduct(db, {
+    ...shop,
+    path: '/tuotteet/torstaituote',
+    code: code.thursdays,
+    priceCents: 1500,
+  });
   await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });
   await db.insert(coupons).values([
     { siteId: 'lihakauppa', code: 'TEN', percentOff: 10 },
@@ -111,9 +123,11 @@ beforeAll(async () => {
       cutoffTime: '23:59',
     })),
   );
-  await db
-    .insert(productWeeklyStock)
-    .values({ siteId: 'lihakauppa', code: code.madeToOrder, weekday: 3, quantity: 2 });
+  // Another product on Thursdays only: with the Wednesday one, each line has dates but none common.
+  await db.insert(productWeeklyStock).values([
+    { siteId: 'lihakauppa', code: code.madeToOrder, weekday: 3, quantity: 2 },
+    { siteId: 'lihakauppa', code: code.thursdays, weekday: 4, quantity: 5 },
+  ]);
 });
 
 afterAll(async () => {
@@ -357,8 +371,17 @@ describe('delivery checks', () => {
       expect(new Date(`${date.value}T12:00:00Z`).getUTCDay()).toBe(3);
       expect(date.label).toMatch(/^ke \d{1,2}\.\d{1,2}\.\d{4}$/);
     }
-    // Three of a product sold two a Wednesday: no date fits the whole cart.
+    // Three of a product sold two a Wednesday: no date fits, but that is the line's own lack of
+    // availability, not a lack of a common date.
     await visitor.add(code.madeToOrder, 1);
+    const tooMany = await dates();
+    expect(tooMany.dates).toEqual([]);
+    expect(tooMany.message).toBeNull();
+    // Two of it and one of a Thursday product: each line has dates, the cart has none in common.
+    await visitor.post(
+      `${CART_API}/changequantity?language=fi&code=${code.madeToOrder}&quantity=2`,
+    );
+    await visitor.add(code.thursdays, 1);
     const none = await dates();
     expect(none.dates).toEqual([]);
     expect(none.message).toBe(fi['shop.delivery.noCommonDate']);

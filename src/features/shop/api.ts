@@ -2,6 +2,7 @@ import {
   CART_API,
   type Cart,
   CHECKOUT_API,
+  type DeliveryDates,
   PRODUCTS_API,
   type ProductAvailability,
   type ProductDetail,
@@ -106,6 +107,17 @@ export async function productDeliveryAvailability(
   const query = new URLSearchParams({ productId: String(productId), postalCode });
   return answerOf<ProductAvailability>(
     await fetch(`${CHECKOUT_API}/delivery-availability?${query}`, { credentials: 'same-origin' }),
+  );
+}
+
+/** The dates the session's cart can be delivered to the postal code (with why there are none). */
+export async function cartDeliveryDates(postalCode: string): Promise<DeliveryDates> {
+  const query = new URLSearchParams({
+    postalCode,
+    language: document.documentElement.lang || 'fi',
+  });
+  return answerOf<DeliveryDates>(
+    await fetch(`${CHECKOUT_API}/delivery?${query}`, { credentials: 'same-origin' }),
   );
 }
 

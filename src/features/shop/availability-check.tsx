@@ -3,6 +3,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import type { Lang } from '../../sites/types.ts';
 import {
+  cartDeliveryDates,
   checkAreaAvailability,
   POSTAL_CODE_EVENT,
   productDeliveryAvailability,
@@ -142,7 +143,10 @@ export function AvailabilityCheck(props: { productId: number }) {
   );
 }
 
-/** A cart line's delivery availability at the visitor's postal code, once one is known. */
+/**
+ * A cart line's delivery availability at the visitor's postal code, once one is known: the first
+ * dates that have the line's whole quantity; none such reads as no availability.
+ */
 export function LineAvailability(props: {
   productId: number;
   postalCode: string;
@@ -167,12 +171,44 @@ export function LineAvailability(props: {
     };
   }, [productId, postalCode]);
   if (result.kind === 'idle' || result.kind === 'checking') return null;
+  let shown: Result = result;
+  if (result.kind === 'dates') {
+    const fits = result.times.filter((time) => time.stock === null || time.stock >= props.quantity);
+    shown = fits.length === 0 ? { kind: 'none' } : { ...result, times: fits.slice(0, 3) };
+  }
   return (
-    <div className={styles.lineAvailability} data-availability={result.kind}>
-      <ResultText
-        result={result.kind === 'dates' ? { ...result, times: result.times.slice(0, 3) } : result}
-        lang={props.lang}
-      />
+    <div className={styles.lineAvailability} data-availability={shown.kind}>
+      <ResultText result={shown} lang={props.lang} />
+    </div>
+  );
+}
+
+/**
+ * The cart's own delivery verdict at the visitor's postal code (spec §8): when the area is
+ * delivered to but the items share no delivery date, the server's message says so. Asked again
+ * whenever the lines or their quantities change.
+ */
+export function CartDeliveryNotice(props: { postalCode: string; lines: string }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const { postalCode, lines } = props;
+  useEffect(() => {
+    const code = normalisePostalCode(postalCode);
+    if (!POSTAL_CODE_PATTERN.test(code) || lines === '') {
+      setMessage(null);
+      return;
+    }
+    let current = true;
+    cartDeliveryDates(code).then(
+      (answer) => current && setMessage(answer.message),
+      () => current && setMessage(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [postalCode, lines]);
+  return (
+    <div role="status" aria-live="polite" className={styles.cartDeliveryNotice}>
+      {message ? <p className={styles.statusError}>{message}</p> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import { productItem, pushEcommerce } from './analytics.ts';
 import { addToCart } from './api.ts';
+import { addThroughShop, type CartSyncConfig, connectCartSync } from './cart-sync/site-cart.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from './schemas.ts';
 import styles from './shop.module.css';
 
@@ -24,7 +25,28 @@ export interface BuyControlProps {
   compact?: boolean;
   /** Push `view_item` once hydrated: the control stands on the product's own page or modal. */
   viewItem?: boolean;
+  /**
+   * On a brand site that sells through the shop: the shop frame to add through (cart sync, spec
+   * §4). Without it the control adds with the shop's cart API directly.
+   */
+  sync?: CartSyncConfig | null;
 }
+
+/** How an add reaches the shop: resolves with the cart's warnings, throws when refused or lost. */
+type AddTransport = (code: string, quantity: number) => Promise<{ warnings: string[] }>;
+
+/** On the shop: its cart API (the header's badge follows through the cart event). */
+const shopApi: AddTransport = async (code, quantity) => {
+  const cart = await addToCart(code, quantity);
+  return { warnings: [...cart.warnings, ...cart.checkoutWarnings] };
+};
+
+/** On a brand site: a message to the shop frame, which adds with the cart API in its session. */
+const shopFrame: AddTransport = async (code, quantity) => {
+  const outcome = await addThroughShop(code, quantity);
+  if (!outcome.ok) throw new Error('the shop refused the add or did not answer');
+  return { warnings: outcome.warnings };
+};
 
 type Status =
   | { kind: 'idle' }
@@ -60,6 +82,10 @@ export function BuyControl(props: BuyControlProps) {
   useEffect(() => {
     if (props.viewItem) pushEcommerce('view_item', [item()]);
   }, [props.viewItem, props.code]);
+  useEffect(() => {
+    if (props.sync) connectCartSync(props.sync);
+  }, [props.sync]);
+  const add = props.sync ? shopFrame : shopApi;
 
   if (max < MIN_QUANTITY) return null;
 
@@ -85,8 +111,8 @@ export function BuyControl(props: BuyControlProps) {
     setInvalid(false);
     setStatus({ kind: 'busy' });
     try {
-      const cart = await addToCart(props.code, quantity);
-      setStatus({ kind: 'added', warnings: [...cart.warnings, ...cart.checkoutWarnings] });
+      const { warnings } = await add(props.code, quantity);
+      setStatus({ kind: 'added', warnings });
       pushEcommerce('add_to_cart', [{ ...item(), quantity }]);
     } catch {
       setStatus({ kind: 'error' });

@@ -2,8 +2,17 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatNumber, formatPrice } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
-import { changeQuantity } from './api.ts';
-import { LineAvailability } from './availability-check.tsx';
+import { changeQuantity, ShopApiError } from './api.ts';
+import { CartDeliveryNotice, LineAvailability } from './availability-check.tsx';
+import formStyles from './cart-form.module.css';
+import { CART_FORM_PATH, quantityField } from './cart-form.ts';
+import {
+  type CartFormProps,
+  CartNoticeBox,
+  submitButton,
+  useHydrated,
+  XsrfField,
+} from './cart-form-fields.tsx';
 import { CouponBox } from './coupon-box.tsx';
 import { DeliveryCheck } from './delivery-check.tsx';
 import { type Cart, centsOfMoney, type LineItem } from './schemas.ts';
@@ -14,6 +23,8 @@ export const QUANTITY_DEBOUNCE_MS = 1000;
 
 export interface CartPageProps {
   cart: Cart;
+  /** The plain form's anti-forgery token and the notice of its last post (decision 022). */
+  form?: CartFormProps;
 }
 
 /** Money of the contract as the visitor reads it: `12,90` → `12,90 €`. */
@@ -34,13 +45,19 @@ export function CartPage(props: CartPageProps) {
   const [announcement, setAnnouncement] = useState('');
   const [postalCode, setPostalCode] = useState('');
   const headingId = useId();
+  const hydrated = useHydrated();
+  // The notice of a plain-form post shows until the cart changes here.
+  const [notice, setNotice] = useState(props.form?.notice ?? null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cart the visitor came to see, once
   useEffect(() => {
     pushViewCart(props.cart);
   }, []);
 
-  const onCart = useCallback((next: Cart) => setCart(next), []);
+  const onCart = useCallback((next: Cart) => {
+    setCart(next);
+    setNotice(null);
+  }, []);
 
   return (
     <div className={styles.cartPage} id="tuotteet">
@@ -51,27 +68,55 @@ export function CartPage(props: CartPageProps) {
         {cart.lineItems.length === 0 ? (
           <p className={styles.empty}>{t('shop.cart.empty')}</p>
         ) : (
-          <ul className={styles.lines}>
-            {cart.lineItems.map((line) => (
-              <CartLine
-                key={line.code}
-                line={line}
-                coupons={cart.couponCodes}
-                editable={cart.isEditable}
-                postalCode={postalCode}
-                onCart={onCart}
-                announce={setAnnouncement}
-              />
-            ))}
-          </ul>
+          // Without script a plain form (decision 022); with it the lines change in place.
+          <form
+            method="post"
+            action={CART_FORM_PATH}
+            className={formStyles.cartForm}
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <XsrfField token={props.form?.token} />
+            {/* The form's default button: Enter in a quantity field sends the update, also when
+                the island's script failed to load (then the <noscript> button is not there). */}
+            <button type="submit" name="action" value="update" hidden tabIndex={-1} />
+            {/* Shown after the lines (cart-form.module.css). */}
+            <noscript>
+              <button type="submit" name="action" value="update" className={styles.secondary}>
+                {t('shop.cart.update')}
+              </button>
+            </noscript>
+            <CartNoticeBox
+              notice={notice}
+              names={new Map(cart.lineItems.map((line) => [line.code, line.name]))}
+            />
+            <ul className={styles.lines}>
+              {cart.lineItems.map((line) => (
+                <CartLine
+                  key={line.code}
+                  line={line}
+                  coupons={cart.couponCodes}
+                  editable={cart.isEditable}
+                  postalCode={postalCode}
+                  onCart={onCart}
+                  announce={setAnnouncement}
+                  hydrated={hydrated}
+                  typed={notice?.typed?.[line.code]}
+                />
+              ))}
+            </ul>
+          </form>
         )}
+        <CartDeliveryNotice
+          postalCode={postalCode}
+          lines={cart.lineItems.map((line) => `${line.code}:${line.quantity}`).join(',')}
+        />
         <p className="visually-hidden" role="status" aria-live="polite">
           {announcement}
         </p>
       </section>
       <aside className={styles.cartSide}>
         <Summary cart={cart} />
-        <CouponBox couponCodes={cart.couponCodes} onCart={onCart} />
+        <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
         <DeliveryCheck onPostalCode={setPostalCode} />
         <div className={styles.cartActions}>
           {cart.lineItems.length > 0 ? (
@@ -134,6 +179,10 @@ interface CartLineProps {
   postalCode: string;
   onCart(cart: Cart): void;
   announce(text: string): void;
+  /** False until the island runs: the buttons submit the plain form until then. */
+  hydrated: boolean;
+  /** The quantity as typed in a refused plain-form post. */
+  typed?: string | undefined;
 }
 
 /**
@@ -146,9 +195,10 @@ function CartLine(props: CartLineProps) {
   const lang = useLang();
   const { line } = props;
   const id = useId();
-  const [value, setValue] = useState(String(line.quantity));
+  const [value, setValue] = useState(props.typed ?? String(line.quantity));
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** The popover's state: closed, or open with the most the shop has (a refusal beyond stock). */
+  const [failed, setFailed] = useState<false | { max?: number }>(false);
   const timer = useRef<number | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const max = Math.max(line.maxQuantity, line.quantity);
@@ -172,9 +222,11 @@ function CartLine(props: CartLineProps) {
       ]);
       props.onCart(cart);
       props.announce(t('shop.cart.updated'));
-    } catch {
+    } catch (error) {
       setValue(String(line.quantity));
-      setFailed(true);
+      setFailed({
+        max: error instanceof ShopApiError && error.status === 409 ? error.maxQuantity : undefined,
+      });
       props.announce('');
     } finally {
       setBusy(false);
@@ -192,10 +244,26 @@ function CartLine(props: CartLineProps) {
   };
 
   const current = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : line.quantity;
+  // While a change runs the buttons are only marked unavailable (not disabled), so the one that
+  // was pressed keeps the focus through the request and its failure.
   const locked = busy || !props.editable;
   const errorId = `${id}-error`;
+  const dismiss = () => {
+    setFailed(false);
+    if (!input.current?.closest('li')?.contains(document.activeElement)) input.current?.focus();
+  };
   return (
-    <li className={styles.line} data-code={line.code} aria-busy={busy}>
+    <li
+      className={styles.line}
+      data-code={line.code}
+      aria-busy={busy}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && failed) {
+          event.preventDefault();
+          dismiss();
+        }
+      }}
+    >
       {line.imageUrl ? <img src={line.imageUrl} alt="" className={styles.lineImage} /> : null}
       <div className={styles.lineBody}>
         <a href={line.url} className={styles.lineName}>
@@ -210,17 +278,19 @@ function CartLine(props: CartLineProps) {
           </label>
           <div className={styles.stepper}>
             <button
-              type="button"
+              {...submitButton(props.hydrated, `set:${line.code}:${Math.max(0, current - 1)}`)}
               className={styles.stepButton}
               aria-label={`${t('shop.buy.decrease')}, ${line.name}`}
-              disabled={locked || current <= 0}
-              onClick={() => schedule(String(Math.max(0, current - 1)))}
+              disabled={!props.editable || current <= 0}
+              aria-disabled={busy || undefined}
+              onClick={() => !busy && schedule(String(Math.max(0, current - 1)))}
             >
               −
             </button>
             <input
               ref={input}
               id={`${id}-q`}
+              name={quantityField(line.code)}
               className={styles.quantityInput}
               type="number"
               inputMode="numeric"
@@ -230,32 +300,39 @@ function CartLine(props: CartLineProps) {
               value={value}
               readOnly={locked}
               aria-describedby={failed ? errorId : undefined}
-              aria-invalid={failed || undefined}
+              aria-invalid={failed ? true : undefined}
               onChange={(event) => schedule(event.target.value)}
             />
             <span className={styles.unit}>{t('shop.buy.unit')}</span>
             <button
-              type="button"
+              {...submitButton(props.hydrated, `set:${line.code}:${Math.min(max, current + 1)}`)}
               className={styles.stepButton}
               aria-label={`${t('shop.buy.increase')}, ${line.name}`}
-              disabled={locked || current >= max}
-              onClick={() => schedule(String(Math.min(max, current + 1)))}
+              disabled={!props.editable || current >= max}
+              aria-disabled={busy || undefined}
+              onClick={() => !busy && schedule(String(Math.min(max, current + 1)))}
             >
               +
             </button>
           </div>
           <button
-            type="button"
+            {...submitButton(props.hydrated, `set:${line.code}:0`)}
             className={styles.removeButton}
-            disabled={locked}
-            onClick={() => void send(0)}
+            disabled={!props.editable}
+            aria-disabled={busy || undefined}
+            onClick={() => !busy && void send(0)}
           >
             <span aria-hidden="true">×</span>
             <span className="visually-hidden">{t('shop.cart.remove', { name: line.name })}</span>
           </button>
           {failed ? (
             <div id={errorId} className={styles.popover} role="alert">
-              {t('shop.cart.quantityError')}
+              <span>
+                {t('shop.cart.quantityError')}
+                {failed.max !== undefined
+                  ? ` ${t('shop.quantity.tooMany', { max: failed.max })}`
+                  : ''}
+              </span>
               <button
                 type="button"
                 className={styles.popoverClose}

@@ -2,6 +2,14 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import type { MessageKey } from '../../i18n/fi.ts';
 import { useT } from '../../i18n/react.tsx';
 import { addCouponCode, removeCouponCode, ShopApiError } from './api.ts';
+import { CART_FORM_PATH } from './cart-form.ts';
+import {
+  type CartFormProps,
+  couponErrors,
+  submitButton,
+  useHydrated,
+  XsrfField,
+} from './cart-form-fields.tsx';
 import { type Cart, COUPON_ERRORS, normaliseCouponCode } from './schemas.ts';
 import styles from './shop.module.css';
 
@@ -10,7 +18,8 @@ const couponMessages = new Set<string>(Object.values(COUPON_ERRORS));
 /** The text of a refusal: the API's message key for the code field, else the general one. */
 function refusalOf(error: unknown): { key: MessageKey; amount?: string } {
   if (error instanceof ShopApiError && error.fieldError && couponMessages.has(error.fieldError)) {
-    const amount = error.body.minimumOrder ?? error.body.amount;
+    // The minimum-order refusal names its amount in `minOrder` (coupons.server.ts).
+    const amount = error.body.minOrder;
     return {
       key: error.fieldError as MessageKey,
       ...(typeof amount === 'string' || typeof amount === 'number'
@@ -26,13 +35,29 @@ function refusalOf(error: unknown): { key: MessageKey; amount?: string } {
  * duplicate code is refused here already, the rest with the API's texts. The field keeps what was
  * typed after a refusal and gets the focus with its error tied to it.
  */
-export function CouponBox(props: { couponCodes: string[]; onCart(cart: Cart): void }) {
+export function CouponBox(props: {
+  couponCodes: string[];
+  onCart(cart: Cart): void;
+  /** Without script the box is a plain form posting to the cart page (decision 022). */
+  form?: CartFormProps | undefined;
+}) {
   const t = useT();
   const id = useId();
-  const [code, setCode] = useState('');
+  const hydrated = useHydrated();
+  const notice = props.form?.notice;
+  const [refusal] = couponErrors(notice);
+  const [code, setCode] = useState(refusal ? (notice?.coupon ?? '') : '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ key: MessageKey; amount?: string } | null>(null);
-  const [done, setDone] = useState('');
+  const [error, setError] = useState<{ key: MessageKey; amount?: string } | null>(
+    refusal ? { key: refusal.key, ...(refusal.amount ? { amount: refusal.amount } : {}) } : null,
+  );
+  const [done, setDone] = useState(() =>
+    notice?.done === 'couponAdded' || notice?.done === 'couponRemoved'
+      ? t(notice.done === 'couponAdded' ? 'shop.couponBox.added' : 'shop.couponBox.removed', {
+          code: notice.doneCode ?? '',
+        })
+      : '',
+  );
   const input = useRef<HTMLInputElement>(null);
   const running = useRef(false);
 
@@ -91,7 +116,15 @@ export function CouponBox(props: { couponCodes: string[]; onCart(cart: Cart): vo
   return (
     <section className={styles.couponBox} aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('shop.couponBox.heading')}</h2>
-      <form onSubmit={add} noValidate aria-busy={busy}>
+      <form
+        id={`${id}-form`}
+        method="post"
+        action={CART_FORM_PATH}
+        onSubmit={add}
+        noValidate
+        aria-busy={busy}
+      >
+        <XsrfField token={props.form?.token} />
         <label htmlFor={`${id}-code`}>{t('shop.couponBox.label')}</label>
         <div className={styles.inline}>
           <input
@@ -109,7 +142,13 @@ export function CouponBox(props: { couponCodes: string[]; onCart(cart: Cart): vo
               setError(null);
             }}
           />
-          <button type="submit" className={styles.secondary} aria-disabled={busy || undefined}>
+          <button
+            type="submit"
+            name="action"
+            value="add-coupon"
+            className={styles.secondary}
+            aria-disabled={busy || undefined}
+          >
             {busy ? t('shop.couponBox.busy') : t('shop.couponBox.add')}
           </button>
         </div>
@@ -127,7 +166,8 @@ export function CouponBox(props: { couponCodes: string[]; onCart(cart: Cart): vo
             <li key={coupon}>
               <span>{coupon}</span>
               <button
-                type="button"
+                {...submitButton(hydrated, `remove-coupon:${coupon}`)}
+                form={`${id}-form`}
                 className={styles.removeButton}
                 disabled={busy}
                 onClick={() => void remove(coupon)}

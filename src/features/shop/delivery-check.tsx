@@ -23,7 +23,10 @@ type State =
 export const STICKY_HIDDEN_KEY = 'shop.deliveryBarHidden';
 
 export interface DeliveryCheckProps {
-  /** Called with the postal code once the area is found to be delivered to. */
+  /**
+   * Called with the postal code once the area is found to be delivered to, and with '' when a
+   * later check finds no delivered area (the page's other checks then drop the old code's result).
+   */
   onPostalCode?(postalCode: string): void;
 }
 
@@ -54,6 +57,7 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
     const postalCode = normalisePostalCode(value);
     if (!POSTAL_CODE_PATTERN.test(postalCode)) {
       setState({ kind: 'unrecognised' });
+      onPostalCode?.('');
       input.current?.focus();
       return;
     }
@@ -66,8 +70,10 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
         window.dispatchEvent(new CustomEvent(POSTAL_CODE_EVENT, { detail: postalCode }));
       } else {
         setState({ kind: 'notAvailable' });
+        onPostalCode?.('');
       }
     } catch (error) {
+      onPostalCode?.('');
       setState({
         kind: error instanceof ShopApiError && error.status === 400 ? 'unrecognised' : 'error',
       });

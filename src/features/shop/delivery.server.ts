@@ -238,8 +238,8 @@ const clockLabel = (time: string) => `${Number(time.slice(0, 2))}.${time.slice(3
 /**
  * `delivery`: the dates and times the session's cart can be delivered to the postal code: the
  * area's open slots on dates where every line (gift cards aside) has per-date stock for its
- * quantity. A cart of gift cards only needs no delivery. When the area has dates but the lines
- * share none, `message` says so.
+ * quantity. A cart of gift cards only needs no delivery. When every line has dates of its own
+ * but the lines share none, `message` says so.
  */
 export async function deliveryDates(
   db: Database,
@@ -263,13 +263,14 @@ export async function deliveryDates(
     goods.map(({ product }) => product),
     [...slots.keys()],
   );
+  // "No common date" only when each line could come on some date of its own but they share none;
+  // a line with no date at all is that line's problem, and its own availability says so.
+  const fitsOn = (date: string, item: (typeof goods)[number]) => {
+    const stock = left.get(item.product.code)?.get(date) ?? null;
+    return stock === null || stock >= item.quantity;
+  };
   const dates = [...slots.entries()]
-    .filter(([date]) =>
-      goods.every(({ product, quantity }) => {
-        const stock = left.get(product.code)?.get(date) ?? null;
-        return stock === null || stock >= quantity;
-      }),
-    )
+    .filter(([date]) => goods.every((item) => fitsOn(date, item)))
     .map(([date, times]) => ({
       value: date,
       label: dateLabel(date, lang),
@@ -281,7 +282,10 @@ export async function deliveryDates(
         }),
       })),
     }));
-  const noCommonDate = dates.length === 0 && slots.size > 0 && goods.length > 0;
+  const noCommonDate =
+    dates.length === 0 &&
+    goods.length > 1 &&
+    goods.every((item) => [...slots.keys()].some((date) => fitsOn(date, item)));
   return {
     isAvailable: true,
     deliveryRequired: true,

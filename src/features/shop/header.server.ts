@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { loadCart } from './cart.server.ts';
+import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
 import { cartSyncRoutes } from './cart-sync/routes.server.tsx';
 import { cartRoutes } from './routes.server.ts';
 import { moneyString } from './schemas.ts';
@@ -71,7 +72,9 @@ export const shopPlugin = fp(
         reply.header('cache-control', 'private, no-cache');
       }
     });
+    app.addHook('onSend', clearShownNotice);
     await app.register(cartRoutes);
+    await app.register(cartFormRoutes);
     await app.register(cartSyncRoutes);
   },
   { name: 'shop', dependencies: ['sessions', 'xsrf'] },

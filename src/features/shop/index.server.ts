@@ -1,4 +1,9 @@
 /** Server-only parts of the shop: its routes and the header's cart count. */
+export {
+  handoverPageRoutes,
+  type PageLayout,
+} from './cart-sync/handover-routes.server.tsx';
 export { cartSyncConfig } from './cart-sync/routes.server.tsx';
 export { type HeaderCartSummary, headerCartSummary, shopPlugin } from './header.server.ts';
+export { shopProductCards } from './products.server.ts';
 export { loadShopPageWidget, loadShopProductWidget } from './widgets.server.tsx';

@@ -10,3 +10,11 @@ export const shopIslands = {
     import('./availability-check.tsx').then((m) => m.AvailabilityCheck),
   'shop-delivery-check': () => import('./delivery-check.tsx').then((m) => m.DeliveryCheckIsland),
 };
+
+/**
+ * Parts of the shop that another feature's island shows, joined by the app's registry (no islands
+ * of their own): each card's shop part in the shop's search grid (`searchIslandParts`).
+ */
+export const shopIslandParts = {
+  productCardPart: () => import('./product-card.tsx').then((m) => m.LkProductCardBuy),
+};

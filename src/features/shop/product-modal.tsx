@@ -1,112 +1,49 @@
-import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { formatPrice } from '../../i18n/format.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
-import { fetchProduct } from './api.ts';
-import { BuyControl } from './buy-control.tsx';
-import { centsOfMoney, type ProductDetail } from './schemas.ts';
 import styles from './shop.module.css';
-import { StockText } from './stock-text.tsx';
 
-type Load = { kind: 'loading' } | { kind: 'loaded'; product: ProductDetail } | { kind: 'error' };
-
-const price = (money: string | null) => {
-  const cents = money === null ? null : centsOfMoney(money);
-  return cents === null ? null : formatPrice(cents);
-};
-
-/** The modal's content: loading, the product, or 'Tuotteen lataaminen epäonnistui.' (spec §4, §8). */
-function ProductView(props: { code: string; name: string }) {
-  const t = useT();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  useEffect(() => {
-    let current = true;
-    fetchProduct(props.code).then(
-      (product) => current && setLoad({ kind: 'loaded', product }),
-      () => current && setLoad({ kind: 'error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [props.code]);
-
-  if (load.kind !== 'loaded') {
-    return (
-      <>
-        <Heading slot="title">{props.name}</Heading>
-        <p role="status" className={load.kind === 'error' ? styles.statusError : undefined}>
-          {load.kind === 'error' ? t('shop.modal.error') : t('shop.modal.loading')}
-        </p>
-      </>
-    );
-  }
-  const { product } = load;
-  const perKg = price(product.pricePerKg);
-  const before = price(product.svhPrice);
-  return (
-    <div className={styles.modalBody}>
-      {product.image ? <img src={product.image} alt="" className={styles.modalImage} /> : null}
-      <div className={styles.card}>
-        <Heading slot="title">{product.name}</Heading>
-        <div className={styles.cardPrices}>
-          {product.price ? <span className={styles.cardPrice}>{price(product.price)}</span> : null}
-          {product.discountPercentage ? (
-            <span className={styles.badge}>
-              {t('product.discount', { percent: product.discountPercentage })}
-            </span>
-          ) : null}
-          {perKg ? <small>{t('product.pricePerKg', { price: perKg })}</small> : null}
-          {before && product.svhPrice !== product.price ? (
-            <small>{t('product.regularPrice', { price: before })}</small>
-          ) : null}
-        </div>
-        <StockText stock={product.stock} className={styles.stock} />
-        {product.price ? (
-          <BuyControl
-            code={product.code}
-            name={product.name}
-            category={null}
-            price={product.price}
-            svhPrice={product.svhPrice}
-            stock={product.stock}
-            viewItem
-          />
-        ) : null}
-        <a href={product.url}>{t('shop.modal.toProduct')}</a>
-      </div>
-    </div>
-  );
-}
+const loadDialog = () => import('./product-dialog.tsx');
+const ProductDialog = lazy(() => loadDialog().then((m) => ({ default: m.ProductDialog })));
 
 /**
- * The product modal (spec §2, §4): a button that opens the product's details from
- * `GET /api/products/{code}` in a dialog; focus stays inside while it is open, Escape and the
- * close button shut it and the focus returns to the button.
+ * The product modal's trigger (spec §2, §4): 'Pikakatselu: …' opens the product's details in a
+ * dialog (`product-dialog.tsx`, fetched on first use; pointing at or focusing the button starts
+ * the fetch). When the dialog closes, the focus returns to this button.
  */
 export function ProductModal(props: { code: string; name: string }) {
   const t = useT();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    // React Aria gives the focus back to the element that had it when the dialog opened; a
+    // browser that does not focus a clicked button (Safari) had none, so this one takes it.
+    if (wasOpen.current && !open && trigger.current !== document.activeElement) {
+      trigger.current?.focus();
+    }
+    wasOpen.current = open;
+  }, [open]);
+
   return (
-    <DialogTrigger>
-      <Button className={styles.quickView}>{t('shop.buy.quickView', { name: props.name })}</Button>
-      <ModalOverlay className={styles.overlay} isDismissable>
-        <Modal>
-          <Dialog className={styles.modal}>
-            {({ close }) => (
-              <>
-                <button
-                  type="button"
-                  className={`${styles.removeButton} ${styles.modalClose}`}
-                  aria-label={t('shop.modal.close')}
-                  onClick={close}
-                >
-                  ×
-                </button>
-                <ProductView code={props.code} name={props.name} />
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.quickView}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => setOpen(true)}
+      >
+        {t('shop.buy.quickView', { name: props.name })}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ProductDialog code={props.code} name={props.name} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -49,7 +49,7 @@ function shopLang(language: Parameters<typeof langOfCartLanguage>[0]): Lang {
 }
 
 /** The cart of the request's session, if the session has been stored (no cart before that). */
-function existingKey(request: FastifyRequest): CartKey | null {
+export function existingKey(request: FastifyRequest): CartKey | null {
   const session = request.session;
   if (!session || session.isNew) return null;
   return { sessionId: session.id, siteId: SHOP_SITE_ID };
@@ -60,7 +60,7 @@ function existingKey(request: FastifyRequest): CartKey | null {
  * an allowed change stores it first: that renews its lifetime and, on the first store, gives the
  * visitor a fresh token. A refused change never gets that far (see `CartTarget`).
  */
-function cartTarget(request: FastifyRequest): CartTarget {
+export function cartTarget(request: FastifyRequest): CartTarget {
   return {
     siteId: SHOP_SITE_ID,
     existing: existingKey(request),

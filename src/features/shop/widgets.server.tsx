@@ -4,6 +4,8 @@ import { serverT } from '../../i18n/catalogues.ts';
 import { Island } from '../../render/island.server.tsx';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { loadCart } from './cart.server.ts';
+import { takeCartNotice } from './cart-form.server.ts';
+import { loadBrandBuyWidget } from './cart-sync/brand-buy.server.tsx';
 import { moneyString } from './schemas.ts';
 import styles from './shop.module.css';
 import { stockMessage } from './stock-text.tsx';
@@ -24,14 +26,20 @@ export interface ShopProductRow {
   priceCents: number | null;
   svhPriceCents: number | null;
   stock: number | null;
+  /** On a brand site that sells through the shop: the shop's product code (decision 021). */
+  shopCode: string | null;
 }
 
-/** Stock, buy control, the product's delivery dates and the view_item event; only in the shop. */
+/**
+ * Stock, buy control, the product's delivery dates and the view_item event in the shop; on a brand
+ * site that sells through the shop, the shop's price and buy control for a product it maps to.
+ */
 export async function loadShopProductWidget(
   request: FastifyRequest,
   product: ShopProductRow,
 ): Promise<ReactNode | undefined> {
-  if (request.site.id !== SHOP_SITE_ID || product.priceCents === null) return undefined;
+  if (request.site.id !== SHOP_SITE_ID) return loadBrandBuyWidget(request, product.shopCode);
+  if (product.priceCents === null) return undefined;
   const { lang } = request.locale;
   const price = moneyString(product.priceCents);
   const svhPrice = product.svhPriceCents === null ? null : moneyString(product.svhPriceCents);
@@ -82,7 +90,17 @@ export async function loadShopPageWidget(
   // The header's badge already marks every shop page private to the session (header.server.ts).
   const cart = await loadCart(request.server.db, cartKeyOf(request), request.locale.lang);
   return {
-    element: <Island name="shop-cart" lang={request.locale.lang} props={{ cart }} />,
+    element: (
+      <Island
+        name="shop-cart"
+        lang={request.locale.lang}
+        props={{
+          cart,
+          // The page is private to the session (above), so its anti-forgery token may stand in it.
+          form: { token: request.session.derive('xsrf'), notice: takeCartNotice(request) ?? null },
+        }}
+      />
+    ),
     inline: true,
   };
 }

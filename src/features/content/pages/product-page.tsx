@@ -3,6 +3,7 @@ import type { Nutrition } from '../../../db/schema.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { formatNumber, formatPrice } from '../../../i18n/format.ts';
 import { Img } from '../../../images/picture.tsx';
+import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
@@ -22,8 +23,8 @@ const nutritionRows: [keyof Nutrition, MessageKey, string][] = [
 /** What a product page shows (`productPageProps` builds it from the product). */
 export interface ProductPageProps {
   crumbs: Crumb[];
-  /** The product's first picture. */
-  image: ImageDto | undefined;
+  /** The product's pictures in order; more than one makes a carousel. */
+  images: ImageDto[];
   name: string;
   teaser: string;
   isNovelty: boolean;
@@ -54,14 +55,17 @@ export interface ProductShopProps {
 
 export function ProductPage(props: ProductPageProps) {
   const { t, lang } = usePage();
-  const { image: first, shop } = props;
+  const { images, shop } = props;
+  const [first] = images;
   const n = props.nutrition;
   return (
     <div className="container">
       <Breadcrumbs items={props.crumbs} />
       <article className={styles.detail}>
         <div>
-          {first ? (
+          {images.length > 1 ? (
+            <Island name="product-gallery" lang={lang} props={{ images }} />
+          ) : first ? (
             <Img lang={lang} image={first} preset="default" className={styles.detailImage} eager />
           ) : null}
         </div>

@@ -152,8 +152,66 @@ describe('cart sync: the local cart', () => {
 
   it('takes the shop’s answer only as a cart message', () => {
     expect(parseShopMessage({ type: 'cart', cart })).toEqual({ type: 'cart', cart });
-    expect(parseShopMessage({ type: 'cart', cart, refused: true })?.refused).toBe(true);
+    expect(parseShopMessage({ type: 'cart', cart, refused: true })).toMatchObject({
+      refused: true,
+    });
     expect(parseShopMessage({ type: 'sync-cart' })).toBeNull();
     expect(parseShopMessage({ type: 'cart', cart: { lineItems: null } })).toBeNull();
+  });
+});
+
+describe('cart sync: message ids, warnings and the hand-over (decision 021)', () => {
+  const cart: LocalCart = { lineItems: [], lineItemCount: 0, loading: false, total: '0,00' };
+  const token = 'A'.repeat(43);
+
+  it('takes an add with an id and a hand-over request with one; refuses bad ids', () => {
+    expect(parseSiteMessage({ type: 'add', code: '1', quantity: 2, id: 7 })).toEqual({
+      type: 'add',
+      code: '1',
+      quantity: 2,
+      id: 7,
+    });
+    expect(parseSiteMessage({ type: 'handover', id: 3 })).toEqual({ type: 'handover', id: 3 });
+    for (const data of [
+      { type: 'handover' },
+      { type: 'handover', id: -1 },
+      { type: 'handover', id: 'x' },
+      { type: 'add', code: '1', id: 1.5 },
+      { type: 'add', code: '1', id: '1' },
+    ]) {
+      expect(parseSiteMessage(data), JSON.stringify(data)).toBeNull();
+    }
+  });
+
+  it('reads the shop’s answer with its id and warnings', () => {
+    expect(parseShopMessage({ type: 'cart', cart, id: 4, warnings: ['a', 'b'] })).toEqual({
+      type: 'cart',
+      cart,
+      id: 4,
+      warnings: ['a', 'b'],
+    });
+    // Warnings that are not all strings are dropped, not trusted.
+    expect(parseShopMessage({ type: 'cart', cart, warnings: [1] })).toEqual({ type: 'cart', cart });
+  });
+
+  it('takes a hand-over answer only with a path of the shop’s hand-over page', () => {
+    expect(
+      parseShopMessage({ type: 'handover', id: 1, path: `/ostoskori/siirto?token=${token}` }),
+    ).toEqual({ type: 'handover', id: 1, path: `/ostoskori/siirto?token=${token}` });
+    for (const path of [
+      'https://evil.example/ostoskori/siirto?token=x',
+      '//evil.example/',
+      `/ostoskori/siirto?token=${token}&next=//evil.example`,
+      `/ostoskori?token=${token}`,
+      null,
+      5,
+    ]) {
+      expect(parseShopMessage({ type: 'handover', id: 1, path })).toEqual({
+        type: 'handover',
+        id: 1,
+        path: null,
+      });
+    }
+    expect(parseShopMessage({ type: 'handover', path: '/x' })).toBeNull();
   });
 });

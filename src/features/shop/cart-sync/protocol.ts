@@ -10,6 +10,10 @@ import { MAX_QUANTITY } from '../schemas.ts';
  */
 
 export const CART_SYNC_PATH = '/cart-sync';
+/** The shop's page that takes a cart hand-over token (decision 021). */
+export const HANDOVER_PAGE_PATH = '/ostoskori/siirto';
+/** How long the badge waits for the frame's hand-over token before following its plain link. */
+export const HANDOVER_WAIT_MS = 3000;
 /** Request header of the frame's cart calls (see `isFramedRequest` in the sessions plugin). */
 export const FRAME_HEADER = 'x-kattaus-frame';
 export const FRAME_HEADER_VALUE = 'cart-sync';
@@ -35,14 +39,27 @@ export interface LocalCart {
   total: string | null;
 }
 
-/** Brand site → shop. */
-export type SiteMessage = { type: 'sync-cart' } | { type: 'add'; code: string; quantity: number };
+/**
+ * Brand site → shop. An add may carry an `id` the answer repeats, so the buy control that sent it
+ * knows which answer is its own; 'handover' asks for a one-time token that moves the frame's cart
+ * to the shop's own session (decision 021).
+ */
+export type SiteMessage =
+  | { type: 'sync-cart' }
+  | { type: 'add'; code: string; quantity: number; id?: number }
+  | { type: 'handover'; id: number };
 
-/** Shop → brand site: its cart, and whether the change asked for was refused. */
-export interface ShopMessage {
-  type: 'cart';
-  cart: LocalCart;
-  refused?: boolean;
+/**
+ * Shop → brand site: its cart, whether the change asked for was refused, and the cart's warnings
+ * (shown instead of the success text); or a hand-over token (null when there is none to give).
+ */
+export type ShopMessage =
+  | { type: 'cart'; cart: LocalCart; refused?: boolean; id?: number; warnings?: string[] }
+  | { type: 'handover'; id: number; path: string | null };
+
+/** A message id: a whole number the sender chose (not a secret; it only pairs answers). */
+function isMessageId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
 export const emptyCart: LocalCart = { lineItems: [], lineItemCount: 0, loading: true, total: null };
@@ -63,9 +80,19 @@ function isQuantity(value: unknown, min: number): value is number {
 export function parseSiteMessage(data: unknown): SiteMessage | null {
   if (!isRecord(data)) return null;
   if (data.type === 'sync-cart') return { type: 'sync-cart' };
+  if (data.type === 'handover')
+    return isMessageId(data.id) ? { type: 'handover', id: data.id } : null;
   if (data.type === 'add' && typeof data.code === 'string' && CODE.test(data.code)) {
     const quantity = data.quantity === undefined ? 1 : data.quantity;
-    if (isQuantity(quantity, 1)) return { type: 'add', code: data.code, quantity };
+    if (data.id !== undefined && !isMessageId(data.id)) return null;
+    if (isQuantity(quantity, 1)) {
+      return {
+        type: 'add',
+        code: data.code,
+        quantity,
+        ...(data.id === undefined ? {} : { id: data.id }),
+      };
+    }
   }
   return null;
 }
@@ -99,10 +126,32 @@ export function parseLocalCart(value: unknown): LocalCart | null {
 
 /** A message the brand site accepts from the shop, or null. */
 export function parseShopMessage(data: unknown): ShopMessage | null {
-  if (!isRecord(data) || data.type !== 'cart') return null;
+  if (!isRecord(data)) return null;
+  if (data.type === 'handover') {
+    if (!isMessageId(data.id)) return null;
+    // Only a path of the shop's hand-over page: the brand site puts the shop's origin before it.
+    const path =
+      typeof data.path === 'string' &&
+      data.path.startsWith(`${HANDOVER_PAGE_PATH}?token=`) &&
+      /^[A-Za-z0-9_-]{43}$/.test(data.path.slice(HANDOVER_PAGE_PATH.length + 7))
+        ? data.path
+        : null;
+    return { type: 'handover', id: data.id, path };
+  }
+  if (data.type !== 'cart') return null;
   const cart = parseLocalCart(data.cart);
   if (!cart) return null;
-  return { type: 'cart', cart, ...(data.refused === true ? { refused: true } : {}) };
+  const warnings =
+    Array.isArray(data.warnings) && data.warnings.every((w) => typeof w === 'string')
+      ? (data.warnings as string[]).slice(0, 20)
+      : undefined;
+  return {
+    type: 'cart',
+    cart,
+    ...(data.refused === true ? { refused: true } : {}),
+    ...(isMessageId(data.id) ? { id: data.id } : {}),
+    ...(warnings && warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { Island } from '../../../render/island.server.tsx';
 import { renderPage, siteHomeUrl, siteOrigins } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
 import { isShopSite, SHOP_SITE_ID, shopSellingSiteIds } from '../../../sites/shop.ts';
+import { handoverApiRoutes } from './handover-routes.server.tsx';
 import { CART_SYNC_PATH } from './protocol.ts';
 import type { CartSyncConfig } from './site-cart.ts';
 
@@ -33,6 +34,7 @@ export function cartSyncConfig(request: FastifyRequest): CartSyncConfig | null {
  * brand sites' messages. Other sites do not have it.
  */
 export async function cartSyncRoutes(app: FastifyInstance) {
+  await app.register(handoverApiRoutes);
   app.get(CART_SYNC_PATH, async (request, reply) => {
     if (!isShopSite(request.site)) throw new NotFound();
     const { lang } = request.locale;

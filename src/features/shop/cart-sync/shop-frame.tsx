@@ -25,6 +25,13 @@ function xsrfToken(): string {
  * another site, so they are set partitioned (see `isFramedRequest` in the sessions plugin).
  */
 async function cartCall(call: 'load' | 'add', params: Record<string, string> = {}): Promise<Cart> {
+  return (await frameCall(call, params)) as Cart;
+}
+
+async function frameCall(
+  call: 'load' | 'add' | 'handover',
+  params: Record<string, string> = {},
+): Promise<unknown> {
   const query = new URLSearchParams({ language: 'fi', ...params });
   const response = await fetch(`${CART_API}/${call}?${query}`, {
     method: call === 'load' ? 'GET' : 'POST',
@@ -35,7 +42,7 @@ async function cartCall(call: 'load' | 'add', params: Record<string, string> = {
     },
   });
   if (!response.ok) throw new Error(`cart ${call} answered ${response.status}`);
-  return (await response.json()) as Cart;
+  return response.json();
 }
 
 /**
@@ -47,11 +54,27 @@ export async function answer(message: SiteMessage): Promise<ShopMessage> {
   if (message.type === 'sync-cart') {
     return { type: 'cart', cart: localCartOf(await cartCall('load')) };
   }
+  if (message.type === 'handover') {
+    // A token for this frame's cart (decision 021); none when the cart is empty or the call fails.
+    try {
+      const { path } = (await frameCall('handover')) as { path: string };
+      return { type: 'handover', id: message.id, path };
+    } catch {
+      return { type: 'handover', id: message.id, path: null };
+    }
+  }
+  const id = message.id === undefined ? {} : { id: message.id };
   try {
     const cart = await cartCall('add', { code: message.code, quantity: String(message.quantity) });
-    return { type: 'cart', cart: localCartOf(cart) };
+    const warnings = [...cart.warnings, ...cart.checkoutWarnings];
+    return {
+      type: 'cart',
+      cart: localCartOf(cart),
+      ...id,
+      ...(warnings.length ? { warnings } : {}),
+    };
   } catch {
-    return { type: 'cart', cart: localCartOf(await cartCall('load')), refused: true };
+    return { type: 'cart', cart: localCartOf(await cartCall('load')), refused: true, ...id };
   }
 }
 

@@ -3,14 +3,22 @@ import {
   addToLocalCart,
   emptyCart,
   fromAllowedOrigin,
+  HANDOVER_WAIT_MS,
   LOCAL_CART_KEY,
   type LocalCart,
   parseLocalCart,
   parseShopMessage,
   READY_MAX_TRIES,
   READY_RETRY_MS,
+  type ShopMessage,
   type SiteMessage,
 } from './protocol.ts';
+
+/** What the shop answered an add: its warnings (none: plain success), or refused. */
+export type AddOutcome = { ok: true; warnings: string[] } | { ok: false };
+
+/** An add gives up waiting for the shop after this long (the frame never answered). */
+const ADD_WAIT_MS = 15_000;
 
 /**
  * The brand site's side of cart sync: one hidden shop frame per page, the local copy of the cart
@@ -60,6 +68,9 @@ class Connection {
   private timer: ReturnType<typeof setInterval> | undefined;
   /** Adds made before the frame answered: sent once it has. */
   private readonly queued: SiteMessage[] = [];
+  private nextId = 1;
+  /** Callers waiting for the answer to their message, by its id. */
+  private readonly waiting = new Map<number, (message: ShopMessage | null) => void>();
 
   constructor(readonly config: CartSyncConfig) {
     this.frame = document.createElement('iframe');
@@ -101,15 +112,51 @@ class Connection {
       clearInterval(this.timer);
       for (const queued of this.queued.splice(0)) this.post(queued);
     }
-    // The shop's cart replaces the local one (spec §4), unless adds are still on their way.
-    setCart(this.queued.length > 0 ? { ...message.cart, loading: true } : message.cart);
+    if (message.type === 'cart') {
+      // The shop's cart replaces the local one (spec §4), unless adds are still on their way.
+      const pending =
+        this.queued.length > 0 || [...this.waiting.keys()].some((id) => id !== message.id);
+      setCart(pending ? { ...message.cart, loading: true } : message.cart);
+    }
+    if (message.id !== undefined) {
+      this.waiting.get(message.id)?.(message);
+      this.waiting.delete(message.id);
+    }
   };
 
-  add(code: string, quantity: number): void {
+  /** Sends a message now, or once the frame is ready; resolves with its answer (null: none came). */
+  private ask(message: SiteMessage & { id: number }, waitMs: number): Promise<ShopMessage | null> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(message.id);
+        resolve(null);
+      }, waitMs);
+      this.waiting.set(message.id, (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      if (this.ready) this.post(message);
+      else this.queued.push(message);
+    });
+  }
+
+  async add(code: string, quantity: number): Promise<AddOutcome> {
     setCart(addToLocalCart(cart, code, quantity));
-    const message: SiteMessage = { type: 'add', code, quantity };
-    if (this.ready) this.post(message);
-    else this.queued.push(message);
+    const answer = await this.ask({ type: 'add', code, quantity, id: this.nextId++ }, ADD_WAIT_MS);
+    if (answer?.type !== 'cart' || answer.refused) {
+      // No answer at all: the shop's next cart replaces the optimistic line; until then, not loading.
+      if (!answer) setCart({ ...cart, loading: false });
+      return { ok: false };
+    }
+    return { ok: true, warnings: answer.warnings ?? [] };
+  }
+
+  /** The address of the shop's hand-over page for this frame's cart, or null (decision 021). */
+  async handover(): Promise<string | null> {
+    if (!this.ready) return null;
+    const answer = await this.ask({ type: 'handover', id: this.nextId++ }, HANDOVER_WAIT_MS);
+    if (answer?.type !== 'handover' || !answer.path) return null;
+    return new URL(answer.path, this.config.shopOrigin).href;
   }
 }
 
@@ -121,10 +168,43 @@ export function connectCartSync(config: CartSyncConfig): void {
   for (const listener of listeners) listener();
 }
 
-/** Adds a product of the shop to the cart through the frame (summed with what the cart has). */
-export function addThroughShop(code: string, quantity = 1): void {
+/**
+ * Adds a product of the shop to the cart through the frame (summed with what the cart has) and
+ * resolves with the shop's answer.
+ */
+export function addThroughShop(code: string, quantity = 1): Promise<AddOutcome> {
   if (!connection) throw new Error('cart sync is not connected');
-  connection.add(code, quantity);
+  return connection.add(code, quantity);
+}
+
+/**
+ * The click on the cart link of a brand site (decision 021): when the synced cart has lines, the
+ * shop frame is asked for a one-time hand-over token and the visitor goes to the shop's hand-over
+ * page with it, so the lines reach the shop's own session. Anything else (a modified click, an
+ * empty cart, no answer in time) follows the link as it is: the link works without this.
+ */
+export function followCartLink(event: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+  currentTarget: EventTarget | null;
+}): void {
+  const current = connection;
+  if (!current || event.defaultPrevented || cart.lineItems.length === 0) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  const link = event.currentTarget;
+  if (!(link instanceof HTMLAnchorElement)) return;
+  event.preventDefault();
+  link.setAttribute('aria-busy', 'true');
+  void current.handover().then((url) => {
+    link.removeAttribute('aria-busy');
+    window.location.assign(url ?? link.href);
+  });
 }
 
 function subscribe(listener: Listener): () => void {

@@ -1,0 +1,259 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, Forbidden, Invalid, NotFound } from '../../server/errors.ts';
+import { SHOP_SITE_ID } from '../../sites/shop.ts';
+import { changeQuantity, limitOf, loadCart, productsByCode } from './cart.server.ts';
+import {
+  ACTION_FIELD,
+  CART_FORM_PATH,
+  CART_FORM_RETURN,
+  type CartNotice,
+  type CartNoticeError,
+  COUPON_FIELD,
+  cartNoticeSchema,
+  QUANTITY_FIELD,
+  XSRF_FIELD,
+} from './cart-form.ts';
+import { addCoupon, removeCoupon } from './coupons.server.ts';
+import { cartTarget, existingKey } from './routes.server.ts';
+import {
+  COUPON_CODE_PATTERN,
+  COUPON_ERRORS,
+  MAX_QUANTITY,
+  normaliseCouponCode,
+} from './schemas.ts';
+
+/**
+ * `POST /ostoskori`: the cart page as a plain form, for visitors without script (decision 022).
+ * The same use cases as the cart API; the answer is 303 back to `/ostoskori#tuotteet`, with what
+ * happened in a signed, HttpOnly cookie the page reads once.
+ */
+
+/** The one-time notice of the cart page: signed, only sent to the cart page, gone after a minute. */
+export const NOTICE_COOKIE = 'kattaus_cart_notice';
+const NOTICE_SECONDS = 60;
+/** A cart form is a few hundred bytes per line; nothing legitimate comes near this. */
+const FORM_BODY_BYTES = 64 * 1024;
+/** As the cart API's changes: typed by hand. */
+const changeRateLimit = { max: 120, timeWindow: 60_000 };
+
+const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** The pressed button: `update`, `add-coupon`, `set:<code>:<quantity>` or `remove-coupon:<code>`. */
+const actionSchema = z
+  .string()
+  .max(200)
+  .default('update')
+  .transform((value, ctx) => {
+    if (value === 'update') return { kind: 'update' as const };
+    if (value === 'add-coupon') return { kind: 'add-coupon' as const };
+    const set = /^set:([A-Za-z0-9_-]{1,40}):(\d{1,2})$/.exec(value);
+    if (set?.[1] && set[2]) return { kind: 'set' as const, code: set[1], quantity: Number(set[2]) };
+    const remove = /^remove-coupon:(.{1,100})$/.exec(value);
+    if (remove?.[1]) return { kind: 'remove-coupon' as const, code: remove[1] };
+    ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+    return z.NEVER;
+  });
+
+/** The posted fields: the token, the button, the coupon field and each line's quantity as typed. */
+const formSchema = z
+  .object({
+    [XSRF_FIELD]: z.string().max(200),
+    [ACTION_FIELD]: actionSchema,
+    [COUPON_FIELD]: z.string().max(1000).optional(),
+  })
+  .catchall(z.string().max(1000))
+  .transform((fields, ctx) => {
+    const typed: Record<string, string> = {};
+    for (const [name, value] of Object.entries(fields)) {
+      if (!name.startsWith(QUANTITY_FIELD)) continue;
+      const code = name.slice(QUANTITY_FIELD.length);
+      if (!CODE.test(code)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'validation.invalid' });
+        return z.NEVER;
+      }
+      typed[code] = typeof value === 'string' ? value.trim().slice(0, 10) : '';
+    }
+    return { action: fields[ACTION_FIELD], coupon: fields[COUPON_FIELD], typed };
+  });
+
+type CartForm = z.infer<typeof formSchema>;
+
+/** Form fields as the browser sends them; a repeated name keeps its first value. */
+function parseFormBody(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (!Object.hasOwn(fields, name)) fields[name] = value;
+  }
+  return fields;
+}
+
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function cartFormRoutes(app: FastifyInstance) {
+  // Only these routes take classic form posts; everything else stays JSON.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_BYTES },
+    (_request, body, done) => done(null, parseFormBody(String(body))),
+  );
+
+  app.post(
+    CART_FORM_PATH,
+    {
+      config: { rateLimit: changeRateLimit },
+      // The anti-forgery check comes first: a forged post learns nothing about its fields.
+      preValidation: async (request) => {
+        if (request.site.id !== SHOP_SITE_ID) throw new NotFound();
+        const body = request.body as Record<string, unknown> | undefined;
+        if (!sameToken(body?.[XSRF_FIELD], request.session.derive('xsrf'))) {
+          throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
+        }
+      },
+    },
+    async (request, reply) => {
+      const parsed = formSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const field = String(parsed.error.issues[0]?.path[0] ?? ACTION_FIELD);
+        throw new Invalid({ [field]: 'validation.invalid' }, 'The cart form has invalid fields.');
+      }
+      const notice = await applyCartForm(request, parsed.data);
+      reply.setCookie(NOTICE_COOKIE, JSON.stringify(notice), {
+        path: CART_FORM_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        signed: true,
+        maxAge: NOTICE_SECONDS,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(CART_FORM_RETURN, 303);
+    },
+  );
+}
+
+/** What the form asks, through the cart's use cases; a refusal writes nothing. */
+async function applyCartForm(request: FastifyRequest, form: CartForm): Promise<CartNotice> {
+  const { action } = form;
+  if (action.kind === 'add-coupon') return enterCoupon(request, form.coupon ?? '');
+  if (action.kind === 'remove-coupon') {
+    const code = normaliseCouponCode(action.code);
+    await removeCoupon(request.server.db, cartTarget(request), code);
+    return { errors: [], done: 'couponRemoved', doneCode: code };
+  }
+  const wanted = { ...form.typed };
+  if (action.kind === 'set') wanted[action.code] = String(action.quantity);
+  return changeQuantities(request, wanted);
+}
+
+/**
+ * Sets every line whose quantity changed. All of them are checked first (whole numbers 0–99,
+ * within stock, still for sale); one refusal and none is written, and the page shows each refusal
+ * with what was typed.
+ */
+async function changeQuantities(
+  request: FastifyRequest,
+  wanted: Record<string, string>,
+): Promise<CartNotice> {
+  const { db } = request.server;
+  const { lang } = request.locale;
+  const cart = await loadCart(db, existingKey(request), lang);
+  const inCart = new Map(cart.lineItems.map((line) => [line.code, line.quantity]));
+  const errors: CartNoticeError[] = [];
+  const changes: [string, number][] = [];
+  for (const [code, value] of Object.entries(wanted)) {
+    if (!/^\d{1,3}$/.test(value) || Number(value) > MAX_QUANTITY) {
+      errors.push({ key: 'shop.buy.range', code, max: MAX_QUANTITY });
+      continue;
+    }
+    const quantity = Number(value);
+    if (quantity !== (inCart.get(code) ?? 0)) changes.push([code, quantity]);
+  }
+  const adding = changes.filter(([, quantity]) => quantity > 0).map(([code]) => code);
+  const catalogue = await productsByCode(db, SHOP_SITE_ID, lang, adding);
+  for (const [code, quantity] of changes) {
+    if (quantity === 0) continue;
+    const product = catalogue.get(code);
+    if (!product) {
+      errors.push({ key: 'shop.cart.quantityError', code });
+      continue;
+    }
+    const limit = limitOf(product);
+    if (quantity > limit) {
+      errors.push(
+        limit === 0
+          ? { key: 'shop.quantity.soldOut', code }
+          : { key: 'shop.quantity.tooMany', code, max: limit },
+      );
+    }
+  }
+  if (errors.length > 0) return { errors, typed: wanted };
+  for (const [code, quantity] of changes) {
+    try {
+      await changeQuantity(db, cartTarget(request), lang, code, quantity);
+    } catch (error) {
+      // Only a race with another change gets here (the stock went down meanwhile).
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      const max = error.extra?.maxQuantity;
+      return {
+        errors: [
+          typeof max === 'number'
+            ? { key: max === 0 ? 'shop.quantity.soldOut' : 'shop.quantity.tooMany', code, max }
+            : { key: 'shop.cart.quantityError', code },
+        ],
+        typed: wanted,
+      };
+    }
+  }
+  return { errors: [], done: 'updated' };
+}
+
+/** Enters a coupon code with the coupon box's rules and texts. */
+async function enterCoupon(request: FastifyRequest, typed: string): Promise<CartNotice> {
+  const code = normaliseCouponCode(typed);
+  const refused = (error: CartNoticeError): CartNotice => ({
+    errors: [error],
+    coupon: typed.slice(0, 100),
+  });
+  if (!code) return refused({ key: COUPON_ERRORS.empty });
+  if (!COUPON_CODE_PATTERN.test(code)) return refused({ key: COUPON_ERRORS.invalid });
+  try {
+    await addCoupon(request.server.db, cartTarget(request), request.locale.lang, code);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const key = (error.extra?.errors as Record<string, string> | undefined)?.code;
+    const known = Object.values(COUPON_ERRORS).find((k) => k === key) ?? COUPON_ERRORS.general;
+    const amount = error.extra?.minOrder;
+    return refused({ key: known, ...(typeof amount === 'string' ? { amount } : {}) });
+  }
+  return { errors: [], done: 'couponAdded', doneCode: code };
+}
+
+/** Requests that showed the notice: its cookie is cleared in their answer. */
+const shown = new WeakSet<FastifyRequest>();
+
+/** The notice of the last post, once: valid only with the server's signature. */
+export function takeCartNotice(request: FastifyRequest): CartNotice | undefined {
+  const raw = request.cookies[NOTICE_COOKIE];
+  if (raw === undefined) return undefined;
+  shown.add(request);
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return undefined;
+  try {
+    const parsed = cartNoticeSchema.safeParse(JSON.parse(unsigned.value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `onSend`: a notice shown is cleared, so a reload does not show it again. */
+export async function clearShownNotice(request: FastifyRequest, reply: FastifyReply) {
+  if (shown.has(request)) reply.clearCookie(NOTICE_COOKIE, { path: CART_FORM_PATH });
+}

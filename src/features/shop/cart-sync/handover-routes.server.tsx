@@ -1,0 +1,275 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { serverT } from '../../../i18n/catalogues.ts';
+import { renderPage } from '../../../render/render-page.tsx';
+import { AppError, NotFound } from '../../../server/errors.ts';
+import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
+import type { Lang } from '../../../sites/types.ts';
+import { type CartKey, type CartTarget, loadCart } from '../cart.server.ts';
+import { CART_API, type Cart, cartSchema } from '../schemas.ts';
+import styles from './handover.module.css';
+import {
+  claimHandover,
+  HANDOVER_TOKEN_PATTERN,
+  handoverSource,
+  issueHandover,
+} from './handover.server.ts';
+import { HANDOVER_PAGE_PATH } from './protocol.ts';
+
+/** Per client address and minute: a hand-over is asked for by a click. */
+const handoverRateLimit = { max: 60, timeWindow: 60_000 };
+
+const tokenSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? '' : value),
+  z.string({ error: 'validation.invalid' }).regex(HANDOVER_TOKEN_PATTERN, 'validation.invalid'),
+);
+
+const handoverSchema = z
+  .object({
+    token: z.string().describe('One-time token; only its hash is stored'),
+    expiresAt: z.string().describe('When the token stops working (ISO 8601)'),
+    path: z.string().describe("The shop's page that takes the token (confirm, then move)"),
+  })
+  .describe('A cart hand-over token');
+
+const claimQuerySchema = z.object({
+  language: z.enum(['fi'], { error: 'validation.invalid' }).default('fi'),
+  token: tokenSchema,
+});
+
+function existingKey(request: FastifyRequest): CartKey | null {
+  const session = request.session;
+  if (!session || session.isNew) return null;
+  return { sessionId: session.id, siteId: SHOP_SITE_ID };
+}
+
+function cartTarget(request: FastifyRequest): CartTarget {
+  return {
+    siteId: SHOP_SITE_ID,
+    existing: existingKey(request),
+    async store() {
+      const session = request.session;
+      await session.set(await session.get());
+      return { sessionId: session.id, siteId: SHOP_SITE_ID };
+    },
+  };
+}
+
+function onShop(request: FastifyRequest): void {
+  if (!isShopSite(request.site)) throw new NotFound();
+}
+
+/**
+ * `shoppingcart/handover` (the frame asks for a token for its session's cart) and
+ * `shoppingcart/claimhandover` (moves the lines of a token's cart into this session's cart), on
+ * the shop only. Both need the anti-forgery header like every other cart change.
+ */
+export async function handoverApiRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    `${CART_API}/handover`,
+    {
+      config: { rateLimit: handoverRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'A one-time token that hands the cart over to the shop at top level',
+        description:
+          'Asked by the shop frame on a brand site (decision 021). 404 when the session has no lines.',
+        security: XSRF_SECURITY,
+        response: {
+          200: jsonAnswer(handoverSchema, 'The token'),
+          ...problemAnswers(403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      onShop(request);
+      const { token, expiresAt } = await issueHandover(app.db, existingKey(request));
+      reply.header('cache-control', 'no-store');
+      return {
+        token,
+        expiresAt: expiresAt.toISOString(),
+        path: `${HANDOVER_PAGE_PATH}?${new URLSearchParams({ token })}`,
+      };
+    },
+  );
+
+  app.post(
+    `${CART_API}/claimhandover`,
+    {
+      config: { rateLimit: handoverRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: "Moves the lines of a hand-over token's cart into this session's cart",
+        description:
+          'Quantities are summed with the lines of the same code, capped by stock and 99. A token works once; unknown, used or expired tokens are 404 and write nothing.',
+        security: XSRF_SECURITY,
+        querystring: claimQuerySchema,
+        response: {
+          200: jsonAnswer(cartSchema, 'The cart of the session'),
+          ...problemAnswers(400, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      onShop(request);
+      const lang = request.query.language;
+      const { key } = await claimHandover(app.db, request.query.token, cartTarget(request), lang);
+      reply.header('cache-control', 'no-store');
+      return loadCart(app.db, key, lang);
+    },
+  );
+}
+
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Wraps a page body in the site's layout (the app's, which this feature does not know). */
+export type PageLayout = (request: FastifyRequest, body: ReactNode) => Promise<ReactNode>;
+
+interface ConfirmProps {
+  lang: Lang;
+  token: string;
+  xsrf: string;
+  cart: Cart;
+}
+
+function HandoverConfirm({ lang, token, xsrf, cart }: ConfirmProps) {
+  const t = serverT(lang);
+  return (
+    <section className={styles.handover} aria-labelledby="handover-title">
+      <h1 id="handover-title">{t('shop.handover.title')}</h1>
+      <p>{t('shop.handover.intro')}</p>
+      <ul className={styles.lines}>
+        {cart.lineItems.map((line) => (
+          <li key={line.code} className={styles.line}>
+            <span className={styles.name}>{line.name}</span>
+            <span>
+              {line.quantity} {t('shop.buy.unit')}
+            </span>
+            <span className={styles.price}>{line.linePrice} €</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.total}>
+        {t('shop.cart.total')} <strong>{cart.total} €</strong>
+      </p>
+      <form method="post" action={HANDOVER_PAGE_PATH} className={styles.actions}>
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="xsrf" value={xsrf} />
+        <button type="submit" className={styles.primary}>
+          {t('shop.handover.submit')}
+        </button>
+        <a href="/ostoskori#tuotteet">{t('shop.handover.toCart')}</a>
+      </form>
+    </section>
+  );
+}
+
+function HandoverRefused({ lang, message }: { lang: Lang; message: 'expired' | 'forbidden' }) {
+  const t = serverT(lang);
+  return (
+    <section className={styles.handover} aria-labelledby="handover-title">
+      <h1 id="handover-title">{t('shop.handover.title')}</h1>
+      <p role="alert">
+        {t(message === 'expired' ? 'shop.handover.expired' : 'shop.handover.forbidden')}
+      </p>
+      <p>
+        <a href="/ostoskori#tuotteet">{t('shop.handover.toCart')}</a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The shop's page that takes a hand-over token: GET shows the lines waiting and a form to confirm
+ * (a GET never changes anything); its POST, with the page's anti-forgery field, moves them and
+ * sends the visitor to the cart page. Plain HTML: it works without JavaScript.
+ */
+export function handoverPageRoutes(layout: PageLayout) {
+  return async (fastify: FastifyInstance) => {
+    // Only this plugin's routes take a classic form post; everything else stays JSON.
+    if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      fastify.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 4096 },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        },
+      );
+    }
+
+    const page = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      body: ReactNode,
+    ) =>
+      // The header's cart makes the page `private, no-cache` (shopPlugin): no shared cache keeps it.
+      renderPage(request, reply, {
+        title: serverT(request.locale.lang)('shop.handover.title'),
+        status,
+        head: <meta name="robots" content="noindex" />,
+        body: await layout(request, body),
+      });
+
+    fastify.get<{ Querystring: { token?: unknown } }>(
+      HANDOVER_PAGE_PATH,
+      async (request, reply) => {
+        onShop(request);
+        const { lang } = request.locale;
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        const source = await handoverSource(fastify.db, token);
+        if (!source)
+          return page(request, reply, 404, <HandoverRefused lang={lang} message="expired" />);
+        const cart = await loadCart(fastify.db, source, lang);
+        return page(
+          request,
+          reply,
+          200,
+          <HandoverConfirm
+            lang={lang}
+            token={token}
+            xsrf={request.session.derive('xsrf')}
+            cart={cart}
+          />,
+        );
+      },
+    );
+
+    fastify.post<{ Body: Record<string, unknown> | undefined }>(
+      HANDOVER_PAGE_PATH,
+      async (request, reply) => {
+        onShop(request);
+        const { lang } = request.locale;
+        const body = request.body ?? {};
+        const fetchSite = request.headers['sec-fetch-site'];
+        if (
+          (fetchSite !== undefined && fetchSite !== 'same-origin') ||
+          !sameToken(body.xsrf, request.session.derive('xsrf'))
+        ) {
+          return page(request, reply, 403, <HandoverRefused lang={lang} message="forbidden" />);
+        }
+        const token = typeof body.token === 'string' ? body.token : '';
+        try {
+          await claimHandover(fastify.db, token, cartTarget(request), lang);
+        } catch (err) {
+          if (err instanceof AppError && err.status === 404) {
+            return page(request, reply, 404, <HandoverRefused lang={lang} message="expired" />);
+          }
+          throw err;
+        }
+        return reply.redirect('/ostoskori#tuotteet', 303);
+      },
+    );
+  };
+}

@@ -1,0 +1,194 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { cartHandovers, cartLineItems, carts, products, sessions } from '../../../db/schema.ts';
+import { NotFound } from '../../../server/errors.ts';
+import type { Lang } from '../../../sites/types.ts';
+import { type CartKey, type CartTarget, existingCartId, type Transaction } from '../cart.server.ts';
+import { MAX_QUANTITY } from '../schemas.ts';
+
+/**
+ * The cart hand-over (decision 021). The shop's frame on a brand site keeps its cart in a session
+ * partitioned by that brand site (decision 020), which the shop at top level cannot see. The
+ * frame asks for a one-time token bound to its cart; the shop's top-level page, after the visitor
+ * confirms, moves that cart's lines into its own session's cart. A token is random (32 bytes),
+ * kept only as its SHA-256, lives `HANDOVER_TTL_MS`, and is used by deleting its row inside the
+ * transaction that moves the lines: two uses at once move the lines once.
+ */
+
+export const HANDOVER_TTL_MS = 10 * 60 * 1000;
+/** base64url of 32 random bytes. */
+export const HANDOVER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashHandoverToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const unknownToken = () => new NotFound('The hand-over token is unknown, already used or expired.');
+
+/**
+ * A token for the cart of the frame's session. 404 when the session has no cart or an empty one:
+ * there is nothing to hand over, and nothing is written.
+ */
+export async function issueHandover(
+  db: Database,
+  key: CartKey | null,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const cartId = key ? await existingCartId(db, key) : undefined;
+  if (!cartId) throw new NotFound('The session has no cart to hand over.');
+  const [line] = await db
+    .select({ code: cartLineItems.code })
+    .from(cartLineItems)
+    .where(eq(cartLineItems.cartId, cartId))
+    .limit(1);
+  if (!line) throw new NotFound('The cart is empty: there is nothing to hand over.');
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + HANDOVER_TTL_MS);
+  await db.transaction(async (tx) => {
+    // Tokens of this cart that are past their time go with the new one.
+    await tx
+      .delete(cartHandovers)
+      .where(and(eq(cartHandovers.cartId, cartId), lte(cartHandovers.expiresAt, now)));
+    await tx
+      .insert(cartHandovers)
+      .values({ tokenHash: hashHandoverToken(token), cartId, expiresAt });
+  });
+  return { token, expiresAt };
+}
+
+/** The cart a live token hands over, and the session that cart belongs to; none when unusable. */
+export async function handoverSource(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<CartKey | null> {
+  if (!HANDOVER_TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ sessionId: carts.sessionId, siteId: carts.siteId })
+    .from(cartHandovers)
+    .innerJoin(carts, eq(carts.id, cartHandovers.cartId))
+    .innerJoin(sessions, eq(sessions.id, carts.sessionId))
+    .where(
+      and(
+        eq(cartHandovers.tokenHash, hashHandoverToken(token)),
+        gt(cartHandovers.expiresAt, now),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The most one line may hold per code: the quantity limit, or the stock when lower. */
+async function limitsOf(
+  tx: Transaction,
+  siteId: string,
+  lang: Lang,
+  codes: string[],
+): Promise<Map<string, number>> {
+  const limits = new Map<string, number>();
+  if (codes.length === 0) return limits;
+  const rows = await tx
+    .select({ code: products.code, stock: products.stock })
+    .from(products)
+    .where(
+      and(
+        eq(products.siteId, siteId),
+        eq(products.lang, lang),
+        inArray(products.code, codes),
+        isNotNull(products.priceCents),
+      ),
+    )
+    .orderBy(asc(products.id));
+  for (const row of rows) {
+    if (limits.has(row.code)) continue;
+    limits.set(row.code, row.stock === null ? MAX_QUANTITY : Math.min(MAX_QUANTITY, row.stock));
+  }
+  return limits;
+}
+
+export interface HandoverResult {
+  key: CartKey;
+  /** Codes whose lines were moved (summed with the cart's own line of the code, if any). */
+  moved: string[];
+  /** Codes left out: sold out or no longer for sale. */
+  dropped: string[];
+}
+
+/**
+ * Uses a token: moves the lines of the cart it hands over into the target session's cart. A line
+ * of a code the target already holds is summed with it, capped by the stock and the limit of 99;
+ * a sold-out product or one no longer for sale is not moved. The hand-over cart is left empty.
+ *
+ * The token is checked before the target session is stored, so an unknown or expired token writes
+ * nothing. It is then used by a conditional delete of its row inside the transaction that moves
+ * the lines: of two uses at once one deletes the row and moves the lines, the other finds no row
+ * (after waiting for the first) and is refused with 404 as a used token.
+ */
+export async function claimHandover(
+  db: Database,
+  token: string,
+  target: CartTarget,
+  lang: Lang,
+  now: Date = new Date(),
+): Promise<HandoverResult> {
+  const source = await handoverSource(db, token, now);
+  if (!source || source.siteId !== target.siteId) throw unknownToken();
+  const key = await target.store();
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(cartHandovers)
+      .where(
+        and(
+          eq(cartHandovers.tokenHash, hashHandoverToken(token)),
+          gt(cartHandovers.expiresAt, now),
+        ),
+      )
+      .returning({ cartId: cartHandovers.cartId });
+    if (!used) throw unknownToken();
+    const [targetCart] = await tx
+      .insert(carts)
+      .values({ sessionId: key.sessionId, siteId: key.siteId })
+      .onConflictDoUpdate({ target: [carts.sessionId, carts.siteId], set: { updatedAt: now } })
+      .returning({ id: carts.id });
+    if (!targetCart) throw new Error('cart upsert returned no row');
+    // The same cart (the frame and the top level share a session): nothing moves.
+    if (targetCart.id === used.cartId) return { key, moved: [], dropped: [] };
+    const lines = await tx
+      .delete(cartLineItems)
+      .where(eq(cartLineItems.cartId, used.cartId))
+      .returning({ code: cartLineItems.code, quantity: cartLineItems.quantity });
+    lines.sort((a, b) => a.code.localeCompare(b.code));
+    const limits = await limitsOf(
+      tx,
+      key.siteId,
+      lang,
+      lines.map((line) => line.code),
+    );
+    const moved: string[] = [];
+    const dropped: string[] = [];
+    for (const line of lines) {
+      const limit = limits.get(line.code) ?? 0;
+      if (limit < 1) {
+        dropped.push(line.code);
+        continue;
+      }
+      // Summed in the upsert, so an add to the target cart at the same time is not lost.
+      await tx
+        .insert(cartLineItems)
+        .values({
+          cartId: targetCart.id,
+          code: line.code,
+          quantity: Math.min(limit, line.quantity),
+        })
+        .onConflictDoUpdate({
+          target: [cartLineItems.cartId, cartLineItems.code],
+          set: {
+            quantity: sql`greatest(${cartLineItems.quantity}, least(${limit}, ${cartLineItems.quantity} + excluded.quantity))`,
+          },
+        });
+      moved.push(line.code);
+    }
+    return { key, moved, dropped };
+  });
+}
