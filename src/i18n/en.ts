@@ -304,12 +304,15 @@ export const en: Messages = {
   'shop.cart.update': 'Update cart',
   'shop.cart.notChanged': 'The cart was not changed:',
   'shop.brand.buyTitle': 'Buy from the Meat Shop',
-  'shop.brand.note': 'The product goes into the Meat Shop\'s cart. The order is placed in the Meat Shop.',
+  'shop.brand.note':
+    "The product goes into the Meat Shop's cart. The order is placed in the Meat Shop.",
   'shop.handover.title': 'Move your cart',
-  'shop.handover.intro': 'You added these products to the cart on another of our sites. Move them to your Meat Shop cart to continue your order.',
+  'shop.handover.intro':
+    'You added these products to the cart on another of our sites. Move them to your Meat Shop cart to continue your order.',
   'shop.handover.submit': 'Move the products to the cart',
   'shop.handover.toCart': 'Go to the cart',
-  'shop.handover.expired': 'The link has expired or has already been used. Add the products again if needed.',
+  'shop.handover.expired':
+    'The link has expired or has already been used. Add the products again if needed.',
   'shop.handover.forbidden': 'The move did not succeed. Open the link again and try again.',
   'shop.couponBox.heading': 'Discount code',
   'shop.couponBox.label': 'Discount code',

@@ -307,11 +307,14 @@ export const fi = {
   'shop.brand.buyTitle': 'Osta Lihakaupasta',
   'shop.brand.note': 'Tuote lisätään Lihakaupan ostoskoriin. Tilaus tehdään Lihakaupassa.',
   'shop.handover.title': 'Siirrä ostoskori',
-  'shop.handover.intro': 'Lisäsit nämä tuotteet ostoskoriin toisella sivustollamme. Siirrä ne Lihakaupan ostoskoriisi, niin voit jatkaa tilaamista.',
+  'shop.handover.intro':
+    'Lisäsit nämä tuotteet ostoskoriin toisella sivustollamme. Siirrä ne Lihakaupan ostoskoriisi, niin voit jatkaa tilaamista.',
   'shop.handover.submit': 'Siirrä tuotteet ostoskoriin',
   'shop.handover.toCart': 'Siirry ostoskoriin',
-  'shop.handover.expired': 'Siirtolinkki on vanhentunut tai jo käytetty. Lisää tuotteet tarvittaessa uudelleen.',
-  'shop.handover.forbidden': 'Siirto ei onnistunut. Avaa siirtolinkki uudelleen ja yritä uudelleen.',
+  'shop.handover.expired':
+    'Siirtolinkki on vanhentunut tai jo käytetty. Lisää tuotteet tarvittaessa uudelleen.',
+  'shop.handover.forbidden':
+    'Siirto ei onnistunut. Avaa siirtolinkki uudelleen ja yritä uudelleen.',
   'shop.couponBox.heading': 'Etukoodi',
   'shop.couponBox.label': 'Etukoodi',
   'shop.couponBox.add': 'Käytä etukoodi',

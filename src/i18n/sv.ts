@@ -306,10 +306,12 @@ export const sv: Messages = {
   'shop.brand.buyTitle': 'Köp i Köttbutiken',
   'shop.brand.note': 'Produkten läggs i Köttbutikens varukorg. Beställningen görs i Köttbutiken.',
   'shop.handover.title': 'Flytta varukorgen',
-  'shop.handover.intro': 'Du lade de här produkterna i varukorgen på en annan av våra webbplatser. Flytta dem till din varukorg i Köttbutiken för att fortsätta beställningen.',
+  'shop.handover.intro':
+    'Du lade de här produkterna i varukorgen på en annan av våra webbplatser. Flytta dem till din varukorg i Köttbutiken för att fortsätta beställningen.',
   'shop.handover.submit': 'Flytta produkterna till varukorgen',
   'shop.handover.toCart': 'Gå till varukorgen',
-  'shop.handover.expired': 'Länken har gått ut eller redan använts. Lägg vid behov till produkterna på nytt.',
+  'shop.handover.expired':
+    'Länken har gått ut eller redan använts. Lägg vid behov till produkterna på nytt.',
   'shop.handover.forbidden': 'Flytten lyckades inte. Öppna länken på nytt och försök igen.',
   'shop.couponBox.heading': 'Rabattkod',
   'shop.couponBox.label': 'Rabattkod',

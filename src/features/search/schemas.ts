@@ -52,7 +52,16 @@ export function searchLanguageOf(lang: Lang): SearchLanguage {
  */
 const int = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)], { error: INVALID })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      { error: INVALID },
+    )
     .pipe(z.number().int(INVALID).min(min, INVALID).max(max, INVALID));
 
 const bool = z
