@@ -67,7 +67,7 @@ const productColumns = {
 
 /** A product is for sale when it has a price; the first row wins if a code repeats. */
 export async function productsByCode(
-  db: Database,
+  db: Database | Transaction,
   siteId: string,
   lang: Lang,
   codes: string[],

@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
-import { serverT } from '../../i18n/catalogues.ts';
 import { Island } from '../../render/island.server.tsx';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
+import { StockAndBuyControl } from './buy-island.server.tsx';
 import { loadCart } from './cart.server.ts';
 import { takeCartNotice } from './cart-form.server.ts';
 import { loadBrandBuyWidget } from './cart-sync/brand-buy.server.tsx';
-import { moneyString } from './schemas.ts';
 import styles from './shop.module.css';
-import { stockMessage } from './stock-text.tsx';
 
 /**
  * What the shop puts on the pages the content feature renders: the buying part of a product page
@@ -41,27 +39,12 @@ export async function loadShopProductWidget(
   if (request.site.id !== SHOP_SITE_ID) return loadBrandBuyWidget(request, product.shopCode);
   if (product.priceCents === null) return undefined;
   const { lang } = request.locale;
-  const price = moneyString(product.priceCents);
-  const svhPrice = product.svhPriceCents === null ? null : moneyString(product.svhPriceCents);
-  const t = serverT(lang);
-  const stock = stockMessage(product.stock);
   return (
     <div className={styles.purchase}>
-      <p className={styles.stock} data-stock={product.stock === 0 ? 'sold-out' : 'available'}>
-        {stock.count === undefined ? t(stock.key) : t(stock.key, { count: stock.count })}
-      </p>
-      <Island
-        name="shop-buy-control"
+      <StockAndBuyControl
+        product={{ ...product, priceCents: product.priceCents }}
         lang={lang}
-        props={{
-          code: product.code,
-          name: product.name,
-          category: product.productGroup,
-          price,
-          svhPrice,
-          stock: product.stock,
-          viewItem: true,
-        }}
+        stockClassName={styles.stock}
       />
       <Island
         name="shop-availability-check"

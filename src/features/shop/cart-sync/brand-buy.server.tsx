@@ -4,11 +4,9 @@ import type { ReactNode } from 'react';
 import { products } from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { formatPrice } from '../../../i18n/format.ts';
-import { Island } from '../../../render/island.server.tsx';
 import { getSite } from '../../../sites/registry.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
-import { moneyString } from '../schemas.ts';
-import { stockMessage } from '../stock-text.tsx';
+import { StockAndBuyControl } from '../buy-island.server.tsx';
 import styles from './brand-buy.module.css';
 import { cartSyncConfig } from './routes.server.tsx';
 
@@ -56,7 +54,6 @@ export async function loadBrandBuyWidget(
   if (!sync || !shop || shop.priceCents === null) return undefined;
   const { lang } = request.locale;
   const t = serverT(lang);
-  const stock = stockMessage(shop.stock);
   return (
     <section className={styles.buy} aria-labelledby="brand-buy-title" data-shop-code={shop.code}>
       <h2 id="brand-buy-title" className={styles.title}>
@@ -70,22 +67,11 @@ export async function loadBrandBuyWidget(
           </span>
         ) : null}
       </p>
-      <p className={styles.stock} data-stock={shop.stock === 0 ? 'sold-out' : 'available'}>
-        {stock.count === undefined ? t(stock.key) : t(stock.key, { count: stock.count })}
-      </p>
-      <Island
-        name="shop-buy-control"
+      <StockAndBuyControl
+        product={{ ...shop, priceCents: shop.priceCents }}
         lang={lang}
-        props={{
-          code: shop.code,
-          name: shop.name,
-          category: shop.productGroup,
-          price: moneyString(shop.priceCents),
-          svhPrice: shop.svhPriceCents === null ? null : moneyString(shop.svhPriceCents),
-          stock: shop.stock,
-          viewItem: true,
-          sync,
-        }}
+        stockClassName={styles.stock}
+        sync={sync}
       />
       <p className={styles.note}>{t('shop.brand.note')}</p>
     </section>

@@ -1,11 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { cartHandovers, cartLineItems, carts, products, sessions } from '../../../db/schema.ts';
+import { cartHandovers, cartLineItems, carts, sessions } from '../../../db/schema.ts';
 import { NotFound } from '../../../server/errors.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { type CartKey, type CartTarget, existingCartId, type Transaction } from '../cart.server.ts';
-import { MAX_QUANTITY } from '../schemas.ts';
+import {
+  type CartKey,
+  type CartTarget,
+  existingCartId,
+  limitOf,
+  productsByCode,
+} from '../cart.server.ts';
 
 /**
  * The cart hand-over (decision 021). The shop's frame on a brand site keeps its cart in a session
@@ -79,34 +84,6 @@ export async function handoverSource(
   return row ?? null;
 }
 
-/** The most one line may hold per code: the quantity limit, or the stock when lower. */
-async function limitsOf(
-  tx: Transaction,
-  siteId: string,
-  lang: Lang,
-  codes: string[],
-): Promise<Map<string, number>> {
-  const limits = new Map<string, number>();
-  if (codes.length === 0) return limits;
-  const rows = await tx
-    .select({ code: products.code, stock: products.stock })
-    .from(products)
-    .where(
-      and(
-        eq(products.siteId, siteId),
-        eq(products.lang, lang),
-        inArray(products.code, codes),
-        isNotNull(products.priceCents),
-      ),
-    )
-    .orderBy(asc(products.id));
-  for (const row of rows) {
-    if (limits.has(row.code)) continue;
-    limits.set(row.code, row.stock === null ? MAX_QUANTITY : Math.min(MAX_QUANTITY, row.stock));
-  }
-  return limits;
-}
-
 export interface HandoverResult {
   key: CartKey;
   /** Codes whose lines were moved (summed with the cart's own line of the code, if any). */
@@ -159,7 +136,7 @@ export async function claimHandover(
       .where(eq(cartLineItems.cartId, used.cartId))
       .returning({ code: cartLineItems.code, quantity: cartLineItems.quantity });
     lines.sort((a, b) => a.code.localeCompare(b.code));
-    const limits = await limitsOf(
+    const forSale = await productsByCode(
       tx,
       key.siteId,
       lang,
@@ -168,7 +145,8 @@ export async function claimHandover(
     const moved: string[] = [];
     const dropped: string[] = [];
     for (const line of lines) {
-      const limit = limits.get(line.code) ?? 0;
+      const product = forSale.get(line.code);
+      const limit = product ? limitOf(product) : 0;
       if (limit < 1) {
         dropped.push(line.code);
         continue;
