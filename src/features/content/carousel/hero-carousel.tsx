@@ -2,7 +2,7 @@ import { Fragment, useId } from 'react';
 import { useLang, useT } from '../../../i18n/react.tsx';
 import { type ImageRef, Img } from '../../../images/picture.tsx';
 import styles from './carousel.module.css';
-import { ChevronIcon } from './icons.tsx';
+import { StepButton } from './icons.tsx';
 import { SlideTrack } from './slide-track.tsx';
 import { useCarousel } from './use-carousel.ts';
 
@@ -48,24 +48,20 @@ export function HeroCarousel(props: HeroCarouselProps) {
     >
       {carousel.enhanced && count > 1 ? (
         <div className={styles.heroControls}>
-          <button
-            type="button"
+          <StepButton
+            direction="left"
+            label={t('carousel.previous')}
+            controls={trackId}
             className={`${styles.button} ${styles.iconButton}`}
-            aria-controls={trackId}
-            aria-label={t('carousel.previous')}
-            onClick={carousel.previous}
-          >
-            <ChevronIcon direction="left" />
-          </button>
-          <button
-            type="button"
+            onPress={carousel.previous}
+          />
+          <StepButton
+            direction="right"
+            label={t('carousel.next')}
+            controls={trackId}
             className={`${styles.button} ${styles.iconButton}`}
-            aria-controls={trackId}
-            aria-label={t('carousel.next')}
-            onClick={carousel.next}
-          >
-            <ChevronIcon direction="right" />
-          </button>
+            onPress={carousel.next}
+          />
         </div>
       ) : null}
       <SlideTrack

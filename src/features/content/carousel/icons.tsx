@@ -31,3 +31,24 @@ export function PlayIcon() {
     </svg>
   );
 }
+
+/** A carousel's previous or next button: a chevron named by its label, moving the track it controls. */
+export function StepButton(props: {
+  direction: 'left' | 'right';
+  label: string;
+  controls: string;
+  className: string;
+  onPress(): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.className}
+      aria-controls={props.controls}
+      aria-label={props.label}
+      onClick={props.onPress}
+    >
+      <ChevronIcon direction={props.direction} />
+    </button>
+  );
+}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useLang, useT } from '../../../i18n/react.tsx';
 import { type ImageRef, Img } from '../../../images/picture.tsx';
 import styles from './carousel.module.css';
-import { ChevronIcon } from './icons.tsx';
+import { StepButton } from './icons.tsx';
 import { SlideTrack } from './slide-track.tsx';
 import { useCarousel } from './use-carousel.ts';
 
@@ -55,24 +55,20 @@ export function ProductGallery(props: ProductGalleryProps) {
       </SlideTrack>
       {controls ? (
         <>
-          <button
-            type="button"
+          <StepButton
+            direction="left"
+            label={t('product.gallery.previous')}
+            controls={trackId}
             className={`${styles.button} ${styles.iconButton} ${styles.productGalleryPrevious}`}
-            aria-controls={trackId}
-            aria-label={t('product.gallery.previous')}
-            onClick={carousel.previous}
-          >
-            <ChevronIcon direction="left" />
-          </button>
-          <button
-            type="button"
+            onPress={carousel.previous}
+          />
+          <StepButton
+            direction="right"
+            label={t('product.gallery.next')}
+            controls={trackId}
             className={`${styles.button} ${styles.iconButton} ${styles.productGalleryNext}`}
-            aria-controls={trackId}
-            aria-label={t('product.gallery.next')}
-            onClick={carousel.next}
-          >
-            <ChevronIcon direction="right" />
-          </button>
+            onPress={carousel.next}
+          />
         </>
       ) : null}
       <p className={styles.productGalleryCounter} aria-live="polite" aria-atomic="true">
