@@ -1,8 +1,15 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  seriousViolations,
+  siteOrigin,
+  slowPoll,
+  watchProblems,
+} from './browser.ts';
+import { CART_API, forgeEmptyCartAnswer, SHOP_ORIGIN } from './shop-support.ts';
 
 /**
  * Buying on a brand site that sells through the shop, and the hand-over (decision 021), at 1280
@@ -14,20 +21,17 @@ import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from
  * finds nothing serious or critical in any state.
  */
 
-const port = inject('serverPort');
-const shopOrigin = `http://lihakauppa.localhost:${port}`;
-const brandOrigin = `http://jyvabroiler.localhost:${port}`;
-const foreignOrigin = `http://sibylla.localhost:${port}`;
+const shopOrigin = SHOP_ORIGIN;
+const brandOrigin = siteOrigin('jyvabroiler');
+const foreignOrigin = siteOrigin('sibylla');
 const t = serverT('fi');
-const CART_API = '/api/v1/lihakauppa/shoppingcart';
 
 let browser: Browser;
 chromiumForFile((b) => {
   browser = b;
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `brand-buy-${name}.png`), fullPage: false });
+const shot = screenshots('brand-buy');
 
 /** A jyvabroiler product page with the shop's buy box and at least 5 in stock, and its shop code. */
 async function brandProductOnSale(page: Page): Promise<{ url: string; code: string }> {
@@ -56,7 +60,6 @@ async function brandProductOnSale(page: Page): Promise<{ url: string; code: stri
 }
 
 /** The frame hydrates and answers in its own time: on a busy machine that is seconds. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 const localCart = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
@@ -75,7 +78,7 @@ describe.each([1280, 375])('buying on a brand site at %i px', (width) => {
       const buy = page.locator('section[data-shop-code]');
       await buy.locator('k-island[data-name="shop-buy-control"][data-hydrated]').waitFor();
       const cartLink = page.locator(`header a[href="${shopOrigin}/ostoskori#tuotteet"]`);
-      await poll(() => cartLink.getAttribute('aria-busy')).toBeNull();
+      await slowPoll(() => cartLink.getAttribute('aria-busy')).toBeNull();
       expect(await cartLink.getAttribute('data-cart-count')).toBe('0');
       // The shop's price is on the page as the server rendered it.
       expect(await buy.textContent()).toMatch(/\d+,\d{2}\s€/);
@@ -87,8 +90,8 @@ describe.each([1280, 375])('buying on a brand site at %i px', (width) => {
       const add = buy.getByRole('button', { name: t('shop.buy.add') });
       const status = buy.getByRole('status');
       await add.click();
-      await poll(() => status.textContent()).toBe(t('shop.buy.added'));
-      await poll(() => cartLink.getAttribute('data-cart-count')).toBe('1');
+      await slowPoll(() => status.textContent()).toBe(t('shop.buy.added'));
+      await slowPoll(() => cartLink.getAttribute('data-cart-count')).toBe('1');
       expect((await localCart(page))?.lineItems).toEqual([{ code, quantity: 1 }]);
 
       // By keyboard: 2 more, typed into the quantity field and sent with Enter; still one line.
@@ -97,8 +100,10 @@ describe.each([1280, 375])('buying on a brand site at %i px', (width) => {
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type('2');
       await page.keyboard.press('Enter');
-      await poll(async () => (await localCart(page))?.lineItems).toEqual([{ code, quantity: 3 }]);
-      await poll(() => cartLink.getAttribute('aria-busy')).toBeNull();
+      await slowPoll(async () => (await localCart(page))?.lineItems).toEqual([
+        { code, quantity: 3 },
+      ]);
+      await slowPoll(() => cartLink.getAttribute('aria-busy')).toBeNull();
       expect(await cartLink.getAttribute('data-cart-count')).toBe('1');
       expect(await status.textContent()).toBe(t('shop.buy.added'));
       // Tab reaches the add button after the field's + button, and Space adds once more.
@@ -107,25 +112,12 @@ describe.each([1280, 375])('buying on a brand site at %i px', (width) => {
       await page.keyboard.press('Tab');
       expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Space');
-      await poll(async () => (await localCart(page))?.lineItems).toEqual([{ code, quantity: 5 }]);
+      await slowPoll(async () => (await localCart(page))?.lineItems).toEqual([
+        { code, quantity: 5 },
+      ]);
 
       // A forged shop answer from a foreign origin: the cart and the badge stay.
-      await page.evaluate(
-        ({ foreignOrigin }) => {
-          const frame = document.querySelector<HTMLIFrameElement>('iframe[data-cart-sync]');
-          window.dispatchEvent(
-            new MessageEvent('message', {
-              origin: foreignOrigin,
-              source: frame?.contentWindow ?? null,
-              data: {
-                type: 'cart',
-                cart: { lineItems: [], lineItemCount: 0, loading: false, total: '0,00' },
-              },
-            }),
-          );
-        },
-        { foreignOrigin },
-      );
+      await forgeEmptyCartAnswer(page, foreignOrigin);
       await page.waitForTimeout(300);
       expect(await cartLink.getAttribute('data-cart-count')).toBe('1');
       expect((await localCart(page))?.lineItems).toEqual([{ code, quantity: 5 }]);
@@ -181,8 +173,8 @@ describe.each([1280, 375])('buying on a brand site at %i px', (width) => {
       // Back on the brand site, the frame's cart is empty: the cart now lives in the shop.
       await page.goto(new URL(url, brandOrigin).href);
       await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
-      await poll(() => cartLink.getAttribute('aria-busy')).toBeNull();
-      await poll(() => cartLink.getAttribute('data-cart-count')).toBe('0');
+      await slowPoll(() => cartLink.getAttribute('aria-busy')).toBeNull();
+      await slowPoll(() => cartLink.getAttribute('data-cart-count')).toBe('0');
 
       expect(problems.console).toEqual([]);
     } finally {

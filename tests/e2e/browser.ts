@@ -2,8 +2,14 @@ import { accessSync, constants } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** Flags for Debian's Chromium on a machine without internet. */
 export const CHROMIUM_FLAGS = [
@@ -61,6 +67,51 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 export const screenshotDir = path.resolve('test-results/screenshots');
+
+/** Screenshots of one spec file: `<prefix>-<name>.png`, of the window or the whole page. */
+export function screenshots(prefix: string, defaults: { fullPage?: boolean } = {}) {
+  return (page: Page, name: string, fullPage = defaults.fullPage ?? false) =>
+    page.screenshot({ path: path.join(screenshotDir, `${prefix}-${name}.png`), fullPage });
+}
+
+/** A seeded site on the test server: `http://<site>.localhost:<port>`. */
+export function siteOrigin(site: string): string {
+  return `http://${site}.localhost:${inject('serverPort')}`;
+}
+
+/** A fresh context (its own cookies) and page at a window width, 900 px high. */
+export async function newPage(
+  browser: Browser,
+  width: number,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
+  context.setDefaultTimeout(10_000);
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until the first island of a name on the page has hydrated. */
+export async function hydrated(page: Page, name: string): Promise<void> {
+  await page
+    .locator(`k-island[data-name="${name}"][data-hydrated]`)
+    .first()
+    .waitFor({ state: 'attached' });
+}
+
+export const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement);
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+export async function tabTo(page: Page, target: Locator, limit = 120): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('never reached by Tab');
+}
+
+/** Polls with a longer patience, for what waits on a frame or a debounce under load. */
+export const slowPoll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 /**
  * One Chromium for a spec file: launched (and the screenshot folder made) before its tests,

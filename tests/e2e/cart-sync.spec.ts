@@ -1,8 +1,14 @@
-import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  seriousViolations,
+  siteOrigin,
+  watchProblems,
+} from './browser.ts';
+import { CART_API, forgeEmptyCartAnswer, productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
 /**
  * Cart sync in the browser at 1280 and 375 px: a brand site that sells through the shop
@@ -15,43 +21,17 @@ import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from
  * checked.
  */
 
-const port = inject('serverPort');
-const shopOrigin = `http://lihakauppa.localhost:${port}`;
-const brandOrigin = `http://jyvabroiler.localhost:${port}`;
-const foreignOrigin = `http://sibylla.localhost:${port}`;
+const shopOrigin = SHOP_ORIGIN;
+const brandOrigin = siteOrigin('jyvabroiler');
+const foreignOrigin = siteOrigin('sibylla');
 const t = serverT('fi');
-const CART_API = '/api/v1/lihakauppa/shoppingcart';
 
 let browser: Browser;
 chromiumForFile((b) => {
   browser = b;
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `cart-sync-${name}.png`) });
-
-/** Codes of shop products in stock, read from the shop's search and product pages. */
-async function productCodesInStock(page: Page, wanted: number): Promise<string[]> {
-  await page.goto(`${shopOrigin}/`);
-  return page.evaluate(
-    async ({ wanted, codeLabel, inStock }) => {
-      const search = await fetch('/api/search/lihakauppa-products?pageSize=40');
-      const { hits } = (await search.json()) as { hits: { url: string }[] };
-      const codes: string[] = [];
-      for (const hit of hits) {
-        const html = await (await fetch(hit.url)).text();
-        const doc = new DOMParser().parseFromString(html, 'text/html');
-        if (!doc.querySelector('main')?.textContent?.includes(inStock)) continue;
-        const label = [...doc.querySelectorAll('dt')].find((dt) => dt.textContent === codeLabel);
-        const code = label?.nextElementSibling?.textContent?.trim();
-        if (code && !codes.includes(code)) codes.push(code);
-        if (codes.length === wanted) break;
-      }
-      return codes;
-    },
-    { wanted, codeLabel: t('product.code'), inStock: t('product.inStock') },
-  );
-}
+const shot = screenshots('cart-sync');
 
 async function shopFrame(page: Page): Promise<Frame> {
   await page.locator('iframe[data-cart-sync]').waitFor({ state: 'attached' });
@@ -97,7 +77,8 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     try {
-      const [code] = await productCodesInStock(page, 1);
+      await page.goto(`${shopOrigin}/`);
+      const [code] = (await productsForSale(page, 1)).map((product) => product.code);
       expect(code).toBeTruthy();
 
       await page.goto(`${brandOrigin}/`);
@@ -132,22 +113,7 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
       await shot(page, `${width}-one`);
 
       // A forged shop answer on the brand page, from a foreign origin: ignored.
-      await page.evaluate(
-        ({ foreignOrigin }) => {
-          const frame = document.querySelector<HTMLIFrameElement>('iframe[data-cart-sync]');
-          window.dispatchEvent(
-            new MessageEvent('message', {
-              origin: foreignOrigin,
-              source: frame?.contentWindow ?? null,
-              data: {
-                type: 'cart',
-                cart: { lineItems: [], lineItemCount: 0, loading: false, total: '0,00' },
-              },
-            }),
-          );
-        },
-        { foreignOrigin },
-      );
+      await forgeEmptyCartAnswer(page, foreignOrigin);
       // A forged add inside the shop frame, claiming a foreign origin: ignored.
       await frame.evaluate(
         ({ foreignOrigin, code }) => {

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import { CART_API, productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
 /**
  * The shop's cart badge in the browser at 1280 and 375 px: an empty cart shows the cart link
@@ -12,10 +12,8 @@ import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from
  * cart takes the number away again. Axe and console errors are checked at each step.
  */
 
-const port = inject('serverPort');
-const origin = `http://lihakauppa.localhost:${port}`;
+const origin = SHOP_ORIGIN;
 const t = serverT('fi');
-const CART_API = '/api/v1/lihakauppa/shoppingcart';
 
 let browser: Browser;
 
@@ -23,39 +21,13 @@ chromiumForFile((b) => {
   browser = b;
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `cart-${name}.png`) });
+const shot = screenshots('cart');
 
 async function openHome(page: Page) {
   const response = await page.goto(`${origin}/`);
   expect(response?.status()).toBe(200);
   await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
   return response;
-}
-
-/**
- * Codes of shop products in stock, read from their pages as a visitor would see them (the
- * product's facts list its code), found through the shop's product search.
- */
-async function productCodesInStock(page: Page, wanted: number): Promise<string[]> {
-  return page.evaluate(
-    async ({ wanted, codeLabel, inStock }) => {
-      const search = await fetch('/api/search/lihakauppa-products?pageSize=40');
-      const { hits } = (await search.json()) as { hits: { url: string }[] };
-      const codes: string[] = [];
-      for (const hit of hits) {
-        const html = await (await fetch(hit.url)).text();
-        const doc = new DOMParser().parseFromString(html, 'text/html');
-        if (!doc.querySelector('main')?.textContent?.includes(inStock)) continue;
-        const label = [...doc.querySelectorAll('dt')].find((dt) => dt.textContent === codeLabel);
-        const code = label?.nextElementSibling?.textContent?.trim();
-        if (code && !codes.includes(code)) codes.push(code);
-        if (codes.length === wanted) break;
-      }
-      return codes;
-    },
-    { wanted, codeLabel: t('product.code'), inStock: t('product.inStock') },
-  );
 }
 
 /** A cart call from the page, with the anti-forgery token from its readable cookie. */
@@ -105,7 +77,7 @@ describe.each([
       await shot(page, `${width}-empty`);
 
       // Two products, the first one twice: two line items, four pieces.
-      const codes = await productCodesInStock(page, 2);
+      const codes = (await productsForSale(page, 2)).map((product) => product.code);
       expect(codes).toHaveLength(2);
       const [a, b] = codes as [string, string];
       expect((await cartCall(page, 'add', `code=${a}&quantity=1`)).status).toBe(200);

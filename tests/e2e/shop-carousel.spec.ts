@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import { SHOP_ORIGIN } from './shop-support.ts';
 
 /**
  * The picture carousel of the shop's product pages (shop spec §4 "Carousel: cycles images with
@@ -11,8 +11,7 @@ import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from
  * by itself; the server HTML shows the first picture; axe finds nothing serious or critical.
  */
 
-const port = inject('serverPort');
-const origin = `http://lihakauppa.localhost:${port}`;
+const origin = SHOP_ORIGIN;
 const t = serverT('fi');
 
 let browser: Browser;
@@ -20,8 +19,7 @@ chromiumForFile((b) => {
   browser = b;
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `shop-carousel-${name}.png`) });
+const shot = screenshots('shop-carousel');
 
 /** A product page of the shop with a picture carousel, and how many pictures it has. */
 async function galleryPage(page: Page): Promise<{ url: string; count: number; html: string }> {

@@ -1,8 +1,17 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  hydrated,
+  isFocused,
+  newPage,
+  screenshots,
+  seriousViolations,
+  tabTo,
+  watchProblems,
+} from './browser.ts';
+import { CART_API, CHECKOUT_API, SHOP_ORIGIN } from './shop-support.ts';
 
 /**
  * The shop's delivery and coupon widgets in the browser at 1280 and 375 px, by mouse and by
@@ -15,11 +24,8 @@ import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from
  * of these states.
  */
 
-const port = inject('serverPort');
-const origin = `http://lihakauppa.localhost:${port}`;
+const origin = SHOP_ORIGIN;
 const t = serverT('fi');
-const CART_API = '/api/v1/lihakauppa/shoppingcart';
-const CHECKOUT_API = '/api/v1/lihakauppa/checkout';
 /** Seeded areas (README, "Shop demo data"): Helsinki region Tue+Thu, Tampere Wed. */
 const HELSINKI = '00100';
 const TAMPERE = '33100';
@@ -41,32 +47,7 @@ chromiumForFile((b) => {
   browser = b;
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `shop-delivery-${name}.png`), fullPage: true });
-
-async function newPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  context.setDefaultTimeout(10_000);
-  return { context, page: await context.newPage() };
-}
-
-async function hydrated(page: Page, name: string) {
-  await page
-    .locator(`k-island[data-name="${name}"][data-hydrated]`)
-    .first()
-    .waitFor({ state: 'attached' });
-}
-
-const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 120) {
-  for (let i = 0; i < limit; i++) {
-    if (await focused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('never reached by Tab');
-}
+const shot = screenshots('shop-delivery', { fullPage: true });
 
 /** Waits until exactly one element shows `text` (the whole text of an element). */
 async function shows(page: Page, text: string) {
@@ -199,7 +180,7 @@ async function products(page: Page) {
 
 describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
   it('delivery-area check: every state, the 7-day cookie, and the sticky bar hidden for the session', async () => {
-    const { context, page } = await newPage(width);
+    const { context, page } = await newPage(browser, width);
     const problems = watchProblems(page);
     try {
       await page.goto(`${origin}/`);
@@ -220,7 +201,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
         await check.click();
         await shows(page, t('shop.delivery.unrecognised'));
         expect(await code.getAttribute('aria-invalid')).toBe('true');
-        expect(await focused(code)).toBe(true);
+        expect(await isFocused(code)).toBe(true);
       }
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-area-unrecognised`);
@@ -242,7 +223,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
       await code.fill(HELSINKI);
       await page.keyboard.press('Enter');
       await shows(page, t('shop.delivery.error'));
-      expect(await focused(code)).toBe(true);
+      expect(await isFocused(code)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-area-error`);
       await page.unroute(availabilityCall);
@@ -308,7 +289,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
   });
 
   it("product page's availability check: invalid, not delivered, no availability, dates with what is left", async () => {
-    const { context, page } = await newPage(width);
+    const { context, page } = await newPage(browser, width);
     try {
       await page.goto(`${origin}/`);
       const { few, many, tuesdaysOnly } = await products(page);
@@ -340,7 +321,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
       await page.keyboard.press('Enter');
       await shows(page, t('shop.availability.invalid'));
       expect(await code.getAttribute('aria-invalid')).toBe('true');
-      expect(await focused(code)).toBe(true);
+      expect(await isFocused(code)).toBe(true);
       expect(await availability.getByRole('listitem').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-availability-invalid`);
@@ -395,7 +376,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
   });
 
   it("cart page: each line's availability, and a cart whose items share no delivery date says so", async () => {
-    const { context, page } = await newPage(width);
+    const { context, page } = await newPage(browser, width);
     const problems = watchProblems(page);
     try {
       await page.goto(`${origin}/`);
@@ -469,7 +450,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
   });
 
   it('coupon box: every text, the busy state, the summary with and without a code', async () => {
-    const { context, page } = await newPage(width);
+    const { context, page } = await newPage(browser, width);
     try {
       await page.goto(`${origin}/`);
       const { cheap } = await products(page);
@@ -487,7 +468,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
         expect(await coupon.getAttribute('aria-invalid')).toBe('true');
         const described = await coupon.getAttribute('aria-describedby');
         expect(await page.locator(`[id="${described}"]`).textContent()).toBe(text);
-        expect(await focused(coupon)).toBe(true);
+        expect(await isFocused(coupon)).toBe(true);
       };
 
       // Mouse: empty.
@@ -576,7 +557,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
       await expect.poll(() => discount.count()).toBe(0);
       expect(await total.textContent()).toBe(before);
       expect(await applied.count()).toBe(0);
-      expect(await focused(coupon)).toBe(true);
+      expect(await isFocused(coupon)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
@@ -584,7 +565,7 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
   });
 
   it('quantity error popover: a failed call and a refusal beyond stock, announced, closed by keyboard', async () => {
-    const { context, page } = await newPage(width);
+    const { context, page } = await newPage(browser, width);
     try {
       await page.goto(`${origin}/`);
       const { cheap } = await products(page);
@@ -615,12 +596,12 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
       expect(await quantity.getAttribute('aria-invalid')).toBe('true');
       const described = await quantity.getAttribute('aria-describedby');
       expect(await popover.getAttribute('id')).toBe(described);
-      expect(await focused(plus)).toBe(true);
+      expect(await isFocused(plus)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-quantity-error`);
       await page.keyboard.press('Escape');
       await expect.poll(() => popover.count()).toBe(0);
-      expect(await focused(plus)).toBe(true);
+      expect(await isFocused(plus)).toBe(true);
       expect(await quantity.getAttribute('aria-invalid')).toBeNull();
       await page.unroute(quantityCall);
 
@@ -645,14 +626,14 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
       expect(await popover.textContent()).toContain(t('shop.cart.quantityError'));
       expect(await popover.textContent()).toContain(t('shop.quantity.tooMany', { max: 2 }));
       expect(await quantity.inputValue()).toBe('1');
-      expect(await focused(quantity)).toBe(true);
+      expect(await isFocused(quantity)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-quantity-beyond-stock`);
       const close = popover.getByRole('button', { name: t('shop.modal.close') });
       await tabTo(page, close, 10);
       await page.keyboard.press('Enter');
       await expect.poll(() => popover.count()).toBe(0);
-      expect(await focused(quantity)).toBe(true);
+      expect(await isFocused(quantity)).toBe(true);
       await page.unroute(quantityCall);
     } finally {
       await context.close();

@@ -1,8 +1,17 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  isFocused,
+  newPage,
+  screenshots,
+  seriousViolations,
+  siteOrigin,
+  tabTo,
+  watchProblems,
+} from './browser.ts';
+import { SHOP_ORIGIN } from './shop-support.ts';
 
 /**
  * The shop's product search grid at 1280 and 375 px: each product an `lkProductCard` with price
@@ -12,9 +21,8 @@ import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from
  * each state, and the island that brings the shop's code only to the shop's search page.
  */
 
-const port = inject('serverPort');
-const shop = `http://lihakauppa.localhost:${port}`;
-const brand = `http://jyvabroiler.localhost:${port}`;
+const shop = SHOP_ORIGIN;
+const brand = siteOrigin('jyvabroiler');
 const SEARCH_PAGE = '/tuotteet';
 const t = serverT('fi');
 
@@ -24,31 +32,10 @@ chromiumForFile((b) => {
 });
 
 /** The whole page; with a dialog open, the window (a full-page shot moves fixed layers). */
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(screenshotDir, `shop-grid-${name}.png`), fullPage });
-
-async function newPage(
-  width: number,
-  options: { javaScriptEnabled?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
-  context.setDefaultTimeout(10_000);
-  return { context, page: await context.newPage() };
-}
+const shot = screenshots('shop-grid', { fullPage: true });
 
 function badge(page: Page, count: number) {
   return page.locator('header').getByRole('link', { name: t('header.cartWithCount', { count }) });
-}
-
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 20) {
-  for (let i = 0; i < limit; i++) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('never reached by Tab');
 }
 
 /** The grid's cards that offer a buy control (not sold out), hydrated. */
@@ -71,7 +58,7 @@ const isProductCall = (url: URL) => url.pathname.startsWith('/api/products/');
 
 describe.each([1280, 375])('shop search grid at %i px', (width) => {
   it('adds from the grid by mouse and keyboard, and from the modal opened by mouse and keyboard', async () => {
-    const { context, page } = await newPage(width);
+    const { context, page } = await newPage(browser, width);
     const problems = watchProblems(page);
     try {
       const { cards } = await openGrid(page);
@@ -99,7 +86,7 @@ describe.each([1280, 375])('shop search grid at %i px', (width) => {
       const second = cards.nth(1);
       await second.locator('h3 a').focus();
       const addSecond = second.getByRole('button', { name: t('shop.buy.add') });
-      await tabTo(page, addSecond);
+      await tabTo(page, addSecond, 20);
       await page.keyboard.press('Enter');
       await expect.poll(() => second.getByRole('status').textContent()).toBe(t('shop.buy.added'));
       await expect.poll(() => badge(page, 2).count()).toBe(1);
@@ -146,7 +133,7 @@ describe.each([1280, 375])('shop search grid at %i px', (width) => {
       const firstName = await titleOf(first);
       const quickFirst = quickView(first, firstName);
       await first.locator('h3 a').focus();
-      await tabTo(page, quickFirst);
+      await tabTo(page, quickFirst, 20);
       await page.keyboard.press('Enter');
       const firstDialog = page.getByRole('dialog', { name: firstName });
       await firstDialog.getByRole('link', { name: t('shop.modal.toProduct') }).waitFor();
@@ -168,7 +155,7 @@ describe.each([1280, 375])('shop search grid at %i px', (width) => {
   });
 
   it("says 'Tuotteen lataaminen epäonnistui.' when the product call fails", async () => {
-    const { context, page } = await newPage(width);
+    const { context, page } = await newPage(browser, width);
     try {
       const { cards } = await openGrid(page);
       // The real widget with a failing network: the product call answers 500.
@@ -202,7 +189,7 @@ describe.each([1280, 375])('shop search grid at %i px', (width) => {
 
 describe('the grid without script and the island’s code', () => {
   it('shows each card’s price, stock and buy button from the server', async () => {
-    const { context, page } = await newPage(375, { javaScriptEnabled: false });
+    const { context, page } = await newPage(browser, 375, { javaScriptEnabled: false });
     try {
       await page.goto(`${shop}${SEARCH_PAGE}`);
       const cards = page.locator('k-island[data-name="shop-product-search"] article');
@@ -219,7 +206,7 @@ describe('the grid without script and the island’s code', () => {
   });
 
   it('loads the shop’s grid code on the shop’s search page only', async () => {
-    const { context, page } = await newPage(1280);
+    const { context, page } = await newPage(browser, 1280);
     try {
       const scripts: string[] = [];
       page.on('request', (request) => {

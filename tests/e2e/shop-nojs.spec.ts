@@ -1,8 +1,8 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations } from './browser.ts';
+import { CART_API, type ProductForSale, productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
 /**
  * The cart page in a browser without JavaScript (decision 022), at 1280 and 375 px: a quantity
@@ -12,51 +12,29 @@ import { chromiumForFile, screenshotDir, seriousViolations } from './browser.ts'
  * the app's own scripts are blocked, so the islands stay the server's HTML.
  */
 
-const port = inject('serverPort');
-const origin = `http://lihakauppa.localhost:${port}`;
+const origin = SHOP_ORIGIN;
 const t = serverT('fi');
-const CART_API = '/api/v1/lihakauppa/shoppingcart';
 
 let browser: Browser;
 chromiumForFile((b) => {
   browser = b;
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `shop-nojs-${name}.png`), fullPage: true });
-
-interface Product {
-  code: string;
-  name: string;
-  stock: number | null;
-}
+const shot = screenshots('shop-nojs', { fullPage: true });
 
 /**
  * A cart made in a context with script (Node cannot resolve `*.localhost`, Chromium can): two shop
  * products with at least `min` pieces for sale, one of each in the cart; its cookies go to the
  * context without script.
  */
-async function cartWithTwoProducts(into: BrowserContext, min: number): Promise<Product[]> {
+async function cartWithTwoProducts(into: BrowserContext, min: number): Promise<ProductForSale[]> {
   const helper = await browser.newContext();
   try {
     const page = await helper.newPage();
     await page.goto(`${origin}/ostoskori`);
-    const products = await page.evaluate(
-      async ({ min, api }) => {
-        const search = await fetch('/api/search/lihakauppa-products?pageSize=40');
-        const { hits } = (await search.json()) as { hits: { url: string }[] };
-        const found: { code: string; name: string; stock: number | null }[] = [];
-        for (const hit of hits) {
-          const html = await (await fetch(hit.url)).text();
-          const doc = new DOMParser().parseFromString(html, 'text/html');
-          const island = doc.querySelector('k-island[data-name="shop-buy-control"]');
-          if (!island) continue;
-          const props = JSON.parse(island.getAttribute('data-props') ?? '{}');
-          if (props.stock !== null && props.stock < min) continue;
-          if (found.some((p) => p.code === props.code)) continue;
-          found.push({ code: props.code, name: props.name, stock: props.stock });
-          if (found.length === 2) break;
-        }
+    const found = await productsForSale(page, 2, min);
+    await page.evaluate(
+      async ({ found, api }) => {
         for (const product of found) {
           // The first add stores the session under a new token: read the cookie each time.
           const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
@@ -66,12 +44,11 @@ async function cartWithTwoProducts(into: BrowserContext, min: number): Promise<P
           });
           if (!added.ok) throw new Error(`add ${product.code}: ${added.status}`);
         }
-        return found;
       },
-      { min, api: CART_API },
+      { found, api: CART_API },
     );
     await into.addCookies(await helper.cookies());
-    return products;
+    return found;
   } finally {
     await helper.close();
   }
@@ -104,17 +81,17 @@ describe.each([1280, 375])('cart page without JavaScript at %i px', (width) => {
     try {
       const products = await cartWithTwoProducts(context, 4);
       expect(products).toHaveLength(2);
-      const [a, b] = products as [Product, Product];
+      const [a, b] = products as [ProductForSale, ProductForSale];
 
       await page.goto(`${origin}/ostoskori#tuotteet`);
       // No script ran: the island is the server's HTML.
       expect(await page.locator('k-island[data-name="shop-cart"][data-hydrated]').count()).toBe(0);
       const update = page.getByRole('button', { name: t('shop.cart.update') });
       expect(await update.isVisible()).toBe(true);
-      const quantityOf = (p: Product) =>
+      const quantityOf = (p: ProductForSale) =>
         page.getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name: p.name }) });
-      const lineOf = (p: Product) => page.locator(`li[data-code="${p.code}"]`);
-      const priceOf = (p: Product) => lineOf(p).locator('[data-line-price]').textContent();
+      const lineOf = (p: ProductForSale) => page.locator(`li[data-code="${p.code}"]`);
+      const priceOf = (p: ProductForSale) => lineOf(p).locator('[data-line-price]').textContent();
       const before = await priceOf(a);
       await shot(page, `${width}-cart`);
 
@@ -208,7 +185,7 @@ describe.each([1280, 375])('cart page without JavaScript at %i px', (width) => {
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
     try {
-      const [a] = (await cartWithTwoProducts(context, 4)) as [Product];
+      const [a] = (await cartWithTwoProducts(context, 4)) as [ProductForSale];
       // The app's scripts never load: the page is what a visitor without script gets.
       await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
       await page.goto(`${origin}/ostoskori#tuotteet`);

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import { CART_API, productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
 /**
  * The shop's buying widgets in the browser at 1280 and 375 px, by mouse and by keyboard: the buy
@@ -12,49 +12,15 @@ import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from
  * checks' texts. Axe finds nothing serious or critical in these states.
  */
 
-const port = inject('serverPort');
-const origin = `http://lihakauppa.localhost:${port}`;
+const origin = SHOP_ORIGIN;
 const t = serverT('fi');
-const CART_API = '/api/v1/lihakauppa/shoppingcart';
 
 let browser: Browser;
 chromiumForFile((b) => {
   browser = b;
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `shop-${name}.png`), fullPage: true });
-
-interface BuyProps {
-  code: string;
-  name: string;
-  price: string;
-  stock: number | null;
-}
-
-/** Product pages of the shop whose buy control offers at least `min` pieces, with its props. */
-async function productsForSale(page: Page, wanted: number, min: number) {
-  return page.evaluate(
-    async ({ wanted, min }) => {
-      const search = await fetch('/api/search/lihakauppa-products?pageSize=40');
-      const { hits } = (await search.json()) as { hits: { url: string }[] };
-      const found: { url: string; props: BuyProps }[] = [];
-      for (const hit of hits) {
-        const html = await (await fetch(hit.url)).text();
-        const doc = new DOMParser().parseFromString(html, 'text/html');
-        const island = doc.querySelector('k-island[data-name="shop-buy-control"]');
-        if (!island) continue;
-        const props = JSON.parse(island.getAttribute('data-props') ?? '{}') as BuyProps;
-        if (props.stock !== null && props.stock < min) continue;
-        if (found.some((f) => f.props.code === props.code)) continue;
-        found.push({ url: hit.url, props });
-        if (found.length === wanted) break;
-      }
-      return found;
-    },
-    { wanted, min },
-  );
-}
+const shot = screenshots('shop', { fullPage: true });
 
 /** Every request to one of the cart's calls, as the page sends them. */
 function watchCartCalls(page: Page) {
@@ -112,7 +78,7 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       // Mouse: a double click adds once.
       await page.goto(`${origin}${a.url}`);
       await hydrated(page, 'shop-buy-control');
-      const stock = a.props.stock;
+      const stock = a.stock;
       await expect
         .poll(() => page.locator('main').textContent())
         .toContain(
@@ -134,16 +100,16 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       expect(viewed).toHaveLength(1);
       expect(viewed[0]?.ecommerce?.currency).toBe('EUR');
       expect(viewed[0]?.ecommerce?.items[0]).toMatchObject({
-        item_id: a.props.code,
-        item_name: a.props.name,
+        item_id: a.code,
+        item_name: a.name,
         quantity: 1,
       });
       const added = await events(page, 'add_to_cart');
       expect(added).toHaveLength(1);
       expect(added[0]?.ecommerce?.items[0]).toMatchObject({
-        item_id: a.props.code,
-        item_name: a.props.name,
-        price: Number(a.props.price.replace(',', '.')),
+        item_id: a.code,
+        item_name: a.name,
+        price: Number(a.price.replace(',', '.')),
         quantity: 1,
       });
       expect(await seriousViolations(page)).toEqual([]);
@@ -158,7 +124,7 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       await page.keyboard.press('Control+A');
       await page.keyboard.type('0');
       await page.keyboard.press('Enter');
-      const rangeText = t('shop.buy.range', { min: 1, max: Math.min(99, b.props.stock ?? 99) });
+      const rangeText = t('shop.buy.range', { min: 1, max: Math.min(99, b.stock ?? 99) });
       await expect.poll(() => page.getByText(rangeText).count()).toBe(1);
       expect(await quantity.getAttribute('aria-invalid')).toBe('true');
       expect(await quantity.inputValue()).toBe('0');
@@ -175,9 +141,9 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       const adds = calls.filter((c) => c.call === 'add');
       expect(adds).toHaveLength(2);
       expect(adds[1]?.query.get('quantity')).toBe('2');
-      expect(adds[1]?.query.get('code')).toBe(b.props.code);
+      expect(adds[1]?.query.get('code')).toBe(b.code);
       expect((await events(page, 'add_to_cart'))[0]?.ecommerce?.items[0]).toMatchObject({
-        item_id: b.props.code,
+        item_id: b.code,
         quantity: 2,
       });
 
@@ -187,12 +153,12 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       const lines = page.locator('li[data-code]');
       expect(
         await lines.evaluateAll((els) => els.map((el) => el.getAttribute('data-code'))),
-      ).toEqual([a.props.code, b.props.code]);
+      ).toEqual([a.code, b.code]);
       const viewCart = await events(page, 'view_cart');
       expect(viewCart).toHaveLength(1);
       expect(viewCart[0]?.ecommerce?.items.map((item) => [item.item_id, item.quantity])).toEqual([
-        [a.props.code, 1],
-        [b.props.code, 2],
+        [a.code, 1],
+        [b.code, 2],
       ]);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-cart`);
@@ -203,7 +169,7 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       const before = await total.textContent();
       const changes = () => calls.filter((c) => c.call === 'changequantity');
       const plus = first.getByRole('button', {
-        name: `${t('shop.buy.increase')}, ${a.props.name}`,
+        name: `${t('shop.buy.increase')}, ${a.name}`,
       });
       await plus.click();
       await plus.click();
@@ -215,7 +181,7 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       await page.waitForTimeout(1200);
       expect(changes()).toHaveLength(1);
       expect((await events(page, 'add_to_cart')).at(-1)?.ecommerce?.items[0]).toMatchObject({
-        item_id: a.props.code,
+        item_id: a.code,
         quantity: 2,
       });
 
@@ -229,7 +195,7 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       expect(changes()[1]?.query.get('quantity')).toBe('0');
       await expect.poll(() => badge(page, 1).count()).toBe(1);
       expect((await events(page, 'remove_from_cart')).at(-1)?.ecommerce?.items[0]).toMatchObject({
-        item_id: b.props.code,
+        item_id: b.code,
         quantity: 2,
       });
       expect(await seriousViolations(page)).toEqual([]);

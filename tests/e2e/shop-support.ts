@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import type { ShopSearchResult } from '../../src/features/search/shop-search.ts';
+import { CART_API, CHECKOUT_API } from '../../src/features/shop/schemas.ts';
+import { siteOrigin } from './browser.ts';
+
+/** What the shop's browser tests share: its address, its calls, and products to buy. */
+
+export { CART_API, CHECKOUT_API };
+export const SHOP_ORIGIN = siteOrigin('lihakauppa');
+
+export interface ProductForSale {
+  url: string;
+  code: string;
+  name: string;
+  price: string;
+  stock: number | null;
+  productId: number;
+}
+
+/**
+ * Up to `wanted` shop products with a price and at least `min` pieces for sale (null stock is
+ * unlimited), as the shop's search grid lists them. `page` must be on a shop page.
+ */
+export function productsForSale(page: Page, wanted: number, min = 1): Promise<ProductForSale[]> {
+  return page.evaluate(
+    async ({ wanted, min }) => {
+      const search = await fetch('/api/search/lihakauppa-products?pageSize=40');
+      const { hits } = (await search.json()) as ShopSearchResult;
+      const found: ProductForSale[] = [];
+      for (const { product } of hits) {
+        if (!product?.price || (product.stock !== null && product.stock < min)) continue;
+        if (found.some((f) => f.code === product.code)) continue;
+        found.push({
+          url: new URL(product.url, location.href).pathname,
+          code: product.code,
+          name: product.title,
+          price: product.price,
+          stock: product.stock,
+          productId: product.contentId,
+        });
+        if (found.length === wanted) break;
+      }
+      return found;
+    },
+    { wanted, min },
+  );
+}
+
+/**
+ * A forged cart answer on a brand page: a message that claims to come from the shop frame's
+ * window but from `foreignOrigin`, saying the cart is empty. The page must ignore it.
+ */
+export function forgeEmptyCartAnswer(page: Page, foreignOrigin: string): Promise<void> {
+  return page.evaluate(
+    ({ foreignOrigin }) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-cart-sync]');
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: foreignOrigin,
+          source: frame?.contentWindow ?? null,
+          data: {
+            type: 'cart',
+            cart: { lineItems: [], lineItemCount: 0, loading: false, total: '0,00' },
+          },
+        }),
+      );
+    },
+    { foreignOrigin },
+  );
+}
