@@ -45,7 +45,9 @@ async function open(
   expect(response?.status()).toBe(200);
   if (options.javaScript !== false) {
     await page
-      .locator('k-island:is([data-name="site-search"], [data-name="facet-search"])[data-hydrated]')
+      .locator(
+        'k-island:is([data-name="site-search"], [data-name="facet-search"], [data-name="shop-product-search"])[data-hydrated]',
+      )
       .waitFor();
   }
   return { context, page, problems };
