@@ -430,7 +430,7 @@ export const searchDocuments = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Shop customers: accounts with an argon2id password hash and their addresses. See decision 024.
+// Shop customers: accounts with an argon2id password hash and their addresses. See decision 025.
 // ---------------------------------------------------------------------------------------------
 
 /** A name and postal address as the address form asks it (shop spec §3). */

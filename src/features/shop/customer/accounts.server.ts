@@ -12,7 +12,7 @@ import { mergeCartsAtLogin } from './cart-merge.server.ts';
 import type { Address, AddressForm, Customer } from './schemas.ts';
 
 /**
- * Shop customer accounts (decision 024): register, log in and out, password reset, and the
+ * Shop customer accounts (decision 025): register, log in and out, password reset, and the
  * customer's own data. The session holds `customer: { loggedIn: true, id }` once logged in; the
  * navigation's header reads `loggedIn` from there.
  */
@@ -139,7 +139,7 @@ export async function logIn(
 }
 
 /**
- * Logs out: the session row goes (its saved cart stays with the account, decision 024); the
+ * Logs out: the session row goes (its saved cart stays with the account, decision 025); the
  * browser's token is worthless, and the next change gets a fresh one.
  */
 export async function logOut(session: Session): Promise<void> {

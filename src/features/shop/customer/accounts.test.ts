@@ -17,7 +17,7 @@ import { requestPasswordReset } from './accounts.server.ts';
 import { ACCOUNT_API, CUSTOMER_API, customerSchema } from './schemas.ts';
 
 /**
- * Shop accounts (decision 024): register, log in and out, the password reset link, the customer
+ * Shop accounts (decision 025): register, log in and out, the password reset link, the customer
  * API, and the cart kept through a login. Concurrent logins run on PostgreSQL only
  * (DATABASE_URL set, as in CI): PGlite has one connection, so nothing would race there.
  */

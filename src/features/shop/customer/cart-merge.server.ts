@@ -15,7 +15,7 @@ export interface LoginCarts {
 }
 
 /**
- * Keeps the cart through a login (decision 024), inside the transaction that regenerates the
+ * Keeps the cart through a login (decision 025), inside the transaction that regenerates the
  * session, before the old session row is deleted:
  *
  * - the customer's row is locked first, so logins of one account run one after another;

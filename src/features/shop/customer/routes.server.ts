@@ -96,7 +96,7 @@ export function resetPageUrl(request: FastifyRequest): string {
 }
 
 /**
- * The customer API (shop spec §7 `/api/lk/customer`) and the account calls (decision 024) on the
+ * The customer API (shop spec §7 `/api/lk/customer`) and the account calls (decision 025) on the
  * shop site: register, log in, log out, ask for a reset link, reset. Every POST needs the
  * anti-forgery header; answers are `no-store`.
  */

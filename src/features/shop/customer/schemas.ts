@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The shop customer's contract (shop spec §3 "Customer", "Customer address form", §5 "Address
- * modal", §7 `/api/lk/customer`) and the account calls around it (decision 024). Error messages
+ * modal", §7 `/api/lk/customer`) and the account calls around it (decision 025). Error messages
  * are message keys of the i18n catalogue.
  */
 
