@@ -3,6 +3,7 @@ import { HomePage, loadPage, resolvePath } from '../features/content/index.serve
 import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
 import { loadSearchWidget } from '../features/search/index.server.ts';
 import {
+  accountPageRoutes,
   handoverPageRoutes,
   loadShopPageWidget,
   loadShopProductWidget,
@@ -46,6 +47,13 @@ export async function pageRoutes(app: FastifyInstance) {
   // The shop's cart hand-over page (decision 021), in the site's layout.
   await app.register(
     handoverPageRoutes(async (request, body) => (
+      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+    )),
+  );
+
+  // The shop's account pages (decision 025), in the site's layout.
+  await app.register(
+    accountPageRoutes(async (request, body) => (
       <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
     )),
   );
