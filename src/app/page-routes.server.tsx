@@ -7,6 +7,7 @@ import {
   handoverPageRoutes,
   loadShopPageWidget,
   loadShopProductWidget,
+  testBankPageRoutes,
 } from '../features/shop/index.server.ts';
 import { serverT } from '../i18n/catalogues.ts';
 import { renderPage } from '../render/render-page.tsx';
@@ -47,6 +48,13 @@ export async function pageRoutes(app: FastifyInstance) {
   // The shop's cart hand-over page (decision 021), in the site's layout.
   await app.register(
     handoverPageRoutes(async (request, body) => (
+      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+    )),
+  );
+
+  // The built-in test bank's page (decision 024), while it is the payment provider.
+  await app.register(
+    testBankPageRoutes(async (request, body) => (
       <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
     )),
   );
