@@ -166,10 +166,13 @@ export function verifyCheckoutReturn(
   account: string,
   query: Record<string, unknown>,
 ): PaymentReturn {
+  // Only the signed parameters and the signature count; the shop's own (`?tilaus=`) are left out.
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
-    if (typeof value !== 'string')
+    if (!name.toLowerCase().startsWith('checkout-') && name !== 'signature') continue;
+    if (typeof value !== 'string') {
       throw new PaymentReturnRefused(`Parameter ${name} is not one value.`);
+    }
     params[name] = value;
   }
   const algorithm = params['checkout-algorithm'];

@@ -125,6 +125,9 @@ describe("Paytrail's signature test vectors", () => {
   it('a parameter not starting with checkout- is not signed, so it may be added', () => {
     const query = Object.fromEntries(new URLSearchParams(documentedRedirect));
     expect(verifyCheckoutReturn(SECRET, ACCOUNT, { ...query, utm_source: 'x' }).status).toBe('ok');
+    expect(verifyCheckoutReturn(SECRET, ACCOUNT, { ...query, tilaus: ['1', '2'] }).status).toBe(
+      'ok',
+    );
   });
 
   it('signatureMatches compares whole values only', () => {
