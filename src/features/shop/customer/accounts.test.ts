@@ -327,6 +327,18 @@ describe('the cart through a login', () => {
     expect((await login(h, address)).statusCode).toBe(200);
     expect(await cartOf(h)).toEqual({ [B]: 4 });
   });
+  it("registering keeps the guest cart: it becomes the new account's saved cart", async () => {
+    const v = await visitor();
+    await add(v, A, 2);
+    const before = v.jar.get(SESSION_COOKIE);
+    const address = await registered(v);
+    expect(v.jar.get(SESSION_COOKIE)).not.toBe(before);
+    expect(await cartOf(v)).toEqual({ [A]: 2 });
+    await v.post(`${ACCOUNT_API}/logout`);
+    const w = await visitor();
+    expect((await login(w, address)).statusCode).toBe(200);
+    expect(await cartOf(w)).toEqual({ [A]: 2 });
+  });
 });
 
 describe('GET and POST /api/lk/customer', () => {
