@@ -3,9 +3,11 @@ import { HomePage, loadPage, resolvePath } from '../features/content/index.serve
 import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
 import { loadSearchWidget } from '../features/search/index.server.ts';
 import {
+  accountPageRoutes,
   handoverPageRoutes,
   loadShopPageWidget,
   loadShopProductWidget,
+  testBankPageRoutes,
 } from '../features/shop/index.server.ts';
 import { serverT } from '../i18n/catalogues.ts';
 import { renderPage } from '../render/render-page.tsx';
@@ -46,6 +48,20 @@ export async function pageRoutes(app: FastifyInstance) {
   // The shop's cart hand-over page (decision 021), in the site's layout.
   await app.register(
     handoverPageRoutes(async (request, body) => (
+      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+    )),
+  );
+
+  // The built-in test bank's page (decision 024), while it is the payment provider.
+  await app.register(
+    testBankPageRoutes(async (request, body) => (
+      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+    )),
+  );
+
+  // The shop's account pages (decision 025), in the site's layout.
+  await app.register(
+    accountPageRoutes(async (request, body) => (
       <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
     )),
   );

@@ -430,6 +430,56 @@ export const searchDocuments = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Shop customers: accounts with an argon2id password hash and their addresses. See decision 025.
+// ---------------------------------------------------------------------------------------------
+
+/** A name and postal address as the address form asks it (shop spec §3). */
+export interface CustomerAddress {
+  firstName: string;
+  lastName: string;
+  streetAddress: string;
+  postalCode: string;
+  city: string;
+}
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As typed (trimmed); unique case-insensitively through the index on lower(email). */
+    email: text('email').notNull(),
+    /** argon2id, in the PHC string format (its parameters and salt inside). */
+    passwordHash: text('password_hash').notNull(),
+    deliveryAddress: jsonb('delivery_address').$type<CustomerAddress>(),
+    billingAddress: jsonb('billing_address').$type<CustomerAddress>(),
+    phoneCountryCode: text('phone_country_code').notNull().default('+358'),
+    phoneNumber: text('phone_number').notNull().default(''),
+    isPrivateCustomer: boolean('is_private_customer').notNull().default(false),
+    additionalInformation: text('additional_information').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Password reset links: only the token's SHA-256 is kept; a token is used by deleting its row in
+ * the transaction that sets the new password, so it works once, and not after `expiresAt`.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_customer_idx').on(t.customerId)],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Shop cart: one cart per session and site, gone with the session. See decision 014.
 // ---------------------------------------------------------------------------------------------
 
@@ -437,14 +487,23 @@ export const carts = pgTable(
   'carts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /**
+     * The session holding the cart. A guest cart dies with its session; a customer's cart (see
+     * `customerId`) is let go by its session instead (a trigger of migration 0010 empties this
+     * column before the session row goes), so it waits for the customer's next login.
+     */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The customer whose saved cart this is (one per customer and site); null for a guest. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     siteId: text('site_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('carts_session_site_uq').on(t.sessionId, t.siteId)],
+  (t) => [
+    uniqueIndex('carts_session_site_uq').on(t.sessionId, t.siteId),
+    uniqueIndex('carts_customer_site_uq').on(t.customerId, t.siteId),
+    check('carts_owner_ck', sql`${t.sessionId} is not null or ${t.customerId} is not null`),
+  ],
 );
 
 /** One row per product code in a cart; adding a code again raises its quantity. */

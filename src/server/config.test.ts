@@ -296,3 +296,60 @@ describe('SESSION_SECRET when unset', () => {
     expect(() => statSync(path.join(dir, 'session-secret'))).toThrow();
   });
 });
+
+describe('PAYMENT_PROVIDER', () => {
+  it('is the built-in test bank by default', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET }).payment).toEqual({
+      provider: 'testbank',
+      paytrail: undefined,
+    });
+  });
+
+  it("takes Paytrail's account, secret and API address", () => {
+    const env = {
+      SESSION_SECRET: SECRET,
+      PAYMENT_PROVIDER: 'paytrail',
+      PAYTRAIL_ACCOUNT: '375917',
+      PAYTRAIL_SECRET: 'SAIPPUAKAUPPIAS',
+    };
+    expect(loadConfig(env).payment).toEqual({
+      provider: 'paytrail',
+      paytrail: {
+        account: '375917',
+        secret: 'SAIPPUAKAUPPIAS',
+        apiUrl: 'https://services.paytrail.com',
+      },
+    });
+    expect(
+      loadConfig({ ...env, PAYTRAIL_API_URL: 'http://127.0.0.1:4010' }).payment.paytrail?.apiUrl,
+    ).toBe('http://127.0.0.1:4010');
+  });
+
+  it('refuses paytrail without its account and secret at start-up, naming both', () => {
+    const message = configErrorOf(() =>
+      loadConfig({ SESSION_SECRET: SECRET, PAYMENT_PROVIDER: 'paytrail' }),
+    );
+    expect(message).toMatch(/^\s+PAYTRAIL_ACCOUNT: required when PAYMENT_PROVIDER=paytrail/m);
+    expect(message).toMatch(/^\s+PAYTRAIL_SECRET: required when PAYMENT_PROVIDER=paytrail/m);
+    expect(
+      configErrorOf(() =>
+        loadConfig({
+          SESSION_SECRET: SECRET,
+          PAYMENT_PROVIDER: 'paytrail',
+          PAYTRAIL_ACCOUNT: '375917',
+          PAYTRAIL_SECRET: ' ',
+        }),
+      ),
+    ).toMatch(/^\s+PAYTRAIL_SECRET: /m);
+  });
+
+  it.each([
+    ['PAYMENT_PROVIDER', 'stripe'],
+    ['PAYTRAIL_ACCOUNT', 'abc'],
+    ['PAYTRAIL_API_URL', 'ftp://paytrail.example'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(configErrorOf(() => loadConfig({ SESSION_SECRET: SECRET, [name]: value }))).toMatch(
+      new RegExp(`^\\s+${name}: `, 'm'),
+    );
+  });
+});

@@ -160,6 +160,44 @@ function formsConfig(e: FormsEnv, dataDir: string): FormsConfig {
   };
 }
 
+/** Paytrail's API, unless `PAYTRAIL_API_URL` points elsewhere (a stand-in in tests). */
+const PAYTRAIL_API_URL = 'https://services.paytrail.com';
+
+/** The payment provider (decision 024): the built-in test bank by default, or Paytrail. */
+const paymentEnv = {
+  PAYMENT_PROVIDER: z.enum(['testbank', 'paytrail']).default('testbank'),
+  PAYTRAIL_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, { message: 'must be the Paytrail account number' })
+    .optional(),
+  PAYTRAIL_SECRET: z.string().optional(),
+  PAYTRAIL_API_URL: z.url({ protocol: /^https?$/ }).default(PAYTRAIL_API_URL),
+};
+
+export interface PaymentConfig {
+  provider: 'testbank' | 'paytrail';
+  /** Set when the provider is Paytrail: start-up refuses `paytrail` without account and secret. */
+  paytrail: { account: string; secret: string; apiUrl: string } | undefined;
+}
+
+/** `PAYMENT_PROVIDER=paytrail` needs the merchant's account and secret. */
+function requirePaytrailKeys(
+  e: { PAYMENT_PROVIDER: string; PAYTRAIL_ACCOUNT?: string; PAYTRAIL_SECRET?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (e.PAYMENT_PROVIDER !== 'paytrail') return;
+  for (const name of ['PAYTRAIL_ACCOUNT', 'PAYTRAIL_SECRET'] as const) {
+    if (!e[name]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'required when PAYMENT_PROVIDER=paytrail',
+      });
+    }
+  }
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -280,7 +318,11 @@ const envSchema = z.object({
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
   TRUST_PROXY: trustProxySchema.prefault('false'),
   ...formsEnv,
+  ...paymentEnv,
 });
+
+/** The variables, with the checks that span several of them. */
+const checkedEnvSchema = envSchema.superRefine(requirePaytrailKeys);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -310,6 +352,7 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   forms: FormsConfig;
+  payment: PaymentConfig;
 }
 
 export class ConfigError extends Error {
@@ -323,7 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
-  const parsed = envSchema.safeParse(given);
+  const parsed = checkedEnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -348,6 +391,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultSite: e.DEFAULT_SITE,
     trustProxy: e.TRUST_PROXY,
     forms: formsConfig(e, dataDir),
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      paytrail:
+        e.PAYMENT_PROVIDER === 'paytrail' && e.PAYTRAIL_ACCOUNT && e.PAYTRAIL_SECRET
+          ? { account: e.PAYTRAIL_ACCOUNT, secret: e.PAYTRAIL_SECRET, apiUrl: e.PAYTRAIL_API_URL }
+          : undefined,
+    },
   };
 }
 

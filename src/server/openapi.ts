@@ -48,6 +48,7 @@ export function problemAnswer(schema: z.ZodType, description: string): Answer {
 
 const problemDescriptions = {
   400: 'Invalid parameters: `errors` names each field.',
+  401: 'Not logged in, or the email address or password is wrong.',
   403: 'Missing or invalid anti-forgery token (`X-XSRF-TOKEN`).',
   404: 'Not found.',
   409: 'The request conflicts with the current state.',

@@ -6,6 +6,7 @@ import { startRetentionJob } from './retention.server.ts';
 import { formRoutes } from './routes.server.ts';
 
 export { FormBlock } from './form-block.tsx';
+export { enqueueMail } from './outbox.server.ts';
 
 /**
  * The forms feature on the server: the captcha provider and its challenge route, the form

@@ -3,11 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { openText } from './crypto.server.ts';
+import { openText, sealText } from './crypto.server.ts';
 
 /** What the worker needs of a mail transport (nodemailer's, or a test double). */
 export interface MailTransport {
   sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+type Writer = Pick<Database, 'insert'>;
+
+/**
+ * Puts a mail in the outbox (its body sealed with the forms key, as the forms' own mails), in the
+ * caller's transaction when given one; the worker sends it. For other features' mails, such as
+ * the shop's password reset links.
+ */
+export async function enqueueMail(
+  db: Writer,
+  key: Buffer,
+  mail: { to: string; subject: string; text: string },
+): Promise<void> {
+  await db.insert(mailOutbox).values({
+    recipients: mail.to,
+    subject: mail.subject,
+    sealedBody: sealText(key, mail.text),
+  });
 }
 
 const BATCH = 10;

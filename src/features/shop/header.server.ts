@@ -4,6 +4,8 @@ import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { loadCart } from './cart.server.ts';
 import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
 import { cartSyncRoutes } from './cart-sync/routes.server.tsx';
+import { customerIdOf, deliveryStreetOf } from './customer/accounts.server.ts';
+import { customerRoutes } from './customer/routes.server.ts';
 import { cartRoutes } from './routes.server.ts';
 import { moneyString } from './schemas.ts';
 
@@ -15,7 +17,7 @@ const showsCart = new WeakSet<FastifyRequest>();
  * the number of line items, not the sum of their quantities: the spec names it beside
  * `lineItems`, says the mobile icon shows "when the cart has line items", and the retail site's
  * cart keeps `lineItemCount` apart from each line's own `quantity`. The street address is the
- * session customer's delivery address ('' when there is none). The server has the whole cart, so
+ * logged-in customer's delivery address ('' when there is none). The server has the whole cart, so
  * `loading` is false. A database failure shows an empty cart; the page still renders.
  */
 export interface HeaderCartSummary {
@@ -32,12 +34,6 @@ const emptySummary: HeaderCartSummary = {
   deliveryAddress: { streetAddress: '' },
 };
 
-function streetAddressOf(customer: unknown): string {
-  if (typeof customer !== 'object' || customer === null) return '';
-  const address = (customer as { deliveryAddress?: { streetAddress?: unknown } }).deliveryAddress;
-  return typeof address?.streetAddress === 'string' ? address.streetAddress : '';
-}
-
 export async function headerCartSummary(request: FastifyRequest): Promise<HeaderCartSummary> {
   showsCart.add(request);
   const session = request.session;
@@ -48,12 +44,14 @@ export async function headerCartSummary(request: FastifyRequest): Promise<Header
       { sessionId: session.id, siteId: SHOP_SITE_ID },
       request.locale.lang,
     );
-    const data = await session.get();
+    const customerId = customerIdOf(await session.get());
     return {
       lineItemCount: cart.lineItemCount,
       total: cart.total,
       loading: false,
-      deliveryAddress: { streetAddress: streetAddressOf(data.customer) },
+      deliveryAddress: {
+        streetAddress: customerId ? await deliveryStreetOf(request.server.db, customerId) : '',
+      },
     };
   } catch (err) {
     request.log.warn({ err }, 'cart summary unavailable; showing an empty cart');
@@ -76,6 +74,7 @@ export const shopPlugin = fp(
     await app.register(cartRoutes);
     await app.register(cartFormRoutes);
     await app.register(cartSyncRoutes);
+    await app.register(customerRoutes);
   },
   { name: 'shop', dependencies: ['sessions', 'xsrf'] },
 );

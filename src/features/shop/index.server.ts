@@ -4,6 +4,8 @@ export {
   type PageLayout,
 } from './cart-sync/handover-routes.server.tsx';
 export { cartSyncConfig } from './cart-sync/routes.server.tsx';
+export { ACCOUNT_PAGES, accountPageRoutes } from './customer/pages.server.tsx';
 export { type HeaderCartSummary, headerCartSummary, shopPlugin } from './header.server.ts';
+export { testBankPageRoutes } from './payment/testbank-page.server.tsx';
 export { shopProductCards } from './products.server.ts';
 export { loadShopPageWidget, loadShopProductWidget } from './widgets.server.tsx';

@@ -7,6 +7,9 @@ import { sessions } from '../../db/schema.ts';
 import { routedPath } from '../request-path.ts';
 
 export const SESSION_COOKIE = 'kattaus_session';
+
+/** A transaction of the session's database, as `regenerate` hands it to its `move`. */
+export type SessionTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const CLEAN_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -85,12 +88,34 @@ export class Session {
     this.cookieChanged = true;
   }
 
-  /** Moves the data to a new token, as after logging in; the old token stops working. */
-  async regenerate(): Promise<void> {
-    const data = await this.get();
-    if (this.persisted) await this.db.delete(sessions).where(eq(sessions.id, this.currentId));
-    this.persisted = false;
-    await this.set(data);
+  /**
+   * Moves the session to a new token, as after logging in (session fixation: a token someone
+   * planted before the login is worthless after it); the old token stops working. `data` replaces
+   * the session's data (the current data by default). In one transaction: the new row is written,
+   * then `move` runs (it may re-point rows that refer to the old session, such as its cart, to the
+   * new one), then the old row is deleted. Nothing changes when `move` throws.
+   */
+  async regenerate(
+    data?: Record<string, unknown>,
+    move?: (tx: SessionTransaction, oldId: string | null, newId: string) => Promise<void>,
+  ): Promise<void> {
+    const current = await this.get();
+    const next = data ?? current;
+    const oldId = this.persisted ? this.currentId : null;
+    const token = newToken();
+    const newId = hashToken(token);
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({ id: newId, data: next, expiresAt });
+      if (move) await move(tx, oldId, newId);
+      if (oldId) await tx.delete(sessions).where(eq(sessions.id, oldId));
+    });
+    this.currentToken = token;
+    this.currentId = newId;
+    this.loaded = next;
+    this.persisted = true;
+    this.readStored = true;
+    this.cookieChanged = true;
   }
 
   async clear(): Promise<void> {

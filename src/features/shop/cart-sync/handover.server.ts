@@ -81,7 +81,8 @@ export async function handoverSource(
         gt(sessions.expiresAt, sql`now()`),
       ),
     );
-  return row ?? null;
+  // A cart with a live session joined in: its session id is set.
+  return row?.sessionId ? { sessionId: row.sessionId, siteId: row.siteId } : null;
 }
 
 export interface HandoverResult {

@@ -1,0 +1,310 @@
+import { createHash, randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { customers, passwordResetTokens, sessions } from '../../../db/schema.ts';
+import { serverT } from '../../../i18n/catalogues.ts';
+import { AppError, Invalid } from '../../../server/errors.ts';
+import type { Session } from '../../../server/plugins/sessions.ts';
+import type { Lang } from '../../../sites/types.ts';
+import { enqueueMail } from '../../forms/index.server.ts';
+import { mergeCartsAtLogin } from './cart-merge.server.ts';
+import type { Address, AddressForm, Customer } from './schemas.ts';
+
+/**
+ * Shop customer accounts (decision 025): register, log in and out, password reset, and the
+ * customer's own data. The session holds `customer: { loggedIn: true, id }` once logged in; the
+ * navigation's header reads `loggedIn` from there.
+ */
+
+/** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane): ten logins at once stay in memory. */
+const HASH_OPTIONS = {
+  type: argon2.argon2id as 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+export class NotLoggedIn extends AppError {
+  constructor() {
+    super(401, 'unauthorized', 'Not logged in', 'Log in to use the customer account.');
+  }
+}
+
+/** 401 for a wrong address or password alike: the answer does not tell which. */
+export class WrongCredentials extends AppError {
+  constructor() {
+    super(401, 'login', 'Login failed', 'The email address or the password is wrong.', {
+      errors: { password: 'account.error.login' },
+    });
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, HASH_OPTIONS);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A hash to verify against when the address is unknown, so both take the same time. */
+function dummy(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+/** The logged-in customer's id stored in the session's data, if any. */
+export function customerIdOf(data: Record<string, unknown>): string | null {
+  const customer = data.customer;
+  if (typeof customer !== 'object' || customer === null) return null;
+  const { loggedIn, id } = customer as { loggedIn?: unknown; id?: unknown };
+  return loggedIn === true && typeof id === 'string' ? id : null;
+}
+
+export async function sessionCustomerId(session: Session | undefined): Promise<string | null> {
+  if (!session || session.isNew) return null;
+  return customerIdOf(await session.get());
+}
+
+/**
+ * Starts the customer's session: a new session token (the old one stops working), the customer
+ * in its data, and the cart kept: the guest cart of the old session merges into the customer's
+ * saved cart, in the same transaction (see `mergeCartsAtLogin`).
+ */
+async function startCustomerSession(
+  session: Session,
+  customerId: string,
+  siteId: string,
+  lang: Lang,
+): Promise<void> {
+  const data = await session.get();
+  await session.regenerate(
+    { ...data, customer: { loggedIn: true, id: customerId } },
+    (tx, oldId, newId) =>
+      mergeCartsAtLogin(tx, { customerId, siteId, lang, oldSessionId: oldId, newSessionId: newId }),
+  );
+}
+
+export interface AccountContext {
+  db: Database;
+  session: Session;
+  siteId: string;
+  lang: Lang;
+}
+
+/** A new account, logged in at once. 409 naming `email` when the address has an account. */
+export async function register(
+  ctx: AccountContext,
+  input: { email: string; password: string },
+): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await ctx.db
+    .insert(customers)
+    .values({ email: input.email, passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: customers.id });
+  if (!row) {
+    throw new AppError(409, 'conflict', 'Conflict', 'The email address already has an account.', {
+      errors: { email: 'account.error.emailTaken' },
+    });
+  }
+  await startCustomerSession(ctx.session, row.id, ctx.siteId, ctx.lang);
+  return row.id;
+}
+
+async function customerByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: customers.id, passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`);
+  return row;
+}
+
+/** Logs in: 401 for an unknown address or a wrong password (the same answer and about the same time). */
+export async function logIn(
+  ctx: AccountContext,
+  input: { email: string; password: string },
+): Promise<string> {
+  const customer = await customerByEmail(ctx.db, input.email);
+  const ok = await argon2.verify(customer?.passwordHash ?? (await dummy()), input.password);
+  if (!customer || !ok) throw new WrongCredentials();
+  if (argon2.needsRehash(customer.passwordHash, HASH_OPTIONS)) {
+    await ctx.db
+      .update(customers)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(customers.id, customer.id));
+  }
+  await startCustomerSession(ctx.session, customer.id, ctx.siteId, ctx.lang);
+  return customer.id;
+}
+
+/**
+ * Logs out: the session row goes (its saved cart stays with the account, decision 025); the
+ * browser's token is worthless, and the next change gets a fresh one.
+ */
+export async function logOut(session: Session): Promise<void> {
+  if (session.isNew) return;
+  await session.clear();
+}
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Sends a reset link when the address has an account; answers the same either way (the caller
+ * cannot tell). The token is 32 random bytes; only its hash is stored, for `RESET_TTL_MS`.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  options: { email: string; lang: Lang; resetPageUrl: string; mailKey: Buffer; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const [customer] = await db
+    .select({ id: customers.id, email: customers.email })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${options.email})`);
+  if (!customer) return;
+  const token = randomBytes(32).toString('base64url');
+  const url = new URL(options.resetPageUrl);
+  url.searchParams.set('token', token);
+  const t = serverT(options.lang);
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.customerId, customer.id),
+          lte(passwordResetTokens.expiresAt, now),
+        ),
+      );
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashResetToken(token),
+      customerId: customer.id,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+    });
+    await enqueueMail(tx, options.mailKey, {
+      to: customer.email,
+      subject: t('account.reset.mailSubject'),
+      text: t('account.reset.mailBody', { url: url.href }),
+    });
+  });
+}
+
+/**
+ * Sets a new password with a reset token. The token is used by a conditional delete of its row
+ * (live, not expired) in the transaction that sets the password: of two uses at once one wins,
+ * the other finds no row. The customer's other reset tokens and every session go with it (a
+ * stolen session does not outlive the reset). 400 naming `token` for an unknown, used or
+ * expired token; nothing is written then.
+ */
+export async function resetPassword(
+  db: Database,
+  input: { token: string; password: string },
+  now: Date = new Date(),
+): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ customerId: passwordResetTokens.customerId });
+    if (!used)
+      throw new Invalid(
+        { token: 'account.error.resetToken' },
+        'The reset link is unknown, used or expired.',
+      );
+    await tx
+      .update(customers)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(customers.id, used.customerId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.customerId, used.customerId));
+    await tx.delete(sessions).where(sql`${sessions.data}->'customer'->>'id' = ${used.customerId}`);
+    return used.customerId;
+  });
+}
+
+const emptyAddress: Address = {
+  firstName: '',
+  lastName: '',
+  streetAddress: '',
+  postalCode: '',
+  city: '',
+};
+
+const visitor: Customer = {
+  loggedIn: false,
+  loading: false,
+  email: '',
+  deliveryAddress: emptyAddress,
+  billingAddress: emptyAddress,
+  phoneCountryCode: '+358',
+  phoneNumber: '',
+  isPrivateCustomer: false,
+  additionalInformation: '',
+};
+
+/** The customer as `GET /api/lk/customer` answers it; empty fields for a visitor. */
+export async function customerAnswer(db: Database, customerId: string | null): Promise<Customer> {
+  if (!customerId) return visitor;
+  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!row) return visitor;
+  return {
+    loggedIn: true,
+    loading: false,
+    email: row.email,
+    deliveryAddress: row.deliveryAddress ?? emptyAddress,
+    billingAddress: row.billingAddress ?? emptyAddress,
+    phoneCountryCode: row.phoneCountryCode,
+    phoneNumber: row.phoneNumber,
+    isPrivateCustomer: row.isPrivateCustomer,
+    additionalInformation: row.additionalInformation,
+  };
+}
+
+/** The delivery street address of a customer, '' when none (the header's cart summary). */
+export async function deliveryStreetOf(db: Database, customerId: string): Promise<string> {
+  const [row] = await db
+    .select({ address: customers.deliveryAddress })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.address?.streetAddress ?? '';
+}
+
+/**
+ * Saves the address form (spec §3): the delivery address, phone and private-customer flag; the
+ * billing address follows the delivery address until the customer has one of its own. One
+ * statement. Answers the delivery address.
+ */
+export async function saveAddress(
+  db: Database,
+  customerId: string,
+  form: AddressForm,
+): Promise<Address> {
+  const delivery: Address = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    streetAddress: form.streetAddress,
+    postalCode: form.postalCode,
+    city: form.city,
+  };
+  const [row] = await db
+    .update(customers)
+    .set({
+      deliveryAddress: delivery,
+      billingAddress: sql`coalesce(${customers.billingAddress}, ${JSON.stringify(delivery)}::jsonb)`,
+      phoneCountryCode: form.phoneCountryCode,
+      phoneNumber: form.phoneNumber,
+      isPrivateCustomer: form.isPrivateCustomer,
+      updatedAt: new Date(),
+    })
+    .where(eq(customers.id, customerId))
+    .returning({ id: customers.id });
+  if (!row) throw new NotLoggedIn();
+  return delivery;
+}

@@ -1,0 +1,709 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { serverT } from '../../../i18n/catalogues.ts';
+import type { MessageKey } from '../../../i18n/fi.ts';
+import { renderPage } from '../../../render/render-page.tsx';
+import { AppError, type FieldErrors, fieldErrorsOf } from '../../../server/errors.ts';
+import type { Lang } from '../../../sites/types.ts';
+import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
+import {
+  customerAnswer,
+  logIn,
+  logOut,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  saveAddress,
+  sessionCustomerId,
+} from './accounts.server.ts';
+import {
+  accountContext,
+  accountLimits,
+  LIMITS,
+  onShop,
+  RESET_PAGE_PATH,
+  resetPageUrl,
+} from './routes.server.ts';
+import {
+  type Address,
+  addressFormSchema,
+  loginSchema,
+  registerSchema,
+  resetRequestSchema,
+  resetSchema,
+} from './schemas.ts';
+
+/**
+ * The account pages of the shop (decision 025), plain HTML forms that work without script, in
+ * the forms' failed-submit pattern: the page comes back with an error summary first (its links
+ * lead to the fields), the title prefixed, each field's message beside it and what was typed
+ * kept, except passwords. The anti-forgery value is a hidden field (as decision 022).
+ */
+
+export const ACCOUNT_PAGES = {
+  login: '/kirjaudu',
+  register: '/rekisteroidy',
+  resetRequest: '/salasana',
+  reset: RESET_PAGE_PATH,
+  account: '/oma-tili',
+} as const;
+
+type Values = Record<string, string>;
+
+interface FieldProps {
+  name: string;
+  label: MessageKey;
+  type?: string;
+  autoComplete?: string;
+  values: Values;
+  errors: FieldErrors;
+  lang: Lang;
+}
+
+function Field({ name, label, type = 'text', autoComplete, values, errors, lang }: FieldProps) {
+  const t = serverT(lang);
+  const error = errors[name];
+  const id = `field-${name}`;
+  return (
+    <p>
+      <label htmlFor={id}>{t(label)}</label>
+      <br />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        defaultValue={type === 'password' ? undefined : (values[name] ?? '')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <>
+          <br />
+          <span id={`${id}-error`}>{t(error as MessageKey)}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+const labels: Record<string, MessageKey> = {
+  email: 'account.field.email',
+  password: 'account.field.password',
+  token: 'account.reset.title',
+  firstName: 'account.field.firstName',
+  lastName: 'account.field.lastName',
+  streetAddress: 'account.field.streetAddress',
+  postalCode: 'account.field.postalCode',
+  city: 'account.field.city',
+  phoneCountryCode: 'account.field.phoneCountryCode',
+  phoneNumber: 'account.field.phoneNumber',
+  isPrivateCustomer: 'account.field.isPrivateCustomer',
+  _: 'account.summary',
+};
+
+function ErrorSummary({ errors, lang }: { errors: FieldErrors; lang: Lang }) {
+  const t = serverT(lang);
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return null;
+  return (
+    <div role="alert" tabIndex={-1} id="error-summary" aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">{t('account.summary')}</h2>
+      <ul>
+        {entries.map(([field, key]) => (
+          <li key={field}>
+            <a href={`#field-${field}`}>
+              {labels[field] && field !== '_' ? `${t(labels[field])}: ` : ''}
+              {t(key as MessageKey)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Form({
+  action,
+  xsrf,
+  children,
+  submit,
+  lang,
+}: {
+  action: string;
+  xsrf: string;
+  children: ReactNode;
+  submit: MessageKey;
+  lang: Lang;
+}) {
+  return (
+    <form method="post" action={action} noValidate>
+      <input type="hidden" name="_xsrf" value={xsrf} />
+      {children}
+      <p>
+        <button type="submit">{serverT(lang)(submit)}</button>
+      </p>
+    </form>
+  );
+}
+
+function AddressView({ address, lang }: { address: Address; lang: Lang }) {
+  if (!address.streetAddress) return <p>{serverT(lang)('account.page.noAddress')}</p>;
+  return (
+    <p>
+      {`${address.firstName} ${address.lastName}`}
+      <br />
+      {address.streetAddress}
+      <br />
+      {`${address.postalCode} ${address.city}`}
+    </p>
+  );
+}
+
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function strings(body: Record<string, unknown>): Values {
+  const values: Values = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string' && key !== '_xsrf' && !key.toLowerCase().includes('password')) {
+      values[key] = value;
+    }
+  }
+  return values;
+}
+
+/** Parses a posted form with a schema: its value, or the field errors. */
+function parsed<S extends z.ZodType>(
+  schema: S,
+  body: Record<string, unknown>,
+): { data: z.infer<S> } | { errors: FieldErrors } {
+  const result = schema.safeParse(body);
+  return result.success ? { data: result.data } : { errors: fieldErrorsOf(result.error) };
+}
+
+/** A refused use case's field errors (401 login, 409 taken, 400 token, 429). */
+function errorsOf(error: unknown): FieldErrors | null {
+  if (!(error instanceof AppError)) return null;
+  const fields = error.extra?.errors as FieldErrors | undefined;
+  if (fields) return fields;
+  if (error.status === 429) return { _: 'account.error.tooManyAttempts' };
+  return null;
+}
+
+export function accountPageRoutes(layout: PageLayout) {
+  return async (fastify: FastifyInstance) => {
+    if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      fastify.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 16 * 1024 },
+        (_request, body, done) => {
+          const params = new URLSearchParams(String(body));
+          const first: Record<string, string> = {};
+          for (const [key, value] of params) if (!(key in first)) first[key] = value;
+          done(null, first);
+        },
+      );
+    }
+    const perAccount = accountLimits(fastify);
+
+    const page = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      options: { title: MessageKey; status?: number; errors?: FieldErrors; body: ReactNode },
+    ) => {
+      const t = serverT(request.locale.lang);
+      const failed = options.errors && Object.keys(options.errors).length > 0;
+      reply.header('cache-control', 'no-store');
+      return renderPage(request, reply, {
+        title: failed ? t('account.errorTitle', { title: t(options.title) }) : t(options.title),
+        status: options.status ?? (failed ? 400 : 200),
+        head: <meta name="robots" content="noindex" />,
+        body: await layout(
+          request,
+          <section aria-labelledby="account-title">
+            <h1 id="account-title">{t(options.title)}</h1>
+            {failed ? (
+              <ErrorSummary errors={options.errors ?? {}} lang={request.locale.lang} />
+            ) : null}
+            {options.body}
+          </section>,
+        ),
+      });
+    };
+
+    /** The posted form's body when its anti-forgery field is right; null otherwise. */
+    const posted = (request: FastifyRequest): Record<string, unknown> | null => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin') return null;
+      return sameToken(body._xsrf, request.session.derive('xsrf')) ? body : null;
+    };
+    const forbidden = { _: 'account.error.forbidden' };
+
+    // --- log in ---------------------------------------------------------------------------
+    const loginPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      values: Values,
+      errors: FieldErrors,
+      status?: number,
+    ) => {
+      const lang = request.locale.lang;
+      const t = serverT(lang);
+      return page(request, reply, {
+        title: 'account.login.title',
+        errors,
+        ...(status ? { status } : {}),
+        body: (
+          <>
+            <Form
+              action={ACCOUNT_PAGES.login}
+              xsrf={request.session.derive('xsrf')}
+              submit="account.login.submit"
+              lang={lang}
+            >
+              <Field
+                name="email"
+                label="account.field.email"
+                type="email"
+                autoComplete="email"
+                values={values}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="password"
+                label="account.field.password"
+                type="password"
+                autoComplete="current-password"
+                values={values}
+                errors={errors}
+                lang={lang}
+              />
+            </Form>
+            <p>
+              <a href={ACCOUNT_PAGES.resetRequest}>{t('account.login.forgot')}</a>
+            </p>
+            <p>
+              <a href={ACCOUNT_PAGES.register}>{t('account.login.toRegister')}</a>
+            </p>
+          </>
+        ),
+      });
+    };
+    fastify.get(ACCOUNT_PAGES.login, async (request, reply) => {
+      onShop(request);
+      if (await sessionCustomerId(request.session))
+        return reply.redirect(ACCOUNT_PAGES.account, 303);
+      return loginPage(request, reply, {}, {});
+    });
+    fastify.post(
+      ACCOUNT_PAGES.login,
+      { config: { rateLimit: LIMITS.login } },
+      async (request, reply) => {
+        onShop(request);
+        const body = posted(request);
+        if (!body) return loginPage(request, reply, {}, forbidden, 403);
+        const values = strings(body);
+        const input = parsed(loginSchema, body);
+        if ('errors' in input) return loginPage(request, reply, values, input.errors);
+        try {
+          await perAccount.login(request);
+          await logIn(accountContext(request), input.data);
+        } catch (error) {
+          const errors = errorsOf(error);
+          if (!errors) throw error;
+          return loginPage(
+            request,
+            reply,
+            values,
+            errors,
+            error instanceof AppError ? error.status : 400,
+          );
+        }
+        return reply.redirect(ACCOUNT_PAGES.account, 303);
+      },
+    );
+
+    // --- register -------------------------------------------------------------------------
+    const registerPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      values: Values,
+      errors: FieldErrors,
+      status?: number,
+    ) => {
+      const lang = request.locale.lang;
+      return page(request, reply, {
+        title: 'account.register.title',
+        errors,
+        ...(status ? { status } : {}),
+        body: (
+          <>
+            <Form
+              action={ACCOUNT_PAGES.register}
+              xsrf={request.session.derive('xsrf')}
+              submit="account.register.submit"
+              lang={lang}
+            >
+              <Field
+                name="email"
+                label="account.field.email"
+                type="email"
+                autoComplete="email"
+                values={values}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="password"
+                label="account.field.newPassword"
+                type="password"
+                autoComplete="new-password"
+                values={values}
+                errors={errors}
+                lang={lang}
+              />
+            </Form>
+            <p>
+              <a href={ACCOUNT_PAGES.login}>{serverT(lang)('account.register.toLogin')}</a>
+            </p>
+          </>
+        ),
+      });
+    };
+    fastify.get(ACCOUNT_PAGES.register, async (request, reply) => {
+      onShop(request);
+      return registerPage(request, reply, {}, {});
+    });
+    fastify.post(
+      ACCOUNT_PAGES.register,
+      { config: { rateLimit: LIMITS.register } },
+      async (request, reply) => {
+        onShop(request);
+        const body = posted(request);
+        if (!body) return registerPage(request, reply, {}, forbidden, 403);
+        const values = strings(body);
+        const input = parsed(registerSchema, body);
+        if ('errors' in input) return registerPage(request, reply, values, input.errors);
+        try {
+          await register(accountContext(request), input.data);
+        } catch (error) {
+          const errors = errorsOf(error);
+          if (!errors) throw error;
+          return registerPage(
+            request,
+            reply,
+            values,
+            errors,
+            error instanceof AppError ? error.status : 400,
+          );
+        }
+        return reply.redirect(ACCOUNT_PAGES.account, 303);
+      },
+    );
+
+    // --- ask for a reset link -------------------------------------------------------------
+    const resetRequestPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      values: Values,
+      errors: FieldErrors,
+      sent = false,
+      status?: number,
+    ) => {
+      const lang = request.locale.lang;
+      const t = serverT(lang);
+      return page(request, reply, {
+        title: 'account.resetRequest.title',
+        errors,
+        ...(status ? { status } : {}),
+        body: sent ? (
+          <p role="status">{t('account.resetRequest.sent')}</p>
+        ) : (
+          <>
+            <p>{t('account.resetRequest.intro')}</p>
+            <Form
+              action={ACCOUNT_PAGES.resetRequest}
+              xsrf={request.session.derive('xsrf')}
+              submit="account.resetRequest.submit"
+              lang={lang}
+            >
+              <Field
+                name="email"
+                label="account.field.email"
+                type="email"
+                autoComplete="email"
+                values={values}
+                errors={errors}
+                lang={lang}
+              />
+            </Form>
+          </>
+        ),
+      });
+    };
+    fastify.get(ACCOUNT_PAGES.resetRequest, async (request, reply) => {
+      onShop(request);
+      return resetRequestPage(request, reply, {}, {});
+    });
+    fastify.post(
+      ACCOUNT_PAGES.resetRequest,
+      { config: { rateLimit: LIMITS.reset } },
+      async (request, reply) => {
+        onShop(request);
+        const body = posted(request);
+        if (!body) return resetRequestPage(request, reply, {}, forbidden, false, 403);
+        const values = strings(body);
+        const input = parsed(resetRequestSchema, body);
+        if ('errors' in input) return resetRequestPage(request, reply, values, input.errors);
+        try {
+          await perAccount.reset(request);
+        } catch (error) {
+          const errors = errorsOf(error);
+          if (!errors) throw error;
+          return resetRequestPage(request, reply, values, errors, false, 429);
+        }
+        await requestPasswordReset(fastify.db, {
+          email: input.data.email,
+          lang: request.locale.lang,
+          resetPageUrl: resetPageUrl(request),
+          mailKey: fastify.config.forms.encryptionKey,
+        });
+        return resetRequestPage(request, reply, {}, {}, true);
+      },
+    );
+
+    // --- set a new password with the link's token -----------------------------------------
+    const resetPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+      errors: FieldErrors,
+      done = false,
+      status?: number,
+    ) => {
+      const lang = request.locale.lang;
+      const t = serverT(lang);
+      return page(request, reply, {
+        title: 'account.reset.title',
+        errors,
+        ...(status ? { status } : {}),
+        body: done ? (
+          <p role="status">
+            {t('account.reset.done')} <a href={ACCOUNT_PAGES.login}>{t('account.login.title')}</a>
+          </p>
+        ) : (
+          <Form
+            action={ACCOUNT_PAGES.reset}
+            xsrf={request.session.derive('xsrf')}
+            submit="account.reset.submit"
+            lang={lang}
+          >
+            <input type="hidden" name="token" value={token} />
+            <Field
+              name="password"
+              label="account.field.newPassword"
+              type="password"
+              autoComplete="new-password"
+              values={{}}
+              errors={errors}
+              lang={lang}
+            />
+          </Form>
+        ),
+      });
+    };
+    fastify.get<{ Querystring: { token?: unknown } }>(
+      ACCOUNT_PAGES.reset,
+      async (request, reply) => {
+        onShop(request);
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        return resetPage(request, reply, token, {});
+      },
+    );
+    fastify.post(
+      ACCOUNT_PAGES.reset,
+      { config: { rateLimit: LIMITS.reset } },
+      async (request, reply) => {
+        onShop(request);
+        const body = posted(request);
+        const token =
+          typeof request.body === 'object' &&
+          request.body &&
+          typeof (request.body as Values).token === 'string'
+            ? ((request.body as Values).token ?? '')
+            : '';
+        if (!body) return resetPage(request, reply, token, forbidden, false, 403);
+        const input = parsed(resetSchema, body);
+        if ('errors' in input) return resetPage(request, reply, token, input.errors);
+        try {
+          await resetPassword(fastify.db, input.data);
+        } catch (error) {
+          const errors = errorsOf(error);
+          if (!errors) throw error;
+          return resetPage(request, reply, token, errors);
+        }
+        return resetPage(request, reply, '', {}, true);
+      },
+    );
+
+    // --- Oma tili: addresses, orders (none yet), log out ----------------------------------
+    const accountPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      customerId: string,
+      values: Values | null,
+      errors: FieldErrors,
+      saved = false,
+    ) => {
+      const lang = request.locale.lang;
+      const t = serverT(lang);
+      const customer = await customerAnswer(fastify.db, customerId);
+      const shown: Values = values ?? {
+        ...customer.deliveryAddress,
+        phoneCountryCode: customer.phoneCountryCode,
+        phoneNumber: customer.phoneNumber,
+      };
+      const xsrf = request.session.derive('xsrf');
+      return page(request, reply, {
+        title: 'account.page.title',
+        errors,
+        body: (
+          <>
+            <p>{t('account.page.loggedInAs', { email: customer.email })}</p>
+            {saved ? <p role="status">{t('account.page.saved')}</p> : null}
+            <h2>{t('account.page.addresses')}</h2>
+            <h3>{t('account.page.deliveryAddress')}</h3>
+            <AddressView address={customer.deliveryAddress} lang={lang} />
+            <h3>{t('account.page.billingAddress')}</h3>
+            <AddressView address={customer.billingAddress} lang={lang} />
+            <h3>{t('account.page.editAddress')}</h3>
+            <Form action={ACCOUNT_PAGES.account} xsrf={xsrf} submit="account.page.save" lang={lang}>
+              <input type="hidden" name="action" value="address" />
+              <Field
+                name="firstName"
+                label="account.field.firstName"
+                autoComplete="given-name"
+                values={shown}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="lastName"
+                label="account.field.lastName"
+                autoComplete="family-name"
+                values={shown}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="streetAddress"
+                label="account.field.streetAddress"
+                autoComplete="street-address"
+                values={shown}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="postalCode"
+                label="account.field.postalCode"
+                autoComplete="postal-code"
+                values={shown}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="city"
+                label="account.field.city"
+                autoComplete="address-level2"
+                values={shown}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="phoneCountryCode"
+                label="account.field.phoneCountryCode"
+                autoComplete="tel-country-code"
+                values={{ phoneCountryCode: shown.phoneCountryCode || '+358' }}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="phoneNumber"
+                label="account.field.phoneNumber"
+                type="tel"
+                autoComplete="tel-national"
+                values={shown}
+                errors={errors}
+                lang={lang}
+              />
+              <p>
+                <input
+                  id="field-isPrivateCustomer"
+                  type="checkbox"
+                  name="isPrivateCustomer"
+                  required
+                  defaultChecked={
+                    values ? values.isPrivateCustomer === 'on' : customer.isPrivateCustomer
+                  }
+                  aria-invalid={errors.isPrivateCustomer ? true : undefined}
+                />{' '}
+                <label htmlFor="field-isPrivateCustomer">
+                  {t('account.field.isPrivateCustomer')}
+                </label>
+                {errors.isPrivateCustomer ? (
+                  <span> {t(errors.isPrivateCustomer as MessageKey)}</span>
+                ) : null}
+              </p>
+            </Form>
+            <h2>{t('account.page.orders')}</h2>
+            <p>{t('account.page.noOrders')}</p>
+            <form method="post" action={ACCOUNT_PAGES.account}>
+              <input type="hidden" name="_xsrf" value={xsrf} />
+              <input type="hidden" name="action" value="logout" />
+              <button type="submit">{t('account.page.logout')}</button>
+            </form>
+          </>
+        ),
+      });
+    };
+    fastify.get<{ Querystring: { tallennettu?: unknown } }>(
+      ACCOUNT_PAGES.account,
+      async (request, reply) => {
+        onShop(request);
+        const customerId = await sessionCustomerId(request.session);
+        if (!customerId) return reply.redirect(ACCOUNT_PAGES.login, 303);
+        return accountPage(request, reply, customerId, null, {}, request.query.tallennettu === '1');
+      },
+    );
+    fastify.post(
+      ACCOUNT_PAGES.account,
+      { config: { rateLimit: LIMITS.customer } },
+      async (request, reply) => {
+        onShop(request);
+        const customerId = await sessionCustomerId(request.session);
+        if (!customerId) return reply.redirect(ACCOUNT_PAGES.login, 303);
+        const body = posted(request);
+        if (!body) return accountPage(request, reply, customerId, null, forbidden);
+        if (body.action === 'logout') {
+          await logOut(request.session);
+          return reply.redirect('/', 303);
+        }
+        const values = strings(body);
+        const input = parsed(addressFormSchema, body);
+        if ('errors' in input) return accountPage(request, reply, customerId, values, input.errors);
+        await saveAddress(fastify.db, customerId, input.data);
+        return reply.redirect(`${ACCOUNT_PAGES.account}?tallennettu=1`, 303);
+      },
+    );
+  };
+}

@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPage } from '../../../../tests/factories/index.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
+import { customers, mailOutbox } from '../../../db/schema.ts';
+import { openText } from '../../forms/crypto.server.ts';
+
+/**
+ * The account pages without script (decision 025): plain forms with the anti-forgery field, the
+ * failed-submit pattern (summary, title prefixed, typed values kept but passwords), and the
+ * header's login and 'Oma tili' links leading to them.
+ */
+
+const HOST = 'lihakauppa.localhost';
+const PASSWORD = 'oikea-salasana-1';
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createPage(t.app.db, {
+    siteId: 'lihakauppa',
+    path: '/',
+    type: 'home',
+    title: 'Lihakauppa',
+  });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function visitor(): Promise<Visitor> {
+  n += 1;
+  const v = await arrive(t.app, '/', { host: HOST });
+  const request = v.request.bind(v);
+  v.request = (method, url, options = {}) =>
+    request(method, url, { remoteAddress: `10.9.0.${n}`, ...options });
+  return v;
+}
+
+function form(v: Visitor, url: string, fields: Record<string, string>, xsrf = v.xsrfToken ?? '') {
+  return v.post(url, {
+    payload: new URLSearchParams({ _xsrf: xsrf, ...fields }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+
+describe('account pages', () => {
+  it('registers, lands on Oma tili, logs out; the header links follow', async () => {
+    const v = await visitor();
+    const home = await v.get('/');
+    expect(home.body).toContain('href="/kirjaudu"');
+    const page = await v.get('/rekisteroidy');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('name="_xsrf"');
+    const res = await form(v, '/rekisteroidy', { email: 'sivu1@example.fi', password: PASSWORD });
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe('/oma-tili');
+    const account = await v.get('/oma-tili');
+    expect(account.statusCode).toBe(200);
+    expect(account.body).toContain('sivu1@example.fi');
+    expect(account.body).toContain('Sinulla ei ole vielä tilauksia.');
+    expect(account.body).toContain('href="/oma-tili"');
+    const out = await form(v, '/oma-tili', { action: 'logout' });
+    expect(out.statusCode).toBe(303);
+    const after = await v.get('/oma-tili');
+    expect(after.statusCode).toBe(303);
+    expect(after.headers.location).toBe('/kirjaudu');
+  });
+
+  it('a failed login comes back with a summary, the title prefixed, the address kept and no password', async () => {
+    const v = await visitor();
+    await form(v, '/rekisteroidy', { email: 'sivu2@example.fi', password: PASSWORD });
+    await form(v, '/oma-tili', { action: 'logout' });
+    const w = await visitor();
+    await w.get('/kirjaudu');
+    const res = await form(w, '/kirjaudu', {
+      email: 'sivu2@example.fi',
+      password: 'väärä-salasana',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(title(res.body)).toMatch(/^Virhe: Kirjaudu sisään/);
+    expect(res.body).toContain('id="error-summary"');
+    expect(res.body).toContain('Sähköpostiosoite tai salasana on väärin.');
+    expect(res.body).toContain('value="sivu2@example.fi"');
+    expect(res.body).not.toContain('väärä-salasana');
+    const ok = await form(w, '/kirjaudu', { email: 'SIVU2@example.fi', password: PASSWORD });
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe('/oma-tili');
+  });
+
+  it('refuses a form without the right anti-forgery field and logs nobody in', async () => {
+    const v = await visitor();
+    await form(v, '/rekisteroidy', { email: 'sivu3@example.fi', password: PASSWORD });
+    await form(v, '/oma-tili', { action: 'logout' });
+    const w = await visitor();
+    const res = await form(w, '/kirjaudu', { email: 'sivu3@example.fi', password: PASSWORD }, 'x');
+    expect(res.statusCode).toBe(403);
+    expect((await w.get('/oma-tili')).statusCode).toBe(303);
+  });
+
+  it("saves the address on Oma tili; a wrong phone shows 'Väärän muotoinen puhelinnumero' and keeps the typing", async () => {
+    const v = await visitor();
+    await form(v, '/rekisteroidy', { email: 'sivu4@example.fi', password: PASSWORD });
+    const fields = {
+      action: 'address',
+      firstName: 'Matti',
+      lastName: 'Virtanen',
+      streetAddress: 'Hämeenkatu 5',
+      postalCode: '33100',
+      city: 'Tampere',
+      phoneCountryCode: '+358',
+      phoneNumber: 'abc',
+      isPrivateCustomer: 'on',
+    };
+    const bad = await form(v, '/oma-tili', fields);
+    expect(bad.statusCode).toBe(400);
+    expect(title(bad.body)).toMatch(/^Virhe: Oma tili/);
+    expect(bad.body).toContain('Väärän muotoinen puhelinnumero');
+    expect(bad.body).toContain('value="Hämeenkatu 5"');
+    const [row] = await t.app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'sivu4@example.fi'));
+    expect(row?.deliveryAddress).toBeNull();
+    const good = await form(v, '/oma-tili', { ...fields, phoneNumber: '040 765 4321' });
+    expect(good.statusCode, good.body).toBe(303);
+    const page = await v.get(good.headers.location as string);
+    expect(page.body).toContain('Osoite on tallennettu.');
+    expect(page.body).toContain('33100 Tampere');
+  });
+
+  it('sends a reset link from the page and sets a new password with it', async () => {
+    const v = await visitor();
+    await form(v, '/rekisteroidy', { email: 'sivu5@example.fi', password: PASSWORD });
+    const w = await visitor();
+    const sent = await form(w, '/salasana', { email: 'sivu5@example.fi' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain('Jos osoitteella on tili');
+    const unknown = await form(w, '/salasana', { email: 'ei-tilia@example.fi' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('Jos osoitteella on tili');
+    const [mail] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipients, 'sivu5@example.fi'));
+    const body = openText(t.app.config.forms.encryptionKey, mail?.sealedBody ?? '');
+    const link = /http:\/\/lihakauppa\.localhost[^\s]*\/salasana\/uusi\?token=([\w-]{43})/.exec(
+      body,
+    );
+    expect(link, body).not.toBeNull();
+    const token = link?.[1] ?? '';
+    const resetPage = await w.get(`/salasana/uusi?token=${token}`);
+    expect(resetPage.body).toContain(`value="${token}"`);
+    const done = await form(w, '/salasana/uusi', { token, password: 'uusi-salasana-2' });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Salasana on vaihdettu.');
+    const again = await form(w, '/salasana/uusi', { token, password: 'kolmas-salasana' });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('Salasanan vaihtolinkki on vanhentunut tai jo käytetty.');
+  });
+
+  it('is not on other sites', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/kirjaudu',
+      headers: { host: 'sibylla.localhost' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

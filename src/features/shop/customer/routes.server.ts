@@ -1,0 +1,276 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteHomeUrl } from '../../../render/render-page.tsx';
+import { NotFound, TooManyRequests } from '../../../server/errors.ts';
+import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
+import {
+  type AccountContext,
+  customerAnswer,
+  logIn,
+  logOut,
+  NotLoggedIn,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  saveAddress,
+  sessionCustomerId,
+} from './accounts.server.ts';
+import {
+  ACCOUNT_API,
+  addressFormSchema,
+  addressSchema,
+  CUSTOMER_API,
+  customerSchema,
+  loginSchema,
+  okSchema,
+  registerSchema,
+  resetRequestSchema,
+  resetSchema,
+} from './schemas.ts';
+
+/** The page a reset link opens (`pages.server.tsx`). */
+export const RESET_PAGE_PATH = '/salasana/uusi';
+
+/** Small JSON bodies only: a 20 MB body is refused before it is read (413). */
+const BODY_LIMIT = 16 * 1024;
+
+/** Per client address and minute. */
+export const LIMITS = {
+  login: { max: 20, timeWindow: 60_000 },
+  register: { max: 10, timeWindow: 60_000 },
+  reset: { max: 10, timeWindow: 60_000 },
+  customer: { max: 120, timeWindow: 60_000 },
+  /** Per account (the address in the body), from any client: 10 logins in 15 minutes. */
+  loginPerAccount: { max: 10, timeWindow: 15 * 60_000 },
+  /** Reset mails per address asked for: 3 in 15 minutes, whether it has an account or not. */
+  resetPerAccount: { max: 3, timeWindow: 15 * 60_000 },
+};
+
+export function onShop(request: FastifyRequest): void {
+  if (!isShopSite(request.site)) throw new NotFound();
+}
+
+export function accountContext(request: FastifyRequest): AccountContext {
+  return {
+    db: request.server.db,
+    session: request.session,
+    siteId: SHOP_SITE_ID,
+    lang: request.locale.lang,
+  };
+}
+
+function emailKey(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+/**
+ * A per-account budget (the email address in the body), shared by the API and the pages; the
+ * per-address budget is each route's own. Over it: 429 with Retry-After.
+ */
+export function accountLimits(app: FastifyInstance) {
+  const make = (prefix: string, limit: { max: number; timeWindow: number }) => {
+    const check = app.createRateLimit({
+      ...limit,
+      keyGenerator: (request) => `${prefix}:${emailKey(request)}`,
+    });
+    return async (request: FastifyRequest) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new TooManyRequests(
+          Math.max(1, result.ttlInSeconds),
+          'Too many attempts for this account. Try again shortly.',
+        );
+      }
+    };
+  };
+  return {
+    login: make('login', LIMITS.loginPerAccount),
+    reset: make('reset', LIMITS.resetPerAccount),
+  };
+}
+
+export function resetPageUrl(request: FastifyRequest): string {
+  return new URL(RESET_PAGE_PATH, siteHomeUrl(request, SHOP_SITE_ID)).href;
+}
+
+/**
+ * The customer API (shop spec §7 `/api/lk/customer`) and the account calls (decision 025) on the
+ * shop site: register, log in, log out, ask for a reset link, reset. Every POST needs the
+ * anti-forgery header; answers are `no-store`.
+ */
+export async function customerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const perAccount = accountLimits(fastify);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    CUSTOMER_API,
+    {
+      config: { rateLimit: LIMITS.customer },
+      schema: {
+        tags: ['shop'],
+        summary: 'The customer of the session (empty fields and loggedIn false for a visitor)',
+        response: { 200: jsonAnswer(customerSchema, 'The customer'), ...problemAnswers(404, 429) },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      return customerAnswer(app.db, await sessionCustomerId(request.session));
+    },
+  );
+
+  app.post(
+    CUSTOMER_API,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.customer },
+      schema: {
+        tags: ['shop'],
+        summary: "Saves the customer's delivery address, phone and private-customer flag",
+        description:
+          'The address form of the address modal (spec §3, §5). Every field is required; the phone number in Finnish format; isPrivateCustomer must be true. Answers the delivery address. 401 for a visitor.',
+        security: XSRF_SECURITY,
+        body: addressFormSchema,
+        response: {
+          200: jsonAnswer(addressSchema, 'The delivery address saved'),
+          ...problemAnswers(400, 401, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      const customerId = await sessionCustomerId(request.session);
+      if (!customerId) throw new NotLoggedIn();
+      return saveAddress(app.db, customerId, request.body);
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/register`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.register },
+      schema: {
+        tags: ['shop'],
+        summary: 'Creates a customer account and logs it in',
+        description:
+          'The session is regenerated and the guest cart kept. 409 naming `email` when the address has an account.',
+        security: XSRF_SECURITY,
+        body: registerSchema,
+        response: {
+          200: jsonAnswer(customerSchema, 'The new customer, logged in'),
+          ...problemAnswers(400, 403, 404, 409, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      const id = await register(accountContext(request), request.body);
+      return customerAnswer(app.db, id);
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/login`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.login },
+      schema: {
+        tags: ['shop'],
+        summary: 'Logs in with email address and password',
+        description:
+          "A new session token (the old one stops working); the guest cart merges into the account's saved cart. 401 for a wrong address or password alike. Limited per client address and per account.",
+        security: XSRF_SECURITY,
+        body: loginSchema,
+        response: {
+          200: jsonAnswer(customerSchema, 'The customer, logged in'),
+          ...problemAnswers(400, 401, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      await perAccount.login(request);
+      const id = await logIn(accountContext(request), request.body);
+      return customerAnswer(app.db, id);
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/logout`,
+    {
+      config: { rateLimit: LIMITS.customer },
+      schema: {
+        tags: ['shop'],
+        summary: 'Logs out (the saved cart stays with the account)',
+        security: XSRF_SECURITY,
+        response: { 200: jsonAnswer(okSchema, 'Logged out'), ...problemAnswers(403, 404, 429) },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      await logOut(request.session);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/password-reset`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.reset },
+      schema: {
+        tags: ['shop'],
+        summary: 'Sends a password reset link to the address if it has an account',
+        description:
+          'Answers the same whether or not the address has an account. The link works once, for one hour.',
+        security: XSRF_SECURITY,
+        body: resetRequestSchema,
+        response: {
+          200: jsonAnswer(okSchema, 'Asked (sent if the address has an account)'),
+          ...problemAnswers(400, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      await perAccount.reset(request);
+      await requestPasswordReset(app.db, {
+        email: request.body.email,
+        lang: request.locale.lang,
+        resetPageUrl: resetPageUrl(request),
+        mailKey: app.config.forms.encryptionKey,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/password-reset/confirm`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.reset },
+      schema: {
+        tags: ['shop'],
+        summary: 'Sets a new password with the token of a reset link',
+        description:
+          'A token works once and expires after an hour; unknown, used or expired tokens are 400 naming `token`. Every session of the account ends.',
+        security: XSRF_SECURITY,
+        body: resetSchema,
+        response: {
+          200: jsonAnswer(okSchema, 'The password is changed'),
+          ...problemAnswers(400, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      await resetPassword(app.db, request.body);
+      return { ok: true as const };
+    },
+  );
+}

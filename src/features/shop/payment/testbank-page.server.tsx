@@ -1,0 +1,163 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { serverT } from '../../../i18n/catalogues.ts';
+import { renderPage } from '../../../render/render-page.tsx';
+import { NotFound } from '../../../server/errors.ts';
+import { isShopSite } from '../../../sites/shop.ts';
+import type { Lang } from '../../../sites/types.ts';
+import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
+import { moneyString } from '../schemas.ts';
+import { testBank } from './providers.server.ts';
+import styles from './testbank.module.css';
+import { TEST_BANK_PATH, type TestBankTicket } from './testbank.server.ts';
+
+/** The anti-forgery field of the test bank's form: bound to the visitor's session. */
+const XSRF_PURPOSE = 'payment-test-bank';
+
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+interface PayProps {
+  lang: Lang;
+  sealed: string;
+  xsrf: string;
+  ticket: TestBankTicket;
+}
+
+function TestBankPay({ lang, sealed, xsrf, ticket }: PayProps) {
+  const t = serverT(lang);
+  return (
+    <section className={styles.bank} aria-labelledby="test-bank-title">
+      <h1 id="test-bank-title">{t('shop.testBank.title')}</h1>
+      <p>{t('shop.testBank.intro')}</p>
+      <dl className={styles.facts}>
+        <dt>{t('shop.testBank.amount')}</dt>
+        <dd className={styles.amount}>{`${moneyString(ticket.amountCents)} €`}</dd>
+        <dt>{t('shop.testBank.reference')}</dt>
+        <dd>{ticket.reference}</dd>
+      </dl>
+      <form method="post" action={TEST_BANK_PATH} className={styles.actions}>
+        <input type="hidden" name="maksu" value={sealed} />
+        <input type="hidden" name="xsrf" value={xsrf} />
+        <button type="submit" name="paatos" value="ok" className={styles.primary}>
+          {t('shop.testBank.approve')}
+        </button>
+        <button type="submit" name="paatos" value="fail" className={styles.secondary}>
+          {t('shop.testBank.cancel')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function TestBankRefused({ lang, message }: { lang: Lang; message: 'expired' | 'forbidden' }) {
+  const t = serverT(lang);
+  return (
+    <section className={styles.bank} aria-labelledby="test-bank-title">
+      <h1 id="test-bank-title">{t('shop.testBank.title')}</h1>
+      <p role="alert">
+        {t(message === 'expired' ? 'shop.testBank.expired' : 'shop.testBank.forbidden')}
+      </p>
+      <p>
+        <a href="/ostoskori#tuotteet">{t('shop.testBank.toCart')}</a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The test bank's page (decision 024), on the shop and only while `PAYMENT_PROVIDER` is
+ * `testbank`: GET shows the sum of the payment its signed link carries, with 'Hyväksy maksu' and
+ * 'Peruuta'; the POST, with the page's anti-forgery field and from the same origin, sends the
+ * shopper to the order's redirect URL with signed `checkout-` parameters (status `ok` or `fail`).
+ * Plain HTML: it works without JavaScript. A GET changes nothing.
+ */
+export function testBankPageRoutes(layout: PageLayout) {
+  return async (fastify: FastifyInstance) => {
+    // Only this plugin's routes take a classic form post; everything else stays JSON.
+    if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      fastify.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 8192 },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        },
+      );
+    }
+    const bank = testBank(fastify.config);
+    // The page's link and form carry the payment: no cache keeps them (this plugin's routes only;
+    // it runs after the page renderer's and the shop's cache headers).
+    fastify.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    function available(request: FastifyRequest): void {
+      if (!isShopSite(request.site) || fastify.config.payment.provider !== 'testbank') {
+        throw new NotFound();
+      }
+    }
+
+    const page = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      body: ReactNode,
+    ) =>
+      renderPage(request, reply, {
+        title: serverT(request.locale.lang)('shop.testBank.title'),
+        status,
+        head: <meta name="robots" content="noindex" />,
+        body: await layout(request, body),
+      });
+
+    fastify.get<{ Querystring: { maksu?: unknown } }>(TEST_BANK_PATH, async (request, reply) => {
+      available(request);
+      const { lang } = request.locale;
+      const sealed = request.query.maksu;
+      const ticket = bank.openTicket(sealed);
+      if (!ticket || typeof sealed !== 'string') {
+        return page(request, reply, 404, <TestBankRefused lang={lang} message="expired" />);
+      }
+      return page(
+        request,
+        reply,
+        200,
+        <TestBankPay
+          lang={lang}
+          sealed={sealed}
+          xsrf={request.session.derive(XSRF_PURPOSE)}
+          ticket={ticket}
+        />,
+      );
+    });
+
+    fastify.post<{ Body: Record<string, unknown> | undefined }>(
+      TEST_BANK_PATH,
+      async (request, reply) => {
+        available(request);
+        const { lang } = request.locale;
+        const body = request.body ?? {};
+        const fetchSite = request.headers['sec-fetch-site'];
+        if (
+          (fetchSite !== undefined && fetchSite !== 'same-origin') ||
+          !sameToken(body.xsrf, request.session.derive(XSRF_PURPOSE))
+        ) {
+          return page(request, reply, 403, <TestBankRefused lang={lang} message="forbidden" />);
+        }
+        const ticket = bank.openTicket(body.maksu);
+        if (!ticket) {
+          return page(request, reply, 404, <TestBankRefused lang={lang} message="expired" />);
+        }
+        if (body.paatos !== 'ok' && body.paatos !== 'fail') {
+          return page(request, reply, 400, <TestBankRefused lang={lang} message="forbidden" />);
+        }
+        return reply.redirect(bank.returnUrl(ticket, body.paatos), 303);
+      },
+    );
+  };
+}
