@@ -67,8 +67,11 @@ const shot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 };
 
-/** The status line: 'N tulosta', 'Etsitään...' or the no-results text. */
-const status = (page: Page) => page.locator('main section[aria-busy] [role="status"]');
+/**
+ * The status line: 'N tulosta', 'Etsitään...' or the no-results text. It comes before the cards,
+ * whose buy controls in the shop have status lines of their own.
+ */
+const status = (page: Page) => page.locator('main section[aria-busy] [role="status"]').first();
 
 async function settled(page: Page) {
   await page.locator('section[aria-busy="false"]').first().waitFor();
