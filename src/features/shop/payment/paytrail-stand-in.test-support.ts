@@ -85,7 +85,10 @@ export async function startPaytrailStandIn(options: { account?: string; secret?:
       ...(transactionId ? { 'checkout-transaction-id': transactionId } : {}),
     };
     let signature = hmac(secret, 'sha256', headers, text);
-    if (tamper.next === 'signature') signature = `${signature.slice(0, -1)}0`;
+    // Another last digit: always a different signature (a fixed '0' is no change one time in 16).
+    if (tamper.next === 'signature') {
+      signature = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
+    }
     if (tamper.next === 'body') text = text.replace(/"transactionId":"/, '"transactionId":"x');
     tamper.next = undefined;
     response.writeHead(status, {
