@@ -106,6 +106,51 @@ export function limitOf(product: Pick<ProductRow, 'stock'>): number {
   return product.stock === null ? MAX_QUANTITY : Math.min(MAX_QUANTITY, product.stock);
 }
 
+/**
+ * Moves every line of one cart into another, in the caller's transaction (the hand-over of
+ * decision 021, the login of decision 025). Each line is summed with the target's line of its code
+ * in the upsert, so an add to the target at the same moment is not lost, and capped by
+ * `least(limit, target + moved)` with the limit the stock or 99; a product sold out or no longer
+ * for sale is dropped. The source cart is left without lines.
+ */
+export async function moveCartLines(
+  tx: Database | Transaction,
+  move: { from: string; to: string; siteId: string; lang: Lang },
+): Promise<{ moved: string[]; dropped: string[] }> {
+  const lines = await tx
+    .delete(cartLineItems)
+    .where(eq(cartLineItems.cartId, move.from))
+    .returning({ code: cartLineItems.code, quantity: cartLineItems.quantity });
+  lines.sort((a, b) => a.code.localeCompare(b.code));
+  const forSale = await productsByCode(
+    tx,
+    move.siteId,
+    move.lang,
+    lines.map((line) => line.code),
+  );
+  const moved: string[] = [];
+  const dropped: string[] = [];
+  for (const line of lines) {
+    const product = forSale.get(line.code);
+    const limit = product ? limitOf(product) : 0;
+    if (limit < 1) {
+      dropped.push(line.code);
+      continue;
+    }
+    await tx
+      .insert(cartLineItems)
+      .values({ cartId: move.to, code: line.code, quantity: Math.min(limit, line.quantity) })
+      .onConflictDoUpdate({
+        target: [cartLineItems.cartId, cartLineItems.code],
+        set: {
+          quantity: sql`greatest(${cartLineItems.quantity}, least(${limit}, ${cartLineItems.quantity} + excluded.quantity))`,
+        },
+      });
+    moved.push(line.code);
+  }
+  return { moved, dropped };
+}
+
 /** 409: the line would hold more than the product's limit (0 when sold out). */
 function tooMany(product: ProductRow, limit: number): AppError {
   return new AppError(

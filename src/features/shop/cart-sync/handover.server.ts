@@ -4,13 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { cartHandovers, cartLineItems, carts, sessions } from '../../../db/schema.ts';
 import { NotFound } from '../../../server/errors.ts';
 import type { Lang } from '../../../sites/types.ts';
-import {
-  type CartKey,
-  type CartTarget,
-  existingCartId,
-  limitOf,
-  productsByCode,
-} from '../cart.server.ts';
+import { type CartKey, type CartTarget, existingCartId, moveCartLines } from '../cart.server.ts';
 
 /**
  * The cart hand-over (decision 021). The shop's frame on a brand site keeps its cart in a session
@@ -132,42 +126,12 @@ export async function claimHandover(
     if (!targetCart) throw new Error('cart upsert returned no row');
     // The same cart (the frame and the top level share a session): nothing moves.
     if (targetCart.id === used.cartId) return { key, moved: [], dropped: [] };
-    const lines = await tx
-      .delete(cartLineItems)
-      .where(eq(cartLineItems.cartId, used.cartId))
-      .returning({ code: cartLineItems.code, quantity: cartLineItems.quantity });
-    lines.sort((a, b) => a.code.localeCompare(b.code));
-    const forSale = await productsByCode(
-      tx,
-      key.siteId,
+    const { moved, dropped } = await moveCartLines(tx, {
+      from: used.cartId,
+      to: targetCart.id,
+      siteId: key.siteId,
       lang,
-      lines.map((line) => line.code),
-    );
-    const moved: string[] = [];
-    const dropped: string[] = [];
-    for (const line of lines) {
-      const product = forSale.get(line.code);
-      const limit = product ? limitOf(product) : 0;
-      if (limit < 1) {
-        dropped.push(line.code);
-        continue;
-      }
-      // Summed in the upsert, so an add to the target cart at the same time is not lost.
-      await tx
-        .insert(cartLineItems)
-        .values({
-          cartId: targetCart.id,
-          code: line.code,
-          quantity: Math.min(limit, line.quantity),
-        })
-        .onConflictDoUpdate({
-          target: [cartLineItems.cartId, cartLineItems.code],
-          set: {
-            quantity: sql`greatest(${cartLineItems.quantity}, least(${limit}, ${cartLineItems.quantity} + excluded.quantity))`,
-          },
-        });
-      moved.push(line.code);
-    }
+    });
     return { key, moved, dropped };
   });
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { cartCoupons, cartLineItems, carts, customers } from '../../../db/schema.ts';
+import { cartCoupons, carts, customers } from '../../../db/schema.ts';
 import type { SessionTransaction } from '../../../server/plugins/sessions.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { limitOf, productsByCode } from '../cart.server.ts';
+import { moveCartLines } from '../cart.server.ts';
 
 export interface LoginCarts {
   customerId: string;
@@ -68,31 +68,7 @@ export async function mergeCartsAtLogin(tx: SessionTransaction, c: LoginCarts): 
     return;
   }
   if (guestCart) {
-    const lines = await tx
-      .delete(cartLineItems)
-      .where(eq(cartLineItems.cartId, guestCart.id))
-      .returning({ code: cartLineItems.code, quantity: cartLineItems.quantity });
-    lines.sort((a, b) => a.code.localeCompare(b.code));
-    const forSale = await productsByCode(
-      tx,
-      c.siteId,
-      c.lang,
-      lines.map((line) => line.code),
-    );
-    for (const line of lines) {
-      const product = forSale.get(line.code);
-      const limit = product ? limitOf(product) : 0;
-      if (limit < 1) continue;
-      await tx
-        .insert(cartLineItems)
-        .values({ cartId: saved.id, code: line.code, quantity: Math.min(limit, line.quantity) })
-        .onConflictDoUpdate({
-          target: [cartLineItems.cartId, cartLineItems.code],
-          set: {
-            quantity: sql`greatest(${cartLineItems.quantity}, least(${limit}, ${cartLineItems.quantity} + excluded.quantity))`,
-          },
-        });
-    }
+    await moveCartLines(tx, { from: guestCart.id, to: saved.id, siteId: c.siteId, lang: c.lang });
     await tx.execute(sql`
       insert into ${cartCoupons} (cart_id, coupon_id, added_at)
       select ${saved.id}, coupon_id, added_at from ${cartCoupons} where cart_id = ${guestCart.id}
