@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, Forbidden, Invalid, NotFound } from '../../server/errors.ts';
+import { acceptFormPosts } from '../../server/form-posts.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { changeQuantity, limitOf, loadCart, productsByCode } from './cart.server.ts';
 import {
@@ -80,15 +81,6 @@ const formSchema = z
 
 type CartForm = z.infer<typeof formSchema>;
 
-/** Form fields as the browser sends them; a repeated name keeps its first value. */
-function parseFormBody(body: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(body)) {
-    if (!Object.hasOwn(fields, name)) fields[name] = value;
-  }
-  return fields;
-}
-
 function sameToken(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
@@ -98,11 +90,7 @@ function sameToken(given: unknown, expected: string): boolean {
 
 export async function cartFormRoutes(app: FastifyInstance) {
   // Only these routes take classic form posts; everything else stays JSON.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_BYTES },
-    (_request, body, done) => done(null, parseFormBody(String(body))),
-  );
+  acceptFormPosts(app, FORM_BODY_BYTES);
 
   app.post(
     CART_FORM_PATH,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, NotFound } from '../../../server/errors.ts';
+import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
@@ -198,15 +199,7 @@ function HandoverRefused({ lang, message }: { lang: Lang; message: 'expired' | '
 export function handoverPageRoutes(layout: PageLayout) {
   return async (fastify: FastifyInstance) => {
     // Only this plugin's routes take a classic form post; everything else stays JSON.
-    if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      fastify.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 4096 },
-        (_request, body, done) => {
-          done(null, Object.fromEntries(new URLSearchParams(String(body))));
-        },
-      );
-    }
+    acceptFormPosts(fastify, 4096);
 
     const page = async (
       request: FastifyRequest,

@@ -6,6 +6,7 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, type FieldErrors, fieldErrorsOf } from '../../../server/errors.ts';
+import { acceptFormPosts } from '../../../server/form-posts.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import {
@@ -200,18 +201,7 @@ function errorsOf(error: unknown): FieldErrors | null {
 
 export function accountPageRoutes(layout: PageLayout) {
   return async (fastify: FastifyInstance) => {
-    if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      fastify.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 16 * 1024 },
-        (_request, body, done) => {
-          const params = new URLSearchParams(String(body));
-          const first: Record<string, string> = {};
-          for (const [key, value] of params) if (!(key in first)) first[key] = value;
-          done(null, first);
-        },
-      );
-    }
+    acceptFormPosts(fastify, 16 * 1024);
     const perAccount = accountLimits(fastify);
 
     const page = async (

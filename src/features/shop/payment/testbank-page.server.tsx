@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
+import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
@@ -80,15 +81,7 @@ function TestBankRefused({ lang, message }: { lang: Lang; message: 'expired' | '
 export function testBankPageRoutes(layout: PageLayout) {
   return async (fastify: FastifyInstance) => {
     // Only this plugin's routes take a classic form post; everything else stays JSON.
-    if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      fastify.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 8192 },
-        (_request, body, done) => {
-          done(null, Object.fromEntries(new URLSearchParams(String(body))));
-        },
-      );
-    }
+    acceptFormPosts(fastify, 8192);
     const bank = testBank(fastify.config);
     // The page's link and form carry the payment: no cache keeps them (this plugin's routes only;
     // it runs after the page renderer's and the shop's cache headers).
