@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, Forbidden, Invalid, NotFound } from '../../server/errors.ts';
 import { acceptFormPosts } from '../../server/form-posts.ts';
+import { tokenMatches } from '../../server/plugins/xsrf.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { changeQuantity, limitOf, loadCart, productsByCode } from './cart.server.ts';
 import {
@@ -81,13 +81,6 @@ const formSchema = z
 
 type CartForm = z.infer<typeof formSchema>;
 
-function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export async function cartFormRoutes(app: FastifyInstance) {
   // Only these routes take classic form posts; everything else stays JSON.
   acceptFormPosts(app, FORM_BODY_BYTES);
@@ -100,7 +93,7 @@ export async function cartFormRoutes(app: FastifyInstance) {
       preValidation: async (request) => {
         if (request.site.id !== SHOP_SITE_ID) throw new NotFound();
         const body = request.body as Record<string, unknown> | undefined;
-        if (!sameToken(body?.[XSRF_FIELD], request.session.derive('xsrf'))) {
+        if (!tokenMatches(body?.[XSRF_FIELD], request.session.derive('xsrf'))) {
           throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
         }
       },

@@ -20,7 +20,7 @@ export const xsrfPlugin = fp(
       if (!wantsSession(request)) return;
       if (
         needsToken(request) &&
-        !matches(request.headers[XSRF_HEADER], request.session.derive('xsrf'))
+        !tokenMatches(request.headers[XSRF_HEADER], request.session.derive('xsrf'))
       ) {
         throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
       }
@@ -48,9 +48,13 @@ function needsToken(request: FastifyRequest): boolean {
   return !SAFE_METHODS.has(request.method) && isApiRequest(request);
 }
 
-function matches(header: string | string[] | undefined, expected: string): boolean {
-  if (typeof header !== 'string') return false;
-  const a = Buffer.from(header);
+/**
+ * Whether a sent anti-forgery value (a header, or a form's hidden field) equals the expected one,
+ * compared in constant time. Anything but a string is no match.
+ */
+export function tokenMatches(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReactNode } from 'react';
@@ -8,6 +7,7 @@ import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { type CartKey, type CartTarget, loadCart } from '../cart.server.ts';
@@ -127,13 +127,6 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
   );
 }
 
-function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Wraps a page body in the site's layout (the app's, which this feature does not know). */
 export type PageLayout = (request: FastifyRequest, body: ReactNode) => Promise<ReactNode>;
 
@@ -248,7 +241,7 @@ export function handoverPageRoutes(layout: PageLayout) {
         const fetchSite = request.headers['sec-fetch-site'];
         if (
           (fetchSite !== undefined && fetchSite !== 'same-origin') ||
-          !sameToken(body.xsrf, request.session.derive('xsrf'))
+          !tokenMatches(body.xsrf, request.session.derive('xsrf'))
         ) {
           return page(request, reply, 403, <HandoverRefused lang={lang} message="forbidden" />);
         }

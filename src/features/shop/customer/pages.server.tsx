@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
@@ -7,6 +6,7 @@ import type { MessageKey } from '../../../i18n/fi.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, type FieldErrors, fieldErrorsOf } from '../../../server/errors.ts';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
+import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import {
@@ -164,13 +164,6 @@ function AddressView({ address, lang }: { address: Address; lang: Lang }) {
   );
 }
 
-function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 function strings(body: Record<string, unknown>): Values {
   const values: Values = {};
   for (const [key, value] of Object.entries(body)) {
@@ -234,7 +227,7 @@ export function accountPageRoutes(layout: PageLayout) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') return null;
-      return sameToken(body._xsrf, request.session.derive('xsrf')) ? body : null;
+      return tokenMatches(body._xsrf, request.session.derive('xsrf')) ? body : null;
     };
     const forbidden = { _: 'account.error.forbidden' };
 

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
+import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
@@ -15,13 +15,6 @@ import { TEST_BANK_PATH, type TestBankTicket } from './testbank.server.ts';
 
 /** The anti-forgery field of the test bank's form: bound to the visitor's session. */
 const XSRF_PURPOSE = 'payment-test-bank';
-
-function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 interface PayProps {
   lang: Lang;
@@ -138,7 +131,7 @@ export function testBankPageRoutes(layout: PageLayout) {
         const fetchSite = request.headers['sec-fetch-site'];
         if (
           (fetchSite !== undefined && fetchSite !== 'same-origin') ||
-          !sameToken(body.xsrf, request.session.derive(XSRF_PURPOSE))
+          !tokenMatches(body.xsrf, request.session.derive(XSRF_PURPOSE))
         ) {
           return page(request, reply, 403, <TestBankRefused lang={lang} message="forbidden" />);
         }
