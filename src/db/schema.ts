@@ -700,9 +700,10 @@ export const deliveryClosedDates = pgTable(
 );
 
 /**
- * What is held and sold of one dated slot. The checkout writes a row on the first hold (capacity
- * copied from the calendar) and raises `held` / `sold` with a conditional update; the check keeps
- * `held + sold` within `capacity` whatever races.
+ * What is sold of one dated slot. The checkout writes a row on the first hold (capacity copied from
+ * the calendar); the row is the lock that serialises holds and sales of the slot. Holds are rows of
+ * `checkout_holds` that stop counting when they expire; `sold` is raised when an order is placed
+ * and lowered when an unpaid order expires or is cancelled (decision 027).
  */
 export const deliverySlotBookings = pgTable(
   'delivery_slot_bookings',
@@ -713,15 +714,11 @@ export const deliverySlotBookings = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     capacity: integer('capacity').notNull(),
-    held: integer('held').notNull().default(0),
     sold: integer('sold').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.areaId, t.date, t.startTime] }),
-    check(
-      'delivery_slot_bookings_ck',
-      sql`${t.held} >= 0 and ${t.sold} >= 0 and ${t.held} + ${t.sold} <= ${t.capacity}`,
-    ),
+    check('delivery_slot_bookings_ck', sql`${t.sold} >= 0 and ${t.sold} <= ${t.capacity}`),
   ],
 );
 
@@ -745,8 +742,9 @@ export const productWeeklyStock = pgTable(
 );
 
 /**
- * A product's stock on one delivery date: `capacity` overrides the weekday's; `held` and `sold`
- * are raised by the checkout with a conditional update, the check keeping them within capacity.
+ * A product's stock on one delivery date: `capacity` overrides the weekday's. The row is written on
+ * the first hold and is the lock for that product and date; `sold` is raised by an order and the
+ * check keeps it within capacity. Holds count through `checkout_hold_lines` until they expire.
  */
 export const productDateStock = pgTable(
   'product_date_stock',
@@ -755,14 +753,285 @@ export const productDateStock = pgTable(
     code: text('code').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     capacity: integer('capacity').notNull(),
-    held: integer('held').notNull().default(0),
     sold: integer('sold').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.siteId, t.code, t.date] }),
     check(
       'product_date_stock_ck',
-      sql`${t.capacity} >= 0 and ${t.held} >= 0 and ${t.sold} >= 0 and ${t.held} + ${t.sold} <= ${t.capacity}`,
+      sql`${t.capacity} >= 0 and ${t.sold} >= 0 and ${t.sold} <= ${t.capacity}`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Checkout holds, orders, payments, gift cards and reviews (decisions 027, 028).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A cart's chosen delivery time, held until `expires_at`: the slot's capacity and, through its
+ * lines, the per-date stock of the cart's products. One hold per cart; choosing another time or
+ * changing the cart replaces or deletes it. An expired hold stops counting in the availability
+ * queries themselves (`expires_at > now()`); deleting expired rows only tidies. `id` is new for each
+ * hold and is the checkout's idempotency key: the order placed from a hold carries it.
+ */
+export const checkoutHolds = pgTable(
+  'checkout_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    siteId: text('site_id').notNull(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    postalCode: text('postal_code').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    /** The delivery address is also the billing address. */
+    useDeliveryAddressForBilling: boolean('use_delivery_address_for_billing')
+      .notNull()
+      .default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('checkout_holds_cart_uq').on(t.cartId),
+    index('checkout_holds_slot_idx').on(t.areaId, t.date, t.startTime),
+    index('checkout_holds_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** What a hold keeps of the per-date stock: the cart's quantity of each product sold per date. */
+export const checkoutHoldLines = pgTable(
+  'checkout_hold_lines',
+  {
+    holdId: uuid('hold_id')
+      .notNull()
+      .references(() => checkoutHolds.id, { onDelete: 'cascade' }),
+    siteId: text('site_id').notNull(),
+    code: text('code').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.holdId, t.code] }),
+    index('checkout_hold_lines_stock_idx').on(t.siteId, t.code, t.date),
+    check('checkout_hold_lines_quantity_ck', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * A placed order: what was bought at which price, for whom and when it is delivered. Placing it
+ * takes the stock, the slot, the coupons' uses and the gift cards' balance in one transaction; an
+ * unpaid order expires at `expires_at` and gives them back. `checkout_id` (the hold's id) makes
+ * placement idempotent: a second submit of the same checkout finds this row. Money is integer
+ * cents with VAT (decision 019).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order number shown to the shopper and the shop. */
+    number: integer('number').notNull().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    checkoutId: uuid('checkout_id').notNull(),
+    siteId: text('site_id').notNull(),
+    language: text('language').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The session that placed it (guests see their confirmation through it); null once gone. */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    deliveryAddress: jsonb('delivery_address').$type<CustomerAddress>().notNull(),
+    billingAddress: jsonb('billing_address').$type<CustomerAddress>().notNull(),
+    additionalInformation: text('additional_information').notNull().default(''),
+    areaId: integer('area_id').references(() => deliveryAreas.id, { onDelete: 'set null' }),
+    postalCode: text('postal_code').notNull(),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    subTotalCents: integer('sub_total_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    vatCents: integer('vat_cents').notNull(),
+    usedGiftCardCents: integer('used_gift_card_cents').notNull().default(0),
+    /** What is left to pay after gift cards; 0 confirms the order without a payment. */
+    totalCents: integer('total_cents').notNull(),
+    couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    /** The payment method's code when known (FI50 card, FI54 MobilePay, a bank's code…). */
+    paymentMethodCode: text('payment_method_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.number),
+    uniqueIndex('orders_checkout_uq').on(t.checkoutId),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_pending_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending_payment'`),
+    check(
+      'orders_money_ck',
+      sql`${t.subTotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.vatCents} >= 0 and ${t.usedGiftCardCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+/** An order's lines as priced when it was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    productId: integer('product_id'),
+    name: text('name').notNull(),
+    category: text('category').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** The line's price before and after its share of the coupons. */
+    linePriceWithoutDiscountsCents: integer('line_price_without_discounts_cents').notNull(),
+    linePriceCents: integer('line_price_cents').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    isGiftCard: boolean('is_gift_card').notNull().default(false),
+    /** The line took per-date stock (`product_date_stock.sold`), given back if the order lapses. */
+    tookDateStock: boolean('took_date_stock').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.code] }),
+    check('order_lines_quantity_ck', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/** The coupons an order used, to give the uses back if it lapses. */
+export const orderCoupons = pgTable(
+  'order_coupons',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    customerKey: text('customer_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.couponId] })],
+);
+
+/**
+ * One attempt to pay an order at a provider. `stamp` is unique per attempt (Paytrail's idempotency
+ * key); redirects and callbacks find the attempt by it, verified by the provider's signature.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    stamp: text('stamp').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id'),
+    amountCents: integer('amount_cents').notNull(),
+    /** The last status a verified return gave: new, ok, fail, pending, delayed. */
+    status: text('status').notNull().default('new'),
+    method: text('method'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_payments_order_idx').on(t.orderId)],
+);
+
+/**
+ * Gift cards redeemable as payment. Only the code's SHA-256 is kept; the balance is taken by a
+ * conditional update (`balance_cents >= amount`) that the check backs up.
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    initialCents: integer('initial_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gift_cards_site_code_uq').on(t.siteId, t.codeHash),
+    check(
+      'gift_cards_balance_ck',
+      sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`,
+    ),
+  ],
+);
+
+/** The gift cards entered into a cart (used as payment when the order is placed). */
+export const cartGiftCards = pgTable(
+  'cart_gift_cards',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.giftCardId] })],
+);
+
+/** What an order took from each gift card, given back if the order lapses. */
+export const orderGiftCards = pgTable(
+  'order_gift_cards',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.giftCardId] }),
+    check('order_gift_cards_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Product reviews: one per customer and product. `is_verified` is set when the reviewer had a paid
+ * order with the product at the time of writing.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    /** `products.id` of the reviewed product (the spec's productId). */
+    productId: integer('product_id').notNull(),
+    /** The product's code: its language versions share the reviews. */
+    code: text('code').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    language: text('language').notNull(),
+    userName: text('user_name').notNull(),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_reviews_customer_uq').on(t.siteId, t.code, t.customerId),
+    index('product_reviews_list_idx').on(t.siteId, t.code, t.createdAt),
+    check('product_reviews_rating_ck', sql`${t.rating} between 1 and 5`),
   ],
 );

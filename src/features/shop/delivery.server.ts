@@ -108,7 +108,7 @@ export async function openSlots(
       if (!open) continue;
       const booking = booked.get(`${date} ${slot.startTime}`);
       const capacity = booking ? booking.capacity : slot.capacity;
-      const free = capacity - (booking ? booking.held + booking.sold : 0);
+      const free = capacity - (booking ? booking.sold : 0);
       if (free > 0) slots.push({ start: slot.startTime, end: slot.endTime, free });
     }
     slots.sort((a, b) => a.start.localeCompare(b.start));
@@ -169,7 +169,7 @@ export async function perDateStock(
           (row) => row.code === item.code && row.weekday === weekdayOf(date),
         );
         const capacity = own ? own.capacity : (usual?.quantity ?? 0);
-        left = Math.max(0, capacity - (own ? own.held + own.sold : 0));
+        left = Math.max(0, capacity - (own ? own.sold : 0));
       }
       if (item.stock !== null) left = left === null ? item.stock : Math.min(left, item.stock);
       byDate.set(date, left);
