@@ -876,9 +876,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_uq').on(t.number),
     uniqueIndex('orders_checkout_uq').on(t.checkoutId),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
-    index('orders_pending_expires_idx')
-      .on(t.expiresAt)
-      .where(sql`${t.status} = 'pending_payment'`),
+    index('orders_pending_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
     check(
       'orders_money_ck',
       sql`${t.subTotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.vatCents} >= 0 and ${t.usedGiftCardCents} >= 0 and ${t.totalCents} >= 0`,
