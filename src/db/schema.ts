@@ -939,6 +939,11 @@ export const orderPayments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     transactionId: text('transaction_id'),
+    /**
+     * The provider's payment page for this attempt, once it answered: a second start of the same
+     * order sends the shopper here instead of opening another payment (decision 028).
+     */
+    href: text('href'),
     amountCents: integer('amount_cents').notNull(),
     /** The last status a verified return gave: new, ok, fail, pending, delayed. */
     status: text('status').notNull().default('new'),
