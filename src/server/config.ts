@@ -173,12 +173,16 @@ const paymentEnv = {
     .optional(),
   PAYTRAIL_SECRET: z.string().optional(),
   PAYTRAIL_API_URL: z.url({ protocol: /^https?$/ }).default(PAYTRAIL_API_URL),
+  /** Where the shop hears of paid orders and of payments that came too late (decision 028). */
+  SHOP_ORDER_EMAIL: z.email().default('tilaukset@kattaus.localhost'),
 };
 
 export interface PaymentConfig {
   provider: 'testbank' | 'paytrail';
   /** Set when the provider is Paytrail: start-up refuses `paytrail` without account and secret. */
   paytrail: { account: string; secret: string; apiUrl: string } | undefined;
+  /** The shop's address for order notifications (`SHOP_ORDER_EMAIL`). */
+  shopOrderEmail: string;
 }
 
 /** `PAYMENT_PROVIDER=paytrail` needs the merchant's account and secret. */
@@ -397,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.PAYMENT_PROVIDER === 'paytrail' && e.PAYTRAIL_ACCOUNT && e.PAYTRAIL_SECRET
           ? { account: e.PAYTRAIL_ACCOUNT, secret: e.PAYTRAIL_SECRET, apiUrl: e.PAYTRAIL_API_URL }
           : undefined,
+      shopOrderEmail: e.SHOP_ORDER_EMAIL,
     },
   };
 }

@@ -96,6 +96,7 @@ describe('the test bank', () => {
         payment: {
           provider: 'paytrail',
           paytrail: { account: '375917', secret: 'SAIPPUAKAUPPIAS', apiUrl: 'http://127.0.0.1:9' },
+          shopOrderEmail: 'tilaukset@kattaus.localhost',
         },
       }),
     );
@@ -268,6 +269,7 @@ describe('with Paytrail configured', () => {
         payment: {
           provider: 'paytrail',
           paytrail: { account: '375917', secret: 'SAIPPUAKAUPPIAS', apiUrl: 'http://127.0.0.1:9' },
+          shopOrderEmail: 'tilaukset@kattaus.localhost',
         },
       },
     });

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import { orderLines, orderPayments, orders } from '../../../db/schema.ts';
+import { siteHomeUrl } from '../../../render/render-page.tsx';
+import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import type { Lang } from '../../../sites/types.ts';
+import { paymentItemsOf } from '../payment/items.ts';
+import { type PaymentProvider, PaymentProviderFailed } from '../payment/provider.ts';
+import { paymentProvider } from '../payment/providers.server.ts';
+import { allocate, type PricedCart, type PricingLine } from '../pricing.ts';
+
+/**
+ * Payment of placed orders (decision 028): opening a payment attempt at the configured provider
+ * (decision 024). Each attempt has its own stamp, stored in `order_payments` before the provider
+ * is called, so a crash leaves a trace; an order has at most one open attempt, and a second start
+ * sends the shopper to that attempt's page instead of opening another payment that could also be
+ * paid.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+type Writer = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Where the provider sends the shopper back (both outcomes) and calls the shop. */
+export const PAYMENT_RETURN_PATH = '/kassa/maksu/paluu';
+export const PAYMENT_CALLBACK_PATH = '/api/v1/lihakauppa/payment/callback';
+export const CONFIRMATION_PATH = '/kassa/vahvistus';
+
+/** Attempt statuses that may still turn into a payment. */
+export const OPEN_ATTEMPT_STATUSES = ['new', 'pending', 'delayed'] as const;
+/** An attempt that did not get the provider's answer in this long was lost (a crash, a timeout). */
+const ATTEMPT_OPENING_MS = 30_000;
+const WAIT_STEP_MS = 100;
+
+export interface PaymentDeps {
+  db: Database;
+  provider: PaymentProvider;
+  /** The shop's home page on its canonical host: return, callback and confirmation URLs. */
+  shopUrl: string;
+  /** The outbox's key (`config.forms.encryptionKey`). */
+  mailKey: Buffer;
+  /** The shop's address for order notifications (`config.payment.shopOrderEmail`). */
+  shopEmail: string;
+  now?: () => Date;
+}
+
+/** The payment dependencies of a request to the shop. */
+export function paymentDeps(request: FastifyRequest): PaymentDeps {
+  const { config, db } = request.server;
+  return {
+    db,
+    provider: paymentProvider(config),
+    shopUrl: siteHomeUrl(request, SHOP_SITE_ID),
+    mailKey: config.forms.encryptionKey,
+    shopEmail: config.payment.shopOrderEmail,
+  };
+}
+
+/** The confirmation page of an order, absolute on the shop's canonical host. */
+export function confirmationUrl(shopUrl: string, orderId: string): string {
+  const url = new URL(CONFIRMATION_PATH, shopUrl);
+  url.searchParams.set('tilaus', orderId);
+  return url.href;
+}
+
+/**
+ * What the order charges as a payment's items (`paymentItemsOf`): each line at its price after
+ * its coupons and its share of the order discounts, at its own VAT rate; shipping; a gift card
+ * redeemed as payment as a negative item. The amount must equal the order's `total_cents`.
+ */
+export async function paymentOfOrder(
+  db: Writer,
+  order: OrderRow,
+): Promise<ReturnType<typeof paymentItemsOf>> {
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.code));
+  const pricing: PricingLine[] = lines.map((line) => ({
+    code: line.code,
+    productGroup: null,
+    unitCents: line.unitPriceCents,
+    quantity: line.quantity,
+    vatBasisPoints: line.isGiftCard ? 0 : line.vatBasisPoints,
+    isGiftCard: line.isGiftCard,
+  }));
+  // The lines keep their price after group coupons; what the order-wide coupons took is the
+  // rest, split over the goods like the pricing does (decision 019).
+  const goodsCents = lines.reduce((sum, line) => sum + line.linePriceCents, 0);
+  const orderDiscount =
+    goodsCents + order.shippingCents - order.usedGiftCardCents - order.totalCents;
+  if (orderDiscount < 0) throw new Error(`Order ${order.number}: the lines do not add up.`);
+  const goods = lines.map((line, i) => (line.isGiftCard ? -1 : i)).filter((i) => i >= 0);
+  const shares = new Array<number>(lines.length).fill(0);
+  allocate(
+    orderDiscount,
+    goods.map((i) => lines[i]?.linePriceCents ?? 0),
+  ).forEach((part, k) => {
+    shares[goods[k] as number] = part;
+  });
+  const priced: PricedCart = {
+    lines: lines.map((line, i) => ({
+      code: line.code,
+      grossCents: line.linePriceWithoutDiscountsCents,
+      lineCents: line.linePriceCents,
+      orderShareCents: shares[i] ?? 0,
+      vatBasisPoints: line.isGiftCard ? 0 : line.vatBasisPoints,
+    })),
+    subTotalCents: goodsCents,
+    orderDiscountCents: orderDiscount,
+    shippingCents: order.shippingCents,
+    totalCents: goodsCents - orderDiscount + order.shippingCents,
+    vat: [],
+    vatTotalCents: order.vatCents,
+    appliedCoupons: order.couponCodes,
+    belowMinimum: [],
+  };
+  // Shipping is charged at the highest rate of the order's goods (the standard rate's share).
+  const shippingVat = Math.max(
+    0,
+    ...lines.map((line) => (line.isGiftCard ? 0 : line.vatBasisPoints)),
+  );
+  const payment = paymentItemsOf(pricing, priced, {
+    descriptions: Object.fromEntries(lines.map((line) => [line.code, line.name])),
+    shippingVatBasisPoints: shippingVat,
+    giftCardCents: order.usedGiftCardCents,
+  });
+  if (payment.amountCents !== order.totalCents) {
+    throw new Error(`Order ${order.number}: the payment's items do not add up to its total.`);
+  }
+  return payment;
+}
+
+type Claim =
+  | { kind: 'settled' }
+  | { kind: 'open'; href: string }
+  | { kind: 'wait' }
+  | { kind: 'new'; stamp: string; order: OrderRow };
+
+/**
+ * In one short transaction on the locked order row: the order's open attempt if it has one, or a
+ * new attempt row (stamp, amount, status `new`) committed before the provider is called. An
+ * attempt still waiting for its provider's answer makes the caller wait; one that waited too long
+ * was lost and is marked `error` (its page never reached a shopper, so it cannot be paid).
+ */
+async function claimAttempt(
+  deps: PaymentDeps,
+  orderId: string,
+  paymentMethodCode: string,
+  amountCents: number,
+): Promise<Claim> {
+  const now = deps.now?.() ?? new Date();
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (order?.status !== 'pending_payment') return { kind: 'settled' };
+    const open = await tx
+      .select()
+      .from(orderPayments)
+      .where(
+        and(
+          eq(orderPayments.orderId, orderId),
+          inArray(orderPayments.status, [...OPEN_ATTEMPT_STATUSES]),
+        ),
+      )
+      .orderBy(desc(orderPayments.createdAt));
+    for (const attempt of open) {
+      if (attempt.href && attempt.provider === deps.provider.id) {
+        return { kind: 'open', href: attempt.href };
+      }
+      if (!attempt.href && now.getTime() - attempt.createdAt.getTime() < ATTEMPT_OPENING_MS) {
+        return { kind: 'wait' };
+      }
+    }
+    if (open.length > 0) {
+      // Lost attempts, or ones of a provider no longer configured: no shopper can pay them.
+      await tx
+        .update(orderPayments)
+        .set({ status: 'error', updatedAt: sql`now()` })
+        .where(
+          inArray(
+            orderPayments.stamp,
+            open.map((attempt) => attempt.stamp),
+          ),
+        );
+    }
+    const stamp = randomUUID();
+    await tx.insert(orderPayments).values({
+      stamp,
+      orderId,
+      provider: deps.provider.id,
+      amountCents,
+      status: 'new',
+    });
+    if (order.paymentMethodCode === null && paymentMethodCode) {
+      await tx
+        .update(orders)
+        .set({ paymentMethodCode, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId));
+    }
+    return { kind: 'new', stamp, order };
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens the payment of an unpaid order and answers where to send the shopper: the provider's
+ * payment page, or the confirmation page when nothing is left to pay (a paid, cancelled or
+ * expired order; an order of total 0 is placed as paid). Safe to call any number of times, also
+ * at once: every call for an order with an open attempt answers that attempt's page.
+ */
+export async function startPayment(
+  deps: PaymentDeps,
+  order: OrderRow,
+  paymentMethodCode: string,
+): Promise<{ next: string }> {
+  const confirmation = confirmationUrl(deps.shopUrl, order.id);
+  if (order.status !== 'pending_payment' || order.totalCents === 0) return { next: confirmation };
+  const payment = await paymentOfOrder(deps.db, order);
+  const deadline = Date.now() + ATTEMPT_OPENING_MS + 5_000;
+  for (;;) {
+    const claim = await claimAttempt(deps, order.id, paymentMethodCode, payment.amountCents);
+    if (claim.kind === 'settled') return { next: confirmation };
+    if (claim.kind === 'open') return { next: claim.href };
+    if (claim.kind === 'wait') {
+      if (Date.now() > deadline) {
+        throw new PaymentProviderFailed('The payment of this order is still being opened.');
+      }
+      await sleep(WAIT_STEP_MS);
+      continue;
+    }
+    const returnUrl = new URL(PAYMENT_RETURN_PATH, deps.shopUrl).href;
+    const callbackUrl = new URL(PAYMENT_CALLBACK_PATH, deps.shopUrl).href;
+    try {
+      const created = await deps.provider.createPayment({
+        stamp: claim.stamp,
+        reference: String(claim.order.number),
+        amountCents: payment.amountCents,
+        currency: 'EUR',
+        language: claim.order.language as Lang,
+        items: payment.items,
+        customer: { email: claim.order.email },
+        redirectUrls: { success: returnUrl, cancel: returnUrl },
+        callbackUrls: { success: callbackUrl, cancel: callbackUrl },
+      });
+      await deps.db
+        .update(orderPayments)
+        .set({
+          transactionId: created.transactionId,
+          href: created.href,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orderPayments.stamp, claim.stamp));
+      return { next: created.href };
+    } catch (error) {
+      // Refused or unanswered: the attempt never reached a shopper; the next start opens another.
+      await deps.db
+        .update(orderPayments)
+        .set({ status: 'error', updatedAt: sql`now()` })
+        .where(and(eq(orderPayments.stamp, claim.stamp), eq(orderPayments.status, 'new')));
+      throw error;
+    }
+  }
+}
