@@ -9,6 +9,8 @@ import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
+import { CustomerOrders } from '../orders/order-list.server.tsx';
+import { ordersOfCustomer } from '../orders/payment-returns.server.ts';
 import {
   customerAnswer,
   logIn,
@@ -19,6 +21,7 @@ import {
   saveAddress,
   sessionCustomerId,
 } from './accounts.server.ts';
+import { localReturnPath, RETURN_PARAM, withReturn } from './return-path.ts';
 import {
   accountContext,
   accountLimits,
@@ -133,16 +136,20 @@ function Form({
   children,
   submit,
   lang,
+  back,
 }: {
   action: string;
   xsrf: string;
   children: ReactNode;
   submit: MessageKey;
   lang: Lang;
+  /** `paluu`: the local page to go to after a success (login and register). */
+  back?: string | null;
 }) {
   return (
     <form method="post" action={action} noValidate>
       <input type="hidden" name="_xsrf" value={xsrf} />
+      {back ? <input type="hidden" name={RETURN_PARAM} value={back} /> : null}
       {children}
       <p>
         <button type="submit">{serverT(lang)(submit)}</button>
@@ -238,6 +245,7 @@ export function accountPageRoutes(layout: PageLayout) {
       values: Values,
       errors: FieldErrors,
       status?: number,
+      back: string | null = null,
     ) => {
       const lang = request.locale.lang;
       const t = serverT(lang);
@@ -252,6 +260,7 @@ export function accountPageRoutes(layout: PageLayout) {
               xsrf={request.session.derive('xsrf')}
               submit="account.login.submit"
               lang={lang}
+              back={back}
             >
               <Field
                 name="email"
@@ -276,28 +285,34 @@ export function accountPageRoutes(layout: PageLayout) {
               <a href={ACCOUNT_PAGES.resetRequest}>{t('account.login.forgot')}</a>
             </p>
             <p>
-              <a href={ACCOUNT_PAGES.register}>{t('account.login.toRegister')}</a>
+              <a href={withReturn(ACCOUNT_PAGES.register, back)}>{t('account.login.toRegister')}</a>
             </p>
           </>
         ),
       });
     };
-    fastify.get(ACCOUNT_PAGES.login, async (request, reply) => {
-      onShop(request);
-      if (await sessionCustomerId(request.session))
-        return reply.redirect(ACCOUNT_PAGES.account, 303);
-      return loginPage(request, reply, {}, {});
-    });
+    fastify.get<{ Querystring: Record<string, unknown> }>(
+      ACCOUNT_PAGES.login,
+      async (request, reply) => {
+        onShop(request);
+        const back = localReturnPath(request.query[RETURN_PARAM]);
+        if (await sessionCustomerId(request.session))
+          return reply.redirect(back ?? ACCOUNT_PAGES.account, 303);
+        return loginPage(request, reply, {}, {}, undefined, back);
+      },
+    );
     fastify.post(
       ACCOUNT_PAGES.login,
       { config: { rateLimit: LIMITS.login } },
       async (request, reply) => {
         onShop(request);
+        const back = localReturnPath((request.body as Values | undefined)?.[RETURN_PARAM]);
         const body = posted(request);
-        if (!body) return loginPage(request, reply, {}, forbidden, 403);
+        if (!body) return loginPage(request, reply, {}, forbidden, 403, back);
         const values = strings(body);
         const input = parsed(loginSchema, body);
-        if ('errors' in input) return loginPage(request, reply, values, input.errors);
+        if ('errors' in input)
+          return loginPage(request, reply, values, input.errors, undefined, back);
         try {
           await perAccount.login(request);
           await logIn(accountContext(request), input.data);
@@ -310,9 +325,10 @@ export function accountPageRoutes(layout: PageLayout) {
             values,
             errors,
             error instanceof AppError ? error.status : 400,
+            back,
           );
         }
-        return reply.redirect(ACCOUNT_PAGES.account, 303);
+        return reply.redirect(back ?? ACCOUNT_PAGES.account, 303);
       },
     );
 
@@ -323,6 +339,7 @@ export function accountPageRoutes(layout: PageLayout) {
       values: Values,
       errors: FieldErrors,
       status?: number,
+      back: string | null = null,
     ) => {
       const lang = request.locale.lang;
       return page(request, reply, {
@@ -336,6 +353,7 @@ export function accountPageRoutes(layout: PageLayout) {
               xsrf={request.session.derive('xsrf')}
               submit="account.register.submit"
               lang={lang}
+              back={back}
             >
               <Field
                 name="email"
@@ -357,26 +375,34 @@ export function accountPageRoutes(layout: PageLayout) {
               />
             </Form>
             <p>
-              <a href={ACCOUNT_PAGES.login}>{serverT(lang)('account.register.toLogin')}</a>
+              <a href={withReturn(ACCOUNT_PAGES.login, back)}>
+                {serverT(lang)('account.register.toLogin')}
+              </a>
             </p>
           </>
         ),
       });
     };
-    fastify.get(ACCOUNT_PAGES.register, async (request, reply) => {
-      onShop(request);
-      return registerPage(request, reply, {}, {});
-    });
+    fastify.get<{ Querystring: Record<string, unknown> }>(
+      ACCOUNT_PAGES.register,
+      async (request, reply) => {
+        onShop(request);
+        const back = localReturnPath(request.query[RETURN_PARAM]);
+        return registerPage(request, reply, {}, {}, undefined, back);
+      },
+    );
     fastify.post(
       ACCOUNT_PAGES.register,
       { config: { rateLimit: LIMITS.register } },
       async (request, reply) => {
         onShop(request);
+        const back = localReturnPath((request.body as Values | undefined)?.[RETURN_PARAM]);
         const body = posted(request);
-        if (!body) return registerPage(request, reply, {}, forbidden, 403);
+        if (!body) return registerPage(request, reply, {}, forbidden, 403, back);
         const values = strings(body);
         const input = parsed(registerSchema, body);
-        if ('errors' in input) return registerPage(request, reply, values, input.errors);
+        if ('errors' in input)
+          return registerPage(request, reply, values, input.errors, undefined, back);
         try {
           await register(accountContext(request), input.data);
         } catch (error) {
@@ -388,9 +414,10 @@ export function accountPageRoutes(layout: PageLayout) {
             values,
             errors,
             error instanceof AppError ? error.status : 400,
+            back,
           );
         }
-        return reply.redirect(ACCOUNT_PAGES.account, 303);
+        return reply.redirect(back ?? ACCOUNT_PAGES.account, 303);
       },
     );
 
@@ -539,7 +566,7 @@ export function accountPageRoutes(layout: PageLayout) {
       },
     );
 
-    // --- Oma tili: addresses, orders (none yet), log out ----------------------------------
+    // --- Oma tili: addresses, orders, log out ----------------------------------------------
     const accountPage = async (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -551,6 +578,7 @@ export function accountPageRoutes(layout: PageLayout) {
       const lang = request.locale.lang;
       const t = serverT(lang);
       const customer = await customerAnswer(fastify.db, customerId);
+      const orders = await ordersOfCustomer(fastify.db, customerId);
       const shown: Values = values ?? {
         ...customer.deliveryAddress,
         phoneCountryCode: customer.phoneCountryCode,
@@ -649,7 +677,7 @@ export function accountPageRoutes(layout: PageLayout) {
               </p>
             </Form>
             <h2>{t('account.page.orders')}</h2>
-            <p>{t('account.page.noOrders')}</p>
+            <CustomerOrders orders={orders} lang={lang} />
             <form method="post" action={ACCOUNT_PAGES.account}>
               <input type="hidden" name="_xsrf" value={xsrf} />
               <input type="hidden" name="action" value="logout" />
