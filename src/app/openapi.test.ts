@@ -72,7 +72,10 @@ function documentationGaps(doc: Document, operations: string[]): string[] {
       continue;
     }
     const answers = Object.entries(declared.responses);
-    const success = answers.find(([status, answer]) => status.startsWith('2') && answer.content);
+    // A 204 has no body by definition; any other success must say what it answers.
+    const success = answers.find(
+      ([status, answer]) => status === '204' || (status.startsWith('2') && answer.content),
+    );
     const problems = answers.filter(([status]) => /^[45]/.test(status));
     if (!success || problems.length === 0) {
       gaps.push(`${operation}: declares no answer schema`);

@@ -270,6 +270,16 @@ export const en: Messages = {
   'product.gallery.previous': 'Previous picture',
   'product.gallery.next': 'Next picture',
   'shop.stock.soldOut': 'This product is sold out right now',
+  'shop.checkout.slotFull':
+    'The delivery time you chose just filled up. Please choose another time.',
+  'shop.checkout.timeInvalid': 'Choose a delivery time.',
+  'shop.checkout.holdGone':
+    'Your delivery time reservation has ended. Please choose the delivery time again.',
+  'shop.checkout.couponUsedUp': 'The coupon code has already been used.',
+  'shop.checkout.giftCardChanged': 'The gift card balance has changed. Please check the cart.',
+  'shop.checkout.addressMissing': 'Add a delivery address.',
+  'shop.giftCard.invalid': 'The gift card was not found or its balance is used up.',
+  'shop.giftCard.empty': 'Enter the gift card code.',
   'shop.stock.few': 'Only {count} left in stock',
   'shop.stock.many': 'In stock 5+',
   'shop.stock.unlimited': 'In stock',

@@ -2,9 +2,12 @@ import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   cartCoupons,
+  cartGiftCards,
   cartLineItems,
   carts,
+  checkoutHolds,
   coupons,
+  giftCards,
   products,
   sessions,
   vatRates,
@@ -101,6 +104,15 @@ async function productForSale(
   return product;
 }
 
+/**
+ * Deletes a cart's checkout hold (decision 027), in the transaction of the change that makes it
+ * stale: a hold keeps the slot and per-date stock of the cart as it was when the time was chosen,
+ * so any change of lines, coupons or gift cards lets it go and the shopper picks the time again.
+ */
+export async function dropCheckoutHold(tx: Database | Transaction, cartId: string): Promise<void> {
+  await tx.delete(checkoutHolds).where(eq(checkoutHolds.cartId, cartId));
+}
+
 /** The most one line may hold: the stock when it is lower than the quantity limit. */
 export function limitOf(product: Pick<ProductRow, 'stock'>): number {
   return product.stock === null ? MAX_QUANTITY : Math.min(MAX_QUANTITY, product.stock);
@@ -117,6 +129,8 @@ export async function moveCartLines(
   tx: Database | Transaction,
   move: { from: string; to: string; siteId: string; lang: Lang },
 ): Promise<{ moved: string[]; dropped: string[] }> {
+  await dropCheckoutHold(tx, move.from);
+  await dropCheckoutHold(tx, move.to);
   const lines = await tx
     .delete(cartLineItems)
     .where(eq(cartLineItems.cartId, move.from))
@@ -249,6 +263,7 @@ export async function addToCart(
       })
       .returning({ quantity: cartLineItems.quantity });
     if (rows.length === 0) throw tooMany(product, limit);
+    await dropCheckoutHold(tx, cartId);
   });
   return key;
 }
@@ -268,10 +283,14 @@ export async function changeQuantity(
   if (quantity === 0) {
     const cartId = target.existing ? await existingCartId(db, target.existing) : undefined;
     if (!cartId) return target.existing;
-    const removed = await db
-      .delete(cartLineItems)
-      .where(and(eq(cartLineItems.cartId, cartId), eq(cartLineItems.code, code)))
-      .returning({ code: cartLineItems.code });
+    const removed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(cartLineItems)
+        .where(and(eq(cartLineItems.cartId, cartId), eq(cartLineItems.code, code)))
+        .returning({ code: cartLineItems.code });
+      if (rows.length > 0) await dropCheckoutHold(tx, cartId);
+      return rows;
+    });
     // A change renews the session's lifetime; nothing removed is no change.
     return removed.length > 0 ? target.store() : target.existing;
   }
@@ -290,6 +309,7 @@ export async function changeQuantity(
         target: [cartLineItems.cartId, cartLineItems.code],
         set: { quantity },
       });
+    await dropCheckoutHold(tx, cartId);
   });
   return key;
 }
@@ -341,6 +361,35 @@ export async function couponsOfCart(db: Database, cartId: string): Promise<Coupo
     .where(eq(cartCoupons.cartId, cartId))
     .orderBy(asc(cartCoupons.addedAt), asc(coupons.code));
   return rows.map((row) => row.coupon);
+}
+
+/**
+ * The gift cards entered into a cart that can still pay (balance left, not past `valid_to`), in
+ * id order (the order placement takes them in), with their balances in cents.
+ */
+export async function giftCardsOfCart(
+  db: Database | Transaction,
+  cartId: string,
+  now: Date,
+): Promise<{ id: number; balanceCents: number }[]> {
+  return db
+    .select({ id: giftCards.id, balanceCents: giftCards.balanceCents })
+    .from(cartGiftCards)
+    .innerJoin(giftCards, eq(giftCards.id, cartGiftCards.giftCardId))
+    .where(
+      and(
+        eq(cartGiftCards.cartId, cartId),
+        gt(giftCards.balanceCents, 0),
+        sql`(${giftCards.validTo} is null or ${giftCards.validTo} > ${now})`,
+      ),
+    )
+    .orderBy(asc(giftCards.id));
+}
+
+/** What gift cards pay of a total: their balances, at most the total. */
+export function giftCardShare(balances: readonly { balanceCents: number }[], totalCents: number) {
+  const sum = balances.reduce((total, card) => total + card.balanceCents, 0);
+  return Math.min(sum, totalCents);
 }
 
 /** The lines of a cart that are for sale, with their catalogue rows. */
@@ -486,6 +535,9 @@ export async function loadCart(
     lineItemCount: items.length,
     lineItems: items,
     couponCodes: valid.map((coupon) => coupon.code),
+    usedGiftCardAmount: moneyString(
+      giftCardShare(await giftCardsOfCart(db, cartId, now), priced.totalCents),
+    ),
     hasGiftCardsOnly: items.length > 0 && items.every((item) => item.isGiftCard),
   };
 }

@@ -11,6 +11,7 @@ import {
   cartIdOf,
   couponIsValid,
   couponsOfCart,
+  dropCheckoutHold,
   existingCartId,
   type Transaction,
 } from './cart.server.ts';
@@ -101,6 +102,7 @@ export async function addCoupon(
       await goodsOf(db2, key, lockedId, lang),
     );
     await tx.insert(cartCoupons).values({ cartId: lockedId, couponId: coupon.id });
+    await dropCheckoutHold(tx, lockedId);
   });
   return key;
 }
@@ -115,9 +117,13 @@ export async function removeCoupon(
   if (!cartId) return target.existing;
   const coupon = await couponByCode(db, target.siteId, code);
   if (!coupon) return target.existing;
-  const removed = await db
-    .delete(cartCoupons)
-    .where(and(eq(cartCoupons.cartId, cartId), eq(cartCoupons.couponId, coupon.id)))
-    .returning({ couponId: cartCoupons.couponId });
+  const removed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(cartCoupons)
+      .where(and(eq(cartCoupons.cartId, cartId), eq(cartCoupons.couponId, coupon.id)))
+      .returning({ couponId: cartCoupons.couponId });
+    if (rows.length > 0) await dropCheckoutHold(tx, cartId);
+    return rows;
+  });
   return removed.length > 0 ? target.store() : target.existing;
 }

@@ -1,6 +1,8 @@
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  checkoutHoldLines,
+  checkoutHolds,
   deliveryAreaPostalCodes,
   deliveryAreas,
   deliveryCalendarSlots,
@@ -21,9 +23,73 @@ import type { DeliveryDates, ProductAvailability } from './schemas.ts';
 /**
  * Delivery (spec §4, §5, §7; decision 019): postal codes belong to delivery areas, each area has a
  * weekly calendar of slots with an order cut-off (Helsinki time) and a capacity, and products may
- * be sold per delivery date. Reads only: the checkout holds and sells slot capacity and per-date
- * stock with conditional updates on `delivery_slot_bookings` and `product_date_stock`.
+ * be sold per delivery date. Reads only: the checkout holds (`checkout_holds`, decision 027) and
+ * sells (`sold` of `delivery_slot_bookings` and `product_date_stock`) what these queries count.
+ * What is free is the capacity less what is sold and less the active holds (`expires_at > now()`)
+ * of other carts; the asking cart's own hold never counts against it.
  */
+
+/** Holds of carts other than `ownCartId` that still count (`expires_at > now()`). */
+function otherActiveHolds(ownCartId: string | null | undefined) {
+  return and(
+    gt(checkoutHolds.expiresAt, sql`now()`),
+    ownCartId ? ne(checkoutHolds.cartId, ownCartId) : undefined,
+  );
+}
+
+/** How many active holds of other carts each slot of an area has, keyed `date start`. */
+export async function heldSlots(
+  db: Database,
+  areaId: number,
+  dates: { from: string; to: string },
+  ownCartId?: string | null,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      date: checkoutHolds.date,
+      startTime: checkoutHolds.startTime,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(checkoutHolds)
+    .where(
+      and(
+        eq(checkoutHolds.areaId, areaId),
+        gte(checkoutHolds.date, dates.from),
+        lte(checkoutHolds.date, dates.to),
+        otherActiveHolds(ownCartId),
+      ),
+    )
+    .groupBy(checkoutHolds.date, checkoutHolds.startTime);
+  return new Map(rows.map((row) => [`${row.date} ${row.startTime}`, Number(row.n)]));
+}
+
+/** What active holds of other carts keep of products' per-date stock, keyed `code date`. */
+export async function heldStock(
+  db: Database,
+  codes: readonly string[],
+  dates: readonly string[],
+  ownCartId?: string | null,
+): Promise<Map<string, number>> {
+  if (codes.length === 0 || dates.length === 0) return new Map();
+  const rows = await db
+    .select({
+      code: checkoutHoldLines.code,
+      date: checkoutHoldLines.date,
+      n: sum(checkoutHoldLines.quantity).mapWith(Number),
+    })
+    .from(checkoutHoldLines)
+    .innerJoin(checkoutHolds, eq(checkoutHolds.id, checkoutHoldLines.holdId))
+    .where(
+      and(
+        eq(checkoutHoldLines.siteId, SHOP_SITE_ID),
+        inArray(checkoutHoldLines.code, [...codes]),
+        inArray(checkoutHoldLines.date, [...dates]),
+        otherActiveHolds(ownCartId),
+      ),
+    )
+    .groupBy(checkoutHoldLines.code, checkoutHoldLines.date);
+  return new Map(rows.map((row) => [`${row.code} ${row.date}`, row.n ?? 0]));
+}
 
 /** How far ahead delivery dates are offered, in days from today. */
 export const DELIVERY_HORIZON_DAYS = 21;
@@ -60,17 +126,21 @@ export interface SlotOnDate {
 
 /**
  * The area's open slots per date from today for the horizon: the weekday's slots, less closed
- * dates, slots whose cut-off has passed (Helsinki time) and slots with no capacity left.
+ * dates, slots whose cut-off has passed (Helsinki time) and slots with no capacity left (sold and
+ * held by other carts than `ownCartId`). `withFull` keeps full slots too (with `free` 0 or less),
+ * for telling a full slot from one that is not offered.
  */
 export async function openSlots(
   db: Database,
   areaId: number,
   now: Date,
+  ownCartId?: string | null,
+  withFull = false,
 ): Promise<Map<string, SlotOnDate[]>> {
   const today = helsinkiDate(now);
   const clock = helsinkiTime(now);
   const last = addDays(today, DELIVERY_HORIZON_DAYS);
-  const [calendar, closed, bookings] = await Promise.all([
+  const [calendar, closed, bookings, held] = await Promise.all([
     db.select().from(deliveryCalendarSlots).where(eq(deliveryCalendarSlots.areaId, areaId)),
     db
       .select({ date: deliveryClosedDates.date })
@@ -92,6 +162,7 @@ export async function openSlots(
           lte(deliverySlotBookings.date, last),
         ),
       ),
+    heldSlots(db, areaId, { from: today, to: last }, ownCartId),
   ]);
   const closedDates = new Set(closed.map((row) => row.date));
   const booked = new Map(bookings.map((row) => [`${row.date} ${row.startTime}`, row]));
@@ -108,8 +179,9 @@ export async function openSlots(
       if (!open) continue;
       const booking = booked.get(`${date} ${slot.startTime}`);
       const capacity = booking ? booking.capacity : slot.capacity;
-      const free = capacity - (booking ? booking.sold : 0);
-      if (free > 0) slots.push({ start: slot.startTime, end: slot.endTime, free });
+      const free =
+        capacity - (booking ? booking.sold : 0) - (held.get(`${date} ${slot.startTime}`) ?? 0);
+      if (free > 0 || withFull) slots.push({ start: slot.startTime, end: slot.endTime, free });
     }
     slots.sort((a, b) => a.start.localeCompare(b.start));
     if (slots.length > 0) dates.set(date, slots);
@@ -120,17 +192,19 @@ export async function openSlots(
 /**
  * What is left of products per date: null when a product is not sold per date (then only its
  * overall `stock` limits it), otherwise the date's capacity (its own row, else the weekday's, else
- * 0) less what is held and sold. The overall stock caps it too.
+ * 0) less what is sold and what other carts' active holds keep (never the hold of `ownCartId`).
+ * The overall stock caps it too.
  */
 export async function perDateStock(
   db: Database,
   items: readonly { code: string; stock: number | null }[],
   dates: readonly string[],
+  ownCartId?: string | null,
 ): Promise<Map<string, Map<string, number | null>>> {
   const codes = [...new Set(items.map((item) => item.code))];
   const result = new Map<string, Map<string, number | null>>();
   if (codes.length === 0 || dates.length === 0) return result;
-  const [weekly, dated] = await Promise.all([
+  const [weekly, dated, held] = await Promise.all([
     db
       .select()
       .from(productWeeklyStock)
@@ -147,6 +221,7 @@ export async function perDateStock(
           inArray(productDateStock.date, [...dates]),
         ),
       ),
+    heldStock(db, codes, dates, ownCartId),
   ]);
   const perDateCodes = new Set(
     (
@@ -169,7 +244,8 @@ export async function perDateStock(
           (row) => row.code === item.code && row.weekday === weekdayOf(date),
         );
         const capacity = own ? own.capacity : (usual?.quantity ?? 0);
-        left = Math.max(0, capacity - (own ? own.sold : 0));
+        const kept = held.get(`${item.code} ${date}`) ?? 0;
+        left = Math.max(0, capacity - (own ? own.sold : 0) - kept);
       }
       if (item.stock !== null) left = left === null ? item.stock : Math.min(left, item.stock);
       byDate.set(date, left);
@@ -193,6 +269,7 @@ export async function productDeliveryTimes(
   productId: number,
   postalCode: string,
   now: Date = new Date(),
+  key: CartKey | null = null,
 ): Promise<ProductAvailability> {
   const [product] = await db
     .select({
@@ -209,9 +286,10 @@ export async function productDeliveryTimes(
   const area = await areaOfPostalCode(db, postalCode);
   if (!area) return { isAvailable: false, deliveryTimes: [] };
   if (product.isGiftCard) return { isAvailable: true, deliveryTimes: [] };
-  const slots = await openSlots(db, area.id, now);
+  const ownCartId = key ? await existingCartId(db, key) : undefined;
+  const slots = await openSlots(db, area.id, now, ownCartId);
   const dates = [...slots.keys()];
-  const left = (await perDateStock(db, [product], dates)).get(product.code);
+  const left = (await perDateStock(db, [product], dates, ownCartId)).get(product.code);
   return {
     isAvailable: true,
     deliveryTimes: dates
@@ -223,7 +301,7 @@ export async function productDeliveryTimes(
 const weekdayNames: Record<Lang, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' };
 
 /** `ma 2.3.2026` (in the language's weekday abbreviation). */
-function dateLabel(date: string, lang: Lang): string {
+export function dateLabel(date: string, lang: Lang): string {
   const weekday = new Intl.DateTimeFormat(weekdayNames[lang], {
     weekday: 'short',
     timeZone: 'UTC',
@@ -233,7 +311,7 @@ function dateLabel(date: string, lang: Lang): string {
 }
 
 /** `08:00` → `8.00`. */
-const clockLabel = (time: string) => `${Number(time.slice(0, 2))}.${time.slice(3)}`;
+export const clockLabel = (time: string) => `${Number(time.slice(0, 2))}.${time.slice(3)}`;
 
 /**
  * `delivery`: the dates and times the session's cart can be delivered to the postal code: the
@@ -257,11 +335,12 @@ export async function deliveryDates(
   if (contents.length > 0 && goods.length === 0) {
     return { isAvailable: true, deliveryRequired: false, dates: [], message: null };
   }
-  const slots = await openSlots(db, area.id, now);
+  const slots = await openSlots(db, area.id, now, cartId);
   const left = await perDateStock(
     db,
     goods.map(({ product }) => product),
     [...slots.keys()],
+    cartId,
   );
   // "No common date" only when each line could come on some date of its own but they share none;
   // a line with no date at all is that line's problem, and its own availability says so.

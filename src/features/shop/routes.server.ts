@@ -14,6 +14,7 @@ import {
 } from './cart.server.ts';
 import { addCoupon, removeCoupon } from './coupons.server.ts';
 import { deliveryDates, isDeliveredTo, productDeliveryTimes } from './delivery.server.ts';
+import { orderRoutes } from './orders/routes.server.ts';
 import { productDetail } from './products.server.ts';
 import {
   addQuerySchema,
@@ -85,6 +86,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await fastify.register(checkoutRoutes);
   await fastify.register(productRoutes);
+  await fastify.register(orderRoutes);
 
   app.get(
     `${CART_API}/load`,
@@ -248,8 +250,16 @@ async function checkoutRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) =>
-      productDeliveryTimes(app.db, request.query.productId, request.query.postalCode),
+    async (request, reply) => {
+      personal(reply);
+      return productDeliveryTimes(
+        app.db,
+        request.query.productId,
+        request.query.postalCode,
+        new Date(),
+        existingKey(request),
+      );
+    },
   );
 }
 

@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { createPage, createProduct } from '../../../../tests/factories/index.ts';
+import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
+import type { Database } from '../../../db/client.ts';
+import {
+  deliveryAreaPostalCodes,
+  deliveryAreas,
+  deliveryCalendarSlots,
+  productWeeklyStock,
+} from '../../../db/schema.ts';
+import { ACCOUNT_API, CUSTOMER_API } from '../customer/schemas.ts';
+import { addDays, helsinkiDate } from '../dates.ts';
+import { CART_API } from '../schemas.ts';
+import { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API, checkoutSchema } from './schemas.ts';
+
+/**
+ * A small shop for the checkout's tests: an area delivering every day at 08–12 (cut-off the day
+ * before at 23:59, so "in three days" is always open) and the products the tests buy.
+ */
+
+export const HOST = 'lihakauppa.localhost';
+export const POSTAL_CODE = '00100';
+export const SLOT = '08:00-12:00';
+export const PASSWORD = 'salasana-joka-on-pitka';
+
+export const CODES = {
+  /** Sold per date: `weeklyQuantity` every weekday. */
+  perDate: '5900001',
+  /** Unlimited. */
+  plain: '5900002',
+  /** Overall stock 5. */
+  stocked: '5900003',
+  gift: '5900004',
+};
+
+/** A date the slot is open on, `days` from today (Helsinki). */
+export const deliveryDate = (days = 3) => addDays(helsinkiDate(new Date()), days);
+
+export async function createCheckoutShop(
+  db: Database,
+  options: { slotCapacity?: number; weeklyQuantity?: number } = {},
+): Promise<{ areaId: number }> {
+  const shop = { siteId: 'lihakauppa', kind: 'shop-product' } as const;
+  await createProduct(db, {
+    ...shop,
+    path: '/tuotteet/paivatuote',
+    code: CODES.perDate,
+    name: 'Päivätuote',
+    priceCents: 1000,
+  });
+  await createProduct(db, {
+    ...shop,
+    path: '/tuotteet/perustuote',
+    code: CODES.plain,
+    name: 'Perustuote',
+    priceCents: 500,
+  });
+  await createProduct(db, {
+    ...shop,
+    path: '/tuotteet/varastotuote',
+    code: CODES.stocked,
+    name: 'Varastotuote',
+    priceCents: 700,
+    stock: 5,
+  });
+  await createProduct(db, {
+    ...shop,
+    path: '/lahjakortit/lahjakortti-20',
+    code: CODES.gift,
+    name: 'Lahjakortti 20 €',
+    priceCents: 2000,
+    isGiftCard: true,
+  });
+  await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });
+  const [area] = await db
+    .insert(deliveryAreas)
+    .values({ siteId: 'lihakauppa', name: 'Testi' })
+    .returning();
+  if (!area) throw new Error('no area');
+  await db
+    .insert(deliveryAreaPostalCodes)
+    .values({ siteId: 'lihakauppa', postalCode: POSTAL_CODE, areaId: area.id });
+  await db.insert(deliveryCalendarSlots).values(
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      areaId: area.id,
+      weekday,
+      startTime: '08:00',
+      endTime: '12:00',
+      capacity: options.slotCapacity ?? 1000,
+      cutoffDaysBefore: 1,
+      cutoffTime: '23:59',
+    })),
+  );
+  await db.insert(productWeeklyStock).values(
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      siteId: 'lihakauppa',
+      code: CODES.perDate,
+      weekday,
+      quantity: options.weeklyQuantity ?? 10,
+    })),
+  );
+  return { areaId: area.id };
+}
+
+export const json = (body: unknown) => ({
+  payload: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
+
+let buyers = 0;
+
+/** A logged-in customer with a delivery address, from a client address of its own. */
+export async function buyer(app: FastifyInstance): Promise<Visitor> {
+  buyers += 1;
+  const n = buyers;
+  const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const v = await arrive(app, '/', { host: HOST });
+  const request = v.request.bind(v);
+  v.request = (method, url, options = {}) =>
+    request(method, url, { remoteAddress: ip, ...options });
+  const email = `ostaja${n}-${Math.random().toString(36).slice(2)}@example.fi`;
+  const reg = await v.post(`${ACCOUNT_API}/register`, json({ email, password: PASSWORD }));
+  expect(reg.statusCode, reg.body).toBe(200);
+  const address = await v.post(
+    CUSTOMER_API,
+    json({
+      firstName: 'Maija',
+      lastName: 'Meikäläinen',
+      streetAddress: 'Lihakuja 3',
+      postalCode: POSTAL_CODE,
+      city: 'Helsinki',
+      phoneNumber: '040 123 4567',
+      isPrivateCustomer: true,
+    }),
+  );
+  expect(address.statusCode, address.body).toBe(200);
+  return v;
+}
+
+export async function addToCart(v: Visitor, code: string, quantity = 1) {
+  const res = await v.post(`${CART_API}/add?language=fi&code=${code}&quantity=${quantity}`);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+export function hold(v: Visitor, date = deliveryDate(), time = SLOT) {
+  return v.post(
+    `${CHECKOUT_HOLD_API}?language=fi`,
+    json({ postalCode: POSTAL_CODE, date, time, useDeliveryAddressForBilling: true }),
+  );
+}
+
+/** Takes a hold that must succeed; answers its checkout id. */
+export async function held(v: Visitor, date = deliveryDate()): Promise<string> {
+  const res = await hold(v, date);
+  expect(res.statusCode, res.body).toBe(200);
+  const id = checkoutSchema.parse(res.json()).hold?.checkoutId;
+  if (!id) throw new Error('no hold in the answer');
+  return id;
+}
+
+export function order(v: Visitor, checkoutId: string, PaymentMethodCode = 'FI50') {
+  return v.post(CHECKOUT_ORDER_API, json({ checkoutId, PaymentMethodCode }));
+}

@@ -1,0 +1,227 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Invalid } from '../../../server/errors.ts';
+import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { getSite } from '../../../sites/registry.ts';
+import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import type { Lang } from '../../../sites/types.ts';
+import { type CartKey, loadCart } from '../cart.server.ts';
+import { NotLoggedIn, sessionCustomerId } from '../customer/accounts.server.ts';
+import { onShop } from '../customer/routes.server.ts';
+import { cartTarget, existingKey } from '../routes.server.ts';
+import { cartSchema, langOfCartLanguage } from '../schemas.ts';
+import { addGiftCard, removeGiftCard } from './gift-cards.server.ts';
+import { currentHold, holdAnswer, releaseHold, takeHold } from './holds.server.ts';
+import { paymentDeps, startPayment } from './payments.server.ts';
+import { placeOrder } from './placement.server.ts';
+import {
+  CHECKOUT_API,
+  CHECKOUT_HOLD_API,
+  CHECKOUT_ORDER_API,
+  checkoutQuerySchema,
+  checkoutSchema,
+  GIFT_CARD_ADD_API,
+  GIFT_CARD_REMOVE_API,
+  giftCardQuerySchema,
+  holdBodySchema,
+  orderAnswerSchema,
+  orderBodySchema,
+} from './schemas.ts';
+
+/** The checkout's JSON bodies are a few hundred bytes: anything past this is refused (413). */
+const BODY_LIMIT = 8 * 1024;
+/** Per client address and minute. */
+const checkoutRateLimit = { max: 120, timeWindow: 60_000 };
+/** Gift card codes are secrets: few guesses per client address. */
+const giftCardRateLimit = { max: 20, timeWindow: 60_000 };
+
+function shopLang(language: Parameters<typeof langOfCartLanguage>[0]): Lang {
+  const lang = langOfCartLanguage(language);
+  if (!getSite(SHOP_SITE_ID)?.languages.includes(lang)) {
+    throw new Invalid({ language: 'validation.invalid' });
+  }
+  return lang;
+}
+
+/** The logged-in customer and the session's cart key; 401 for a visitor. */
+async function shopper(request: FastifyRequest): Promise<{ customerId: string; key: CartKey }> {
+  onShop(request);
+  const customerId = await sessionCustomerId(request.session);
+  const key = existingKey(request);
+  if (!customerId || !key) throw new NotLoggedIn();
+  return { customerId, key };
+}
+
+const personal = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+/**
+ * The checkout API (decision 027): the cart with its held delivery time, taking and letting go
+ * of the hold, placing the order; and gift cards in the cart. All need a logged-in customer
+ * except the gift cards, which are the cart's like its coupon codes.
+ */
+export async function orderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const checkoutOf = async (key: CartKey, lang: Lang) => {
+    const hold = await currentHold(app.db, key);
+    return {
+      cart: await loadCart(app.db, key, lang),
+      hold: hold ? holdAnswer(hold, lang) : null,
+    };
+  };
+
+  app.get(
+    CHECKOUT_API,
+    {
+      config: { rateLimit: checkoutRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'The cart with its held delivery time',
+        description:
+          '`hold` is null when the cart holds no delivery time or the hold has expired. 401 for a visitor.',
+        querystring: checkoutQuerySchema,
+        response: {
+          200: jsonAnswer(checkoutSchema, 'The cart and its hold'),
+          ...problemAnswers(400, 401, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = shopLang(request.query.language);
+      const { key } = await shopper(request);
+      personal(reply);
+      return checkoutOf(key, lang);
+    },
+  );
+
+  app.post(
+    CHECKOUT_HOLD_API,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: checkoutRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: "Holds a delivery time and the cart's per-date stock",
+        description:
+          'Takes or replaces the hold of the cart for 20 minutes: the slot must have room and every line its quantity on the date, counting what other carts hold and what is sold. 409 naming `time` (the slot is full or not offered) or each sold-out line by its code; `cart` when the cart is empty. Any change of the cart lets the hold go. 401 for a visitor.',
+        security: XSRF_SECURITY,
+        querystring: checkoutQuerySchema,
+        body: holdBodySchema,
+        response: {
+          200: jsonAnswer(checkoutSchema, 'The cart and its new hold'),
+          ...problemAnswers(400, 401, 403, 404, 409, 413, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = shopLang(request.query.language);
+      const { key } = await shopper(request);
+      await takeHold(app.db, key, lang, request.body);
+      personal(reply);
+      return checkoutOf(key, lang);
+    },
+  );
+
+  app.delete(
+    CHECKOUT_HOLD_API,
+    {
+      config: { rateLimit: checkoutRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: "Lets the cart's hold go",
+        security: XSRF_SECURITY,
+        response: {
+          204: z.null().describe('The cart holds nothing now'),
+          ...problemAnswers(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { key } = await shopper(request);
+      await releaseHold(app.db, key);
+      personal(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    CHECKOUT_ORDER_API,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: checkoutRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Places the order of a held checkout',
+        description:
+          "Idempotent by `checkoutId` (the hold's id): submitting it again, also at once, answers the same order. One transaction takes the stock, date stock, slot, coupon uses and gift-card balance, writes the order and empties the cart. `next` is the payment page, or the confirmation page when nothing is left to pay. 409 naming what ran out: `checkoutId` (no live hold of this cart), `cart`, `time`, a line's code, `couponCodes`, `giftCards`, `deliveryAddress`. 401 for a visitor.",
+        security: XSRF_SECURITY,
+        body: orderBodySchema,
+        response: {
+          200: jsonAnswer(orderAnswerSchema, 'The order and where to go next'),
+          ...problemAnswers(400, 401, 403, 404, 409, 413, 429, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { key, customerId } = await shopper(request);
+      const { order } = await placeOrder(app.db, {
+        siteId: SHOP_SITE_ID,
+        lang: request.locale.lang,
+        sessionId: key.sessionId,
+        customerId,
+        checkoutId: request.body.checkoutId,
+        paymentMethodCode: request.body.PaymentMethodCode,
+      });
+      const { next } = await startPayment(
+        paymentDeps(request),
+        order,
+        request.body.PaymentMethodCode,
+      );
+      personal(reply);
+      return { orderId: order.id, orderNumber: order.number, status: order.status, next };
+    },
+  );
+
+  app.post(
+    GIFT_CARD_ADD_API,
+    {
+      config: { rateLimit: giftCardRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Enters a gift card into the cart',
+        description:
+          '`usedGiftCardAmount` of the answer is what the cart’s gift cards pay of its total. An unknown, used-up or expired code is 400 naming `code`.',
+        security: XSRF_SECURITY,
+        querystring: giftCardQuerySchema,
+        response: { 200: jsonAnswer(cartSchema, 'The cart'), ...problemAnswers(400, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const lang = shopLang(request.query.language);
+      const key = await addGiftCard(app.db, cartTarget(request), request.query.code);
+      personal(reply);
+      return loadCart(app.db, key, lang);
+    },
+  );
+
+  app.post(
+    GIFT_CARD_REMOVE_API,
+    {
+      config: { rateLimit: giftCardRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'Removes a gift card from the cart',
+        security: XSRF_SECURITY,
+        querystring: giftCardQuerySchema,
+        response: { 200: jsonAnswer(cartSchema, 'The cart'), ...problemAnswers(400, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const lang = shopLang(request.query.language);
+      const key = await removeGiftCard(app.db, cartTarget(request), request.query.code);
+      personal(reply);
+      return loadCart(app.db, key, lang);
+    },
+  );
+}

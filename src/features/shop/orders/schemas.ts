@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import {
+  CART_API,
+  CHECKOUT_API,
+  cartSchema,
+  normalisePostalCode,
+  POSTAL_CODE_INVALID,
+  POSTAL_CODE_PATTERN,
+} from '../schemas.ts';
+
+/**
+ * The checkout's contract (shop3 checkout contract items 2–4; decision 027): the hold of a
+ * delivery time, the order placed from it, and gift cards in the cart. Browser-safe.
+ */
+
+export { CHECKOUT_API };
+export const CHECKOUT_HOLD_API = `${CHECKOUT_API}/hold`;
+export const CHECKOUT_ORDER_API = `${CHECKOUT_API}/order`;
+export const GIFT_CARD_ADD_API = `${CART_API}/addgiftcard`;
+export const GIFT_CARD_REMOVE_API = `${CART_API}/removegiftcard`;
+
+const INVALID = 'validation.invalid';
+const REQUIRED = 'validation.required';
+
+const languageSchema = z.enum(['fi', 'sv', 'se', 'en'], { error: INVALID });
+export const checkoutQuerySchema = z.object({ language: languageSchema.default('fi') });
+
+export const checkoutHoldSchema = z
+  .object({
+    /** The checkout's idempotency key: send it with the order. */
+    checkoutId: z.string(),
+    postalCode: z.string(),
+    /** `YYYY-MM-DD`. */
+    date: z.string(),
+    /** `HH:MM-HH:MM`, the value of the delivery API's time. */
+    time: z.string(),
+    /** `ti 24.11.2026 klo 8.00–12.00`. */
+    label: z.string(),
+    /** When the hold stops counting (ISO 8601). */
+    expiresAt: z.string(),
+    useDeliveryAddressForBilling: z.boolean(),
+  })
+  .meta({ id: 'CheckoutHold' });
+export type CheckoutHold = z.infer<typeof checkoutHoldSchema>;
+
+export const checkoutSchema = z
+  .object({ cart: cartSchema, hold: checkoutHoldSchema.nullable() })
+  .meta({ id: 'Checkout' });
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+const postalCodeSchema = z
+  .string({ error: REQUIRED })
+  .transform(normalisePostalCode)
+  .pipe(z.string().max(20, POSTAL_CODE_INVALID).regex(POSTAL_CODE_PATTERN, POSTAL_CODE_INVALID));
+
+/** `POST /checkout/hold`: the chosen delivery time. Unknown fields are refused. */
+export const holdBodySchema = z.strictObject(
+  {
+    postalCode: postalCodeSchema,
+    date: z
+      .string({ error: REQUIRED })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), INVALID),
+    time: z.string({ error: REQUIRED }).regex(/^[0-2]\d:[0-5]\d-[0-2]\d:[0-5]\d$/, INVALID),
+    useDeliveryAddressForBilling: z.boolean({ error: INVALID }).default(true),
+  },
+  { error: INVALID },
+);
+export type HoldBody = z.infer<typeof holdBodySchema>;
+
+/** Payment method codes of the providers: letters and digits (FI50, FI54, nordea…). */
+export const PAYMENT_METHOD_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** `POST /checkout/order`: the hold's id and the payment method. */
+export const orderBodySchema = z.strictObject(
+  {
+    checkoutId: z.uuid({ error: INVALID }),
+    PaymentMethodCode: z.string({ error: REQUIRED }).regex(PAYMENT_METHOD_PATTERN, INVALID),
+  },
+  { error: INVALID },
+);
+export type OrderBody = z.infer<typeof orderBodySchema>;
+
+export const orderAnswerSchema = z
+  .object({
+    orderId: z.string(),
+    orderNumber: z.number().int(),
+    status: z.enum(['pending_payment', 'paid', 'cancelled', 'expired']),
+    /** Where to send the browser: the payment page, or the confirmation when nothing is to pay. */
+    next: z.string(),
+  })
+  .meta({ id: 'PlacedOrder' });
+export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
+
+/** Gift card codes: letters, digits and `-`, compared without case (hashed upper case). */
+export const GIFT_CARD_CODE_PATTERN = /^[A-Z0-9-]{4,40}$/;
+export const normaliseGiftCardCode = (code: string) => code.trim().toUpperCase();
+
+export const giftCardQuerySchema = z.object({
+  language: languageSchema.default('fi'),
+  code: z.preprocess(
+    (value) => (Array.isArray(value) ? '' : value),
+    z
+      .string({ error: 'shop.giftCard.empty' })
+      .transform(normaliseGiftCardCode)
+      .pipe(
+        z
+          .string()
+          .min(1, 'shop.giftCard.empty')
+          .regex(GIFT_CARD_CODE_PATTERN, 'shop.giftCard.invalid'),
+      ),
+  ),
+});
