@@ -6,6 +6,7 @@ import {
   accountPageRoutes,
   handoverPageRoutes,
   loadShopPageWidget,
+  loadShopProductReviews,
   loadShopProductWidget,
   testBankPageRoutes,
 } from '../features/shop/index.server.ts';
@@ -20,6 +21,7 @@ import { faviconSvg } from './favicon.ts';
 const widgets = {
   search: loadSearchWidget,
   shopProduct: loadShopProductWidget,
+  shopProductReviews: loadShopProductReviews,
   shopPage: loadShopPageWidget,
 };
 

@@ -72,11 +72,23 @@ export interface PageWidgets {
   ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
   /** What the shop adds to a product page it sells (buy control, stock, delivery); none elsewhere. */
   shopProduct(request: FastifyRequest, product: ProductRow): Promise<ReactNode | undefined>;
+  /** The reviews of a product the shop sells, with its rating (page and JSON-LD); none elsewhere. */
+  shopProductReviews(
+    request: FastifyRequest,
+    product: ProductRow,
+  ): Promise<ProductReviewsPart | undefined>;
   /** A shop page the page tree holds (the cart page), rendered by the shop; none for others. */
   shopPage(
     request: FastifyRequest,
     page: PageDto,
   ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
+}
+
+/** A product's reviews as the shop renders them, and the rating they add up to. */
+export interface ProductReviewsPart {
+  element: ReactNode;
+  averageRating: number | null;
+  reviewCount: number;
 }
 
 export interface LoadedPage {
@@ -121,11 +133,13 @@ export async function loadPage(
   widgets: PageWidgets,
 ): Promise<LoadedPage> {
   switch (resolved.kind) {
-    case 'product':
-      return buildPage(
-        request,
-        productPage(resolved.product, await widgets.shopProduct(request, resolved.product)),
-      );
+    case 'product': {
+      const [purchase, reviews] = await Promise.all([
+        widgets.shopProduct(request, resolved.product),
+        widgets.shopProductReviews(request, resolved.product),
+      ]);
+      return buildPage(request, productPage(resolved.product, purchase, reviews));
+    }
     case 'recipe':
       return buildPage(request, recipePage(request, resolved.recipe));
     case 'news':
@@ -210,7 +224,11 @@ function seoImage(image: ImageDto | undefined, preset: string): SeoImageInput[] 
 // Products, recipes and news releases
 // ---------------------------------------------------------------------------------------------
 
-function productPage(product: ProductRow, purchase: ReactNode | undefined): PageSpec<undefined> {
+function productPage(
+  product: ProductRow,
+  purchase: ReactNode | undefined,
+  reviews: ProductReviewsPart | undefined,
+): PageSpec<undefined> {
   return {
     table: products,
     entry: product,
@@ -222,8 +240,11 @@ function productPage(product: ProductRow, purchase: ReactNode | undefined): Page
         ctx,
         product,
         productImages(product, images).flatMap((i) => seoImage(i, 'default')),
+        reviews,
       ),
-    body: (parts) => <ProductPage {...productPageProps(product, parts)} purchase={purchase} />,
+    body: (parts) => (
+      <ProductPage {...productPageProps(product, parts)} purchase={purchase} reviews={reviews} />
+    ),
   };
 }
 

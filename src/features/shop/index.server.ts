@@ -8,4 +8,5 @@ export { ACCOUNT_PAGES, accountPageRoutes } from './customer/pages.server.tsx';
 export { type HeaderCartSummary, headerCartSummary, shopPlugin } from './header.server.ts';
 export { testBankPageRoutes } from './payment/testbank-page.server.tsx';
 export { shopProductCards } from './products.server.ts';
+export { loadShopProductReviews } from './reviews/widget.server.tsx';
 export { loadShopPageWidget, loadShopProductWidget } from './widgets.server.tsx';

@@ -9,6 +9,7 @@ import type { Lang } from '../../sites/types.ts';
 import { vatRatesOn } from './cart.server.ts';
 import { helsinkiDate } from './dates.ts';
 import { percentOfBasisPoints } from './pricing.ts';
+import { ratingOfCode } from './reviews/reviews.server.ts';
 import { moneyString, type ProductCard, type ProductDetail } from './schemas.ts';
 
 /** The shop's products as the product page, the modal and the cards read them (spec §3). */
@@ -80,8 +81,8 @@ export async function shopProductByCode(
 }
 
 /**
- * `GET /api/products/{code}`: the product detail. The description is sanitised HTML; ratings
- * are null and 0 until reviews exist.
+ * `GET /api/products/{code}`: the product detail. The description is sanitised HTML; the rating
+ * is over the reviews of the code (every language version's), null and 0 without reviews.
  */
 export async function productDetail(
   db: Database,
@@ -91,7 +92,10 @@ export async function productDetail(
 ): Promise<ProductDetail> {
   const row = await shopProductByCode(db, lang, code);
   if (!row) throw new NotFound(`No shop product has the code ${code}.`);
-  const rateOf = await vatRatesOn(db, helsinkiDate(now));
+  const [rateOf, rating] = await Promise.all([
+    vatRatesOn(db, helsinkiDate(now)),
+    ratingOfCode(db, row.code),
+  ]);
   const images = imagesOf(row, 'default');
   return {
     name: row.name,
@@ -108,7 +112,7 @@ export async function productDetail(
     productId: row.id,
     isGiftCard: row.isGiftCard,
     vatPercent: percentOfBasisPoints(rateOf(row.taxClass, row.isGiftCard)),
-    averageRating: null,
-    reviewCount: 0,
+    averageRating: rating.averageRating,
+    reviewCount: rating.reviewCount,
   };
 }

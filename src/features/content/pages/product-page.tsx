@@ -42,6 +42,11 @@ export interface ProductPageProps {
    * by the shop feature; without it the page shows the plain stock line.
    */
   purchase?: ReactNode;
+  /**
+   * The product's reviews where the shop sells it (rendered by the shop, shown under the product
+   * as `#reviews`) and the rating they add up to, shown by the title.
+   */
+  reviews?: { element: ReactNode; averageRating: number | null; reviewCount: number } | undefined;
 }
 
 export interface ProductShopProps {
@@ -58,6 +63,11 @@ export function ProductPage(props: ProductPageProps) {
   const { images, shop } = props;
   const [first] = images;
   const n = props.nutrition;
+  const reviewed = props.reviews;
+  const rating =
+    reviewed && reviewed.reviewCount > 0 && reviewed.averageRating !== null
+      ? { average: reviewed.averageRating, count: reviewed.reviewCount }
+      : null;
   return (
     <div className="container">
       <Breadcrumbs items={props.crumbs} />
@@ -74,6 +84,20 @@ export function ProductPage(props: ProductPageProps) {
             {props.isNovelty ? <span className={styles.badge}>{t('card.novelty')}</span> : null}
             <h1>{props.name}</h1>
             {props.teaser ? <p className={styles.lead}>{props.teaser}</p> : null}
+            {rating ? (
+              <p className={styles.rating}>
+                <a href="#reviews">
+                  <span aria-hidden="true" className={styles.ratingStars}>
+                    ★
+                  </span>{' '}
+                  {t('review.average', { average: formatNumber(rating.average, lang) })}
+                  {', '}
+                  {rating.count === 1
+                    ? t('review.countOne')
+                    : t('review.count', { count: rating.count })}
+                </a>
+              </p>
+            ) : null}
           </header>
           {shop ? (
             <div className={styles.price}>
@@ -153,6 +177,7 @@ export function ProductPage(props: ProductPageProps) {
           ) : null}
         </div>
       </article>
+      {reviewed?.element}
     </div>
   );
 }

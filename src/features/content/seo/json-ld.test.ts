@@ -236,6 +236,22 @@ describe('productJsonLd', () => {
     expect(productProblems(data, { shop: true })).toContain('offers is an Offer');
   });
 
+  it('carries an AggregateRating only when the product has reviews', () => {
+    const data = roundTrip(
+      productJsonLd({ ...product, rating: { averageRating: 4.3, reviewCount: 12 } }),
+    );
+    expect(data.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.3,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(productProblems(data, { shop: true })).toEqual([]);
+    const none = productJsonLd({ ...product, rating: { averageRating: null, reviewCount: 0 } });
+    expect(roundTrip(none)).not.toHaveProperty('aggregateRating');
+  });
+
   it('sends a GTIN only when its check digit is right', () => {
     expect(roundTrip(productJsonLd({ ...product, gtin: '6410405082658' }))).not.toHaveProperty(
       'gtin13',

@@ -224,6 +224,8 @@ export interface ProductJsonLdInput {
   brand: string;
   /** When the price is known to change (a campaign's end). */
   priceValidUntil?: Date;
+  /** The shop's reviews of the product: an AggregateRating when there is at least one. */
+  rating?: { averageRating: number | null; reviewCount: number };
 }
 
 /**
@@ -249,6 +251,17 @@ export function productJsonLd(product: ProductJsonLdInput): JsonLd {
           ...(product.priceValidUntil ? { priceValidUntil: isoDay(product.priceValidUntil) } : {}),
         }
       : undefined;
+  const reviewed = product.rating;
+  const rating =
+    reviewed && reviewed.reviewCount > 0 && reviewed.averageRating !== null
+      ? {
+          '@type': 'AggregateRating',
+          ratingValue: reviewed.averageRating,
+          reviewCount: reviewed.reviewCount,
+          bestRating: 5,
+          worstRating: 1,
+        }
+      : undefined;
   return {
     '@context': CONTEXT,
     '@type': 'Product',
@@ -264,6 +277,7 @@ export function productJsonLd(product: ProductJsonLdInput): JsonLd {
       ? { weight: { '@type': 'QuantitativeValue', value: product.weightGrams, unitCode: 'GRM' } }
       : {}),
     ...(offers ? { offers } : {}),
+    ...(rating ? { aggregateRating: rating } : {}),
   };
 }
 

@@ -155,6 +155,7 @@ export function productSeo(
   ctx: SeoContext,
   product: ProductSeoInput,
   images: readonly SeoImageInput[],
+  rating?: { averageRating: number | null; reviewCount: number },
 ): SeoHeadProps {
   const url = canonicalUrl(ctx);
   return base(ctx, {
@@ -176,6 +177,7 @@ export function productSeo(
         stock: product.stock,
         images: images.map((i) => absoluteUrl(ctx.origin, i.src)),
         brand: ctx.site.name,
+        ...(rating ? { rating } : {}),
       }),
       ...breadcrumbs(ctx),
     ],

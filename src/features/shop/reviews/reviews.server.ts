@@ -1,0 +1,189 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { customers, orderLines, orders, productReviews, products } from '../../../db/schema.ts';
+import { AppError, Conflict, NotFound } from '../../../server/errors.ts';
+import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import {
+  REVIEW_PAGE_SIZE,
+  REVIEW_PAGES_MAX,
+  type Review,
+  type ReviewInput,
+  type ReviewPage,
+} from './schemas.ts';
+
+/**
+ * Product reviews (shop spec §3, §4, §5, §7). A review belongs to the product's code, so the
+ * product's language versions share them; one review per customer and code (a unique index), and
+ * `isVerified` when the customer has a paid order with a line of that code.
+ */
+
+/** 401 problem: only a logged-in customer writes reviews. */
+export class ReviewNeedsLogin extends AppError {
+  constructor() {
+    super(401, 'unauthorized', 'Not logged in', 'Log in to review a product.');
+  }
+}
+
+/** The shop product a review's `productId` names (any language version), or 404. */
+async function reviewedProduct(db: Database, productId: number) {
+  const [row] = await db
+    .select({ id: products.id, code: products.code, lang: products.lang })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.siteId, SHOP_SITE_ID)))
+    .limit(1);
+  if (!row) throw new NotFound(`No shop product has the id ${productId}.`);
+  return row;
+}
+
+const reviewColumns = {
+  id: productReviews.id,
+  stars: productReviews.rating,
+  text: productReviews.text,
+  userName: productReviews.userName,
+  isVerified: productReviews.isVerified,
+};
+
+/** Newest first; the id breaks ties of one instant so pages never repeat or skip a review. */
+async function reviewsOfCode(
+  db: Database,
+  code: string,
+  offset: number,
+  limit: number,
+): Promise<Review[]> {
+  return db
+    .select(reviewColumns)
+    .from(productReviews)
+    .where(and(eq(productReviews.siteId, SHOP_SITE_ID), eq(productReviews.code, code)))
+    .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** How many reviews a code has and their average rating (null without reviews), one decimal. */
+export async function ratingOfCode(
+  db: Database,
+  code: string,
+): Promise<{ averageRating: number | null; reviewCount: number }> {
+  const [row] = await db
+    .select({
+      reviewCount: count(),
+      average: sql<string | null>`round(avg(${productReviews.rating}), 1)`,
+    })
+    .from(productReviews)
+    .where(and(eq(productReviews.siteId, SHOP_SITE_ID), eq(productReviews.code, code)));
+  const reviewCount = Number(row?.reviewCount ?? 0);
+  return {
+    averageRating: reviewCount > 0 && row?.average != null ? Number(row.average) : null,
+    reviewCount,
+  };
+}
+
+/** `GET /api/review/lihakauppa/`: one page of a product's reviews, newest first. */
+export async function reviewPage(
+  db: Database,
+  query: { productId: number; page: number; pageSize: number },
+): Promise<ReviewPage> {
+  const product = await reviewedProduct(db, query.productId);
+  return pageOfCode(db, product.id, product.code, query.page, query.pageSize);
+}
+
+async function pageOfCode(
+  db: Database,
+  productId: number,
+  code: string,
+  page: number,
+  pageSize: number,
+  pages = 1,
+): Promise<ReviewPage> {
+  const offset = (page - 1) * pageSize;
+  const [hits, { reviewCount }] = await Promise.all([
+    reviewsOfCode(db, code, offset, pageSize * pages),
+    ratingOfCode(db, code),
+  ]);
+  return {
+    hits,
+    hasMore: offset + hits.length < reviewCount,
+    totalCount: reviewCount,
+    productId,
+  };
+}
+
+/**
+ * What a product page shows when opened with `page` (spec §4: above 1, every page up to it,
+ * concatenated; at most `REVIEW_PAGES_MAX`), with the product's rating.
+ */
+export async function reviewsForProductPage(
+  db: Database,
+  product: { id: number; code: string },
+  page: number,
+): Promise<ReviewPage & { pages: number; averageRating: number | null }> {
+  const pages = Math.min(Math.max(1, Math.trunc(page) || 1), REVIEW_PAGES_MAX);
+  const [list, rating] = await Promise.all([
+    pageOfCode(db, product.id, product.code, 1, REVIEW_PAGE_SIZE, pages),
+    ratingOfCode(db, product.code),
+  ]);
+  return { ...list, pages, averageRating: rating.averageRating };
+}
+
+/** Whether the customer has a paid order with a line of the code. */
+async function boughtCode(db: Database, customerId: string, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.siteId, SHOP_SITE_ID),
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'paid'),
+        eq(orderLines.code, code),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** 409 problem: the customer has reviewed the product (any of its language versions) already. */
+export class AlreadyReviewed extends Conflict {
+  constructor() {
+    super('You have already reviewed this product.');
+  }
+}
+
+/**
+ * `POST /api/review/lihakauppa/`: the customer's review of a product. The text is stored as the
+ * plain text typed (trimmed); the unique index on (site, code, customer) keeps one review per
+ * customer even when posts race: a second insert does nothing and answers 409.
+ */
+export async function postReview(
+  db: Database,
+  input: { customerId: string; body: ReviewInput },
+): Promise<Review> {
+  const { body } = input;
+  const product = await reviewedProduct(db, body.productId);
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, input.customerId));
+  if (!customer) throw new ReviewNeedsLogin();
+  const isVerified = await boughtCode(db, input.customerId, product.code);
+  const [row] = await db
+    .insert(productReviews)
+    .values({
+      siteId: SHOP_SITE_ID,
+      productId: product.id,
+      code: product.code,
+      customerId: input.customerId,
+      language: product.lang,
+      userName: body.userName,
+      rating: body.rating,
+      text: body.text,
+      isVerified,
+    })
+    .onConflictDoNothing({
+      target: [productReviews.siteId, productReviews.code, productReviews.customerId],
+    })
+    .returning(reviewColumns);
+  if (!row) throw new AlreadyReviewed();
+  return row;
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { sessionCustomerId } from '../customer/accounts.server.ts';
+import { onShop } from '../customer/routes.server.ts';
+import { postReview, ReviewNeedsLogin, reviewPage } from './reviews.server.ts';
+import {
+  REVIEW_API,
+  reviewPageSchema,
+  reviewPostedSchema,
+  reviewPostSchema,
+  reviewQuerySchema,
+} from './schemas.ts';
+
+/** Per client address and minute: pages are read by paging; reviews are written by hand. */
+export const REVIEW_LIMITS = {
+  list: { max: 300, timeWindow: 60_000 },
+  post: { max: 20, timeWindow: 60_000 },
+};
+
+/** A review is at most 500 characters: a larger body is refused before it is read (413). */
+const BODY_LIMIT = 16 * 1024;
+
+/**
+ * The review API of the shop (spec §7): `GET /api/review/lihakauppa/` (a product's reviews, a
+ * page at a time) and `POST` (a logged-in customer's review, with the anti-forgery header).
+ */
+export async function reviewRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    REVIEW_API,
+    {
+      config: { rateLimit: REVIEW_LIMITS.list },
+      schema: {
+        tags: ['shop'],
+        summary: "A page of a product's reviews, newest first",
+        description:
+          'Reviews belong to the product code: every language version of the product shows the same reviews. `pageSize` defaults to 9.',
+        querystring: reviewQuerySchema,
+        response: {
+          200: jsonAnswer(reviewPageSchema, 'The page of reviews'),
+          ...problemAnswers(400, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      return reviewPage(app.db, request.query);
+    },
+  );
+
+  app.post(
+    REVIEW_API,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: REVIEW_LIMITS.post },
+      schema: {
+        tags: ['shop'],
+        summary: 'Writes the customer’s review of a product',
+        description:
+          'Login required (401). Rating 1–5, text 1–500 characters and a user name, trimmed; the text is kept as plain text. One review per customer and product (409 for a second). `isVerified` when the customer has a paid order of the product.',
+        security: XSRF_SECURITY,
+        body: reviewPostSchema,
+        response: {
+          200: jsonAnswer(reviewPostedSchema, 'The review written'),
+          ...problemAnswers(400, 401, 403, 404, 409, 413, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      onShop(request);
+      reply.header('cache-control', 'no-store');
+      const customerId = await sessionCustomerId(request.session);
+      if (!customerId) throw new ReviewNeedsLogin();
+      const review = await postReview(app.db, { customerId, body: request.body });
+      return { review, productId: request.body.productId };
+    },
+  );
+}
