@@ -498,6 +498,76 @@ export const fi = {
   'account.page.noOrders': 'Sinulla ei ole vielä tilauksia.',
   'account.page.logout': 'Kirjaudu ulos',
   'header.externalLink': '(ulkoinen sivusto)',
+  // The checkout pages (decision 029).
+  'checkout.page.title': 'Kassa',
+  'checkout.page.emptyCart': 'Ostoskorisi on tyhjä, joten tilattavaa ei vielä ole.',
+  'checkout.page.toProducts': 'Siirry tuotteisiin',
+  'checkout.page.postalCodeIntro':
+    'Kerro postinumero, johon tilaus toimitetaan, niin näytämme sinne sopivat toimitusajat.',
+  'checkout.page.postalCodeSubmit': 'Näytä toimitusajat',
+  'checkout.errorTitle': 'Virhe: {title}',
+  'checkout.errorSummary': 'Tarkista nämä ennen kuin jatkat:',
+  'checkout.steps': 'Tilauksen vaiheet',
+  'checkout.step.delivery': 'Toimitus',
+  'checkout.step.payment': 'Maksu',
+  'checkout.error.chooseDate': 'Valitse toimituspäivä.',
+  'checkout.error.chooseTime': 'Valitse toimitusaika.',
+  'checkout.error.slotFull': 'Valitsemasi toimitusaika ehti täyttyä. Valitse toinen aika.',
+  'checkout.error.soldOut':
+    'Tuote on juuri nyt loppuunmyyty valitulle päivälle. Valitse toinen päivä tai poista tuote ostoskorista',
+  'checkout.error.holdExpired':
+    'Toimitusajan varaus ehti vanhentua. Valitse toimitusaika uudelleen.',
+  'checkout.error.postalCode':
+    'Emme tunnistaneet syöttämääsi postinumeroa. Syötäthän numeron uudelleen.',
+  'checkout.error.address': 'Lisää toimitusosoite ennen kuin jatkat.',
+  'checkout.error.general': 'Tapahtui virhe. Ole hyvä ja yritä uudelleen.',
+  'checkout.error.forbidden': 'Sivun voimassaolo päättyi. Tarkista valintasi ja yritä uudelleen.',
+  'checkout.error.orderRefused':
+    'Tilausta ei voitu vahvistaa: jotain ehti loppua kesken. Tarkista toimitusaika ja ostoskori.',
+  'checkout.delivery.title': 'Toimitustiedot',
+  'checkout.delivery.address': 'Toimitusosoite',
+  'checkout.delivery.noAddress': 'Toimitusosoite puuttuu vielä.',
+  'checkout.delivery.editAddress': 'Muuta toimitusosoitetta',
+  'checkout.delivery.addAddress': 'Lisää toimitusosoite',
+  'checkout.delivery.postalCode': 'Toimitus postinumeroon {postalCode}.',
+  'checkout.delivery.changePostalCode': 'Vaihda postinumero',
+  'checkout.delivery.loadError': 'Toimitusaikojen latauksessa tapahtui virhe.',
+  'checkout.delivery.noDates':
+    'Ostoskorisi tuotteille ei juuri nyt löydy toimitusaikaa tähän postinumeroon.',
+  'checkout.delivery.date': 'Toimituspäivä',
+  'checkout.delivery.chooseDate': 'Valitse päivä',
+  'checkout.delivery.time': 'Toimitusaika',
+  'checkout.delivery.chooseTime': 'Valitse aika',
+  'checkout.delivery.dateFirst': 'Valitse ensin päivä',
+  'checkout.delivery.holding': 'Varataan toimitusaikaa...',
+  'checkout.delivery.held': 'Toimitusaika {label} on varattu sinulle 20 minuutiksi.',
+  'checkout.delivery.slot': 'Toimituspäivä ja -aika',
+  'checkout.delivery.chooseSlot': 'Valitse toimituspäivä ja -aika',
+  'checkout.delivery.billing': 'Käytä toimitusosoitetta myös laskutusosoitteena',
+  'checkout.toPayment': 'Jatka maksamaan',
+  'checkout.confirm': 'Vahvista tilaus',
+  'checkout.pay': 'Siirry maksamaan',
+  'checkout.payment.title': 'Tilauksen yhteenveto ja maksu',
+  'checkout.payment.deliveryTime': 'Toimitusaika',
+  'checkout.payment.change': 'Muuta toimitusaikaa',
+  'checkout.payment.note':
+    'Siirryt maksamaan maksupalvelun sivulle. Tilaus vahvistuu, kun maksu on onnistunut.',
+  'checkout.address.title': 'Toimitusosoite',
+  'checkout.address.intro':
+    'Tarvitsemme toimitusosoitteen ja puhelinnumeron, jotta kuljettaja löytää perille ja voi tarvittaessa soittaa.',
+  'checkout.address.allRequired':
+    'Kaikki kentät ovat pakollisia. Tallenna-painike toimii, kun kaikki on täytetty ja ruutu on valittu.',
+  'checkout.address.failed': 'Jotain meni vikaan',
+  'checkout.address.save': 'Tallenna',
+  'checkout.address.saving': 'Tallennetaan...',
+  'checkout.address.later': 'Lisään myöhemmin',
+  'checkout.login.title': 'Tilaustiedot',
+  'checkout.login.intro':
+    'Kirjaudu sisään tai luo tili, niin voit valita toimitusajan ja maksaa tilauksen.',
+  'checkout.login.login': 'Kirjaudu sisään',
+  'checkout.login.register': 'Luo tili',
+  'checkout.login.toCheckout': 'Jatka',
+  'checkout.login.continue': 'Jatka toimitustietoihin ({postalCode})',
 } as const;
 
 export type MessageKey = keyof typeof fi;

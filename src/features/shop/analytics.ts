@@ -21,7 +21,14 @@ export interface AnalyticsItem {
   discount?: number;
 }
 
-export type EcommerceEvent = 'view_item' | 'add_to_cart' | 'remove_from_cart' | 'view_cart';
+export type EcommerceEvent =
+  | 'view_item'
+  | 'add_to_cart'
+  | 'remove_from_cart'
+  | 'view_cart'
+  | 'begin_checkout'
+  | 'add_shipping_info'
+  | 'add_payment_info';
 
 /** Money of the contract (`12,90`) as euros (12.9); 0 for anything else. */
 export function euros(money: string | null | undefined): number {
@@ -72,18 +79,46 @@ export function lineItem(
   };
 }
 
-export function pushEcommerce(event: EcommerceEvent, items: AnalyticsItem[]): void {
+/** An event's own fields beside the items: `coupon`, `shipping_tier`, `payment_type`, … */
+export type EcommerceExtra = Record<string, string | number>;
+
+export function pushEcommerce(
+  event: EcommerceEvent,
+  items: AnalyticsItem[],
+  extra: EcommerceExtra = {},
+): void {
   const value =
     Math.round(items.reduce((sum, item) => sum + item.price * item.quantity, 0) * 100) / 100;
   window.dataLayer ??= [];
   // GA4 keeps the last `ecommerce` object: clear it so one event's items never leak into the next.
   window.dataLayer.push({ ecommerce: null });
-  window.dataLayer.push({ event, ecommerce: { currency: 'EUR', value, items } });
+  window.dataLayer.push({ event, ecommerce: { currency: 'EUR', value, ...extra, items } });
 }
 
 export function pushViewCart(cart: Cart): void {
   pushEcommerce(
     'view_cart',
     cart.lineItems.map((line) => lineItem(line, cart.couponCodes)),
+  );
+}
+
+/**
+ * The checkout's events (issue 13): `begin_checkout` on entering the checkout,
+ * `add_shipping_info` on choosing the delivery time (`shipping_tier`: its label),
+ * `add_payment_info` on the payment step (`payment_type`). The value is the cart's total.
+ */
+export function pushCheckoutEvent(
+  event: 'begin_checkout' | 'add_shipping_info' | 'add_payment_info',
+  cart: Cart,
+  extra: EcommerceExtra = {},
+): void {
+  pushEcommerce(
+    event,
+    cart.lineItems.map((line) => lineItem(line, cart.couponCodes)),
+    {
+      value: euros(cart.total),
+      ...(cart.couponCodes.length > 0 ? { coupon: cart.couponCodes.join(',') } : {}),
+      ...extra,
+    },
   );
 }

@@ -21,7 +21,7 @@ export const POSTAL_CODE_EVENT = 'shop:postal-code';
 /** What `CART_EVENT` carries: the cart the server answered. */
 export type CartEventDetail = Pick<Cart, 'lineItemCount' | 'lineItems' | 'total'>;
 
-function xsrfToken(): string {
+export function xsrfToken(): string {
   const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
   return match?.[1] ? decodeURIComponent(match[1]) : '';
 }

@@ -13,8 +13,13 @@ import {
   useHydrated,
   XsrfField,
 } from './cart-form-fields.tsx';
+import { CartAddressModal, useCustomer } from './checkout/address-modal.tsx';
+import checkoutStyles from './checkout/checkout.module.css';
+import { CHECKOUT_PAGE_PATH, checkoutUrl } from './checkout/checkout-form.ts';
 import { CouponBox } from './coupon-box.tsx';
+import { withReturn } from './customer/return-path.ts';
 import { DeliveryCheck } from './delivery-check.tsx';
+import { PostalCodeInput } from './postal-code-input.tsx';
 import { type Cart, centsOfMoney, type LineItem } from './schemas.ts';
 import styles from './shop.module.css';
 
@@ -25,6 +30,27 @@ export interface CartPageProps {
   cart: Cart;
   /** The plain form's anti-forgery token and the notice of its last post (decision 022). */
   form?: CartFormProps;
+  /**
+   * Who is shopping, for the step to the order details (spec §2): logged in or not, and the
+   * customer's delivery postal code ('' when none).
+   */
+  shopper?: { loggedIn: boolean; postalCode: string };
+}
+
+/** The login and register pages (decision 025); `paluu` brings the shopper back. */
+const LOGIN_PAGE = '/kirjaudu';
+const REGISTER_PAGE = '/rekisteroidy';
+/** The cart page's login view (spec §2). */
+export const LOGIN_VIEW = 'kirjaudu';
+
+/**
+ * Where 'Siirry tilaustietoihin' leads (spec §2): a logged-in customer with a delivery postal
+ * code straight to the checkout's delivery step, anyone else to the cart's login view.
+ */
+export function toDetailsHref(shopper: { loggedIn: boolean; postalCode: string }): string {
+  return shopper.loggedIn && shopper.postalCode
+    ? checkoutUrl(shopper.postalCode)
+    : `#${LOGIN_VIEW}`;
 }
 
 /** Money of the contract as the visitor reads it: `12,90` → `12,90 €`. */
@@ -46,6 +72,8 @@ export function CartPage(props: CartPageProps) {
   const [postalCode, setPostalCode] = useState('');
   const headingId = useId();
   const hydrated = useHydrated();
+  const shopper = props.shopper ?? { loggedIn: false, postalCode: '' };
+  const [customer, setCustomer] = useCustomer();
   // The notice of a plain-form post shows until the cart changes here.
   const [notice, setNotice] = useState(props.form?.notice ?? null);
 
@@ -115,12 +143,12 @@ export function CartPage(props: CartPageProps) {
         </p>
       </section>
       <aside className={styles.cartSide}>
-        <Summary cart={cart} />
+        <CartSummary cart={cart} />
         <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
         <DeliveryCheck onPostalCode={setPostalCode} />
         <div className={styles.cartActions}>
           {cart.lineItems.length > 0 ? (
-            <a href="#kirjaudu" className={styles.primary}>
+            <a href={toDetailsHref(shopper)} className={styles.primary} data-to-details>
               {t('shop.cart.toDetails')}
             </a>
           ) : null}
@@ -129,11 +157,115 @@ export function CartPage(props: CartPageProps) {
           </a>
         </div>
       </aside>
+      {cart.lineItems.length > 0 ? (
+        <LoginView
+          shopper={shopper}
+          checkedPostalCode={postalCode}
+          onPostalCode={setPostalCode}
+          hydrated={hydrated}
+        />
+      ) : null}
+      {hydrated && shopper.loggedIn ? (
+        <CartAddressModal cartLoaded customer={customer} onCustomer={setCustomer} />
+      ) : null}
     </div>
   );
 }
 
-function Summary(props: { cart: Cart }) {
+/**
+ * The login view `#kirjaudu` (spec §2): the login and register links only for visitors (with
+ * `paluu` back to the checkout), the postal-code check when not logged in or without a delivery
+ * postal code, and with a postal code the way on to the checkout's delivery step. Without script
+ * the check is a plain form that opens the checkout with the typed postal code.
+ */
+function LoginView(props: {
+  shopper: { loggedIn: boolean; postalCode: string };
+  /** A postal code the delivery check accepted on this page (or remembered), '' for none. */
+  checkedPostalCode: string;
+  onPostalCode(postalCode: string): void;
+  hydrated: boolean;
+}) {
+  const t = useT();
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [shown, setShown] = useState(true);
+  const postalInput = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState('');
+  const { loggedIn } = props.shopper;
+  const postalCode = props.shopper.postalCode || props.checkedPostalCode;
+  const back = postalCode ? checkoutUrl(postalCode) : `/ostoskori#${LOGIN_VIEW}`;
+
+  // With script the view shows when the hash asks for it, and takes the focus.
+  useEffect(() => {
+    const follow = (focus: boolean) => {
+      const wanted = window.location.hash === `#${LOGIN_VIEW}`;
+      setShown(wanted);
+      if (wanted && focus) window.setTimeout(() => heading.current?.focus(), 0);
+    };
+    follow(false);
+    const onHash = () => follow(true);
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  return (
+    <section
+      id={LOGIN_VIEW}
+      className={checkoutStyles.loginView}
+      aria-labelledby={`${id}-h`}
+      hidden={props.hydrated && !shown}
+    >
+      <h2 id={`${id}-h`} ref={heading} tabIndex={-1}>
+        {t('checkout.login.title')}
+      </h2>
+      {loggedIn ? null : (
+        <>
+          <p>{t('checkout.login.intro')}</p>
+          <div className={checkoutStyles.loginLinks}>
+            <a href={withReturn(LOGIN_PAGE, back)} className={styles.primary} data-login>
+              {t('checkout.login.login')}
+            </a>
+            <a href={withReturn(REGISTER_PAGE, back)} className={styles.secondary} data-register>
+              {t('checkout.login.register')}
+            </a>
+          </div>
+        </>
+      )}
+      {!loggedIn || !props.shopper.postalCode ? (
+        props.hydrated ? (
+          // Rendered only while the view shows: the cart's own check stays the page's only one.
+          shown ? (
+            <DeliveryCheck onPostalCode={props.onPostalCode} />
+          ) : null
+        ) : (
+          <form method="get" action={CHECKOUT_PAGE_PATH} className={checkoutStyles.postalForm}>
+            <label htmlFor={`${id}-pc`}>{t('shop.delivery.postalCode')}</label>
+            <PostalCodeInput
+              id={`${id}-pc`}
+              inputRef={postalInput}
+              value={typed}
+              onChange={setTyped}
+              invalid={false}
+              describedBy={undefined}
+            />
+            <button type="submit" className={styles.secondary}>
+              {t('checkout.login.toCheckout')}
+            </button>
+          </form>
+        )
+      ) : null}
+      {loggedIn && postalCode ? (
+        <p>
+          <a href={checkoutUrl(postalCode)} className={styles.primary} data-to-checkout>
+            {t('checkout.login.continue', { postalCode })}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function CartSummary(props: { cart: Cart }) {
   const t = useT();
   const lang = useLang();
   const { cart } = props;

@@ -10,6 +10,7 @@ export const shopIslands = {
     import('./availability-check.tsx').then((m) => m.AvailabilityCheck),
   'shop-delivery-check': () => import('./delivery-check.tsx').then((m) => m.DeliveryCheckIsland),
   'shop-reviews': () => import('./reviews/review-list.tsx').then((m) => m.ProductReviews),
+  'shop-checkout': () => import('./checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
 };
 
 /**

@@ -6,6 +6,7 @@ import { StockAndBuyControl } from './buy-island.server.tsx';
 import { loadCart } from './cart.server.ts';
 import { takeCartNotice } from './cart-form.server.ts';
 import { loadBrandBuyWidget } from './cart-sync/brand-buy.server.tsx';
+import { customerAnswer, sessionCustomerId } from './customer/accounts.server.ts';
 import styles from './shop.module.css';
 
 /**
@@ -72,6 +73,9 @@ export async function loadShopPageWidget(
   if (request.site.id !== SHOP_SITE_ID || page.type !== 'cart') return undefined;
   // The header's badge already marks every shop page private to the session (header.server.ts).
   const cart = await loadCart(request.server.db, cartKeyOf(request), request.locale.lang);
+  // The step to the order details depends on the login and the delivery postal code (spec §2).
+  const customerId = await sessionCustomerId(request.session);
+  const customer = customerId ? await customerAnswer(request.server.db, customerId) : null;
   return {
     element: (
       <Island
@@ -81,6 +85,10 @@ export async function loadShopPageWidget(
           cart,
           // The page is private to the session (above), so its anti-forgery token may stand in it.
           form: { token: request.session.derive('xsrf'), notice: takeCartNotice(request) ?? null },
+          shopper: {
+            loggedIn: customer !== null,
+            postalCode: customer?.deliveryAddress.postalCode ?? '',
+          },
         }}
       />
     ),
