@@ -12,6 +12,7 @@ import { seedPages } from './pages.ts';
 import { addProduct, productConcepts } from './products.ts';
 import { Random } from './random.ts';
 import { addRecipe, recipeConcepts } from './recipes.ts';
+import { seedReviews } from './reviews.ts';
 import { addScaleDocuments, searchableCount } from './scale.ts';
 import { seedShop } from './shop.ts';
 import { linkShopProducts } from './shop-links.ts';
@@ -70,7 +71,10 @@ export async function seed(
   await replaceContent(ctx.db, seeding.content.rows);
   // Every row is indexed (write.ts); lay the index out by site for search (decision 011).
   await compactSearchDocuments(ctx.db);
-  if (!options.sites || options.sites.includes('lihakauppa')) await seedShop(ctx.db);
+  if (!options.sites || options.sites.includes('lihakauppa')) {
+    await seedShop(ctx.db);
+    await seedReviews(ctx.db);
+  }
   const { rows } = seeding.content;
   return {
     counts: Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.length])) as Record<
