@@ -1,0 +1,29 @@
+import { openDatabase } from '../../../db/client.ts';
+import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import { placementHooks, placeOrder } from './placement.server.ts';
+
+/**
+ * The crash test's child process (checkout-race.test.ts): places one order against a PostgreSQL
+ * database and stops inside the placement transaction, after the stock, slot, coupons and gift
+ * cards are taken and before the order is written, printing `PAUSED`; the test kills it there
+ * with SIGKILL. Arguments: database URL, session id, customer id, checkout id.
+ */
+const [url, sessionId, customerId, checkoutId] = process.argv.slice(2);
+if (!url || !sessionId || !customerId || !checkoutId) {
+  throw new Error('usage: placement-crash <url> <sessionId> <customerId> <checkoutId>');
+}
+const handle = await openDatabase({ engine: 'postgres', url, poolSize: 1 });
+placementHooks.afterTaking = async () => {
+  process.stdout.write('PAUSED\n');
+  await new Promise(() => {});
+};
+await placeOrder(handle.db, {
+  siteId: SHOP_SITE_ID,
+  lang: 'fi',
+  sessionId,
+  customerId,
+  checkoutId,
+  paymentMethodCode: 'FI50',
+});
+process.stdout.write('PLACED\n');
+await handle.close();
