@@ -62,6 +62,11 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The rows of a raw query (drizzle's execute is untyped across the two drivers). */
+async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
+
 const millis = (start: number) => Math.round(performance.now() - start);
 
 describe('checkout races (PostgreSQL)', () => {
@@ -207,9 +212,9 @@ describe('checkout races (PostgreSQL)', () => {
         return { stock: stock?.stock, dateSold: dated?.sold, slotSold: slot?.sold, placed };
       };
       const before = await state();
-      const [{ name } = { name: '' }] = (
-        await t.app.db.execute<{ name: string }>(sql`select current_database() as name`)
-      ).rows;
+      const [{ name } = { name: '' }] = await rowsOf<{ name: string }>(
+        t.app.db.execute(sql`select current_database() as name`),
+      );
       const url = databaseUrlWith(process.env.DATABASE_URL as string, name);
       const child = spawn(
         process.execPath,
@@ -238,11 +243,11 @@ describe('checkout races (PostgreSQL)', () => {
         );
       });
       // Inside the open transaction: the stock is taken there, invisible here.
-      const [inFlight] = (
-        await t.app.db.execute<{ n: number }>(
+      const [inFlight] = await rowsOf<{ n: number }>(
+        t.app.db.execute(
           sql`select count(*)::int as n from pg_stat_activity where datname = ${name} and state = 'idle in transaction'`,
-        )
-      ).rows;
+        ),
+      );
       expect(inFlight?.n).toBeGreaterThanOrEqual(1);
       const exited = new Promise((resolve) => child.on('exit', resolve));
       child.kill('SIGKILL');
@@ -251,11 +256,13 @@ describe('checkout races (PostgreSQL)', () => {
       // row lock is free.
       for (let i = 0; ; i++) {
         const free = await t.app.db.transaction(async (tx) =>
-          tx.execute(
-            sql`select id from checkout_holds where id = ${checkoutId} for update skip locked`,
+          rowsOf<{ id: string }>(
+            tx.execute(
+              sql`select id from checkout_holds where id = ${checkoutId} for update skip locked`,
+            ),
           ),
         );
-        if (free.rows.length === 1) break;
+        if (free.length === 1) break;
         if (i > 100) throw new Error('the killed transaction still holds its locks');
         await new Promise((r) => setTimeout(r, 100));
       }
