@@ -8,6 +8,7 @@ import {
   loadShopPageWidget,
   loadShopProductReviews,
   loadShopProductWidget,
+  orderPaymentPageRoutes,
   testBankPageRoutes,
 } from '../features/shop/index.server.ts';
 import { serverT } from '../i18n/catalogues.ts';
@@ -57,6 +58,13 @@ export async function pageRoutes(app: FastifyInstance) {
   // The built-in test bank's page (decision 024), while it is the payment provider.
   await app.register(
     testBankPageRoutes(async (request, body) => (
+      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+    )),
+  );
+
+  // The payment's return page and the order confirmation (decision 028), in the site's layout.
+  await app.register(
+    orderPaymentPageRoutes(async (request, body) => (
       <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
     )),
   );

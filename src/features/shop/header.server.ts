@@ -6,6 +6,7 @@ import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
 import { cartSyncRoutes } from './cart-sync/routes.server.tsx';
 import { customerIdOf, deliveryStreetOf } from './customer/accounts.server.ts';
 import { customerRoutes } from './customer/routes.server.ts';
+import { orderPaymentsPlugin } from './orders/payment-routes.server.tsx';
 import { reviewRoutes } from './reviews/routes.server.ts';
 import { cartRoutes } from './routes.server.ts';
 import { moneyString } from './schemas.ts';
@@ -76,6 +77,7 @@ export const shopPlugin = fp(
     await app.register(cartFormRoutes);
     await app.register(cartSyncRoutes);
     await app.register(customerRoutes);
+    await app.register(orderPaymentsPlugin);
     await app.register(reviewRoutes);
   },
   { name: 'shop', dependencies: ['sessions', 'xsrf'] },

@@ -6,6 +6,7 @@ export {
 export { cartSyncConfig } from './cart-sync/routes.server.tsx';
 export { ACCOUNT_PAGES, accountPageRoutes } from './customer/pages.server.tsx';
 export { type HeaderCartSummary, headerCartSummary, shopPlugin } from './header.server.ts';
+export { orderPaymentPageRoutes } from './orders/payment-routes.server.tsx';
 export { testBankPageRoutes } from './payment/testbank-page.server.tsx';
 export { shopProductCards } from './products.server.ts';
 export { loadShopProductReviews } from './reviews/widget.server.tsx';

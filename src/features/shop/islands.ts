@@ -9,6 +9,7 @@ export const shopIslands = {
   'shop-availability-check': () =>
     import('./availability-check.tsx').then((m) => m.AvailabilityCheck),
   'shop-delivery-check': () => import('./delivery-check.tsx').then((m) => m.DeliveryCheckIsland),
+  'shop-purchase': () => import('./orders/purchase-event.tsx').then((m) => m.PurchaseEvent),
   'shop-reviews': () => import('./reviews/review-list.tsx').then((m) => m.ProductReviews),
   'shop-checkout': () => import('./checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
 };

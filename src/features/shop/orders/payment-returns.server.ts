@@ -1,0 +1,369 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import {
+  cartLineItems,
+  carts,
+  checkoutHolds,
+  type OrderStatus,
+  orderLines,
+  orderPayments,
+  orders,
+} from '../../../db/schema.ts';
+import { serverT } from '../../../i18n/catalogues.ts';
+import type { MessageKey } from '../../../i18n/fi.ts';
+import type { Lang } from '../../../sites/types.ts';
+import { enqueueMail } from '../../forms/index.server.ts';
+import { limitOf, productsByCode } from '../cart.server.ts';
+import { type PaymentReturn, PaymentReturnRefused } from '../payment/provider.ts';
+import { moneyString } from '../schemas.ts';
+import { confirmationUrl, type OrderRow, type PaymentDeps } from './payments.server.ts';
+import { releaseOrder } from './placement.server.ts';
+
+/**
+ * What the shop does with a payment's returns and with unpaid orders (decision 028). A redirect
+ * or callback is verified by the provider (decision 024), its attempt found by stamp, and under
+ * the order's row lock: its status recorded on the attempt; `ok` with the attempt's amount moves
+ * the order `pending_payment → paid` once, with the shopper's confirmation and the shop's
+ * notification in the outbox in the same transaction; `fail` moves it `pending_payment →
+ * cancelled` once, gives back what placement took (`releaseOrder`) and puts the lines back in
+ * the cart. A return
+ * that comes again, or late, changes nothing more; an `ok` for an order that is no longer
+ * waiting is recorded and mailed to the shop for handling by hand.
+ */
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** Final statuses of an attempt: a later return never overwrites them (`ok` only `fail`). */
+const FINAL = new Set(['ok', 'fail', 'error']);
+
+export interface ReturnOutcome {
+  order: OrderRow;
+  /** What this return did: moved the order, only recorded, or nothing new. */
+  effect: 'paid' | 'cancelled' | 'late' | 'recorded' | 'none';
+}
+
+/** The checkout's payment step, with the notice that the payment was cancelled. */
+export const CANCELLED_RETURN_PATH = '/kassa?maksu=peruttu#maksu';
+
+/** Where the shopper goes after a verified redirect (a path on the shop). */
+export function afterReturnPath(order: Pick<OrderRow, 'id' | 'status'>, shopUrl: string): string {
+  if (order.status === 'cancelled') return '/kassa?maksu=peruttu#maksu';
+  return (
+    new URL(confirmationUrl(shopUrl, order.id)).pathname +
+    new URL(confirmationUrl(shopUrl, order.id)).search
+  );
+}
+
+/**
+ * Verifies a redirect's or callback's query and applies it. Throws `PaymentReturnRefused` (403)
+ * for a bad signature, an unknown stamp, or a transaction, reference or amount other than the
+ * attempt's: then nothing changes.
+ */
+export async function handlePaymentReturn(
+  deps: PaymentDeps,
+  query: Record<string, unknown>,
+): Promise<ReturnOutcome> {
+  const verified = deps.provider.verifyReturn(query);
+  const [found] = await deps.db
+    .select({ orderId: orderPayments.orderId })
+    .from(orderPayments)
+    .where(eq(orderPayments.stamp, verified.stamp));
+  if (!found) throw new PaymentReturnRefused('No payment attempt has this stamp.');
+  return deps.db.transaction(async (tx) => {
+    // The order's row first, as placement, startPayment and the expiry lock it: no deadlock.
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, found.orderId))
+      .for('update');
+    const [attempt] = await tx
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.stamp, verified.stamp))
+      .for('update');
+    if (!order || !attempt) throw new PaymentReturnRefused('No payment attempt has this stamp.');
+    if (
+      attempt.provider !== deps.provider.id ||
+      (attempt.transactionId !== null && attempt.transactionId !== verified.transactionId) ||
+      verified.reference !== String(order.number) ||
+      verified.amountCents !== attempt.amountCents
+    ) {
+      throw new PaymentReturnRefused('The return does not match its payment attempt.');
+    }
+    return applyReturn(deps, tx, order, attempt, verified);
+  });
+}
+
+async function applyReturn(
+  deps: PaymentDeps,
+  tx: Tx,
+  order: OrderRow,
+  attempt: typeof orderPayments.$inferSelect,
+  verified: PaymentReturn,
+): Promise<ReturnOutcome> {
+  const status = verified.status;
+  const wasOk = attempt.status === 'ok';
+  // Record the status on the attempt: `ok` always wins; a final status is not overwritten.
+  const record = status === 'ok' ? !wasOk : !FINAL.has(attempt.status);
+  if (record) {
+    await tx
+      .update(orderPayments)
+      .set({
+        status,
+        transactionId: verified.transactionId,
+        method: verified.method ?? attempt.method,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orderPayments.stamp, attempt.stamp));
+  }
+  if (status === 'ok') {
+    if (wasOk) return { order, effect: 'none' };
+    if (order.status === 'pending_payment') {
+      const [paid] = await tx
+        .update(orders)
+        .set({
+          status: 'paid',
+          paidAt: sql`now()`,
+          paymentMethodCode: sql`coalesce(${orders.paymentMethodCode}, ${verified.method ?? null})`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
+        .returning();
+      if (paid) {
+        await mailPaidOrder(deps, tx, paid);
+        return { order: paid, effect: 'paid' };
+      }
+    }
+    // Paid by another attempt, cancelled or expired: the money came, the goods were not kept.
+    await mailLatePayment(deps, tx, order, attempt.stamp, verified);
+    return { order, effect: 'late' };
+  }
+  if (status === 'fail' && record && order.status === 'pending_payment') {
+    const cancelled = await cancelOrder(tx, order);
+    if (cancelled) return { order: cancelled, effect: 'cancelled' };
+  }
+  return { order, effect: record ? 'recorded' : 'none' };
+}
+
+/**
+ * `pending_payment → cancelled` by `releaseOrder`'s conditional update; only the call that made
+ * the change gets the order back, and puts its lines back in the customer's cart.
+ */
+async function cancelOrder(tx: Tx, order: OrderRow): Promise<OrderRow | null> {
+  if (!(await releaseOrder(tx, order.id, 'cancelled'))) return null;
+  const [cancelled] = await tx.select().from(orders).where(eq(orders.id, order.id));
+  if (!cancelled) return null;
+  await returnLinesToCart(tx, cancelled);
+  return cancelled;
+}
+
+/**
+ * The order's lines back in the customer's cart (or the placing session's), each summed with
+ * what the cart has and capped by the stock (given back just before) and the line limit; a
+ * product no longer for sale is left out. The cart's checkout hold goes, as with any change.
+ */
+async function returnLinesToCart(tx: Tx, order: OrderRow): Promise<void> {
+  const owner = order.customerId
+    ? eq(carts.customerId, order.customerId)
+    : order.sessionId
+      ? eq(carts.sessionId, order.sessionId)
+      : null;
+  if (!owner) return;
+  let [cart] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(owner, eq(carts.siteId, order.siteId)))
+    .for('update');
+  if (!cart && order.customerId) {
+    [cart] = await tx
+      .insert(carts)
+      .values({ customerId: order.customerId, siteId: order.siteId })
+      .onConflictDoNothing()
+      .returning({ id: carts.id });
+  }
+  if (!cart) return;
+  const lines = await tx
+    .select({ code: orderLines.code, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.code));
+  const forSale = await productsByCode(
+    tx,
+    order.siteId,
+    order.language as Lang,
+    lines.map((line) => line.code),
+  );
+  for (const line of lines) {
+    const product = forSale.get(line.code);
+    const limit = product ? limitOf(product) : 0;
+    if (limit < 1) continue;
+    await tx
+      .insert(cartLineItems)
+      .values({ cartId: cart.id, code: line.code, quantity: Math.min(limit, line.quantity) })
+      .onConflictDoUpdate({
+        target: [cartLineItems.cartId, cartLineItems.code],
+        set: {
+          quantity: sql`greatest(${cartLineItems.quantity}, least(${limit}, ${cartLineItems.quantity} + excluded.quantity))`,
+        },
+      });
+  }
+  await tx.delete(checkoutHolds).where(eq(checkoutHolds.cartId, cart.id));
+}
+
+/**
+ * Marks unpaid orders past `expires_at` as `expired`, each in its own transaction through
+ * `releaseOrder`'s conditional update: only the call that made the change gives back what the
+ * order took. Answers how many expired.
+ */
+export async function expireUnpaidOrders(db: Database, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(200);
+  let expired = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      // Locked and checked again: a payment may have come since the list was read.
+      const [row] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(eq(orders.id, id), eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)),
+        )
+        .for('update');
+      return row ? releaseOrder(tx, id, 'expired') : false;
+    });
+    if (done) expired += 1;
+  }
+  return expired;
+}
+
+// --- mails ---------------------------------------------------------------------------------
+
+async function linesOf(tx: Tx, orderId: string): Promise<OrderLineRow[]> {
+  return tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.code));
+}
+
+const euro = (cents: number) => `${moneyString(cents)} €`;
+
+/** `ke 3.12.2026 klo 16.00–18.00` in the order's language. */
+export function deliveryLabel(
+  order: Pick<OrderRow, 'deliveryDate' | 'startTime' | 'endTime'>,
+  lang: Lang,
+): string {
+  const [y, m, d] = order.deliveryDate.split('-').map(Number);
+  const clock = (time: string) => `${Number(time.slice(0, 2))}.${time.slice(3, 5)}`;
+  return serverT(lang)('shop.order.deliveryValue', {
+    date: `${d}.${m}.${y}`,
+    start: clock(order.startTime),
+    end: clock(order.endTime),
+  });
+}
+
+export const STATUS_TEXT: Record<OrderStatus, MessageKey> = {
+  paid: 'shop.order.status.paid',
+  pending_payment: 'shop.order.status.pending_payment',
+  cancelled: 'shop.order.status.cancelled',
+  expired: 'shop.order.status.expired',
+};
+
+/** The order as plain text: number, delivery time and address, lines and totals. */
+export function orderSummaryText(order: OrderRow, lines: OrderLineRow[], lang: Lang): string {
+  const t = serverT(lang);
+  const a = order.deliveryAddress;
+  const parts = [
+    `${t('shop.order.number')}: ${order.number}`,
+    `${t('shop.order.deliveryTime')}: ${deliveryLabel(order, lang)}`,
+    `${t('shop.order.deliveryAddress')}:`,
+    `${a.firstName} ${a.lastName}`,
+    a.streetAddress,
+    `${a.postalCode} ${a.city}`,
+    '',
+    ...lines.map((line) => `${line.quantity} × ${line.name}  ${euro(line.linePriceCents)}`),
+    '',
+    `${t('shop.cart.subTotal')}: ${euro(order.subTotalCents)}`,
+  ];
+  const orderDiscount =
+    order.subTotalCents + order.shippingCents - order.usedGiftCardCents - order.totalCents;
+  if (orderDiscount > 0) parts.push(`${t('shop.cart.orderDiscount')}: -${euro(orderDiscount)}`);
+  if (order.shippingCents > 0)
+    parts.push(`${t('shop.cart.shipping')}: ${euro(order.shippingCents)}`);
+  if (order.usedGiftCardCents > 0) {
+    parts.push(`${t('shop.order.giftCard')}: -${euro(order.usedGiftCardCents)}`);
+  }
+  parts.push(`${t('shop.cart.total')}: ${euro(order.totalCents)}`);
+  parts.push(`${t('shop.order.vatIncluded')}: ${euro(order.vatCents)}`);
+  return parts.join('\n');
+}
+
+/** The shopper's confirmation and the shop's notification, in the caller's transaction. */
+async function mailPaidOrder(deps: PaymentDeps, tx: Tx, order: OrderRow): Promise<void> {
+  const lines = await linesOf(tx, order.id);
+  const lang = order.language as Lang;
+  const t = serverT(lang);
+  const summary = orderSummaryText(order, lines, lang);
+  await enqueueMail(tx, deps.mailKey, {
+    to: order.email,
+    subject: t('shop.order.mail.subject', { number: String(order.number) }),
+    text: [
+      t('shop.order.mail.intro'),
+      '',
+      summary,
+      '',
+      t('shop.order.mail.link', { url: confirmationUrl(deps.shopUrl, order.id) }),
+    ].join('\n'),
+  });
+  const fi = serverT('fi');
+  await enqueueMail(tx, deps.mailKey, {
+    to: deps.shopEmail,
+    subject: fi('shop.order.shopMail.subject', { number: String(order.number) }),
+    text: [
+      fi('shop.order.shopMail.intro'),
+      '',
+      orderSummaryText(order, lines, 'fi'),
+      '',
+      `${order.email}, ${order.phoneNumber}`,
+      order.additionalInformation,
+    ].join('\n'),
+  });
+}
+
+/** A payment for an order that no longer waited for it: the shop handles it by hand. */
+async function mailLatePayment(
+  deps: PaymentDeps,
+  tx: Tx,
+  order: OrderRow,
+  stamp: string,
+  verified: PaymentReturn,
+): Promise<void> {
+  const fi = serverT('fi');
+  await enqueueMail(tx, deps.mailKey, {
+    to: deps.shopEmail,
+    subject: fi('shop.order.lateMail.subject', { number: String(order.number) }),
+    text: fi('shop.order.lateMail.body', {
+      status: fi(STATUS_TEXT[order.status]),
+      stamp,
+      transactionId: verified.transactionId,
+      amount: euro(verified.amountCents),
+      method: verified.method ?? '-',
+      email: order.email,
+    }),
+  });
+}
+
+/** Orders of a customer for 'Oma tili', newest first. */
+export async function ordersOfCustomer(db: Database, customerId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.createdAt))
+    .limit(100);
+}
