@@ -6,16 +6,18 @@ import {
   deliveryAreas,
   deliveryCalendarSlots,
   deliveryClosedDates,
+  giftCards,
   productDateStock,
   products,
   productWeeklyStock,
 } from '../src/db/schema.ts';
+import { giftCardCodeHash } from '../src/features/shop/orders/placement.server.ts';
 
 /**
- * The shop's demo data beside its products (decision 019): coupons, delivery areas with their
- * postal codes and weekly calendars, holidays, and weekly per-date stock for some products. Fixed
- * values only, so the seed stays deterministic; dated rows are weekdays, not calendar dates, so
- * the calendar stays current whenever the seed runs. Listed in README.md ("Shop demo data").
+ * The shop's demo data beside its products (decisions 019, 027): coupons, gift cards, delivery
+ * areas with their postal codes and weekly calendars, holidays, and weekly per-date stock for
+ * some products. Fixed values only, so the seed stays deterministic; dated rows are weekdays,
+ * not calendar dates, so the calendar stays current whenever the seed runs. Listed in README.md ("Shop demo data").
  */
 
 const SITE = 'lihakauppa';
@@ -53,6 +55,15 @@ export const demoCoupons: (typeof coupons.$inferInsert)[] = [
     validFrom: new Date('2025-12-01T00:00:00+02:00'),
     validTo: new Date('2025-12-24T00:00:00+02:00'),
   },
+];
+
+/**
+ * Demo gift cards (decision 027): only the SHA-256 of a code is stored, so the codes are listed
+ * here and in README.md. Existing cards are left as they are (orders refer to them).
+ */
+export const demoGiftCards = [
+  { code: 'LAHJA-DEMO-5000', cents: 5000 },
+  { code: 'LAHJA-DEMO-2000', cents: 2000 },
 ];
 
 /** Areas and their postal codes: Helsinki region, Tampere, Turku. */
@@ -100,6 +111,17 @@ export async function seedShop(db: Database): Promise<void> {
     await tx.delete(deliveryAreas).where(eq(deliveryAreas.siteId, SITE));
     await tx.delete(coupons).where(eq(coupons.siteId, SITE));
     await tx.insert(coupons).values(demoCoupons);
+    await tx
+      .insert(giftCards)
+      .values(
+        demoGiftCards.map((card) => ({
+          siteId: SITE,
+          codeHash: giftCardCodeHash(card.code),
+          initialCents: card.cents,
+          balanceCents: card.cents,
+        })),
+      )
+      .onConflictDoNothing();
     for (const area of areas) {
       const [row] = await tx
         .insert(deliveryAreas)
