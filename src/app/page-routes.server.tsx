@@ -4,6 +4,7 @@ import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.
 import { loadSearchWidget } from '../features/search/index.server.ts';
 import {
   accountPageRoutes,
+  checkoutPageRoutes,
   handoverPageRoutes,
   loadShopPageWidget,
   loadShopProductReviews,
@@ -72,6 +73,13 @@ export async function pageRoutes(app: FastifyInstance) {
   // The shop's account pages (decision 025), in the site's layout.
   await app.register(
     accountPageRoutes(async (request, body) => (
+      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+    )),
+  );
+
+  // The shop's checkout page (decision 029), in the site's layout.
+  await app.register(
+    checkoutPageRoutes(async (request, body) => (
       <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
     )),
   );

@@ -584,6 +584,8 @@ export const en: Messages = {
   'checkout.payment.change': 'Change the delivery time',
   'checkout.payment.note':
     "You go on to the payment service's page. The order is confirmed once the payment succeeds.",
+  'checkout.payment.giftCards': 'Paid by gift card',
+  'checkout.payment.payable': 'To pay',
   'checkout.address.title': 'Delivery address',
   'checkout.address.intro':
     'We need the delivery address and a phone number so the driver finds you and can call if needed.',

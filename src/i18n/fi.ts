@@ -588,6 +588,8 @@ export const fi = {
   'checkout.payment.change': 'Muuta toimitusaikaa',
   'checkout.payment.note':
     'Siirryt maksamaan maksupalvelun sivulle. Tilaus vahvistuu, kun maksu on onnistunut.',
+  'checkout.payment.giftCards': 'Lahjakortilla maksetaan',
+  'checkout.payment.payable': 'Maksettavaa',
   'checkout.address.title': 'Toimitusosoite',
   'checkout.address.intro':
     'Tarvitsemme toimitusosoitteen ja puhelinnumeron, jotta kuljettaja löytää perille ja voi tarvittaessa soittaa.',

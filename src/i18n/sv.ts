@@ -581,6 +581,8 @@ export const sv: Messages = {
   'checkout.payment.change': 'Ändra leveranstiden',
   'checkout.payment.note':
     'Du går till betaltjänstens sida. Beställningen bekräftas när betalningen har lyckats.',
+  'checkout.payment.giftCards': 'Betalas med presentkort',
+  'checkout.payment.payable': 'Att betala',
   'checkout.address.title': 'Leveransadress',
   'checkout.address.intro':
     'Vi behöver leveransadressen och ett telefonnummer så att chauffören hittar fram och kan ringa vid behov.',

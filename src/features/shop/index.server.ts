@@ -4,6 +4,7 @@ export {
   type PageLayout,
 } from './cart-sync/handover-routes.server.tsx';
 export { cartSyncConfig } from './cart-sync/routes.server.tsx';
+export { checkoutPageRoutes } from './checkout/pages.server.tsx';
 export { ACCOUNT_PAGES, accountPageRoutes } from './customer/pages.server.tsx';
 export { type HeaderCartSummary, headerCartSummary, shopPlugin } from './header.server.ts';
 export { orderPaymentPageRoutes } from './orders/payment-routes.server.tsx';

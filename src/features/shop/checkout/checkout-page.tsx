@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MessageKey } from '../../../i18n/fi.ts';
+import { formatPrice } from '../../../i18n/format.ts';
 import { useT } from '../../../i18n/react.tsx';
 import { pushCheckoutEvent } from '../analytics.ts';
 import { CART_EVENT, cartDeliveryDates, ShopApiError } from '../api.ts';
@@ -57,9 +58,19 @@ export function stepOfHash(hash: string): Step {
   return hash === `#${STEPS.payment}` ? STEPS.payment : STEPS.delivery;
 }
 
-/** The cart pays nothing (a gift card or a 100 % coupon): the order is confirmed at once. */
-export function paysNothing(cart: Cart): boolean {
-  return centsOfMoney(cart.total) === 0;
+/** What is left to pay: the total less what the cart's gift cards pay of it. */
+export function payableCents(cart: Pick<Cart, 'total' | 'usedGiftCardAmount'>): number {
+  const total = centsOfMoney(cart.total) ?? 0;
+  const giftCards = centsOfMoney(cart.usedGiftCardAmount) ?? 0;
+  return Math.max(0, total - giftCards);
+}
+
+/**
+ * The cart pays nothing (spec §2 "total 0,00": a 100 % coupon, or gift cards paying all of it):
+ * the order is confirmed at once.
+ */
+export function paysNothing(cart: Pick<Cart, 'total' | 'usedGiftCardAmount'>): boolean {
+  return payableCents(cart) === 0;
 }
 
 /** The times of a date, [] when the date is not offered. */
@@ -510,6 +521,14 @@ export function CheckoutPage(props: CheckoutPageProps) {
         ) : null}
         <ReadOnlyLines cart={{ ...cart, isEditable: false }} />
         <CartSummary cart={cart} />
+        {(centsOfMoney(cart.usedGiftCardAmount) ?? 0) > 0 ? (
+          <dl className={styles.payable}>
+            <dt>{t('checkout.payment.giftCards')}</dt>
+            <dd data-sum="usedGiftCardAmount">-{money(cart.usedGiftCardAmount)}</dd>
+            <dt>{t('checkout.payment.payable')}</dt>
+            <dd data-sum="payable">{formatPrice(payableCents(cart))}</dd>
+          </dl>
+        ) : null}
         <button
           type="submit"
           form={PURCHASE_FORM_ID}

@@ -1,0 +1,421 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { serverT } from '../../../i18n/catalogues.ts';
+import { Island } from '../../../render/island.server.tsx';
+import { renderPage } from '../../../render/render-page.tsx';
+import { AppError } from '../../../server/errors.ts';
+import { acceptFormPosts } from '../../../server/form-posts.ts';
+import { tokenMatches } from '../../../server/plugins/xsrf.ts';
+import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import { type CartKey, loadCart } from '../cart.server.ts';
+import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
+import { customerAnswer, sessionCustomerId } from '../customer/accounts.server.ts';
+import { localReturnPath, withReturn } from '../customer/return-path.ts';
+import { onShop } from '../customer/routes.server.ts';
+import { deliveryDates } from '../delivery.server.ts';
+import { currentHold, holdAnswer, takeHold } from '../orders/holds.server.ts';
+import { confirmationUrl, paymentDeps, startPayment } from '../orders/payments.server.ts';
+import { placeOrder } from '../orders/placement.server.ts';
+import { PAYMENT_METHOD_PATTERN } from '../orders/schemas.ts';
+import { existingKey } from '../routes.server.ts';
+import { normalisePostalCode, POSTAL_CODE_PATTERN } from '../schemas.ts';
+import shop from '../shop.module.css';
+import styles from './checkout.module.css';
+import {
+  ACTION_FIELD,
+  ACTIONS,
+  BILLING_FIELD,
+  CHECKOUT_ID_FIELD,
+  CHECKOUT_PAGE_PATH,
+  type CheckoutNotice,
+  checkoutNoticeSchema,
+  checkoutUrl,
+  DATE_FIELD,
+  PAYMENT_METHOD_FIELD,
+  POSTAL_CODE_PARAM,
+  SLOT_FIELD,
+  STEPS,
+  type Step,
+  TIME_FIELD,
+  XSRF_FIELD,
+} from './checkout-form.ts';
+
+/**
+ * The checkout page `/kassa` (decision 029): shop only, for a logged-in customer (a visitor goes
+ * to `/kirjaudu?paluu=<this page>`), `noindex` and `no-store`. GET renders the steps (the island
+ * `shop-checkout`, whose server HTML is also the page without script); POST takes the plain forms
+ * of the steps: `action=hold` takes the delivery hold, `action=purchase` (the form
+ * `purchase-form`) places the order and starts its payment with the same use cases as the JSON
+ * order route, then sends the browser on to `next`. A refused post comes back with 303 and a
+ * signed one-time notice cookie (as the cart page's, decision 022): the page shows the error
+ * summary, its title prefixed, with the choices kept.
+ */
+
+const LOGIN_PAGE = '/kirjaudu';
+export const CHECKOUT_NOTICE_COOKIE = 'kattaus_checkout_notice';
+const NOTICE_SECONDS = 60;
+const FORM_BODY_BYTES = 8 * 1024;
+const postRateLimit = { max: 60, timeWindow: 60_000 };
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^[0-2]\d:[0-5]\d-[0-2]\d:[0-5]\d$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Fields = Record<string, string | undefined>;
+
+/** The postal code of `postinumero` when it is one (normalised), else null. */
+export function postalCodeOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const code = normalisePostalCode(value);
+  return code.length <= 20 && POSTAL_CODE_PATTERN.test(code) ? code : null;
+}
+
+/** The delivery choice of the plain form: `slot` (`<date> <time>`) or `date` and `time`. */
+export function chosenSlot(fields: Fields): { date: string; time: string } {
+  const slot = (fields[SLOT_FIELD] ?? '').trim();
+  if (slot) {
+    const [date = '', time = ''] = slot.split(' ');
+    return { date, time };
+  }
+  return { date: (fields[DATE_FIELD] ?? '').trim(), time: (fields[TIME_FIELD] ?? '').trim() };
+}
+
+/**
+ * A refusal of the hold or the placement (409 problems naming what ran out) as the page shows
+ * it, and the step it belongs to.
+ */
+export function refusalNotice(
+  error: AppError,
+  names: Map<string, string>,
+): Pick<CheckoutNotice, 'step' | 'errors' | 'products'> {
+  const fields = (error.extra?.errors ?? {}) as Record<string, string>;
+  const keys = Object.keys(fields);
+  if (keys.includes('checkoutId')) {
+    return { step: STEPS.delivery, errors: { [TIME_FIELD]: 'checkout.error.holdExpired' } };
+  }
+  if (keys.includes('postalCode')) {
+    return { step: STEPS.delivery, errors: { [TIME_FIELD]: 'checkout.error.postalCode' } };
+  }
+  if (keys.includes('deliveryAddress')) {
+    return { step: STEPS.delivery, errors: { address: 'checkout.error.address' } };
+  }
+  if (keys.includes('time')) {
+    return { step: STEPS.delivery, errors: { [TIME_FIELD]: 'checkout.error.slotFull' } };
+  }
+  const products = keys.filter((key) => names.has(key));
+  if (products.length > 0) {
+    return {
+      step: STEPS.delivery,
+      errors: { [TIME_FIELD]: 'checkout.error.soldOut' },
+      products: products.map((code) => names.get(code) ?? code),
+    };
+  }
+  if (error.status === 409) {
+    return { step: STEPS.payment, errors: { _: 'checkout.error.orderRefused' } };
+  }
+  return { step: STEPS.payment, errors: { _: 'checkout.error.general' } };
+}
+
+/** Requests that showed the notice: its cookie is cleared in their answer. */
+const shown = new WeakSet<FastifyRequest>();
+
+function takeNotice(request: FastifyRequest): CheckoutNotice | null {
+  const raw = request.cookies[CHECKOUT_NOTICE_COOKIE];
+  if (raw === undefined) return null;
+  shown.add(request);
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return null;
+  try {
+    const parsed = checkoutNoticeSchema.safeParse(JSON.parse(unsigned.value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function sendBack(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  postalCode: string | null,
+  notice: CheckoutNotice,
+) {
+  reply.setCookie(CHECKOUT_NOTICE_COOKIE, JSON.stringify(notice), {
+    path: CHECKOUT_PAGE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    signed: true,
+    maxAge: NOTICE_SECONDS,
+  });
+  const back = postalCode ? checkoutUrl(postalCode, notice.step) : CHECKOUT_PAGE_PATH;
+  return reply.redirect(back, 303);
+}
+
+/** The login page with `paluu` back to this request's page. */
+function loginRedirect(request: FastifyRequest, reply: FastifyReply) {
+  const back = localReturnPath(request.url) ?? CHECKOUT_PAGE_PATH;
+  return reply.redirect(withReturn(LOGIN_PAGE, back), 303);
+}
+
+export function checkoutPageRoutes(layout: PageLayout) {
+  return async (fastify: FastifyInstance) => {
+    acceptFormPosts(fastify, FORM_BODY_BYTES);
+    fastify.addHook('onSend', async (request, reply) => {
+      if (shown.has(request))
+        reply.clearCookie(CHECKOUT_NOTICE_COOKIE, { path: CHECKOUT_PAGE_PATH });
+      // The page carries the customer's address and the form's anti-forgery value: no cache
+      // keeps it (the page renderer's own `no-cache` is not enough here).
+      reply.header('cache-control', 'no-store');
+    });
+
+    const page = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      options: { failed: boolean; body: ReactNode },
+    ) => {
+      const t = serverT(request.locale.lang);
+      const title = t('checkout.page.title');
+      reply.header('cache-control', 'no-store');
+      return renderPage(request, reply, {
+        title: options.failed ? t('checkout.errorTitle', { title }) : title,
+        head: <meta name="robots" content="noindex" />,
+        body: await layout(
+          request,
+          <section aria-labelledby="checkout-title">
+            <h1 id="checkout-title">{title}</h1>
+            {options.body}
+          </section>,
+        ),
+      });
+    };
+
+    /** Without a postal code: ask for one (a GET form to this page). */
+    const postalCodePage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      invalid: string | null,
+    ) => {
+      const t = serverT(request.locale.lang);
+      return page(request, reply, {
+        failed: invalid !== null,
+        body: (
+          <>
+            {invalid !== null ? (
+              <div role="alert" tabIndex={-1} id="error-summary" className={styles.errorSummary}>
+                <h2>{t('checkout.errorSummary')}</h2>
+                <ul>
+                  <li>
+                    <a href="#checkout-postal-code">{t('checkout.error.postalCode')}</a>
+                  </li>
+                </ul>
+              </div>
+            ) : null}
+            <form method="get" action={CHECKOUT_PAGE_PATH} className={styles.deliveryForm}>
+              <p>{t('checkout.page.postalCodeIntro')}</p>
+              <p className={styles.field}>
+                <label htmlFor="checkout-postal-code">{t('shop.delivery.postalCode')}</label>
+                <input
+                  id="checkout-postal-code"
+                  name={POSTAL_CODE_PARAM}
+                  className={shop.textInput}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  required
+                  defaultValue={invalid ?? ''}
+                  aria-invalid={invalid !== null ? true : undefined}
+                />
+              </p>
+              <button type="submit" className={shop.primary}>
+                {t('checkout.page.postalCodeSubmit')}
+              </button>
+            </form>
+          </>
+        ),
+      });
+    };
+
+    fastify.get<{ Querystring: Record<string, unknown> }>(
+      CHECKOUT_PAGE_PATH,
+      async (request, reply) => {
+        onShop(request);
+        reply.header('cache-control', 'no-store');
+        const customerId = await sessionCustomerId(request.session);
+        if (!customerId) return loginRedirect(request, reply);
+        const { db } = fastify;
+        const { lang } = request.locale;
+        const t = serverT(lang);
+        const customer = await customerAnswer(db, customerId);
+        const asked = request.query[POSTAL_CODE_PARAM] ?? request.query.postalCode;
+        const postalCode = postalCodeOf(asked);
+        if (!postalCode) {
+          const own = postalCodeOf(customer.deliveryAddress.postalCode);
+          if (own && (asked === undefined || asked === '')) {
+            return reply.redirect(checkoutUrl(own), 303);
+          }
+          return postalCodePage(
+            request,
+            reply,
+            typeof asked === 'string' && asked !== '' ? asked.slice(0, 20) : null,
+          );
+        }
+        const key: CartKey | null = existingKey(request);
+        const cart = await loadCart(db, key, lang);
+        if (cart.lineItems.length === 0) {
+          return page(request, reply, {
+            failed: false,
+            body: (
+              <>
+                <p>{t('checkout.page.emptyCart')}</p>
+                <p>
+                  <a href="/tuotteet" className={shop.primary}>
+                    {t('checkout.page.toProducts')}
+                  </a>
+                </p>
+              </>
+            ),
+          });
+        }
+        const notice = takeNotice(request);
+        const held = await currentHold(db, key);
+        const hold = held && held.postalCode === postalCode ? holdAnswer(held, lang) : null;
+        const delivery = await deliveryDates(db, key, lang, postalCode);
+        return page(request, reply, {
+          failed: notice !== null && Object.keys(notice.errors).length > 0,
+          body: (
+            <Island
+              name="shop-checkout"
+              lang={lang}
+              props={{
+                cart,
+                hold,
+                postalCode,
+                delivery,
+                customer,
+                paymentMethodCode: fastify.config.payment.provider,
+                // The page is no-store and the session's own: its anti-forgery value may stand in it.
+                form: { token: request.session.derive('xsrf'), notice },
+              }}
+            />
+          ),
+        });
+      },
+    );
+
+    fastify.post(
+      CHECKOUT_PAGE_PATH,
+      { config: { rateLimit: postRateLimit } },
+      async (request, reply) => {
+        onShop(request);
+        reply.header('cache-control', 'no-store');
+        const customerId = await sessionCustomerId(request.session);
+        const key = existingKey(request);
+        if (!customerId || !key) return loginRedirect(request, reply);
+        const body = (request.body ?? {}) as Fields;
+        const postalCode = postalCodeOf(body[POSTAL_CODE_PARAM]);
+        const site = request.headers['sec-fetch-site'];
+        const step: Step = body[ACTION_FIELD] === ACTIONS.purchase ? STEPS.payment : STEPS.delivery;
+        if (
+          (site !== undefined && site !== 'same-origin') ||
+          !tokenMatches(body[XSRF_FIELD], request.session.derive('xsrf'))
+        ) {
+          return sendBack(request, reply, postalCode, {
+            step,
+            errors: { _: 'checkout.error.forbidden' },
+          });
+        }
+        const { db } = fastify;
+        const { lang } = request.locale;
+
+        if (body[ACTION_FIELD] === ACTIONS.hold) {
+          const { date, time } = chosenSlot(body);
+          const billing = body[BILLING_FIELD] === 'on' || body[BILLING_FIELD] === 'true';
+          const typed = { date, time, useDeliveryAddressForBilling: billing };
+          if (!postalCode) {
+            return sendBack(request, reply, null, {
+              step: STEPS.delivery,
+              errors: { [TIME_FIELD]: 'checkout.error.postalCode' },
+            });
+          }
+          if (!DATE.test(date)) {
+            return sendBack(request, reply, postalCode, {
+              step: STEPS.delivery,
+              errors: { [DATE_FIELD]: 'checkout.error.chooseDate' },
+              typed: { useDeliveryAddressForBilling: billing },
+            });
+          }
+          if (!TIME.test(time)) {
+            return sendBack(request, reply, postalCode, {
+              step: STEPS.delivery,
+              errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
+              typed: { date, useDeliveryAddressForBilling: billing },
+            });
+          }
+          try {
+            await takeHold(db, key, lang, {
+              postalCode,
+              date,
+              time,
+              useDeliveryAddressForBilling: billing,
+            });
+          } catch (error) {
+            if (!(error instanceof AppError) || error.status >= 500) throw error;
+            const cart = await loadCart(db, key, lang);
+            const names = new Map(cart.lineItems.map((line) => [line.code, line.name]));
+            return sendBack(request, reply, postalCode, { ...refusalNotice(error, names), typed });
+          }
+          return reply.redirect(checkoutUrl(postalCode, STEPS.payment), 303);
+        }
+
+        if (body[ACTION_FIELD] === ACTIONS.purchase) {
+          const checkoutId = body[CHECKOUT_ID_FIELD] ?? '';
+          const paymentMethodCode = body[PAYMENT_METHOD_FIELD] ?? '';
+          if (!UUID.test(checkoutId)) {
+            return sendBack(request, reply, postalCode, {
+              step: STEPS.delivery,
+              errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
+            });
+          }
+          if (!PAYMENT_METHOD_PATTERN.test(paymentMethodCode)) {
+            return sendBack(request, reply, postalCode, {
+              step: STEPS.payment,
+              errors: { _: 'checkout.error.general' },
+            });
+          }
+          const names = new Map(
+            (await loadCart(db, key, lang)).lineItems.map((line) => [line.code, line.name]),
+          );
+          // The same use cases as the JSON order route (`POST /checkout/order`).
+          let placed: Awaited<ReturnType<typeof placeOrder>>;
+          try {
+            placed = await placeOrder(db, {
+              siteId: SHOP_SITE_ID,
+              lang,
+              sessionId: key.sessionId,
+              customerId,
+              checkoutId,
+              paymentMethodCode,
+            });
+          } catch (error) {
+            if (!(error instanceof AppError) || error.status >= 500) throw error;
+            return sendBack(request, reply, postalCode, refusalNotice(error, names));
+          }
+          const deps = paymentDeps(request);
+          try {
+            const { next } = await startPayment(deps, placed.order, paymentMethodCode);
+            return reply.redirect(next, 303);
+          } catch (error) {
+            // The order stands (the cart is empty now): its confirmation page shows it waiting
+            // for payment rather than the checkout an empty cart.
+            if (!(error instanceof AppError)) throw error;
+            request.log.warn({ err: error }, 'payment could not be started; showing the order');
+            return reply.redirect(confirmationUrl(deps.shopUrl, placed.order.id), 303);
+          }
+        }
+
+        return sendBack(request, reply, postalCode, {
+          step,
+          errors: { _: 'checkout.error.general' },
+        });
+      },
+    );
+  };
+}
