@@ -17,7 +17,8 @@ import { giftCardCodeHash } from '../src/features/shop/orders/placement.server.t
  * The shop's demo data beside its products (decisions 019, 027): coupons, gift cards, delivery
  * areas with their postal codes and weekly calendars, holidays, and weekly per-date stock for
  * some products. Fixed values only, so the seed stays deterministic; dated rows are weekdays,
- * not calendar dates, so the calendar stays current whenever the seed runs. Listed in README.md ("Shop demo data").
+ * not calendar dates, so the calendar stays current whenever the seed runs. Listed in README.md
+ * ("Shop demo data").
  */
 
 const SITE = 'lihakauppa';
