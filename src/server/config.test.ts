@@ -302,7 +302,18 @@ describe('PAYMENT_PROVIDER', () => {
     expect(loadConfig({ SESSION_SECRET: SECRET }).payment).toEqual({
       provider: 'testbank',
       paytrail: undefined,
+      shopOrderEmail: 'tilaukset@kattaus.localhost',
     });
+  });
+
+  it("SHOP_ORDER_EMAIL names the shop's order address; not an address is refused", () => {
+    expect(
+      loadConfig({ SESSION_SECRET: SECRET, SHOP_ORDER_EMAIL: 'kauppa@example.fi' }).payment
+        .shopOrderEmail,
+    ).toBe('kauppa@example.fi');
+    expect(
+      configErrorOf(() => loadConfig({ SESSION_SECRET: SECRET, SHOP_ORDER_EMAIL: 'kauppa' })),
+    ).toMatch(/^\s+SHOP_ORDER_EMAIL: /m);
   });
 
   it("takes Paytrail's account, secret and API address", () => {
@@ -319,6 +330,7 @@ describe('PAYMENT_PROVIDER', () => {
         secret: 'SAIPPUAKAUPPIAS',
         apiUrl: 'https://services.paytrail.com',
       },
+      shopOrderEmail: 'tilaukset@kattaus.localhost',
     });
     expect(
       loadConfig({ ...env, PAYTRAIL_API_URL: 'http://127.0.0.1:4010' }).payment.paytrail?.apiUrl,
