@@ -200,7 +200,15 @@ export function checkoutPageRoutes(layout: PageLayout) {
         body: (
           <>
             {invalid !== null ? (
-              <div role="alert" tabIndex={-1} id="error-summary" className={styles.errorSummary}>
+              // Focused on arrival also without script (the failed-submit pattern).
+              <div
+                role="alert"
+                tabIndex={-1}
+                id="error-summary"
+                className={styles.errorSummary}
+                // biome-ignore lint/a11y/noAutofocus: the focus goes to the summary of a refused post, as the user asked for by posting (no script runs on this page)
+                autoFocus
+              >
                 <h2>{t('checkout.errorSummary')}</h2>
                 <ul>
                   <li>
