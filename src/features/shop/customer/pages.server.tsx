@@ -21,6 +21,7 @@ import {
   saveAddress,
   sessionCustomerId,
 } from './accounts.server.ts';
+import styles from './pages.module.css';
 import { localReturnPath, RETURN_PARAM, withReturn } from './return-path.ts';
 import {
   accountContext,
@@ -71,7 +72,7 @@ function Field({ name, label, type = 'text', autoComplete, values, errors, lang 
   const error = errors[name];
   const id = `field-${name}`;
   return (
-    <p>
+    <p className={styles.field}>
       <label htmlFor={id}>{t(label)}</label>
       <br />
       <input
@@ -114,7 +115,13 @@ function ErrorSummary({ errors, lang }: { errors: FieldErrors; lang: Lang }) {
   const entries = Object.entries(errors);
   if (entries.length === 0) return null;
   return (
-    <div role="alert" tabIndex={-1} id="error-summary" aria-labelledby="error-summary-title">
+    <div
+      role="alert"
+      tabIndex={-1}
+      id="error-summary"
+      aria-labelledby="error-summary-title"
+      className={styles.summary}
+    >
       <h2 id="error-summary-title">{t('account.summary')}</h2>
       <ul>
         {entries.map(([field, key]) => (
@@ -147,7 +154,7 @@ function Form({
   back?: string | null;
 }) {
   return (
-    <form method="post" action={action} noValidate>
+    <form method="post" action={action} noValidate className={styles.form}>
       <input type="hidden" name="_xsrf" value={xsrf} />
       {back ? <input type="hidden" name={RETURN_PARAM} value={back} /> : null}
       {children}
@@ -161,7 +168,7 @@ function Form({
 function AddressView({ address, lang }: { address: Address; lang: Lang }) {
   if (!address.streetAddress) return <p>{serverT(lang)('account.page.noAddress')}</p>;
   return (
-    <p>
+    <p className={styles.address}>
       {`${address.firstName} ${address.lastName}`}
       <br />
       {address.streetAddress}
@@ -218,7 +225,7 @@ export function accountPageRoutes(layout: PageLayout) {
         head: <meta name="robots" content="noindex" />,
         body: await layout(
           request,
-          <section aria-labelledby="account-title">
+          <section aria-labelledby="account-title" className={styles.page}>
             <h1 id="account-title">{t(options.title)}</h1>
             {failed ? (
               <ErrorSummary errors={options.errors ?? {}} lang={request.locale.lang} />
@@ -657,7 +664,7 @@ export function accountPageRoutes(layout: PageLayout) {
                 errors={errors}
                 lang={lang}
               />
-              <p>
+              <p className={styles.check}>
                 <input
                   id="field-isPrivateCustomer"
                   type="checkbox"
@@ -667,18 +674,23 @@ export function accountPageRoutes(layout: PageLayout) {
                     values ? values.isPrivateCustomer === 'on' : customer.isPrivateCustomer
                   }
                   aria-invalid={errors.isPrivateCustomer ? true : undefined}
+                  aria-describedby={
+                    errors.isPrivateCustomer ? 'field-isPrivateCustomer-error' : undefined
+                  }
                 />{' '}
                 <label htmlFor="field-isPrivateCustomer">
                   {t('account.field.isPrivateCustomer')}
                 </label>
                 {errors.isPrivateCustomer ? (
-                  <span> {t(errors.isPrivateCustomer as MessageKey)}</span>
+                  <span id="field-isPrivateCustomer-error">
+                    {t(errors.isPrivateCustomer as MessageKey)}
+                  </span>
                 ) : null}
               </p>
             </Form>
             <h2>{t('account.page.orders')}</h2>
             <CustomerOrders orders={orders} lang={lang} />
-            <form method="post" action={ACCOUNT_PAGES.account}>
+            <form method="post" action={ACCOUNT_PAGES.account} className={styles.logout}>
               <input type="hidden" name="_xsrf" value={xsrf} />
               <input type="hidden" name="action" value="logout" />
               <button type="submit">{t('account.page.logout')}</button>
