@@ -113,6 +113,20 @@ export async function dropCheckoutHold(tx: Database | Transaction, cartId: strin
   await tx.delete(checkoutHolds).where(eq(checkoutHolds.cartId, cartId));
 }
 
+/**
+ * Locks a cart's row for the transaction. Every transaction that changes a cart's lines, codes
+ * or hold, or places its order, takes this lock before any other row of the cart, so they queue
+ * here instead of deadlocking on each other's rows (decision 027). False when there is no cart.
+ */
+export async function lockCartRow(tx: Database | Transaction, cartId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .for('update');
+  return rows.length > 0;
+}
+
 /** The most one line may hold: the stock when it is lower than the quantity limit. */
 export function limitOf(product: Pick<ProductRow, 'stock'>): number {
   return product.stock === null ? MAX_QUANTITY : Math.min(MAX_QUANTITY, product.stock);
@@ -129,6 +143,7 @@ export async function moveCartLines(
   tx: Database | Transaction,
   move: { from: string; to: string; siteId: string; lang: Lang },
 ): Promise<{ moved: string[]; dropped: string[] }> {
+  await lockCartRow(tx, move.from);
   await dropCheckoutHold(tx, move.from);
   await dropCheckoutHold(tx, move.to);
   const lines = await tx
@@ -284,6 +299,7 @@ export async function changeQuantity(
     const cartId = target.existing ? await existingCartId(db, target.existing) : undefined;
     if (!cartId) return target.existing;
     const removed = await db.transaction(async (tx) => {
+      await lockCartRow(tx, cartId);
       const rows = await tx
         .delete(cartLineItems)
         .where(and(eq(cartLineItems.cartId, cartId), eq(cartLineItems.code, code)))

@@ -13,6 +13,7 @@ import {
   couponsOfCart,
   dropCheckoutHold,
   existingCartId,
+  lockCartRow,
   type Transaction,
 } from './cart.server.ts';
 import { COUPON_ERRORS, moneyString } from './schemas.ts';
@@ -118,6 +119,7 @@ export async function removeCoupon(
   const coupon = await couponByCode(db, target.siteId, code);
   if (!coupon) return target.existing;
   const removed = await db.transaction(async (tx) => {
+    await lockCartRow(tx, cartId);
     const rows = await tx
       .delete(cartCoupons)
       .where(and(eq(cartCoupons.cartId, cartId), eq(cartCoupons.couponId, coupon.id)))

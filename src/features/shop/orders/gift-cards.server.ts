@@ -8,6 +8,7 @@ import {
   cartIdOf,
   dropCheckoutHold,
   existingCartId,
+  lockCartRow,
 } from '../cart.server.ts';
 import { giftCardCodeHash } from './placement.server.ts';
 
@@ -76,6 +77,7 @@ export async function removeGiftCard(
     );
   if (!card) return target.existing;
   const removed = await db.transaction(async (tx) => {
+    await lockCartRow(tx, cartId);
     const rows = await tx
       .delete(cartGiftCards)
       .where(and(eq(cartGiftCards.cartId, cartId), eq(cartGiftCards.giftCardId, card.id)))

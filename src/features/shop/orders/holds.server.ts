@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
-  carts,
   checkoutHoldLines,
   checkoutHolds,
   deliveryCalendarSlots,
@@ -13,7 +12,13 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import { AppError } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { type CartKey, cartContents, existingCartId, type Transaction } from '../cart.server.ts';
+import {
+  type CartKey,
+  cartContents,
+  existingCartId,
+  lockCartRow,
+  type Transaction,
+} from '../cart.server.ts';
 import { weekdayOf } from '../dates.ts';
 import { areaOfPostalCode, clockLabel, dateLabel, openSlots } from '../delivery.server.ts';
 import type { CheckoutHold } from './schemas.ts';
@@ -58,14 +63,7 @@ export function parseTime(value: string): { start: string; end: string } | null 
 }
 
 /** Locks the cart row: cart changes, holds and placement of one cart queue here. */
-export async function lockCart(tx: Transaction, cartId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: carts.id })
-    .from(carts)
-    .where(eq(carts.id, cartId))
-    .for('update');
-  return rows.length > 0;
-}
+export const lockCart = (tx: Transaction, cartId: string) => lockCartRow(tx, cartId);
 
 /** The slot's booking row, made with the calendar's capacity on first use, locked. */
 export async function lockSlot(
