@@ -109,6 +109,8 @@ export const json = (body: unknown) => ({
 });
 
 let buyers = 0;
+/** The e-mail address each buyer registered with. */
+export const emailOf = new WeakMap<Visitor, string>();
 
 /** A logged-in customer with a delivery address, from a client address of its own. */
 export async function buyer(app: FastifyInstance): Promise<Visitor> {
@@ -122,6 +124,7 @@ export async function buyer(app: FastifyInstance): Promise<Visitor> {
   const email = `ostaja${n}-${Math.random().toString(36).slice(2)}@example.fi`;
   const reg = await v.post(`${ACCOUNT_API}/register`, json({ email, password: PASSWORD }));
   expect(reg.statusCode, reg.body).toBe(200);
+  emailOf.set(v, email);
   const address = await v.post(
     CUSTOMER_API,
     json({

@@ -5,26 +5,37 @@ import { arrive } from '../../../../tests/helpers/visitor.ts';
 import {
   checkoutHolds,
   coupons,
+  deliverySlotBookings,
   giftCards,
   orderLines,
   orders,
   productDateStock,
   products,
 } from '../../../db/schema.ts';
-import { CART_API, CHECKOUT_API, cartSchema, productAvailabilitySchema } from '../schemas.ts';
+import { ACCOUNT_API } from '../customer/schemas.ts';
+import {
+  CART_API,
+  CHECKOUT_API,
+  cartSchema,
+  deliveryDatesSchema,
+  productAvailabilitySchema,
+} from '../schemas.ts';
 import {
   addToCart,
   buyer,
   CODES,
   createCheckoutShop,
   deliveryDate,
+  emailOf,
   HOST,
   held,
   hold,
   json,
   order,
+  PASSWORD,
   POSTAL_CODE,
 } from './checkout.test-support.ts';
+import { deleteExpiredHolds } from './holds.server.ts';
 import { giftCardCodeHash, releaseOrder } from './placement.server.ts';
 import {
   CHECKOUT_HOLD_API,
@@ -42,11 +53,12 @@ import {
 
 let t: TestApp;
 let perDateId = 0;
+let areaId = 0;
 const GIFT_CODE = 'TEST-GIFT-0001';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createCheckoutShop(t.app.db, { weeklyQuantity: 10 });
+  ({ areaId } = await createCheckoutShop(t.app.db, { weeklyQuantity: 10 }));
   const [row] = await t.app.db
     .select({ id: products.id })
     .from(products)
@@ -58,9 +70,10 @@ beforeAll(async () => {
     initialCents: 5000,
     balanceCents: 5000,
   });
-  await t.app.db
-    .insert(coupons)
-    .values({ siteId: 'lihakauppa', code: 'ONCE', percentOff: 10, maxUses: 1 });
+  await t.app.db.insert(coupons).values([
+    { siteId: 'lihakauppa', code: 'ONCE', percentOff: 10, maxUses: 1 },
+    { siteId: 'lihakauppa', code: 'AGAIN', percentOff: 5 },
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -282,5 +295,87 @@ describe('the checkout API', () => {
     await b.post(`${GIFT_CARD_ADD_API}?language=fi&code=${GIFT_CODE}`);
     const removed = await b.post(`${GIFT_CARD_REMOVE_API}?language=fi&code=${GIFT_CODE}`);
     expect(cartSchema.parse(removed.json()).usedGiftCardAmount).toBe('0,00');
+  });
+
+  it('a full slot: other carts no longer see the date, the holder does; the next hold is 409 on time', async () => {
+    const date = deliveryDate(7);
+    await t.app.db
+      .insert(deliverySlotBookings)
+      .values({ areaId, date, startTime: '08:00', capacity: 1 });
+    const a = await buyer(t.app);
+    const b = await buyer(t.app);
+    await addToCart(a, CODES.plain);
+    await addToCart(b, CODES.plain);
+    const dates = async (v: typeof a) =>
+      deliveryDatesSchema
+        .parse(
+          (await v.get(`${CHECKOUT_API}/delivery?postalCode=${POSTAL_CODE}&language=fi`)).json(),
+        )
+        .dates.map((d) => d.value);
+    expect(await dates(b)).toContain(date);
+    await held(a, date);
+    expect(await dates(a)).toContain(date);
+    expect(await dates(b)).not.toContain(date);
+    const full = await hold(b, date);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().errors).toEqual({ time: 'shop.checkout.slotFull' });
+  });
+
+  it('every kind of cart change lets the hold go', async () => {
+    const b = await buyer(t.app);
+    await addToCart(b, CODES.plain, 2);
+    const holdOf = async () =>
+      checkoutSchema.parse((await b.get(`${CHECKOUT_API}?language=fi`)).json()).hold;
+    const changes = [
+      `${CART_API}/changequantity?language=fi&code=${CODES.plain}&quantity=3`,
+      `${CART_API}/addcouponcode?language=fi&code=AGAIN`,
+      `${CART_API}/removecouponcode?language=fi&code=AGAIN`,
+      `${GIFT_CARD_ADD_API}?language=fi&code=${GIFT_CODE}`,
+      `${GIFT_CARD_REMOVE_API}?language=fi&code=${GIFT_CODE}`,
+      `${CART_API}/changequantity?language=fi&code=${CODES.plain}&quantity=0`,
+    ];
+    for (const change of changes) {
+      await addToCart(b, CODES.plain, 1);
+      await held(b);
+      expect(await holdOf()).not.toBe(null);
+      const res = await b.post(change);
+      expect(res.statusCode, `${change}: ${res.body}`).toBe(200);
+      expect(await holdOf(), change).toBe(null);
+    }
+  });
+
+  it('deletes expired holds only (tidying)', async () => {
+    const b = await buyer(t.app);
+    await addToCart(b, CODES.plain);
+    const id = await held(b);
+    await deleteExpiredHolds(t.app.db);
+    expect(
+      await t.app.db.select().from(checkoutHolds).where(eq(checkoutHolds.id, id)),
+    ).toHaveLength(1);
+    await t.app.db
+      .update(checkoutHolds)
+      .set({ expiresAt: sql`now() - interval '2 minutes'` })
+      .where(eq(checkoutHolds.id, id));
+    expect(await deleteExpiredHolds(t.app.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.db.select().from(checkoutHolds).where(eq(checkoutHolds.id, id))).toEqual([]);
+  });
+
+  it("a login that merges a guest cart into the saved cart lets the saved cart's hold go", async () => {
+    const b = await buyer(t.app);
+    await addToCart(b, CODES.plain);
+    const id = await held(b);
+    expect((await b.post(`${ACCOUNT_API}/logout`, json({}))).statusCode).toBe(200);
+    await addToCart(b, CODES.stocked);
+    const login = await b.post(
+      `${ACCOUNT_API}/login`,
+      json({ email: emailOf.get(b), password: PASSWORD }),
+    );
+    expect(login.statusCode, login.body).toBe(200);
+    const checkout = checkoutSchema.parse((await b.get(`${CHECKOUT_API}?language=fi`)).json());
+    expect(checkout.cart.lineItems.map((l) => l.code).sort()).toEqual(
+      [CODES.plain, CODES.stocked].sort(),
+    );
+    expect(checkout.hold).toBe(null);
+    expect(await t.app.db.select().from(checkoutHolds).where(eq(checkoutHolds.id, id))).toEqual([]);
   });
 });

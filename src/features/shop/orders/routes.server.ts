@@ -12,7 +12,13 @@ import { onShop } from '../customer/routes.server.ts';
 import { cartTarget, existingKey } from '../routes.server.ts';
 import { cartSchema, langOfCartLanguage } from '../schemas.ts';
 import { addGiftCard, removeGiftCard } from './gift-cards.server.ts';
-import { currentHold, holdAnswer, releaseHold, takeHold } from './holds.server.ts';
+import {
+  currentHold,
+  deleteExpiredHolds,
+  holdAnswer,
+  releaseHold,
+  takeHold,
+} from './holds.server.ts';
 import { paymentDeps, startPayment } from './payments.server.ts';
 import { placeOrder } from './placement.server.ts';
 import {
@@ -31,6 +37,8 @@ import {
 
 /** The checkout's JSON bodies are a few hundred bytes: anything past this is refused (413). */
 const BODY_LIMIT = 8 * 1024;
+/** How often expired holds are deleted (tidying only: they stopped counting at `expires_at`). */
+const HOLD_TIDY_INTERVAL_MS = 5 * 60_000;
 /** Per client address and minute. */
 const checkoutRateLimit = { max: 120, timeWindow: 60_000 };
 /** Gift card codes are secrets: few guesses per client address. */
@@ -62,6 +70,17 @@ const personal = (reply: FastifyReply) => reply.header('cache-control', 'no-stor
  */
 export async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  let timer: NodeJS.Timeout | undefined;
+  fastify.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      deleteExpiredHolds(fastify.db).catch((err: unknown) =>
+        fastify.log.warn({ err }, 'checkout: deleting expired holds failed'),
+      );
+    }, HOLD_TIDY_INTERVAL_MS);
+    timer.unref();
+  });
+  fastify.addHook('onClose', async () => clearInterval(timer));
 
   const checkoutOf = async (key: CartKey, lang: Lang) => {
     const hold = await currentHold(app.db, key);
