@@ -183,7 +183,17 @@ describe('the checkout API', () => {
     const again = await order(b, id);
     expect(again.json()).toEqual(first.json());
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, answer.orderId));
-    expect(row).toMatchObject({ totalCents: 2 * 700 + 1000, checkoutId: id });
+    expect(row).toMatchObject({
+      totalCents: 2 * 700 + 1000,
+      checkoutId: id,
+      phoneNumber: '+358401234567',
+      deliveryAddress: { streetAddress: 'Lihakuja 3', postalCode: POSTAL_CODE },
+      billingAddress: { streetAddress: 'Lihakuja 3' },
+      deliveryDate: deliveryDate(),
+      startTime: '08:00',
+      endTime: '12:00',
+      paymentMethodCode: 'FI50',
+    });
     expect(row?.expiresAt).not.toBeNull();
     const lines = await t.app.db
       .select()

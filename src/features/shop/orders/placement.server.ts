@@ -363,7 +363,10 @@ async function placeInTransaction(
       sessionId: input.sessionId,
       status: paid ? 'paid' : 'pending_payment',
       email: customer.email,
-      phoneNumber: `${customer.phoneCountryCode} ${customer.phoneNumber}`.trim(),
+      // E.164-like, as the address form stores it: +358 and the number without its leading 0.
+      phoneNumber: customer.phoneNumber
+        ? `${customer.phoneCountryCode}${customer.phoneNumber}`
+        : '',
       deliveryAddress: delivery,
       billingAddress: billing,
       additionalInformation: customer.additionalInformation,
