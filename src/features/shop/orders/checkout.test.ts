@@ -5,6 +5,7 @@ import { arrive } from '../../../../tests/helpers/visitor.ts';
 import {
   checkoutHolds,
   coupons,
+  customers,
   deliverySlotBookings,
   giftCards,
   orderLines,
@@ -387,5 +388,27 @@ describe('the checkout API', () => {
     );
     expect(checkout.hold).toBe(null);
     expect(await t.app.db.select().from(checkoutHolds).where(eq(checkoutHolds.id, id))).toEqual([]);
+  });
+
+  it('refuses an order whose delivery address is outside the area of the held time', async () => {
+    const b = await buyer(t.app);
+    await addToCart(b, CODES.plain);
+    const id = await held(b);
+    await t.app.db
+      .update(customers)
+      .set({
+        deliveryAddress: {
+          firstName: 'Maija',
+          lastName: 'Meikäläinen',
+          streetAddress: 'Kaukotie 1',
+          postalCode: '99999',
+          city: 'Inari',
+        },
+      })
+      .where(eq(customers.email, emailOf.get(b) ?? ''));
+    const refused = await order(b, id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual({ deliveryAddress: 'shop.delivery.notAvailable' });
+    expect(await t.app.db.select().from(orders).where(eq(orders.checkoutId, id))).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ import {
   vatRatesOn,
 } from '../cart.server.ts';
 import { helsinkiDate } from '../dates.ts';
+import { areaOfPostalCode } from '../delivery.server.ts';
 import { type PricingLine, priceCart } from '../pricing.ts';
 import {
   emptyCartProblem,
@@ -167,6 +168,14 @@ async function placeInTransaction(
     throw unavailable(
       { deliveryAddress: 'shop.checkout.addressMissing' },
       'The customer has no delivery address.',
+    );
+  }
+  // The held time is the area's: the goods go to an address in that area.
+  const addressArea = await areaOfPostalCode(asDb, delivery.postalCode);
+  if (addressArea?.id !== h.areaId) {
+    throw unavailable(
+      { deliveryAddress: 'shop.delivery.notAvailable' },
+      `The delivery address's postal code ${delivery.postalCode} is not in the area of the delivery time held for ${h.postalCode}.`,
     );
   }
   const billing = h.useDeliveryAddressForBilling ? delivery : (customer.billingAddress ?? delivery);
