@@ -572,7 +572,7 @@ export const en: Messages = {
   'checkout.delivery.chooseTime': 'Choose a time',
   'checkout.delivery.dateFirst': 'Choose a date first',
   'checkout.delivery.holding': 'Holding the delivery time...',
-  'checkout.delivery.held': 'The delivery time {label} is held for you for 20 minutes.',
+  'checkout.delivery.held': 'The delivery time {label} is held for you until {until}.',
   'checkout.delivery.slot': 'Delivery date and time',
   'checkout.delivery.chooseSlot': 'Choose a delivery date and time',
   'checkout.delivery.billing': 'Use the delivery address as the billing address too',

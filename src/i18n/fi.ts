@@ -576,7 +576,7 @@ export const fi = {
   'checkout.delivery.chooseTime': 'Valitse aika',
   'checkout.delivery.dateFirst': 'Valitse ensin päivä',
   'checkout.delivery.holding': 'Varataan toimitusaikaa...',
-  'checkout.delivery.held': 'Toimitusaika {label} on varattu sinulle 20 minuutiksi.',
+  'checkout.delivery.held': 'Toimitusaika {label} on varattu sinulle klo {until} asti.',
   'checkout.delivery.slot': 'Toimituspäivä ja -aika',
   'checkout.delivery.chooseSlot': 'Valitse toimituspäivä ja -aika',
   'checkout.delivery.billing': 'Käytä toimitusosoitetta myös laskutusosoitteena',

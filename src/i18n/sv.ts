@@ -569,7 +569,7 @@ export const sv: Messages = {
   'checkout.delivery.chooseTime': 'Välj tid',
   'checkout.delivery.dateFirst': 'Välj först en dag',
   'checkout.delivery.holding': 'Leveranstiden reserveras...',
-  'checkout.delivery.held': 'Leveranstiden {label} är reserverad åt dig i 20 minuter.',
+  'checkout.delivery.held': 'Leveranstiden {label} är reserverad åt dig till kl. {until}.',
   'checkout.delivery.slot': 'Leveransdag och -tid',
   'checkout.delivery.chooseSlot': 'Välj leveransdag och -tid',
   'checkout.delivery.billing': 'Använd leveransadressen också som faktureringsadress',

@@ -73,6 +73,17 @@ export function paysNothing(cart: Pick<Cart, 'total' | 'usedGiftCardAmount'>): b
   return payableCents(cart) === 0;
 }
 
+/** A hold's end as the shopper reads it: `14.35` (Helsinki time, as the delivery times). */
+export function clockOf(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('fi-FI', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Europe/Helsinki',
+  }).format(date);
+}
+
 /** The times of a date, [] when the date is not offered. */
 export function timesOf(delivery: DeliveryDates | null, date: string) {
   return delivery?.dates.find((d) => d.value === date)?.times ?? [];
@@ -453,7 +464,10 @@ export function CheckoutPage(props: CheckoutPageProps) {
                 {busy
                   ? t('checkout.delivery.holding')
                   : hold && hold.date === date && hold.time === time
-                    ? t('checkout.delivery.held', { label: hold.label })
+                    ? t('checkout.delivery.held', {
+                        label: hold.label,
+                        until: clockOf(hold.expiresAt),
+                      })
                     : ''}
               </p>
             </div>

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { IslandRoot } from '../../../render/island-root.tsx';
+import { pushCheckoutEvent } from '../analytics.ts';
 import { CartPage, toDetailsHref } from '../cart-page.tsx';
 import type { Customer } from '../customer/schemas.ts';
 import { type Cart, moneyString } from '../schemas.ts';
@@ -15,6 +16,7 @@ import { checkoutUrl } from './checkout-form.ts';
 import {
   CheckoutPage,
   type CheckoutPageProps,
+  clockOf,
   deliveryStepErrors,
   paysNothing,
   stepOfHash,
@@ -268,6 +270,7 @@ describe('the checkout page (decision 029)', () => {
   });
 
   it('knows its steps and what the next-step button still needs', () => {
+    expect(clockOf('2026-12-01T12:35:00Z')).toBe('14.35');
     expect(stepOfHash('#maksu')).toBe('maksu');
     expect(stepOfHash('#toimitus')).toBe('toimitus');
     expect(stepOfHash('')).toBe('toimitus');
@@ -285,5 +288,39 @@ describe('the checkout page (decision 029)', () => {
       deliveryStepErrors({ customer: customer(''), date: hold.date, time: hold.time, hold }),
     ).toEqual({ address: 'checkout.error.address' });
     expect(checkoutUrl('00100', 'maksu')).toBe('/kassa?postinumero=00100#maksu');
+  });
+});
+
+describe('the checkout analytics (issue 13)', () => {
+  it('pushes begin_checkout, add_shipping_info and add_payment_info with the cart and their fields', () => {
+    const holder = globalThis as unknown as { window?: { dataLayer?: unknown[] } };
+    const before = holder.window;
+    holder.window = { dataLayer: [] };
+    try {
+      const c = { ...cart(2490), couponCodes: ['TERVETULOA10'] };
+      pushCheckoutEvent('begin_checkout', c);
+      pushCheckoutEvent('add_shipping_info', c, { shipping_tier: 'ke 2.12.2026 klo 8–12' });
+      pushCheckoutEvent('add_payment_info', c, { payment_type: 'online bank' });
+      const layer = holder.window.dataLayer as Record<string, unknown>[];
+      const pushed = layer.filter((entry) => entry.event);
+      expect(pushed.map((entry) => entry.event)).toEqual([
+        'begin_checkout',
+        'add_shipping_info',
+        'add_payment_info',
+      ]);
+      // Each event clears the last ecommerce object first.
+      expect(layer.filter((entry) => entry.ecommerce === null)).toHaveLength(3);
+      const [begin, shipping, payment] = pushed.map(
+        (entry) => entry.ecommerce as Record<string, unknown>,
+      );
+      expect(begin).toMatchObject({ currency: 'EUR', value: 24.9, coupon: 'TERVETULOA10' });
+      expect(begin?.items).toEqual([
+        expect.objectContaining({ item_id: 'SISA400', price: 24.9, quantity: 1 }),
+      ]);
+      expect(shipping).toMatchObject({ shipping_tier: 'ke 2.12.2026 klo 8–12' });
+      expect(payment).toMatchObject({ payment_type: 'online bank' });
+    } finally {
+      holder.window = before;
+    }
   });
 });

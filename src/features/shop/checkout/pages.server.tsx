@@ -180,7 +180,7 @@ export function checkoutPageRoutes(layout: PageLayout) {
         head: <meta name="robots" content="noindex" />,
         body: await layout(
           request,
-          <section aria-labelledby="checkout-title">
+          <section aria-labelledby="checkout-title" className={styles.page}>
             <h1 id="checkout-title">{title}</h1>
             {options.body}
           </section>,

@@ -1,0 +1,305 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverT } from '../../src/i18n/catalogues.ts';
+import {
+  chromiumForFile,
+  hydrated,
+  isFocused,
+  newPage,
+  type PageProblems,
+  screenshots,
+  seriousViolations,
+  slowPoll,
+  tabTo,
+  watchProblems,
+} from './browser.ts';
+import { CART_API, CHECKOUT_API, productsForSale, SHOP_ORIGIN } from './shop-support.ts';
+
+/**
+ * The checkout in the browser at 1280 and 375 px, by keyboard (decision 029): a product into
+ * the cart, the cart's login view with the postal-code check, registering (paluu back to the
+ * checkout), the address modal (Escape closes it, the checkout opens it again; a wrong phone
+ * number, then a save), the delivery date and time (the hold), the payment step, the test bank,
+ * the confirmation and the order under 'Oma tili'; then a cart paid by a gift card, confirmed at
+ * once through purchase-form. The failed-submit pattern on each step (the summary focused, the
+ * title prefixed), axe on each step, and screenshots.
+ */
+
+const origin = SHOP_ORIGIN;
+const t = serverT('fi');
+const POSTAL_CODE = '00100';
+const PASSWORD = 'kassan-testi-salasana';
+
+let browser: Browser;
+chromiumForFile((b) => {
+  browser = b;
+});
+
+const shot = screenshots('shop-checkout', { fullPage: true });
+
+async function noSeriousViolations(page: Page, where: string) {
+  expect(await seriousViolations(page), where).toEqual([]);
+}
+
+/** The data layer's events so far. */
+const events = (page: Page) =>
+  page.evaluate(() =>
+    (window.dataLayer ?? [])
+      .map((entry) => (entry as { event?: string }).event)
+      .filter((event): event is string => typeof event === 'string'),
+  );
+
+/** A call of the shop's API from the page, with the anti-forgery header its widgets send. */
+function apiCall(page: Page, method: string, url: string) {
+  return page.evaluate(
+    async ({ method, url }) => {
+      const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
+      const token = match?.[1] ? decodeURIComponent(match[1]) : '';
+      const response = await fetch(url, {
+        method,
+        credentials: 'same-origin',
+        headers: { 'x-xsrf-token': token },
+      });
+      return response.status;
+    },
+    { method, url },
+  );
+}
+
+async function press(page: Page, target: Locator, key = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+/** Types into a field reached by Tab, replacing what it had. */
+async function typeInto(page: Page, field: Locator, text: string) {
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text);
+}
+
+/** Puts a product in the cart from its page with the keyboard. */
+async function buyOnProductPage(page: Page, url: string) {
+  await page.goto(`${origin}${url}`);
+  await hydrated(page, 'shop-buy-control');
+  const add = page.getByRole('button', { name: t('shop.buy.add') }).first();
+  await press(page, add);
+  await slowPoll(() => page.getByText(t('shop.buy.added')).first().isVisible()).toBe(true);
+}
+
+/** The delivery step: the first date and its first time by arrow keys; the hold is taken. */
+async function chooseDeliveryTime(page: Page) {
+  const date = page.locator('#checkout-date');
+  await tabTo(page, date);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => date.inputValue()).not.toBe('');
+  const time = page.locator('#checkout-time');
+  await expect.poll(() => time.isEnabled()).toBe(true);
+  await tabTo(page, time);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => time.inputValue()).not.toBe('');
+  const held = page.getByText(/on varattu sinulle klo \d{1,2}\.\d{2} asti/);
+  await slowPoll(() => held.isVisible()).toBe(true);
+}
+
+async function expectFailedSubmit(page: Page, text: string) {
+  const summary = page.locator('#error-summary');
+  await slowPoll(() => summary.isVisible()).toBe(true);
+  await expect.poll(() => summary.textContent()).toContain(text);
+  await expect.poll(() => isFocused(summary)).toBe(true);
+  await expect.poll(() => page.title()).toMatch(/^Virhe: /);
+}
+
+/** Every answer of 400 or more the page got, as `METHOD /path status`. */
+function watchRefusals(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    const url = new URL(response.url());
+    refused.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+  });
+  return refused;
+}
+
+function consoleErrors(problems: PageProblems) {
+  // The browser logs each refused answer as a failed resource; `watchRefusals` checks those.
+  return problems.console.filter((line) => !/^Failed to load resource/.test(line));
+}
+
+describe.each([
+  [1280, 'LAHJA-DEMO-2000'],
+  [375, 'LAHJA-DEMO-5000'],
+] as const)('checkout at %i px', (width, giftCard) => {
+  it('product → cart → register → address → delivery time → test bank → confirmation → Oma tili; then 0,00 €', async () => {
+    const { context, page } = await newPage(browser, width);
+    context.setDefaultTimeout(15_000);
+    const problems = watchProblems(page);
+    const refusals = watchRefusals(page);
+    try {
+      await page.goto(`${origin}/`);
+      const products = await productsForSale(page, 12, 2);
+      expect(products.length).toBeGreaterThan(1);
+      const cents = (price: string) => Number(price.replace(',', ''));
+      const cheap = [...products].sort((a, b) => cents(a.price) - cents(b.price));
+      const [main, small] = [cheap[1] ?? cheap[0], cheap[0]];
+      if (!main || !small) throw new Error('no products');
+
+      // --- product → cart ------------------------------------------------------------------
+      await buyOnProductPage(page, main.url);
+      const cartLink = page.locator('header a[href="/ostoskori#tuotteet"]:visible').first();
+      await press(page, cartLink);
+      await page.waitForURL(/\/ostoskori/);
+      await hydrated(page, 'shop-cart');
+      const toDetails = page.locator('a[data-to-details]');
+      expect(await toDetails.getAttribute('href')).toBe('#kirjaudu');
+      await press(page, toDetails);
+      const loginView = page.locator('#kirjaudu');
+      await slowPoll(() => loginView.isVisible()).toBe(true);
+      // The view's postal-code check; then the links carry paluu to the checkout.
+      const postal = loginView.locator('input[name="postalCode"]');
+      await typeInto(page, postal, POSTAL_CODE);
+      await page.keyboard.press('Enter');
+      await slowPoll(() =>
+        loginView.getByText(t('shop.delivery.available', { postalCode: POSTAL_CODE })).isVisible(),
+      ).toBe(true);
+      const register = loginView.locator('a[data-register]');
+      await expect
+        .poll(() => register.getAttribute('href'))
+        .toBe(
+          `/rekisteroidy?paluu=${encodeURIComponent(`/kassa?postinumero=${POSTAL_CODE}#toimitus`)}`,
+        );
+      await noSeriousViolations(page, 'cart login view');
+      await shot(page, `${width}-1-cart-login`);
+
+      // --- register (a failed submit first) ---------------------------------------------------
+      await press(page, register);
+      await page.waitForURL(/\/rekisteroidy/);
+      const registerButton = page.locator('main button[type="submit"]');
+      await press(page, registerButton);
+      await page.waitForLoadState();
+      await slowPoll(() => page.locator('#error-summary').isVisible()).toBe(true);
+      expect(await page.title()).toMatch(/^Virhe: /);
+      await noSeriousViolations(page, 'register, refused');
+      const email = `kassa-${width}-${Date.now()}@example.fi`;
+      await typeInto(page, page.locator('#field-email'), email);
+      await typeInto(page, page.locator('#field-password'), PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/kassa\?postinumero=00100#toimitus$/);
+      await hydrated(page, 'shop-checkout');
+      expect((await events(page)).includes('begin_checkout')).toBe(true);
+
+      // --- the address modal: Escape closes it, the checkout opens it again -----------------
+      const dialog = page.getByRole('dialog');
+      await slowPoll(() => dialog.isVisible()).toBe(true);
+      await noSeriousViolations(page, 'address modal');
+      await shot(page, `${width}-2-address-modal`, false);
+      await page.keyboard.press('Escape');
+      await slowPoll(() => dialog.count()).toBe(0);
+      const addAddress = page.getByRole('button', { name: t('checkout.delivery.addAddress') });
+      await press(page, addAddress);
+      await slowPoll(() => dialog.isVisible()).toBe(true);
+      const save = dialog.getByRole('button', { name: t('checkout.address.save') });
+      expect(await save.isDisabled()).toBe(true);
+      const field = (name: string) => dialog.locator(`[name="${name}"]`);
+      await typeInto(page, field('firstName'), 'Kerttu');
+      await typeInto(page, field('lastName'), 'Kassala');
+      await typeInto(page, field('streetAddress'), 'Maksukuja 7');
+      await typeInto(page, field('postalCode'), POSTAL_CODE);
+      await typeInto(page, field('city'), 'Helsinki');
+      await typeInto(page, field('phoneNumber'), 'ei numero');
+      expect(await save.isDisabled()).toBe(true);
+      await press(page, field('isPrivateCustomer'), 'Space');
+      await expect.poll(() => save.isDisabled()).toBe(false);
+      await press(page, save);
+      const phoneError = dialog.getByText(t('account.error.phone'));
+      await slowPoll(() => phoneError.isVisible()).toBe(true);
+      await expect.poll(() => isFocused(field('phoneNumber'))).toBe(true);
+      await noSeriousViolations(page, 'address modal, refused');
+      await shot(page, `${width}-3-address-refused`, false);
+      await typeInto(page, field('phoneNumber'), '040 123 4567');
+      await press(page, save);
+      await slowPoll(() => dialog.count()).toBe(0);
+      await slowPoll(() => page.locator('[data-address]').textContent()).toContain('Maksukuja 7');
+
+      // --- delivery: next without a time is refused; then a date and a time ---------------
+      const next = page.locator('#checkout-next');
+      await press(page, next);
+      await expectFailedSubmit(page, t('checkout.error.chooseDate'));
+      await noSeriousViolations(page, 'delivery, refused');
+      await shot(page, `${width}-4-delivery-refused`);
+      await chooseDeliveryTime(page);
+      expect((await events(page)).includes('add_shipping_info')).toBe(true);
+      await noSeriousViolations(page, 'delivery, held');
+      await shot(page, `${width}-5-delivery-held`);
+      await press(page, next);
+      await page.waitForURL(/#maksu$/);
+      const payStep = page.locator('#maksu');
+      await slowPoll(() => payStep.isVisible()).toBe(true);
+      expect(await page.locator('#toimitus').isVisible()).toBe(false);
+      await slowPoll(async () => (await events(page)).includes('add_payment_info')).toBe(true);
+      await noSeriousViolations(page, 'payment step');
+      await shot(page, `${width}-6-payment`);
+
+      // --- payment refused by the server: the hold went meanwhile --------------------------
+      expect(await apiCall(page, 'DELETE', `${CHECKOUT_API}/hold`)).toBe(204);
+      const pay = page.locator('#checkout-pay');
+      await press(page, pay);
+      await page.waitForURL(/#toimitus$/);
+      await hydrated(page, 'shop-checkout');
+      await expectFailedSubmit(page, t('checkout.error.holdExpired'));
+      await noSeriousViolations(page, 'payment, refused');
+      await shot(page, `${width}-7-payment-refused`);
+      await chooseDeliveryTime(page);
+      await press(page, page.locator('#checkout-next'));
+      await page.waitForURL(/#maksu$/);
+
+      // --- the test bank, the confirmation, Oma tili -----------------------------------------
+      await press(page, page.locator('#checkout-pay'));
+      await page.waitForURL(/\/maksu\/testipankki/);
+      await noSeriousViolations(page, 'test bank');
+      await press(page, page.getByRole('button', { name: t('shop.testBank.approve') }));
+      await page.waitForURL(/\/kassa\/vahvistus\?tilaus=/);
+      const confirmation = page.locator('main');
+      await slowPoll(() => confirmation.textContent()).toContain(t('shop.order.number'));
+      const number = (await page.locator('main dd').first().textContent())?.trim() ?? '';
+      expect(number).toMatch(/^\d{6,}$/);
+      await noSeriousViolations(page, 'confirmation');
+      await shot(page, `${width}-8-confirmation`);
+
+      await page.goto(`${origin}/oma-tili`);
+      await slowPoll(() => page.locator('main').textContent()).toContain(number);
+      await noSeriousViolations(page, 'Oma tili');
+      await shot(page, `${width}-9-oma-tili`);
+
+      // --- 0,00 €: a gift card pays all; the next-step button confirms at once -------------
+      await buyOnProductPage(page, small.url);
+      expect(
+        await apiCall(page, 'POST', `${CART_API}/addgiftcard?language=fi&code=${giftCard}`),
+      ).toBe(200);
+      await page.goto(`${origin}/ostoskori`);
+      await hydrated(page, 'shop-cart');
+      expect(await toDetails.getAttribute('href')).toBe(
+        `/kassa?postinumero=${POSTAL_CODE}#toimitus`,
+      );
+      await press(page, toDetails);
+      await page.waitForURL(/\/kassa\?postinumero=00100#toimitus$/);
+      await hydrated(page, 'shop-checkout');
+      await chooseDeliveryTime(page);
+      expect(await page.locator('#checkout-next').textContent()).toBe(t('checkout.confirm'));
+      await shot(page, `${width}-10-zero`);
+      await press(page, page.locator('#checkout-next'));
+      await page.waitForURL(/\/kassa\/vahvistus\?tilaus=/);
+      await slowPoll(() => page.locator('main').textContent()).toContain(
+        t('shop.order.status.paid'),
+      );
+      await noSeriousViolations(page, 'confirmation, 0,00');
+      await shot(page, `${width}-11-zero-confirmation`);
+
+      expect(consoleErrors(problems)).toEqual([]);
+      // The one refusal on the way: the empty registration form (the failed-submit step).
+      expect(refusals).toEqual(['POST /rekisteroidy 400']);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});
