@@ -27,7 +27,8 @@ import {
   order,
   POSTAL_CODE,
 } from './checkout.test-support.ts';
-import { orderAnswerSchema } from './schemas.ts';
+import { releaseOrder } from './placement.server.ts';
+import { CHECKOUT_HOLD_API, orderAnswerSchema } from './schemas.ts';
 
 /**
  * The checkout under races and a crash, on a real PostgreSQL server (several connections, real
@@ -122,6 +123,46 @@ describe('checkout races (PostgreSQL)', () => {
       }
     },
     300_000,
+  );
+
+  it.runIf(onPostgres)(
+    '30 held checkouts for an overall stock of 5, ordered at once: exactly 5 orders, the rest 409 naming the product',
+    async () => {
+      const thirty = buyers.slice(60, 90);
+      const ids: string[] = [];
+      for (const v of thirty) {
+        await addToCart(v, CODES.stocked, 1);
+        // Holding does not reserve the overall stock: every hold is taken.
+        ids.push(await held(v, deliveryDate(8)));
+      }
+      const answers = await Promise.all(thirty.map((v, i) => order(v, ids[i] as string)));
+      const won = answers.filter((a) => a.statusCode === 200);
+      const lost = answers.filter((a) => a.statusCode === 409);
+      expect(won).toHaveLength(5);
+      expect(lost).toHaveLength(25);
+      for (const answer of lost) {
+        expect(answer.json().errors).toEqual({ [CODES.stocked]: 'shop.stock.soldOut' });
+      }
+      const stockNow = async () =>
+        (
+          await t.app.db
+            .select({ stock: products.stock })
+            .from(products)
+            .where(eq(products.code, CODES.stocked))
+        )[0]?.stock;
+      expect(await stockNow()).toBe(0);
+      // The five orders lapse: the stock comes back (and the crash test below has it again).
+      for (const a of won) {
+        const { orderId } = orderAnswerSchema.parse(a.json());
+        expect(await t.app.db.transaction((tx) => releaseOrder(tx, orderId, 'expired'))).toBe(true);
+      }
+      expect(await stockNow()).toBe(5);
+      for (const v of thirty) {
+        await v.delete(CHECKOUT_HOLD_API);
+        await v.post(`${CART_API}/changequantity?language=fi&code=${CODES.stocked}&quantity=0`);
+      }
+    },
+    120_000,
   );
 
   it.runIf(onPostgres)(
