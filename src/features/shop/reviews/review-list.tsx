@@ -158,9 +158,7 @@ export function ProductReviews(props: ProductReviewsProps) {
           />
           <span aria-hidden="true">{formatNumber(average, lang)} / 5</span>
           <span>
-            {props.totalCount === 1
-              ? t('review.countOne')
-              : t('review.count', { count: props.totalCount })}
+            {totalCount === 1 ? t('review.countOne') : t('review.count', { count: totalCount })}
           </span>
         </p>
       ) : null}
