@@ -7,6 +7,7 @@ import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
 import { customers, orderLines, orders, productReviews } from '../../../db/schema.ts';
 import { ACCOUNT_API } from '../customer/schemas.ts';
 import { PRODUCTS_API, productDetailSchema } from '../schemas.ts';
+import { REVIEW_LIMITS } from './routes.server.ts';
 import { REVIEW_API, reviewPageSchema } from './schemas.ts';
 
 /**
@@ -191,6 +192,17 @@ describe('writing a review', () => {
     // 500 characters after trimming are fine.
     const longest = await post(v, review(other.id, { text: ` ${'ä'.repeat(500)} ` }));
     expect(longest.statusCode, longest.body).toBe(200);
+  });
+
+  it('limits posts per client address: the 21st in a minute is 429 problem', async () => {
+    const { v } = await customer();
+    const limit = REVIEW_LIMITS.post.max;
+    for (let i = 0; i < limit; i++) {
+      expect((await post(v, review(fi.id, { rating: 0 }))).statusCode).toBe(400);
+    }
+    const over = await post(v, review(fi.id));
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['content-type']).toContain('application/problem+json');
   });
 
   it('answers 404 for a product the shop does not have', async () => {
