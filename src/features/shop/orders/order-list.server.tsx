@@ -2,6 +2,7 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { helsinkiDate } from '../dates.ts';
 import { moneyString } from '../schemas.ts';
+import styles from './orders.module.css';
 import { deliveryLabel, STATUS_TEXT } from './payment-returns.server.ts';
 import { CONFIRMATION_PATH, type OrderRow } from './payments.server.ts';
 
@@ -19,20 +20,22 @@ export function CustomerOrders({ orders, lang }: { orders: OrderRow[]; lang: Lan
   const t = serverT(lang);
   if (orders.length === 0) return <p>{t('account.page.noOrders')}</p>;
   return (
-    <table>
+    <table className={styles.orders}>
       <thead>
         <tr>
           <th scope="col">{t('shop.order.number')}</th>
           <th scope="col">{t('shop.order.date')}</th>
           <th scope="col">{t('shop.order.deliveryTime')}</th>
-          <th scope="col">{t('shop.cart.total')}</th>
+          <th scope="col" className={styles.number}>
+            {t('shop.cart.total')}
+          </th>
           <th scope="col">{t('shop.order.status')}</th>
         </tr>
       </thead>
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>
-            <td>
+            <td data-label={t('shop.order.number')}>
               <a
                 href={`${CONFIRMATION_PATH}?tilaus=${order.id}`}
                 aria-label={t('shop.order.show', { number: String(order.number) })}
@@ -40,10 +43,12 @@ export function CustomerOrders({ orders, lang }: { orders: OrderRow[]; lang: Lan
                 {order.number}
               </a>
             </td>
-            <td>{finnishDate(helsinkiDate(order.createdAt))}</td>
-            <td>{deliveryLabel(order, lang)}</td>
-            <td>{`${moneyString(order.totalCents + order.usedGiftCardCents)} €`}</td>
-            <td>{t(STATUS_TEXT[order.status])}</td>
+            <td data-label={t('shop.order.date')}>{finnishDate(helsinkiDate(order.createdAt))}</td>
+            <td data-label={t('shop.order.deliveryTime')}>{deliveryLabel(order, lang)}</td>
+            <td data-label={t('shop.cart.total')} className={styles.number}>
+              {`${moneyString(order.totalCents + order.usedGiftCardCents)} €`}
+            </td>
+            <td data-label={t('shop.order.status')}>{t(STATUS_TEXT[order.status])}</td>
           </tr>
         ))}
       </tbody>

@@ -17,6 +17,7 @@ import { sessionCustomerId } from '../customer/accounts.server.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
 import { PaymentReturnRefused } from '../payment/provider.ts';
 import { moneyString } from '../schemas.ts';
+import styles from './orders.module.css';
 import {
   afterReturnPath,
   deliveryLabel,
@@ -168,8 +169,10 @@ function Confirmation({
     order.subTotalCents + order.shippingCents - order.usedGiftCardCents - order.totalCents;
   return (
     <>
-      <p role="status">{t(statusMessage[order.status])}</p>
-      <dl>
+      <p role="status" className={styles.notice}>
+        {t(statusMessage[order.status])}
+      </p>
+      <dl className={styles.facts}>
         <dt>{t('shop.order.number')}</dt>
         <dd>{order.number}</dd>
         <dt>{t('shop.order.status')}</dt>
@@ -185,25 +188,29 @@ function Confirmation({
           {`${a.postalCode} ${a.city}`}
         </dd>
       </dl>
-      <table>
+      <table className={styles.lines}>
         <thead>
           <tr>
             <th scope="col">{t('shop.order.product')}</th>
-            <th scope="col">{t('shop.order.quantity')}</th>
-            <th scope="col">{t('shop.order.price')}</th>
+            <th scope="col" className={styles.number}>
+              {t('shop.order.quantity')}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t('shop.order.price')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {lines.map((line) => (
             <tr key={line.code}>
               <td>{line.name}</td>
-              <td>{line.quantity}</td>
-              <td>{euro(line.linePriceCents)}</td>
+              <td className={styles.number}>{line.quantity}</td>
+              <td className={styles.number}>{euro(line.linePriceCents)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <dl>
+      <dl className={styles.totals}>
         <dt>{t('shop.cart.subTotal')}</dt>
         <dd>{euro(order.subTotalCents)}</dd>
         {orderDiscount > 0 ? (
@@ -284,7 +291,7 @@ export function orderPaymentPageRoutes(layout: PageLayout) {
         head: <meta name="robots" content="noindex" />,
         body: await layout(
           request,
-          <section aria-labelledby="order-title">
+          <section aria-labelledby="order-title" className={styles.page}>
             <h1 id="order-title">{t(options.title)}</h1>
             {options.body}
           </section>,
