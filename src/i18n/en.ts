@@ -361,6 +361,8 @@ export const en: Messages = {
     'The payment was cancelled and the order was not confirmed. The products were put back in your cart.',
   'shop.order.confirmation.expired': 'The order was not paid in time, so it lapsed.',
   'shop.order.confirmation.toCart': 'Go to the cart',
+  'shop.order.paymentCancelled':
+    'The payment was cancelled and the order was not confirmed. The products are back in your cart: choose a delivery time and pay again.',
   'shop.order.return.title': 'Payment check',
   'shop.order.return.refused':
     'The payment return could not be verified, so the order was not changed. If you paid, you will get a confirmation by email.',

@@ -360,6 +360,8 @@ export const fi = {
     'Maksu peruttiin, eikä tilausta vahvistettu. Tuotteet palautettiin ostoskoriisi.',
   'shop.order.confirmation.expired': 'Tilausta ei maksettu ajoissa, joten se raukesi.',
   'shop.order.confirmation.toCart': 'Siirry ostoskoriin',
+  'shop.order.paymentCancelled':
+    'Maksu peruttiin, eikä tilausta vahvistettu. Tuotteet ovat taas ostoskorissasi: valitse toimitusaika ja maksa uudelleen.',
   'shop.order.return.title': 'Maksun tarkistus',
   'shop.order.return.refused':
     'Maksun paluutietoja ei voitu tarkistaa, joten tilausta ei muutettu. Jos maksoit, saat vahvistuksen sähköpostiisi.',

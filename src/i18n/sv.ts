@@ -358,6 +358,8 @@ export const sv: Messages = {
     'Betalningen avbröts och beställningen bekräftades inte. Produkterna lades tillbaka i din varukorg.',
   'shop.order.confirmation.expired': 'Beställningen betalades inte i tid och har därför förfallit.',
   'shop.order.confirmation.toCart': 'Till varukorgen',
+  'shop.order.paymentCancelled':
+    'Betalningen avbröts och beställningen bekräftades inte. Produkterna finns igen i din varukorg: välj leveranstid och betala på nytt.',
   'shop.order.return.title': 'Kontroll av betalningen',
   'shop.order.return.refused':
     'Betalningens returuppgifter kunde inte kontrolleras, så beställningen ändrades inte. Om du betalade får du en bekräftelse per e-post.',

@@ -43,16 +43,24 @@ export interface ReturnOutcome {
   effect: 'paid' | 'cancelled' | 'late' | 'recorded' | 'none';
 }
 
-/** The checkout's payment step, with the notice that the payment was cancelled. */
-export const CANCELLED_RETURN_PATH = '/kassa?maksu=peruttu#maksu';
+/**
+ * The checkout's payment step for the order's postal code, with `maksu=peruttu`: the checkout
+ * page is to show that the payment was cancelled (`shop.order.paymentCancelled`). Without the
+ * postal code the checkout page would redirect the parameter away.
+ */
+export function cancelledReturnPath(order: Pick<OrderRow, 'postalCode'>): string {
+  const query = new URLSearchParams({ postinumero: order.postalCode, maksu: 'peruttu' });
+  return `/kassa?${query}#maksu`;
+}
 
 /** Where the shopper goes after a verified redirect (a path on the shop). */
-export function afterReturnPath(order: Pick<OrderRow, 'id' | 'status'>, shopUrl: string): string {
-  if (order.status === 'cancelled') return '/kassa?maksu=peruttu#maksu';
-  return (
-    new URL(confirmationUrl(shopUrl, order.id)).pathname +
-    new URL(confirmationUrl(shopUrl, order.id)).search
-  );
+export function afterReturnPath(
+  order: Pick<OrderRow, 'id' | 'status' | 'postalCode'>,
+  shopUrl: string,
+): string {
+  if (order.status === 'cancelled') return cancelledReturnPath(order);
+  const url = new URL(confirmationUrl(shopUrl, order.id));
+  return `${url.pathname}${url.search}`;
 }
 
 /**

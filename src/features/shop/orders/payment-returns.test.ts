@@ -158,7 +158,7 @@ describe('a whole payment with the test bank', () => {
     const back = await testBank(shopper, answer.next, 'fail');
     const ret = await shopper.get(pathOf(back));
     expect(ret.statusCode).toBe(303);
-    expect(ret.headers.location).toBe('/kassa?maksu=peruttu#maksu');
+    expect(ret.headers.location).toBe('/kassa?postinumero=00100&maksu=peruttu#maksu');
     expect((await orderRow(answer.orderId)).status).toBe('cancelled');
     expect(await stockOf(CODES.stocked)).toBe(stockBefore);
     // Again, and as a callback: released once only.
