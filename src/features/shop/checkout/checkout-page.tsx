@@ -339,6 +339,8 @@ export function CheckoutPage(props: CheckoutPageProps) {
           className={styles.errorSummary}
           role="alert"
           tabIndex={-1}
+          // biome-ignore lint/a11y/noAutofocus: a refused step's summary takes the focus (the failed-submit pattern), also in the page without script
+          autoFocus
           id="error-summary"
           aria-labelledby={`${id}-summary`}
         >
