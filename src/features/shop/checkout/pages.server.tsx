@@ -146,7 +146,11 @@ function sendBack(
     signed: true,
     maxAge: NOTICE_SECONDS,
   });
-  const back = postalCode ? checkoutUrl(postalCode, notice.step) : CHECKOUT_PAGE_PATH;
+  // No fragment: a URL fragment naming an element stops the browser's autofocus, and the error
+  // summary must take the focus also without script. The notice names the step for the island.
+  const back = postalCode
+    ? `${CHECKOUT_PAGE_PATH}?${new URLSearchParams({ [POSTAL_CODE_PARAM]: postalCode })}`
+    : CHECKOUT_PAGE_PATH;
   return reply.redirect(back, 303);
 }
 
