@@ -19,27 +19,23 @@
  *
  * The named server gets a database of its own for the run, dropped at the end.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  benchApp,
+  benchDatabase,
+  type Figures,
+  figures,
+  gitCommit,
+  machine,
+  ROOT,
+  seedDemoContent,
+  startWatchdog,
+  writeResults,
+} from './support.ts';
 
-// The app imports CSS modules through feature index files; nothing is rendered here.
-register(
-  `data:text/javascript,${encodeURIComponent(`
-    export async function load(url, context, next) {
-      if (url.endsWith('.css') || url.includes('.css?')) return { format: 'module', source: 'export default {};', shortCircuit: true };
-      return next(url, context);
-    }`)}`,
-);
 const { and, asc, eq, isNotNull, isNull, notInArray, sql } = await import('drizzle-orm');
-const { buildApp } = await import('../src/app/app.ts');
-const { loadConfig } = await import('../src/server/config.ts');
-const { seed } = await import('../seed/seed.ts');
 const schema = await import('../src/db/schema.ts');
 const { Visitor } = await import('../tests/helpers/visitor.ts');
 const { addDays, helsinkiDate, weekdayOf } = await import('../src/features/shop/dates.ts');
@@ -51,8 +47,6 @@ const { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API } = await import(
 
 type Buyer = InstanceType<typeof Visitor>;
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const HOST = 'lihakauppa.localhost';
 const POSTAL_CODE = '00100';
 const BUYERS = 100;
@@ -60,35 +54,8 @@ const UNITS = 10;
 const SUBMITS = 20;
 const COUPON_CHECKOUTS = 50;
 const ROUNDS = 3;
-const WATCHDOG_MS = 20 * 60_000;
 
-const watchdog = setTimeout(() => {
-  console.error('bench: still running after 20 min, giving up');
-  process.exit(2);
-}, WATCHDOG_MS);
-watchdog.unref();
-
-interface Figures {
-  count: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-function figures(values: number[]): Figures {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
-  return { count: sorted.length, p50: at(0.5), p95: at(0.95), max: at(1) };
-}
-
-function gitCommit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
-  } catch {
-    return 'unknown';
-  }
-}
+const watchdog = startWatchdog(20);
 
 const json = (body: unknown) => ({
   payload: JSON.stringify(body),
@@ -108,43 +75,15 @@ function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`count off: ${what}`);
 }
 
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl) {
-  console.error('bench/checkout-races: set DATABASE_URL to a PostgreSQL server');
-  process.exit(1);
-}
-const dbName = `kattaus_bench_checkout_${process.pid}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const benchUrl = new URL(baseUrl);
-benchUrl.pathname = `/${dbName}`;
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-checkout-'));
-let app: FastifyInstance | undefined;
+const database = await benchDatabase('checkout-races');
+let bench: Awaited<ReturnType<typeof benchApp>> | undefined;
 let exitCode = 0;
 try {
-  app = await buildApp({
-    config: loadConfig({
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: benchUrl.href,
-      DATABASE_POOL_SIZE: '10',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    }),
-    assets: { dev: false, page: () => ({ scripts: [], styles: [], modulePreloads: [] }) },
-    logger: false,
-  });
+  bench = await benchApp('checkout', database.url);
+  const app = bench.app;
   await app.ready();
-  const started = performance.now();
-  await seed({ db: app.db, files: app.files }, { imagesPerKind: 1 });
-  process.stdout.write(
-    `demo content seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
-  );
+  await seedDemoContent(app);
   const db = app.db;
-  const shopApp = app;
 
   // The first Tuesday and Thursday at least two days ahead (Pääkaupunkiseutu delivers on both;
   // made-to-order products come on Tuesdays).
@@ -207,7 +146,7 @@ try {
   const registering = performance.now();
   for (let i = 0; i < BUYERS; i++) {
     const ip = `10.9.${i >> 8}.${i & 255}`;
-    const v = new Visitor(shopApp, { host: HOST });
+    const v = new Visitor(app, { host: HOST });
     const request = v.request.bind(v);
     v.request = (method, url, options = {}) =>
       request(method, url, { remoteAddress: ip, ...options });
@@ -429,7 +368,7 @@ try {
       '--import',
       'tsx',
       path.join(ROOT, 'src/features/shop/orders/placement-crash.test-support.ts'),
-      benchUrl.href,
+      database.url,
       owner?.sessionId ?? '',
       owner?.customerId ?? '',
       checkoutId,
@@ -473,12 +412,7 @@ try {
 
   const results = {
     date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
-    },
+    machine: machine(),
     commit: gitCommit(),
     rounds: ROUNDS,
     sellOut: {
@@ -507,22 +441,13 @@ try {
       row('coupon once: order (placed or refused)', results.couponOnce.orderMs) +
       `\nSIGKILL: paused inside the transaction ${pausedAfter} ms after spawn; row locks free ${freeAfter} ms after the kill; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}\n`,
   );
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const out = path.join(
-    RESULTS_DIR,
-    `checkout-races-${results.date.slice(0, 19).replace(/:/g, '-')}.json`,
-  );
-  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`\nload average at the end: ${results.machine.loadAverage.join(', ')}\n`);
-  process.stdout.write(`Results written to ${path.relative(ROOT, out)}\n`);
+  writeResults('checkout-races', results);
 } catch (error) {
   console.error('bench failed:', error);
   exitCode = 1;
 } finally {
-  await app?.close();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench?.cleanUp();
+  await database.drop();
   clearTimeout(watchdog);
 }
 process.exit(exitCode);

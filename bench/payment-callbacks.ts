@@ -16,113 +16,44 @@
  *
  * The named server gets a database of its own for the run, dropped at the end.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import {
+  benchApp,
+  benchDatabase,
+  type Figures,
+  figures,
+  gitCommit,
+  machine,
+  recordElapsed,
+  seedDemoContent,
+  startWatchdog,
+  writeResults,
+} from './support.ts';
 
-// The app imports CSS modules through feature index files; nothing is rendered here.
-register(
-  `data:text/javascript,${encodeURIComponent(`
-    export async function load(url, context, next) {
-      if (url.endsWith('.css') || url.includes('.css?')) return { format: 'module', source: 'export default {};', shortCircuit: true };
-      return next(url, context);
-    }`)}`,
-);
 const { and, eq, isNotNull, like } = await import('drizzle-orm');
-const { buildApp } = await import('../src/app/app.ts');
-const { loadConfig } = await import('../src/server/config.ts');
-const { seed } = await import('../seed/seed.ts');
 const schema = await import('../src/db/schema.ts');
 const { testBank } = await import('../src/features/shop/payment/providers.server.ts');
 const { startPayment, PAYMENT_CALLBACK_PATH } = await import(
   '../src/features/shop/orders/payments.server.ts'
 );
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const HOST = 'lihakauppa.localhost';
 const SHOP_URL = `http://${HOST}/`;
 const SHOP_EMAIL = 'tilaukset@kattaus.localhost';
 const ORDERS_PER_SCENARIO = 40;
 const AT_ONCE = 10;
-const WATCHDOG_MS = 20 * 60_000;
 
-const watchdog = setTimeout(() => {
-  console.error('bench: still running after 20 min, giving up');
-  process.exit(2);
-}, WATCHDOG_MS);
-watchdog.unref();
+const watchdog = startWatchdog(20);
 
-interface Figures {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function figures(values: number[]): Figures {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round((sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0) * 10) /
-    10;
-  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
-}
-
-function gitCommit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl) {
-  console.error('bench/payment-callbacks: set DATABASE_URL to a PostgreSQL server');
-  process.exit(1);
-}
-const dbName = `kattaus_bench_payment_${process.pid}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const benchUrl = new URL(baseUrl);
-benchUrl.pathname = `/${dbName}`;
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-payment-'));
-let app: FastifyInstance | undefined;
+const database = await benchDatabase('payment-callbacks');
+let bench: Awaited<ReturnType<typeof benchApp>> | undefined;
 let exitCode = 0;
 try {
-  app = await buildApp({
-    config: loadConfig({
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: benchUrl.href,
-      DATABASE_POOL_SIZE: '10',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      SHOP_ORDER_EMAIL: SHOP_EMAIL,
-    }),
-    assets: { dev: false, page: () => ({ scripts: [], styles: [], modulePreloads: [] }) },
-    logger: false,
-  });
-  const elapsed: number[] = [];
-  app.addHook('onResponse', async (_request, reply) => {
-    elapsed.push(reply.elapsedTime);
-  });
+  bench = await benchApp('payment', database.url, { SHOP_ORDER_EMAIL: SHOP_EMAIL });
+  const app = bench.app;
+  const elapsed = recordElapsed(app);
   await app.ready();
-  const started = performance.now();
-  await seed({ db: app.db, files: app.files }, { imagesPerKind: 1 });
-  process.stdout.write(
-    `demo content seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
-  );
+  await seedDemoContent(app);
 
   const db = app.db;
   const goods = await db
@@ -205,7 +136,7 @@ try {
   }
 
   const callback = (search: string) =>
-    (app as FastifyInstance).inject({
+    app.inject({
       method: 'GET',
       url: `${PAYMENT_CALLBACK_PATH}${search}`,
       headers: { host: HOST },
@@ -270,21 +201,16 @@ try {
       callbacksPerOrder: AT_ONCE,
       outcomes,
       non200,
-      callbackMs: figures(elapsed),
-      batchMs: figures(batches),
+      callbackMs: figures(elapsed, 1),
+      batchMs: figures(batches, 1),
     };
   }
 
   const report = {
     date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
-    },
+    machine: machine(),
     commit: gitCommit(),
-    postgres: (await admin.query('show server_version')).rows[0]?.server_version,
+    postgres: (await database.admin.query('show server_version')).rows[0]?.server_version,
     results,
     broken,
   };
@@ -296,14 +222,7 @@ try {
       `| ${name} | ${r.orders} | ${r.orders * r.callbacksPerOrder} | ${r.outcomes.paid} paid, ${r.outcomes.cancelled} cancelled | ${r.callbackMs.p50} ms | ${r.callbackMs.p95} ms | ${r.callbackMs.p99} ms | ${r.callbackMs.max} ms | ${r.batchMs.p50} ms | ${r.batchMs.p95} ms |\n`,
     );
   }
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const out = path.join(
-    RESULTS_DIR,
-    `payment-callbacks-${report.date.slice(0, 19).replace(/:/g, '-')}.json`,
-  );
-  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(`\nload average at the end: ${report.machine.loadAverage.join(', ')}\n`);
-  process.stdout.write(`Results written to ${path.relative(ROOT, out)}\n`);
+  writeResults('payment-callbacks', report);
   if (broken.length > 0) {
     console.error(`broken:\n${broken.join('\n')}`);
     exitCode = 1;
@@ -312,10 +231,8 @@ try {
   console.error('bench failed:', error);
   exitCode = 1;
 } finally {
-  await app?.close();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench?.cleanUp();
+  await database.drop();
   clearTimeout(watchdog);
 }
 process.exit(exitCode);

@@ -9,41 +9,26 @@
  *   npx tsx bench/search.ts            # both data sets
  *   npx tsx bench/search.ts --quick    # demo content only
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import {
+  benchApp,
+  gitCommit,
+  machine,
+  recordElapsed,
+  startWatchdog,
+  writeResults,
+} from './support.ts';
 
-// The app imports CSS modules through feature index files; nothing is rendered here.
-register(
-  `data:text/javascript,${encodeURIComponent(`
-    export async function load(url, context, next) {
-      if (url.endsWith('.css') || url.includes('.css?')) return { format: 'module', source: 'export default {};', shortCircuit: true };
-      return next(url, context);
-    }`)}`,
-);
-const { buildApp } = await import('../src/app/app.ts');
-const { loadConfig } = await import('../src/server/config.ts');
 const { seed } = await import('../seed/seed.ts');
 const { analyzeSearchIfStale } = await import('../src/features/search/statistics.server.ts');
 const { judgedQueries } = await import('../src/features/search/judged-queries.test-support.ts');
 const { searchLanguageOf } = await import('../src/features/search/schemas.ts');
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS_DIR = path.join(ROOT, 'bench/results');
 /** Rounds over the whole query mix after one discarded warm-up round. */
 const ROUNDS = 3;
-const WATCHDOG_MS = 30 * 60_000;
 const GOALS = { suggestions: 20, search: 40 };
 
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${WATCHDOG_MS / 60_000} min, giving up`);
-  process.exit(2);
-}, WATCHDOG_MS);
-watchdog.unref();
+const watchdog = startWatchdog(30);
 
 interface Request {
   kind: 'suggestions' | 'search';
@@ -123,29 +108,14 @@ interface DataSet {
   slowest: { url: string; host: string; ms: number }[];
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-search-'));
-let app: FastifyInstance | undefined;
+let bench: Awaited<ReturnType<typeof benchApp>> | undefined;
 let exitCode = 0;
 try {
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  app = await buildApp({
-    config: loadConfig({
-      ...env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      // Every request comes from this one process: no per-client limit applies.
-      SEARCH_RATE_LIMIT: '1000000',
-    }),
-    assets: { dev: false, page: () => ({ scripts: [], styles: [], modulePreloads: [] }) },
-    logger: false,
-  });
-  const elapsed: number[] = [];
-  app.addHook('onResponse', async (_request, reply) => {
-    elapsed.push(reply.elapsedTime);
-  });
+  // The embedded database (PGlite): benchApp leaves DATABASE_URL out. Every request comes from
+  // this one process: no per-client limit applies.
+  bench = await benchApp('search', undefined, { SEARCH_RATE_LIMIT: '1000000' });
+  const app = bench.app;
+  const elapsed = recordElapsed(app);
   await app.ready();
 
   const sets: DataSet[] = [];
@@ -155,29 +125,19 @@ try {
   }
   const results = {
     date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
-    },
+    machine: machine(),
     commit: gitCommit(),
     rounds: ROUNDS,
     goals: GOALS,
     sets,
   };
   printReport(results.sets);
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const out = path.join(RESULTS_DIR, `search-${results.date.slice(0, 19).replace(/:/g, '-')}.json`);
-  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`\nload average at the end: ${results.machine.loadAverage.join(', ')}\n`);
-  process.stdout.write(`Results written to ${path.relative(ROOT, out)}\n`);
+  writeResults('search', results);
 } catch (error) {
   console.error('bench failed:', error);
   exitCode = 1;
 } finally {
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench?.cleanUp();
   clearTimeout(watchdog);
 }
 process.exit(exitCode);
@@ -304,12 +264,4 @@ function percentile(sorted: number[], p: number): number {
 function round(n: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
-}
-
-function gitCommit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
-  } catch {
-    return 'unknown';
-  }
 }

@@ -1,0 +1,175 @@
+/**
+ * What the in-process benchmarks share: CSS imports made empty (the app imports CSS modules
+ * through feature index files; nothing is rendered), the watchdog, the app built for a bench
+ * (production mode, a temporary `DATA_DIR`), a PostgreSQL database of the bench's own on the
+ * server `DATABASE_URL` names, the demo content seeded, percentile figures, and the results file
+ * with the machine and commit it was measured on.
+ *
+ * Import it before anything of the app: the CSS loader hook is registered when this module is
+ * evaluated, and the app is imported dynamically after that.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
+register(
+  `data:text/javascript,${encodeURIComponent(`
+    export async function load(url, context, next) {
+      if (url.endsWith('.css') || url.includes('.css?')) return { format: 'module', source: 'export default {};', shortCircuit: true };
+      return next(url, context);
+    }`)}`,
+);
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const RESULTS_DIR = path.join(ROOT, 'bench/results');
+
+/** Exits 2 when the bench still runs after `minutes`; clear the timer at the end. */
+export function startWatchdog(minutes: number): NodeJS.Timeout {
+  const watchdog = setTimeout(() => {
+    console.error(`bench: still running after ${minutes} min, giving up`);
+    process.exit(2);
+  }, minutes * 60_000);
+  watchdog.unref();
+  return watchdog;
+}
+
+export interface Figures {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles of `values`, rounded to `digits` decimals. */
+export function figures(values: number[], digits = 0): Figures {
+  const sorted = [...values].sort((a, b) => a - b);
+  const scale = 10 ** digits;
+  const at = (q: number) =>
+    Math.round(
+      (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0) * scale,
+    ) / scale;
+  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
+export function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The machine a result was measured on, load average included. */
+export function machine() {
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+}
+
+/** Writes `bench/results/<name>-<timestamp>.json` and says where, with the load average. */
+export function writeResults(
+  name: string,
+  results: { date: string; machine: { loadAverage: number[] } },
+): void {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const out = path.join(
+    RESULTS_DIR,
+    `${name}-${results.date.slice(0, 19).replace(/:/g, '-')}.json`,
+  );
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\nload average at the end: ${results.machine.loadAverage.join(', ')}\n`);
+  process.stdout.write(`Results written to ${path.relative(ROOT, out)}\n`);
+}
+
+/** A fresh database of this process on the PostgreSQL server `DATABASE_URL` names. */
+export async function benchDatabase(bench: string) {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    console.error(`bench/${bench}: set DATABASE_URL to a PostgreSQL server`);
+    process.exit(1);
+  }
+  const dbName = `kattaus_bench_${bench.replace(/\W/g, '_')}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${dbName}`;
+  return {
+    url: url.href,
+    admin,
+    async drop() {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The app in production mode on a temporary `DATA_DIR` (removed by `cleanUp`), with `env` over
+ * the process's environment; `databaseUrl` undefined means the embedded database.
+ */
+export async function benchApp(
+  bench: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+) {
+  const { buildApp } = await import('../src/app/app.ts');
+  const { loadConfig } = await import('../src/server/config.ts');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `kattaus-bench-${bench}-`));
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({
+      config: loadConfig({
+        ...base,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10' } : {}),
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+        ...env,
+      }),
+      assets: { dev: false, page: () => ({ scripts: [], styles: [], modulePreloads: [] }) },
+      logger: false,
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    app,
+    async cleanUp() {
+      await app?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Seeds the demo content (one image per kind) into a ready app and says how long it took. */
+export async function seedDemoContent(app: FastifyInstance): Promise<void> {
+  const { seed } = await import('../seed/seed.ts');
+  const started = performance.now();
+  await seed({ db: app.db, files: app.files }, { imagesPerKind: 1 });
+  process.stdout.write(
+    `demo content seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+}
+
+/** Collects Fastify's `reply.elapsedTime` of every answer into the returned array. */
+export function recordElapsed(app: FastifyInstance): number[] {
+  const elapsed: number[] = [];
+  app.addHook('onResponse', async (_request, reply) => {
+    elapsed.push(reply.elapsedTime);
+  });
+  return elapsed;
+}
