@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage } from '../../../../tests/factories/index.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
+import { describe, expect, it } from 'vitest';
+import { postForm, shopTestApp, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
+import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { customers, mailOutbox } from '../../../db/schema.ts';
 import { openText } from '../../forms/crypto.server.ts';
 
@@ -12,38 +11,13 @@ import { openText } from '../../forms/crypto.server.ts';
  * header's login and 'Oma tili' links leading to them.
  */
 
-const HOST = 'lihakauppa.localhost';
 const PASSWORD = 'oikea-salasana-1';
-let t: TestApp;
+const t = shopTestApp();
 let n = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await createPage(t.app.db, {
-    siteId: 'lihakauppa',
-    path: '/',
-    type: 'home',
-    title: 'Lihakauppa',
-  });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function visitor(): Promise<Visitor> {
   n += 1;
-  const v = await arrive(t.app, '/', { host: HOST });
-  const request = v.request.bind(v);
-  v.request = (method, url, options = {}) =>
-    request(method, url, { remoteAddress: `10.9.0.${n}`, ...options });
-  return v;
-}
-
-function form(v: Visitor, url: string, fields: Record<string, string>, xsrf = v.xsrfToken ?? '') {
-  return v.post(url, {
-    payload: new URLSearchParams({ _xsrf: xsrf, ...fields }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  return shopVisitorFrom(t, `10.9.0.${n}`);
 }
 
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
@@ -56,7 +30,10 @@ describe('account pages', () => {
     const page = await v.get('/rekisteroidy');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('name="_xsrf"');
-    const res = await form(v, '/rekisteroidy', { email: 'sivu1@example.fi', password: PASSWORD });
+    const res = await postForm(v, '/rekisteroidy', {
+      email: 'sivu1@example.fi',
+      password: PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toBe('/oma-tili');
     const account = await v.get('/oma-tili');
@@ -64,7 +41,7 @@ describe('account pages', () => {
     expect(account.body).toContain('sivu1@example.fi');
     expect(account.body).toContain('Sinulla ei ole vielä tilauksia.');
     expect(account.body).toContain('href="/oma-tili"');
-    const out = await form(v, '/oma-tili', { action: 'logout' });
+    const out = await postForm(v, '/oma-tili', { action: 'logout' });
     expect(out.statusCode).toBe(303);
     const after = await v.get('/oma-tili');
     expect(after.statusCode).toBe(303);
@@ -73,11 +50,11 @@ describe('account pages', () => {
 
   it('a failed login comes back with a summary, the title prefixed, the address kept and no password', async () => {
     const v = await visitor();
-    await form(v, '/rekisteroidy', { email: 'sivu2@example.fi', password: PASSWORD });
-    await form(v, '/oma-tili', { action: 'logout' });
+    await postForm(v, '/rekisteroidy', { email: 'sivu2@example.fi', password: PASSWORD });
+    await postForm(v, '/oma-tili', { action: 'logout' });
     const w = await visitor();
     await w.get('/kirjaudu');
-    const res = await form(w, '/kirjaudu', {
+    const res = await postForm(w, '/kirjaudu', {
       email: 'sivu2@example.fi',
       password: 'väärä-salasana',
     });
@@ -87,24 +64,29 @@ describe('account pages', () => {
     expect(res.body).toContain('Sähköpostiosoite tai salasana on väärin.');
     expect(res.body).toContain('value="sivu2@example.fi"');
     expect(res.body).not.toContain('väärä-salasana');
-    const ok = await form(w, '/kirjaudu', { email: 'SIVU2@example.fi', password: PASSWORD });
+    const ok = await postForm(w, '/kirjaudu', { email: 'SIVU2@example.fi', password: PASSWORD });
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/oma-tili');
   });
 
   it('refuses a form without the right anti-forgery field and logs nobody in', async () => {
     const v = await visitor();
-    await form(v, '/rekisteroidy', { email: 'sivu3@example.fi', password: PASSWORD });
-    await form(v, '/oma-tili', { action: 'logout' });
+    await postForm(v, '/rekisteroidy', { email: 'sivu3@example.fi', password: PASSWORD });
+    await postForm(v, '/oma-tili', { action: 'logout' });
     const w = await visitor();
-    const res = await form(w, '/kirjaudu', { email: 'sivu3@example.fi', password: PASSWORD }, 'x');
+    const res = await postForm(
+      w,
+      '/kirjaudu',
+      { email: 'sivu3@example.fi', password: PASSWORD },
+      'x',
+    );
     expect(res.statusCode).toBe(403);
     expect((await w.get('/oma-tili')).statusCode).toBe(303);
   });
 
   it("saves the address on Oma tili; a wrong phone shows 'Väärän muotoinen puhelinnumero' and keeps the typing", async () => {
     const v = await visitor();
-    await form(v, '/rekisteroidy', { email: 'sivu4@example.fi', password: PASSWORD });
+    await postForm(v, '/rekisteroidy', { email: 'sivu4@example.fi', password: PASSWORD });
     const fields = {
       action: 'address',
       firstName: 'Matti',
@@ -116,7 +98,7 @@ describe('account pages', () => {
       phoneNumber: 'abc',
       isPrivateCustomer: 'on',
     };
-    const bad = await form(v, '/oma-tili', fields);
+    const bad = await postForm(v, '/oma-tili', fields);
     expect(bad.statusCode).toBe(400);
     expect(title(bad.body)).toMatch(/^Virhe: Oma tili/);
     expect(bad.body).toContain('Väärän muotoinen puhelinnumero');
@@ -126,7 +108,7 @@ describe('account pages', () => {
       .from(customers)
       .where(eq(customers.email, 'sivu4@example.fi'));
     expect(row?.deliveryAddress).toBeNull();
-    const good = await form(v, '/oma-tili', { ...fields, phoneNumber: '040 765 4321' });
+    const good = await postForm(v, '/oma-tili', { ...fields, phoneNumber: '040 765 4321' });
     expect(good.statusCode, good.body).toBe(303);
     const page = await v.get(good.headers.location as string);
     expect(page.body).toContain('Osoite on tallennettu.');
@@ -135,12 +117,12 @@ describe('account pages', () => {
 
   it('sends a reset link from the page and sets a new password with it', async () => {
     const v = await visitor();
-    await form(v, '/rekisteroidy', { email: 'sivu5@example.fi', password: PASSWORD });
+    await postForm(v, '/rekisteroidy', { email: 'sivu5@example.fi', password: PASSWORD });
     const w = await visitor();
-    const sent = await form(w, '/salasana', { email: 'sivu5@example.fi' });
+    const sent = await postForm(w, '/salasana', { email: 'sivu5@example.fi' });
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('Jos osoitteella on tili');
-    const unknown = await form(w, '/salasana', { email: 'ei-tilia@example.fi' });
+    const unknown = await postForm(w, '/salasana', { email: 'ei-tilia@example.fi' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toContain('Jos osoitteella on tili');
     const [mail] = await t.app.db
@@ -155,10 +137,10 @@ describe('account pages', () => {
     const token = link?.[1] ?? '';
     const resetPage = await w.get(`/salasana/uusi?token=${token}`);
     expect(resetPage.body).toContain(`value="${token}"`);
-    const done = await form(w, '/salasana/uusi', { token, password: 'uusi-salasana-2' });
+    const done = await postForm(w, '/salasana/uusi', { token, password: 'uusi-salasana-2' });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Salasana on vaihdettu.');
-    const again = await form(w, '/salasana/uusi', { token, password: 'kolmas-salasana' });
+    const again = await postForm(w, '/salasana/uusi', { token, password: 'kolmas-salasana' });
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('Salasanan vaihtolinkki on vanhentunut tai jo käytetty.');
   });

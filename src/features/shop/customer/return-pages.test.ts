@@ -1,46 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage } from '../../../../tests/factories/index.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
+import { describe, expect, it } from 'vitest';
+import { postForm, shopTestApp, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
+import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 
 /**
  * `paluu` on the login and register pages (decision 029): after a success the shopper goes back
  * to the local page it names (the checkout); anything that is not a local path is ignored.
  */
 
-const HOST = 'lihakauppa.localhost';
 const PASSWORD = 'oikea-salasana-1';
 const BACK = '/kassa?postinumero=00100';
-let t: TestApp;
+const t = shopTestApp();
 let n = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await createPage(t.app.db, {
-    siteId: 'lihakauppa',
-    path: '/',
-    type: 'home',
-    title: 'Lihakauppa',
-  });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function visitor(): Promise<Visitor> {
   n += 1;
-  const v = await arrive(t.app, '/', { host: HOST });
-  const request = v.request.bind(v);
-  v.request = (method, url, options = {}) =>
-    request(method, url, { remoteAddress: `10.9.1.${n}`, ...options });
-  return v;
-}
-
-function form(v: Visitor, url: string, fields: Record<string, string>) {
-  return v.post(url, {
-    payload: new URLSearchParams({ _xsrf: v.xsrfToken ?? '', ...fields }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  return shopVisitorFrom(t, `10.9.1.${n}`);
 }
 
 describe('paluu on the login and register pages', () => {
@@ -50,7 +24,7 @@ describe('paluu on the login and register pages', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`name="paluu" value="${BACK}"`);
     expect(page.body).toContain(`href="/kirjaudu?paluu=${encodeURIComponent(BACK)}"`);
-    const res = await form(v, '/rekisteroidy', {
+    const res = await postForm(v, '/rekisteroidy', {
       email: `paluu${n}@example.fi`,
       password: PASSWORD,
       paluu: BACK,
@@ -66,14 +40,14 @@ describe('paluu on the login and register pages', () => {
   it('keeps paluu through a failed login and uses it after the right password', async () => {
     const v = await visitor();
     const email = `paluu${n}@example.fi`;
-    await form(v, '/rekisteroidy', { email, password: PASSWORD });
-    await form(v, '/oma-tili', { action: 'logout' });
+    await postForm(v, '/rekisteroidy', { email, password: PASSWORD });
+    await postForm(v, '/oma-tili', { action: 'logout' });
     const w = await visitor();
     await w.get('/kirjaudu');
-    const bad = await form(w, '/kirjaudu', { email, password: 'väärä-salasana', paluu: BACK });
+    const bad = await postForm(w, '/kirjaudu', { email, password: 'väärä-salasana', paluu: BACK });
     expect(bad.statusCode).toBe(401);
     expect(bad.body).toContain(`name="paluu" value="${BACK}"`);
-    const ok = await form(w, '/kirjaudu', { email, password: PASSWORD, paluu: BACK });
+    const ok = await postForm(w, '/kirjaudu', { email, password: PASSWORD, paluu: BACK });
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe(BACK);
   });
@@ -82,7 +56,7 @@ describe('paluu on the login and register pages', () => {
     const v = await visitor();
     const page = await v.get('/rekisteroidy?paluu=https%3A%2F%2Fevil.example%2F');
     expect(page.body).not.toContain('evil.example');
-    const res = await form(v, '/rekisteroidy', {
+    const res = await postForm(v, '/rekisteroidy', {
       email: `paluu${n}@example.fi`,
       password: PASSWORD,
       paluu: '//evil.example/',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp, testConfig } from '../../../../tests/helpers/app.ts';
+import { SHOP_HOST as HOST, shopTestApp } from '../../../../tests/helpers/shop.ts';
 import { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { PaytrailProvider } from './paytrail.server.ts';
 import { type PaymentRequest, PaymentReturnRefused } from './provider.ts';
@@ -19,22 +19,8 @@ import {
  * it takes Paytrail's.
  */
 
-const HOST = 'lihakauppa.localhost';
-let t: TestApp;
+const t = shopTestApp();
 let counter = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await createPage(t.app.db, {
-    siteId: 'lihakauppa',
-    path: '/',
-    type: 'home',
-    title: 'Lihakauppa',
-  });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 function request(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
   counter += 1;

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createPage } from '../factories/index.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { arrive, type Visitor } from './visitor.ts';
+
+/** The meat shop's host in the tests. */
+export const SHOP_HOST = 'lihakauppa.localhost';
+
+/**
+ * A test app with the shop's home page, built before the file's tests and closed after them;
+ * `setUp` adds what the file needs more. The handle reads the app once it is built.
+ */
+export function shopTestApp(setUp?: (t: TestApp) => Promise<void>): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await createTestApp();
+    await createPage(built.app.db, {
+      siteId: 'lihakauppa',
+      path: '/',
+      type: 'home',
+      title: 'Lihakauppa',
+    });
+    await setUp?.(built);
+  }, 120_000);
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = (): TestApp => {
+    if (!built) throw new Error('the shop test app is built in beforeAll');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** A shop visitor that has arrived at the home page, every request from client address `ip`. */
+export async function shopVisitorFrom(t: TestApp, ip: string): Promise<Visitor> {
+  const v = await arrive(t.app, '/', { host: SHOP_HOST });
+  const request = v.request.bind(v);
+  v.request = (method, url, options = {}) =>
+    request(method, url, { remoteAddress: ip, ...options });
+  return v;
+}
+
+/** A form post as the page without script sends it, with the visitor's anti-forgery field. */
+export function postForm(
+  v: Visitor,
+  url: string,
+  fields: Record<string, string>,
+  xsrf = v.xsrfToken ?? '',
+) {
+  return v.post(url, {
+    payload: new URLSearchParams({ _xsrf: xsrf, ...fields }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
