@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
@@ -244,7 +244,7 @@ describe.each([
       expect(await apiCall(page, 'DELETE', `${CHECKOUT_API}/hold`)).toBe(204);
       const pay = page.locator('#checkout-pay');
       await press(page, pay);
-      await page.waitForURL(/#toimitus$/);
+      await page.waitForURL(/\/kassa\?postinumero=00100$/);
       await hydrated(page, 'shop-checkout');
       await expectFailedSubmit(page, t('checkout.error.holdExpired'));
       await noSeriousViolations(page, 'payment, refused');
@@ -302,4 +302,121 @@ describe.each([
       await context.close();
     }
   }, 240_000);
+});
+
+/**
+ * A shop API call from outside the page (its script is off), with the context's cookies and the
+ * anti-forgery header; cookies the answer sets go back into the context. Node does not resolve
+ * `*.localhost` as Chromium does, so the call goes to 127.0.0.1 with the shop's Host.
+ */
+async function shopApi(context: BrowserContext, method: 'GET' | 'POST', path: string) {
+  const cookies = await context.cookies(origin);
+  const { port, hostname } = new URL(origin);
+  const response = await context.request.fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: {
+      host: `${hostname}:${port}`,
+      cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      'x-xsrf-token': decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? ''),
+    },
+  });
+  for (const header of response.headersArray()) {
+    if (header.name.toLowerCase() !== 'set-cookie') continue;
+    const [pair = ''] = header.value.split(';');
+    const at = pair.indexOf('=');
+    await context.addCookies([
+      { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' },
+    ]);
+  }
+  return response;
+}
+
+describe('checkout without script', () => {
+  it('the steps as plain forms: a refused post, the hold, purchase-form, the test bank', async () => {
+    // The app's scripts never load (as in shop-nojs.spec.ts): the page is what a visitor without
+    // script gets, and axe (which needs script of its own) can still look at it.
+    const { context, page } = await newPage(browser, 1280);
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const problems = watchProblems(page);
+    try {
+      // The checkout sends a visitor to log in; register instead, then the address on Oma tili.
+      await page.goto(`${origin}/kassa?postinumero=${POSTAL_CODE}`);
+      expect(new URL(page.url()).pathname).toBe('/kirjaudu');
+      await page.goto(`${origin}/rekisteroidy`);
+      await page.fill('#field-email', `kassa-nojs-${Date.now()}@example.fi`);
+      await page.fill('#field-password', PASSWORD);
+      await Promise.all([page.waitForURL(/\/oma-tili/), page.click('main button[type="submit"]')]);
+      for (const [name, value] of Object.entries({
+        firstName: 'Ilmari',
+        lastName: 'Ilmanskripti',
+        streetAddress: 'Lomakekatu 1',
+        postalCode: POSTAL_CODE,
+        city: 'Helsinki',
+        phoneNumber: '0401234567',
+      })) {
+        await page.fill(`#field-${name}`, value);
+      }
+      await page.check('#field-isPrivateCustomer');
+      await Promise.all([
+        page.waitForURL(/tallennettu=1/),
+        page
+          .locator('form', { has: page.locator('#field-city') })
+          .locator('button')
+          .click(),
+      ]);
+
+      // A product in the cart through the cart API (the product page's buy control needs script).
+      const search = await shopApi(context, 'GET', '/api/search/lihakauppa-products?pageSize=40');
+      const { hits } = (await search.json()) as {
+        hits: { product?: { code: string; price: string | null; stock: number | null } }[];
+      };
+      const product = hits.find(
+        (hit) => hit.product?.price && (hit.product.stock === null || hit.product.stock > 1),
+      )?.product;
+      if (!product) throw new Error('no product for sale');
+      const added = await shopApi(
+        context,
+        'POST',
+        `${CART_API}/add?language=fi&code=${product.code}&quantity=1`,
+      );
+      expect(added.status(), await added.text()).toBe(200);
+
+      // The checkout: both steps on the page; 'Jatka maksamaan' without a time is refused.
+      await page.goto(`${origin}/kassa`);
+      await page.waitForURL(/\/kassa\?postinumero=00100#toimitus$/);
+      expect(await page.locator('k-island[data-hydrated]').count()).toBe(0);
+      expect(await page.locator('#maksu').isVisible()).toBe(true);
+      await Promise.all([
+        page.waitForURL(/\/kassa\?postinumero=00100$/),
+        page.click('#checkout-next'),
+      ]);
+      expect(await page.title()).toMatch(/^Virhe: Kassa/);
+      await expect.poll(() => isFocused(page.locator('#error-summary'))).toBe(true);
+      expect(await page.locator('#error-summary').textContent()).toContain(
+        t('checkout.error.chooseDate'),
+      );
+      await noSeriousViolations(page, 'no script, refused');
+      await shot(page, 'nojs-1-refused');
+
+      // A date and time from the one select: the hold, then the payment step.
+      const slot = page.locator('#checkout-slot');
+      const first = await slot.locator('option[value*=" "]').first().getAttribute('value');
+      await slot.selectOption(first ?? '');
+      await Promise.all([page.waitForURL(/#maksu$/), page.click('#checkout-next')]);
+      expect(await page.title()).not.toMatch(/^Virhe/);
+      expect(await page.locator('[data-hold]').textContent()).toMatch(/klo/);
+      await noSeriousViolations(page, 'no script, held');
+      await shot(page, 'nojs-2-held');
+      await Promise.all([page.waitForURL(/\/maksu\/testipankki/), page.click('#checkout-pay')]);
+      await Promise.all([
+        page.waitForURL(/\/kassa\/vahvistus\?tilaus=/),
+        page.getByRole('button', { name: t('shop.testBank.approve') }).click(),
+      ]);
+      expect(await page.locator('main').textContent()).toContain(t('shop.order.number'));
+      await shot(page, 'nojs-3-confirmation');
+      expect(consoleErrors(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
