@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
+import { SHOP_HOST as HOST, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
+import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import {
   cartLineItems,
   carts,
@@ -23,7 +24,6 @@ import { ACCOUNT_API, CUSTOMER_API, customerSchema } from './schemas.ts';
  */
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const HOST = 'lihakauppa.localhost';
 const A = '7790001';
 const B = '7790002';
 const FEW = '7790003';
@@ -71,11 +71,7 @@ function email(): string {
 
 /** A shop visitor from its own client address (the per-address limits count apart). */
 async function visitor(ip = `10.0.0.${(n % 250) + 1}`): Promise<Visitor> {
-  const v = await arrive(t.app, '/', { host: HOST });
-  const request = v.request.bind(v);
-  v.request = (method, url, options = {}) =>
-    request(method, url, { remoteAddress: ip, ...options });
-  return v;
+  return shopVisitorFrom(t, ip);
 }
 
 const json = (body: unknown) => ({

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
+import { shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
+import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { customers, orderLines, orders, productReviews } from '../../../db/schema.ts';
 import { ACCOUNT_API } from '../customer/schemas.ts';
 import { PRODUCTS_API, productDetailSchema } from '../schemas.ts';
@@ -17,7 +18,6 @@ import { REVIEW_API, reviewPageSchema } from './schemas.ts';
  * only (DATABASE_URL set): PGlite has one connection, so nothing would race there.
  */
 
-const HOST = 'lihakauppa.localhost';
 const PASSWORD = 'oikea-salasana-1';
 let t: TestApp;
 let n = 0;
@@ -49,11 +49,7 @@ afterAll(async () => {
 async function visitor(): Promise<Visitor> {
   n += 1;
   const ip = `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-  const v = await arrive(t.app, '/', { host: HOST });
-  const request = v.request.bind(v);
-  v.request = (method, url, options = {}) =>
-    request(method, url, { remoteAddress: ip, ...options });
-  return v;
+  return shopVisitorFrom(t, ip);
 }
 
 const json = (body: unknown) => ({
