@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useT } from '../../../i18n/react.tsx';
 import type { MessageKey } from '../../../i18n/translate.ts';
+import shop from '../shop.module.css';
 import { ReviewApiError, sendReview } from './api.ts';
 import styles from './reviews.module.css';
 import {
@@ -142,7 +143,7 @@ export function ReviewDialog(props: {
 
   return (
     <ModalOverlay
-      className={styles.overlay}
+      className={shop.overlay}
       isOpen
       isKeyboardDismissDisabled={false}
       onOpenChange={(open) => {
@@ -150,10 +151,10 @@ export function ReviewDialog(props: {
       }}
     >
       <Modal className={styles.modalFrame}>
-        <Dialog className={styles.modal}>
+        <Dialog className={shop.modal}>
           <button
             type="button"
-            className={styles.close}
+            className={`${shop.popoverClose} ${shop.modalClose}`}
             aria-label={t('review.close')}
             onClick={props.onClose}
           >
@@ -165,7 +166,11 @@ export function ReviewDialog(props: {
                 {t('review.thanks.title')}
               </Heading>
               <p>{t('review.thanks.text')}</p>
-              <button type="button" className={styles.primary} onClick={props.onClose}>
+              <button
+                type="button"
+                className={`${shop.primary} ${styles.button}`}
+                onClick={props.onClose}
+              >
                 {t('review.close')}
               </button>
             </div>
@@ -226,7 +231,7 @@ export function ReviewDialog(props: {
                       <span aria-hidden="true" className={styles.ratingStar}>
                         ★
                       </span>
-                      <span className={styles.visuallyHidden}>
+                      <span className="visually-hidden">
                         {stars === 1
                           ? t('review.field.ratingOne')
                           : t('review.field.ratingOption', { stars })}
@@ -298,12 +303,16 @@ export function ReviewDialog(props: {
               <div className={styles.actions}>
                 <button
                   type="submit"
-                  className={styles.primary}
+                  className={`${shop.primary} ${styles.button}`}
                   aria-disabled={state === 'sending' || undefined}
                 >
                   {state === 'sending' ? t('review.sending') : t('review.submit')}
                 </button>
-                <button type="button" className={styles.secondary} onClick={props.onClose}>
+                <button
+                  type="button"
+                  className={`${shop.secondary} ${styles.button}`}
+                  onClick={props.onClose}
+                >
                   {t('review.cancel')}
                 </button>
               </div>

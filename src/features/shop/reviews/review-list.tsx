@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatNumber } from '../../../i18n/format.ts';
 import { useLang, useT } from '../../../i18n/react.tsx';
+import shop from '../shop.module.css';
 import { fetchReviews } from './api.ts';
 import styles from './reviews.module.css';
 import { RATING_MAX, REVIEW_PAGE_SIZE, REVIEW_TRUNCATE_AT, type Review } from './schemas.ts';
@@ -167,7 +168,7 @@ export function ProductReviews(props: ProductReviewsProps) {
           <button
             ref={trigger}
             type="button"
-            className={styles.primary}
+            className={`${shop.primary} ${styles.button}`}
             aria-haspopup="dialog"
             aria-expanded={writing}
             onPointerEnter={() => void loadDialog()}
@@ -177,7 +178,7 @@ export function ProductReviews(props: ProductReviewsProps) {
             {t('review.write')}
           </button>
         ) : (
-          <a className={styles.secondary} href={props.loginUrl}>
+          <a className={`${shop.secondary} ${styles.button}`} href={props.loginUrl}>
             {t('review.loginToWrite')}
           </a>
         )}
@@ -197,7 +198,7 @@ export function ProductReviews(props: ProductReviewsProps) {
       </p>
       {hasMore ? (
         <a
-          className={styles.secondary}
+          className={`${shop.secondary} ${styles.button}`}
           href={`?page=${pages + 1}#reviews`}
           aria-disabled={loading || undefined}
           onClick={(event) => {
