@@ -381,14 +381,16 @@ export async function couponsOfCart(db: Database, cartId: string): Promise<Coupo
 
 /**
  * The gift cards entered into a cart that can still pay (balance left, not past `valid_to`), in
- * id order (the order placement takes them in), with their balances in cents.
+ * id order (the order placement takes them in), with their balances in cents; `forUpdate` takes
+ * their row locks (inside the placement's transaction).
  */
 export async function giftCardsOfCart(
   db: Database | Transaction,
   cartId: string,
   now: Date,
+  { forUpdate = false } = {},
 ): Promise<{ id: number; balanceCents: number }[]> {
-  return db
+  const query = db
     .select({ id: giftCards.id, balanceCents: giftCards.balanceCents })
     .from(cartGiftCards)
     .innerJoin(giftCards, eq(giftCards.id, cartGiftCards.giftCardId))
@@ -400,12 +402,28 @@ export async function giftCardsOfCart(
       ),
     )
     .orderBy(asc(giftCards.id));
+  return forUpdate ? query.for('update', { of: giftCards }) : query;
 }
 
 /** What gift cards pay of a total: their balances, at most the total. */
 export function giftCardShare(balances: readonly { balanceCents: number }[], totalCents: number) {
   const sum = balances.reduce((total, card) => total + card.balanceCents, 0);
   return Math.min(sum, totalCents);
+}
+
+/** A cart's contents as the pricing takes them, each line's VAT rate from `rateOf`. */
+export function pricingLinesOf(
+  contents: { product: ProductRow; quantity: number }[],
+  rateOf: (taxClass: ProductRow['taxClass'], isGiftCard: boolean) => number,
+): PricingLine[] {
+  return contents.map(({ product, quantity }) => ({
+    code: product.code,
+    productGroup: product.productGroup,
+    unitCents: product.priceCents ?? 0,
+    quantity,
+    vatBasisPoints: rateOf(product.taxClass, product.isGiftCard),
+    isGiftCard: product.isGiftCard,
+  }));
 }
 
 /** The lines of a cart that are for sale, with their catalogue rows. */
@@ -489,15 +507,7 @@ export async function loadCart(
     if (!ok) warnings.push(`${coupon.code}: ${t('shop.coupon.invalid')}`);
     return ok;
   });
-  const pricingLines: PricingLine[] = contents.map(({ product, quantity }) => ({
-    code: product.code,
-    productGroup: product.productGroup,
-    unitCents: product.priceCents ?? 0,
-    quantity,
-    vatBasisPoints: rateOf(product.taxClass, product.isGiftCard),
-    isGiftCard: product.isGiftCard,
-  }));
-  const priced = priceCart(pricingLines, valid.map(pricingCouponOf));
+  const priced = priceCart(pricingLinesOf(contents, rateOf), valid.map(pricingCouponOf));
   for (const coupon of priced.belowMinimum) {
     warnings.push(
       `${coupon.code}: ${t('shop.coupon.minimumOrder', { amount: formatPrice(coupon.minOrderCents, '').trim() })}`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   cartCoupons,
@@ -26,13 +26,15 @@ import {
   couponIsValid,
   couponsOfCart,
   existingCartId,
+  giftCardsOfCart,
   pricingCouponOf,
+  pricingLinesOf,
   type Transaction,
   vatRatesOn,
 } from '../cart.server.ts';
 import { helsinkiDate } from '../dates.ts';
 import { areaOfPostalCode } from '../delivery.server.ts';
-import { type PricingLine, priceCart } from '../pricing.ts';
+import { priceCart } from '../pricing.ts';
 import {
   emptyCartProblem,
   holdGone,
@@ -192,15 +194,7 @@ async function placeInTransaction(
       `The coupon ${lapsed.code} is no longer valid.`,
     );
   }
-  const pricingLines: PricingLine[] = contents.map(({ product, quantity }) => ({
-    code: product.code,
-    productGroup: product.productGroup,
-    unitCents: product.priceCents ?? 0,
-    quantity,
-    vatBasisPoints: rateOf(product.taxClass, product.isGiftCard),
-    isGiftCard: product.isGiftCard,
-  }));
-  const priced = priceCart(pricingLines, entered.map(pricingCouponOf));
+  const priced = priceCart(pricingLinesOf(contents, rateOf), entered.map(pricingCouponOf));
   const applied = entered.filter((c) => priced.appliedCoupons.includes(c.code));
 
   // The slot.
@@ -325,19 +319,7 @@ async function placeInTransaction(
   }
 
   // Gift cards pay what they can, in id order, each taken under its row lock.
-  const cards = await tx
-    .select({ id: giftCards.id, balanceCents: giftCards.balanceCents })
-    .from(cartGiftCards)
-    .innerJoin(giftCards, eq(giftCards.id, cartGiftCards.giftCardId))
-    .where(
-      and(
-        eq(cartGiftCards.cartId, cartId),
-        gt(giftCards.balanceCents, 0),
-        sql`(${giftCards.validTo} is null or ${giftCards.validTo} > ${now})`,
-      ),
-    )
-    .orderBy(asc(giftCards.id))
-    .for('update', { of: giftCards });
+  const cards = await giftCardsOfCart(tx, cartId, now, { forUpdate: true });
   let toPay = priced.totalCents;
   const giftUses: { giftCardId: number; amountCents: number }[] = [];
   for (const card of cards) {
