@@ -127,6 +127,12 @@ const fieldOf: Record<string, string> = {
   _: 'checkout-next',
 };
 
+/** The field a summary line leads to: before script the date and time are one select. */
+export function summaryTarget(field: string, hydrated: boolean): string {
+  if (!hydrated && (field === DATE_FIELD || field === TIME_FIELD)) return fieldOf[SLOT_FIELD] ?? '';
+  return fieldOf[field] ?? fieldOf._ ?? '';
+}
+
 /**
  * The checkout page `/kassa` (decision 029): the delivery step `#toimitus` (the address, the
  * delivery date and time, the billing-address box) and the payment step `#maksu` (the items read
@@ -348,7 +354,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
           <ul>
             {Object.entries(errors).map(([field, key]) => (
               <li key={field}>
-                <a href={`#${fieldOf[field] ?? fieldOf._}`}>
+                <a href={`#${summaryTarget(field, hydrated)}`}>
                   {t(key)}
                   {key === 'checkout.error.soldOut' && soldOut.length > 0
                     ? ` (${soldOut.map((code) => names.get(code) ?? code).join(', ')})`

@@ -258,6 +258,9 @@ describe('the checkout page (decision 029)', () => {
     );
     expect(html).toContain('id="error-summary"');
     expect(html).toContain(fi('checkout.error.slotFull'));
+    // Before script the summary leads to the one select of dates and times.
+    expect(html).toContain('href="#checkout-slot"');
+    expect(html).toContain('id="checkout-slot"');
     expect(html).toMatch(/<option value="2026-12-02 08:00-12:00" selected="">/);
   });
 
