@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
@@ -7,6 +8,7 @@ import {
   deliveryAreaPostalCodes,
   deliveryAreas,
   deliveryCalendarSlots,
+  products,
   productWeeklyStock,
 } from '../../../db/schema.ts';
 import { ACCOUNT_API, CUSTOMER_API } from '../customer/schemas.ts';
@@ -164,4 +166,13 @@ export async function held(v: Visitor, date = deliveryDate()): Promise<string> {
 
 export function order(v: Visitor, checkoutId: string, PaymentMethodCode = 'FI50') {
   return v.post(CHECKOUT_ORDER_API, json({ checkoutId, PaymentMethodCode }));
+}
+
+/** A product's overall stock (null: unlimited). */
+export async function stockOf(db: Database, code: string): Promise<number | null> {
+  const [row] = await db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.code, code));
+  return row?.stock ?? null;
 }

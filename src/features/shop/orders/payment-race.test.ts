@@ -13,6 +13,7 @@ import {
   HOST,
   held,
   order,
+  stockOf,
 } from './checkout.test-support.ts';
 import { PAYMENT_CALLBACK_PATH } from './payments.server.ts';
 import { orderAnswerSchema } from './schemas.ts';
@@ -57,14 +58,6 @@ const callback = (search: string) =>
     headers: { host: HOST },
   });
 
-async function stockOf(code: string) {
-  const [row] = await t.app.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.code, code));
-  return row?.stock;
-}
-
 describe('payment returns at once (PostgreSQL)', () => {
   it.runIf(onPostgres)(
     'one ok callback delivered 10 times at once: paid once, one mail to the shopper, one to the shop',
@@ -86,9 +79,9 @@ describe('payment returns at once (PostgreSQL)', () => {
     'fail and ok racing, many times: one consistent outcome, given back at most once',
     async () => {
       for (let round = 0; round < 5; round++) {
-        const before = await stockOf(CODES.stocked);
+        const before = await stockOf(t.app.db, CODES.stocked);
         const { shopper, answer, ok, fail } = await placedWithReturns();
-        const placedStock = await stockOf(CODES.stocked);
+        const placedStock = await stockOf(t.app.db, CODES.stocked);
         expect(placedStock).toBe((before ?? 0) - 3);
         const calls = Array.from({ length: 6 }, (_, i) =>
           callback(i % 2 === round % 2 ? ok : fail),
@@ -107,12 +100,12 @@ describe('payment returns at once (PostgreSQL)', () => {
         expect(attempt?.status).toBe('ok');
         if (row?.status === 'paid') {
           // The ok came first: the fails changed nothing.
-          expect(await stockOf(CODES.stocked)).toBe(placedStock);
+          expect(await stockOf(t.app.db, CODES.stocked)).toBe(placedStock);
           expect(mails).toHaveLength(2);
         } else {
           // A fail came first: cancelled and given back once; the late ok went to the shop.
           expect(row?.status).toBe('cancelled');
-          expect(await stockOf(CODES.stocked)).toBe(before);
+          expect(await stockOf(t.app.db, CODES.stocked)).toBe(before);
           expect(mails.map((m) => m.recipients)).toEqual([SHOP_EMAIL]);
           const cart = cartSchema.parse((await shopper.get(`${CART_API}/load?language=fi`)).json());
           expect(cart.lineItems.find((l) => l.code === CODES.stocked)?.quantity).toBe(3);

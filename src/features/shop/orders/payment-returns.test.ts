@@ -17,6 +17,7 @@ import {
   HOST,
   held,
   order,
+  stockOf,
 } from './checkout.test-support.ts';
 import { expireUnpaidOrders } from './payment-returns.server.ts';
 import { PAYMENT_CALLBACK_PATH } from './payments.server.ts';
@@ -53,14 +54,6 @@ function formFields(html: string): Record<string, string> {
     fields[match[1] as string] = (match[2] as string).replaceAll('&amp;', '&');
   }
   return fields;
-}
-
-async function stockOf(code: string): Promise<number | null> {
-  const [row] = await t.app.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.code, code));
-  return row?.stock ?? null;
 }
 
 async function mailsOf(orderNumber: number) {
@@ -105,10 +98,10 @@ async function testBank(shopper: Visitor, next: string, decision: 'ok' | 'fail')
 
 describe('a whole payment with the test bank', () => {
   it('approve: paid once, two mails, the confirmation page; replays change nothing', async () => {
-    const stockBefore = await stockOf(CODES.stocked);
+    const stockBefore = await stockOf(t.app.db, CODES.stocked);
     const { shopper, answer } = await placed();
     expect(answer.status).toBe('pending_payment');
-    expect(await stockOf(CODES.stocked)).toBe((stockBefore ?? 0) - 2);
+    expect(await stockOf(t.app.db, CODES.stocked)).toBe((stockBefore ?? 0) - 2);
     const back = await testBank(shopper, answer.next, 'ok');
     expect(new URL(back).pathname).toBe('/kassa/maksu/paluu');
 
@@ -153,14 +146,14 @@ describe('a whole payment with the test bank', () => {
   });
 
   it('cancel: the order is cancelled, what it took is given back once, the lines are back in the cart', async () => {
-    const stockBefore = await stockOf(CODES.stocked);
+    const stockBefore = await stockOf(t.app.db, CODES.stocked);
     const { shopper, answer } = await placed();
     const back = await testBank(shopper, answer.next, 'fail');
     const ret = await shopper.get(pathOf(back));
     expect(ret.statusCode).toBe(303);
     expect(ret.headers.location).toBe('/kassa?postinumero=00100&maksu=peruttu#maksu');
     expect((await orderRow(answer.orderId)).status).toBe('cancelled');
-    expect(await stockOf(CODES.stocked)).toBe(stockBefore);
+    expect(await stockOf(t.app.db, CODES.stocked)).toBe(stockBefore);
     // Again, and as a callback: released once only.
     await shopper.get(pathOf(back));
     await t.app.inject({
@@ -168,7 +161,7 @@ describe('a whole payment with the test bank', () => {
       url: `${PAYMENT_CALLBACK_PATH}${new URL(back).search}`,
       headers: { host: HOST },
     });
-    expect(await stockOf(CODES.stocked)).toBe(stockBefore);
+    expect(await stockOf(t.app.db, CODES.stocked)).toBe(stockBefore);
     const cart = cartSchema.parse((await shopper.get(`${CART_API}/load?language=fi`)).json());
     expect(Object.fromEntries(cart.lineItems.map((l) => [l.code, l.quantity]))).toEqual({
       [CODES.stocked]: 2,
@@ -227,7 +220,7 @@ describe('a whole payment with the test bank', () => {
 
 describe('expiry', () => {
   it('an unpaid order past its time expires and gives back once; a late ok is flagged to the shop', async () => {
-    const stockBefore = await stockOf(CODES.stocked);
+    const stockBefore = await stockOf(t.app.db, CODES.stocked);
     const { shopper, answer } = await placed();
     const back = await testBank(shopper, answer.next, 'ok');
     await t.app.db
@@ -238,7 +231,7 @@ describe('expiry', () => {
     expect(first).toBeGreaterThanOrEqual(1);
     expect(await expireUnpaidOrders(t.app.db)).toBe(0);
     expect((await orderRow(answer.orderId)).status).toBe('expired');
-    expect(await stockOf(CODES.stocked)).toBe(stockBefore);
+    expect(await stockOf(t.app.db, CODES.stocked)).toBe(stockBefore);
 
     // The shopper pays after all: recorded and mailed to the shop, never sold again.
     const ret = await shopper.get(pathOf(back));
@@ -248,7 +241,7 @@ describe('expiry', () => {
     const row = await orderRow(answer.orderId);
     expect(row.status).toBe('expired');
     expect(row.paidAt).toBeNull();
-    expect(await stockOf(CODES.stocked)).toBe(stockBefore);
+    expect(await stockOf(t.app.db, CODES.stocked)).toBe(stockBefore);
     const [attempt] = await t.app.db
       .select()
       .from(orderPayments)
