@@ -7,6 +7,8 @@
  *   - **double submit**: one checkout submitted 20 times at once: one order, one answer;
  *   - **coupon once**: 50 held checkouts with a coupon limited to one use, ordered at once: one
  *     discounted order, 49 refusals naming the coupon;
+ *   - **logins**: 10 guests with a cart each log in to one account at once: the account's saved
+ *     cart ends with every guest's line (none lost);
  *   - **SIGKILL**: a placement in a child process killed inside its transaction: no order, stock,
  *     date stock and slot unchanged; measured is the time until its row locks are free.
  *
@@ -53,6 +55,7 @@ const BUYERS = 100;
 const UNITS = 10;
 const SUBMITS = 20;
 const COUPON_CHECKOUTS = 50;
+const LOGINS = 10;
 const ROUNDS = 3;
 
 const watchdog = startWatchdog(20);
@@ -323,6 +326,82 @@ try {
     }
   }
 
+  // --- logins ---------------------------------------------------------------------------------
+  // Ten guests, each with one product of its own in a guest cart, log in to one account at once
+  // (the account has a saved cart with a line of its own): every login merges its guest cart into
+  // the saved one under the customer's row lock, so the saved cart must end with all 11 lines.
+  const loginCodes = (
+    await db
+      .selectDistinct({ code: schema.products.code })
+      .from(schema.products)
+      .where(
+        and(
+          eq(schema.products.siteId, 'lihakauppa'),
+          eq(schema.products.isGiftCard, false),
+          isNotNull(schema.products.priceCents),
+          isNull(schema.products.stock),
+          notInArray(schema.products.code, perDate),
+        ),
+      )
+      .orderBy(asc(schema.products.code))
+      .limit(LOGINS + 1)
+  ).map((row) => row.code);
+  if (loginCodes.length < LOGINS + 1) throw new Error('the seed lacks the products needed');
+  const logins: Record<string, unknown>[] = [];
+  const loginMs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Accounts 90, 91, 92: the per-account login limit (10 in 15 minutes) allows one round each.
+    const account = 90 + round;
+    const owner = buyers[account] as Buyer;
+    const [savedCode, ...guestCodes] = loginCodes as [string, ...string[]];
+    await add(owner, savedCode, 1);
+    const guests: Buyer[] = [];
+    for (const [i, guestCode] of guestCodes.entries()) {
+      const ip = `10.8.${round}.${i}`;
+      const g = new Visitor(app, { host: HOST });
+      const request = g.request.bind(g);
+      g.request = (method, url, options = {}) =>
+        request(method, url, { remoteAddress: ip, ...options });
+      await g.get('/');
+      await add(g, guestCode, 2);
+      guests.push(g);
+    }
+    const t0 = performance.now();
+    const answers = await Promise.all(
+      guests.map((g) =>
+        timed(
+          g.post(
+            `${ACCOUNT_API}/login`,
+            json({ email: `bench${account}@example.fi`, password: 'salasana-joka-on-pitka' }),
+          ),
+        ),
+      ),
+    );
+    const wall = Math.round(performance.now() - t0);
+    for (const a of answers) loginMs.push(a.ms);
+    const ok = answers.filter((a) => a.res.statusCode === 200).length;
+    const lines = (await db.execute(
+      sql`select l.code, l.quantity from cart_line_items l join carts c on c.id = l.cart_id
+          join customers u on u.id = c.customer_id
+          where lower(u.email) = ${`bench${account}@example.fi`} and c.site_id = 'lihakauppa'`,
+    )) as unknown as { rows: { code: string; quantity: number }[] };
+    const kept = new Map(lines.rows.map((row) => [row.code, row.quantity]));
+    const lost = loginCodes.filter((c) => !kept.has(c));
+    check(ok === LOGINS, `logins answered 200: ${ok}`);
+    check(lost.length === 0 && kept.size === LOGINS + 1, `lines lost: ${lost.join(',')}`);
+    check(
+      guestCodes.every((c) => kept.get(c) === 2) && kept.get(savedCode) === 1,
+      `merged quantities ${JSON.stringify([...kept])}`,
+    );
+    logins.push({
+      round,
+      logins200: ok,
+      savedCartLines: kept.size,
+      lost: lost.length,
+      wallMs: wall,
+    });
+  }
+
   // --- SIGKILL --------------------------------------------------------------------------------
   const victim = buyers[99] as Buyer;
   const code = madeToOrder[0] as string;
@@ -423,6 +502,7 @@ try {
     },
     doubleSubmit: { rounds: doubleSubmit, submitMs: figures(submitMs) },
     couponOnce: { rounds: couponOnce, orderMs: figures(couponMs) },
+    logins: { rounds: logins, loginMs: figures(loginMs) },
     crash,
   };
   const row = (name: string, f: Figures) =>
@@ -433,12 +513,14 @@ try {
       `| sell-out: ${BUYERS} buyers, ${UNITS} units | ${UNITS} orders, ${BUYERS - UNITS} sold-out 409 | ${walls(sellOut)} |\n` +
       `| double submit: ${SUBMITS} × one checkout | 1 order, 1 distinct answer | ${walls(doubleSubmit)} |\n` +
       `| coupon once: ${COUPON_CHECKOUTS} checkouts | 1 discounted order, ${COUPON_CHECKOUTS - 1} refusals | ${walls(couponOnce)} |\n` +
+      `| logins: ${LOGINS} guests into one account | ${LOGINS} logins, saved cart ${LOGINS + 1} lines, none lost | ${walls(logins)} |\n` +
       `\n| Request | Count | p50 ms | p95 ms | max ms |\n| --- | ---: | ---: | ---: | ---: |\n` +
       row('sell-out: hold taken', results.sellOut.holdMs) +
       row('sell-out: hold refused (sold out)', results.sellOut.refusalMs) +
       row('sell-out: order placed', results.sellOut.orderMs) +
       row('double submit: order (all 20)', results.doubleSubmit.submitMs) +
       row('coupon once: order (placed or refused)', results.couponOnce.orderMs) +
+      row('logins: login with cart merge', results.logins.loginMs) +
       `\nSIGKILL: paused inside the transaction ${pausedAfter} ms after spawn; row locks free ${freeAfter} ms after the kill; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}\n`,
   );
   writeResults('checkout-races', results);
