@@ -31,7 +31,9 @@ import {
   checkoutNoticeSchema,
   checkoutUrl,
   DATE_FIELD,
+  PAYMENT_CANCELLED,
   PAYMENT_METHOD_FIELD,
+  PAYMENT_PARAM,
   POSTAL_CODE_PARAM,
   SLOT_FIELD,
   STEPS,
@@ -39,6 +41,7 @@ import {
   TIME_FIELD,
   XSRF_FIELD,
 } from './checkout-form.ts';
+import { PaymentCancelledNotice } from './checkout-page.tsx';
 
 /**
  * The checkout page `/kassa` (decision 029): shop only, for a logged-in customer (a visitor goes
@@ -271,11 +274,15 @@ export function checkoutPageRoutes(layout: PageLayout) {
         }
         const key: CartKey | null = existingKey(request);
         const cart = await loadCart(db, key, lang);
+        const paymentCancelled = request.query[PAYMENT_PARAM] === PAYMENT_CANCELLED;
         if (cart.lineItems.length === 0) {
           return page(request, reply, {
             failed: false,
             body: (
               <>
+                {paymentCancelled ? (
+                  <PaymentCancelledNotice text={t('shop.order.paymentCancelled')} />
+                ) : null}
                 <p>{t('checkout.page.emptyCart')}</p>
                 <p>
                   <a href="/tuotteet" className={shop.primary}>
@@ -305,6 +312,7 @@ export function checkoutPageRoutes(layout: PageLayout) {
                 paymentMethodCode: fastify.config.payment.provider,
                 // The page is no-store and the session's own: its anti-forgery value may stand in it.
                 form: { token: request.session.derive('xsrf'), notice },
+                paymentCancelled,
               }}
             />
           ),
