@@ -30,6 +30,7 @@ import {
   gitCommit,
   machine,
   ROOT,
+  runBench,
   seedDemoContent,
   startWatchdog,
   writeResults,
@@ -77,8 +78,7 @@ function check(ok: boolean, what: string): void {
 
 const database = await benchDatabase('checkout-races');
 let bench: Awaited<ReturnType<typeof benchApp>> | undefined;
-let exitCode = 0;
-try {
+await runBench(watchdog, async () => {
   bench = await benchApp('checkout', database.url);
   const app = bench.app;
   await app.ready();
@@ -422,12 +422,4 @@ try {
       `\nSIGKILL: paused inside the transaction ${pausedAfter} ms after spawn; row locks free ${freeAfter} ms after the kill; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}\n`,
   );
   writeResults('checkout-races', results);
-} catch (error) {
-  console.error('bench failed:', error);
-  exitCode = 1;
-} finally {
-  await bench?.cleanUp();
-  await database.drop();
-  clearTimeout(watchdog);
-}
-process.exit(exitCode);
+}, [() => bench?.cleanUp(), () => database.drop()]);

@@ -173,3 +173,32 @@ export function recordElapsed(app: FastifyInstance): number[] {
   });
   return elapsed;
 }
+
+/**
+ * Runs a bench's `body`, then every `cleanUp` in order (each one also when an earlier one fails)
+ * and stops the watchdog; exits 1 when the body throws or answers false, else 0.
+ */
+export async function runBench(
+  watchdog: NodeJS.Timeout,
+  body: () => Promise<boolean | undefined>,
+  cleanUps: (() => Promise<void> | undefined)[],
+): Promise<never> {
+  let exitCode = 0;
+  try {
+    if ((await body()) === false) exitCode = 1;
+  } catch (error) {
+    console.error('bench failed:', error);
+    exitCode = 1;
+  } finally {
+    for (const cleanUp of cleanUps) {
+      try {
+        await cleanUp();
+      } catch (error) {
+        console.error('bench clean-up failed:', error);
+        exitCode = 1;
+      }
+    }
+    clearTimeout(watchdog);
+  }
+  process.exit(exitCode);
+}
