@@ -32,6 +32,7 @@ import {
   gitCommit,
   machine,
   ROOT,
+  runBench,
   seedDemoContent,
   startWatchdog,
   writeResults,
@@ -39,10 +40,10 @@ import {
 
 const { and, asc, eq, isNotNull, isNull, notInArray, sql } = await import('drizzle-orm');
 const schema = await import('../src/db/schema.ts');
-const { Visitor } = await import('../tests/helpers/visitor.ts');
+const { Visitor, fromAddress } = await import('../tests/helpers/visitor.ts');
+const { registerWithAddress } = await import('../tests/helpers/shop-customer.ts');
 const { addDays, helsinkiDate, weekdayOf } = await import('../src/features/shop/dates.ts');
 const { CART_API } = await import('../src/features/shop/schemas.ts');
-const { ACCOUNT_API, CUSTOMER_API } = await import('../src/features/shop/customer/schemas.ts');
 const { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API } = await import(
   '../src/features/shop/orders/schemas.ts'
 );
@@ -80,8 +81,7 @@ function check(ok: boolean, what: string): void {
 
 const database = await benchDatabase('checkout-races');
 let bench: Awaited<ReturnType<typeof benchApp>> | undefined;
-let exitCode = 0;
-try {
+await runBench(watchdog, async () => {
   bench = await benchApp('checkout', database.url);
   const app = bench.app;
   await app.ready();
@@ -149,29 +149,9 @@ try {
   const registering = performance.now();
   for (let i = 0; i < BUYERS; i++) {
     const ip = `10.9.${i >> 8}.${i & 255}`;
-    const v = new Visitor(app, { host: HOST });
-    const request = v.request.bind(v);
-    v.request = (method, url, options = {}) =>
-      request(method, url, { remoteAddress: ip, ...options });
+    const v = fromAddress(new Visitor(app, { host: HOST }), ip);
     await v.get('/');
-    const reg = await v.post(
-      `${ACCOUNT_API}/register`,
-      json({ email: `bench${i}@example.fi`, password: 'salasana-joka-on-pitka' }),
-    );
-    check(reg.statusCode === 200, `register ${reg.statusCode} ${reg.body}`);
-    const address = await v.post(
-      CUSTOMER_API,
-      json({
-        firstName: 'Maija',
-        lastName: 'Meikäläinen',
-        streetAddress: 'Lihakuja 3',
-        postalCode: POSTAL_CODE,
-        city: 'Helsinki',
-        phoneNumber: '040 123 4567',
-        isPrivateCustomer: true,
-      }),
-    );
-    check(address.statusCode === 200, `address ${address.statusCode}`);
+    await registerWithAddress(v, `bench${i}@example.fi`, 'salasana-joka-on-pitka', POSTAL_CODE);
     buyers.push(v);
   }
   process.stdout.write(
@@ -524,12 +504,4 @@ try {
       `\nSIGKILL: paused inside the transaction ${pausedAfter} ms after spawn; row locks free ${freeAfter} ms after the kill; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}\n`,
   );
   writeResults('checkout-races', results);
-} catch (error) {
-  console.error('bench failed:', error);
-  exitCode = 1;
-} finally {
-  await bench?.cleanUp();
-  await database.drop();
-  clearTimeout(watchdog);
-}
-process.exit(exitCode);
+}, [() => bench?.cleanUp(), () => database.drop()]);

@@ -25,6 +25,7 @@ import {
   gitCommit,
   machine,
   recordElapsed,
+  runBench,
   seedDemoContent,
   startWatchdog,
   writeResults,
@@ -47,8 +48,7 @@ const watchdog = startWatchdog(20);
 
 const database = await benchDatabase('payment-callbacks');
 let bench: Awaited<ReturnType<typeof benchApp>> | undefined;
-let exitCode = 0;
-try {
+await runBench(watchdog, async () => {
   bench = await benchApp('payment', database.url, { SHOP_ORDER_EMAIL: SHOP_EMAIL });
   const app = bench.app;
   const elapsed = recordElapsed(app);
@@ -225,14 +225,7 @@ try {
   writeResults('payment-callbacks', report);
   if (broken.length > 0) {
     console.error(`broken:\n${broken.join('\n')}`);
-    exitCode = 1;
+    return false;
   }
-} catch (error) {
-  console.error('bench failed:', error);
-  exitCode = 1;
-} finally {
-  await bench?.cleanUp();
-  await database.drop();
-  clearTimeout(watchdog);
-}
-process.exit(exitCode);
+  return true;
+}, [() => bench?.cleanUp(), () => database.drop()]);

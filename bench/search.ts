@@ -15,6 +15,7 @@ import {
   gitCommit,
   machine,
   recordElapsed,
+  runBench,
   startWatchdog,
   writeResults,
 } from './support.ts';
@@ -109,8 +110,7 @@ interface DataSet {
 }
 
 let bench: Awaited<ReturnType<typeof benchApp>> | undefined;
-let exitCode = 0;
-try {
+await runBench(watchdog, async () => {
   // The embedded database (PGlite): benchApp leaves DATABASE_URL out. Every request comes from
   // this one process: no per-client limit applies.
   bench = await benchApp('search', undefined, { SEARCH_RATE_LIMIT: '1000000' });
@@ -133,14 +133,7 @@ try {
   };
   printReport(results.sets);
   writeResults('search', results);
-} catch (error) {
-  console.error('bench failed:', error);
-  exitCode = 1;
-} finally {
-  await bench?.cleanUp();
-  clearTimeout(watchdog);
-}
-process.exit(exitCode);
+}, [() => bench?.cleanUp()]);
 
 async function measure(
   app: FastifyInstance,

@@ -5,25 +5,17 @@
  * server `DATABASE_URL` names, the demo content seeded, percentile figures, and the results file
  * with the machine and commit it was measured on.
  *
- * Import it before anything of the app: the CSS loader hook is registered when this module is
- * evaluated, and the app is imported dynamically after that.
+ * Import it before anything of the app: the CSS loader hook (scripts/empty-css-imports.ts) is
+ * registered when this module is evaluated, and the app is imported dynamically after that.
  */
+import '../scripts/empty-css-imports.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-
-register(
-  `data:text/javascript,${encodeURIComponent(`
-    export async function load(url, context, next) {
-      if (url.endsWith('.css') || url.includes('.css?')) return { format: 'module', source: 'export default {};', shortCircuit: true };
-      return next(url, context);
-    }`)}`,
-);
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = path.join(ROOT, 'bench/results');
@@ -172,4 +164,33 @@ export function recordElapsed(app: FastifyInstance): number[] {
     elapsed.push(reply.elapsedTime);
   });
   return elapsed;
+}
+
+/**
+ * Runs a bench's `body`, then every `cleanUp` in order (each one also when an earlier one fails)
+ * and stops the watchdog; exits 1 when the body throws or answers false, else 0.
+ */
+export async function runBench(
+  watchdog: NodeJS.Timeout,
+  body: () => Promise<boolean | undefined>,
+  cleanUps: (() => Promise<void> | undefined)[],
+): Promise<never> {
+  let exitCode = 0;
+  try {
+    if ((await body()) === false) exitCode = 1;
+  } catch (error) {
+    console.error('bench failed:', error);
+    exitCode = 1;
+  } finally {
+    for (const cleanUp of cleanUps) {
+      try {
+        await cleanUp();
+      } catch (error) {
+        console.error('bench clean-up failed:', error);
+        exitCode = 1;
+      }
+    }
+    clearTimeout(watchdog);
+  }
+  process.exit(exitCode);
 }

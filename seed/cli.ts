@@ -1,22 +1,10 @@
-import { register } from 'node:module';
+import '../scripts/empty-css-imports.ts';
 import { parseArgs } from 'node:util';
 import { databaseOptionsFromConfig, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { LocalFileStore } from '../src/server/file-store.ts';
 
-/**
- * The seed runs in plain Node (tsx), not through Vite. Features are imported through their
- * index.ts, which may re-export components with CSS modules; the seed renders nothing, so a CSS
- * import becomes an empty module here instead of an unknown-extension error.
- */
-register(
-  `data:text/javascript,${encodeURIComponent(`
-    export async function load(url, context, next) {
-      if (url.endsWith('.css') || url.includes('.css?')) return { format: 'module', source: 'export default {};', shortCircuit: true };
-      return next(url, context);
-    }`)}`,
-);
 const { seed } = await import('./seed.ts');
 
 /** Not the migration lock's key: seeding waits for migrations, not the other way round. */

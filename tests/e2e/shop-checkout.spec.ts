@@ -178,6 +178,7 @@ describe.each([
       await press(page, registerButton);
       await page.waitForLoadState();
       await slowPoll(() => page.locator('#error-summary').isVisible()).toBe(true);
+      await expect.poll(() => isFocused(page.locator('#error-summary'))).toBe(true);
       expect(await page.title()).toMatch(/^Virhe: /);
       await noSeriousViolations(page, 'register, refused');
       const email = `kassa-${width}-${Date.now()}@example.fi`;
@@ -342,6 +343,16 @@ describe('checkout without script', () => {
       // The checkout sends a visitor to log in; register instead, then the address on Oma tili.
       await page.goto(`${origin}/kassa?postinumero=${POSTAL_CODE}`);
       expect(new URL(page.url()).pathname).toBe('/kirjaudu');
+      // A refused login comes back with its summary focused (autofocus, no script), the way back kept.
+      await page.fill('#field-email', 'ei-tilia@example.fi');
+      await Promise.all([page.waitForLoadState(), page.click('main button[type="submit"]')]);
+      await slowPoll(() => page.locator('#error-summary').isVisible()).toBe(true);
+      await expect.poll(() => isFocused(page.locator('#error-summary'))).toBe(true);
+      expect(await page.title()).toMatch(/^Virhe: Kirjaudu sisään/);
+      expect(await page.inputValue('#field-email')).toBe('ei-tilia@example.fi');
+      expect(await page.inputValue('input[name="paluu"]')).toContain('/kassa');
+      await noSeriousViolations(page, 'no script, login refused');
+      await shot(page, 'nojs-0-login-refused');
       await page.goto(`${origin}/rekisteroidy`);
       await page.fill('#field-email', `kassa-nojs-${Date.now()}@example.fi`);
       await page.fill('#field-password', PASSWORD);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createPage } from '../factories/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
-import { arrive, type Visitor } from './visitor.ts';
+import { arrive, fromAddress, type Visitor } from './visitor.ts';
 
 /** The meat shop's host in the tests. */
 export const SHOP_HOST = 'lihakauppa.localhost';
@@ -42,11 +42,7 @@ export function shopTestApp(setUp?: (t: TestApp) => Promise<void>): TestApp {
 
 /** A shop visitor that has arrived at the home page, every request from client address `ip`. */
 export async function shopVisitorFrom(t: TestApp, ip: string): Promise<Visitor> {
-  const v = await arrive(t.app, '/', { host: SHOP_HOST });
-  const request = v.request.bind(v);
-  v.request = (method, url, options = {}) =>
-    request(method, url, { remoteAddress: ip, ...options });
-  return v;
+  return fromAddress(await arrive(t.app, '/', { host: SHOP_HOST }), ip);
 }
 
 /** A form post as the page without script sends it, with the visitor's anti-forgery field. */

@@ -90,3 +90,11 @@ export async function arrive(
   }
   return visitor;
 }
+
+/** Sends every later request of `v` from client address `ip` (per-address limits count apart). */
+export function fromAddress(v: Visitor, ip: string): Visitor {
+  const request = v.request.bind(v);
+  v.request = (method, url, options = {}) =>
+    request(method, url, { remoteAddress: ip, ...options });
+  return v;
+}

@@ -86,6 +86,14 @@ export function CartPage(props: CartPageProps) {
     setCart(next);
     setNotice(null);
   }, []);
+  // One postal-code check on the page: while the login view shows its own (spec §2: not logged
+  // in, or no delivery postal code), the cart's check steps aside. Without script the view is
+  // always on the page, with script while `#kirjaudu` is open.
+  const [loginViewOpen, setLoginViewOpen] = useState(false);
+  const loginViewChecks =
+    cart.lineItems.length > 0 &&
+    (!shopper.loggedIn || !shopper.postalCode) &&
+    (!hydrated || loginViewOpen);
 
   return (
     <div className={styles.cartPage} id="tuotteet">
@@ -145,7 +153,7 @@ export function CartPage(props: CartPageProps) {
       <aside className={styles.cartSide}>
         <CartSummary cart={cart} />
         <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
-        <DeliveryCheck onPostalCode={setPostalCode} />
+        {loginViewChecks ? null : <DeliveryCheck onPostalCode={setPostalCode} />}
         <div className={styles.cartActions}>
           {cart.lineItems.length > 0 ? (
             <a href={toDetailsHref(shopper)} className={styles.primary} data-to-details>
@@ -162,6 +170,7 @@ export function CartPage(props: CartPageProps) {
           shopper={shopper}
           checkedPostalCode={postalCode}
           onPostalCode={setPostalCode}
+          onOpen={setLoginViewOpen}
           hydrated={hydrated}
         />
       ) : null}
@@ -183,6 +192,8 @@ function LoginView(props: {
   /** A postal code the delivery check accepted on this page (or remembered), '' for none. */
   checkedPostalCode: string;
   onPostalCode(postalCode: string): void;
+  /** Told whether the view shows (with script: the hash is `#kirjaudu`). */
+  onOpen(open: boolean): void;
   hydrated: boolean;
 }) {
   const t = useT();
@@ -193,6 +204,7 @@ function LoginView(props: {
   const [typed, setTyped] = useState('');
   const { loggedIn } = props.shopper;
   const postalCode = props.shopper.postalCode || props.checkedPostalCode;
+  const { onOpen } = props;
   const back = postalCode ? checkoutUrl(postalCode) : `/ostoskori#${LOGIN_VIEW}`;
 
   // With script the view shows when the hash asks for it, and takes the focus.
@@ -200,13 +212,14 @@ function LoginView(props: {
     const follow = (focus: boolean) => {
       const wanted = window.location.hash === `#${LOGIN_VIEW}`;
       setShown(wanted);
+      onOpen(wanted);
       if (wanted && focus) window.setTimeout(() => heading.current?.focus(), 0);
     };
     follow(false);
     const onHash = () => follow(true);
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  }, [onOpen]);
 
   return (
     <section
@@ -233,7 +246,7 @@ function LoginView(props: {
       )}
       {!loggedIn || !props.shopper.postalCode ? (
         props.hydrated ? (
-          // Rendered only while the view shows: the cart's own check stays the page's only one.
+          // Rendered only while the view shows; the cart's own check is away meanwhile.
           shown ? (
             <DeliveryCheck onPostalCode={props.onPostalCode} />
           ) : null

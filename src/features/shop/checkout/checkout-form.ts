@@ -13,6 +13,9 @@ export const STEPS = { delivery: 'toimitus', payment: 'maksu' } as const;
 export type Step = (typeof STEPS)[keyof typeof STEPS];
 /** The query parameter with the delivery postal code (spec §2). */
 export const POSTAL_CODE_PARAM = 'postinumero';
+/** The payment return sends a cancelled payment back with `maksu=peruttu` (decision 024). */
+export const PAYMENT_PARAM = 'maksu';
+export const PAYMENT_CANCELLED = 'peruttu';
 
 /** The form the order is confirmed with (spec §2, §7). */
 export const PURCHASE_FORM_ID = 'purchase-form';

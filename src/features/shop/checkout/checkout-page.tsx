@@ -49,6 +49,8 @@ export interface CheckoutPageProps {
   paymentMethodCode: string;
   /** The anti-forgery field's value and the notice of the last refused post. */
   form: { token: string; notice: CheckoutNotice | null };
+  /** Back from a cancelled payment (`maksu=peruttu`): the order's lines are in the cart again. */
+  paymentCancelled?: boolean;
 }
 
 type Errors = Record<string, MessageKey>;
@@ -339,6 +341,10 @@ export function CheckoutPage(props: CheckoutPageProps) {
         </ol>
       </nav>
 
+      {props.paymentCancelled ? (
+        <PaymentCancelledNotice text={t('shop.order.paymentCancelled')} />
+      ) : null}
+
       {failed ? (
         <div
           ref={summary}
@@ -591,6 +597,18 @@ export function CheckoutPage(props: CheckoutPageProps) {
 }
 
 /** The items on the payment step: read only (`isEditable` false, spec §2, §4). */
+/**
+ * After a cancelled payment (also shown by the server's page when the cart came back empty): above both steps, since the order's hold went with the order and the
+ * page opens on the delivery step to choose a time again.
+ */
+export function PaymentCancelledNotice(props: { text: string }) {
+  return (
+    <p role="status" data-notice="payment-cancelled" className={styles.notice}>
+      {props.text}
+    </p>
+  );
+}
+
 function ReadOnlyLines(props: { cart: Cart }) {
   const t = useT();
   return (

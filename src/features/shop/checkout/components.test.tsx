@@ -137,6 +137,39 @@ describe("the cart's step to the order details (spec §2)", () => {
   });
 });
 
+describe('one postal-code check on the cart page', () => {
+  const checks = (html: string) =>
+    html.split(`>${fi('shop.delivery.postalCode')}</label>`).length - 1;
+
+  it("the login view's check stands in for the cart's own when the view asks for a postal code", () => {
+    for (const shopper of [
+      { loggedIn: false, postalCode: '' },
+      { loggedIn: false, postalCode: '33100' },
+      { loggedIn: true, postalCode: '' },
+    ]) {
+      const html = render(<CartPage cart={cart()} shopper={shopper} />);
+      expect(checks(html), JSON.stringify(shopper)).toBe(1);
+      expect(html).toContain('action="/kassa"');
+      expect(html).not.toContain(fi('shop.delivery.heading'));
+    }
+  });
+
+  it("keeps the cart's own check when the login view has none", () => {
+    const html = render(
+      <CartPage cart={cart()} shopper={{ loggedIn: true, postalCode: '33100' }} />,
+    );
+    expect(checks(html)).toBe(1);
+    expect(html).toContain(fi('shop.delivery.heading'));
+    const empty = render(
+      <CartPage
+        cart={{ ...cart(), lineItems: [] }}
+        shopper={{ loggedIn: false, postalCode: '' }}
+      />,
+    );
+    expect(checks(empty)).toBe(1);
+  });
+});
+
 describe('the address modal (spec §4, §5)', () => {
   const filled = { ...initialAddressValues(customer()), isPrivateCustomer: true };
 

@@ -13,9 +13,9 @@ import { customerAnswer, sessionCustomerId } from '../customer/accounts.server.t
 import { localReturnPath, withReturn } from '../customer/return-path.ts';
 import { onShop } from '../customer/routes.server.ts';
 import { deliveryDates } from '../delivery.server.ts';
+import { checkOut } from '../orders/check-out.server.ts';
 import { currentHold, holdAnswer, takeHold } from '../orders/holds.server.ts';
-import { confirmationUrl, paymentDeps, startPayment } from '../orders/payments.server.ts';
-import { placeOrder } from '../orders/placement.server.ts';
+import { paymentDeps } from '../orders/payments.server.ts';
 import { PAYMENT_METHOD_PATTERN } from '../orders/schemas.ts';
 import { existingKey } from '../routes.server.ts';
 import { normalisePostalCode, POSTAL_CODE_PATTERN } from '../schemas.ts';
@@ -31,7 +31,9 @@ import {
   checkoutNoticeSchema,
   checkoutUrl,
   DATE_FIELD,
+  PAYMENT_CANCELLED,
   PAYMENT_METHOD_FIELD,
+  PAYMENT_PARAM,
   POSTAL_CODE_PARAM,
   SLOT_FIELD,
   STEPS,
@@ -39,6 +41,7 @@ import {
   TIME_FIELD,
   XSRF_FIELD,
 } from './checkout-form.ts';
+import { PaymentCancelledNotice } from './checkout-page.tsx';
 
 /**
  * The checkout page `/kassa` (decision 029): shop only, for a logged-in customer (a visitor goes
@@ -271,11 +274,15 @@ export function checkoutPageRoutes(layout: PageLayout) {
         }
         const key: CartKey | null = existingKey(request);
         const cart = await loadCart(db, key, lang);
+        const paymentCancelled = request.query[PAYMENT_PARAM] === PAYMENT_CANCELLED;
         if (cart.lineItems.length === 0) {
           return page(request, reply, {
             failed: false,
             body: (
               <>
+                {paymentCancelled ? (
+                  <PaymentCancelledNotice text={t('shop.order.paymentCancelled')} />
+                ) : null}
                 <p>{t('checkout.page.emptyCart')}</p>
                 <p>
                   <a href="/tuotteet" className={shop.primary}>
@@ -305,6 +312,7 @@ export function checkoutPageRoutes(layout: PageLayout) {
                 paymentMethodCode: fastify.config.payment.provider,
                 // The page is no-store and the session's own: its anti-forgery value may stand in it.
                 form: { token: request.session.derive('xsrf'), notice },
+                paymentCancelled,
               }}
             />
           ),
@@ -395,10 +403,10 @@ export function checkoutPageRoutes(layout: PageLayout) {
           const names = new Map(
             (await loadCart(db, key, lang)).lineItems.map((line) => [line.code, line.name]),
           );
-          // The same use cases as the JSON order route (`POST /checkout/order`).
-          let placed: Awaited<ReturnType<typeof placeOrder>>;
+          // The same use case as the JSON order route (`POST /checkout/order`).
+          let checkedOut: Awaited<ReturnType<typeof checkOut>>;
           try {
-            placed = await placeOrder(db, {
+            checkedOut = await checkOut(paymentDeps(request), {
               siteId: SHOP_SITE_ID,
               lang,
               sessionId: key.sessionId,
@@ -410,17 +418,12 @@ export function checkoutPageRoutes(layout: PageLayout) {
             if (!(error instanceof AppError) || error.status >= 500) throw error;
             return sendBack(request, reply, postalCode, refusalNotice(error, names));
           }
-          const deps = paymentDeps(request);
-          try {
-            const { next } = await startPayment(deps, placed.order, paymentMethodCode);
-            return reply.redirect(next, 303);
-          } catch (error) {
-            // The order stands (the cart is empty now): its confirmation page shows it waiting
-            // for payment rather than the checkout an empty cart.
-            if (!(error instanceof AppError)) throw error;
-            request.log.warn({ err: error }, 'payment could not be started; showing the order');
-            return reply.redirect(confirmationUrl(deps.shopUrl, placed.order.id), 303);
+          if (checkedOut.paymentError) {
+            // The order stands (the cart is empty now): `next` is its confirmation page, which
+            // shows it waiting for payment rather than the checkout an empty cart.
+            request.log.warn({ err: checkedOut.paymentError }, 'payment could not be started');
           }
+          return reply.redirect(checkedOut.next, 303);
         }
 
         return sendBack(request, reply, postalCode, {

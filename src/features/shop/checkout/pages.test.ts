@@ -14,6 +14,7 @@ import {
   POSTAL_CODE,
   SLOT,
 } from '../orders/checkout.test-support.ts';
+import { cancelledReturnPath } from '../orders/payment-returns.server.ts';
 import { giftCardCodeHash } from '../orders/placement.server.ts';
 import { CHECKOUT_API, checkoutSchema, GIFT_CARD_ADD_API } from '../orders/schemas.ts';
 
@@ -82,6 +83,23 @@ describe('/kassa', () => {
     const own = await v.get('/kassa');
     expect(own.statusCode).toBe(303);
     expect(own.headers.location).toBe(`/kassa?postinumero=${POSTAL_CODE}#toimitus`);
+  });
+
+  it("tells after a cancelled payment's return that the payment was cancelled, once the lines are back", async () => {
+    const v = await buyer(t.app);
+    await addToCart(v, CODES.plain);
+    const cancelled =
+      'Maksu peruttiin, eikä tilausta vahvistettu. Tuotteet ovat taas ostoskorissasi';
+    const plain = await v.get(`/kassa?postinumero=${POSTAL_CODE}`);
+    expect(plain.body).not.toContain(cancelled);
+    const back = cancelledReturnPath({ postalCode: POSTAL_CODE }).replace(/#.*$/, '');
+    const res = await v.get(back);
+    expect(res.statusCode, res.body).toBe(200);
+    const notice =
+      /<p[^>]*role="status"[^>]*data-notice="payment-cancelled"[^>]*>([^<]*)<\/p>/.exec(res.body);
+    expect(notice?.[1]).toContain(cancelled);
+    // The notice comes before both steps, so it is seen on whichever step the page opens.
+    expect(res.body.indexOf(cancelled)).toBeLessThan(res.body.indexOf('id="toimitus"'));
   });
 
   it('asks for a postal code it cannot read, with the failed-submit pattern', async () => {

@@ -121,6 +121,8 @@ function ErrorSummary({ errors, lang }: { errors: FieldErrors; lang: Lang }) {
       id="error-summary"
       aria-labelledby="error-summary-title"
       className={styles.summary}
+      // biome-ignore lint/a11y/noAutofocus: the summary of a refused post takes the focus on arrival (the failed-submit pattern); these pages run no script
+      autoFocus
     >
       <h2 id="error-summary-title">{t('account.summary')}</h2>
       <ul>

@@ -21,6 +21,8 @@ async function visitor(): Promise<Visitor> {
 }
 
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+/** The error summary's opening tag: it must take the focus on arrival, also without script. */
+const summaryTag = (html: string) => /<div[^>]*id="error-summary"[^>]*>/.exec(html)?.[0] ?? '';
 
 describe('account pages', () => {
   it('registers, lands on Oma tili, logs out; the header links follow', async () => {
@@ -143,6 +145,58 @@ describe('account pages', () => {
     const again = await postForm(w, '/salasana/uusi', { token, password: 'kolmas-salasana' });
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('Salasanan vaihtolinkki on vanhentunut tai jo käytetty.');
+  });
+
+  it('every refused account form comes back with the summary focused, the title prefixed and the typing kept but passwords', async () => {
+    const v = await visitor();
+    await v.get('/rekisteroidy');
+    const registered = await postForm(v, '/rekisteroidy', {
+      email: 'ei-osoite',
+      password: 'salainen-lyhyt',
+      paluu: '/kassa?postinumero=33100',
+    });
+    expect(registered.statusCode).toBe(400);
+    expect(summaryTag(registered.body)).toContain('autofocus');
+    expect(title(registered.body)).toMatch(/^Virhe: /);
+    expect(registered.body).toContain('value="ei-osoite"');
+    expect(registered.body).not.toContain('salainen-lyhyt');
+    expect(registered.body).toContain('value="/kassa?postinumero=33100"');
+
+    const login = await postForm(v, '/kirjaudu', { email: '', password: 'salainen-2' });
+    expect(login.statusCode).toBe(400);
+    expect(summaryTag(login.body)).toContain('autofocus');
+    expect(title(login.body)).toMatch(/^Virhe: Kirjaudu sisään/);
+    expect(login.body).not.toContain('salainen-2');
+
+    const resetRequest = await postForm(v, '/salasana', { email: 'ei-osoite-2' });
+    expect(resetRequest.statusCode).toBe(400);
+    expect(summaryTag(resetRequest.body)).toContain('autofocus');
+    expect(title(resetRequest.body)).toMatch(/^Virhe: /);
+    expect(resetRequest.body).toContain('value="ei-osoite-2"');
+
+    const reset = await postForm(v, '/salasana/uusi', { token: 'x'.repeat(43), password: 'a' });
+    expect(reset.statusCode).toBe(400);
+    expect(summaryTag(reset.body)).toContain('autofocus');
+    expect(title(reset.body)).toMatch(/^Virhe: /);
+
+    await postForm(v, '/rekisteroidy', { email: 'sivu6@example.fi', password: PASSWORD });
+    const address = await postForm(v, '/oma-tili', {
+      action: 'address',
+      firstName: 'Maija',
+      lastName: '',
+      streetAddress: 'Kauppakatu 1',
+      postalCode: '1',
+      city: 'Tampere',
+      phoneCountryCode: '+358',
+      phoneNumber: '040 123 4567',
+      isPrivateCustomer: 'on',
+    });
+    expect(address.statusCode).toBe(400);
+    expect(summaryTag(address.body)).toContain('autofocus');
+    expect(title(address.body)).toMatch(/^Virhe: Oma tili/);
+    expect(address.body).toContain('value="Kauppakatu 1"');
+    // Only one element takes the focus on arrival.
+    expect(address.body.match(/autofocus/gi)?.length).toBe(1);
   });
 
   it('is not on other sites', async () => {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
-import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
+import { registerWithAddress } from '../../../../tests/helpers/shop-customer.ts';
+import { arrive, fromAddress, type Visitor } from '../../../../tests/helpers/visitor.ts';
 import type { Database } from '../../../db/client.ts';
 import {
   deliveryAreaPostalCodes,
@@ -11,7 +12,6 @@ import {
   products,
   productWeeklyStock,
 } from '../../../db/schema.ts';
-import { ACCOUNT_API, CUSTOMER_API } from '../customer/schemas.ts';
 import { addDays, helsinkiDate } from '../dates.ts';
 import { CART_API } from '../schemas.ts';
 import { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API, checkoutSchema } from './schemas.ts';
@@ -119,27 +119,10 @@ export async function buyer(app: FastifyInstance): Promise<Visitor> {
   buyers += 1;
   const n = buyers;
   const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const v = await arrive(app, '/', { host: HOST });
-  const request = v.request.bind(v);
-  v.request = (method, url, options = {}) =>
-    request(method, url, { remoteAddress: ip, ...options });
+  const v = fromAddress(await arrive(app, '/', { host: HOST }), ip);
   const email = `ostaja${n}-${Math.random().toString(36).slice(2)}@example.fi`;
-  const reg = await v.post(`${ACCOUNT_API}/register`, json({ email, password: PASSWORD }));
-  expect(reg.statusCode, reg.body).toBe(200);
+  await registerWithAddress(v, email, PASSWORD, POSTAL_CODE);
   emailOf.set(v, email);
-  const address = await v.post(
-    CUSTOMER_API,
-    json({
-      firstName: 'Maija',
-      lastName: 'Meikäläinen',
-      streetAddress: 'Lihakuja 3',
-      postalCode: POSTAL_CODE,
-      city: 'Helsinki',
-      phoneNumber: '040 123 4567',
-      isPrivateCustomer: true,
-    }),
-  );
-  expect(address.statusCode, address.body).toBe(200);
   return v;
 }
 

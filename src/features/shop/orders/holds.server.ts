@@ -121,6 +121,26 @@ export async function otherHoldsOfSlot(
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The cart's goods (gift cards left out) in code order, the order their stock rows are locked in,
+ * and which of them are sold per date.
+ */
+export async function goodsInCodeOrder<
+  Line extends { product: { code: string; isGiftCard: boolean } },
+>(
+  tx: Database | Transaction,
+  contents: readonly Line[],
+): Promise<{ goods: Line[]; perDate: Set<string> }> {
+  const goods = contents
+    .filter(({ product }) => !product.isGiftCard)
+    .sort((a, b) => a.product.code.localeCompare(b.product.code));
+  const perDate = await perDateCodes(
+    tx,
+    goods.map(({ product }) => product.code),
+  );
+  return { goods, perDate };
+}
+
 /** The codes among `codes` that are sold per date (rows in the weekly or the dated stock). */
 export async function perDateCodes(
   tx: Database | Transaction,
@@ -301,13 +321,7 @@ export async function takeHold(
       errors.time = 'shop.checkout.slotFull';
       problems.push(`the delivery time ${request.time} on ${request.date} is full`);
     }
-    const goods = contents
-      .filter(({ product }) => !product.isGiftCard)
-      .sort((a, b) => a.product.code.localeCompare(b.product.code));
-    const perDate = await perDateCodes(
-      tx,
-      goods.map(({ product }) => product.code),
-    );
+    const { goods, perDate } = await goodsInCodeOrder(tx, contents);
     const lines: { code: string; quantity: number }[] = [];
     for (const { product, quantity } of goods) {
       let left = product.stock;

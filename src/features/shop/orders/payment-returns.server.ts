@@ -14,6 +14,13 @@ import type { MessageKey } from '../../../i18n/fi.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
 import { limitOf, productsByCode } from '../cart.server.ts';
+import {
+  CHECKOUT_PAGE_PATH,
+  PAYMENT_CANCELLED,
+  PAYMENT_PARAM,
+  POSTAL_CODE_PARAM,
+  STEPS,
+} from '../checkout/checkout-form.ts';
 import { type PaymentReturn, PaymentReturnRefused } from '../payment/provider.ts';
 import { moneyString } from '../schemas.ts';
 import { confirmationUrl, type OrderRow, type PaymentDeps } from './payments.server.ts';
@@ -49,8 +56,11 @@ export interface ReturnOutcome {
  * postal code the checkout page would redirect the parameter away.
  */
 export function cancelledReturnPath(order: Pick<OrderRow, 'postalCode'>): string {
-  const query = new URLSearchParams({ postinumero: order.postalCode, maksu: 'peruttu' });
-  return `/kassa?${query}#maksu`;
+  const query = new URLSearchParams({
+    [POSTAL_CODE_PARAM]: order.postalCode,
+    [PAYMENT_PARAM]: PAYMENT_CANCELLED,
+  });
+  return `${CHECKOUT_PAGE_PATH}?${query}#${STEPS.payment}`;
 }
 
 /** Where the shopper goes after a verified redirect (a path on the shop). */

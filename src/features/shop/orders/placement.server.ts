@@ -37,13 +37,13 @@ import { areaOfPostalCode } from '../delivery.server.ts';
 import { priceCart } from '../pricing.ts';
 import {
   emptyCartProblem,
+  goodsInCodeOrder,
   holdGone,
   lockCart,
   lockDateStock,
   lockSlot,
   otherHoldsOfSlot,
   otherHoldsOfStock,
-  perDateCodes,
   unavailable,
 } from './holds.server.ts';
 
@@ -221,13 +221,7 @@ async function placeInTransaction(
     );
 
   // Per-date stock, then overall stock, line by line in code order.
-  const goods = contents
-    .filter(({ product }) => !product.isGiftCard)
-    .sort((a, b) => a.product.code.localeCompare(b.product.code));
-  const perDate = await perDateCodes(
-    tx,
-    goods.map(({ product }) => product.code),
-  );
+  const { goods, perDate } = await goodsInCodeOrder(tx, contents);
   for (const { product, quantity } of goods) {
     if (!perDate.has(product.code)) continue;
     const stock = await lockDateStock(tx, product.code, h.date);

@@ -11,6 +11,7 @@ import { NotLoggedIn, sessionCustomerId } from '../customer/accounts.server.ts';
 import { onShop } from '../customer/routes.server.ts';
 import { cartTarget, existingKey } from '../routes.server.ts';
 import { cartSchema, langOfCartLanguage } from '../schemas.ts';
+import { checkOut } from './check-out.server.ts';
 import { addGiftCard, removeGiftCard } from './gift-cards.server.ts';
 import {
   currentHold,
@@ -19,8 +20,7 @@ import {
   releaseHold,
   takeHold,
 } from './holds.server.ts';
-import { paymentDeps, startPayment } from './payments.server.ts';
-import { placeOrder } from './placement.server.ts';
+import { paymentDeps } from './payments.server.ts';
 import {
   CHECKOUT_API,
   CHECKOUT_HOLD_API,
@@ -184,7 +184,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { key, customerId } = await shopper(request);
-      const { order } = await placeOrder(app.db, {
+      const { order, next, paymentError } = await checkOut(paymentDeps(request), {
         siteId: SHOP_SITE_ID,
         lang: request.locale.lang,
         sessionId: key.sessionId,
@@ -192,11 +192,9 @@ export async function orderRoutes(fastify: FastifyInstance) {
         checkoutId: request.body.checkoutId,
         paymentMethodCode: request.body.PaymentMethodCode,
       });
-      const { next } = await startPayment(
-        paymentDeps(request),
-        order,
-        request.body.PaymentMethodCode,
-      );
+      // The order stands; the answer tells the payment could not be opened (a repeated submit
+      // opens it again).
+      if (paymentError) throw paymentError;
       personal(reply);
       return { orderId: order.id, orderNumber: order.number, status: order.status, next };
     },
