@@ -44,6 +44,7 @@ const { Visitor, fromAddress } = await import('../tests/helpers/visitor.ts');
 const { registerWithAddress } = await import('../tests/helpers/shop-customer.ts');
 const { addDays, helsinkiDate, weekdayOf } = await import('../src/features/shop/dates.ts');
 const { CART_API } = await import('../src/features/shop/schemas.ts');
+const { ACCOUNT_API } = await import('../src/features/shop/customer/schemas.ts');
 const { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API } = await import(
   '../src/features/shop/orders/schemas.ts'
 );
@@ -338,10 +339,7 @@ await runBench(watchdog, async () => {
     const guests: Buyer[] = [];
     for (const [i, guestCode] of guestCodes.entries()) {
       const ip = `10.8.${round}.${i}`;
-      const g = new Visitor(app, { host: HOST });
-      const request = g.request.bind(g);
-      g.request = (method, url, options = {}) =>
-        request(method, url, { remoteAddress: ip, ...options });
+      const g = fromAddress(new Visitor(app, { host: HOST }), ip);
       await g.get('/');
       await add(g, guestCode, 2);
       guests.push(g);
