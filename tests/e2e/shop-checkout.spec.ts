@@ -409,6 +409,17 @@ describe('checkout without script', () => {
       await noSeriousViolations(page, 'no script, refused');
       await shot(page, 'nojs-1-refused');
 
+      // Back from a cancelled payment (the payment return's path): the notice above the steps.
+      await page.goto(`${origin}/kassa?postinumero=${POSTAL_CODE}&maksu=peruttu`);
+      expect(await page.locator('[data-notice="payment-cancelled"]').textContent()).toBe(
+        t('shop.order.paymentCancelled'),
+      );
+      await noSeriousViolations(page, 'no script, payment cancelled');
+      await shot(page, 'nojs-1-payment-cancelled', false);
+      await page.setViewportSize({ width: 375, height: 900 });
+      await shot(page, 'nojs-1-payment-cancelled-375', false);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
       // A date and time from the one select: the hold, then the payment step.
       const slot = page.locator('#checkout-slot');
       const first = await slot.locator('option[value*=" "]').first().getAttribute('value');
