@@ -20,7 +20,8 @@ import { CART_API, CHECKOUT_API, productsForSale, SHOP_ORIGIN } from './shop-sup
  * the cart, the cart's login view with the postal-code check, registering (paluu back to the
  * checkout), the address modal (Escape closes it, the checkout opens it again; a wrong phone
  * number, then a save), the delivery date and time (the hold), the payment step, the test bank,
- * the confirmation and the order under 'Oma tili'; then a cart paid by a gift card, confirmed at
+ * the confirmation, the order under 'Oma tili' and a review of the product bought (shown as a
+ * verified purchase); then a cart paid by a gift card, confirmed at
  * once through purchase-form. The failed-submit pattern on each step (the summary focused, the
  * title prefixed), axe on each step, and screenshots.
  */
@@ -130,7 +131,7 @@ describe.each([
   [1280, 'LAHJA-DEMO-2000'],
   [375, 'LAHJA-DEMO-5000'],
 ] as const)('checkout at %i px', (width, giftCard) => {
-  it('product → cart → register → address → delivery time → test bank → confirmation → Oma tili; then 0,00 €', async () => {
+  it('product → cart → register → address → delivery time → test bank → confirmation → Oma tili → a review; then 0,00 €', async () => {
     const { context, page } = await newPage(browser, width);
     context.setDefaultTimeout(15_000);
     const problems = watchProblems(page);
@@ -271,6 +272,41 @@ describe.each([
       await slowPoll(() => page.locator('main').textContent()).toContain(number);
       await noSeriousViolations(page, 'Oma tili');
       await shot(page, `${width}-9-oma-tili`);
+
+      // --- a review of the product just bought, by keyboard: marked as a verified purchase -----
+      await page.goto(`${origin}${main.url}#reviews`);
+      await hydrated(page, 'shop-reviews');
+      const write = page.getByRole('button', { name: t('review.write') });
+      await tabTo(page, write);
+      await page.keyboard.press('Enter');
+      const reviewDialog = page.getByRole('dialog');
+      await reviewDialog.waitFor();
+      const oneStar = reviewDialog.getByRole('radio', { name: t('review.field.ratingOne') });
+      await tabTo(page, oneStar, 10);
+      await page.keyboard.press('Space');
+      for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+      expect(
+        await reviewDialog
+          .getByRole('radio', { name: t('review.field.ratingOption', { stars: 5 }) })
+          .isChecked(),
+      ).toBe(true);
+      const reviewText = `Mureaa ja maukasta, tilaus ${number} tuli ajallaan.`;
+      await tabTo(page, reviewDialog.getByLabel(t('review.field.text')), 5);
+      await page.keyboard.type(reviewText);
+      // The nickname comes from the address; Enter in it sends the review.
+      const nickname = reviewDialog.getByLabel(t('review.field.userName'));
+      await tabTo(page, nickname, 5);
+      expect(await nickname.inputValue()).not.toBe('');
+      await page.keyboard.press('Enter');
+      await reviewDialog.getByRole('heading', { name: t('review.thanks.title') }).waitFor();
+      await noSeriousViolations(page, 'review written');
+      await shot(page, `${width}-9b-review-thanks`, false);
+      await page.keyboard.press('Escape');
+      await reviewDialog.waitFor({ state: 'detached' });
+      await expect.poll(() => isFocused(write)).toBe(true);
+      const mine = page.locator('[data-review]', { hasText: reviewText });
+      await slowPoll(() => mine.count()).toBe(1);
+      expect(await mine.textContent()).toContain(t('review.verified'));
 
       // --- 0,00 €: a gift card pays all; the next-step button confirms at once -------------
       await buyOnProductPage(page, small.url);
