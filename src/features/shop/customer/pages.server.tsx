@@ -110,6 +110,9 @@ const labels: Record<string, MessageKey> = {
   _: 'account.summary',
 };
 
+/** Errors with no input of their own on the page (the summary names them without a link). */
+const FIELDLESS = new Set(['_', 'token']);
+
 function ErrorSummary({ errors, lang }: { errors: FieldErrors; lang: Lang }) {
   const t = serverT(lang);
   const entries = Object.entries(errors);
@@ -126,14 +129,15 @@ function ErrorSummary({ errors, lang }: { errors: FieldErrors; lang: Lang }) {
     >
       <h2 id="error-summary-title">{t('account.summary')}</h2>
       <ul>
-        {entries.map(([field, key]) => (
-          <li key={field}>
-            <a href={`#field-${field}`}>
-              {labels[field] && field !== '_' ? `${t(labels[field])}: ` : ''}
-              {t(key as MessageKey)}
-            </a>
-          </li>
-        ))}
+        {entries.map(([field, key]) => {
+          const text = `${labels[field] && field !== '_' ? `${t(labels[field])}: ` : ''}${t(key as MessageKey)}`;
+          return (
+            <li key={field}>
+              {/* A link only to a field on the page: the form's own error and the reset link's token have none. */}
+              {FIELDLESS.has(field) ? text : <a href={`#field-${field}`}>{text}</a>}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

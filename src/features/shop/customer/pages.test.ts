@@ -145,6 +145,10 @@ describe('account pages', () => {
     const again = await postForm(w, '/salasana/uusi', { token, password: 'kolmas-salasana' });
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('Salasanan vaihtolinkki on vanhentunut tai jo käytetty.');
+    // Every link of the summary leads to a field on the page (the token has no field to go to).
+    const targets = [...again.body.matchAll(/href="#(field-[^"]+)"/g)].map((m) => m[1]);
+    for (const target of targets) expect(again.body).toContain(`id="${target}"`);
+    expect(targets).not.toContain('field-token');
   });
 
   it('every refused account form comes back with the summary focused, the title prefixed and the typing kept but passwords', async () => {
