@@ -16,7 +16,7 @@ import {
   emailOf,
   held,
 } from './checkout.test-support.ts';
-import { confirmationUrl, type PaymentDeps } from './payments.server.ts';
+import { appPaymentDeps, confirmationUrl, type PaymentDeps } from './payments.server.ts';
 
 /** checkOut: the one sequence of the checkout page's purchase post and the JSON order route. */
 
@@ -31,14 +31,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function deps(provider: PaymentProvider = paymentProvider(t.app.config)): PaymentDeps {
-  return {
-    db: t.app.db,
-    provider,
-    shopUrl: SHOP,
-    mailKey: t.app.config.forms.encryptionKey,
-    shopEmail: t.app.config.payment.shopOrderEmail,
-  };
+function deps(provider?: PaymentProvider): PaymentDeps {
+  return appPaymentDeps(t.app, SHOP, provider);
 }
 
 /** The use case's input for a buyer's held cart. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { orderLines, orderPayments, orders } from '../../../db/schema.ts';
 import { siteHomeUrl } from '../../../render/render-page.tsx';
@@ -45,16 +45,24 @@ export interface PaymentDeps {
   now?: () => Date;
 }
 
+/** The payment dependencies of the app, for the shop at `shopUrl` (the configured provider). */
+export function appPaymentDeps(
+  app: Pick<FastifyInstance, 'config' | 'db'>,
+  shopUrl: string,
+  provider: PaymentProvider = paymentProvider(app.config),
+): PaymentDeps {
+  return {
+    db: app.db,
+    provider,
+    shopUrl,
+    mailKey: app.config.forms.encryptionKey,
+    shopEmail: app.config.payment.shopOrderEmail,
+  };
+}
+
 /** The payment dependencies of a request to the shop. */
 export function paymentDeps(request: FastifyRequest): PaymentDeps {
-  const { config, db } = request.server;
-  return {
-    db,
-    provider: paymentProvider(config),
-    shopUrl: siteHomeUrl(request, SHOP_SITE_ID),
-    mailKey: config.forms.encryptionKey,
-    shopEmail: config.payment.shopOrderEmail,
-  };
+  return appPaymentDeps(request.server, siteHomeUrl(request, SHOP_SITE_ID));
 }
 
 /** The confirmation page of an order, absolute on the shop's canonical host. */

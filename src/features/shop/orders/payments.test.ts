@@ -7,6 +7,7 @@ import { paymentProvider } from '../payment/providers.server.ts';
 import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
 import { createCustomer, createOrder } from './order-fixtures.test-support.ts';
 import {
+  appPaymentDeps,
   confirmationUrl,
   type PaymentDeps,
   paymentOfOrder,
@@ -25,14 +26,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function deps(provider: PaymentProvider = paymentProvider(t.app.config)): PaymentDeps {
-  return {
-    db: t.app.db,
-    provider,
-    shopUrl: SHOP,
-    mailKey: t.app.config.forms.encryptionKey,
-    shopEmail: t.app.config.payment.shopOrderEmail,
-  };
+function deps(provider?: PaymentProvider): PaymentDeps {
+  return appPaymentDeps(t.app, SHOP, provider);
 }
 
 /** A provider that records its requests around the real test bank. */
