@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   checkoutHoldLines,
@@ -20,7 +20,14 @@ import {
   type Transaction,
 } from '../cart.server.ts';
 import { weekdayOf } from '../dates.ts';
-import { areaOfPostalCode, clockLabel, dateLabel, openSlots } from '../delivery.server.ts';
+import {
+  areaOfPostalCode,
+  clockLabel,
+  dateLabel,
+  heldSlots,
+  heldStock,
+  openSlots,
+} from '../delivery.server.ts';
 import type { CheckoutHold } from './schemas.ts';
 
 /**
@@ -100,25 +107,19 @@ export async function lockSlot(
   return row ?? null;
 }
 
-/** How many active holds of carts other than `cartId` keep the slot. */
+/** How many active holds of carts other than `cartId` keep the slot (the availability's count). */
 export async function otherHoldsOfSlot(
   tx: Transaction,
   slot: { areaId: number; date: string; startTime: string },
   cartId: string,
 ): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(checkoutHolds)
-    .where(
-      and(
-        eq(checkoutHolds.areaId, slot.areaId),
-        eq(checkoutHolds.date, slot.date),
-        eq(checkoutHolds.startTime, slot.startTime),
-        gt(checkoutHolds.expiresAt, sql`now()`),
-        ne(checkoutHolds.cartId, cartId),
-      ),
-    );
-  return Number(row?.n ?? 0);
+  const held = await heldSlots(
+    tx as unknown as Database,
+    slot.areaId,
+    { from: slot.date, to: slot.date },
+    cartId,
+  );
+  return held.get(`${slot.date} ${slot.startTime}`) ?? 0;
 }
 
 /**
@@ -209,20 +210,8 @@ export async function otherHoldsOfStock(
   date: string,
   cartId: string,
 ): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`coalesce(sum(${checkoutHoldLines.quantity}), 0)::int` })
-    .from(checkoutHoldLines)
-    .innerJoin(checkoutHolds, eq(checkoutHolds.id, checkoutHoldLines.holdId))
-    .where(
-      and(
-        eq(checkoutHoldLines.siteId, SHOP_SITE_ID),
-        eq(checkoutHoldLines.code, code),
-        eq(checkoutHoldLines.date, date),
-        gt(checkoutHolds.expiresAt, sql`now()`),
-        ne(checkoutHolds.cartId, cartId),
-      ),
-    );
-  return Number(row?.n ?? 0);
+  const held = await heldStock(tx as unknown as Database, [code], [date], cartId);
+  return held.get(`${code} ${date}`) ?? 0;
 }
 
 export type HoldRow = typeof checkoutHolds.$inferSelect;
