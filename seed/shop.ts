@@ -11,7 +11,7 @@ import {
   products,
   productWeeklyStock,
 } from '../src/db/schema.ts';
-import { giftCardCodeHash } from '../src/features/shop/orders/placement.server.ts';
+import { giftCardCodeHash } from '../src/features/shop/orders/gift-cards.server.ts';
 
 /**
  * The shop's demo data beside its products (decisions 019, 027): coupons, gift cards, delivery

@@ -783,13 +783,15 @@ export const checkoutHolds = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
     siteId: text('site_id').notNull(),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
-    postalCode: text('postal_code').notNull(),
-    date: date('date', { mode: 'string' }).notNull(),
-    startTime: text('start_time').notNull(),
-    endTime: text('end_time').notNull(),
+    /**
+     * The held delivery time. All null for a cart of gift cards only: there is nothing to deliver
+     * (the codes are mailed), and the hold then keeps only the checkout's idempotency key.
+     */
+    areaId: integer('area_id').references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    postalCode: text('postal_code'),
+    date: date('date', { mode: 'string' }),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
     /** The delivery address is also the billing address. */
     useDeliveryAddressForBilling: boolean('use_delivery_address_for_billing')
       .notNull()
@@ -801,6 +803,10 @@ export const checkoutHolds = pgTable(
     uniqueIndex('checkout_holds_cart_uq').on(t.cartId),
     index('checkout_holds_slot_idx').on(t.areaId, t.date, t.startTime),
     index('checkout_holds_expires_idx').on(t.expiresAt),
+    check(
+      'checkout_holds_delivery_ck',
+      sql`num_nulls(${t.areaId}, ${t.postalCode}, ${t.date}, ${t.startTime}, ${t.endTime}) in (0, 5)`,
+    ),
   ],
 );
 
@@ -852,10 +858,11 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<CustomerAddress>().notNull(),
     additionalInformation: text('additional_information').notNull().default(''),
     areaId: integer('area_id').references(() => deliveryAreas.id, { onDelete: 'set null' }),
-    postalCode: text('postal_code').notNull(),
-    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
-    startTime: text('start_time').notNull(),
-    endTime: text('end_time').notNull(),
+    /** The delivery time; all four null for an order of gift cards only (nothing is delivered). */
+    postalCode: text('postal_code'),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
     currency: text('currency').notNull().default('EUR'),
     subTotalCents: integer('sub_total_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
@@ -877,6 +884,10 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_uq').on(t.checkoutId),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_pending_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
+    check(
+      'orders_delivery_ck',
+      sql`num_nulls(${t.postalCode}, ${t.deliveryDate}, ${t.startTime}, ${t.endTime}) in (0, 4)`,
+    ),
     check(
       'orders_money_ck',
       sql`${t.subTotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.vatCents} >= 0 and ${t.usedGiftCardCents} >= 0 and ${t.totalCents} >= 0`,
@@ -967,10 +978,18 @@ export const giftCards = pgTable(
     initialCents: integer('initial_cents').notNull(),
     balanceCents: integer('balance_cents').notNull(),
     validTo: timestamp('valid_to', { withTimezone: true }),
+    /**
+     * The paid order that bought the card, its line's code and which of the line's quantity it is
+     * (1…): issuing is idempotent by these three (a second `paid` finds the cards made).
+     */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderLineCode: text('order_line_code'),
+    orderSeq: integer('order_seq'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('gift_cards_site_code_uq').on(t.siteId, t.codeHash),
+    uniqueIndex('gift_cards_order_line_uq').on(t.orderId, t.orderLineCode, t.orderSeq),
     check(
       'gift_cards_balance_ck',
       sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`,

@@ -367,6 +367,11 @@ export const en: Messages = {
   'shop.order.return.refused':
     'The payment return could not be verified, so the order was not changed. If you paid, you will get a confirmation by email.',
   'shop.order.mail.subject': 'Order confirmation {number} – Lihakauppa',
+  'shop.order.giftCardMail.subject': 'Your gift cards – order {number} – Lihakauppa',
+  'shop.order.giftCardMail.intro':
+    'Thank you for your order! Here are the gift cards you bought. Enter a code in the Lihakauppa cart under Gift card. Keep the codes safe: they are worth money.',
+  'shop.order.giftCardMail.card': 'Code {code} – value {amount} – valid until {validTo}',
+  'shop.order.giftCardsSent': 'The gift card codes are sent to your e-mail once the order is paid.',
   'shop.order.mail.intro': 'Thank you for your order! The payment has been received.',
   'shop.order.mail.link': 'Your order: {url}',
   'shop.order.shopMail.subject': 'Order {number} is paid',
@@ -583,6 +588,10 @@ export const en: Messages = {
   'checkout.pay': 'Go to payment',
   'checkout.payment.title': 'Summary and payment',
   'checkout.payment.deliveryTime': 'Delivery time',
+  'checkout.byEmail.title': 'Delivery',
+  'checkout.byEmail.label': 'By e-mail',
+  'checkout.byEmail.intro':
+    'Gift cards are delivered by e-mail: you will get the codes at {email} once the order is paid. No delivery time is needed.',
   'checkout.payment.change': 'Change the delivery time',
   'checkout.payment.note':
     "You go on to the payment service's page. The order is confirmed once the payment succeeds.",

@@ -366,6 +366,12 @@ export const fi = {
   'shop.order.return.refused':
     'Maksun paluutietoja ei voitu tarkistaa, joten tilausta ei muutettu. Jos maksoit, saat vahvistuksen sähköpostiisi.',
   'shop.order.mail.subject': 'Tilausvahvistus {number} – Lihakauppa',
+  'shop.order.giftCardMail.subject': 'Lahjakorttisi – tilaus {number} – Lihakauppa',
+  'shop.order.giftCardMail.intro':
+    'Kiitos tilauksestasi! Tässä ostamasi lahjakortit. Käytä koodi Lihakaupan ostoskorissa kohdassa Lahjakortti. Säilytä koodit: ne ovat kuin rahaa.',
+  'shop.order.giftCardMail.card': 'Koodi {code} – arvo {amount} – voimassa {validTo} asti',
+  'shop.order.giftCardsSent':
+    'Lahjakorttien koodit lähetetään sähköpostiisi, kun tilaus on maksettu.',
   'shop.order.mail.intro': 'Kiitos tilauksestasi! Maksu on vastaanotettu.',
   'shop.order.mail.link': 'Tilauksesi tiedot: {url}',
   'shop.order.shopMail.subject': 'Tilaus {number} on maksettu',
@@ -587,6 +593,10 @@ export const fi = {
   'checkout.pay': 'Siirry maksamaan',
   'checkout.payment.title': 'Tilauksen yhteenveto ja maksu',
   'checkout.payment.deliveryTime': 'Toimitusaika',
+  'checkout.byEmail.title': 'Toimitus',
+  'checkout.byEmail.label': 'Sähköpostitse',
+  'checkout.byEmail.intro':
+    'Lahjakortit toimitetaan sähköpostitse: saat koodit osoitteeseen {email}, kun tilaus on maksettu. Toimitusaikaa ei tarvitse valita.',
   'checkout.payment.change': 'Muuta toimitusaikaa',
   'checkout.payment.note':
     'Siirryt maksamaan maksupalvelun sivulle. Tilaus vahvistuu, kun maksu on onnistunut.',

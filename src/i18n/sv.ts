@@ -364,6 +364,12 @@ export const sv: Messages = {
   'shop.order.return.refused':
     'Betalningens returuppgifter kunde inte kontrolleras, så beställningen ändrades inte. Om du betalade får du en bekräftelse per e-post.',
   'shop.order.mail.subject': 'Orderbekräftelse {number} – Lihakauppa',
+  'shop.order.giftCardMail.subject': 'Dina presentkort – beställning {number} – Lihakauppa',
+  'shop.order.giftCardMail.intro':
+    'Tack för din beställning! Här är presentkorten du köpte. Ange koden i Lihakauppas varukorg under Presentkort. Spara koderna: de är värda pengar.',
+  'shop.order.giftCardMail.card': 'Kod {code} – värde {amount} – giltig till {validTo}',
+  'shop.order.giftCardsSent':
+    'Presentkortens koder skickas till din e-post när beställningen har betalats.',
   'shop.order.mail.intro': 'Tack för din beställning! Betalningen har tagits emot.',
   'shop.order.mail.link': 'Din beställning: {url}',
   'shop.order.shopMail.subject': 'Order {number} är betald',
@@ -580,6 +586,10 @@ export const sv: Messages = {
   'checkout.pay': 'Gå till betalning',
   'checkout.payment.title': 'Sammanfattning och betalning',
   'checkout.payment.deliveryTime': 'Leveranstid',
+  'checkout.byEmail.title': 'Leverans',
+  'checkout.byEmail.label': 'Per e-post',
+  'checkout.byEmail.intro':
+    'Presentkorten levereras per e-post: du får koderna till {email} när beställningen har betalats. Du behöver inte välja en leveranstid.',
   'checkout.payment.change': 'Ändra leveranstiden',
   'checkout.payment.note':
     'Du går till betaltjänstens sida. Beställningen bekräftas när betalningen har lyckats.',

@@ -30,12 +30,10 @@ export async function loadCheckout(): Promise<CheckoutState> {
   );
 }
 
-export interface HoldRequest {
-  postalCode: string;
-  date: string;
-  time: string;
-  useDeliveryAddressForBilling: boolean;
-}
+/** The chosen delivery time; none for a cart of gift cards only (they are mailed). */
+export type HoldRequest =
+  | { postalCode: string; date: string; time: string; useDeliveryAddressForBilling: boolean }
+  | { useDeliveryAddressForBilling: boolean };
 
 /** Takes (or replaces) the cart's hold on a delivery time; 409 when it is gone (`errors`). */
 export async function takeHold(request: HoldRequest): Promise<CheckoutState> {

@@ -91,15 +91,20 @@ export function timesOf(delivery: DeliveryDates | null, date: string) {
   return delivery?.dates.find((d) => d.value === date)?.times ?? [];
 }
 
-/** Which fields the delivery step's next button still needs. */
+/**
+ * Which fields the delivery step's next button still needs. A cart of gift cards only (`mailed`)
+ * needs no delivery time: its hold is taken by the button itself.
+ */
 export function deliveryStepErrors(input: {
   customer: Customer;
   date: string;
   time: string;
   hold: CheckoutHold | null;
+  mailed?: boolean;
 }): Errors {
   const errors: Errors = {};
   if (!input.customer.deliveryAddress.streetAddress) errors.address = 'checkout.error.address';
+  if (input.mailed) return errors;
   if (!input.date) errors[DATE_FIELD] = 'checkout.error.chooseDate';
   else if (!input.time) errors[TIME_FIELD] = 'checkout.error.chooseTime';
   else if (!input.hold || input.hold.date !== input.date || input.hold.time !== input.time) {
@@ -248,15 +253,27 @@ export function CheckoutPage(props: CheckoutPageProps) {
     if (refused) summary.current?.focus();
   }, [errors, t]);
 
-  const hold$ = async (next: { date: string; time: string; billing: boolean }) => {
+  // Gift cards only: nothing is delivered, the codes are mailed (decision 030).
+  const mailed = cart.hasGiftCardsOnly;
+
+  /** Takes the hold of the chosen time (of no time for gift cards); answers it, null if refused. */
+  const hold$ = async (next: {
+    date: string;
+    time: string;
+    billing: boolean;
+  }): Promise<CheckoutHold | null> => {
     setBusy(true);
     try {
-      const state = await takeHold({
-        postalCode: props.postalCode,
-        date: next.date,
-        time: next.time,
-        useDeliveryAddressForBilling: next.billing,
-      });
+      const state = await takeHold(
+        mailed
+          ? { useDeliveryAddressForBilling: next.billing }
+          : {
+              postalCode: props.postalCode,
+              date: next.date,
+              time: next.time,
+              useDeliveryAddressForBilling: next.billing,
+            },
+      );
       setCart(state.cart);
       setHold(state.hold);
       setErrors({});
@@ -266,12 +283,14 @@ export function CheckoutPage(props: CheckoutPageProps) {
         analytics.current.shipping = `${next.date} ${next.time}`;
         pushCheckoutEvent('add_shipping_info', state.cart, { shipping_tier: label });
       }
+      return state.hold;
     } catch (error) {
       setHold(null);
       const refused = holdErrors(error);
       setErrors(refused.errors);
       setSoldOut(refused.products);
       if (error instanceof ShopApiError && error.status === 409) void loadDelivery();
+      return null;
     } finally {
       setBusy(false);
     }
@@ -290,18 +309,27 @@ export function CheckoutPage(props: CheckoutPageProps) {
   };
   const chooseBilling = (value: boolean) => {
     setBilling(value);
-    if (date && time && hold) void hold$({ date, time, billing: value });
+    if (hold && (mailed || (date && time))) void hold$({ date, time, billing: value });
   };
 
-  const next = (event: FormEvent) => {
+  const next = async (event: FormEvent) => {
     if (!hydrated) return; // the plain form posts
     event.preventDefault();
     if (busy) return;
-    const found = deliveryStepErrors({ customer, date, time, hold });
+    const found = deliveryStepErrors({ customer, date, time, hold, mailed });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    let held = hold;
+    if (!held && mailed) {
+      held = await hold$({ date: '', time: '', billing });
+      if (!held) return;
+    }
     if (paysNothing(cart)) {
-      (document.getElementById(PURCHASE_FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+      const form = document.getElementById(PURCHASE_FORM_ID) as HTMLFormElement | null;
+      // The hold may be a moment old: its id goes in before the state has rendered it.
+      const field = form?.elements.namedItem(CHECKOUT_ID_FIELD);
+      if (field instanceof HTMLInputElement && held) field.value = held.checkoutId;
+      form?.requestSubmit();
       return;
     }
     window.location.hash = STEPS.payment;
@@ -420,11 +448,18 @@ export function CheckoutPage(props: CheckoutPageProps) {
           <input type="hidden" name={XSRF_FIELD} value={props.form.token} />
           <input type="hidden" name={ACTION_FIELD} value={ACTIONS.hold} />
           <input type="hidden" name={POSTAL_CODE_PARAM} value={props.postalCode} />
-          <p className={styles.postalCode}>
-            {t('checkout.delivery.postalCode', { postalCode: props.postalCode })}{' '}
-            <a href="/ostoskori#kirjaudu">{t('checkout.delivery.changePostalCode')}</a>
-          </p>
-          {deliveryFailed ? (
+          {mailed ? (
+            <div className={styles.box} data-delivery="email">
+              <h3>{t('checkout.byEmail.title')}</h3>
+              <p>{t('checkout.byEmail.intro', { email: customer.email })}</p>
+            </div>
+          ) : (
+            <p className={styles.postalCode}>
+              {t('checkout.delivery.postalCode', { postalCode: props.postalCode })}{' '}
+              <a href="/ostoskori#kirjaudu">{t('checkout.delivery.changePostalCode')}</a>
+            </p>
+          )}
+          {mailed ? null : deliveryFailed ? (
             <p className={shop.statusError} role="alert">
               {t('checkout.delivery.loadError')}
             </p>
@@ -540,7 +575,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
         </h2>
         {hold ? (
           <div className={styles.box}>
-            <h3>{t('checkout.payment.deliveryTime')}</h3>
+            <h3>{t(mailed ? 'checkout.byEmail.title' : 'checkout.payment.deliveryTime')}</h3>
             <p data-hold>{hold.label}</p>
             <p>
               <a href={`#${STEPS.delivery}`}>{t('checkout.payment.change')}</a>

@@ -14,7 +14,7 @@ import { localReturnPath, withReturn } from '../customer/return-path.ts';
 import { onShop } from '../customer/routes.server.ts';
 import { deliveryDates } from '../delivery.server.ts';
 import { checkOut } from '../orders/check-out.server.ts';
-import { currentHold, holdAnswer, takeHold } from '../orders/holds.server.ts';
+import { currentHold, deliveryOf, holdAnswer, takeHold } from '../orders/holds.server.ts';
 import { paymentDeps } from '../orders/payments.server.ts';
 import { PAYMENT_METHOD_PATTERN } from '../orders/schemas.ts';
 import { existingKey } from '../routes.server.ts';
@@ -295,7 +295,11 @@ export function checkoutPageRoutes(layout: PageLayout) {
         }
         const notice = takeNotice(request);
         const held = await currentHold(db, key);
-        const hold = held && held.postalCode === postalCode ? holdAnswer(held, lang) : null;
+        // A held time counts for its own postal code; a hold of gift cards only has none.
+        const hold =
+          held && (deliveryOf(held) === null || held.postalCode === postalCode)
+            ? holdAnswer(held, lang)
+            : null;
         const delivery = await deliveryDates(db, key, lang, postalCode);
         return page(request, reply, {
           failed: notice !== null && Object.keys(notice.errors).length > 0,
@@ -355,14 +359,16 @@ export function checkoutPageRoutes(layout: PageLayout) {
               errors: { [TIME_FIELD]: 'checkout.error.postalCode' },
             });
           }
-          if (!DATE.test(date)) {
+          // Gift cards only are mailed: no time to choose, the hold only keeps the checkout.
+          const mailed = (await loadCart(db, key, lang)).hasGiftCardsOnly;
+          if (!mailed && !DATE.test(date)) {
             return sendBack(request, reply, postalCode, {
               step: STEPS.delivery,
               errors: { [DATE_FIELD]: 'checkout.error.chooseDate' },
               typed: { useDeliveryAddressForBilling: billing },
             });
           }
-          if (!TIME.test(time)) {
+          if (!mailed && !TIME.test(time)) {
             return sendBack(request, reply, postalCode, {
               step: STEPS.delivery,
               errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
@@ -370,12 +376,14 @@ export function checkoutPageRoutes(layout: PageLayout) {
             });
           }
           try {
-            await takeHold(db, key, lang, {
-              postalCode,
-              date,
-              time,
-              useDeliveryAddressForBilling: billing,
-            });
+            await takeHold(
+              db,
+              key,
+              lang,
+              mailed
+                ? { useDeliveryAddressForBilling: billing }
+                : { postalCode, date, time, useDeliveryAddressForBilling: billing },
+            );
           } catch (error) {
             if (!(error instanceof AppError) || error.status >= 500) throw error;
             const cart = await loadCart(db, key, lang);

@@ -14,8 +14,8 @@ import {
   POSTAL_CODE,
   SLOT,
 } from '../orders/checkout.test-support.ts';
+import { giftCardCodeHash } from '../orders/gift-cards.server.ts';
 import { cancelledReturnPath } from '../orders/payment-returns.server.ts';
-import { giftCardCodeHash } from '../orders/placement.server.ts';
 import { CHECKOUT_API, checkoutSchema, GIFT_CARD_ADD_API } from '../orders/schemas.ts';
 
 /**
@@ -92,7 +92,10 @@ describe('/kassa', () => {
       'Maksu peruttiin, eikä tilausta vahvistettu. Tuotteet ovat taas ostoskorissasi';
     const plain = await v.get(`/kassa?postinumero=${POSTAL_CODE}`);
     expect(plain.body).not.toContain(cancelled);
-    const back = cancelledReturnPath({ postalCode: POSTAL_CODE }).replace(/#.*$/, '');
+    const back = cancelledReturnPath({
+      postalCode: POSTAL_CODE,
+      deliveryAddress: { postalCode: POSTAL_CODE },
+    }).replace(/#.*$/, '');
     const res = await v.get(back);
     expect(res.statusCode, res.body).toBe(200);
     const notice =

@@ -27,7 +27,7 @@ export interface CheckOutAnswer {
 }
 
 export async function checkOut(deps: PaymentDeps, input: PlaceOrder): Promise<CheckOutAnswer> {
-  const { order, created } = await placeOrder(deps.db, input);
+  const { order, created } = await placeOrder(deps, input);
   try {
     const { next } = await startPayment(deps, order, input.paymentMethodCode);
     return { order, created, next };

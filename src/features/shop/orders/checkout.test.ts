@@ -36,8 +36,9 @@ import {
   PASSWORD,
   POSTAL_CODE,
 } from './checkout.test-support.ts';
+import { giftCardCodeHash } from './gift-cards.server.ts';
 import { deleteExpiredHolds } from './holds.server.ts';
-import { giftCardCodeHash, releaseOrder } from './placement.server.ts';
+import { releaseOrder } from './placement.server.ts';
 import {
   CHECKOUT_HOLD_API,
   CHECKOUT_ORDER_API,

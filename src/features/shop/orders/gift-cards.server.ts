@@ -1,6 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { cartGiftCards, giftCards } from '../../../db/schema.ts';
+import { cartGiftCards, giftCards, type orderLines } from '../../../db/schema.ts';
 import { Invalid } from '../../../server/errors.ts';
 import {
   type CartKey,
@@ -9,8 +10,8 @@ import {
   dropCheckoutHold,
   existingCartId,
   lockCartRow,
+  type Transaction,
 } from '../cart.server.ts';
-import { giftCardCodeHash } from './placement.server.ts';
 
 /**
  * Gift cards in the cart (decision 027): a code is looked up by its SHA-256 (upper case), never
@@ -86,4 +87,73 @@ export async function removeGiftCard(
     return rows;
   });
   return removed.length > 0 ? target.store() : target.existing;
+}
+
+/** The SHA-256 (hex) of a gift card's code, upper-cased: only this is stored. */
+export function giftCardCodeHash(code: string): string {
+  return createHash('sha256').update(code.trim().toUpperCase(), 'utf8').digest('hex');
+}
+
+/** How long a bought gift card is valid (decision 030). */
+export const GIFT_CARD_VALID_MONTHS = 24;
+
+/**
+ * The letters of a new code: upper case and digits without the look-alikes 0, O, 1 and I.
+ * 32 letters, so a random byte modulo 32 picks each without bias.
+ */
+const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A new gift card code, `LAHJA-XXXX-XXXX-XXXX`: 12 random letters, 60 bits. */
+export function newGiftCardCode(): string {
+  const letters = [...randomBytes(12)].map((byte) => CODE_LETTERS[byte % CODE_LETTERS.length]);
+  const group = (from: number) => letters.slice(from, from + 4).join('');
+  return `LAHJA-${group(0)}-${group(4)}-${group(8)}`;
+}
+
+export interface IssuedGiftCard {
+  /** The code in clear: it goes to the shopper's mail only and is never stored. */
+  code: string;
+  cents: number;
+  /** `YYYY-MM-DD`, the last day it is valid (Helsinki). */
+  validTo: string;
+}
+
+/**
+ * Issues the gift cards a paid order bought: one card per unit of each gift-card line, worth the
+ * line's unit price, valid `GIFT_CARD_VALID_MONTHS`. Idempotent by (order, line, unit): a card
+ * already issued for a unit is not made again (and its code cannot be told again: only the
+ * hash is kept). Runs in the transaction that marks the order paid.
+ */
+export async function issueGiftCards(
+  tx: Transaction,
+  order: { id: string; siteId: string },
+  lines: readonly (typeof orderLines.$inferSelect)[],
+): Promise<IssuedGiftCard[]> {
+  const issued: IssuedGiftCard[] = [];
+  for (const line of lines) {
+    if (!line.isGiftCard) continue;
+    for (let seq = 1; seq <= line.quantity; seq += 1) {
+      const code = newGiftCardCode();
+      const [card] = await tx
+        .insert(giftCards)
+        .values({
+          siteId: order.siteId,
+          codeHash: giftCardCodeHash(code),
+          initialCents: line.unitPriceCents,
+          balanceCents: line.unitPriceCents,
+          validTo: sql`now() + make_interval(months => ${GIFT_CARD_VALID_MONTHS})`,
+          orderId: order.id,
+          orderLineCode: line.code,
+          orderSeq: seq,
+        })
+        .onConflictDoNothing({
+          target: [giftCards.orderId, giftCards.orderLineCode, giftCards.orderSeq],
+        })
+        .returning({
+          validTo: sql<string>`to_char(${giftCards.validTo} at time zone 'Europe/Helsinki', 'YYYY-MM-DD')`,
+        });
+      if (card) issued.push({ code, cents: line.unitPriceCents, validTo: card.validTo });
+    }
+  }
+  return issued;
 }

@@ -9,7 +9,7 @@ import {
   productWeeklyStock,
 } from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
-import { AppError } from '../../../server/errors.ts';
+import { AppError, Invalid } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import {
@@ -216,21 +216,54 @@ export async function otherHoldsOfStock(
 
 export type HoldRow = typeof checkoutHolds.$inferSelect;
 
+/** A held delivery time: the area's slot on a date, for a postal code. */
+export interface HeldDelivery {
+  areaId: number;
+  postalCode: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * The hold's delivery time, or null for a hold of a cart of gift cards only, which keeps no slot
+ * and no stock (the check constraint makes the columns all set or all null).
+ */
+export function deliveryOf(hold: HoldRow): HeldDelivery | null {
+  const { areaId, postalCode, date, startTime, endTime } = hold;
+  if (areaId === null || postalCode === null || date === null) return null;
+  if (startTime === null || endTime === null) return null;
+  return { areaId, postalCode, date, startTime, endTime };
+}
+
 /** The hold as the checkout API answers it. */
 export function holdAnswer(hold: HoldRow, lang: Lang): CheckoutHold {
   const t = serverT(lang);
-  const times = t('shop.delivery.timeLabel', {
-    start: clockLabel(hold.startTime),
-    end: clockLabel(hold.endTime),
-  });
-  return {
+  const delivery = deliveryOf(hold);
+  const common = {
     checkoutId: hold.id,
-    postalCode: hold.postalCode,
-    date: hold.date,
-    time: `${hold.startTime}-${hold.endTime}`,
-    label: `${dateLabel(hold.date, lang)} ${times}`,
     expiresAt: hold.expiresAt.toISOString(),
     useDeliveryAddressForBilling: hold.useDeliveryAddressForBilling,
+  };
+  if (!delivery) {
+    return {
+      ...common,
+      postalCode: null,
+      date: null,
+      time: null,
+      label: t('checkout.byEmail.label'),
+    };
+  }
+  const times = t('shop.delivery.timeLabel', {
+    start: clockLabel(delivery.startTime),
+    end: clockLabel(delivery.endTime),
+  });
+  return {
+    ...common,
+    postalCode: delivery.postalCode,
+    date: delivery.date,
+    time: `${delivery.startTime}-${delivery.endTime}`,
+    label: `${dateLabel(delivery.date, lang)} ${times}`,
   };
 }
 
@@ -253,11 +286,16 @@ export async function currentHold(db: Database, key: CartKey | null): Promise<Ho
 }
 
 export interface HoldRequest {
-  postalCode: string;
-  date: string;
-  time: string;
+  /** The delivery time's postal code, date and `HH:MM-HH:MM`: needed unless the cart is all gift cards. */
+  postalCode?: string | undefined;
+  date?: string | undefined;
+  time?: string | undefined;
   useDeliveryAddressForBilling: boolean;
 }
+
+/** Whether every line of the cart is a gift card (nothing to deliver; `hasGiftCardsOnly`). */
+const giftCardsOnly = (contents: readonly { product: { isGiftCard: boolean } }[]) =>
+  contents.length > 0 && contents.every(({ product }) => product.isGiftCard);
 
 /**
  * Takes the cart's hold, replacing one it had: the slot must be offered (the area's calendar,
@@ -275,6 +313,61 @@ export async function takeHold(
 ): Promise<HoldRow> {
   const cartId = await existingCartId(db, key);
   if (!cartId) throw emptyCartProblem();
+  if (giftCardsOnly(await cartContents(db, key, cartId, lang))) {
+    return takeHoldWithoutDelivery(db, key, lang, cartId, request);
+  }
+  const missing = (['postalCode', 'date', 'time'] as const).filter((field) => !request[field]);
+  if (missing.length > 0) {
+    throw new Invalid(Object.fromEntries(missing.map((field) => [field, 'validation.required'])));
+  }
+  const asked = request as Required<HoldRequest>;
+  return takeDeliveryHold(db, key, lang, cartId, asked, now);
+}
+
+/**
+ * The hold of a cart of gift cards only: no slot and no stock to keep, only the checkout's
+ * idempotency key for the order (decision 030). Refused if the cart got goods meanwhile.
+ */
+async function takeHoldWithoutDelivery(
+  db: Database,
+  key: CartKey,
+  lang: Lang,
+  cartId: string,
+  request: HoldRequest,
+): Promise<HoldRow> {
+  return db.transaction(async (tx) => {
+    if (!(await lockCart(tx, cartId))) throw emptyCartProblem();
+    await tx.delete(checkoutHolds).where(eq(checkoutHolds.cartId, cartId));
+    const contents = await cartContents(tx as unknown as Database, key, cartId, lang);
+    if (contents.length === 0) throw emptyCartProblem();
+    if (!giftCardsOnly(contents)) {
+      throw unavailable(
+        { time: 'shop.checkout.timeInvalid' },
+        'The cart has goods to deliver now: choose a delivery time.',
+      );
+    }
+    const [hold] = await tx
+      .insert(checkoutHolds)
+      .values({
+        cartId,
+        siteId: key.siteId,
+        useDeliveryAddressForBilling: request.useDeliveryAddressForBilling,
+        expiresAt: sql`now() + make_interval(mins => ${HOLD_MINUTES})`,
+      })
+      .returning();
+    if (!hold) throw new Error('hold insert returned no row');
+    return hold;
+  });
+}
+
+async function takeDeliveryHold(
+  db: Database,
+  key: CartKey,
+  lang: Lang,
+  cartId: string,
+  request: Required<HoldRequest>,
+  now: Date,
+): Promise<HoldRow> {
   const area = await areaOfPostalCode(db, request.postalCode);
   if (!area) {
     throw unavailable(

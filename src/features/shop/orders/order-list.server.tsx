@@ -3,7 +3,7 @@ import type { Lang } from '../../../sites/types.ts';
 import { helsinkiDate } from '../dates.ts';
 import { moneyString } from '../schemas.ts';
 import styles from './orders.module.css';
-import { deliveryLabel, STATUS_TEXT } from './payment-returns.server.ts';
+import { deliveryLabel, STATUS_TEXT } from './paid.server.ts';
 import { CONFIRMATION_PATH, type OrderRow } from './payments.server.ts';
 
 /** `2026-12-03` → `3.12.2026`. */

@@ -4,13 +4,11 @@ import {
   cartLineItems,
   carts,
   checkoutHolds,
-  type OrderStatus,
   orderLines,
   orderPayments,
   orders,
 } from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
-import type { MessageKey } from '../../../i18n/fi.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
 import { limitOf, productsByCode } from '../cart.server.ts';
@@ -22,7 +20,7 @@ import {
   STEPS,
 } from '../checkout/checkout-form.ts';
 import { type PaymentReturn, PaymentReturnRefused } from '../payment/provider.ts';
-import { moneyString } from '../schemas.ts';
+import { euro, orderPaid, STATUS_TEXT } from './paid.server.ts';
 import { confirmationUrl, type OrderRow, type PaymentDeps } from './payments.server.ts';
 import { releaseOrder } from './placement.server.ts';
 
@@ -39,7 +37,6 @@ import { releaseOrder } from './placement.server.ts';
  */
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** Final statuses of an attempt: a later return never overwrites them (`ok` only `fail`). */
 const FINAL = new Set(['ok', 'fail', 'error']);
@@ -55,9 +52,12 @@ export interface ReturnOutcome {
  * page is to show that the payment was cancelled (`shop.order.paymentCancelled`). Without the
  * postal code the checkout page would redirect the parameter away.
  */
-export function cancelledReturnPath(order: Pick<OrderRow, 'postalCode'>): string {
+export function cancelledReturnPath(
+  order: Pick<OrderRow, 'postalCode'> & { deliveryAddress: { postalCode: string } },
+): string {
   const query = new URLSearchParams({
-    [POSTAL_CODE_PARAM]: order.postalCode,
+    // An order of gift cards only has no delivery postal code: the address's serves the page.
+    [POSTAL_CODE_PARAM]: order.postalCode ?? order.deliveryAddress.postalCode,
     [PAYMENT_PARAM]: PAYMENT_CANCELLED,
   });
   return `${CHECKOUT_PAGE_PATH}?${query}#${STEPS.payment}`;
@@ -65,7 +65,7 @@ export function cancelledReturnPath(order: Pick<OrderRow, 'postalCode'>): string
 
 /** Where the shopper goes after a verified redirect (a path on the shop). */
 export function afterReturnPath(
-  order: Pick<OrderRow, 'id' | 'status' | 'postalCode'>,
+  order: Pick<OrderRow, 'id' | 'status' | 'postalCode' | 'deliveryAddress'>,
   shopUrl: string,
 ): string {
   if (order.status === 'cancelled') return cancelledReturnPath(order);
@@ -149,7 +149,7 @@ async function applyReturn(
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
         .returning();
       if (paid) {
-        await mailPaidOrder(deps, tx, paid);
+        await orderPaid(deps, tx, paid);
         return { order: paid, effect: 'paid' };
       }
     }
@@ -257,100 +257,6 @@ export async function expireUnpaidOrders(db: Database, now = new Date()): Promis
     if (done) expired += 1;
   }
   return expired;
-}
-
-// --- mails ---------------------------------------------------------------------------------
-
-async function linesOf(tx: Tx, orderId: string): Promise<OrderLineRow[]> {
-  return tx
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.code));
-}
-
-const euro = (cents: number) => `${moneyString(cents)} €`;
-
-/** `ke 3.12.2026 klo 16.00–18.00` in the order's language. */
-export function deliveryLabel(
-  order: Pick<OrderRow, 'deliveryDate' | 'startTime' | 'endTime'>,
-  lang: Lang,
-): string {
-  const [y, m, d] = order.deliveryDate.split('-').map(Number);
-  const clock = (time: string) => `${Number(time.slice(0, 2))}.${time.slice(3, 5)}`;
-  return serverT(lang)('shop.order.deliveryValue', {
-    date: `${d}.${m}.${y}`,
-    start: clock(order.startTime),
-    end: clock(order.endTime),
-  });
-}
-
-export const STATUS_TEXT: Record<OrderStatus, MessageKey> = {
-  paid: 'shop.order.status.paid',
-  pending_payment: 'shop.order.status.pending_payment',
-  cancelled: 'shop.order.status.cancelled',
-  expired: 'shop.order.status.expired',
-};
-
-/** The order as plain text: number, delivery time and address, lines and totals. */
-export function orderSummaryText(order: OrderRow, lines: OrderLineRow[], lang: Lang): string {
-  const t = serverT(lang);
-  const a = order.deliveryAddress;
-  const parts = [
-    `${t('shop.order.number')}: ${order.number}`,
-    `${t('shop.order.deliveryTime')}: ${deliveryLabel(order, lang)}`,
-    `${t('shop.order.deliveryAddress')}:`,
-    `${a.firstName} ${a.lastName}`,
-    a.streetAddress,
-    `${a.postalCode} ${a.city}`,
-    '',
-    ...lines.map((line) => `${line.quantity} × ${line.name}  ${euro(line.linePriceCents)}`),
-    '',
-    `${t('shop.cart.subTotal')}: ${euro(order.subTotalCents)}`,
-  ];
-  const orderDiscount =
-    order.subTotalCents + order.shippingCents - order.usedGiftCardCents - order.totalCents;
-  if (orderDiscount > 0) parts.push(`${t('shop.cart.orderDiscount')}: -${euro(orderDiscount)}`);
-  if (order.shippingCents > 0)
-    parts.push(`${t('shop.cart.shipping')}: ${euro(order.shippingCents)}`);
-  if (order.usedGiftCardCents > 0) {
-    parts.push(`${t('shop.order.giftCard')}: -${euro(order.usedGiftCardCents)}`);
-  }
-  parts.push(`${t('shop.cart.total')}: ${euro(order.totalCents)}`);
-  parts.push(`${t('shop.order.vatIncluded')}: ${euro(order.vatCents)}`);
-  return parts.join('\n');
-}
-
-/** The shopper's confirmation and the shop's notification, in the caller's transaction. */
-async function mailPaidOrder(deps: PaymentDeps, tx: Tx, order: OrderRow): Promise<void> {
-  const lines = await linesOf(tx, order.id);
-  const lang = order.language as Lang;
-  const t = serverT(lang);
-  const summary = orderSummaryText(order, lines, lang);
-  await enqueueMail(tx, deps.mailKey, {
-    to: order.email,
-    subject: t('shop.order.mail.subject', { number: String(order.number) }),
-    text: [
-      t('shop.order.mail.intro'),
-      '',
-      summary,
-      '',
-      t('shop.order.mail.link', { url: confirmationUrl(deps.shopUrl, order.id) }),
-    ].join('\n'),
-  });
-  const fi = serverT('fi');
-  await enqueueMail(tx, deps.mailKey, {
-    to: deps.shopEmail,
-    subject: fi('shop.order.shopMail.subject', { number: String(order.number) }),
-    text: [
-      fi('shop.order.shopMail.intro'),
-      '',
-      orderSummaryText(order, lines, 'fi'),
-      '',
-      `${order.email}, ${order.phoneNumber}`,
-      order.additionalInformation,
-    ].join('\n'),
-  });
 }
 
 /** A payment for an order that no longer waited for it: the shop handles it by hand. */

@@ -18,12 +18,11 @@ import { paymentTypeLabel } from '../payment/payment-type.ts';
 import { PaymentReturnRefused } from '../payment/provider.ts';
 import { moneyString } from '../schemas.ts';
 import styles from './orders.module.css';
+import { deliveryLabel, STATUS_TEXT } from './paid.server.ts';
 import {
   afterReturnPath,
-  deliveryLabel,
   expireUnpaidOrders,
   handlePaymentReturn,
-  STATUS_TEXT,
 } from './payment-returns.server.ts';
 import {
   CONFIRMATION_PATH,

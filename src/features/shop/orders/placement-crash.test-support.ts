@@ -17,13 +17,22 @@ placementHooks.afterTaking = async () => {
   process.stdout.write('PAUSED\n');
   await new Promise(() => {});
 };
-await placeOrder(handle.db, {
-  siteId: SHOP_SITE_ID,
-  lang: 'fi',
-  sessionId,
-  customerId,
-  checkoutId,
-  paymentMethodCode: 'FI50',
-});
+// The pause comes before anything is mailed: the mail settings only have to be well-formed.
+const mail = {
+  shopUrl: 'http://shop.localhost',
+  mailKey: Buffer.alloc(32),
+  shopEmail: 'shop@example.fi',
+};
+await placeOrder(
+  { db: handle.db, ...mail },
+  {
+    siteId: SHOP_SITE_ID,
+    lang: 'fi',
+    sessionId,
+    customerId,
+    checkoutId,
+    paymentMethodCode: 'FI50',
+  },
+);
 process.stdout.write('PLACED\n');
 await handle.close();

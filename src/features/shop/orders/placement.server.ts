@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -36,8 +35,10 @@ import { helsinkiDate } from '../dates.ts';
 import { areaOfPostalCode } from '../delivery.server.ts';
 import { priceCart } from '../pricing.ts';
 import {
+  deliveryOf,
   emptyCartProblem,
   goodsInCodeOrder,
+  type HeldDelivery,
   holdGone,
   lockCart,
   lockDateStock,
@@ -46,6 +47,7 @@ import {
   otherHoldsOfStock,
   unavailable,
 } from './holds.server.ts';
+import { type OrderMailDeps, orderPaid } from './paid.server.ts';
 
 /**
  * Placing an order from a checkout hold (decision 027), in one transaction that takes everything
@@ -116,16 +118,17 @@ const isUniqueViolation = (err: unknown): boolean => {
  * `deliveryAddress`.
  */
 export async function placeOrder(
-  db: Database,
+  deps: OrderMailDeps & { db: Database },
   input: PlaceOrder,
 ): Promise<{ order: OrderRow; created: boolean }> {
+  const { db } = deps;
   const placed = await orderOfCheckout(db, input.checkoutId, input.customerId);
   if (placed) return { order: placed, created: false };
   const key: CartKey = { sessionId: input.sessionId, siteId: input.siteId };
   const cartId = await existingCartId(db, key);
   if (!cartId) throw holdGone();
   try {
-    return await db.transaction((tx) => placeInTransaction(tx, input, key, cartId));
+    return await db.transaction((tx) => placeInTransaction(deps, tx, input, key, cartId));
   } catch (err) {
     // Only another placement of this checkout can take its number: answer that order.
     if (isUniqueViolation(err)) {
@@ -137,6 +140,7 @@ export async function placeOrder(
 }
 
 async function placeInTransaction(
+  deps: OrderMailDeps,
   tx: Transaction,
   input: PlaceOrder,
   key: CartKey,
@@ -172,12 +176,16 @@ async function placeInTransaction(
       'The customer has no delivery address.',
     );
   }
+  // A hold without a delivery time is only for gift cards, which are mailed; a cart that got
+  // goods since lost that hold (any cart change deletes it), so this is a second line of defence.
+  const held = deliveryOf(h);
+  const goodsInCart = contents.some(({ product }) => !product.isGiftCard);
+  if (!held && goodsInCart) throw holdGone();
   // The held time is the area's: the goods go to an address in that area.
-  const addressArea = await areaOfPostalCode(asDb, delivery.postalCode);
-  if (addressArea?.id !== h.areaId) {
+  if (held && (await areaOfPostalCode(asDb, delivery.postalCode))?.id !== held.areaId) {
     throw unavailable(
       { deliveryAddress: 'shop.delivery.notAvailable' },
-      `The delivery address's postal code ${delivery.postalCode} is not in the area of the delivery time held for ${h.postalCode}.`,
+      `The delivery address's postal code ${delivery.postalCode} is not in the area of the delivery time held for ${held.postalCode}.`,
     );
   }
   const billing = h.useDeliveryAddressForBilling ? delivery : (customer.billingAddress ?? delivery);
@@ -197,52 +205,8 @@ async function placeInTransaction(
   const priced = priceCart(pricingLinesOf(contents, rateOf), entered.map(pricingCouponOf));
   const applied = entered.filter((c) => priced.appliedCoupons.includes(c.code));
 
-  // The slot.
-  const slot = { areaId: h.areaId, date: h.date, startTime: h.startTime };
-  const booking = await lockSlot(tx, slot);
-  if (
-    !booking ||
-    booking.capacity - booking.sold - (await otherHoldsOfSlot(tx, slot, cartId)) < 1
-  ) {
-    throw soldOut(
-      { time: 'shop.checkout.slotFull' },
-      `The delivery time ${h.startTime}-${h.endTime} on ${h.date} is full.`,
-    );
-  }
-  await tx
-    .update(deliverySlotBookings)
-    .set({ sold: sql`${deliverySlotBookings.sold} + 1` })
-    .where(
-      and(
-        eq(deliverySlotBookings.areaId, slot.areaId),
-        eq(deliverySlotBookings.date, slot.date),
-        eq(deliverySlotBookings.startTime, slot.startTime),
-      ),
-    );
-
-  // Per-date stock, then overall stock, line by line in code order.
-  const { goods, perDate } = await goodsInCodeOrder(tx, contents);
-  for (const { product, quantity } of goods) {
-    if (!perDate.has(product.code)) continue;
-    const stock = await lockDateStock(tx, product.code, h.date);
-    const held = await otherHoldsOfStock(tx, product.code, h.date, cartId);
-    if (stock.capacity - stock.sold - held < quantity) {
-      throw soldOut(
-        { [product.code]: 'shop.stock.soldOut' },
-        `Product ${product.code} is sold out on ${h.date}.`,
-      );
-    }
-    await tx
-      .update(productDateStock)
-      .set({ sold: sql`${productDateStock.sold} + ${quantity}` })
-      .where(
-        and(
-          eq(productDateStock.siteId, input.siteId),
-          eq(productDateStock.code, product.code),
-          eq(productDateStock.date, h.date),
-        ),
-      );
-  }
+  // The slot and the per-date stock (none for gift cards only), then overall stock.
+  const perDate = held ? await takeDelivery(tx, input.siteId, cartId, held, contents) : new Set();
   const allCodes = contents.map(({ product }) => product.code).sort();
   for (const code of allCodes) {
     const quantity = contents.find((c) => c.product.code === code)?.quantity ?? 0;
@@ -355,11 +319,11 @@ async function placeInTransaction(
       deliveryAddress: delivery,
       billingAddress: billing,
       additionalInformation: customer.additionalInformation,
-      areaId: h.areaId,
-      postalCode: h.postalCode,
-      deliveryDate: h.date,
-      startTime: h.startTime,
-      endTime: h.endTime,
+      areaId: held?.areaId ?? null,
+      postalCode: held?.postalCode ?? null,
+      deliveryDate: held?.date ?? null,
+      startTime: held?.startTime ?? null,
+      endTime: held?.endTime ?? null,
       subTotalCents: priced.subTotalCents,
       discountCents: priced.orderDiscountCents,
       shippingCents: priced.shippingCents,
@@ -400,12 +364,72 @@ async function placeInTransaction(
   if (giftUses.length > 0) {
     await tx.insert(orderGiftCards).values(giftUses.map((use) => ({ orderId: order.id, ...use })));
   }
+  // Nothing to pay (coupons or gift cards paid it all): paid now, with what paying brings.
+  if (paid) await orderPaid(deps, tx, order);
   // The hold became the sale; the cart starts again empty.
   await tx.delete(checkoutHolds).where(eq(checkoutHolds.id, h.id));
   await tx.delete(cartLineItems).where(eq(cartLineItems.cartId, cartId));
   await tx.delete(cartCoupons).where(eq(cartCoupons.cartId, cartId));
   await tx.delete(cartGiftCards).where(eq(cartGiftCards.cartId, cartId));
   return { order, created: true };
+}
+
+/**
+ * Sells the held slot and, line by line in code order, the per-date stock of the cart's goods;
+ * 409 naming `time` or the line's code when other carts' holds or sales left too little. Answers
+ * the codes whose per-date stock was taken.
+ */
+async function takeDelivery(
+  tx: Transaction,
+  siteId: string,
+  cartId: string,
+  held: HeldDelivery,
+  contents: readonly { product: { code: string; isGiftCard: boolean }; quantity: number }[],
+): Promise<Set<string>> {
+  const slot = { areaId: held.areaId, date: held.date, startTime: held.startTime };
+  const booking = await lockSlot(tx, slot);
+  if (
+    !booking ||
+    booking.capacity - booking.sold - (await otherHoldsOfSlot(tx, slot, cartId)) < 1
+  ) {
+    throw soldOut(
+      { time: 'shop.checkout.slotFull' },
+      `The delivery time ${held.startTime}-${held.endTime} on ${held.date} is full.`,
+    );
+  }
+  await tx
+    .update(deliverySlotBookings)
+    .set({ sold: sql`${deliverySlotBookings.sold} + 1` })
+    .where(
+      and(
+        eq(deliverySlotBookings.areaId, slot.areaId),
+        eq(deliverySlotBookings.date, slot.date),
+        eq(deliverySlotBookings.startTime, slot.startTime),
+      ),
+    );
+  const { goods, perDate } = await goodsInCodeOrder(tx, contents);
+  for (const { product, quantity } of goods) {
+    if (!perDate.has(product.code)) continue;
+    const stock = await lockDateStock(tx, product.code, held.date);
+    const others = await otherHoldsOfStock(tx, product.code, held.date, cartId);
+    if (stock.capacity - stock.sold - others < quantity) {
+      throw soldOut(
+        { [product.code]: 'shop.stock.soldOut' },
+        `Product ${product.code} is sold out on ${held.date}.`,
+      );
+    }
+    await tx
+      .update(productDateStock)
+      .set({ sold: sql`${productDateStock.sold} + ${quantity}` })
+      .where(
+        and(
+          eq(productDateStock.siteId, siteId),
+          eq(productDateStock.code, product.code),
+          eq(productDateStock.date, held.date),
+        ),
+      );
+  }
+  return perDate;
 }
 
 /**
@@ -427,14 +451,15 @@ export async function releaseOrder(
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
     .returning();
   if (!order) return false;
-  if (order.areaId !== null) {
+  const date = order.deliveryDate;
+  if (order.areaId !== null && date !== null && order.startTime !== null) {
     await tx
       .update(deliverySlotBookings)
       .set({ sold: sql`greatest(${deliverySlotBookings.sold} - 1, 0)` })
       .where(
         and(
           eq(deliverySlotBookings.areaId, order.areaId),
-          eq(deliverySlotBookings.date, order.deliveryDate),
+          eq(deliverySlotBookings.date, date),
           eq(deliverySlotBookings.startTime, order.startTime),
         ),
       );
@@ -443,7 +468,7 @@ export async function releaseOrder(
     (a, b) => a.code.localeCompare(b.code),
   );
   for (const line of lines) {
-    if (!line.tookDateStock) continue;
+    if (!line.tookDateStock || date === null) continue;
     await tx
       .update(productDateStock)
       .set({ sold: sql`greatest(${productDateStock.sold} - ${line.quantity}, 0)` })
@@ -451,7 +476,7 @@ export async function releaseOrder(
         and(
           eq(productDateStock.siteId, order.siteId),
           eq(productDateStock.code, line.code),
-          eq(productDateStock.date, order.deliveryDate),
+          eq(productDateStock.date, date),
         ),
       );
   }
@@ -501,9 +526,4 @@ export async function releaseOrder(
       .where(eq(giftCards.id, card.giftCardId));
   }
   return true;
-}
-
-/** The SHA-256 (hex) of a gift card's code, upper-cased: only this is stored. */
-export function giftCardCodeHash(code: string): string {
-  return createHash('sha256').update(code.trim().toUpperCase(), 'utf8').digest('hex');
 }

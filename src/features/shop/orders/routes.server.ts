@@ -123,7 +123,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         tags: ['shop'],
         summary: "Holds a delivery time and the cart's per-date stock",
         description:
-          'Takes or replaces the hold of the cart for 20 minutes: the slot must have room and every line its quantity on the date, counting what other carts hold and what is sold. 409 naming `time` (the slot is full or not offered) or each sold-out line by its code; `cart` when the cart is empty. Any change of the cart lets the hold go. 401 for a visitor.',
+          'Takes or replaces the hold of the cart for 20 minutes: the slot must have room and every line its quantity on the date, counting what other carts hold and what is sold. 409 naming `time` (the slot is full or not offered) or each sold-out line by its code; `cart` when the cart is empty; 400 naming `postalCode`, `date` or `time` when one is missing. A cart of gift cards only (`hasGiftCardsOnly`) needs no delivery time: its hold keeps none (postalCode, date and time null) and the cards are mailed. Any change of the cart lets the hold go. 401 for a visitor.',
         security: XSRF_SECURITY,
         querystring: checkoutQuerySchema,
         body: holdBodySchema,

@@ -29,12 +29,13 @@ export const checkoutHoldSchema = z
   .object({
     /** The checkout's idempotency key: send it with the order. */
     checkoutId: z.string(),
-    postalCode: z.string(),
+    /** Null, as `date` and `time`, for a cart of gift cards only: nothing is delivered. */
+    postalCode: z.string().nullable(),
     /** `YYYY-MM-DD`. */
-    date: z.string(),
+    date: z.string().nullable(),
     /** `HH:MM-HH:MM`, the value of the delivery API's time. */
-    time: z.string(),
-    /** `ti 24.11.2026 klo 8.00–12.00`. */
+    time: z.string().nullable(),
+    /** `ti 24.11.2026 klo 8.00–12.00`, or how gift cards come when nothing is delivered. */
     label: z.string(),
     /** When the hold stops counting (ISO 8601). */
     expiresAt: z.string(),
@@ -53,15 +54,23 @@ const postalCodeSchema = z
   .transform(normalisePostalCode)
   .pipe(z.string().max(20, POSTAL_CODE_INVALID).regex(POSTAL_CODE_PATTERN, POSTAL_CODE_INVALID));
 
-/** `POST /checkout/hold`: the chosen delivery time. Unknown fields are refused. */
+/**
+ * `POST /checkout/hold`: the chosen delivery time. Unknown fields are refused. The postal code,
+ * date and time are required (400 naming each missing one) unless the cart holds gift cards
+ * only, which are mailed: then they are not needed and not used.
+ */
 export const holdBodySchema = z.strictObject(
   {
-    postalCode: postalCodeSchema,
+    postalCode: postalCodeSchema.optional(),
     date: z
       .string({ error: REQUIRED })
       .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), INVALID),
-    time: z.string({ error: REQUIRED }).regex(/^[0-2]\d:[0-5]\d-[0-2]\d:[0-5]\d$/, INVALID),
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), INVALID)
+      .optional(),
+    time: z
+      .string({ error: REQUIRED })
+      .regex(/^[0-2]\d:[0-5]\d-[0-2]\d:[0-5]\d$/, INVALID)
+      .optional(),
     useDeliveryAddressForBilling: z.boolean({ error: INVALID }).default(true),
   },
   { error: INVALID },
