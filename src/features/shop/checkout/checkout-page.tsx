@@ -577,9 +577,11 @@ export function CheckoutPage(props: CheckoutPageProps) {
           <div className={styles.box}>
             <h3>{t(mailed ? 'checkout.byEmail.title' : 'checkout.payment.deliveryTime')}</h3>
             <p data-hold>{hold.label}</p>
-            <p>
-              <a href={`#${STEPS.delivery}`}>{t('checkout.payment.change')}</a>
-            </p>
+            {mailed ? null : (
+              <p>
+                <a href={`#${STEPS.delivery}`}>{t('checkout.payment.change')}</a>
+              </p>
+            )}
           </div>
         ) : null}
         <ReadOnlyLines cart={{ ...cart, isEditable: false }} />

@@ -13,6 +13,7 @@ import {
   productWeeklyStock,
 } from '../../../db/schema.ts';
 import { addDays, helsinkiDate } from '../dates.ts';
+import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
 import { CART_API } from '../schemas.ts';
 import { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API, checkoutSchema } from './schemas.ts';
 
@@ -158,4 +159,36 @@ export async function stockOf(db: Database, code: string): Promise<number | null
     .from(products)
     .where(eq(products.code, code));
   return row?.stock ?? null;
+}
+
+/** The path and query of an absolute URL. */
+export const pathOf = (href: string) => {
+  const url = new URL(href);
+  return `${url.pathname}${url.search}`;
+};
+
+/** The hidden fields of a rendered form. */
+export function formFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)) {
+    fields[match[1] as string] = (match[2] as string).replaceAll('&amp;', '&');
+  }
+  return fields;
+}
+
+/** Opens the test bank's page of `next` and presses a button; answers the return URL. */
+export async function testBank(shopper: Visitor, next: string, decision: 'ok' | 'fail') {
+  expect(new URL(next).pathname).toBe(TEST_BANK_PATH);
+  const page = await shopper.get(pathOf(next));
+  expect(page.statusCode).toBe(200);
+  const fields = formFields(page.body);
+  const res = await shopper.post(TEST_BANK_PATH, {
+    payload: new URLSearchParams({ ...fields, paatos: decision }).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+    },
+  });
+  expect(res.statusCode).toBe(303);
+  return String(res.headers.location);
 }

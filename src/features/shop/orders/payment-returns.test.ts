@@ -7,7 +7,6 @@ import {
   type PaytrailStandIn,
   startPaytrailStandIn,
 } from '../payment/paytrail-stand-in.test-support.ts';
-import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
 import { CART_API, cartSchema } from '../schemas.ts';
 import {
   addToCart,
@@ -17,7 +16,9 @@ import {
   HOST,
   held,
   order,
+  pathOf,
   stockOf,
+  testBank,
 } from './checkout.test-support.ts';
 import { expireUnpaidOrders } from './payment-returns.server.ts';
 import { PAYMENT_CALLBACK_PATH } from './payments.server.ts';
@@ -42,20 +43,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const pathOf = (href: string) => {
-  const url = new URL(href);
-  return `${url.pathname}${url.search}`;
-};
-
-/** The hidden fields of a rendered form. */
-function formFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)) {
-    fields[match[1] as string] = (match[2] as string).replaceAll('&amp;', '&');
-  }
-  return fields;
-}
-
 async function mailsOf(orderNumber: number) {
   return t.app.db
     .select({ recipients: mailOutbox.recipients, subject: mailOutbox.subject })
@@ -77,23 +64,6 @@ async function placed(v?: Visitor) {
   const res = await order(shopper, await held(shopper));
   expect(res.statusCode, res.body).toBe(200);
   return { shopper, answer: orderAnswerSchema.parse(res.json()) };
-}
-
-/** Opens the test bank's page of `next` and presses a button; answers the return URL. */
-async function testBank(shopper: Visitor, next: string, decision: 'ok' | 'fail') {
-  expect(new URL(next).pathname).toBe(TEST_BANK_PATH);
-  const page = await shopper.get(pathOf(next));
-  expect(page.statusCode).toBe(200);
-  const fields = formFields(page.body);
-  const res = await shopper.post(TEST_BANK_PATH, {
-    payload: new URLSearchParams({ ...fields, paatos: decision }).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-  });
-  expect(res.statusCode).toBe(303);
-  return String(res.headers.location);
 }
 
 describe('a whole payment with the test bank', () => {
