@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { mailOutbox, orderPayments, orders, products } from '../../../db/schema.ts';
+import { giftCards, mailOutbox, orderPayments, orders, products } from '../../../db/schema.ts';
 import { testBank } from '../payment/providers.server.ts';
 import type { TestBankTicket } from '../payment/testbank.server.ts';
 import { CART_API, cartSchema } from '../schemas.ts';
@@ -36,11 +36,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A placed order and the signed `ok` and `fail` returns of its test bank payment. */
+/**
+ * A placed order (goods and two gift cards bought) and the signed `ok` and `fail` returns of its
+ * test bank payment.
+ */
 async function placedWithReturns() {
   const shopper = await buyer(t.app);
   await addToCart(shopper, CODES.stocked, 3);
   await addToCart(shopper, CODES.plain, 1);
+  await addToCart(shopper, CODES.gift, 2);
   const res = await order(shopper, await held(shopper));
   expect(res.statusCode, res.body).toBe(200);
   const answer = orderAnswerSchema.parse(res.json());
@@ -51,6 +55,10 @@ async function placedWithReturns() {
   return { shopper, answer, ok: query('ok'), fail: query('fail') };
 }
 
+/** The gift cards an order issued. */
+const cardsOf = (orderId: string) =>
+  t.app.db.select().from(giftCards).where(eq(giftCards.orderId, orderId));
+
 const callback = (search: string) =>
   t.app.inject({
     method: 'GET',
@@ -60,7 +68,7 @@ const callback = (search: string) =>
 
 describe('payment returns at once (PostgreSQL)', () => {
   it.runIf(onPostgres)(
-    'one ok callback delivered 10 times at once: paid once, one mail to the shopper, one to the shop',
+    'one ok callback delivered 10 times at once: paid once, its two gift cards issued once, the shopper’s two mails and the shop’s one',
     async () => {
       const { answer, ok } = await placedWithReturns();
       const answers = await Promise.all(Array.from({ length: 10 }, () => callback(ok)));
@@ -71,7 +79,10 @@ describe('payment returns at once (PostgreSQL)', () => {
         .select({ recipients: mailOutbox.recipients })
         .from(mailOutbox)
         .where(like(mailOutbox.subject, `%${answer.orderNumber}%`));
-      expect(mails.map((m) => m.recipients).sort()).toEqual([row?.email, SHOP_EMAIL].sort());
+      expect(mails.map((m) => m.recipients).sort()).toEqual(
+        [row?.email, row?.email, SHOP_EMAIL].sort(),
+      );
+      expect(await cardsOf(answer.orderId)).toHaveLength(2);
     },
   );
 
@@ -101,12 +112,14 @@ describe('payment returns at once (PostgreSQL)', () => {
         if (row?.status === 'paid') {
           // The ok came first: the fails changed nothing.
           expect(await stockOf(t.app.db, CODES.stocked)).toBe(placedStock);
-          expect(mails).toHaveLength(2);
+          expect(mails).toHaveLength(3);
+          expect(await cardsOf(answer.orderId)).toHaveLength(2);
         } else {
           // A fail came first: cancelled and given back once; the late ok went to the shop.
           expect(row?.status).toBe('cancelled');
           expect(await stockOf(t.app.db, CODES.stocked)).toBe(before);
           expect(mails.map((m) => m.recipients)).toEqual([SHOP_EMAIL]);
+          expect(await cardsOf(answer.orderId)).toHaveLength(0);
           const cart = cartSchema.parse((await shopper.get(`${CART_API}/load?language=fi`)).json());
           expect(cart.lineItems.find((l) => l.code === CODES.stocked)?.quantity).toBe(3);
         }
