@@ -371,6 +371,7 @@ export const en: Messages = {
   'shop.order.giftCardMail.intro':
     'Thank you for your order! Here are the gift cards you bought. Enter a code in the Lihakauppa cart under Gift card. Keep the codes safe: they are worth money.',
   'shop.order.giftCardMail.card': 'Code {code} – value {amount} – valid until {validTo}',
+  'shop.order.giftCardsMailed': 'The gift card codes have been sent to your e-mail {email}.',
   'shop.order.giftCardsSent': 'The gift card codes are sent to your e-mail once the order is paid.',
   'shop.order.mail.intro': 'Thank you for your order! The payment has been received.',
   'shop.order.mail.link': 'Your order: {url}',

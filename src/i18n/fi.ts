@@ -370,6 +370,7 @@ export const fi = {
   'shop.order.giftCardMail.intro':
     'Kiitos tilauksestasi! Tässä ostamasi lahjakortit. Käytä koodi Lihakaupan ostoskorissa kohdassa Lahjakortti. Säilytä koodit: ne ovat kuin rahaa.',
   'shop.order.giftCardMail.card': 'Koodi {code} – arvo {amount} – voimassa {validTo} asti',
+  'shop.order.giftCardsMailed': 'Lahjakorttien koodit on lähetetty sähköpostiisi {email}.',
   'shop.order.giftCardsSent':
     'Lahjakorttien koodit lähetetään sähköpostiisi, kun tilaus on maksettu.',
   'shop.order.mail.intro': 'Kiitos tilauksestasi! Maksu on vastaanotettu.',

@@ -368,6 +368,7 @@ export const sv: Messages = {
   'shop.order.giftCardMail.intro':
     'Tack för din beställning! Här är presentkorten du köpte. Ange koden i Lihakauppas varukorg under Presentkort. Spara koderna: de är värda pengar.',
   'shop.order.giftCardMail.card': 'Kod {code} – värde {amount} – giltig till {validTo}',
+  'shop.order.giftCardsMailed': 'Presentkortens koder har skickats till din e-post {email}.',
   'shop.order.giftCardsSent':
     'Presentkortens koder skickas till din e-post när beställningen har betalats.',
   'shop.order.mail.intro': 'Tack för din beställning! Betalningen har tagits emot.',

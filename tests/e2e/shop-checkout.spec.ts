@@ -13,7 +13,13 @@ import {
   tabTo,
   watchProblems,
 } from './browser.ts';
-import { CART_API, CHECKOUT_API, productsForSale, SHOP_ORIGIN } from './shop-support.ts';
+import {
+  CART_API,
+  CHECKOUT_API,
+  giftCardForSale,
+  productsForSale,
+  SHOP_ORIGIN,
+} from './shop-support.ts';
 
 /**
  * The checkout in the browser at 1280 and 375 px, by keyboard (decision 029): a product into
@@ -22,7 +28,7 @@ import { CART_API, CHECKOUT_API, productsForSale, SHOP_ORIGIN } from './shop-sup
  * number, then a save), the delivery date and time (the hold), the payment step, the test bank,
  * the confirmation, the order under 'Oma tili' and a review of the product bought (shown as a
  * verified purchase); then a cart paid by a gift card, confirmed at
- * once through purchase-form. The failed-submit pattern on each step (the summary focused, the
+ * once through purchase-form; then a gift card bought, which needs no delivery time. The failed-submit pattern on each step (the summary focused, the
  * title prefixed), axe on each step, and screenshots.
  */
 
@@ -331,6 +337,38 @@ describe.each([
       );
       await noSeriousViolations(page, 'confirmation, 0,00');
       await shot(page, `${width}-11-zero-confirmation`);
+
+      // --- gift cards only: mailed, so no delivery time; paid at the test bank ---------------
+      const bought = await giftCardForSale(page);
+      await buyOnProductPage(page, bought.url);
+      await page.goto(`${origin}/ostoskori`);
+      await hydrated(page, 'shop-cart');
+      await press(page, toDetails);
+      await page.waitForURL(/\/kassa\?postinumero=00100#toimitus$/);
+      await hydrated(page, 'shop-checkout');
+      const byEmail = page.locator('[data-delivery="email"]');
+      await slowPoll(() => byEmail.isVisible()).toBe(true);
+      expect(await byEmail.textContent()).toContain(email);
+      expect(await page.locator('#checkout-date').count()).toBe(0);
+      await noSeriousViolations(page, 'gift cards only, delivery');
+      await shot(page, `${width}-12-gift-card-delivery`);
+      await press(page, page.locator('#checkout-next'));
+      await page.waitForURL(/#maksu$/);
+      await slowPoll(() => page.locator('[data-hold]').textContent()).toBe(
+        t('checkout.byEmail.label'),
+      );
+      await noSeriousViolations(page, 'gift cards only, payment');
+      await shot(page, `${width}-13-gift-card-payment`);
+      await press(page, page.locator('#checkout-pay'));
+      await page.waitForURL(/\/maksu\/testipankki/);
+      await press(page, page.getByRole('button', { name: t('shop.testBank.approve') }));
+      await page.waitForURL(/\/kassa\/vahvistus\?tilaus=/);
+      await slowPoll(() => page.locator('[data-gift-cards]').textContent()).toBe(
+        t('shop.order.giftCardsMailed', { email }),
+      );
+      expect(await page.locator('main').textContent()).toContain(t('checkout.byEmail.label'));
+      await noSeriousViolations(page, 'confirmation, gift cards');
+      await shot(page, `${width}-14-gift-card-confirmation`);
 
       expect(consoleErrors(problems)).toEqual([]);
       // The one refusal on the way: the empty registration form (the failed-submit step).

@@ -46,6 +46,27 @@ export function productsForSale(page: Page, wanted: number, min = 1): Promise<Pr
   );
 }
 
+/** A gift card the shop sells (a product with `isGiftCard`), from the shop's product search. */
+export async function giftCardForSale(page: Page): Promise<ProductForSale> {
+  const found = await page.evaluate(async () => {
+    const search = await fetch('/api/search/lihakauppa-products?pageSize=40&q=lahjakortti');
+    const { hits } = (await search.json()) as ShopSearchResult;
+    const card = hits.find((hit) => hit.product?.isGiftCard && hit.product.price)?.product;
+    return card?.price
+      ? {
+          url: new URL(card.url, location.href).pathname,
+          code: card.code,
+          name: card.title,
+          price: card.price,
+          stock: card.stock,
+          productId: card.contentId,
+        }
+      : null;
+  });
+  if (!found) throw new Error('the shop sells no gift card');
+  return found;
+}
+
 /**
  * A forged cart answer on a brand page: a message that claims to come from the shop frame's
  * window but from `foreignOrigin`, saying the cart is empty. The page must ignore it.

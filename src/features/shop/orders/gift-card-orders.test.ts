@@ -142,6 +142,9 @@ describe('a cart of gift cards only', () => {
     const page = await v.get(`/kassa/vahvistus?tilaus=${placed.orderId}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Sähköpostitse');
+    expect(page.body).toContain(
+      `Lahjakorttien koodit on lähetetty sähköpostiisi ${emailOf.get(v)}`,
+    );
 
     // A bought code pays in another shopper's cart.
     const other = await buyer(t.app);

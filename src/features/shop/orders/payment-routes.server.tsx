@@ -171,6 +171,14 @@ function Confirmation({
       <p role="status" className={styles.notice}>
         {t(statusMessage[order.status])}
       </p>
+      {lines.some((line) => line.isGiftCard) &&
+      (order.status === 'paid' || order.status === 'pending_payment') ? (
+        <p data-gift-cards>
+          {order.status === 'paid'
+            ? t('shop.order.giftCardsMailed', { email: order.email })
+            : t('shop.order.giftCardsSent')}
+        </p>
+      ) : null}
       <dl className={styles.facts}>
         <dt>{t('shop.order.number')}</dt>
         <dd>{order.number}</dd>
