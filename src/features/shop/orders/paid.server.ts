@@ -130,30 +130,28 @@ export async function orderPaid(
   const lines = await linesOf(tx, order.id);
   const lang = order.language as Lang;
   const t = serverT(lang);
+  const fi = serverT('fi');
+  const number = String(order.number);
   const cards = await issueGiftCards(tx, order, lines);
-  const summary = orderSummaryText(order, lines, lang);
-  await enqueueMail(tx, deps.mailKey, {
+  const confirmation = {
     to: order.email,
-    subject: t('shop.order.mail.subject', { number: String(order.number) }),
+    subject: t('shop.order.mail.subject', { number }),
     text: [
       t('shop.order.mail.intro'),
       '',
-      summary,
+      orderSummaryText(order, lines, lang),
       '',
       t('shop.order.mail.link', { url: confirmationUrl(deps.shopUrl, order.id) }),
-    ].join('\n'),
-  });
-  if (cards.length > 0) {
-    await enqueueMail(tx, deps.mailKey, {
-      to: order.email,
-      subject: t('shop.order.giftCardMail.subject', { number: String(order.number) }),
-      text: giftCardMailText(cards, lang),
-    });
-  }
-  const fi = serverT('fi');
-  await enqueueMail(tx, deps.mailKey, {
+    ],
+  };
+  const codes = {
+    to: order.email,
+    subject: t('shop.order.giftCardMail.subject', { number }),
+    text: [giftCardMailText(cards, lang)],
+  };
+  const notification = {
     to: deps.shopEmail,
-    subject: fi('shop.order.shopMail.subject', { number: String(order.number) }),
+    subject: fi('shop.order.shopMail.subject', { number }),
     text: [
       fi('shop.order.shopMail.intro'),
       '',
@@ -161,6 +159,11 @@ export async function orderPaid(
       '',
       `${order.email}, ${order.phoneNumber}`,
       order.additionalInformation,
-    ].join('\n'),
-  });
+    ],
+  };
+  const mails =
+    cards.length > 0 ? [confirmation, codes, notification] : [confirmation, notification];
+  for (const mail of mails) {
+    await enqueueMail(tx, deps.mailKey, { ...mail, text: mail.text.join('\n') });
+  }
 }
