@@ -376,7 +376,7 @@ describe.each([
     } finally {
       await context.close();
     }
-  }, 240_000);
+  }, 360_000);
 });
 
 /**
