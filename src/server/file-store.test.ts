@@ -154,6 +154,27 @@ describe.each([localSubject(), s3Subject()])('$name (the FileStore contract)', (
   });
 });
 
+describe('LocalFileStore', () => {
+  it('ends two writers of different bytes at one whole file (write, then rename)', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'kattaus-file-store-'));
+    try {
+      const store = new LocalFileStore(root);
+      const a = Buffer.alloc(1024 * 1024, 'a');
+      const b = Buffer.alloc(700 * 1024, 'b');
+      await Promise.all([
+        store.put('images/cache/2/x.jpg', a),
+        store.put('images/cache/2/x.jpg', b),
+      ]);
+      const stored = await store.get('images/cache/2/x.jpg');
+      expect([sha256(a), sha256(b)]).toContain(sha256(stored ?? Buffer.alloc(0)));
+      // No temporary file is left beside it.
+      expect(await readdir(path.join(root, 'images/cache/2'))).toEqual(['x.jpg']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('S3FileStore', () => {
   let standIn: S3StandIn;
   const stores: S3FileStore[] = [];
