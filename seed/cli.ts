@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { databaseOptionsFromConfig, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { LocalFileStore } from '../src/server/file-store.ts';
+import { openFileStore } from '../src/server/file-store.ts';
 
 const { seed } = await import('./seed.ts');
 
@@ -39,6 +39,7 @@ async function main() {
   }
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFromConfig(config));
+  const files = await openFileStore(config);
   try {
     await runMigrations(database);
     const started = performance.now();
@@ -48,7 +49,7 @@ async function main() {
       if (values['if-empty'] && !(await isEmpty(db))) return undefined;
       console.info(`seed: writing demo content (${database.engine})…`);
       return seed(
-        { db, files: new LocalFileStore(config.filesDir) },
+        { db, files },
         {
           ...(scale ? { scale } : {}),
           ...(values.sites ? { sites: values.sites.split(',').map((s) => s.trim()) } : {}),
@@ -73,6 +74,7 @@ async function main() {
         .join('\n'),
     );
   } finally {
+    files.close?.();
     await database.close();
   }
 }

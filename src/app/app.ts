@@ -18,7 +18,7 @@ import { shopPlugin } from '../features/shop/index.server.ts';
 import { imageRoutes } from '../images/routes.server.ts';
 import { type AssetProvider, manifestAssets } from '../render/assets.ts';
 import type { Config } from '../server/config.ts';
-import { type FileStore, LocalFileStore } from '../server/file-store.ts';
+import { type FileStore, openFileStore } from '../server/file-store.ts';
 import { healthRoutes } from '../server/health.ts';
 import { logSerializers } from '../server/log.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from '../server/plugins/errors.ts';
@@ -39,7 +39,7 @@ export interface AppOptions {
   config: Config;
   /** An open database (tests); otherwise the one the configuration names is opened and migrated. */
   database?: DatabaseHandle;
-  /** The file store; a local folder under the configuration's FILES_DIR by default. */
+  /** The file store; otherwise the configured one (the S3 bucket, or the local FILES_DIR). */
   files?: FileStore;
   /** Where the client's scripts and styles come from; the production build by default. */
   assets?: AssetProvider;
@@ -94,7 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sites', createSiteResolver(config));
   app.decorate('assets', options.assets ?? manifestAssets(clientDir));
   app.decorate('errorPage', { render: undefined });
-  app.decorate('files', options.files ?? new LocalFileStore(config.filesDir));
+  const files = options.files ?? (await openFileStore(config));
+  if (!options.files) app.addHook('onClose', async () => files.close?.());
+  app.decorate('files', files);
   app.decorate('islands', await loadIslands());
 
   // While shutting down, answers close their connection, so a keep-alive socket does not hold

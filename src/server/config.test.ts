@@ -365,3 +365,98 @@ describe('PAYMENT_PROVIDER', () => {
     );
   });
 });
+
+describe('S3_BUCKET and its variables', () => {
+  const KEY = '33'.repeat(32);
+  const bucket = { SESSION_SECRET: SECRET, S3_BUCKET: 'kattaus-files', FORMS_ENCRYPTION_KEY: KEY };
+
+  it('leaves the files in the local folder when unset', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET });
+    expect(config.s3).toBeUndefined();
+    expect(config.filesDir).toBe(path.join(config.dataDir, 'files'));
+  });
+
+  it('takes the bucket with sensible defaults: AWS, us-east-1, the default credentials', () => {
+    expect(loadConfig(bucket).s3).toEqual({
+      bucket: 'kattaus-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    });
+  });
+
+  it('takes an S3-compatible server, its key pair, path style and a prefix', () => {
+    const config = loadConfig({
+      ...bucket,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-north-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/with+chars',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'kattaus/prod',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'kattaus-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-north-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/with+chars' },
+      forcePathStyle: true,
+      prefix: 'kattaus/prod/',
+    });
+  });
+
+  it.each([
+    ['S3_BUCKET', 'Kattaus_Files'],
+    ['S3_BUCKET', 'ab'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_ENDPOINT', 'ftp://minio.example'],
+    ['S3_REGION', 'EU North'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['S3_PREFIX', '/leading'],
+    ['S3_PREFIX', 'a/../b'],
+    ['S3_PREFIX', 'Upper'],
+    ['S3_PREFIX', 'a//b'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    const message = configErrorOf(() => loadConfig({ ...bucket, [name]: value }));
+    expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('refuses the other S3 variables without S3_BUCKET', () => {
+    const message = configErrorOf(() =>
+      loadConfig({
+        SESSION_SECRET: SECRET,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+        S3_PREFIX: 'x',
+      }),
+    );
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX']) {
+      expect(message).toMatch(new RegExp(`^\\s+${name}: set S3_BUCKET too`, 'm'));
+    }
+  });
+
+  it('refuses half a key pair, naming the missing half', () => {
+    expect(configErrorOf(() => loadConfig({ ...bucket, S3_ACCESS_KEY_ID: 'a' }))).toMatch(
+      /^\s+S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/m,
+    );
+    expect(configErrorOf(() => loadConfig({ ...bucket, S3_SECRET_ACCESS_KEY: 'b' }))).toMatch(
+      /^\s+S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/m,
+    );
+  });
+
+  it('refuses FILES_DIR beside a bucket, and a bucket without FORMS_ENCRYPTION_KEY', () => {
+    expect(configErrorOf(() => loadConfig({ ...bucket, FILES_DIR: '/srv/files' }))).toMatch(
+      /^\s+FILES_DIR: /m,
+    );
+    const dir = tempDir();
+    const message = configErrorOf(() =>
+      loadConfig({ SESSION_SECRET: SECRET, S3_BUCKET: 'kattaus-files', DATA_DIR: dir }),
+    );
+    expect(message).toMatch(/^\s+FORMS_ENCRYPTION_KEY: required with S3_BUCKET/m);
+    // Refused before any key was generated into the data folder.
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

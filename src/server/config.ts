@@ -202,6 +202,107 @@ function requirePaytrailKeys(
   }
 }
 
+/**
+ * Files on an S3-compatible bucket (decision 031) when `S3_BUCKET` is set; the local folder
+ * (`FILES_DIR`, by default `DATA_DIR/files`) otherwise.
+ */
+const s3Env = {
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens',
+    })
+    .optional(),
+  /** An S3-compatible server (MinIO, Ceph, Garage, a cloud's object storage); AWS when unset. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, { message: 'must be a region name such as eu-north-1' })
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  /** A folder inside the bucket for this installation's files (`kattaus/`). */
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^(?!.*\.\.)(?!.*\/\/)[a-z0-9][a-z0-9/_.-]{0,99}$/, {
+      message:
+        'must be lower-case letters, digits, "-", "_", "." and "/", starting with a letter or digit',
+    })
+    .optional(),
+};
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credential chain (AWS_* variables, shared files, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `bucket` in the path instead of the host name; most S3-compatible servers need it. */
+  forcePathStyle: boolean;
+  /** Put before every key: '' or ending in '/'. */
+  prefix: string;
+}
+
+/**
+ * The S3 variables go together: any of them without `S3_BUCKET` is a mistake, the two halves of
+ * the key pair come together, and `FILES_DIR` names a second store. Files kept in a bucket shared
+ * by several processes are sealed with the forms key, which must then be the same in all of them
+ * instead of one generated into each process's own data folder.
+ */
+function requireS3Settings(
+  e: Partial<Record<keyof typeof s3Env | 'FILES_DIR' | 'FORMS_ENCRYPTION_KEY', unknown>>,
+  ctx: z.RefinementCtx,
+) {
+  const issue = (name: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [name], message });
+  if (!e.S3_BUCKET) {
+    for (const name of [
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_PREFIX',
+    ] as const) {
+      if (e[name] !== undefined) issue(name, 'set S3_BUCKET too, or leave this unset');
+    }
+    return;
+  }
+  if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) {
+    issue('S3_SECRET_ACCESS_KEY', 'required with S3_ACCESS_KEY_ID');
+  }
+  if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) {
+    issue('S3_ACCESS_KEY_ID', 'required with S3_SECRET_ACCESS_KEY');
+  }
+  if (e.FILES_DIR !== undefined) {
+    issue('FILES_DIR', 'files are in S3_BUCKET; unset FILES_DIR or S3_BUCKET');
+  }
+  if (e.FORMS_ENCRYPTION_KEY === undefined) {
+    issue(
+      'FORMS_ENCRYPTION_KEY',
+      'required with S3_BUCKET: the files in the bucket are sealed with it, so every process needs the same key',
+    );
+  }
+}
+
+function s3Config(e: z.output<z.ZodObject<typeof s3Env>>): S3Config | undefined {
+  if (!e.S3_BUCKET) return undefined;
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, '')}/` : '',
+  };
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -323,10 +424,14 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.prefault('false'),
   ...formsEnv,
   ...paymentEnv,
+  ...s3Env,
 });
 
 /** The variables, with the checks that span several of them. */
-const checkedEnvSchema = envSchema.superRefine(requirePaytrailKeys);
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  requirePaytrailKeys(e, ctx);
+  requireS3Settings(e, ctx);
+});
 
 export type Env = z.input<typeof envSchema>;
 
@@ -335,8 +440,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** The local file store (uploads, images and their resized variants). */
+  /** The local file store (uploads, images and their resized variants) when `s3` is unset. */
   filesDir: string;
+  /** The files on an S3-compatible bucket instead of `filesDir` (`S3_BUCKET`). */
+  s3: S3Config | undefined;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   sessionSecret: string;
@@ -383,6 +490,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
+    s3: s3Config(e),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET || persistentSecret(dataDir),

@@ -40,8 +40,9 @@ export interface TestApp {
 }
 
 /**
- * The whole application on a fresh database copied from the migrated template. `extend` may add
- * routes before the app is ready (for testing the plugins on their own).
+ * The whole application on a fresh database copied from the migrated template, its files in a
+ * fresh temporary folder, or in the bucket when `config.s3` is given (tests/helpers/s3.ts).
+ * `extend` may add routes before the app is ready (for testing the plugins on their own).
  */
 export async function createTestApp(
   options: {
@@ -51,10 +52,14 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject('templateDatabase'));
-  const filesDir = await mkdtemp(path.join(tmpdir(), 'kattaus-test-files-'));
+  const config = testConfig(options.config);
+  // With S3 configured the app opens the bucket itself; otherwise a fresh folder per app.
+  const filesDir = config.s3
+    ? undefined
+    : await mkdtemp(path.join(tmpdir(), 'kattaus-test-files-'));
   const app = await buildApp({
-    files: new LocalFileStore(filesDir),
-    config: testConfig(options.config),
+    ...(filesDir ? { files: new LocalFileStore(filesDir) } : {}),
+    config,
     database,
     assets: testAssets,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false as const }),
@@ -67,7 +72,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      await rm(filesDir, { recursive: true, force: true });
+      if (filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };
 }
