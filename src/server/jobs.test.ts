@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, databaseUrlWith } from '../../tests/setup/database.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { createTestDatabase, openSameDatabase } from '../../tests/setup/database.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { jobLockKey, runJobOnce } from './jobs.ts';
 
 /**
@@ -17,19 +17,7 @@ let other: DatabaseHandle | undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('templateDatabase'));
-  if (onPostgres) {
-    const result = (await database.db.execute(
-      sql`select current_database() as name`,
-    )) as unknown as {
-      rows: { name: string }[];
-    };
-    const name = result.rows[0]?.name ?? '';
-    other = await openDatabase({
-      engine: 'postgres',
-      url: databaseUrlWith(process.env.DATABASE_URL ?? '', name),
-      poolSize: 4,
-    });
-  }
+  if (onPostgres) other = await openSameDatabase(database);
 }, 60_000);
 afterAll(async () => {
   await other?.close();
