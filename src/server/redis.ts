@@ -13,9 +13,12 @@ import { Redis } from 'ioredis';
  */
 export interface SharedCounters {
   redis: Redis;
-  /** True while connected: the callers skip Redis (and its timeout) while it is down. */
+  /**
+   * True while connected and no command has failed in the last few seconds: the callers skip
+   * Redis (and its timeout) while it is down or hangs.
+   */
   readonly up: boolean;
-  /** Reports a failed command: logged once per outage. */
+  /** Reports a failed command: logged once per outage; Redis is skipped for a few seconds. */
   failed(error: unknown): void;
   /** Reports a command that worked: ends an outage in the log. */
   succeeded(): void;
@@ -23,6 +26,8 @@ export interface SharedCounters {
 }
 
 const COMMAND_TIMEOUT_MS = 500;
+/** After a failed command, how long the callers count in memory before they try Redis again. */
+const BACK_OFF_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
@@ -45,7 +50,9 @@ export async function openSharedCounters(
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
   let outage = false;
+  let skipUntil = 0;
   const failed = (error: unknown) => {
+    skipUntil = Date.now() + BACK_OFF_MS;
     if (outage) return;
     outage = true;
     log.warn(
@@ -75,7 +82,7 @@ export async function openSharedCounters(
   return {
     redis,
     get up() {
-      return redis.status === 'ready';
+      return redis.status === 'ready' && Date.now() >= skipUntil;
     },
     failed,
     succeeded,

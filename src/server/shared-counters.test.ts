@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -157,4 +157,90 @@ describe('REDIS_URL at start-up', () => {
       await database.close();
     }
   });
+});
+
+/**
+ * A stand-in for a Redis that stops answering: it answers the client's start-up commands (INFO
+ * for the ready check, +OK to anything else) until `hang()`, then reads commands and never
+ * answers.
+ */
+async function hangingRedis() {
+  let hanging = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    let buffer = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const command = readCommand(buffer);
+        if (!command) return;
+        buffer = buffer.subarray(command.length);
+        if (hanging) continue;
+        if (command.name === 'info') {
+          const info = '# Server\r\nredis_version:7.0.0\r\nloading:0\r\n';
+          socket.write(`$${Buffer.byteLength(info)}\r\n${info}\r\n`);
+        } else {
+          socket.write('+OK\r\n');
+        }
+      }
+    });
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `redis://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    hang: () => {
+      hanging = true;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** One RESP command (an array of bulk strings) at the start of `buffer`, or undefined. */
+function readCommand(buffer: Buffer): { name: string; length: number } | undefined {
+  const text = buffer.toString('latin1');
+  const header = /^\*(\d+)\r\n/.exec(text);
+  if (!header) return undefined;
+  let at = header[0].length;
+  const parts: string[] = [];
+  for (let i = 0; i < Number(header[1]); i++) {
+    const bulk = /^\$(\d+)\r\n/.exec(text.slice(at));
+    if (!bulk) return undefined;
+    const start = at + bulk[0].length;
+    const end = start + Number(bulk[1]);
+    if (text.length < end + 2) return undefined;
+    parts.push(text.slice(start, end));
+    at = end + 2;
+  }
+  return { name: (parts[0] ?? '').toLowerCase(), length: at };
+}
+
+describe('a Redis that stops answering', () => {
+  it('a request waits at most the command timeout, then the app counts in memory: never a 500', async () => {
+    const stand = await hangingRedis();
+    const t = await createTestApp({ config: { redisUrl: stand.url, redisPrefix: prefix }, extend });
+    try {
+      expect(t.app.sharedCounters?.up).toBe(true);
+      stand.hang();
+      const started = Date.now();
+      const codes: number[] = [];
+      for (let i = 0; i < ROUTE_MAX + 1; i++) {
+        codes.push((await get(t, '/api/test/limited', '10.9.5.1')).statusCode);
+      }
+      expect(codes).toEqual([...Array(ROUTE_MAX).fill(200), 429]);
+      // The first request waits for its command to time out (500 ms); the next ones skip Redis
+      // for a few seconds instead of waiting each time.
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(t.app.sharedCounters?.up).toBe(false);
+    } finally {
+      await t.close();
+      await stand.close();
+    }
+  }, 30_000);
 });
