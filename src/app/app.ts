@@ -28,6 +28,7 @@ import { requestStringsPlugin } from '../server/plugins/request-strings.ts';
 import { securityPlugin } from '../server/plugins/security.ts';
 import { sessionsPlugin } from '../server/plugins/sessions.ts';
 import { xsrfPlugin } from '../server/plugins/xsrf.ts';
+import { openSharedCounters } from '../server/redis.ts';
 import { trustProxyOption } from '../server/trust-proxy.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../server/validate.ts';
 import { createSiteResolver } from '../sites/resolve.ts';
@@ -87,10 +88,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
+  // Rate limits and the upload gate count in Redis when it is configured (decision 032).
+  let sharedCounters: Awaited<ReturnType<typeof openSharedCounters>> | undefined;
+  if (config.redisUrl) {
+    try {
+      sharedCounters = await openSharedCounters(config.redisUrl, {
+        keyPrefix: config.redisPrefix,
+        log: app.log,
+      });
+    } catch (error) {
+      if (ownsDatabase) await database.close();
+      throw error;
+    }
+    const counters = sharedCounters;
+    app.addHook('onClose', async () => counters.close());
+  }
+
   const clientDir = projectPath('dist/client');
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('sharedCounters', sharedCounters);
   app.decorate('sites', createSiteResolver(config));
   app.decorate('assets', options.assets ?? manifestAssets(clientDir));
   app.decorate('errorPage', { render: undefined });

@@ -18,7 +18,11 @@ export async function imageRoutes(app: FastifyInstance) {
   // Cache misses per client and minute (IMAGE_MISS_RATE_LIMIT); a hit costs a file read and is
   // not counted. A page's pictures are mostly made already; a first visit to a page nobody has
   // seen since a deploy makes a few dozen.
-  const missLimit = clientLimit(app, { max: app.config.imageMissRateLimit, timeWindow: 60_000 });
+  const missLimit = clientLimit(app, {
+    name: 'image-miss',
+    max: app.config.imageMissRateLimit,
+    timeWindow: 60_000,
+  });
 
   app.get('/images/:id/:file', { config: { session: false } }, async (request, reply) => {
     const params = imageParams.safeParse(request.params);

@@ -114,6 +114,34 @@ describe('loadConfig defaults', () => {
   });
 });
 
+describe('REDIS_URL and REDIS_PREFIX', () => {
+  it('Redis is off by default; its keys start with kattaus:', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.redisPrefix).toBe('kattaus:');
+  });
+
+  it('takes redis:// and rediss:// URLs and a prefix of its own', () => {
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      REDIS_URL: 'rediss://:pw@cache.example:6380/2',
+      REDIS_PREFIX: 'staging:',
+    });
+    expect(config.redisUrl).toBe('rediss://:pw@cache.example:6380/2');
+    expect(config.redisPrefix).toBe('staging:');
+    expect(loadConfig({ SESSION_SECRET: SECRET, REDIS_URL: ' ' }).redisUrl).toBeUndefined();
+  });
+
+  it('refuses other URLs and prefixes with spaces, naming the variable', () => {
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, REDIS_URL: 'http://cache:6379' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, REDIS_PREFIX: 'a b' })).toThrow(
+      /REDIS_PREFIX/,
+    );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   const trustOf = (value: string) =>
     loadConfig({ SESSION_SECRET: SECRET, TRUST_PROXY: value }).trustProxy;

@@ -408,6 +408,19 @@ const envSchema = z.object({
       message: 'must be a postgres:// or postgresql:// URL',
     }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+      message: 'must be a redis:// or rediss:// URL',
+    }),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,64}$/, { message: 'letters, digits and . : _ - only, at most 64' })
+    .default('kattaus:'),
   SESSION_SECRET: z
     .string()
     .optional()
@@ -446,6 +459,13 @@ export interface Config {
   s3: S3Config | undefined;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Redis, through which the processes behind one load balancer share rate limits and the upload
+   * gate (`REDIS_URL`); unset: each process counts in its own memory.
+   */
+  redisUrl: string | undefined;
+  /** Prefix of every key this deployment writes to Redis (`REDIS_PREFIX`). */
+  redisPrefix: string;
   sessionSecret: string;
   sessionTtlDays: number;
   /** The whole request (headers and body) must arrive within this; otherwise 408. */
@@ -493,6 +513,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3: s3Config(e),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     sessionSecret: e.SESSION_SECRET || persistentSecret(dataDir),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -5,6 +5,7 @@ import type { Site } from '../sites/types.ts';
 import type { Config } from './config.ts';
 import type { FileStore } from './file-store.ts';
 import type { Session } from './plugins/sessions.ts';
+import type { SharedCounters } from './redis.ts';
 
 /** Renders the HTML error page of the request's site and language. */
 export type ErrorPageRenderer = (
@@ -21,6 +22,8 @@ declare module 'fastify' {
     sites: SiteResolver;
     errorPage: { render: ErrorPageRenderer | undefined };
     files: FileStore;
+    /** Redis for counters shared by every process (`REDIS_URL`); undefined: count in memory. */
+    sharedCounters: SharedCounters | undefined;
   }
   interface FastifyRequest {
     site: Site;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { type DatabaseHandle, openDatabase, sql } from '../../src/db/client.ts';
 
 /** What the global set-up hands every test file: a migrated template to copy. */
 export type TemplateDatabase =
@@ -62,4 +62,18 @@ export async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promi
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Another connection pool on the same PostgreSQL database as `database`: what a second server
+ * process would have (race tests). Close it before `database`, whose close drops the database.
+ */
+export async function openSameDatabase(database: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (database.engine !== 'postgres' || !url) throw new Error('PostgreSQL only (DATABASE_URL)');
+  const result = await database.db.execute<{ name: string }>(
+    sql`select current_database() as name`,
+  );
+  const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name ?? '';
+  return openDatabase({ engine: 'postgres', url: databaseUrlWith(url, name), poolSize: 4 });
 }

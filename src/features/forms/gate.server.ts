@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, problemOf, Unavailable } from '../../server/errors.ts';
+import { type Permit, permits } from '../../server/permits.ts';
+import type { SharedCounters } from '../../server/redis.ts';
 import { requestPath } from '../../server/request-path.ts';
 
 /** Bodies above this count as large: they hold tens of megabytes while they are decoded. */
@@ -13,10 +15,14 @@ const RETRY_AFTER_SECONDS = 5;
 export const MIN_BODY_PROGRESS_BYTES = 32 * 1024;
 
 export interface GateOptions {
-  /** Large bodies read at once. */
+  /** Large bodies read at once: across all processes with Redis, in this process without. */
   max: number;
   /** A large body that brings less than `MIN_BODY_PROGRESS_BYTES` in this long is cut off. */
   idleTimeoutMs: number;
+  /** Redis (`REDIS_URL`): the slots are shared by every process (decision 032). */
+  shared?: SharedCounters | undefined;
+  /** How long a slot held in Redis outlives a process that died holding it. */
+  leaseMs?: number;
 }
 
 /**
@@ -28,36 +34,50 @@ export interface GateOptions {
  * A slot is held only while its body keeps coming: one that goes quiet or trickles (headers
  * announcing 50 MB, then nothing) is answered 408 and its connection closed after
  * `idleTimeoutMs`, so a few idle connections cannot hold every slot and starve all uploads.
+ *
+ * With Redis the slots are permits in Redis shared by every process, each a lease renewed while
+ * its body is read and processed: a process that dies holding slots frees them within one lease.
+ * While Redis is down, each process counts its own slots (see `permits`).
  */
 export function largeBodyGate(options: GateOptions) {
-  const { max, idleTimeoutMs } = options;
-  let inFlight = 0;
-  const holding = new Map<FastifyRequest, () => void>();
+  const { idleTimeoutMs } = options;
+  const slots = permits(options.shared, {
+    name: 'forms-large-bodies',
+    max: options.max,
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+  });
+  const holding = new Map<FastifyRequest, { permit: Permit; stopWatching: () => void }>();
   const release = async (request: FastifyRequest) => {
-    const stopWatching = holding.get(request);
-    if (!stopWatching) return;
+    const held = holding.get(request);
+    if (!held) return;
     holding.delete(request);
-    stopWatching();
-    inFlight--;
+    held.stopWatching();
+    held.permit.release();
   };
   return {
+    /** Slots this process holds. */
     get inFlight() {
-      return inFlight;
+      return slots.held;
     },
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       const length = Number(request.headers['content-length']);
       const large = !Number.isFinite(length) || length > LARGE_BODY_BYTES;
       if (!large) return;
-      if (inFlight < max) {
-        inFlight++;
-        holding.set(
-          request,
-          watchBody(request, idleTimeoutMs, () => {
+      const permit = await slots.acquire();
+      if (permit && request.raw.destroyed) {
+        // Aborted while the permit was asked for: its abort hook found nothing to release.
+        permit.release();
+        return;
+      }
+      if (permit) {
+        holding.set(request, {
+          permit,
+          stopWatching: watchBody(request, idleTimeoutMs, () => {
             request.log.info('large body idle or too slow; slot freed');
             void release(request);
             answerTimeout(request, reply);
           }),
-        );
+        });
         return;
       }
       await drain(request, request.routeOptions.bodyLimit ?? LARGE_BODY_BYTES, idleTimeoutMs);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -64,7 +65,13 @@ describe('large body gate on a listening server', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      config: { forms: testFormsConfig({ FORMS_BODY_IDLE_SECONDS: String(IDLE_MS / 1000) }) },
+      config: {
+        forms: testFormsConfig({ FORMS_BODY_IDLE_SECONDS: String(IDLE_MS / 1000) }),
+        // With REDIS_URL the slots are Redis's (decision 032), under a prefix of this run's own.
+        ...(process.env.REDIS_URL
+          ? { redisUrl: process.env.REDIS_URL, redisPrefix: `kattaus-test-${randomUUID()}:` }
+          : {}),
+      },
     });
     port = await listenOnLoopback(t.app);
     const page = await t.app.inject({ url: '/' });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { startJob } from '../../server/jobs.ts';
 import { openText, sealText } from './crypto.server.ts';
 
 /** What the worker needs of a mail transport (nodemailer's, or a test double). */
@@ -96,24 +97,22 @@ export async function sendDueMails(
   return { sent, failed };
 }
 
-/** Polls the outbox while SMTP is configured; without it mails wait in the outbox. */
+/**
+ * Polls the outbox while SMTP is configured; without it mails wait in the outbox. One process at
+ * a time polls (`startJob`); the claim above keeps a mail from going twice even when two do.
+ */
 export function startOutboxWorker(app: FastifyInstance): void {
   const { smtpUrl, mailFrom, encryptionKey } = app.config.forms;
   if (!smtpUrl) return;
   const transport = createTransport(smtpUrl);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendDueMails(app.db, transport, { from: mailFrom, key: encryptionKey })
-      .catch((err: unknown) => app.log.warn({ err }, 'outbox: sending failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, POLL_MS);
-  timer.unref();
+  startJob(app, {
+    name: 'outbox',
+    everyMs: POLL_MS,
+    run: async (db) =>
+      (await sendDueMails(db, transport, { from: mailFrom, key: encryptionKey })).sent,
+    doneMessage: 'outbox: mails sent',
+  });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     transport.close?.();
   });
 }

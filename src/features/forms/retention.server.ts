@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { formSubmissionFiles, formSubmissions, usedCaptchaTokens } from '../../db/schema.ts';
 import type { FileStore } from '../../server/file-store.ts';
+import { startJob } from '../../server/jobs.ts';
 
 const INTERVAL_MS = 60 * 60 * 1000;
 const BATCH = 200;
@@ -39,14 +40,12 @@ export async function deleteExpiredSubmissions(
   return deleted;
 }
 
+/** Deletes expired submissions every hour, in one process at a time. */
 export function startRetentionJob(app: FastifyInstance): void {
-  const run = () =>
-    deleteExpiredSubmissions(app.db, app.files)
-      .then((n) => {
-        if (n) app.log.info({ deleted: n }, 'forms: expired submissions deleted');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'forms: retention job failed'));
-  const timer = setInterval(run, INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  startJob(app, {
+    name: 'forms-retention',
+    everyMs: INTERVAL_MS,
+    run: (db) => deleteExpiredSubmissions(db, app.files),
+    doneMessage: 'forms: expired submissions deleted',
+  });
 }

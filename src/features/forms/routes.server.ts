@@ -61,6 +61,7 @@ export async function formRoutes(fastify: FastifyInstance) {
   const gate = largeBodyGate({
     max: app.config.forms.maxLargeBodies,
     idleTimeoutMs: app.config.forms.bodyIdleTimeoutMs,
+    shared: app.sharedCounters,
   });
   const rateLimit = { max: app.config.forms.rateLimit, timeWindow: 60_000 };
 

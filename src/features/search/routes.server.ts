@@ -42,7 +42,11 @@ export async function searchRoutes(fastify: FastifyInstance) {
   const config = { session: false };
   // Every route of this plugin (it is encapsulated): one budget per client for all of them
   // (SEARCH_RATE_LIMIT a minute; typing in the quick search asks at most about twice a second).
-  const limit = clientLimit(app, { max: app.config.searchRateLimit, timeWindow: 60_000 });
+  const limit = clientLimit(app, {
+    name: 'search',
+    max: app.config.searchRateLimit,
+    timeWindow: 60_000,
+  });
   app.addHook('onRequest', async (request) => limit(request));
 
   for (const path of searchEndpointPaths) {

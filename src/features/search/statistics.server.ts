@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { startJob } from '../../server/jobs.ts';
 
 /** How often the statistics are checked while the server runs. */
 const CHECK_EVERY_MS = 5 * 60_000;
@@ -31,20 +32,18 @@ export async function analyzeSearchIfStale(db: Database): Promise<boolean> {
   return stale;
 }
 
-/** Checks the statistics once the server is ready and then every few minutes. */
+/**
+ * Checks the statistics once the server is ready and then every few minutes, in one process at
+ * a time (the statistics are the database's, not the process's).
+ */
 export function startSearchStatistics(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  const check = () =>
-    analyzeSearchIfStale(app.db).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'search: could not refresh statistics');
-    });
   app.addHook('onReady', async () => {
-    await check();
-    timer = setInterval(check, CHECK_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    const tick = startJob(app, {
+      name: 'search-statistics',
+      everyMs: CHECK_EVERY_MS,
+      run: (db) => analyzeSearchIfStale(db),
+    });
+    await tick();
   });
 }
 

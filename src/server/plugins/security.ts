@@ -3,11 +3,13 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sites } from '../../sites/registry.ts';
+import { rateLimitStore } from '../rate-limit.ts';
 
 /**
  * Security headers with a Content-Security-Policy that allows the islands' module scripts from
  * this origin and no inline script; and the rate limiter, off by default, which routes switch on
- * with `config: { rateLimit: { max, timeWindow } }`.
+ * with `config: { rateLimit: { max, timeWindow } }`. The limits count in Redis when `REDIS_URL` is
+ * set, so every process spends one budget; in memory otherwise (decision 032).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
@@ -50,6 +52,7 @@ export const securityPlugin = fp(
       // Behind proxies the client address comes from the hops of X-Forwarded-For they appended
       // (TRUST_PROXY: their number or addresses), never from hops a client wrote itself.
       keyGenerator: (request) => request.ip,
+      store: rateLimitStore(app.sharedCounters),
     });
   },
   { name: 'security' },

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
+import { startJob } from '../jobs.ts';
 import { routedPath } from '../request-path.ts';
 
 export const SESSION_COOKIE = 'kattaus_session';
@@ -224,14 +225,13 @@ export const sessionsPlugin = fp(
       }
     });
 
-    const timer = setInterval(() => {
-      app.db
-        .delete(sessions)
-        .where(lt(sessions.expiresAt, sql`now()`))
-        .catch((err: unknown) => app.log.warn({ err }, 'expired session clean-up failed'));
-    }, CLEAN_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    startJob(app, {
+      name: 'session-clean-up',
+      everyMs: CLEAN_INTERVAL_MS,
+      run: async (db) => {
+        await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+      },
+    });
   },
   { name: 'sessions', dependencies: ['@fastify/cookie'] },
 );

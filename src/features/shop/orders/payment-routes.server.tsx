@@ -9,6 +9,7 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import { Island } from '../../../render/island.server.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
+import { startJob } from '../../../server/jobs.ts';
 import { jsonAnswer, problemAnswer, problemSchema } from '../../../server/openapi.ts';
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
@@ -96,18 +97,14 @@ export const orderPaymentsPlugin = fp(
       },
     );
 
-    let timer: NodeJS.Timeout | undefined;
     fastify.addHook('onReady', async () => {
-      const run = () =>
-        expireUnpaidOrders(fastify.db)
-          .then((n) => {
-            if (n) fastify.log.info({ expired: n }, 'orders: unpaid orders expired');
-          })
-          .catch((err: unknown) => fastify.log.warn({ err }, 'orders: expiry job failed'));
-      timer = setInterval(run, EXPIRY_INTERVAL_MS);
-      timer.unref();
+      startJob(fastify, {
+        name: 'order-expiry',
+        everyMs: EXPIRY_INTERVAL_MS,
+        run: (db) => expireUnpaidOrders(db),
+        doneMessage: 'orders: unpaid orders expired',
+      });
     });
-    fastify.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'order-payments', dependencies: ['sessions'] },
 );

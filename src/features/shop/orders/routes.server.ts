@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Invalid } from '../../../server/errors.ts';
+import { startJob } from '../../../server/jobs.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { getSite } from '../../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
@@ -71,16 +72,13 @@ const personal = (reply: FastifyReply) => reply.header('cache-control', 'no-stor
 export async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  let timer: NodeJS.Timeout | undefined;
   fastify.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      deleteExpiredHolds(fastify.db).catch((err: unknown) =>
-        fastify.log.warn({ err }, 'checkout: deleting expired holds failed'),
-      );
-    }, HOLD_TIDY_INTERVAL_MS);
-    timer.unref();
+    startJob(fastify, {
+      name: 'checkout-hold-tidy',
+      everyMs: HOLD_TIDY_INTERVAL_MS,
+      run: (db) => deleteExpiredHolds(db),
+    });
   });
-  fastify.addHook('onClose', async () => clearInterval(timer));
 
   const checkoutOf = async (key: CartKey, lang: Lang) => {
     const hold = await currentHold(app.db, key);
