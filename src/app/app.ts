@@ -17,6 +17,7 @@ import { searchPlugin } from '../features/search/index.server.ts';
 import { shopPlugin } from '../features/shop/index.server.ts';
 import { imageRoutes } from '../images/routes.server.ts';
 import { type AssetProvider, manifestAssets } from '../render/assets.ts';
+import { PageCache } from '../render/page-cache.ts';
 import type { Config } from '../server/config.ts';
 import { type FileStore, LocalFileStore } from '../server/file-store.ts';
 import { healthRoutes } from '../server/health.ts';
@@ -47,11 +48,14 @@ export interface AppOptions {
   logger?: false;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** The page cache's size in bytes (decision 033); 64 MB by default, 0 turns it off. */
+  pageCacheBytes?: number;
   /** Used by the development server to swap the app on code changes. */
   serverFactory?: FastifyServerFactory;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Builds the whole application: used by `main.ts` to listen and by tests through `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -96,6 +100,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('errorPage', { render: undefined });
   app.decorate('files', options.files ?? new LocalFileStore(config.filesDir));
   app.decorate('islands', await loadIslands());
+  // Pages that anonymous visitors share, void after every content change (decision 033). The
+  // development server renders every page afresh.
+  database.watchContent();
+  app.decorate(
+    'pageCache',
+    new PageCache({
+      maxBytes: config.env === 'development' ? 0 : (options.pageCacheBytes ?? PAGE_CACHE_BYTES),
+      version: database.contentVersion,
+    }),
+  );
 
   // While shutting down, answers close their connection, so a keep-alive socket does not hold
   // the process open until its idle timeout.
