@@ -301,6 +301,36 @@ function contentWatcher(url: string, version: ContentVersion) {
       if (!stopped) retry = setTimeout(() => void connect(), 1_000);
     }
   };
+  // PostgreSQL sends a session the notifications committed before its query ends ahead of the
+  // query's answer, so once a round trip on the listening connection is back, every change
+  // committed before it started has been heard. Callers that come while one runs wait for the
+  // next, which starts after them.
+  let running: Promise<void> | undefined;
+  let waiting: Promise<void> | undefined;
+  const roundTrip = (listener: pg.Client): Promise<void> => {
+    const trip: Promise<void> = listener.query('select 1').then(
+      () => undefined,
+      () => {
+        version.complete = false;
+      },
+    );
+    const done = trip.finally(() => {
+      if (running === done) running = undefined;
+    });
+    running = done;
+    return done;
+  };
+  version.sync = () => {
+    const listener = client;
+    if (!listener) return Promise.resolve();
+    if (!running) return roundTrip(listener);
+    waiting ??= running.then(() => {
+      waiting = undefined;
+      const current = client;
+      return current ? roundTrip(current) : undefined;
+    });
+    return waiting;
+  };
   return {
     start() {
       if (!stopped) return;

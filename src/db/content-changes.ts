@@ -32,6 +32,7 @@ const PRIVATE_TABLES = new Set([
 
 const WRITE =
   /^\s*(insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?((?:"[^"]+"|[\w.]+)(?:\s*,\s*(?:"[^"]+"|[\w.]+))*)/i;
+const SELECT = /^\s*select\b/i;
 const DDL = /^\s*(create|alter|drop|comment|cluster|refresh)\b/i;
 const TRANSACTION_END = /^\s*(commit|end|rollback|abort)\b/i;
 
@@ -40,6 +41,8 @@ const TRANSACTION_END = /^\s*(commit|end|rollback|abort)\b/i;
  * `PRIVATE_TABLES`, schema changes, or a write the pattern cannot read (counted as a change).
  */
 export function changesContent(statement: string): boolean {
+  // Most statements are plain reads: answered without looking further.
+  if (SELECT.test(statement)) return false;
   if (DDL.test(statement)) return true;
   const match = WRITE.exec(statement);
   if (!match) {
@@ -71,6 +74,13 @@ export class ContentVersion {
    * connection is up, or after it was lost): caches must then neither serve nor keep anything.
    */
   complete = true;
+
+  /**
+   * Resolves once every change another process committed before the call is known here
+   * (PostgreSQL: one round trip on the listening connection, shared by the callers that arrive
+   * while it runs; see client.ts). At once on PGlite, where no other process writes.
+   */
+  sync: () => Promise<void> = () => Promise.resolve();
   private readonly listeners = new Set<(version: number) => void>();
 
   get current(): number {

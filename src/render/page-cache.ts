@@ -79,7 +79,7 @@ export class PageCache {
    * otherwise. Reads the session when the visitor brings one (one look-up by key).
    */
   async keyOf(request: FastifyRequest): Promise<string | undefined> {
-    if (!this.enabled || !this.options.version.complete) return undefined;
+    if (!this.enabled) return undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     for (const name of Object.keys(request.cookies ?? {})) {
       if (!NEUTRAL_COOKIES.has(name)) return undefined;
@@ -93,6 +93,9 @@ export class PageCache {
       }
       if (session.readStored) return undefined;
     }
+    // Every change committed anywhere before this request is known before the cache is asked.
+    await this.options.version.sync();
+    if (!this.options.version.complete) return undefined;
     return `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
   }
 

@@ -54,8 +54,9 @@ const navTrees = new WeakMap<object, Map<string, { version: number; tree: Promis
  * The navigation tree of the request's site and language, read once per content version (decision
  * 033): every page shows it, and it changes only with the content. A failed read is not kept.
  */
-function cachedNavTree(request: FastifyRequest): Promise<NavNode[]> {
+async function cachedNavTree(request: FastifyRequest): Promise<NavNode[]> {
   const { database } = request.server;
+  await database.contentVersion.sync();
   const version = database.contentVersion.current;
   let trees = navTrees.get(database);
   if (!trees) {
