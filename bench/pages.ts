@@ -5,10 +5,11 @@
  * p50/p99 and each page's ratio to the static file.
  *
  *   npm run build && npx tsx bench/pages.ts [--engine pglite|postgres] [--scale 100000]
- *     [--duration 10] [--warmup 2]
+ *     [--duration 10] [--warmup 2] [--no-cache]
  *
  * `--engine postgres` seeds and serves a database of its own on the server `DATABASE_URL` names
  * (dropped at the end). `--scale N` seeds the load-test documents as `npm run seed -- --scale N`.
+ * `--no-cache` runs the server with `PAGE_CACHE_MB=0`: every page made afresh (the uncached path).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     scale: { type: 'string' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
+    'no-cache': { type: 'boolean', default: false },
   },
 });
 const engine = values.engine;
@@ -81,6 +83,7 @@ const env: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+  PAGE_CACHE_MB: values['no-cache'] ? '0' : '64',
 };
 delete env.DATABASE_URL;
 if (database) env.DATABASE_URL = database.url;
@@ -144,6 +147,7 @@ try {
     commit: gitCommit(),
     machine: { ...machine(), loadAverageStart },
     settings: {
+      pageCache: !values['no-cache'],
       engine,
       scale: scale ?? 0,
       connections: CONNECTIONS,
@@ -158,7 +162,7 @@ try {
   };
 
   const out = [
-    `engine ${engine}, ${scale ? `scale ${scale}` : 'demo content'}, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up`,
+    `engine ${engine}, page cache ${values['no-cache'] ? 'off' : 'on'}, ${scale ? `scale ${scale}` : 'demo content'}, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up`,
     `${'request'.padEnd(16)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'ratio'.padStart(7)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
     ...results.rows.map(
       (r) =>
@@ -166,7 +170,10 @@ try {
     ),
   ];
   process.stdout.write(`${out.join('\n')}\n`);
-  writeResults(`pages-${engine}${scale ? `-${scale}` : ''}`, results);
+  writeResults(
+    `pages-${engine}${scale ? `-${scale}` : ''}${values['no-cache'] ? '-uncached' : ''}`,
+    results,
+  );
 
   const pagesRows = results.rows.slice(1);
   if (results.rows.some((r) => r.non2xx > 0 || r.errors > 0)) {

@@ -48,14 +48,13 @@ export interface AppOptions {
   logger?: false;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
-  /** The page cache's size in bytes (decision 033); 64 MB by default, 0 turns it off. */
+  /** The page cache's size in bytes (decision 033) instead of the configuration's. */
   pageCacheBytes?: number;
   /** Used by the development server to swap the app on code changes. */
   serverFactory?: FastifyServerFactory;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
-const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Builds the whole application: used by `main.ts` to listen and by tests through `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -106,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate(
     'pageCache',
     new PageCache({
-      maxBytes: config.env === 'development' ? 0 : (options.pageCacheBytes ?? PAGE_CACHE_BYTES),
+      maxBytes:
+        config.env === 'development' ? 0 : (options.pageCacheBytes ?? config.pageCacheBytes),
       version: database.contentVersion,
     }),
   );
