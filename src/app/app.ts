@@ -17,6 +17,7 @@ import { searchPlugin } from '../features/search/index.server.ts';
 import { shopPlugin } from '../features/shop/index.server.ts';
 import { imageRoutes } from '../images/routes.server.ts';
 import { type AssetProvider, manifestAssets } from '../render/assets.ts';
+import { PageCache } from '../render/page-cache.ts';
 import type { Config } from '../server/config.ts';
 import { type FileStore, openFileStore } from '../server/file-store.ts';
 import { healthRoutes } from '../server/health.ts';
@@ -48,6 +49,8 @@ export interface AppOptions {
   logger?: false;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** The page cache's size in bytes (decision 033) instead of the configuration's. */
+  pageCacheBytes?: number;
   /** Used by the development server to swap the app on code changes. */
   serverFactory?: FastifyServerFactory;
 }
@@ -116,6 +119,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.files) app.addHook('onClose', async () => files.close?.());
   app.decorate('files', files);
   app.decorate('islands', await loadIslands());
+  // Pages that anonymous visitors share, void after every content change (decision 033). The
+  // development server renders every page afresh.
+  database.watchContent();
+  app.decorate(
+    'pageCache',
+    new PageCache({
+      maxBytes:
+        config.env === 'development' ? 0 : (options.pageCacheBytes ?? config.pageCacheBytes),
+      version: database.contentVersion,
+    }),
+  );
 
   // While shutting down, answers close their connection, so a keep-alive socket does not hold
   // the process open until its idle timeout.

@@ -101,6 +101,16 @@ export async function pageRoutes(app: FastifyInstance) {
       const path = sameSitePath(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}`);
       return reply.redirect(`${path}${queryOfTarget(request.url)}`, 301);
     }
+    // Anonymous visitors share the page (decision 033): answered from the cache, or made and kept.
+    const cache = request.server.pageCache;
+    const key = await cache.keyOf(request);
+    if (key && cache.serve(key, request, reply)) return reply;
+    const version = request.server.database.contentVersion.current;
+    const keep = (shareable: boolean) =>
+      key
+        ? (html: Buffer) =>
+            cache.store(key, version, request, reply, { status: 200, html, shareable })
+        : undefined;
     const resolved = await resolvePath(
       request.server.db,
       request.site.id,
@@ -116,6 +126,7 @@ export async function pageRoutes(app: FastifyInstance) {
             <HomePage />
           </SiteLayout>
         ),
+        onHtml: keep(true),
       });
     }
     const page = await loadPage(request, resolved, widgets);
@@ -124,6 +135,7 @@ export async function pageRoutes(app: FastifyInstance) {
       ...(page.description ? { description: page.description } : {}),
       head: page.head,
       body: <SiteLayout layout={await loadLayoutData(request)}>{page.body}</SiteLayout>,
+      onHtml: keep(page.shareable),
     });
   });
 }

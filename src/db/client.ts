@@ -7,6 +7,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import {
+  CONTENT_CHANNEL,
+  ContentVersion,
+  changesContent,
+  endsTransaction,
+} from './content-changes.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +31,14 @@ export interface DatabaseHandle {
    * PGlite (one process) always runs `fn`.
    */
   tryAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<Locked<T>>;
+  /**
+   * The content's version: moves after every content change committed through this handle and,
+   * on PostgreSQL once `watchContent` has been called, after every change another process
+   * announces. Page caches key on it.
+   */
+  contentVersion: ContentVersion;
+  /** Starts following other processes' content changes (PostgreSQL; nothing to do on PGlite). */
+  watchContent(): void;
   /** PGlite only: the whole data folder as a gzipped tarball (test templates, backups). */
   dump?: () => Promise<Blob>;
 }
@@ -57,10 +71,15 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
+  const contentVersion = new ContentVersion();
+  watchPgliteWrites(client, contentVersion);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     engine: 'pglite',
+    contentVersion,
+    // One process owns a PGlite data folder: every write comes through this handle.
+    watchContent() {},
     async ping() {
       await client.query('select 1');
     },
@@ -83,14 +102,22 @@ async function openPostgres(options: { url: string; poolSize?: number }) {
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
+  const contentVersion = new ContentVersion();
+  // Other processes may write: until their changes can be heard, nothing is complete.
+  contentVersion.complete = false;
+  pool.on('connect', (client) => watchPgWrites(client, contentVersion));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const watcher = contentWatcher(options.url, contentVersion);
   return {
     db,
     engine: 'postgres',
+    contentVersion,
+    watchContent: () => watcher.start(),
     async ping() {
       await pool.query('select 1');
     },
     async close() {
+      await watcher.stop();
       await pool.end();
     },
     async withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T> {
@@ -159,6 +186,203 @@ async function underSessionLock<T>(
   release(connectionError);
   if (!outcome.ok) throw outcome.error;
   return { acquired: true, value: outcome.value };
+}
+
+/** The SQL text of a query's first argument (a string or a `{ text }` query config). */
+function statementOf(query: unknown): string {
+  if (typeof query === 'string') return query;
+  if (query && typeof query === 'object' && 'text' in query) return String(query.text);
+  return '';
+}
+
+/**
+ * Bumps the content version after a PGlite write to content commits: after the statement outside
+ * a transaction, after the transaction when one of its statements wrote (and after the statement
+ * too: a bump before the commit is harmless, a missing one after it is not).
+ */
+function watchPgliteWrites(client: PGlite, version: ContentVersion): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const after = <T>(statement: string, run: Promise<T>, onWrite: () => void): Promise<T> => {
+    if (!changesContent(statement)) return run;
+    return run.finally(onWrite);
+  };
+  client.query = ((sqlText: string, ...rest: unknown[]) =>
+    after(sqlText, (query as (...a: unknown[]) => Promise<unknown>)(sqlText, ...rest), () =>
+      version.bump(),
+    )) as typeof client.query;
+  client.exec = ((sqlText: string, ...rest: unknown[]) =>
+    after(sqlText, (exec as (...a: unknown[]) => Promise<unknown>)(sqlText, ...rest), () =>
+      version.bump(),
+    )) as typeof client.exec;
+  client.transaction = (async <T>(
+    callback: (tx: Parameters<Parameters<typeof transaction>[0]>[0]) => Promise<T>,
+  ) => {
+    let wrote = false;
+    try {
+      return await transaction(async (tx) => {
+        const txQuery = tx.query.bind(tx);
+        const txExec = tx.exec.bind(tx);
+        tx.query = ((sqlText: string, ...rest: unknown[]) =>
+          after(
+            sqlText,
+            (txQuery as (...a: unknown[]) => Promise<unknown>)(sqlText, ...rest),
+            () => {
+              wrote = true;
+              version.bump();
+            },
+          )) as typeof tx.query;
+        tx.exec = ((sqlText: string, ...rest: unknown[]) =>
+          after(
+            sqlText,
+            (txExec as (...a: unknown[]) => Promise<unknown>)(sqlText, ...rest),
+            () => {
+              wrote = true;
+              version.bump();
+            },
+          )) as typeof tx.exec;
+        return callback(tx);
+      });
+    } finally {
+      if (wrote) version.bump();
+    }
+  }) as typeof client.transaction;
+}
+
+type PgQuery = (...args: unknown[]) => unknown;
+
+/**
+ * Bumps the content version after a PostgreSQL write to content commits, and tells the other
+ * processes on the same client (`pg_notify` after the commit, before the caller goes on, so an
+ * answer sent after a change is sent after its announcement). A write outside a transaction
+ * commits with its statement; inside one, the bump follows the `commit` (and the statement too).
+ */
+function watchPgWrites(client: pg.PoolClient, version: ContentVersion): void {
+  const query = client.query.bind(client) as PgQuery;
+  let wroteInTransaction = false;
+  const announce = () => {
+    version.bump();
+    return (
+      query(`select pg_notify('${CONTENT_CHANNEL}', $1)`, [version.instance]) as Promise<unknown>
+    ).catch(() => undefined);
+  };
+  (client as unknown as { query: PgQuery }).query = (...args: unknown[]) => {
+    const statement = statementOf(args[0]);
+    const writes = changesContent(statement);
+    const ends = endsTransaction(statement) && wroteInTransaction;
+    if (!writes && !ends) return query(...args);
+    if (writes) wroteInTransaction = true;
+    if (ends) wroteInTransaction = false;
+    const callback = args.findIndex((a) => typeof a === 'function');
+    if (callback >= 0) {
+      const done = args[callback] as (err: unknown, res: unknown) => void;
+      const wrapped = [...args];
+      wrapped[callback] = (err: unknown, res: unknown) => {
+        void announce().then(() => done(err, res));
+      };
+      return query(...wrapped);
+    }
+    const run = query(...args) as Promise<unknown>;
+    return run.then(
+      async (res) => {
+        await announce();
+        return res;
+      },
+      async (err) => {
+        await announce();
+        throw err;
+      },
+    );
+  };
+}
+
+/**
+ * Follows other processes' content changes: a connection of its own that LISTENs on the content
+ * channel and bumps the version on every notification from another process. While it is not
+ * connected it cannot hear changes, so every (re)connection bumps the version too: whatever was
+ * cached before is void.
+ */
+function contentWatcher(url: string, version: ContentVersion) {
+  let client: pg.Client | undefined;
+  let stopped = true;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.payload !== version.instance) version.bump();
+    });
+    const lost = () => {
+      version.complete = false;
+      version.bump();
+      if (client === next) client = undefined;
+      next.removeAllListeners('end');
+      if (!stopped) retry = setTimeout(() => void connect(), 1_000);
+    };
+    next.on('error', () => {});
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`listen ${CONTENT_CHANNEL}`);
+      client = next;
+      version.bump();
+      version.complete = true;
+    } catch {
+      next.removeAllListeners('end');
+      void next.end().catch(() => undefined);
+      version.bump();
+      if (!stopped) retry = setTimeout(() => void connect(), 1_000);
+    }
+  };
+  // PostgreSQL sends a session the notifications committed before its query ends ahead of the
+  // query's answer, so once a round trip on the listening connection is back, every change
+  // committed before it started has been heard. Callers that come while one runs wait for the
+  // next, which starts after them.
+  let running: Promise<void> | undefined;
+  let waiting: Promise<void> | undefined;
+  const roundTrip = (listener: pg.Client): Promise<void> => {
+    const trip: Promise<void> = listener.query('select 1').then(
+      () => undefined,
+      () => {
+        version.complete = false;
+      },
+    );
+    const done = trip.finally(() => {
+      if (running === done) running = undefined;
+    });
+    running = done;
+    return done;
+  };
+  version.sync = () => {
+    const listener = client;
+    if (!listener) return Promise.resolve();
+    if (!running) return roundTrip(listener);
+    waiting ??= running.then(() => {
+      waiting = undefined;
+      const current = client;
+      return current ? roundTrip(current) : undefined;
+    });
+    return waiting;
+  };
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void connect();
+    },
+    async stop() {
+      stopped = true;
+      version.complete = false;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      if (current) {
+        current.removeAllListeners('end');
+        await current.end().catch(() => undefined);
+      }
+    },
+  };
 }
 
 export { sql };

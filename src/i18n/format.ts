@@ -21,15 +21,33 @@ export function formatDuration(minutes: number): string {
   return m === 0 ? `${h}h` : `${h}h ${m}min`;
 }
 
+/**
+ * Formatters are costly to make (an `Intl` object reads locale data) and cheap to reuse: each
+ * locale and option set is made once, on first use.
+ */
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatDate(date: Date | string, lang: Lang): string {
-  return new Intl.DateTimeFormat(locales[lang], {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    timeZone: 'Europe/Helsinki',
-  }).format(typeof date === 'string' ? new Date(date) : date);
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales[lang], {
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      timeZone: 'Europe/Helsinki',
+    });
+    dateFormats.set(lang, format);
+  }
+  return format.format(typeof date === 'string' ? new Date(date) : date);
 }
 
 export function formatNumber(value: number, lang: Lang, maximumFractionDigits = 1): string {
-  return new Intl.NumberFormat(locales[lang], { maximumFractionDigits }).format(value);
+  const key = `${lang}:${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locales[lang], { maximumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }

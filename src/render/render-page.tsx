@@ -21,6 +21,8 @@ export interface PageOptions {
   /** Extra elements for <head>: canonical and alternate links, Open Graph, JSON-LD. */
   head?: ReactNode;
   body: ReactNode;
+  /** Gets the whole page before it is sent (then it is rendered whole, not streamed). */
+  onHtml?: (html: Buffer) => void;
 }
 
 export function pageContext(request: FastifyRequest): PageContextValue {
@@ -53,6 +55,7 @@ export function renderPage(request: FastifyRequest, reply: FastifyReply, page: P
       <PageProvider value={context}>{page.body}</PageProvider>
     </Document>,
     page.status,
+    page.onHtml,
   );
 }
 

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -13,7 +13,9 @@ export function sendHtml(
   reply: FastifyReply,
   element: ReactElement,
   status = 200,
+  onHtml?: (html: Buffer) => void,
 ): Promise<FastifyReply> {
+  if (onHtml) return sendWholeHtml(reply, element, status, onHtml);
   return new Promise((resolve, reject) => {
     const body = new PassThrough();
     const { pipe, abort } = renderToPipeableStream(element, {
@@ -28,6 +30,51 @@ export function sendHtml(
       },
       onAllReady() {
         clearTimeout(timer);
+      },
+      onError(error) {
+        reply.log.error({ err: error }, 'render error');
+      },
+    });
+    const timer = setTimeout(() => abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
+    timer.unref();
+  });
+}
+
+/**
+ * Renders the whole document before answering (a page that may be kept whole, decision 033):
+ * `onHtml` gets the bytes, then they are sent. An error before the shell rejects, as above.
+ */
+function sendWholeHtml(
+  reply: FastifyReply,
+  element: ReactElement,
+  status: number,
+  onHtml: (html: Buffer) => void,
+): Promise<FastifyReply> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+    });
+    let shellFailed = false;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onShellError(error) {
+        shellFailed = true;
+        clearTimeout(timer);
+        reject(error);
+      },
+      onAllReady() {
+        clearTimeout(timer);
+        if (shellFailed) return;
+        sink.on('finish', () => {
+          const html = Buffer.concat(chunks);
+          onHtml(html);
+          reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+          resolve(reply.send(html));
+        });
+        pipe(sink);
       },
       onError(error) {
         reply.log.error({ err: error }, 'render error');

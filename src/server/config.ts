@@ -431,6 +431,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
   IMAGE_MISS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(100_000).default(64),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SITE_HOSTS: siteHostsSchema.prefault(''),
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
@@ -474,6 +475,8 @@ export interface Config {
   searchRateLimit: number;
   /** Image requests per client and minute that are not in the variant cache. */
   imageMissRateLimit: number;
+  /** Bytes the page cache of anonymous visitors' pages may hold (decision 033); 0: off. */
+  pageCacheBytes: number;
   logLevel: (typeof logLevels)[number];
   siteHosts: Record<string, string[]>;
   defaultSite: string;
@@ -520,6 +523,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     searchRateLimit: e.SEARCH_RATE_LIMIT,
     imageMissRateLimit: e.IMAGE_MISS_RATE_LIMIT,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     siteHosts: e.SITE_HOSTS,
     defaultSite: e.DEFAULT_SITE,

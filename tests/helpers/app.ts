@@ -49,6 +49,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     extend?: (app: FastifyInstance) => void;
     logStream?: NodeJS.WritableStream;
+    /** The page cache's cap in bytes (decision 033); the app's default otherwise. */
+    pageCacheBytes?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject('templateDatabase'));
@@ -62,6 +64,7 @@ export async function createTestApp(
     config,
     database,
     assets: testAssets,
+    ...(options.pageCacheBytes === undefined ? {} : { pageCacheBytes: options.pageCacheBytes }),
     ...(options.logStream ? { logStream: options.logStream } : { logger: false as const }),
   });
   options.extend?.(app);

@@ -92,6 +92,11 @@ export interface ProductReviewsPart {
 }
 
 export interface LoadedPage {
+  /**
+   * Whether every visitor gets this page alike (decision 033): false for a page a widget renders
+   * for the visitor (the shop's cart page). The page cache keeps only shareable pages.
+   */
+  shareable: boolean;
   title: string | undefined;
   description: string | undefined;
   head: ReactNode;
@@ -158,8 +163,11 @@ async function loadTreePage(
   if (page.type === 'home') return buildPage(request, homePage(page));
   // A page that holds a search (the site search, or a product, recipe or newsroom search) is
   // rendered from its URL on the server and searched further by its island.
-  const search = (await widgets.search(request, page)) ?? (await widgets.shopPage(request, page));
+  const search = await widgets.search(request, page);
   if (search) return buildPage(request, searchHostPage(page, search));
+  // A page the shop renders for the visitor (the cart page): never shared.
+  const shop = await widgets.shopPage(request, page);
+  if (shop) return { ...(await buildPage(request, searchHostPage(page, shop))), shareable: false };
   const list = listings.get(page.type);
   if (list) return buildPage(request, listingPage(request, page, list));
   return buildPage(request, contentPage(request, page));
@@ -186,6 +194,7 @@ async function buildPage<D>(request: FastifyRequest, spec: PageSpec<D>): Promise
     page,
   );
   return {
+    shareable: true,
     title: spec.title,
     description: seo.description,
     head: <SeoHead {...seo} />,

@@ -47,6 +47,34 @@ async function cartSummary(request: FastifyRequest, shop: boolean): Promise<Cart
   };
 }
 
+/** Navigation trees by site and language, with the content version they were read at. */
+const navTrees = new WeakMap<object, Map<string, { version: number; tree: Promise<NavNode[]> }>>();
+
+/**
+ * The navigation tree of the request's site and language, read once per content version (decision
+ * 033): every page shows it, and it changes only with the content. A failed read is not kept.
+ */
+async function cachedNavTree(request: FastifyRequest): Promise<NavNode[]> {
+  const { database } = request.server;
+  await database.contentVersion.sync();
+  const version = database.contentVersion.current;
+  let trees = navTrees.get(database);
+  if (!trees) {
+    trees = new Map();
+    navTrees.set(database, trees);
+  }
+  const key = `${request.site.id}:${request.locale.lang}`;
+  const known = trees.get(key);
+  if (known && known.version === version && database.contentVersion.complete) return known.tree;
+  const tree = loadNavTree(request.server.db, request.site.id, request.locale.lang);
+  const entry = { version, tree };
+  trees.set(key, entry);
+  tree.catch(() => {
+    if (trees.get(key) === entry) trees.delete(key);
+  });
+  return tree;
+}
+
 /**
  * Everything the frame of a page needs for the request's site, language and path, from one read
  * of the page tree: the desktop and mobile navigation exactly as `/api/nav/*` answers them, so the
@@ -58,7 +86,7 @@ export async function loadLayoutData(request: FastifyRequest): Promise<LayoutDat
   const ctx = { site, lang: locale.lang };
   let tree: NavNode[] = [];
   try {
-    tree = await loadNavTree(request.server.db, site.id, locale.lang);
+    tree = await cachedNavTree(request);
   } catch (err) {
     request.log.warn({ err }, 'navigation tree unavailable; rendering empty menus');
   }

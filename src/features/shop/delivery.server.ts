@@ -300,12 +300,17 @@ export async function productDeliveryTimes(
 
 const weekdayNames: Record<Lang, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' };
 
+/** The weekday formatter of each language, made once (formatters are costly to make). */
+const weekdayFormats = new Map<Lang, Intl.DateTimeFormat>();
+
 /** `ma 2.3.2026` (in the language's weekday abbreviation). */
 export function dateLabel(date: string, lang: Lang): string {
-  const weekday = new Intl.DateTimeFormat(weekdayNames[lang], {
-    weekday: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
+  let format = weekdayFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(weekdayNames[lang], { weekday: 'short', timeZone: 'UTC' });
+    weekdayFormats.set(lang, format);
+  }
+  const weekday = format.format(new Date(`${date}T12:00:00Z`));
   const [y, m, d] = date.split('-').map(Number);
   return `${weekday} ${d}.${m}.${y}`;
 }

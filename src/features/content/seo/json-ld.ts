@@ -119,17 +119,24 @@ export function recipeJsonLd(recipe: RecipeJsonLdInput): JsonLd {
   };
 }
 
+const amountFormats = new Map<Lang, Intl.NumberFormat>();
+
+/** An ingredient's amount in the language's digits, made once per language (formatters are costly). */
+function amountFormat(lang: Lang): Intl.NumberFormat {
+  let format = amountFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false });
+    amountFormats.set(lang, format);
+  }
+  return format;
+}
+
 /** `400 g jauhelihaa`, `1 rkl öljyä`, `suolaa` (amount null: to taste). */
 export function ingredientLine(
   ingredient: { name: string; amount: number | null; unit: string },
   lang: Lang,
 ): string {
-  const amount =
-    ingredient.amount === null
-      ? ''
-      : new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false }).format(
-          ingredient.amount,
-        );
+  const amount = ingredient.amount === null ? '' : amountFormat(lang).format(ingredient.amount);
   return [amount, ingredient.unit.trim(), ingredient.name.trim()].filter(Boolean).join(' ');
 }
 

@@ -79,12 +79,14 @@ export function paysNothing(cart: Pick<Cart, 'total' | 'usedGiftCardAmount'>): b
 export function clockOf(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('fi-FI', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Europe/Helsinki',
-  }).format(date);
+  return clockFormat.format(date);
 }
+
+const clockFormat = new Intl.DateTimeFormat('fi-FI', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Europe/Helsinki',
+});
 
 /** The times of a date, [] when the date is not offered. */
 export function timesOf(delivery: DeliveryDates | null, date: string) {

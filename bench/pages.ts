@@ -1,0 +1,244 @@
+/**
+ * Page throughput against a static file (issue 14, decision 033): the production build as one
+ * child process on the seeded demo content, autocannon with 10 connections on the static file
+ * `/favicon.svg` and on each kind of page, all in one run against the same server. Reports req/s,
+ * p50/p99 and each page's ratio to the static file.
+ *
+ *   npm run build && npx tsx bench/pages.ts [--engine pglite|postgres] [--scale 100000]
+ *     [--duration 10] [--warmup 2] [--no-cache]
+ *
+ * `--engine postgres` seeds and serves a database of its own on the server `DATABASE_URL` names
+ * (dropped at the end). `--scale N` seeds the load-test documents as `npm run seed -- --scale N`.
+ * `--no-cache` runs the server with `PAGE_CACHE_MB=0`: every page made afresh (the uncached path).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { benchDatabase, gitCommit, machine, ROOT, startWatchdog, writeResults } from './support.ts';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'pglite' },
+    scale: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    'no-cache': { type: 'boolean', default: false },
+  },
+});
+const engine = values.engine;
+if (engine !== 'pglite' && engine !== 'postgres') {
+  console.error('bench/pages: --engine is pglite or postgres');
+  process.exit(1);
+}
+const scale = values.scale === undefined ? undefined : Number(values.scale);
+if (scale !== undefined && (!Number.isInteger(scale) || scale < 0)) {
+  console.error('bench/pages: --scale is a whole number');
+  process.exit(1);
+}
+const DURATION = Number(values.duration);
+const WARMUP = Number(values.warmup);
+const CONNECTIONS = 10;
+const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
+/** The goal of issue 14: each page at least this share of the static file's throughput. */
+const RATIO_GOAL = 0.5;
+const P99_GOAL_MS = 50;
+
+/** One request of each kind; the demo content is deterministic, so these paths exist. */
+const TARGETS = [
+  { name: 'static file', host: 'konsernifi.localhost', path: '/favicon.svg' },
+  { name: 'home', host: 'konsernifi.localhost', path: '/' },
+  { name: 'content page', host: 'konsernifi.localhost', path: '/yritys/strategia' },
+  { name: 'listing', host: 'jyvabroiler.localhost', path: '/reseptit' },
+  {
+    name: 'product (shop)',
+    host: 'lihakauppa.localhost',
+    path: '/tuotteet/naudanliha/naudan-sisafilee-kypsytetty-1-2-kg',
+  },
+  { name: 'recipe', host: 'jyvabroiler.localhost', path: '/reseptit/grilliruoat/broilerivartaat' },
+  {
+    name: 'news article',
+    host: 'konsernifi.localhost',
+    path: '/uutiset/2023/ville-lehtonen-on-nimitetty-kattauksen-vientijohtajaksi',
+  },
+  { name: 'search page', host: 'jyvabroiler.localhost', path: '/haku?q=broileri' },
+];
+
+if (!existsSync(SERVER_ENTRY)) {
+  console.error('bench/pages: no production build; run "npm run build" first');
+  process.exit(1);
+}
+
+const watchdog = startWatchdog(scale ? 30 : 10);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-pages-'));
+const database = engine === 'postgres' ? await benchDatabase('pages') : undefined;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+  PAGE_CACHE_MB: values['no-cache'] ? '0' : '64',
+};
+delete env.DATABASE_URL;
+if (database) env.DATABASE_URL = database.url;
+
+let server: ChildProcess | undefined;
+let exitCode = 0;
+try {
+  const seedStarted = performance.now();
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'seed/cli.ts',
+      '--images-per-kind',
+      '1',
+      ...(scale ? ['--scale', String(scale)] : []),
+    ],
+    { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  process.stderr.write(`bench/pages: seeded in ${seedSeconds.toFixed(1)} s\n`);
+
+  const port = await freePort();
+  server = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHealth(origin, server);
+  for (const target of TARGETS) {
+    const status = await statusOf(origin, target.host, target.path);
+    if (status !== 200) throw new Error(`${target.host}${target.path} answered ${status}`);
+  }
+
+  const loadAverageStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  const rows = [];
+  for (const target of TARGETS) {
+    const options = {
+      url: `${origin}${target.path}`,
+      headers: { host: target.host },
+      connections: CONNECTIONS,
+    };
+    process.stderr.write(`bench/pages: ${target.name}…\n`);
+    await autocannon({ ...options, duration: WARMUP });
+    const r = await autocannon({ ...options, duration: DURATION });
+    rows.push({
+      ...target,
+      requestsPerSecond: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      requests: r.requests.total,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+    });
+  }
+  const staticRate = rows[0]?.requestsPerSecond ?? 1;
+  const results = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: { ...machine(), loadAverageStart },
+    settings: {
+      pageCache: !values['no-cache'],
+      engine,
+      scale: scale ?? 0,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      warmup: WARMUP,
+    },
+    seedSeconds: Math.round(seedSeconds * 10) / 10,
+    rows: rows.map((row) => ({
+      ...row,
+      ratio: Math.round((row.requestsPerSecond / staticRate) * 100) / 100,
+    })),
+  };
+
+  const out = [
+    `engine ${engine}, page cache ${values['no-cache'] ? 'off' : 'on'}, ${scale ? `scale ${scale}` : 'demo content'}, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up`,
+    `${'request'.padEnd(16)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'ratio'.padStart(7)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
+    ...results.rows.map(
+      (r) =>
+        `${r.name.padEnd(16)}${String(r.requestsPerSecond).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
+    ),
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+  writeResults(
+    `pages-${engine}${scale ? `-${scale}` : ''}${values['no-cache'] ? '-uncached' : ''}`,
+    results,
+  );
+
+  const pagesRows = results.rows.slice(1);
+  if (results.rows.some((r) => r.non2xx > 0 || r.errors > 0)) {
+    console.error('bench/pages: non-2xx answers or errors; the figures are not valid');
+    exitCode = 1;
+  }
+  const short = pagesRows.filter((r) => r.ratio < RATIO_GOAL || r.p99 >= P99_GOAL_MS);
+  if (short.length > 0) {
+    process.stdout.write(
+      `goal (ratio ≥ ${RATIO_GOAL}, p99 < ${P99_GOAL_MS} ms) not met by: ${short.map((r) => r.name).join(', ')}\n`,
+    );
+  }
+} catch (error) {
+  console.error('bench/pages failed:', error);
+  exitCode = 1;
+} finally {
+  if (server) await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);
+
+async function waitForHealth(origin: string, proc: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode})`);
+    if ((await statusOf(origin, undefined, '/health').catch(() => 0)) === 200) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('/health did not answer 200 within 120 s');
+}
+
+function statusOf(origin: string, host: string | undefined, urlPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      `${origin}${urlPath}`,
+      { headers: host ? { host } : {}, timeout: 30_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+async function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill('SIGTERM');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const p = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => (p ? resolve(p) : reject(new Error('no free port'))));
+    });
+  });
+}

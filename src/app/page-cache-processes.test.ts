@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPage } from '../../tests/factories/index.ts';
+import { testAssets, testConfig } from '../../tests/helpers/app.ts';
+import { databaseUrlWith, withAdmin } from '../../tests/setup/database.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { pages } from '../db/schema.ts';
+import { buildApp } from './app.ts';
+
+/**
+ * Decision 033 on PostgreSQL: two servers on one database (each its own pool and its own LISTEN
+ * connection, as two processes have) share no memory; a content change written through one shows
+ * on the very next request to the other, whose page cache held the old page.
+ */
+const template = inject('templateDatabase');
+const onPostgres = template.engine === 'postgres';
+const HOST = { host: 'sibylla.localhost' };
+const hit = (r: LightMyRequestResponse) => r.headers['x-page-cache'] === 'hit';
+
+describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () => {
+  const name = `kattaus_test_${randomBytes(6).toString('hex')}`;
+  const handles: DatabaseHandle[] = [];
+  const apps: FastifyInstance[] = [];
+  let pageId = 0;
+
+  beforeAll(async () => {
+    if (template.engine !== 'postgres') return;
+    const { adminUrl } = template;
+    await withAdmin(adminUrl, (admin) =>
+      admin.query(`create database "${name}" template "${template.template}"`),
+    );
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({
+        engine: 'postgres',
+        url: databaseUrlWith(adminUrl, name),
+        poolSize: 3,
+      });
+      handles.push(database);
+      const app = await buildApp({
+        config: testConfig(),
+        database,
+        assets: testAssets,
+        logger: false,
+      });
+      await app.ready();
+      apps.push(app);
+    }
+    const db = handles[0]?.db;
+    if (!db) throw new Error('no database');
+    const home = await createPage(db, {
+      siteId: 'sibylla',
+      path: '/',
+      type: 'home',
+      title: 'Sibylla',
+    });
+    const page = await createPage(db, {
+      siteId: 'sibylla',
+      path: '/yritys',
+      type: 'content',
+      title: 'Alkuperäinen otsikko',
+      parentId: home.id,
+    });
+    pageId = page.id;
+    // Both listening connections are up before the test counts on them.
+    for (let i = 0; i < 100 && !handles.every((h) => h.contentVersion.complete); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const handle of handles) await handle.close();
+    if (template.engine === 'postgres') {
+      await withAdmin(template.adminUrl, (admin) =>
+        admin.query(`drop database if exists "${name}" with (force)`),
+      );
+    }
+  });
+
+  it('a change written by one server shows on the next request to the other', async () => {
+    const [writer, reader] = apps;
+    if (!writer || !reader) throw new Error('two apps');
+    for (let round = 1; round <= 20; round++) {
+      await reader.inject({ url: '/yritys', headers: HOST });
+      const cached = await reader.inject({ url: '/yritys', headers: HOST });
+      expect(hit(cached)).toBe(true);
+      const title = `Otsikko ${round}`;
+      await writer.db.update(pages).set({ title }).where(eq(pages.id, pageId));
+      // No wait: the very next request.
+      const next = await reader.inject({ url: '/yritys', headers: HOST });
+      expect(hit(next)).toBe(false);
+      expect(next.body).toContain(title);
+    }
+  });
+
+  it('a change inside the other server’s transaction shows once it commits', async () => {
+    const [writer, reader] = apps;
+    if (!writer || !reader) throw new Error('two apps');
+    await reader.inject({ url: '/yritys', headers: HOST });
+    await writer.db.transaction(async (tx) => {
+      await tx.update(pages).set({ title: 'Kesken' }).where(eq(pages.id, pageId));
+      // Not committed yet: the reader still serves the committed title.
+      const during = await reader.inject({ url: '/yritys', headers: HOST });
+      expect(during.body).not.toContain('Kesken');
+      await tx.update(pages).set({ title: 'Valmis' }).where(eq(pages.id, pageId));
+    });
+    const after = await reader.inject({ url: '/yritys', headers: HOST });
+    expect(after.body).toContain('Valmis');
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ContentVersion, changesContent, endsTransaction } from './content-changes.ts';
+
+describe('changesContent (decision 033)', () => {
+  it.each([
+    'insert into "pages" ("id") values ($1)',
+    'update "products" set "stock" = $1 where "id" = $2',
+    'delete from "product_reviews" where "id" = $1',
+    'truncate table "pages", "products"',
+    'insert into "product_date_stock" ("product_id") values ($1) on conflict do nothing',
+    'create index x on pages (path)',
+    'with moved as (delete from "pages" returning *) select * from moved',
+    'update "some_table_added_later" set "x" = 1',
+  ])('a content change: %s', (statement) => {
+    expect(changesContent(statement)).toBe(true);
+  });
+
+  it.each([
+    'select "id" from "pages" where "path" = $1',
+    '  SELECT 1',
+    'insert into "sessions" ("id", "data") values ($1, $2) on conflict ("id") do update set "data" = $2',
+    'update "carts" set "updated_at" = now() where "id" = $1',
+    'delete from "cart_line_items" where "cart_id" = $1',
+    'insert into "orders" ("id") values ($1)',
+    'select * from "products" for update',
+    'begin',
+    'commit',
+  ])('not a content change: %s', (statement) => {
+    expect(changesContent(statement)).toBe(false);
+  });
+
+  it('tells a transaction’s end', () => {
+    expect(endsTransaction('commit')).toBe(true);
+    expect(endsTransaction('ROLLBACK')).toBe(true);
+    expect(endsTransaction('select 1')).toBe(false);
+  });
+});
+
+describe('ContentVersion', () => {
+  it('moves on a bump and tells its listeners', () => {
+    const version = new ContentVersion();
+    const seen: number[] = [];
+    version.onChange((v) => seen.push(v));
+    const before = version.current;
+    version.bump();
+    expect(version.current).toBe(before + 1);
+    expect(seen).toEqual([before + 1]);
+  });
+});

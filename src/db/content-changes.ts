@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Tables whose rows never show on a page that anonymous visitors share: sessions, carts, orders,
+ * customers, form submissions and the like. A write to any other table (content, products,
+ * stock, reviews, prices, images, search documents, or one added later) is a content change.
+ * The list names what is safe to leave out, so a table nobody thought of invalidates.
+ */
+const PRIVATE_TABLES = new Set([
+  'sessions',
+  'carts',
+  'cart_line_items',
+  'cart_handovers',
+  'cart_coupons',
+  'cart_gift_cards',
+  'customers',
+  'password_reset_tokens',
+  'form_submissions',
+  'form_submission_files',
+  'mail_outbox',
+  'used_captcha_tokens',
+  'checkout_holds',
+  'checkout_hold_lines',
+  'orders',
+  'order_lines',
+  'order_coupons',
+  'order_payments',
+  'order_gift_cards',
+  'coupon_customer_uses',
+  'delivery_slot_bookings',
+]);
+
+const WRITE =
+  /^\s*(insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?((?:"[^"]+"|[\w.]+)(?:\s*,\s*(?:"[^"]+"|[\w.]+))*)/i;
+const SELECT = /^\s*select\b/i;
+const DDL = /^\s*(create|alter|drop|comment|cluster|refresh)\b/i;
+const TRANSACTION_END = /^\s*(commit|end|rollback|abort)\b/i;
+
+/**
+ * Whether a statement may change what a shared page shows: a write to a table not in
+ * `PRIVATE_TABLES`, schema changes, or a write the pattern cannot read (counted as a change).
+ */
+export function changesContent(statement: string): boolean {
+  // Most statements are plain reads: answered without looking further.
+  if (SELECT.test(statement)) return false;
+  if (DDL.test(statement)) return true;
+  const match = WRITE.exec(statement);
+  if (!match) {
+    // A data-modifying CTE or another form the pattern does not know: a change, to be safe.
+    return /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|truncate)\b/i.test(statement);
+  }
+  const tables = (match[2] ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/"/g, '').split('.').pop() ?? '');
+  return tables.some((t) => !PRIVATE_TABLES.has(t));
+}
+
+export function endsTransaction(statement: string): boolean {
+  return TRANSACTION_END.test(statement);
+}
+
+/**
+ * The version of the content as this process knows it: a number that grows after every content
+ * change this process commits, and after every change another process announces (PostgreSQL's
+ * NOTIFY, see client.ts). Caches of rendered content keep the version they were made at and are
+ * void when it has moved on.
+ */
+export class ContentVersion {
+  /** Tells other processes apart from this one in notifications. */
+  readonly instance = randomUUID();
+  private value = 1;
+  /**
+   * False while changes of other processes may go unheard (PostgreSQL before its LISTEN
+   * connection is up, or after it was lost): caches must then neither serve nor keep anything.
+   */
+  complete = true;
+
+  /**
+   * Resolves once every change another process committed before the call is known here
+   * (PostgreSQL: one round trip on the listening connection, shared by the callers that arrive
+   * while it runs; see client.ts). At once on PGlite, where no other process writes.
+   */
+  sync: () => Promise<void> = () => Promise.resolve();
+  private readonly listeners = new Set<(version: number) => void>();
+
+  get current(): number {
+    return this.value;
+  }
+
+  /** Content changed: every cache made before now is void. */
+  bump(): void {
+    this.value += 1;
+    for (const listener of this.listeners) listener(this.value);
+  }
+
+  onChange(listener: (version: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+export const CONTENT_CHANNEL = 'kattaus_content';

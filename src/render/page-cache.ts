@@ -1,0 +1,178 @@
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { ContentVersion } from '../db/content-changes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whole pages anonymous visitors share (decision 033). */
+    pageCache: PageCache;
+  }
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Cookies that do not change a page: the session's own and its anti-forgery token. */
+const NEUTRAL_COOKIES = new Set(['kattaus_session', 'XSRF-TOKEN']);
+
+/** One page as every anonymous visitor gets it, with its compressed forms made once. */
+interface Entry {
+  version: number;
+  status: number;
+  contentType: string;
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface PageCacheOptions {
+  /** What all entries may hold together, compressed forms included; 0 turns the cache off. */
+  maxBytes: number;
+  version: ContentVersion;
+}
+
+/**
+ * Whole pages that anonymous visitors share (decision 033). A request may be answered from it,
+ * and its answer kept in it, only when nothing about the visitor can change the page:
+ *
+ * - a GET or HEAD of a content page, with no cookie but the session's and its anti-forgery token;
+ * - no stored session (the session is read: a logged-in customer, a cart or anything else a
+ *   feature stored makes the page theirs);
+ * - kept only when the page was made without reading a stored session, set no cookie of its own,
+ *   was marked shareable by its loader, and its HTML holds neither the session's token nor its
+ *   anti-forgery token (a last guard against a form that embeds one).
+ *
+ * Entries are keyed by protocol, host and path with query (the site, the language and the links
+ * to other sites follow from them) and carry the content version they were made at: after any
+ * content change (decision 033: every committed write outside the shop's private tables, in any
+ * process) they are void. Memory is bounded by an LRU of `maxBytes`.
+ */
+export class PageCache {
+  private readonly entries: LRUCache<string, Entry>;
+  readonly enabled: boolean;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.enabled = options.maxBytes > 0;
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (entry) =>
+        entry.html.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 200,
+    });
+    options.version.onChange(() => this.entries.clear());
+  }
+
+  /** Bytes held now (compressed forms included). */
+  get size(): number {
+    return this.entries.calculatedSize;
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The request's key when it may be answered from the cache and its answer kept; undefined
+   * otherwise. Reads the session when the visitor brings one (one look-up by key).
+   */
+  async keyOf(request: FastifyRequest): Promise<string | undefined> {
+    if (!this.enabled) return undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    for (const name of Object.keys(request.cookies ?? {})) {
+      if (!NEUTRAL_COOKIES.has(name)) return undefined;
+    }
+    const session = request.session;
+    if (session && !session.isNew) {
+      try {
+        await session.get();
+      } catch {
+        return undefined;
+      }
+      if (session.readStored) return undefined;
+    }
+    // Every change committed anywhere before this request is known before the cache is asked.
+    await this.options.version.sync();
+    if (!this.options.version.complete) return undefined;
+    return `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
+  }
+
+  /** Answers from the cache; false when it has no current entry for `key`. */
+  serve(key: string, request: FastifyRequest, reply: FastifyReply): boolean {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== this.options.version.current) {
+      this.misses += 1;
+      return false;
+    }
+    this.hits += 1;
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    reply
+      .status(entry.status)
+      .type(entry.contentType)
+      // Shared here, once; an HTTP cache between us and the visitor keeps nothing.
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding')
+      .header('x-page-cache', 'hit');
+    let body = entry.html;
+    if (entry.br && /\bbr\b/.test(accepts)) {
+      reply.header('content-encoding', 'br');
+      body = entry.br;
+    } else if (entry.gzip && /\bgzip\b/.test(accepts)) {
+      reply.header('content-encoding', 'gzip');
+      body = entry.gzip;
+    }
+    void reply.send(body);
+    return true;
+  }
+
+  /**
+   * Keeps a page made for `key` when nothing in it or around it belongs to the visitor; the
+   * version is the one read before the page was made, so a page made from content that changed
+   * meanwhile is void at once.
+   */
+  store(
+    key: string,
+    version: number,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { status: number; html: Buffer; shareable: boolean },
+  ): void {
+    if (!page.shareable || page.status !== 200) return;
+    if (version !== this.options.version.current || !this.options.version.complete) return;
+    if (reply.getHeader('set-cookie') !== undefined) return;
+    const session = request.session;
+    if (session?.readStored) return;
+    if (session) {
+      const text = page.html.toString('latin1');
+      if (text.includes(session.token) || text.includes(session.derive('xsrf'))) return;
+    }
+    const entry: Entry = {
+      version,
+      status: page.status,
+      contentType: 'text/html; charset=utf-8',
+      html: page.html,
+    };
+    this.entries.set(key, entry);
+    // Compressed once, in the background; until then hits are sent uncompressed (or compressed
+    // by the server's compression on the way, as any answer).
+    void Promise.all([
+      brotli(page.html, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.html.length,
+        },
+      }),
+      gzipAsync(page.html, { level: 9 }),
+    ])
+      .then(([br, gz]) => {
+        if (this.entries.peek(key) !== entry) return;
+        entry.br = br;
+        entry.gzip = gz;
+        // Set again, so the LRU counts the compressed forms in the entry's size.
+        this.entries.set(key, entry);
+      })
+      .catch(() => undefined);
+  }
+}
