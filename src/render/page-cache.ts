@@ -111,8 +111,9 @@ export class PageCache {
     reply
       .status(entry.status)
       .type(entry.contentType)
-      // Shared here, once; an HTTP cache between us and the visitor keeps nothing.
-      .header('cache-control', 'private, no-cache')
+      // As the page made afresh is sent (send-html.ts); the session plugin makes it private
+      // when the answer sets a cookie.
+      .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .header('x-page-cache', 'hit');
     let body = entry.html;
