@@ -62,6 +62,7 @@ function cart(totalCents = 2490): Cart {
     total: money,
     subTotal: money,
     usedGiftCardAmount: '0,00',
+    giftCards: [],
     shippingTotal: '0,00',
     shippingTotalWithoutDiscounts: '0,00',
     warnings: [],

@@ -1,0 +1,115 @@
+import type { MessageKey } from '../../i18n/fi.ts';
+import { useT } from '../../i18n/react.tsx';
+import type { Translate } from '../../i18n/translate.ts';
+import { addGiftCard, removeGiftCard, ShopApiError } from './api.ts';
+import { CART_ACTIONS, GIFT_CARD_FIELD, noticeText } from './cart-form.ts';
+import { type CartFormProps, giftCardErrors } from './cart-form-fields.tsx';
+import { CodeEntryBox, type CodeEntryOutcome } from './code-entry-box.tsx';
+import { money } from './money.ts';
+import {
+  GIFT_CARD_CODE_PATTERN,
+  GIFT_CARD_ERRORS,
+  maskGiftCardCode,
+  normaliseGiftCardCode,
+} from './orders/schemas.ts';
+import type { Cart, CartGiftCard } from './schemas.ts';
+
+const giftCardMessages = new Set<string>(Object.values(GIFT_CARD_ERRORS));
+
+/** The text of a refusal: the API's message for the code, too many tries, or the general one. */
+export function giftCardRefusal(t: Translate, error: unknown): string {
+  if (!(error instanceof ShopApiError)) return t(GIFT_CARD_ERRORS.general);
+  if (error.status === 429) return t(GIFT_CARD_ERRORS.tooMany);
+  if (error.fieldError && giftCardMessages.has(error.fieldError)) {
+    return t(error.fieldError as MessageKey);
+  }
+  return t(GIFT_CARD_ERRORS.general);
+}
+
+/**
+ * What adding a code came to, from the carts before and after: a card the cart did not list
+ * before was entered; otherwise the cart held it already.
+ */
+export function addedCard(before: readonly CartGiftCard[], after: Cart): CartGiftCard | undefined {
+  const known = new Set(before.map((card) => card.id));
+  return after.giftCards.find((card) => !known.has(card.id));
+}
+
+/**
+ * The gift-card box of the cart page, beside the coupon box: a gift card's code pays part or all
+ * of the order (`usedGiftCardAmount` in the summary). The cart keeps only a code's hash, so an
+ * entered card shows as its balance and what it pays, and is removed by its id; the code typed
+ * shows back masked (`•••• 5000`) only in the announcement. An empty or malformed code is refused
+ * here already, the rest with the API's texts. The box itself is the shared `CodeEntryBox`.
+ */
+export function GiftCardBox(props: {
+  giftCards: CartGiftCard[];
+  onCart(cart: Cart): void;
+  form?: CartFormProps | undefined;
+}) {
+  const t = useT();
+  const notice = props.form?.notice;
+  const [refusal] = giftCardErrors(notice);
+  const done =
+    notice?.done === 'giftCardAdded'
+      ? t('shop.giftCardBox.added', { code: notice.doneCode ?? '' })
+      : notice?.done === 'giftCardRemoved'
+        ? t('shop.giftCardBox.removed')
+        : '';
+
+  const add = async (typed: string): Promise<CodeEntryOutcome> => {
+    const code = normaliseGiftCardCode(typed);
+    if (!code) return { refused: t(GIFT_CARD_ERRORS.empty) };
+    if (!GIFT_CARD_CODE_PATTERN.test(code)) return { refused: t(GIFT_CARD_ERRORS.invalid) };
+    try {
+      const cart = await addGiftCard(code);
+      props.onCart(cart);
+      return addedCard(props.giftCards, cart)
+        ? { done: t('shop.giftCardBox.added', { code: maskGiftCardCode(code) }) }
+        : { refused: t(GIFT_CARD_ERRORS.duplicate) };
+    } catch (caught) {
+      return { refused: giftCardRefusal(t, caught) };
+    }
+  };
+
+  const remove = async (id: number): Promise<CodeEntryOutcome> => {
+    try {
+      props.onCart(await removeGiftCard(id));
+      return { done: t('shop.giftCardBox.removed') };
+    } catch (caught) {
+      return { refused: giftCardRefusal(t, caught) };
+    }
+  };
+
+  return (
+    <CodeEntryBox
+      name="gift-card"
+      texts={{
+        heading: t('shop.giftCardBox.heading'),
+        label: t('shop.giftCardBox.label'),
+        add: t('shop.giftCardBox.add'),
+        busy: t('shop.giftCardBox.busy'),
+        applied: t('shop.giftCardBox.applied'),
+      }}
+      field={GIFT_CARD_FIELD}
+      addAction={CART_ACTIONS.addGiftCard}
+      items={props.giftCards.map((card) => ({
+        key: String(card.id),
+        label: t('shop.giftCardBox.card', {
+          balance: money(card.balance),
+          amount: money(card.amount),
+        }),
+        removeLabel: t('shop.giftCardBox.remove', { balance: money(card.balance) }),
+        removeAction: `${CART_ACTIONS.removeGiftCard}:${card.id}`,
+      }))}
+      token={props.form?.token}
+      initial={{
+        typed: refusal ? (notice?.giftCard ?? '') : '',
+        refused: refusal ? noticeText(t, refusal) : null,
+        done,
+      }}
+      add={add}
+      remove={(item) => remove(Number(item.key))}
+    />
+  );
+}
