@@ -318,7 +318,7 @@ export function CartSummary(props: { cart: Cart }) {
             <dt>{t('shop.cart.giftCards')}</dt>
             <dd data-sum="usedGiftCardAmount">{`-${money(cart.usedGiftCardAmount)}`}</dd>
             <dt className={styles.payableTerm}>{t('shop.cart.payable')}</dt>
-            <dd data-sum="payable" className={styles.payableValue}>
+            <dd className={styles.payableValue} data-sum="payable">
               {formatPrice(payableCents(cart))}
             </dd>
           </>

@@ -36,6 +36,46 @@ export function addedCard(before: readonly CartGiftCard[], after: Cart): CartGif
 }
 
 /**
+ * Enters a typed code through `send` (the API's `addgiftcard`): an empty or malformed code is
+ * refused without a call; a card the cart listed before is refused as entered already.
+ */
+export async function enterGiftCard(
+  t: Translate,
+  typed: string,
+  entered: readonly CartGiftCard[],
+  send: (code: string) => Promise<Cart>,
+  onCart: (cart: Cart) => void,
+): Promise<CodeEntryOutcome> {
+  const code = normaliseGiftCardCode(typed);
+  if (!code) return { refused: t(GIFT_CARD_ERRORS.empty) };
+  if (!GIFT_CARD_CODE_PATTERN.test(code)) return { refused: t(GIFT_CARD_ERRORS.invalid) };
+  try {
+    const cart = await send(code);
+    onCart(cart);
+    return addedCard(entered, cart)
+      ? { done: t('shop.giftCardBox.added', { code: maskGiftCardCode(code) }) }
+      : { refused: t(GIFT_CARD_ERRORS.duplicate) };
+  } catch (caught) {
+    return { refused: giftCardRefusal(t, caught) };
+  }
+}
+
+/** Removes a card by its id through `send` (the API's `removegiftcard`). */
+export async function dropGiftCard(
+  t: Translate,
+  id: number,
+  send: (id: number) => Promise<Cart>,
+  onCart: (cart: Cart) => void,
+): Promise<CodeEntryOutcome> {
+  try {
+    onCart(await send(id));
+    return { done: t('shop.giftCardBox.removed') };
+  } catch (caught) {
+    return { refused: giftCardRefusal(t, caught) };
+  }
+}
+
+/**
  * The gift-card box of the cart page, beside the coupon box: a gift card's code pays part or all
  * of the order (`usedGiftCardAmount` in the summary). The cart keeps only a code's hash, so an
  * entered card shows as its balance and what it pays, and is removed by its id; the code typed
@@ -56,30 +96,6 @@ export function GiftCardBox(props: {
       : notice?.done === 'giftCardRemoved'
         ? t('shop.giftCardBox.removed')
         : '';
-
-  const add = async (typed: string): Promise<CodeEntryOutcome> => {
-    const code = normaliseGiftCardCode(typed);
-    if (!code) return { refused: t(GIFT_CARD_ERRORS.empty) };
-    if (!GIFT_CARD_CODE_PATTERN.test(code)) return { refused: t(GIFT_CARD_ERRORS.invalid) };
-    try {
-      const cart = await addGiftCard(code);
-      props.onCart(cart);
-      return addedCard(props.giftCards, cart)
-        ? { done: t('shop.giftCardBox.added', { code: maskGiftCardCode(code) }) }
-        : { refused: t(GIFT_CARD_ERRORS.duplicate) };
-    } catch (caught) {
-      return { refused: giftCardRefusal(t, caught) };
-    }
-  };
-
-  const remove = async (id: number): Promise<CodeEntryOutcome> => {
-    try {
-      props.onCart(await removeGiftCard(id));
-      return { done: t('shop.giftCardBox.removed') };
-    } catch (caught) {
-      return { refused: giftCardRefusal(t, caught) };
-    }
-  };
 
   return (
     <CodeEntryBox
@@ -108,8 +124,8 @@ export function GiftCardBox(props: {
         refused: refusal ? noticeText(t, refusal) : null,
         done,
       }}
-      add={add}
-      remove={(item) => remove(Number(item.key))}
+      add={(typed) => enterGiftCard(t, typed, props.giftCards, addGiftCard, props.onCart)}
+      remove={(item) => dropGiftCard(t, Number(item.key), removeGiftCard, props.onCart)}
     />
   );
 }
