@@ -1,7 +1,21 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
-import { CART_FORM_PATH } from './cart-form.ts';
-import { submitButton, useHydrated, XsrfField } from './cart-form-fields.tsx';
+import {
+  CART_ACTIONS,
+  CART_FORM_PATH,
+  type CartNotice,
+  COUPON_FIELD,
+  GIFT_CARD_FIELD,
+  noticeText,
+} from './cart-form.ts';
+import {
+  type CartFormProps,
+  couponErrors,
+  giftCardErrors,
+  submitButton,
+  useHydrated,
+  XsrfField,
+} from './cart-form-fields.tsx';
 import checkoutStyles from './checkout/checkout.module.css';
 import styles from './shop.module.css';
 
@@ -18,6 +32,25 @@ import styles from './shop.module.css';
  * with the typed value and an error summary that takes the focus (the failed-submit pattern).
  */
 
+/**
+ * The two boxes: the plain form's field and add button, the texts (`<messages>.heading`, `.label`,
+ * `.add`, `.busy`, `.applied`) and which refusals of a post's notice are the box's.
+ */
+const KINDS = {
+  coupon: {
+    field: COUPON_FIELD,
+    addAction: CART_ACTIONS.addCoupon,
+    messages: 'shop.couponBox',
+    refusals: couponErrors,
+  },
+  giftCard: {
+    field: GIFT_CARD_FIELD,
+    addAction: CART_ACTIONS.addGiftCard,
+    messages: 'shop.giftCardBox',
+    refusals: giftCardErrors,
+  },
+} as const;
+
 /** One thing entered: what its chip shows and how it is removed. */
 export interface CodeEntryItem {
   key: string;
@@ -32,34 +65,32 @@ export interface CodeEntryItem {
 export type CodeEntryOutcome = { done: string } | { refused: string };
 
 export interface CodeEntryBoxProps {
-  texts: { heading: string; label: string; add: string; busy: string; applied: string };
-  /** The plain form's name of the field and `action` of the add button. */
-  field: string;
-  addAction: string;
+  kind: keyof typeof KINDS;
   items: CodeEntryItem[];
-  /** The plain form's anti-forgery token. */
-  token: string | undefined;
-  /** What the last plain-form post left: the typed value with its refusal, or what was done. */
-  initial?: { typed: string; refused: string | null; done: string } | undefined;
+  /** The plain form's anti-forgery token and the notice of its last post. */
+  form: CartFormProps | undefined;
+  /** The announcement of what the last post did, from its notice ('' for nothing). */
+  done(notice: CartNotice): string;
   /** Checks and sends a typed code; a refusal keeps the typed value. */
   add(typed: string): Promise<CodeEntryOutcome>;
   remove(item: CodeEntryItem): Promise<CodeEntryOutcome>;
-  /** Marks the box for the tests and the styles (`data-box`). */
-  name: string;
-  inputMode?: 'text' | 'numeric';
 }
 
 export function CodeEntryBox(props: CodeEntryBoxProps) {
   const t = useT();
   const id = useId();
   const hydrated = useHydrated();
-  const { initial } = props;
-  const [code, setCode] = useState(initial?.refused ? initial.typed : '');
+  const kind = KINDS[props.kind];
+  const { messages } = kind;
+  const notice = props.form?.notice;
+  const [refusal] = kind.refusals(notice);
+  const refused = refusal ? noticeText(t, refusal) : null;
+  const [code, setCode] = useState(refused ? (notice?.[props.kind] ?? '') : '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(initial?.refused ?? null);
+  const [error, setError] = useState<string | null>(refused);
   // The summary of a refused plain-form post, until the field changes or is sent again.
-  const [summary, setSummary] = useState(initial?.refused ?? null);
-  const [done, setDone] = useState(initial?.done ?? '');
+  const [summary, setSummary] = useState(refused);
+  const [done, setDone] = useState(() => (notice ? props.done(notice) : ''));
   const input = useRef<HTMLInputElement>(null);
   const running = useRef(false);
 
@@ -95,8 +126,8 @@ export function CodeEntryBox(props: CodeEntryBoxProps) {
   const errorId = `${id}-error`;
   const formId = `${id}-form`;
   return (
-    <section className={styles.codeBox} aria-labelledby={`${id}-h`} data-box={props.name}>
-      <h2 id={`${id}-h`}>{props.texts.heading}</h2>
+    <section className={styles.codeBox} aria-labelledby={`${id}-h`} data-box={props.kind}>
+      <h2 id={`${id}-h`}>{t(`${messages}.heading`)}</h2>
       {summary ? (
         <div
           className={checkoutStyles.errorSummary}
@@ -123,19 +154,18 @@ export function CodeEntryBox(props: CodeEntryBoxProps) {
         noValidate
         aria-busy={busy}
       >
-        <XsrfField token={props.token} />
-        <label htmlFor={fieldId}>{props.texts.label}</label>
+        <XsrfField token={props.form?.token} />
+        <label htmlFor={fieldId}>{t(`${messages}.label`)}</label>
         <div className={styles.inline}>
           <input
             ref={input}
             id={fieldId}
-            name={props.field}
+            name={kind.field}
             className={styles.textInput}
             value={code}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            inputMode={props.inputMode}
             readOnly={busy}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -148,11 +178,11 @@ export function CodeEntryBox(props: CodeEntryBoxProps) {
           <button
             type="submit"
             name="action"
-            value={props.addAction}
+            value={kind.addAction}
             className={styles.secondary}
             aria-disabled={busy || undefined}
           >
-            {busy ? props.texts.busy : props.texts.add}
+            {t(busy ? `${messages}.busy` : `${messages}.add`)}
           </button>
         </div>
         <div aria-live="assertive">
@@ -164,7 +194,7 @@ export function CodeEntryBox(props: CodeEntryBoxProps) {
         </div>
       </form>
       {props.items.length > 0 ? (
-        <ul className={styles.codeChips} aria-label={props.texts.applied}>
+        <ul className={styles.codeChips} aria-label={t(`${messages}.applied`)}>
           {props.items.map((item) => (
             <li key={item.key}>
               <span>{item.label}</span>

@@ -2,8 +2,8 @@ import type { MessageKey } from '../../i18n/fi.ts';
 import { useT } from '../../i18n/react.tsx';
 import type { Translate } from '../../i18n/translate.ts';
 import { addCouponCode, removeCouponCode, ShopApiError } from './api.ts';
-import { CART_ACTIONS, COUPON_FIELD, noticeText } from './cart-form.ts';
-import { type CartFormProps, couponErrors } from './cart-form-fields.tsx';
+import { CART_ACTIONS } from './cart-form.ts';
+import type { CartFormProps } from './cart-form-fields.tsx';
 import { CodeEntryBox, type CodeEntryOutcome } from './code-entry-box.tsx';
 import { type Cart, COUPON_ERRORS, normaliseCouponCode } from './schemas.ts';
 
@@ -33,15 +33,6 @@ export function CouponBox(props: {
   form?: CartFormProps | undefined;
 }) {
   const t = useT();
-  const notice = props.form?.notice;
-  const [refusal] = couponErrors(notice);
-  const done =
-    notice?.done === 'couponAdded' || notice?.done === 'couponRemoved'
-      ? t(notice.done === 'couponAdded' ? 'shop.couponBox.added' : 'shop.couponBox.removed', {
-          code: notice.doneCode ?? '',
-        })
-      : '';
-
   const add = async (typed: string): Promise<CodeEntryOutcome> => {
     const code = normaliseCouponCode(typed);
     if (!code) return { refused: t(COUPON_ERRORS.empty) };
@@ -69,28 +60,21 @@ export function CouponBox(props: {
 
   return (
     <CodeEntryBox
-      name="coupon"
-      texts={{
-        heading: t('shop.couponBox.heading'),
-        label: t('shop.couponBox.label'),
-        add: t('shop.couponBox.add'),
-        busy: t('shop.couponBox.busy'),
-        applied: t('shop.couponBox.applied'),
-      }}
-      field={COUPON_FIELD}
-      addAction={CART_ACTIONS.addCoupon}
+      kind="coupon"
       items={props.couponCodes.map((code) => ({
         key: code,
         label: code,
         removeLabel: t('shop.couponBox.remove', { code }),
         removeAction: `${CART_ACTIONS.removeCoupon}:${code}`,
       }))}
-      token={props.form?.token}
-      initial={{
-        typed: refusal ? (notice?.coupon ?? '') : '',
-        refused: refusal ? noticeText(t, refusal) : null,
-        done,
-      }}
+      form={props.form}
+      done={(notice) =>
+        notice.done === 'couponAdded' || notice.done === 'couponRemoved'
+          ? t(notice.done === 'couponAdded' ? 'shop.couponBox.added' : 'shop.couponBox.removed', {
+              code: notice.doneCode ?? '',
+            })
+          : ''
+      }
       add={add}
       remove={(item) => remove(item.key)}
     />

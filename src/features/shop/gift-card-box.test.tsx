@@ -4,11 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';
 import { ShopApiError } from './api.ts';
+import { cartOf } from './cart.test-support.ts';
 import type { CartNotice } from './cart-form.ts';
 import { CouponBox } from './coupon-box.tsx';
 import { addedCard, dropGiftCard, enterGiftCard, GiftCardBox } from './gift-card-box.tsx';
 import { money } from './money.ts';
-import { type Cart, type CartGiftCard, moneyString } from './schemas.ts';
+import { type Cart, type CartGiftCard, centsOfMoney, moneyString } from './schemas.ts';
 
 /**
  * The gift-card box (cart page, beside the coupon box): what adding and removing a code comes to
@@ -25,34 +26,8 @@ const html = (node: ReactNode) =>
   );
 
 function cartWith(cards: CartGiftCard[]): Cart {
-  const used = cards.reduce((sum, card) => sum + Number(card.amount.replace(',', '')), 0);
-  return {
-    loading: false,
-    currency: 'EUR',
-    currencySymbol: '€',
-    vatTotal: '5,37',
-    vatPercent: 13.5,
-    vatBreakdown: [],
-    orderDiscount: '0,00',
-    total: '45,20',
-    subTotal: '45,20',
-    usedGiftCardAmount: moneyString(used),
-    giftCards: cards,
-    shippingTotal: '0,00',
-    shippingTotalWithoutDiscounts: '0,00',
-    warnings: [],
-    checkoutWarnings: [],
-    lineItemCount: 0,
-    lineItems: [],
-    couponCodes: [],
-    handlingTotal: '0,00',
-    hasGiftCardsOnly: false,
-    shippingMethodId: null,
-    paymentMethodCode: null,
-    isEditable: true,
-    usedLoyaltyCouponAmount: '0,00',
-    usedRefundCodeAmount: '0,00',
-  };
+  const used = cards.reduce((sum, card) => sum + (centsOfMoney(card.amount) ?? 0), 0);
+  return cartOf(4520, { giftCards: cards, usedGiftCardAmount: moneyString(used) });
 }
 
 const card20: CartGiftCard = { id: 7, balance: '20,00', amount: '20,00' };

@@ -2,8 +2,8 @@ import type { MessageKey } from '../../i18n/fi.ts';
 import { useT } from '../../i18n/react.tsx';
 import type { Translate } from '../../i18n/translate.ts';
 import { addGiftCard, removeGiftCard, ShopApiError } from './api.ts';
-import { CART_ACTIONS, GIFT_CARD_FIELD, noticeText } from './cart-form.ts';
-import { type CartFormProps, giftCardErrors } from './cart-form-fields.tsx';
+import { CART_ACTIONS } from './cart-form.ts';
+import type { CartFormProps } from './cart-form-fields.tsx';
 import { CodeEntryBox, type CodeEntryOutcome } from './code-entry-box.tsx';
 import { money } from './money.ts';
 import {
@@ -88,27 +88,9 @@ export function GiftCardBox(props: {
   form?: CartFormProps | undefined;
 }) {
   const t = useT();
-  const notice = props.form?.notice;
-  const [refusal] = giftCardErrors(notice);
-  const done =
-    notice?.done === 'giftCardAdded'
-      ? t('shop.giftCardBox.added', { code: notice.doneCode ?? '' })
-      : notice?.done === 'giftCardRemoved'
-        ? t('shop.giftCardBox.removed')
-        : '';
-
   return (
     <CodeEntryBox
-      name="gift-card"
-      texts={{
-        heading: t('shop.giftCardBox.heading'),
-        label: t('shop.giftCardBox.label'),
-        add: t('shop.giftCardBox.add'),
-        busy: t('shop.giftCardBox.busy'),
-        applied: t('shop.giftCardBox.applied'),
-      }}
-      field={GIFT_CARD_FIELD}
-      addAction={CART_ACTIONS.addGiftCard}
+      kind="giftCard"
       items={props.giftCards.map((card) => ({
         key: String(card.id),
         label: t('shop.giftCardBox.card', {
@@ -118,12 +100,14 @@ export function GiftCardBox(props: {
         removeLabel: t('shop.giftCardBox.remove', { balance: money(card.balance) }),
         removeAction: `${CART_ACTIONS.removeGiftCard}:${card.id}`,
       }))}
-      token={props.form?.token}
-      initial={{
-        typed: refusal ? (notice?.giftCard ?? '') : '',
-        refused: refusal ? noticeText(t, refusal) : null,
-        done,
-      }}
+      form={props.form}
+      done={(notice) =>
+        notice.done === 'giftCardAdded'
+          ? t('shop.giftCardBox.added', { code: notice.doneCode ?? '' })
+          : notice.done === 'giftCardRemoved'
+            ? t('shop.giftCardBox.removed')
+            : ''
+      }
       add={(typed) => enterGiftCard(t, typed, props.giftCards, addGiftCard, props.onCart)}
       remove={(item) => dropGiftCard(t, Number(item.key), removeGiftCard, props.onCart)}
     />
