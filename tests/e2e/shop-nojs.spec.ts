@@ -148,7 +148,10 @@ describe.each([1280, 375])('cart page without JavaScript at %i px', (width) => {
 
       await couponField.fill('EIOLE');
       await Promise.all([page.waitForNavigation(), couponField.press('Enter')]);
-      expect(await page.getByText(t('shop.coupon.invalid')).isVisible()).toBe(true);
+      // The failed-submit pattern: the box's error summary links to the field, which keeps the code.
+      const summary = page.locator('[data-box="coupon"] [data-error-summary]');
+      expect(await summary.getByRole('link').textContent()).toBe(t('shop.coupon.invalid'));
+      expect(await couponField.getAttribute('aria-invalid')).toBe('true');
       expect(await couponField.inputValue()).toBe('EIOLE');
       await shot(page, `${width}-coupon-refused`);
 
@@ -211,7 +214,11 @@ describe.each([1280, 375])('cart page without JavaScript at %i px', (width) => {
       const couponField = page.getByRole('textbox', { name: t('shop.couponBox.label') });
       await couponField.fill('EIOLE');
       await Promise.all([page.waitForNavigation(), couponField.press('Enter')]);
-      expect(await page.getByText(t('shop.coupon.invalid')).count()).toBe(1);
+      // In the focused error summary and under the field.
+      expect(await page.getByText(t('shop.coupon.invalid')).count()).toBe(2);
+      expect(
+        await page.locator('[data-error-summary]').evaluate((el) => el === document.activeElement),
+      ).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();

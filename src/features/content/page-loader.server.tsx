@@ -77,11 +77,14 @@ export interface PageWidgets {
     request: FastifyRequest,
     product: ProductRow,
   ): Promise<ProductReviewsPart | undefined>;
-  /** A shop page the page tree holds (the cart page), rendered by the shop; none for others. */
+  /**
+   * A shop page the page tree holds (the cart page), rendered by the shop; none for others.
+   * `failed`: it shows a refused form post, so the title says so (the failed-submit pattern).
+   */
   shopPage(
     request: FastifyRequest,
     page: PageDto,
-  ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
+  ): Promise<{ element: ReactNode; inline: boolean; failed?: boolean } | undefined>;
 }
 
 /** A product's reviews as the shop renders them, and the rating they add up to. */
@@ -164,10 +167,12 @@ async function loadTreePage(
   // A page that holds a search (the site search, or a product, recipe or newsroom search) is
   // rendered from its URL on the server and searched further by its island.
   const search = await widgets.search(request, page);
-  if (search) return buildPage(request, searchHostPage(page, search));
+  if (search) return buildPage(request, searchHostPage(request, page, search));
   // A page the shop renders for the visitor (the cart page): never shared.
   const shop = await widgets.shopPage(request, page);
-  if (shop) return { ...(await buildPage(request, searchHostPage(page, shop))), shareable: false };
+  if (shop) {
+    return { ...(await buildPage(request, searchHostPage(request, page, shop))), shareable: false };
+  }
   const list = listings.get(page.type);
   if (list) return buildPage(request, listingPage(request, page, list));
   return buildPage(request, contentPage(request, page));
@@ -335,11 +340,18 @@ function homePage(page: PageDto): PageSpec<undefined> {
 }
 
 function searchHostPage(
+  request: FastifyRequest,
   page: PageDto,
-  search: { element: ReactNode; inline: boolean },
+  search: { element: ReactNode; inline: boolean; failed?: boolean },
 ): PageSpec<undefined> {
+  const tree = treePage(page);
+  const { title } = tree;
   return {
-    ...treePage(page),
+    ...tree,
+    title:
+      search.failed && title
+        ? serverT(request.locale.lang)('content.errorTitle', { title })
+        : title,
     crumbName: page.navLabel,
     imageIds: treeImageIds(page),
     seo: treePageSeo(page),

@@ -75,6 +75,10 @@ export const changeQuantity = (code: string, quantity: number) =>
   cartChange('changequantity', { code, quantity: String(quantity) });
 export const addCouponCode = (code: string) => cartChange('addcouponcode', { code });
 export const removeCouponCode = (code: string) => cartChange('removecouponcode', { code });
+export const addGiftCard = (code: string) => cartChange('addgiftcard', { code });
+/** By the id the cart answer lists the card with (the cart keeps no codes). */
+export const removeGiftCard = (giftCardId: number) =>
+  cartChange('removegiftcard', { giftCardId: String(giftCardId) });
 
 export async function loadCart(): Promise<Cart> {
   const language = document.documentElement.lang || 'fi';

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import styles from './cart-form.module.css';
 import { ACTION_FIELD, type CartNotice, noticeText, XSRF_FIELD } from './cart-form.ts';
+import { GIFT_CARD_ERRORS } from './orders/schemas.ts';
 import { COUPON_ERRORS } from './schemas.ts';
 
 /** The cart page's forms: the anti-forgery token and the notice of the last post (no script). */
@@ -25,14 +26,21 @@ export function XsrfField(props: { token: string | undefined }) {
 }
 
 const couponKeys = new Set<string>(Object.values(COUPON_ERRORS));
+const giftCardKeys = new Set<string>(Object.values(GIFT_CARD_ERRORS));
 
-/** Refusals of the quantities (the coupon box shows its own). */
+/** Refusals of the quantities (the coupon and gift-card boxes show their own). */
 export function quantityErrors(notice: CartNotice | null | undefined) {
-  return (notice?.errors ?? []).filter((error) => !couponKeys.has(error.key));
+  return (notice?.errors ?? []).filter(
+    (error) => !couponKeys.has(error.key) && !giftCardKeys.has(error.key),
+  );
 }
 
 export function couponErrors(notice: CartNotice | null | undefined) {
   return (notice?.errors ?? []).filter((error) => couponKeys.has(error.key));
+}
+
+export function giftCardErrors(notice: CartNotice | null | undefined) {
+  return (notice?.errors ?? []).filter((error) => giftCardKeys.has(error.key));
 }
 
 /**

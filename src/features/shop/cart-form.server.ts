@@ -1,22 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, Forbidden, Invalid, NotFound } from '../../server/errors.ts';
+import { AppError, Forbidden, Invalid, NotFound, TooManyRequests } from '../../server/errors.ts';
 import { acceptFormPosts } from '../../server/form-posts.ts';
 import { tokenMatches } from '../../server/plugins/xsrf.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { changeQuantity, limitOf, loadCart, productsByCode } from './cart.server.ts';
 import {
   ACTION_FIELD,
+  CART_ACTIONS,
   CART_FORM_PATH,
+  CART_FORM_REFUSED,
   CART_FORM_RETURN,
   type CartNotice,
   type CartNoticeError,
   COUPON_FIELD,
   cartNoticeSchema,
+  GIFT_CARD_FIELD,
   QUANTITY_FIELD,
   XSRF_FIELD,
 } from './cart-form.ts';
 import { addCoupon, removeCoupon } from './coupons.server.ts';
+import { addGiftCard, giftCardTryLimit, removeGiftCard } from './orders/gift-cards.server.ts';
+import {
+  GIFT_CARD_CODE_PATTERN,
+  GIFT_CARD_ERRORS,
+  maskGiftCardCode,
+  normaliseGiftCardCode,
+} from './orders/schemas.ts';
 import { cartTarget, existingKey } from './routes.server.ts';
 import {
   COUPON_CODE_PATTERN,
@@ -41,18 +51,24 @@ const changeRateLimit = { max: 120, timeWindow: 60_000 };
 
 const CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
-/** The pressed button: `update`, `add-coupon`, `set:<code>:<quantity>` or `remove-coupon:<code>`. */
+/**
+ * The pressed button: `update`, `add-coupon`, `add-giftcard`, `set:<code>:<quantity>`,
+ * `remove-coupon:<code>` or `remove-giftcard:<id>`.
+ */
 const actionSchema = z
   .string()
   .max(200)
   .default('update')
   .transform((value, ctx) => {
-    if (value === 'update') return { kind: 'update' as const };
-    if (value === 'add-coupon') return { kind: 'add-coupon' as const };
+    if (value === CART_ACTIONS.update) return { kind: 'update' as const };
+    if (value === CART_ACTIONS.addCoupon) return { kind: 'add-coupon' as const };
+    if (value === CART_ACTIONS.addGiftCard) return { kind: 'add-giftcard' as const };
     const set = /^set:([A-Za-z0-9_-]{1,40}):(\d{1,2})$/.exec(value);
     if (set?.[1] && set[2]) return { kind: 'set' as const, code: set[1], quantity: Number(set[2]) };
     const remove = /^remove-coupon:(.{1,100})$/.exec(value);
     if (remove?.[1]) return { kind: 'remove-coupon' as const, code: remove[1] };
+    const card = /^remove-giftcard:(\d{1,9})$/.exec(value);
+    if (card?.[1]) return { kind: 'remove-giftcard' as const, id: Number(card[1]) };
     ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
     return z.NEVER;
   });
@@ -63,6 +79,7 @@ const formSchema = z
     [XSRF_FIELD]: z.string().max(200),
     [ACTION_FIELD]: actionSchema,
     [COUPON_FIELD]: z.string().max(1000).optional(),
+    [GIFT_CARD_FIELD]: z.string().max(1000).optional(),
   })
   .catchall(z.string().max(1000))
   .transform((fields, ctx) => {
@@ -76,7 +93,12 @@ const formSchema = z
       }
       typed[code] = typeof value === 'string' ? value.trim().slice(0, 10) : '';
     }
-    return { action: fields[ACTION_FIELD], coupon: fields[COUPON_FIELD], typed };
+    return {
+      action: fields[ACTION_FIELD],
+      coupon: fields[COUPON_FIELD],
+      giftCard: fields[GIFT_CARD_FIELD],
+      typed,
+    };
   });
 
 type CartForm = z.infer<typeof formSchema>;
@@ -84,6 +106,7 @@ type CartForm = z.infer<typeof formSchema>;
 export async function cartFormRoutes(app: FastifyInstance) {
   // Only these routes take classic form posts; everything else stays JSON.
   acceptFormPosts(app, FORM_BODY_BYTES);
+  const giftCardTries = giftCardTryLimit(app);
 
   app.post(
     CART_FORM_PATH,
@@ -104,7 +127,7 @@ export async function cartFormRoutes(app: FastifyInstance) {
         const field = String(parsed.error.issues[0]?.path[0] ?? ACTION_FIELD);
         throw new Invalid({ [field]: 'validation.invalid' }, 'The cart form has invalid fields.');
       }
-      const notice = await applyCartForm(request, parsed.data);
+      const notice = await applyCartForm(request, parsed.data, giftCardTries);
       reply.setCookie(NOTICE_COOKIE, JSON.stringify(notice), {
         path: CART_FORM_PATH,
         httpOnly: true,
@@ -114,19 +137,34 @@ export async function cartFormRoutes(app: FastifyInstance) {
         maxAge: NOTICE_SECONDS,
       });
       reply.header('cache-control', 'no-store');
-      return reply.redirect(CART_FORM_RETURN, 303);
+      return reply.redirect(codeRefused(notice) ? CART_FORM_REFUSED : CART_FORM_RETURN, 303);
     },
   );
 }
 
+/** A refused coupon or gift card code: its box's summary takes the focus. */
+const codeRefused = (notice: CartNotice) =>
+  notice.coupon !== undefined || notice.giftCard !== undefined;
+
 /** What the form asks, through the cart's use cases; a refusal writes nothing. */
-async function applyCartForm(request: FastifyRequest, form: CartForm): Promise<CartNotice> {
+async function applyCartForm(
+  request: FastifyRequest,
+  form: CartForm,
+  giftCardTries: (request: FastifyRequest) => Promise<void>,
+): Promise<CartNotice> {
   const { action } = form;
   if (action.kind === 'add-coupon') return enterCoupon(request, form.coupon ?? '');
   if (action.kind === 'remove-coupon') {
     const code = normaliseCouponCode(action.code);
     await removeCoupon(request.server.db, cartTarget(request), code);
     return { errors: [], done: 'couponRemoved', doneCode: code };
+  }
+  if (action.kind === 'add-giftcard') {
+    return enterGiftCard(request, form.giftCard ?? '', giftCardTries);
+  }
+  if (action.kind === 'remove-giftcard') {
+    await removeGiftCard(request.server.db, cartTarget(request), { id: action.id });
+    return { errors: [], done: 'giftCardRemoved' };
   }
   const wanted = { ...form.typed };
   if (action.kind === 'set') wanted[action.code] = String(action.quantity);
@@ -214,6 +252,39 @@ async function enterCoupon(request: FastifyRequest, typed: string): Promise<Cart
     return refused({ key: known, ...(typeof amount === 'string' ? { amount } : {}) });
   }
   return { errors: [], done: 'couponAdded', doneCode: code };
+}
+
+/**
+ * Enters a gift card with the gift-card box's rules and texts. Each try counts against the
+ * client's gift-card budget, shared with the API (too many is a refusal shown in the box).
+ */
+async function enterGiftCard(
+  request: FastifyRequest,
+  typed: string,
+  tries: (request: FastifyRequest) => Promise<void>,
+): Promise<CartNotice> {
+  const code = normaliseGiftCardCode(typed);
+  const refused = (key: CartNoticeError['key']): CartNotice => ({
+    errors: [{ key }],
+    // What was typed comes back in the field, except a card the cart holds already.
+    giftCard: key === GIFT_CARD_ERRORS.duplicate ? '' : typed.slice(0, 100),
+  });
+  if (!code) return refused(GIFT_CARD_ERRORS.empty);
+  try {
+    await tries(request);
+  } catch (error) {
+    if (error instanceof TooManyRequests) return refused(GIFT_CARD_ERRORS.tooMany);
+    throw error;
+  }
+  if (!GIFT_CARD_CODE_PATTERN.test(code)) return refused(GIFT_CARD_ERRORS.invalid);
+  try {
+    const { added } = await addGiftCard(request.server.db, cartTarget(request), code);
+    if (!added) return refused(GIFT_CARD_ERRORS.duplicate);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return refused(GIFT_CARD_ERRORS.invalid);
+  }
+  return { errors: [], done: 'giftCardAdded', doneCode: maskGiftCardCode(code) };
 }
 
 /** Requests that showed the notice: its cookie is cleared in their answer. */

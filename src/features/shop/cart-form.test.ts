@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
-import { coupons, sessions } from '../../db/schema.ts';
+import { coupons, giftCards, sessions } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { NOTICE_COOKIE } from './cart-form.server.ts';
+import { giftCardCodeHash } from './orders/gift-cards.server.ts';
+import { GIFT_CARD_ADD_API } from './orders/schemas.ts';
 import { CART_API, type Cart, cartSchema } from './schemas.ts';
 
 /**
@@ -18,6 +20,7 @@ import { CART_API, type Cart, cartSchema } from './schemas.ts';
 const HOST = 'lihakauppa.localhost';
 const fi = serverT('fi');
 const code = { steak: '5200001', few: '5200002' };
+const GIFT = { 'LAHJA-TEST-2000': 2000, 'LAHJA-TEST-5000': 5000 };
 let t: TestApp;
 
 beforeAll(async () => {
@@ -48,6 +51,14 @@ beforeAll(async () => {
     title: 'Ostoskori',
   });
   await db.insert(coupons).values([{ siteId: 'lihakauppa', code: 'TEN', percentOff: 10 }]);
+  await db.insert(giftCards).values(
+    Object.entries(GIFT).map(([code, cents]) => ({
+      siteId: 'lihakauppa',
+      codeHash: giftCardCodeHash(code),
+      initialCents: cents,
+      balanceCents: cents,
+    })),
+  );
 });
 
 afterAll(async () => {
@@ -81,9 +92,10 @@ class Shopper extends Visitor {
   }
 
   /** A plain form post as a browser without script sends it (no anti-forgery header). */
-  send(fields: Record<string, string>, options: { host?: string } = {}) {
+  send(fields: Record<string, string>, options: { host?: string; remoteAddress?: string } = {}) {
     return this.post('/ostoskori', {
       xsrf: false,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         ...(options.host ? { host: options.host } : {}),
@@ -93,8 +105,8 @@ class Shopper extends Visitor {
   }
 
   /** A post with the page's token. */
-  submit(fields: Record<string, string>) {
-    return this.send({ _xsrf: this.token, ...fields });
+  submit(fields: Record<string, string>, options: { remoteAddress?: string } = {}) {
+    return this.send({ _xsrf: this.token, ...fields }, options);
   }
 
   static async withCart(lines: Record<string, number>): Promise<Shopper> {
@@ -112,9 +124,10 @@ class Shopper extends Visitor {
   }
 }
 
-function expectBack(response: LightMyRequestResponse) {
+/** 303 back to the cart with the notice; a refused code comes back without the fragment. */
+function expectBack(response: LightMyRequestResponse, location = '/ostoskori#tuotteet') {
   expect(response.statusCode, response.body).toBe(303);
-  expect(response.headers.location).toBe('/ostoskori#tuotteet');
+  expect(response.headers.location).toBe(location);
   expect(response.cookies.some((c) => c.name === NOTICE_COOKIE)).toBe(true);
 }
 
@@ -262,9 +275,11 @@ describe('the cart page without script', () => {
       ['', 'shop.coupon.empty'],
       ['<b>', 'shop.coupon.invalid'],
     ] as const) {
-      expectBack(await shopper.submit({ action: 'add-coupon', code: typed }));
+      // Refused: back without the fragment, so the box's error summary can take the focus.
+      expectBack(await shopper.submit({ action: 'add-coupon', code: typed }), '/ostoskori');
       const page = await shopper.openCart();
       expect(page).toContain(escaped(fi(key)));
+      expect(page).toContain('data-error-summary');
       if (typed === 'EIOLE') expect(page).toContain('value="EIOLE"');
     }
     expect((await shopper.cart()).couponCodes).toEqual(['TEN']);
@@ -274,11 +289,109 @@ describe('the cart page without script', () => {
     expect(await shopper.openCart()).toContain(fi('shop.couponBox.removed', { code: 'TEN' }));
   });
 
+  it('enters a gift card, refuses bad, unknown and repeated codes with the summary, and removes it', async () => {
+    const shopper = await Shopper.withCart({ [code.steak]: 2 });
+    const total = (await shopper.cart()).total;
+    expectBack(await shopper.submit({ action: 'add-giftcard', giftCard: ' lahja-test-2000 ' }));
+    let cart = await shopper.cart();
+    expect(cart.usedGiftCardAmount).toBe('20,00');
+    expect(cart.total).toBe(total);
+    expect(cart.giftCards).toEqual([{ id: expect.any(Number), balance: '20,00', amount: '20,00' }]);
+    const [card] = cart.giftCards;
+    let page = await shopper.openCart();
+    // The announcement names the card by its last characters only; the page never holds the code.
+    expect(page).toContain(fi('shop.giftCardBox.added', { code: '•••• 2000' }));
+    expect(page).not.toContain('LAHJA-TEST-2000');
+    expect(page).toContain('data-sum="usedGiftCardAmount">-20,00');
+    expect(page).toContain(`value="remove-giftcard:${card?.id}"`);
+    expect(page).not.toContain('data-error-summary');
+    expect(page).toMatch(/<title>Ostoskori/);
+
+    for (const [typed, key, kept] of [
+      ['', 'shop.giftCard.empty', ''],
+      ['<b>', 'shop.giftCard.invalid', '&lt;b&gt;'],
+      ['EIOLE-1234', 'shop.giftCard.invalid', 'EIOLE-1234'],
+      ['Lahja-Test-2000', 'shop.giftCard.duplicate', ''],
+    ] as const) {
+      expectBack(await shopper.submit({ action: 'add-giftcard', giftCard: typed }), '/ostoskori');
+      page = await shopper.openCart();
+      // The failed-submit pattern: the title says so, the summary takes the focus and links to
+      // the field, the field keeps what was typed with its error tied to it.
+      expect(page).toMatch(/<title>Virhe: Ostoskori/);
+      const summary = /<div[^>]*data-error-summary[^>]*>.*?<\/div>/s.exec(page)?.[0] ?? '';
+      expect(summary).toContain('autofocus');
+      expect(summary).toContain(escaped(fi(key)));
+      const field = /<input[^>]*name="giftCard"[^>]*>/.exec(page)?.[0] ?? '';
+      expect(field).toContain('aria-invalid="true"');
+      expect(field).toContain(`value="${kept}"`);
+      const fieldId = /id="([^"]+)"/.exec(field)?.[1];
+      expect(summary).toContain(`href="#${fieldId}"`);
+      const errorId = /aria-describedby="([^"]+)"/.exec(field)?.[1];
+      expect(page).toContain(`id="${errorId}"`);
+    }
+    expect((await shopper.cart()).giftCards).toHaveLength(1);
+
+    // A second card pays what the first leaves: 25,80 € of goods, 20 + 5,80 of the 50 € card.
+    expectBack(await shopper.submit({ action: 'add-giftcard', giftCard: 'LAHJA-TEST-5000' }));
+    cart = await shopper.cart();
+    expect(cart.giftCards.map((c) => [c.balance, c.amount])).toEqual([
+      ['20,00', '20,00'],
+      ['50,00', '5,80'],
+    ]);
+    expect(cart.usedGiftCardAmount).toBe(cart.total);
+
+    expectBack(await shopper.submit({ action: `remove-giftcard:${card?.id}` }));
+    cart = await shopper.cart();
+    expect(cart.giftCards.map((c) => c.balance)).toEqual(['50,00']);
+    expect(await shopper.openCart()).toContain(fi('shop.giftCardBox.removed'));
+    // Removing one the cart does not hold changes nothing; a malformed id is 400.
+    expectBack(await shopper.submit({ action: `remove-giftcard:${card?.id}` }));
+    expectProblem(await shopper.submit({ action: 'remove-giftcard:abc' }), 400);
+    expect((await shopper.cart()).giftCards).toHaveLength(1);
+  });
+
+  it('counts gift card tries of the form and the API against one budget of 20 a minute', async () => {
+    const shopper = await Shopper.withCart({ [code.steak]: 1 });
+    const remoteAddress = '192.0.2.13';
+    for (let i = 0; i < 10; i++) {
+      const api = await shopper.post(`${GIFT_CARD_ADD_API}?language=fi&code=EIOLE-${1000 + i}`, {
+        remoteAddress,
+      });
+      expect(api.statusCode).toBe(400);
+      expectBack(
+        await shopper.submit(
+          { action: 'add-giftcard', giftCard: `EIOLE-${2000 + i}` },
+          { remoteAddress },
+        ),
+        '/ostoskori',
+      );
+    }
+    // The 21st try: refused before the code is looked up, a real code too.
+    expectBack(
+      await shopper.submit(
+        { action: 'add-giftcard', giftCard: 'LAHJA-TEST-2000' },
+        { remoteAddress },
+      ),
+      '/ostoskori',
+    );
+    expect(await shopper.openCart()).toContain(escaped(fi('shop.giftCard.tooMany')));
+    expect((await shopper.cart()).giftCards).toEqual([]);
+    const api = await shopper.post(`${GIFT_CARD_ADD_API}?language=fi&code=LAHJA-TEST-2000`, {
+      remoteAddress,
+    });
+    expect(api.statusCode).toBe(429);
+    expect(api.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
   it('a refused post of a visitor without a cart stores no session', async () => {
     const shopper = new Shopper();
     await shopper.openCart();
     const rows = await sessionRows();
-    expectBack(await shopper.submit({ action: 'add-coupon', code: 'EIOLE' }));
+    expectBack(await shopper.submit({ action: 'add-coupon', code: 'EIOLE' }), '/ostoskori');
+    expectBack(
+      await shopper.submit({ action: 'add-giftcard', giftCard: 'EIOLE-1234' }),
+      '/ostoskori',
+    );
     expectBack(await shopper.submit({ action: 'update', [`quantity.${code.few}`]: '9' }));
     expect(await sessionRows()).toBe(rows);
   });

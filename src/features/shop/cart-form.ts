@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from '../../i18n/fi.ts';
 import type { Translate } from '../../i18n/translate.ts';
+import { GIFT_CARD_ERRORS } from './orders/schemas.ts';
 import { COUPON_ERRORS } from './schemas.ts';
 
 /**
@@ -11,6 +12,12 @@ import { COUPON_ERRORS } from './schemas.ts';
 /** Where the cart page's forms post, and where the answer sends the visitor back. */
 export const CART_FORM_PATH = '/ostoskori';
 export const CART_FORM_RETURN = '/ostoskori#tuotteet';
+/**
+ * Where a refused code (coupon or gift card) sends the visitor back: without a fragment, since a
+ * fragment naming an element stops the browser's autofocus, and the box's error summary takes
+ * the focus (the failed-submit pattern).
+ */
+export const CART_FORM_REFUSED = '/ostoskori';
 
 /** The hidden field with the anti-forgery token (the `XSRF-TOKEN` cookie's value). */
 export const XSRF_FIELD = '_xsrf';
@@ -25,9 +32,13 @@ export const CART_ACTIONS = {
   addCoupon: 'add-coupon',
   /** × of a coupon: the button's value is the code. */
   removeCoupon: 'remove-coupon',
+  addGiftCard: 'add-giftcard',
+  /** × of a gift card: the button's value is `remove-giftcard:<id>` (the cart answer's id). */
+  removeGiftCard: 'remove-giftcard',
 } as const;
 export const ACTION_FIELD = 'action';
 export const COUPON_FIELD = 'code';
+export const GIFT_CARD_FIELD = 'giftCard';
 
 /** The field name of a line's quantity. */
 export const quantityField = (code: string) => `${QUANTITY_FIELD}${code}`;
@@ -39,6 +50,7 @@ const noticeKeys = [
   'shop.quantity.soldOut',
   'shop.cart.quantityError',
   ...Object.values(COUPON_ERRORS),
+  ...Object.values(GIFT_CARD_ERRORS),
 ] as const satisfies readonly MessageKey[];
 
 /** One refusal: its text, the line it is about (by code), and the figure the text names. */
@@ -59,7 +71,12 @@ export const cartNoticeSchema = z.object({
   typed: z.record(z.string().max(40), z.string().max(10)).optional(),
   /** The coupon code as typed, when it was refused. */
   coupon: z.string().max(100).optional(),
-  done: z.enum(['updated', 'couponAdded', 'couponRemoved']).optional(),
+  /** The gift card code as typed, when it was refused (the notice is signed, HttpOnly, 60 s). */
+  giftCard: z.string().max(100).optional(),
+  done: z
+    .enum(['updated', 'couponAdded', 'couponRemoved', 'giftCardAdded', 'giftCardRemoved'])
+    .optional(),
+  /** The code that was done: a coupon code, or a gift card's masked code (`•••• 5000`). */
   doneCode: z.string().max(100).optional(),
 });
 export type CartNotice = z.infer<typeof cartNoticeSchema>;

@@ -19,8 +19,10 @@ import { CHECKOUT_PAGE_PATH, checkoutUrl } from './checkout/checkout-form.ts';
 import { CouponBox } from './coupon-box.tsx';
 import { withReturn } from './customer/return-path.ts';
 import { DeliveryCheck } from './delivery-check.tsx';
+import { GiftCardBox } from './gift-card-box.tsx';
+import { money } from './money.ts';
 import { PostalCodeInput } from './postal-code-input.tsx';
-import { type Cart, centsOfMoney, type LineItem } from './schemas.ts';
+import { type Cart, centsOfMoney, type LineItem, payableCents } from './schemas.ts';
 import styles from './shop.module.css';
 
 /** A quantity change is sent after this long without another (spec §4, §9). */
@@ -53,11 +55,7 @@ export function toDetailsHref(shopper: { loggedIn: boolean; postalCode: string }
     : `#${LOGIN_VIEW}`;
 }
 
-/** Money of the contract as the visitor reads it: `12,90` → `12,90 €`. */
-export function money(value: string): string {
-  const cents = centsOfMoney(value);
-  return cents === null ? value : formatPrice(cents);
-}
+export { money };
 
 /**
  * The cart page's items (`/ostoskori#tuotteet`, spec §2): each line with its quantity control and
@@ -153,6 +151,7 @@ export function CartPage(props: CartPageProps) {
       <aside className={styles.cartSide}>
         <CartSummary cart={cart} />
         <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
+        <GiftCardBox giftCards={cart.giftCards} onCart={onCart} form={props.form} />
         {loginViewChecks ? null : <DeliveryCheck onPostalCode={setPostalCode} />}
         <div className={styles.cartActions}>
           {cart.lineItems.length > 0 ? (
@@ -284,6 +283,8 @@ export function CartSummary(props: { cart: Cart }) {
   const { cart } = props;
   const id = useId();
   const discount = centsOfMoney(cart.orderDiscount) ?? 0;
+  // What the gift cards pay and what is left to pay (the checkout's summary shows them too).
+  const giftCards = centsOfMoney(cart.usedGiftCardAmount) ?? 0;
   return (
     <section aria-labelledby={id} className={styles.summary}>
       <h2 id={id}>{t('shop.cart.summary')}</h2>
@@ -312,6 +313,16 @@ export function CartSummary(props: { cart: Cart }) {
         <dd data-sum="total" className={styles.totalValue}>
           {money(cart.total)}
         </dd>
+        {giftCards !== 0 ? (
+          <>
+            <dt>{t('shop.cart.giftCards')}</dt>
+            <dd data-sum="usedGiftCardAmount">{`-${money(cart.usedGiftCardAmount)}`}</dd>
+            <dt className={styles.payableTerm}>{t('shop.cart.payable')}</dt>
+            <dd className={styles.payableValue} data-sum="payable">
+              {formatPrice(payableCents(cart))}
+            </dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );

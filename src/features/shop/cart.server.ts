@@ -411,6 +411,22 @@ export function giftCardShare(balances: readonly { balanceCents: number }[], tot
   return Math.min(sum, totalCents);
 }
 
+/**
+ * Each card's part of a total, in the order given (the placement's: id order): a card pays its
+ * balance or what is left, whichever is less. The parts add up to `giftCardShare`.
+ */
+export function giftCardParts<C extends { balanceCents: number }>(
+  cards: readonly C[],
+  totalCents: number,
+): (C & { amountCents: number })[] {
+  let left = Math.max(0, totalCents);
+  return cards.map((card) => {
+    const amountCents = Math.min(card.balanceCents, left);
+    left -= amountCents;
+    return { ...card, amountCents };
+  });
+}
+
 /** A cart's contents as the pricing takes them, each line's VAT rate from `rateOf`. */
 export function pricingLinesOf(
   contents: { product: ProductRow; quantity: number }[],
@@ -465,6 +481,7 @@ function emptyCart(): Cart {
     total: emptyMoney,
     subTotal: emptyMoney,
     usedGiftCardAmount: emptyMoney,
+    giftCards: [],
     shippingTotal: emptyMoney,
     shippingTotalWithoutDiscounts: emptyMoney,
     warnings: [],
@@ -513,6 +530,7 @@ export async function loadCart(
       `${coupon.code}: ${t('shop.coupon.minimumOrder', { amount: formatPrice(coupon.minOrderCents, '').trim() })}`,
     );
   }
+  const cards = giftCardParts(await giftCardsOfCart(db, cartId, now), priced.totalCents);
   const items: LineItem[] = contents.map(({ product, quantity }, i) => {
     const line = priced.lines[i];
     const imageId = product.imageIds[0];
@@ -561,9 +579,12 @@ export async function loadCart(
     lineItemCount: items.length,
     lineItems: items,
     couponCodes: valid.map((coupon) => coupon.code),
-    usedGiftCardAmount: moneyString(
-      giftCardShare(await giftCardsOfCart(db, cartId, now), priced.totalCents),
-    ),
+    usedGiftCardAmount: moneyString(giftCardShare(cards, priced.totalCents)),
+    giftCards: cards.map((card) => ({
+      id: card.id,
+      balance: moneyString(card.balanceCents),
+      amount: moneyString(card.amountCents),
+    })),
     hasGiftCardsOnly: items.length > 0 && items.every((item) => item.isGiftCard),
   };
 }

@@ -97,6 +97,15 @@ export const lineItemSchema = z
   })
   .meta({ id: 'LineItem' });
 
+/**
+ * A gift card entered into the cart that can still pay. Only a code's SHA-256 is kept, so the card
+ * is named by its `id` (what `removegiftcard` takes besides the code), its `balance` and the
+ * `amount` it pays of this cart now, in the order the order placement takes them.
+ */
+export const cartGiftCardSchema = z
+  .object({ id: z.number().int(), balance: money, amount: money })
+  .meta({ id: 'CartGiftCard' });
+
 export const cartSchema = z
   .object({
     loading: z.boolean(),
@@ -114,6 +123,8 @@ export const cartSchema = z
     total: money,
     subTotal: money,
     usedGiftCardAmount: money,
+    /** The gift cards entered (not in the spec's fields; the cart page lists them to remove). */
+    giftCards: z.array(cartGiftCardSchema),
     shippingTotal: money,
     shippingTotalWithoutDiscounts: money,
     warnings: z.array(z.string()),
@@ -134,6 +145,7 @@ export const cartSchema = z
 
 export type LineItem = z.infer<typeof lineItemSchema>;
 export type VatLine = z.infer<typeof vatLineSchema>;
+export type CartGiftCard = z.infer<typeof cartGiftCardSchema>;
 export type Cart = z.infer<typeof cartSchema>;
 
 /** Cents as the contract's money string: 1290 → `12,90`. */
@@ -141,6 +153,14 @@ export function moneyString(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** What is left to pay of a cart after its gift cards, in cents. */
+export function payableCents(cart: Pick<Cart, 'total' | 'usedGiftCardAmount'>): number {
+  return Math.max(
+    0,
+    (centsOfMoney(cart.total) ?? 0) - (centsOfMoney(cart.usedGiftCardAmount) ?? 0),
+  );
 }
 
 /** Euros with a decimal comma (`12,90`) → cents; null for anything else. */

@@ -69,8 +69,9 @@ function cartKeyOf(request: FastifyRequest) {
 export async function loadShopPageWidget(
   request: FastifyRequest,
   page: { type: string },
-): Promise<{ element: ReactNode; inline: boolean } | undefined> {
+): Promise<{ element: ReactNode; inline: boolean; failed: boolean } | undefined> {
   if (request.site.id !== SHOP_SITE_ID || page.type !== 'cart') return undefined;
+  const notice = takeCartNotice(request) ?? null;
   // The header's badge already marks every shop page private to the session (header.server.ts).
   const cart = await loadCart(request.server.db, cartKeyOf(request), request.locale.lang);
   // The step to the order details depends on the login and the delivery postal code (spec §2).
@@ -84,7 +85,7 @@ export async function loadShopPageWidget(
         props={{
           cart,
           // The page is private to the session (above), so its anti-forgery token may stand in it.
-          form: { token: request.session.derive('xsrf'), notice: takeCartNotice(request) ?? null },
+          form: { token: request.session.derive('xsrf'), notice },
           shopper: {
             loggedIn: customer !== null,
             postalCode: customer?.deliveryAddress.postalCode ?? '',
@@ -93,5 +94,7 @@ export async function loadShopPageWidget(
       />
     ),
     inline: true,
+    // A refused post: the page's title begins with 'Virhe:' (the failed-submit pattern).
+    failed: (notice?.errors.length ?? 0) > 0,
   };
 }

@@ -1,6 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MessageKey } from '../../../i18n/fi.ts';
-import { formatPrice } from '../../../i18n/format.ts';
 import { useT } from '../../../i18n/react.tsx';
 import { pushCheckoutEvent } from '../analytics.ts';
 import { CART_EVENT, cartDeliveryDates, ShopApiError } from '../api.ts';
@@ -8,7 +7,7 @@ import { useHydrated } from '../cart-form-fields.tsx';
 import { CartSummary, money } from '../cart-page.tsx';
 import type { Customer } from '../customer/schemas.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
-import { type Cart, centsOfMoney, type DeliveryDates } from '../schemas.ts';
+import { type Cart, type DeliveryDates, payableCents } from '../schemas.ts';
 import shop from '../shop.module.css';
 import { CartAddressModal } from './address-modal.tsx';
 import {
@@ -58,13 +57,6 @@ type Errors = Record<string, MessageKey>;
 /** The step a hash names; anything else is the delivery step. */
 export function stepOfHash(hash: string): Step {
   return hash === `#${STEPS.payment}` ? STEPS.payment : STEPS.delivery;
-}
-
-/** What is left to pay: the total less what the cart's gift cards pay of it. */
-export function payableCents(cart: Pick<Cart, 'total' | 'usedGiftCardAmount'>): number {
-  const total = centsOfMoney(cart.total) ?? 0;
-  const giftCards = centsOfMoney(cart.usedGiftCardAmount) ?? 0;
-  return Math.max(0, total - giftCards);
 }
 
 /**
@@ -587,15 +579,8 @@ export function CheckoutPage(props: CheckoutPageProps) {
           </div>
         ) : null}
         <ReadOnlyLines cart={{ ...cart, isEditable: false }} />
+        {/* The summary shows what the gift cards pay and what is left to pay. */}
         <CartSummary cart={cart} />
-        {(centsOfMoney(cart.usedGiftCardAmount) ?? 0) > 0 ? (
-          <dl className={styles.payable}>
-            <dt>{t('checkout.payment.giftCards')}</dt>
-            <dd data-sum="usedGiftCardAmount">-{money(cart.usedGiftCardAmount)}</dd>
-            <dt>{t('checkout.payment.payable')}</dt>
-            <dd data-sum="payable">{formatPrice(payableCents(cart))}</dd>
-          </dl>
-        ) : null}
         <button
           type="submit"
           form={PURCHASE_FORM_ID}

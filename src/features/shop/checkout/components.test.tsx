@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { IslandRoot } from '../../../render/island-root.tsx';
 import { pushCheckoutEvent } from '../analytics.ts';
+import { cartOf } from '../cart.test-support.ts';
 import { CartPage, toDetailsHref } from '../cart-page.tsx';
 import type { Customer } from '../customer/schemas.ts';
-import { type Cart, moneyString } from '../schemas.ts';
 import {
   addressErrors,
   addressModalWanted,
@@ -49,51 +49,7 @@ const customer = (street = 'Hämeenkatu 5', loggedIn = true): Customer => ({
   additionalInformation: '',
 });
 
-function cart(totalCents = 2490): Cart {
-  const money = moneyString(totalCents);
-  return {
-    loading: false,
-    currency: 'EUR',
-    currencySymbol: '€',
-    vatTotal: moneyString(Math.round((totalCents * 0.135) / 1.135)),
-    vatPercent: 13.5,
-    vatBreakdown: [],
-    orderDiscount: '0,00',
-    total: money,
-    subTotal: money,
-    usedGiftCardAmount: '0,00',
-    shippingTotal: '0,00',
-    shippingTotalWithoutDiscounts: '0,00',
-    warnings: [],
-    checkoutWarnings: [],
-    lineItemCount: 1,
-    lineItems: [
-      {
-        code: 'SISA400',
-        productId: 1,
-        name: 'Naudan sisäfilee 400 g',
-        category: 'Naudanliha',
-        quantity: 1,
-        linePrice: money,
-        linePriceWithoutDiscounts: money,
-        imageUrl: null,
-        isGiftCard: false,
-        url: '/tuotteet/naudanliha/naudan-sisafilee',
-        unitPrice: money,
-        maxQuantity: 99,
-        vatPercent: 13.5,
-      },
-    ],
-    couponCodes: [],
-    handlingTotal: '0,00',
-    hasGiftCardsOnly: false,
-    shippingMethodId: null,
-    paymentMethodCode: null,
-    isEditable: true,
-    usedLoyaltyCouponAmount: '0,00',
-    usedRefundCodeAmount: '0,00',
-  };
-}
+const cart = (totalCents?: number) => cartOf(totalCents);
 
 const render = (node: React.ReactNode) =>
   renderToString(

@@ -307,6 +307,20 @@ describe('the checkout API', () => {
     await b.post(`${GIFT_CARD_ADD_API}?language=fi&code=${GIFT_CODE}`);
     const removed = await b.post(`${GIFT_CARD_REMOVE_API}?language=fi&code=${GIFT_CODE}`);
     expect(cartSchema.parse(removed.json()).usedGiftCardAmount).toBe('0,00');
+    // The cart lists the card by id (no code), and removes it by that id.
+    const again = cartSchema.parse(
+      (await b.post(`${GIFT_CARD_ADD_API}?language=fi&code=${GIFT_CODE}`)).json(),
+    );
+    expect(again.giftCards).toEqual([{ id: card?.id, balance: '35,00', amount: '5,00' }]);
+    expect(JSON.stringify(again)).not.toContain(GIFT_CODE);
+    const neither = await b.post(`${GIFT_CARD_REMOVE_API}?language=fi`);
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().errors).toEqual({ code: 'shop.giftCard.empty' });
+    const byId = cartSchema.parse(
+      (await b.post(`${GIFT_CARD_REMOVE_API}?language=fi&giftCardId=${card?.id}`)).json(),
+    );
+    expect(byId.giftCards).toEqual([]);
+    expect(byId.usedGiftCardAmount).toBe('0,00');
   });
 
   it('a full slot: other carts no longer see the date, the holder does; the next hold is 409 on time', async () => {

@@ -13,7 +13,12 @@ import { onShop } from '../customer/routes.server.ts';
 import { cartTarget, existingKey } from '../routes.server.ts';
 import { cartSchema, langOfCartLanguage } from '../schemas.ts';
 import { checkOut } from './check-out.server.ts';
-import { addGiftCard, removeGiftCard } from './gift-cards.server.ts';
+import {
+  addGiftCard,
+  GIFT_CARD_TRIES,
+  giftCardTryLimit,
+  removeGiftCard,
+} from './gift-cards.server.ts';
 import {
   currentHold,
   deleteExpiredHolds,
@@ -31,6 +36,7 @@ import {
   GIFT_CARD_ADD_API,
   GIFT_CARD_REMOVE_API,
   giftCardQuerySchema,
+  giftCardRemoveQuerySchema,
   holdBodySchema,
   orderAnswerSchema,
   orderBodySchema,
@@ -42,8 +48,6 @@ const BODY_LIMIT = 8 * 1024;
 const HOLD_TIDY_INTERVAL_MS = 5 * 60_000;
 /** Per client address and minute. */
 const checkoutRateLimit = { max: 120, timeWindow: 60_000 };
-/** Gift card codes are secrets: few guesses per client address. */
-const giftCardRateLimit = { max: 20, timeWindow: 60_000 };
 
 function shopLang(language: Parameters<typeof langOfCartLanguage>[0]): Lang {
   const lang = langOfCartLanguage(language);
@@ -198,15 +202,17 @@ export async function orderRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // The tries share one budget per client with the cart page's plain form (gift-cards.server.ts).
+  const giftCardTries = giftCardTryLimit(app);
   app.post(
     GIFT_CARD_ADD_API,
     {
-      config: { rateLimit: giftCardRateLimit },
+      onRequest: giftCardTries,
       schema: {
         tags: ['shop'],
         summary: 'Enters a gift card into the cart',
         description:
-          '`usedGiftCardAmount` of the answer is what the cart’s gift cards pay of its total. An unknown, used-up or expired code is 400 naming `code`.',
+          '`usedGiftCardAmount` of the answer is what the cart’s gift cards pay of its total; `giftCards` lists the cards entered by id, balance and what each pays. An unknown, used-up or expired code is 400 naming `code`; entering a card the cart holds changes nothing. 20 tries a minute per client, together with the cart page’s form.',
         security: XSRF_SECURITY,
         querystring: giftCardQuerySchema,
         response: { 200: jsonAnswer(cartSchema, 'The cart'), ...problemAnswers(400, 403, 429) },
@@ -214,7 +220,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const lang = shopLang(request.query.language);
-      const key = await addGiftCard(app.db, cartTarget(request), request.query.code);
+      const { key } = await addGiftCard(app.db, cartTarget(request), request.query.code);
       personal(reply);
       return loadCart(app.db, key, lang);
     },
@@ -223,18 +229,25 @@ export async function orderRoutes(fastify: FastifyInstance) {
   app.post(
     GIFT_CARD_REMOVE_API,
     {
-      config: { rateLimit: giftCardRateLimit },
+      config: { rateLimit: GIFT_CARD_TRIES },
       schema: {
         tags: ['shop'],
         summary: 'Removes a gift card from the cart',
+        description:
+          'The card by `code`, or by `giftCardId` (its `id` in the cart answer’s `giftCards`). One the cart does not hold changes nothing.',
         security: XSRF_SECURITY,
-        querystring: giftCardQuerySchema,
+        querystring: giftCardRemoveQuerySchema,
         response: { 200: jsonAnswer(cartSchema, 'The cart'), ...problemAnswers(400, 403, 429) },
       },
     },
     async (request, reply) => {
       const lang = shopLang(request.query.language);
-      const key = await removeGiftCard(app.db, cartTarget(request), request.query.code);
+      const { code, giftCardId } = request.query;
+      const key = await removeGiftCard(
+        app.db,
+        cartTarget(request),
+        code !== undefined ? { code } : { id: giftCardId ?? 0 },
+      );
       personal(reply);
       return loadCart(app.db, key, lang);
     },

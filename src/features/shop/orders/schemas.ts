@@ -101,22 +101,65 @@ export const orderAnswerSchema = z
   .meta({ id: 'PlacedOrder' });
 export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 
+/** Message keys of gift card refusals; the texts are in src/i18n. */
+export const GIFT_CARD_ERRORS = {
+  empty: 'shop.giftCard.empty',
+  invalid: 'shop.giftCard.invalid',
+  duplicate: 'shop.giftCard.duplicate',
+  tooMany: 'shop.giftCard.tooMany',
+  general: 'shop.giftCard.error',
+} as const;
+
 /** Gift card codes: letters, digits and `-`, compared without case (hashed upper case). */
 export const GIFT_CARD_CODE_PATTERN = /^[A-Z0-9-]{4,40}$/;
 export const normaliseGiftCardCode = (code: string) => code.trim().toUpperCase();
 
+/**
+ * A code as the shop may show it back: only its last four characters (`•••• 5000`), so a
+ * screen, a screenshot or the notice of a plain-form post never holds a whole code.
+ */
+export function maskGiftCardCode(code: string): string {
+  return `•••• ${normaliseGiftCardCode(code).slice(-4)}`;
+}
+
+const giftCardCodeSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? '' : value),
+  z
+    .string({ error: GIFT_CARD_ERRORS.empty })
+    .transform(normaliseGiftCardCode)
+    .pipe(
+      z
+        .string()
+        .min(1, GIFT_CARD_ERRORS.empty)
+        .regex(GIFT_CARD_CODE_PATTERN, GIFT_CARD_ERRORS.invalid),
+    ),
+);
+
 export const giftCardQuerySchema = z.object({
   language: languageSchema.default('fi'),
-  code: z.preprocess(
-    (value) => (Array.isArray(value) ? '' : value),
-    z
-      .string({ error: 'shop.giftCard.empty' })
-      .transform(normaliseGiftCardCode)
-      .pipe(
-        z
-          .string()
-          .min(1, 'shop.giftCard.empty')
-          .regex(GIFT_CARD_CODE_PATTERN, 'shop.giftCard.invalid'),
-      ),
-  ),
+  code: giftCardCodeSchema,
 });
+
+/**
+ * `removegiftcard`: the card by its `code`, or by `giftCardId`, the `id` the cart answer lists it
+ * with (the cart keeps no codes, so a page loaded later removes a card by its id). One of them is
+ * needed; without either the refusal names `code`.
+ */
+export const giftCardRemoveQuerySchema = z
+  .object({
+    language: languageSchema.default('fi'),
+    code: giftCardCodeSchema.optional(),
+    giftCardId: z.preprocess(
+      (value) => (Array.isArray(value) ? '' : value),
+      z
+        .string({ error: INVALID })
+        .regex(/^\d{1,9}$/, INVALID)
+        .transform(Number)
+        .optional(),
+    ),
+  })
+  .superRefine((query, ctx) => {
+    if (query.code === undefined && query.giftCardId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: GIFT_CARD_ERRORS.empty });
+    }
+  });
