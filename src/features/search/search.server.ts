@@ -10,6 +10,7 @@ import {
   type SearchResult,
   type SortOrder,
 } from './schemas.ts';
+import { typoCandidates } from './typo-vocabulary.server.ts';
 
 export type Source = 'page' | 'product' | 'recipe' | 'news';
 export type FacetScope = 'products' | 'recipes' | 'news';
@@ -95,13 +96,21 @@ export async function search(
       terms.length === 1 ? terms.map((t) => t.word) : await wordsFindingNothing(db, scope, terms);
     const fuzzy = new Set(unknown.filter((w) => w.length >= TYPO_MIN_LENGTH));
     if (fuzzy.size) {
-      rows = await db.transaction(async (tx) => {
-        // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
-        await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold(fuzzy))}, true)`,
-        );
-        return runSearch(tx as unknown as Database, scope, options, parsed, fuzzy);
-      });
+      const candidates = await typoCandidatesOf(db, scope, fuzzy);
+      if (candidates === 'none') {
+        // A loosened word close to no title word of the scope: no title is one typo away.
+        rows = { total: 0, hits: [], facets: rows.facets };
+      } else if (candidates) {
+        rows = await runSearch(db, scope, options, parsed, fuzzy, undefined, candidates);
+      } else {
+        rows = await db.transaction(async (tx) => {
+          // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
+          await tx.execute(
+            sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold(fuzzy))}, true)`,
+          );
+          return runSearch(tx as unknown as Database, scope, options, parsed, fuzzy);
+        });
+      }
     }
   }
   const offset = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
@@ -205,6 +214,8 @@ async function runSearch(
   fuzzy: ReadonlySet<string>,
   /** One more condition every hit meets. */
   also?: SQL,
+  /** Title words each loosened word may stand for (from the vocabulary), when known. */
+  candidates?: ReadonlyMap<string, readonly string[]>,
 ): Promise<SearchRows> {
   const terms = parsed?.terms ?? [];
   const filters = scopeFilters(scope);
@@ -218,7 +229,7 @@ async function runSearch(
     filters.push(sql`d.equipment && ${textArray(options.searchEquipments)}::text[]`);
   if (options.authors?.length)
     filters.push(sql`d.authors && ${textArray(options.authors)}::text[]`);
-  for (const term of terms) filters.push(termMatch(term, fuzzy));
+  for (const term of terms) filters.push(termMatch(term, fuzzy, candidates));
   if (also) filters.push(also);
 
   const facetTags = options.facetTags ?? [];
@@ -331,7 +342,18 @@ async function wordsFindingNothing(
   return terms.filter((_, i) => !row[`t${i}`]).map((t) => t.word);
 }
 
-function termMatch(term: Term, fuzzy: ReadonlySet<string>): SQL {
+function termMatch(
+  term: Term,
+  fuzzy: ReadonlySet<string>,
+  candidates?: ReadonlyMap<string, readonly string[]>,
+): SQL {
+  const close = candidates?.get(term.word);
+  if (fuzzy.has(term.word) && close?.length) {
+    // The title words the vocabulary found close enough: each is a substring test the trigram
+    // index answers precisely, and only those titles are measured for likeness.
+    const likes = close.map((w) => sql`lower(d.title) like ${`%${w}%`}`);
+    return sql`((${sql.join(likes, sql` or `)}) and word_similarity(${term.word}, lower(d.title)) >= ${typoSimilarity(term.word)})`;
+  }
   if (fuzzy.has(term.word)) {
     // A loosened word is one that matched nothing of the scope as written, so only its likeness
     // is asked. `<%` compares with the transaction's threshold, the lowest bar of the loosened
@@ -344,6 +366,27 @@ function termMatch(term: Term, fuzzy: ReadonlySet<string>): SQL {
   const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
   if (term.like) parts.push(sql`lower(d.title) like ${term.like}`);
   return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * The title words each loosened word may stand for, from the scope's vocabulary. 'none': some
+ * loosened word is close to no title word, so the typo search finds nothing. undefined: some word
+ * has too many candidates; the likeness test then runs over every title of the scope.
+ */
+async function typoCandidatesOf(
+  db: Database,
+  scope: SearchScope,
+  fuzzy: ReadonlySet<string>,
+): Promise<Map<string, string[]> | 'none' | undefined> {
+  if (!scope.lang) return 'none';
+  const found = new Map<string, string[]>();
+  for (const word of fuzzy) {
+    const close = await typoCandidates(db, scope.siteId, scope.lang, word, typoSimilarity(word));
+    if (!close) return undefined;
+    if (close.length === 0) return 'none';
+    found.set(word, close);
+  }
+  return found;
 }
 
 /** The threshold of `<%` in a typo search: the lowest bar of the loosened words. */

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../tests/factories/index.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { searchResultSchema } from './schemas.ts';
+import { typoSimilarity } from './search.server.ts';
+import {
+  CHANGE_CHECK_MS,
+  titleWordsOf,
+  trigramsOf,
+  typoCandidates,
+} from './typo-vocabulary.server.ts';
+
+let t: TestApp;
+
+const TITLES = [
+  'Broilerin rintafilee 400 g',
+  'Broilerikastike',
+  'Kanan koipireidet 1 kg',
+  'Jauhelihakastike',
+  'Chicken wings BBQ',
+  'Pastrami ohuina viipaleina',
+  'Savupalvikinkku',
+  'Grillimakkara 400 g',
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  let n = 0;
+  for (const name of TITLES) {
+    n += 1;
+    await createProduct(t.app.db, { siteId: 'jyvabroiler', path: `/tuotteet/v-${n}`, name });
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function suggestions(q: string): Promise<string[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/search/suggestions/?q=${encodeURIComponent(q)}`,
+    headers: { host: 'jyvabroiler.localhost' },
+  });
+  expect(response.statusCode).toBe(200);
+  return searchResultSchema.parse(response.json()).hits.map((h) => h.title);
+}
+
+describe('typo vocabulary', () => {
+  it('makes trigrams as pg_trgm does', async () => {
+    // pg_trgm shows a trigram with a letter beyond ASCII as a hash of it; the count still agrees.
+    for (const word of ['pöytä', 'säilyke']) {
+      const result = (await t.app.db.execute(
+        sql`select cardinality(show_trgm(${word})) as n`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(trigramsOf(word).size, word).toBe(Number(result.rows[0]?.n));
+    }
+    for (const word of ['chiken', 'koipireidet', 'ab']) {
+      const result = (await t.app.db.execute(
+        sql`select show_trgm(${word}) as trigrams`,
+      )) as unknown as { rows: { trigrams: string[] }[] };
+      expect([...trigramsOf(word)].sort(), word).toEqual(
+        [...(result.rows[0]?.trigrams ?? [])].sort(),
+      );
+    }
+    expect(titleWordsOf('Kanan koipireidet, 1 kg')).toEqual(['kanan', 'koipireidet', '1', 'kg']);
+  });
+
+  it('leaves out no title word that pg_trgm finds one typo away', async () => {
+    const words = [...new Set(TITLES.flatMap(titleWordsOf))];
+    const typed = ['chiken', 'chike', 'pastarmi', 'broilerikastke', 'koipreidet', 'grilimakkara'];
+    for (const word of typed) {
+      const bar = typoSimilarity(word);
+      const result = (await t.app.db.execute(sql`
+        select w from unnest(${`{${words.join(',')}}`}::text[]) as w
+        where word_similarity(${word}, w) >= ${bar}
+      `)) as unknown as { rows: { w: string }[] };
+      const accepted = result.rows.map((r) => r.w);
+      const candidates = await typoCandidates(t.app.db, 'jyvabroiler', 'fi', word, bar);
+      expect(candidates, word).toBeDefined();
+      for (const w of accepted) expect(candidates, `${word} → ${w}`).toContain(w);
+    }
+    expect(await typoCandidates(t.app.db, 'jyvabroiler', 'fi', 'xyzzyq', 0.4)).toEqual([]);
+  });
+
+  it('finds a typo of a title written after the vocabulary was built', async () => {
+    expect(await suggestions('chiken')).toEqual(['Chicken wings BBQ']);
+    expect(await suggestions('lammaspata')).toEqual([]);
+    await createProduct(t.app.db, {
+      siteId: 'jyvabroiler',
+      path: '/tuotteet/lammaspata',
+      name: 'Lammaspata',
+    });
+    await new Promise((resolve) => setTimeout(resolve, CHANGE_CHECK_MS + 100));
+    expect(await suggestions('lamaspata')).toEqual(['Lammaspata']);
+  });
+});
