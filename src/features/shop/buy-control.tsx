@@ -3,8 +3,8 @@ import { useT } from '../../i18n/react.tsx';
 import { productItem, pushEcommerce } from './analytics.ts';
 import { addToCart } from './api.ts';
 import { addThroughShop, type CartSyncConfig, connectCartSync } from './cart-sync/site-cart.ts';
-import { MAX_QUANTITY, MIN_QUANTITY } from './schemas.ts';
 import styles from './shop.module.css';
+import { MAX_QUANTITY, MIN_QUANTITY } from './values.ts';
 
 /**
  * The spec's buy control allows 100 (§5), but one line of the cart holds at most `MAX_QUANTITY`

@@ -20,8 +20,9 @@ import { CouponBox } from './coupon-box.tsx';
 import { withReturn } from './customer/return-path.ts';
 import { DeliveryCheck } from './delivery-check.tsx';
 import { PostalCodeInput } from './postal-code-input.tsx';
-import { type Cart, centsOfMoney, type LineItem } from './schemas.ts';
+import type { Cart, LineItem } from './schemas.ts';
 import styles from './shop.module.css';
+import { centsOfMoney } from './values.ts';
 
 /** A quantity change is sent after this long without another (spec §4, §9). */
 export const QUANTITY_DEBOUNCE_MS = 1000;

@@ -10,8 +10,9 @@ import {
   useHydrated,
   XsrfField,
 } from './cart-form-fields.tsx';
-import { type Cart, COUPON_ERRORS, normaliseCouponCode } from './schemas.ts';
+import type { Cart } from './schemas.ts';
 import styles from './shop.module.css';
+import { COUPON_ERRORS, normaliseCouponCode } from './values.ts';
 
 const couponMessages = new Set<string>(Object.values(COUPON_ERRORS));
 
