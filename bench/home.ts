@@ -414,7 +414,7 @@ function printTable(
   out.push('');
   out.push('JavaScript of the home page (gzip -9, 1 kB = 1000 bytes)');
   describeFiles(js.files).forEach((l, i) => {
-    out.push(`  ${js.files[i]?.beforeIslands ? 'B' : 'I'} ${l}`);
+    out.push(`  ${{ before: 'B', load: 'L', idle: 'I' }[js.files[i]?.phase ?? 'load']} ${l}`);
   });
   out.push(
     `  before any island asks for more: ${kB(js.beforeIslands.gzipBytes)} kB in ${js.beforeIslands.files} files`,
@@ -422,6 +422,10 @@ function printTable(
   const load = js.islandsOnPage.filter((i) => i.hydrate === 'load').map((i) => i.name);
   out.push(
     `  with the islands hydrated on load (${load.join(', ') || 'none'}): ${kB(js.withLoadIslands.gzipBytes)} kB in ${js.withLoadIslands.files} files (budget ${kB(BUDGET_BYTES)} kB)`,
+  );
+  const idle = js.islandsOnPage.filter((i) => i.hydrate === 'idle').map((i) => i.name);
+  out.push(
+    `  with the idle islands too (${idle.join(', ') || 'none'}): ${kB(js.withIdleIslands.gzipBytes)} kB in ${js.withIdleIslands.files} files`,
   );
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -38,6 +38,8 @@ export interface JsFile {
   why: string;
   /** Loaded before any island asks for more. */
   beforeIslands: boolean;
+  /** First loaded by the page itself, for the load-time islands, or for the idle-time islands. */
+  phase: 'before' | 'load' | 'idle';
 }
 
 export interface JsTotal {
@@ -55,6 +57,8 @@ export interface PageIsland {
 export interface PageJavaScript {
   beforeIslands: JsTotal;
   withLoadIslands: JsTotal;
+  /** Also the islands that hydrate when the browser is idle (at the latest 2 s after load). */
+  withIdleIslands: JsTotal;
   islandsOnPage: PageIsland[];
   files: JsFile[];
 }
@@ -73,7 +77,10 @@ export function readManifest(clientDir: string): Manifest {
  * - with the islands hydrated on load: the above plus, for every `k-island` with
  *   `data-hydrate="load"`, the island's chunk(s), the hydration runtime the client entry imports
  *   dynamically (React, `react-dom/client`, island root, …), the page language's catalogue, and
- *   their static imports from the Vite manifest.
+ *   their static imports from the Vite manifest;
+ * - with the idle islands too: the same for `data-hydrate="idle"` (hydrated when the browser is
+ *   idle, at the latest 2 s after load, or at once when the visitor reaches for the island).
+ *   Islands that wait until they are scrolled into view are not counted.
  * Each file is fetched from the server and gzipped at level 9; a file counts once.
  */
 export async function measurePageJavaScript(options: {
@@ -90,7 +97,7 @@ export async function measurePageJavaScript(options: {
     throw new Error(`GET ${options.path} for ${options.host} answered ${page.status}`);
   const html = page.body.toString('utf8');
   const sizes = new Map<string, JsFile>();
-  let before = true;
+  let phase: JsFile['phase'] = 'before';
 
   const fetchSized = async (url: string, why: string): Promise<void> => {
     if (sizes.has(url)) return;
@@ -101,7 +108,8 @@ export async function measurePageJavaScript(options: {
       rawBytes: res.body.length,
       gzipBytes: gzipSync(res.body, { level: 9 }).length,
       why,
-      beforeIslands: before,
+      beforeIslands: phase === 'before',
+      phase,
     });
     // Statically imported chunks are fetched before the importing module runs.
     for (const spec of staticImports(res.body.toString('utf8'))) {
@@ -115,34 +123,22 @@ export async function measurePageJavaScript(options: {
   const preloads = attributeValues(html, 'link', 'href', (tag) => /rel="modulepreload"/.test(tag));
   for (const url of scripts) await fetchSized(url, 'module script');
   for (const url of preloads) await fetchSized(url, 'modulepreload');
-  before = false;
 
   const islandsOnPage = [...html.matchAll(/<k-island\b[^>]*>/g)].map(({ 0: tag }) => ({
     name: attr(tag, 'data-name') ?? '',
     hydrate: attr(tag, 'data-hydrate') ?? 'load',
     lang: attr(tag, 'data-lang') ?? 'fi',
   }));
-  const onLoad = islandsOnPage.filter((i) => i.hydrate === 'load');
   const registry = islandRegistry(manifest, options.root);
   const entry = manifest[CLIENT_ENTRY];
   if (!entry?.isEntry) throw new Error(`the manifest has no client entry (${CLIENT_ENTRY})`);
-  const isCatalogue = (key: string) => /^src\/i18n\/[a-z]{2}\.ts$/.test(key);
+  const isCatalogue = (key: string) =>
+    /^src\/i18n\/[a-z]{2}\.ts$/.test(key) || key.startsWith('virtual:catalogue/');
   // Islands are widgets in src/features/; what else the entry imports dynamically is runtime.
   const runtime = (entry.dynamicImports ?? []).filter(
     (key) => !isCatalogue(key) && !registry.keys.has(key) && !key.startsWith('src/features/'),
   );
 
-  const wanted: { key: string; why: string }[] = [];
-  if (onLoad.length > 0) {
-    for (const key of runtime) wanted.push({ key, why: 'hydration runtime' });
-    for (const lang of new Set(onLoad.map((i) => i.lang)))
-      for (const key of registry.catalogue(lang)) wanted.push({ key, why: `catalogue (${lang})` });
-  }
-  for (const island of new Set(onLoad.map((i) => i.name))) {
-    const keys = registry.byName.get(island);
-    if (!keys) throw new Error(`island "${island}" has no chunk in the manifest`);
-    for (const key of keys) wanted.push({ key, why: `island ${island}` });
-  }
   const seen = new Set<string>();
   const visit = async (key: string, why: string) => {
     if (seen.has(key)) return;
@@ -152,20 +148,45 @@ export async function measurePageJavaScript(options: {
     await fetchSized(`/assets/${path.posix.basename(chunk.file)}`, why);
     for (const dep of chunk.imports ?? []) await visit(dep, `import of ${chunk.name ?? key}`);
   };
-  for (const { key, why } of wanted) await visit(key, why);
+  /** What hydrating these islands loads: runtime, catalogues, the islands' chunks. */
+  const hydrate = async (islands: PageIsland[]) => {
+    const wanted: { key: string; why: string }[] = [];
+    if (islands.length > 0) {
+      for (const key of runtime) wanted.push({ key, why: 'hydration runtime' });
+      for (const island of islands)
+        wanted.push({
+          key: registry.catalogue(island.lang, island.name),
+          why: `catalogue (${island.lang})`,
+        });
+    }
+    for (const island of new Set(islands.map((i) => i.name))) {
+      const keys = registry.byName.get(island);
+      if (!keys) throw new Error(`island "${island}" has no chunk in the manifest`);
+      for (const key of keys) wanted.push({ key, why: `island ${island}` });
+    }
+    for (const { key, why } of wanted) await visit(key, why);
+  };
+  phase = 'load';
+  await hydrate(islandsOnPage.filter((i) => i.hydrate === 'load'));
+  phase = 'idle';
+  await hydrate(islandsOnPage.filter((i) => i.hydrate === 'idle'));
 
   const files = [...sizes.values()];
   return {
-    beforeIslands: total(files.filter((f) => f.beforeIslands)),
-    withLoadIslands: total(files),
+    beforeIslands: total(files.filter((f) => f.phase === 'before')),
+    withLoadIslands: total(files.filter((f) => f.phase !== 'idle')),
+    withIdleIslands: total(files),
     islandsOnPage,
     files,
   };
 }
 
-/** The page's files, largest (gzipped) first. */
+/** The files the page loads with its load-time islands hydrated, largest (gzipped) first. */
 export function largestFiles(js: PageJavaScript, count: number): JsFile[] {
-  return [...js.files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, count);
+  return js.files
+    .filter((f) => f.phase !== 'idle')
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .slice(0, count);
 }
 
 export function kB(bytes: number): string {
@@ -196,6 +217,8 @@ function staticImports(code: string): string[] {
   return [...specs];
 }
 
+const ISLAND_OBJECT = /['"]([\w-]+)['"]\s*:\s*\{([^{}]*)\}/g;
+const CATALOGUE_PART_IMPORT = /import\(\s*['"](virtual:catalogue\/(\w+)\/[^'"]+)['"]/g;
 const LAZY_IMPORT = /['"]?([\w-]+)['"]?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
 /** `'name': () => Promise.all([a.part(), b.part()])` in the app's registry: an island of parts. */
 const JOINED = /['"]([\w-]+)['"]\s*:\s*\(\)\s*=>\s*Promise\.all\(\s*\[([^\]]*)\]/g;
@@ -240,11 +263,20 @@ function islandRegistry(manifest: Manifest, root: string) {
     }
   }
   const keys = new Set([...byName.values()].flat());
-  /** The catalogue's module, or its parts where the catalogue is split (`src/i18n/<lang>…`). */
-  const catalogue = (lang: string) => {
-    const whole = `src/i18n/${lang}.ts`;
-    if (!manifest[whole]) throw new Error(`the catalogue ${whole} is missing from the manifest`);
-    return [whole];
+  // Islands that load only part of the catalogue (`catalogueParts` in the client entry).
+  const catalogueParts = new Map<string, string>();
+  const entrySource = path.join(root, CLIENT_ENTRY);
+  if (existsSync(entrySource)) {
+    for (const [, island, body] of readFileSync(entrySource, 'utf8').matchAll(ISLAND_OBJECT)) {
+      for (const [, id, lang] of body?.matchAll(CATALOGUE_PART_IMPORT) ?? [])
+        if (island && id && lang) catalogueParts.set(`${island} ${lang}`, id);
+    }
+  }
+  /** The catalogue module an island loads for a language: its part, or the whole catalogue. */
+  const catalogue = (lang: string, island: string) => {
+    const key = catalogueParts.get(`${island} ${lang}`) ?? `src/i18n/${lang}.ts`;
+    if (!manifest[key]) throw new Error(`the catalogue ${key} is missing from the manifest`);
+    return key;
   };
   return { byName, keys, catalogue };
 }
