@@ -87,6 +87,6 @@ describe('JavaScript budget per page type', () => {
           .join('\n')}`,
       ];
     });
-    expect(failures.join('\n'), 'JavaScript budget exceeded').toBe('');
+    if (failures.length > 0) expect.fail(`JavaScript budget exceeded:\n${failures.join('\n')}`);
   });
 });
