@@ -24,6 +24,11 @@ const catalogues: Record<Lang, () => Promise<Messages>> = {
  * vite.config.ts); a text outside them would show as its key.
  */
 const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<Messages>>>>> = {
+  'hero-carousel': {
+    fi: () => import('virtual:catalogue/fi/carousel.,hero.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/carousel.,hero.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/carousel.,hero.').then((m) => m.default),
+  },
   'shop-buy-control': {
     fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
     sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),

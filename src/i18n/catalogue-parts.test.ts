@@ -57,19 +57,37 @@ describe('catalogue parts (virtual:catalogue/<lang>/<prefixes>)', () => {
     );
   });
 
-  it('gives the buy control every text it shows, in each language', () => {
-    const parts = entryParts().get('shop-buy-control');
-    expect(parts?.map((p) => p.lang).sort()).toEqual(['en', 'fi', 'sv']);
-    const source = readFileSync(path.join(root, 'src/features/shop/buy-control.tsx'), 'utf8');
-    const keys = [...source.matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => m[1] ?? '');
-    expect(keys.length).toBeGreaterThan(3);
-    // No text keys built at run time, which a static list could not check.
-    expect(source).not.toMatch(/\bt\(\s*`/);
-    for (const part of parts ?? [])
-      for (const key of keys)
-        expect(
-          part.prefixes.some((p) => key.startsWith(p)),
-          `${key} (${part.lang})`,
-        ).toBe(true);
+  /** Each island with a part, and the files whose texts it shows (its module and its imports'). */
+  const islandSources: Record<string, string[]> = {
+    'shop-buy-control': ['src/features/shop/buy-control.tsx'],
+    'hero-carousel': [
+      'src/features/content/carousel/hero-carousel.tsx',
+      'src/features/content/carousel/slide-track.tsx',
+      'src/features/content/carousel/icons.tsx',
+      'src/features/content/carousel/use-carousel.ts',
+    ],
+  };
+
+  it('names the sources of every island that has a part', () => {
+    expect([...entryParts().keys()].sort()).toEqual(Object.keys(islandSources).sort());
   });
+
+  it.each(Object.entries(islandSources))(
+    'gives %s every text it shows, in each language',
+    (island, files) => {
+      const parts = entryParts().get(island);
+      expect(parts?.map((p) => p.lang).sort()).toEqual(['en', 'fi', 'sv']);
+      const source = files.map((f) => readFileSync(path.join(root, f), 'utf8')).join('\n');
+      const keys = [...source.matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => m[1] ?? '');
+      expect(keys.length).toBeGreaterThan(3);
+      // No text keys built at run time, which a static list could not check.
+      expect(source).not.toMatch(/\bt\(\s*`/);
+      for (const part of parts ?? [])
+        for (const key of keys)
+          expect(
+            part.prefixes.some((p) => key.startsWith(p)),
+            `${key} (${part.lang})`,
+          ).toBe(true);
+    },
+  );
 });

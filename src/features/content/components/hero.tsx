@@ -25,5 +25,5 @@ export function Hero(props: { slides: HeroSlide[]; images: Map<number, ImageDto>
       ...(slide.link ? { link: localLink(slide.link, prefix) } : {}),
     }),
   );
-  return <Island name="hero-carousel" props={{ slides }} lang={lang} hydrate="idle" />;
+  return <Island name="hero-carousel" props={{ slides }} lang={lang} />;
 }
