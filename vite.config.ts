@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, transformWithOxc } from 'vite';
 
 const root = import.meta.dirname;
 
@@ -53,6 +54,44 @@ function keepCssModules(): Plugin {
   };
 }
 
+const CATALOGUE_PART = /^virtual:catalogue\/(fi|sv|en)\/([\w.,-]+)$/;
+
+/**
+ * `virtual:catalogue/<lang>/<prefix>,<prefix>…`: the texts of one language whose keys start with
+ * one of the prefixes, as a module of its own. An island that needs a handful of texts (the buy
+ * control on every product page) loads these instead of the whole catalogue (about 9 kB gzip);
+ * `src/app/client-entry.ts` names them. The catalogue (`src/i18n/<lang>.ts`) stays the one source.
+ */
+export function catalogueParts(): Plugin {
+  return {
+    name: 'kattaus:catalogue-parts',
+    resolveId(source) {
+      return CATALOGUE_PART.test(source) ? `\0${source}` : null;
+    },
+    async load(id) {
+      const match = CATALOGUE_PART.exec(id.replace(/^\0/, ''));
+      if (!match?.[1] || !match[2]) return null;
+      const [, lang, list] = match;
+      const file = path.join(root, 'src/i18n', `${lang}.ts`);
+      this.addWatchFile(file);
+      // The catalogue is data: strip its types and read its one export.
+      const { code } = await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' });
+      const module = (await import(
+        `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+      )) as Record<string, Record<string, string>>;
+      const messages = module[lang];
+      if (!messages) throw new Error(`${file} has no export "${lang}"`);
+      const prefixes = list.split(',');
+      const part = Object.fromEntries(
+        Object.entries(messages).filter(([key]) => prefixes.some((p) => key.startsWith(p))),
+      );
+      if (Object.keys(part).length === 0)
+        throw new Error(`virtual:catalogue/${lang}/${list} matches no text of ${file}`);
+      return `export default ${JSON.stringify(part)};`;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   appType: 'custom',
@@ -60,6 +99,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // React Aria's own texts (date field segments, calendar) only in the sites' three languages.
     optimizeLocales.vite({ locales: ['fi', 'sv', 'en'] }),
     react(),
+    catalogueParts(),
     serverOnlyGuard(),
     keepCssModules(),
   ],

@@ -17,6 +17,25 @@ const catalogues: Record<Lang, () => Promise<Messages>> = {
   en: () => import('../i18n/en.ts').then((m) => m.en),
 };
 
+/**
+ * Islands that load only their own texts, not the whole catalogue: those that hydrate on load,
+ * where every kB counts (the JavaScript budget, `tests/e2e/js-budget.spec.ts`). Each names the
+ * key prefixes of every text it and its imports show (`virtual:catalogue/<lang>/<prefixes>`,
+ * vite.config.ts); a text outside them would show as its key.
+ */
+const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<Messages>>>>> = {
+  'hero-carousel': {
+    fi: () => import('virtual:catalogue/fi/carousel.,hero.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/carousel.,hero.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/carousel.,hero.').then((m) => m.default),
+  },
+  'shop-buy-control': {
+    fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
+  },
+};
+
 async function hydrate(element: HTMLElement): Promise<void> {
   const name = element.dataset.name as keyof typeof islands;
   const lang = knownLang(element.dataset.lang ?? 'fi');
@@ -27,7 +46,7 @@ async function hydrate(element: HTMLElement): Promise<void> {
       load(),
       import('react'),
       import('react-dom/client'),
-      catalogues[lang](),
+      (catalogueParts[name]?.[lang] ?? catalogues[lang])() as Promise<Messages>,
       import('../render/island-root.tsx'),
     ]);
   const props = JSON.parse(element.dataset.props ?? '{}') as object;

@@ -3,9 +3,26 @@ export type Trigger = (element: HTMLElement, run: () => void) => void;
 
 const load: Trigger = (_element, run) => run();
 
-const idle: Trigger = (_element, run) => {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2_000 });
-  else setTimeout(run, 200);
+/** What shows that the visitor is about to use an island: it hydrates then, not later. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/**
+ * When the browser is idle (at the latest after 2 s), or at once when the visitor points at,
+ * touches or focuses into the island before that: the page's first render and its load-time
+ * islands go first, and an island about to be used does not wait for the idle time.
+ */
+const idle: Trigger = (element, run) => {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    for (const type of INTENT_EVENTS) element.removeEventListener(type, once, true);
+    run();
+  };
+  for (const type of INTENT_EVENTS)
+    element.addEventListener(type, once, { capture: true, passive: true });
+  if ('requestIdleCallback' in window) window.requestIdleCallback(once, { timeout: 2_000 });
+  else setTimeout(once, 200);
 };
 
 const visible: Trigger = (element, run) => {

@@ -21,8 +21,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // A build of its own, so a rebuild of dist/ by someone else cannot pull assets from under it.
   const outDir = path.resolve('.e2e-build', `${process.pid}-${Date.now()}`);
+  // Vitest sets NODE_ENV=test, which a build would inherit: React's development build in the
+  // browser bundle. The pages under test are the production build, as `npm run build` makes it.
+  const buildEnv = { ...process.env, NODE_ENV: 'production' };
   const run = (args: string[]) =>
-    execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, args, { env: buildEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   run([
     'node_modules/vite/bin/vite.js',
     'build',

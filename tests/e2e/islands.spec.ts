@@ -26,7 +26,7 @@ async function triggerPage(page: Page): Promise<string> {
   const copy = (n: number, trigger: string) =>
     island
       .replaceAll('site-header-0-', `site-header-${n}-`)
-      .replace('data-hydrate="load"', `data-hydrate="${trigger}" data-test="${trigger}"`);
+      .replace(/data-hydrate="\w+"/, `data-hydrate="${trigger}" data-test="${trigger}"`);
   // Each copy sits in a box that holds its fixed-position parts (the header's side menu), so the
   // late one really is out of view until scrolled to.
   const box = (html: string) =>

@@ -17,7 +17,12 @@ export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
       <a className={styles.skip} href={`#${MAIN_ID}`}>
         {t('layout.skipToContent')}
       </a>
-      <Island name="site-header" props={headerProps(site, lang, props.layout)} lang={lang} />
+      <Island
+        name="site-header"
+        props={headerProps(site, lang, props.layout)}
+        lang={lang}
+        hydrate="idle"
+      />
       <main id={MAIN_ID} tabIndex={-1}>
         {props.children}
       </main>

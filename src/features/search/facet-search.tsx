@@ -14,14 +14,12 @@ import { presetSize } from '../../images/presets.ts';
 import styles from './facet-search.module.css';
 import {
   FACET_SEARCH_ENDPOINTS,
-  type FacetCategory,
   type FacetSearchKind,
-  type SearchHit,
   type SearchLanguage,
   type SearchPageDefaults,
   type SearchPageState,
-  type SearchResultOf,
-} from './schemas.ts';
+} from './params.ts';
+import type { FacetCategory, SearchHit, SearchResultOf } from './schemas.ts';
 import { fetchSearch, fetchSearchPages } from './search-page-fetch.ts';
 import { useUrlSearch } from './use-url-search.ts';
 

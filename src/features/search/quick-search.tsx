@@ -10,17 +10,16 @@ import {
   useState,
 } from 'react';
 import { useLang, useT } from '../../i18n/react.tsx';
-import styles from './quick-search.module.css';
 import {
   MIN_QUERY_LENGTH,
   QUICK_SEARCH_DEBOUNCE_MS,
-  type SearchHit,
-  type SearchResult,
   SUGGESTIONS_PAGE_SIZE,
   searchLanguageOf,
   searchParamsOf,
   siteSearchLink,
-} from './schemas.ts';
+} from './params.ts';
+import styles from './quick-search.module.css';
+import type { SearchHit, SearchResult } from './schemas.ts';
 
 export const SUGGESTIONS_PATH = '/api/search/suggestions/';
 

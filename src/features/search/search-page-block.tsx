@@ -10,7 +10,7 @@ export function SearchPageBlock(props: { search: SearchPageProps }) {
   const { lang } = usePage();
   return (
     <div className="container">
-      <Island name="site-search" props={props.search} lang={lang} />
+      <Island name="site-search" props={props.search} lang={lang} hydrate="idle" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import { searchParamsOf } from './params.ts';
 import type { SearchHit, SearchQuery, SearchResultOf } from './schemas.ts';
-import { searchParamsOf } from './schemas.ts';
 
 /**
  * Pages 1 to `through` of a search, asked at once and joined in order (spec §4: a search page

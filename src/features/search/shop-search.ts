@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { productCardSchema } from '../shop/index.ts';
+import { productCardSchema } from '../shop/index.server.ts';
 import { searchHitSchema, searchResultSchema } from './schemas.ts';
 
 /**
  * The shop's product search (`/api/search/lihakauppa-products`) answers the search result of every
  * search, and each hit of a shop product carries the product's card data (spec §3): the grid shows
  * it as an `lkProductCard` with price, price per kilo, discount, stock and the buy control.
- * Browser-safe; kept apart from `schemas.ts` so the other searches do not load the shop's schema.
+ * The browser takes only its types; the server validates with the schemas.
  */
 
 export const shopSearchHitSchema = searchHitSchema

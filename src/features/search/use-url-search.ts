@@ -4,7 +4,7 @@ import {
   type SearchPageState,
   searchPageHref,
   searchPageStateOf,
-} from './schemas.ts';
+} from './params.ts';
 
 /** `push` a new search (a history entry), `append` the next page, `restore` after back/forward. */
 export type SearchMove = 'push' | 'append' | 'restore';

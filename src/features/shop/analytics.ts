@@ -1,4 +1,5 @@
-import { type Cart, centsOfMoney, type LineItem } from './schemas.ts';
+import type { Cart, LineItem } from './schemas.ts';
+import { centsOfMoney } from './values.ts';
 
 /**
  * The shop's e-commerce events for the tag manager's data layer, in GA4's shape (spec §7):

@@ -1,12 +1,5 @@
-import {
-  CART_API,
-  type Cart,
-  CHECKOUT_API,
-  type DeliveryDates,
-  PRODUCTS_API,
-  type ProductAvailability,
-  type ProductDetail,
-} from './schemas.ts';
+import type { Cart, DeliveryDates, ProductAvailability, ProductDetail } from './schemas.ts';
+import { CART_API, CHECKOUT_API, PRODUCTS_API } from './values.ts';
 
 /**
  * The browser side of the shop's API: the cart calls with the anti-forgery header, the product

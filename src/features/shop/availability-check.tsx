@@ -12,9 +12,10 @@ import {
   ShopApiError,
 } from './api.ts';
 import { PostalCodeInput } from './postal-code-input.tsx';
-import { normalisePostalCode, POSTAL_CODE_PATTERN, type ProductAvailability } from './schemas.ts';
+import type { ProductAvailability } from './schemas.ts';
 import styles from './shop.module.css';
 import { FEW_IN_STOCK } from './stock-text.tsx';
+import { normalisePostalCode, POSTAL_CODE_PATTERN } from './values.ts';
 
 type Result =
   | { kind: 'idle' }

@@ -2,9 +2,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import { productItem, pushEcommerce } from './analytics.ts';
 import { addToCart } from './api.ts';
-import { addThroughShop, type CartSyncConfig, connectCartSync } from './cart-sync/site-cart.ts';
-import { MAX_QUANTITY, MIN_QUANTITY } from './schemas.ts';
+import type { CartSyncConfig } from './cart-sync/site-cart.ts';
 import styles from './shop.module.css';
+import { MAX_QUANTITY, MIN_QUANTITY } from './values.ts';
 
 /**
  * The spec's buy control allows 100 (§5), but one line of the cart holds at most `MAX_QUANTITY`
@@ -41,8 +41,15 @@ const shopApi: AddTransport = async (code, quantity) => {
   return { warnings: [...cart.warnings, ...cart.checkoutWarnings] };
 };
 
+/**
+ * The cart sync with the shop frame, only on the brand sites that sell through the shop: the
+ * shop's own product pages do not load it (their buy control hydrates on load).
+ */
+const siteCart = () => import('./cart-sync/site-cart.ts');
+
 /** On a brand site: a message to the shop frame, which adds with the cart API in its session. */
 const shopFrame: AddTransport = async (code, quantity) => {
+  const { addThroughShop } = await siteCart();
   const outcome = await addThroughShop(code, quantity);
   if (!outcome.ok) throw new Error('the shop refused the add or did not answer');
   return { warnings: outcome.warnings };
@@ -83,7 +90,8 @@ export function BuyControl(props: BuyControlProps) {
     if (props.viewItem) pushEcommerce('view_item', [item()]);
   }, [props.viewItem, props.code]);
   useEffect(() => {
-    if (props.sync) connectCartSync(props.sync);
+    const sync = props.sync;
+    if (sync) void siteCart().then(({ connectCartSync }) => connectCartSync(sync));
   }, [props.sync]);
   const add = props.sync ? shopFrame : shopApi;
 

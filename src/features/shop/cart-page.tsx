@@ -22,8 +22,9 @@ import { DeliveryCheck } from './delivery-check.tsx';
 import { GiftCardBox } from './gift-card-box.tsx';
 import { money } from './money.ts';
 import { PostalCodeInput } from './postal-code-input.tsx';
-import { type Cart, centsOfMoney, type LineItem, payableCents } from './schemas.ts';
+import type { Cart, LineItem } from './schemas.ts';
 import styles from './shop.module.css';
+import { centsOfMoney, payableCents } from './values.ts';
 
 /** A quantity change is sent after this long without another (spec §4, §9). */
 export const QUANTITY_DEBOUNCE_MS = 1000;

@@ -5,7 +5,8 @@ import { addCouponCode, removeCouponCode, ShopApiError } from './api.ts';
 import { CART_ACTIONS } from './cart-form.ts';
 import type { CartFormProps } from './cart-form-fields.tsx';
 import { CodeEntryBox, type CodeEntryOutcome } from './code-entry-box.tsx';
-import { type Cart, COUPON_ERRORS, normaliseCouponCode } from './schemas.ts';
+import type { Cart } from './schemas.ts';
+import { COUPON_ERRORS, normaliseCouponCode } from './values.ts';
 
 const couponMessages = new Set<string>(Object.values(COUPON_ERRORS));
 

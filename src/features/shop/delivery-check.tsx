@@ -8,8 +8,8 @@ import {
   ShopApiError,
 } from './api.ts';
 import { PostalCodeInput } from './postal-code-input.tsx';
-import { normalisePostalCode, POSTAL_CODE_PATTERN } from './schemas.ts';
 import styles from './shop.module.css';
+import { normalisePostalCode, POSTAL_CODE_PATTERN } from './values.ts';
 
 type State =
   | { kind: 'idle' }

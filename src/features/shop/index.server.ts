@@ -11,4 +11,5 @@ export { orderPaymentPageRoutes } from './orders/payment-routes.server.tsx';
 export { testBankPageRoutes } from './payment/testbank-page.server.tsx';
 export { shopProductCards } from './products.server.ts';
 export { loadShopProductReviews } from './reviews/widget.server.tsx';
+export { productCardSchema } from './schemas.ts';
 export { loadShopPageWidget, loadShopProductWidget } from './widgets.server.tsx';

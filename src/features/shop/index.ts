@@ -1,7 +1,7 @@
 /**
  * The shop's browser-safe surface: what other features' islands use. The header's badge on the
  * brand sites that sell through the shop reads the synced cart from here, and the shop's search
- * its product card schema. Components for other features' islands are not exported here: every
+ * its product card type (the schema is in index.server.ts: the header must not load zod). Components for other features' islands are not exported here: every
  * page's header imports this file, and the bundler would put them in the header's chunk. The app's
  * island registry joins them instead (`shopIslandParts` in islands.ts).
  */
@@ -15,4 +15,4 @@ export {
   followCartLink,
   useSyncedCart,
 } from './cart-sync/site-cart.ts';
-export { type ProductCard, productCardSchema } from './schemas.ts';
+export type { ProductCard } from './schemas.ts';

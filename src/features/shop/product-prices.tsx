@@ -1,7 +1,7 @@
 import { formatPrice } from '../../i18n/format.ts';
 import { useT } from '../../i18n/react.tsx';
-import { centsOfMoney } from './schemas.ts';
 import styles from './shop.module.css';
+import { centsOfMoney } from './values.ts';
 
 /** The contract's money (`12,90`) as the visitor reads it (`12,90 €`); null when there is none. */
 function shown(money: string | null): string | null {

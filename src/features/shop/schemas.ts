@@ -1,17 +1,22 @@
 import { z } from 'zod';
-import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
+import {
+  COUPON_CODE_PATTERN,
+  COUPON_ERRORS,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  normaliseCouponCode,
+  normalisePostalCode,
+  POSTAL_CODE_INVALID,
+  POSTAL_CODE_PATTERN,
+} from './values.ts';
 
 /**
  * The shop cart's contract: the query parameters of `/api/v1/lihakauppa/shoppingcart/*` and the
  * cart they answer (spec shop-and-widgets §3, §7). Browser-safe: the shop's widgets use it too.
  */
 
-export const CART_API = `/api/v1/${SHOP_SITE_ID}/shoppingcart`;
-
-/** Quantity limits of one line item (spec §5: min 1, max 99, step 1). */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+export * from './values.ts';
 
 const INVALID = 'validation.invalid';
 
@@ -148,49 +153,9 @@ export type VatLine = z.infer<typeof vatLineSchema>;
 export type CartGiftCard = z.infer<typeof cartGiftCardSchema>;
 export type Cart = z.infer<typeof cartSchema>;
 
-/** Cents as the contract's money string: 1290 → `12,90`. */
-export function moneyString(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** What is left to pay of a cart after its gift cards, in cents. */
-export function payableCents(cart: Pick<Cart, 'total' | 'usedGiftCardAmount'>): number {
-  return Math.max(
-    0,
-    (centsOfMoney(cart.total) ?? 0) - (centsOfMoney(cart.usedGiftCardAmount) ?? 0),
-  );
-}
-
-/** Euros with a decimal comma (`12,90`) → cents; null for anything else. */
-export function centsOfMoney(value: string): number | null {
-  const match = /^(-?)(\d+),(\d{2})$/.exec(value);
-  if (!match) return null;
-  const cents = Number(match[2]) * 100 + Number(match[3]);
-  return match[1] ? -cents : cents;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Coupons (spec §4, §5, §7, §8): `addcouponcode` / `removecouponcode` answer the cart.
 // ---------------------------------------------------------------------------------------------
-
-/** Message keys of coupon refusals; the texts are in src/i18n (spec §8). */
-export const COUPON_ERRORS = {
-  empty: 'shop.coupon.empty',
-  duplicate: 'shop.coupon.duplicate',
-  invalid: 'shop.coupon.invalid',
-  notCombinable: 'shop.coupon.notCombinable',
-  minimumOrder: 'shop.coupon.minimumOrder',
-  general: 'shop.coupon.error',
-} as const;
-
-/** Coupon codes are letters, digits, `-` and `_`; compared without case (stored upper case). */
-export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
-
-export function normaliseCouponCode(code: string): string {
-  return code.trim().toUpperCase();
-}
 
 /** An empty or missing code is `shop.coupon.empty`; one with other characters is invalid. */
 const couponCodeSchema = single(
@@ -217,8 +182,6 @@ export type CouponQuery = z.infer<typeof couponQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 // Products: `GET /api/products/{code}` and the shop's product cards.
 // ---------------------------------------------------------------------------------------------
-
-export const PRODUCTS_API = '/api/products';
 
 export const productParamsSchema = z.object({
   code: z
@@ -279,17 +242,6 @@ export type ProductCard = z.infer<typeof productCardSchema>;
 // ---------------------------------------------------------------------------------------------
 // Delivery (spec §4, §5, §7): `/api/v1/lihakauppa/checkout/*`.
 // ---------------------------------------------------------------------------------------------
-
-export const CHECKOUT_API = `/api/v1/${SHOP_SITE_ID}/checkout`;
-
-export const POSTAL_CODE_INVALID = 'shop.postalCode.invalid';
-
-/** Postal codes: trimmed, inner spaces dropped, upper case; must end in exactly five digits. */
-export function normalisePostalCode(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
-}
-
-export const POSTAL_CODE_PATTERN = /^(?:.*\D)?\d{5}$/;
 
 const postalCodeSchema = single(
   z

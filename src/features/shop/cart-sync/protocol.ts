@@ -1,4 +1,4 @@
-import { MAX_QUANTITY } from '../schemas.ts';
+import { MAX_QUANTITY } from '../values.ts';
 
 /**
  * Cart sync between the shop and the brand sites that sell through it (spec §4 "Cart sync"): a

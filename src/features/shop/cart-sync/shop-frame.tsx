@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { CART_API, type Cart } from '../schemas.ts';
+import type { Cart } from '../schemas.ts';
+import { CART_API } from '../values.ts';
 import {
   FRAME_HEADER,
   FRAME_HEADER_VALUE,

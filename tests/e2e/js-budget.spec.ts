@@ -1,0 +1,92 @@
+import { request } from 'node:http';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  BUDGET_PAGES,
+  describeFiles,
+  type Fetch,
+  kB,
+  largestFiles,
+  measurePageJavaScript,
+  PAGE_JS_BUDGETS,
+  type PageJavaScript,
+  type PageType,
+  readManifest,
+} from '../../scripts/page-javascript.ts';
+
+/**
+ * The JavaScript budget of issue 14: home, product, recipe and search pages of the seeded demo
+ * content, on several sites, load at most their page type's budget of gzipped JavaScript with
+ * every island that hydrates on load hydrated. Measured on the build and server of the e2e
+ * project (no browser: HTTP requests and the Vite manifest), by the computation `bench/home.ts`
+ * uses too. `JS_BUDGET_SCALE` (e.g. 0.5) scales every budget, to see the check fail.
+ */
+
+const port = inject('serverPort');
+const manifest = readManifest(path.join(inject('serverBuild'), 'client'));
+const scale = Number(process.env.JS_BUDGET_SCALE ?? '1');
+
+/** Plain GET without Accept-Encoding (bodies arrive uncompressed); `host` picks the site. */
+const get: Fetch = (urlPath, host) =>
+  new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: urlPath, headers: host ? { host } : {}, timeout: 10_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+
+describe('JavaScript budget per page type', () => {
+  it('has every page type on at least three sites', () => {
+    for (const type of Object.keys(PAGE_JS_BUDGETS) as PageType[]) {
+      const sites = new Set(BUDGET_PAGES.filter((p) => p.type === type).map((p) => p.site));
+      expect(sites.size, type).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('keeps each page within its budget with the load-time islands hydrated', async () => {
+    const measured: { page: (typeof BUDGET_PAGES)[number]; js: PageJavaScript }[] = [];
+    for (const page of BUDGET_PAGES) {
+      const js = await measurePageJavaScript({
+        get,
+        host: `${page.site}.localhost`,
+        path: page.path,
+        manifest,
+        root: process.cwd(),
+      });
+      measured.push({ page, js });
+    }
+
+    const lines = measured.map(({ page, js }) => {
+      const on = (when: string) =>
+        js.islandsOnPage
+          .filter((i) => i.hydrate === when)
+          .map((i) => i.name)
+          .join(', ') || 'none';
+      return `${page.type.padEnd(8)} ${kB(js.withLoadIslands.gzipBytes).padStart(6)} kB  ${String(js.withLoadIslands.files).padStart(2)} files  (before islands ${kB(js.beforeIslands.gzipBytes)} kB, with idle islands ${kB(js.withIdleIslands.gzipBytes)} kB)  ${page.site} ${page.path}  (load: ${on('load')}; idle: ${on('idle')})`;
+    });
+    console.info(
+      `JavaScript per page with the load-time islands hydrated (gzip -9, 1 kB = 1000 bytes):\n${lines.join('\n')}`,
+    );
+
+    const failures = measured.flatMap(({ page, js }) => {
+      const budget = Math.round(PAGE_JS_BUDGETS[page.type] * scale);
+      if (js.withLoadIslands.gzipBytes <= budget) return [];
+      return [
+        `${page.type} page ${page.site} ${page.path}: ${kB(js.withLoadIslands.gzipBytes)} kB of gzipped JavaScript with the load-time islands hydrated, over the ${page.type} budget of ${kB(budget)} kB. Largest files:\n${describeFiles(
+          largestFiles(js, 5),
+        )
+          .map((l) => `    ${l}`)
+          .join('\n')}`,
+      ];
+    });
+    if (failures.length > 0) expect.fail(`JavaScript budget exceeded:\n${failures.join('\n')}`);
+  });
+});
