@@ -14,7 +14,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +24,7 @@ import {
   kB,
   measurePageJavaScript,
   PAGE_JS_BUDGETS,
+  plainGet,
   readManifest,
 } from '../scripts/page-javascript.ts';
 
@@ -73,6 +73,7 @@ warnIfStale();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
+const get = plainGet(origin);
 const child = startServer(port, dataDir);
 const rss = startRssSampler(child.pid);
 
@@ -321,28 +322,6 @@ async function measureJavaScript() {
 }
 
 // --- helpers ----------------------------------------------------------------------------------
-
-/** Plain HTTP GET: no Accept-Encoding, so bodies arrive uncompressed; the Host header is ours. */
-function get(
-  urlPath: string,
-  host?: string,
-  timeoutMs = 10_000,
-): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      `${origin}${urlPath}`,
-      { headers: host ? { host } : {}, timeout: timeoutMs },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
-    req.on('error', reject);
-  });
-}
 
 function warnIfStale(): void {
   const built = statSync(SERVER_ENTRY).mtimeMs;

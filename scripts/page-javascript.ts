@@ -5,6 +5,7 @@
  * (`tests/e2e/js-budget.spec.ts`); bench/README.md describes the rules.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -65,6 +66,34 @@ export interface PageJavaScript {
 
 /** A GET of a path on the server under test; `host` sets the Host header (the site). */
 export type Fetch = (urlPath: string, host?: string) => Promise<{ status: number; body: Buffer }>;
+
+/**
+ * Plain GETs to a server at `origin`: no Accept-Encoding, so bodies arrive uncompressed; the
+ * Host header (`host`) picks the site.
+ */
+export function plainGet(origin: string) {
+  return (
+    urlPath: string,
+    host?: string,
+    timeoutMs = 10_000,
+  ): Promise<{ status: number; body: Buffer }> =>
+    new Promise((resolve, reject) => {
+      const req = http.get(
+        `${origin}${urlPath}`,
+        { headers: host ? { host } : {}, timeout: timeoutMs },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
+      req.on('error', reject);
+    });
+}
 
 export function readManifest(clientDir: string): Manifest {
   return JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   PAGE_JS_BUDGETS,
   type PageJavaScript,
   type PageType,
+  plainGet,
   readManifest,
 } from '../../scripts/page-javascript.ts';
 
@@ -26,22 +26,7 @@ const port = inject('serverPort');
 const manifest = readManifest(path.join(inject('serverBuild'), 'client'));
 const scale = Number(process.env.JS_BUDGET_SCALE ?? '1');
 
-/** Plain GET without Accept-Encoding (bodies arrive uncompressed); `host` picks the site. */
-const get: Fetch = (urlPath, host) =>
-  new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: urlPath, headers: host ? { host } : {}, timeout: 10_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
-    req.on('error', reject);
-    req.end();
-  });
+const get: Fetch = plainGet(`http://127.0.0.1:${port}`);
 
 describe('JavaScript budget per page type', () => {
   it('has every page type on at least three sites', () => {
