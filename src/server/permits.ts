@@ -40,11 +40,14 @@ function scripted(redis: Redis): ScriptedRedis {
   return r;
 }
 
-/** A permit held: give it back with `release()` (twice is harmless). */
+/**
+ * A permit held: give it back with `release()` (twice is harmless). Its promise settles once the
+ * shared count has it back (never rejects; if Redis fails the lease runs out by itself).
+ */
 export interface Permit {
   /** 'shared' when counted in Redis, 'local' when in this process (no Redis, or it was down). */
   readonly where: 'shared' | 'local';
-  release(): void;
+  release(): Promise<void>;
 }
 
 export interface PermitsOptions {
@@ -80,7 +83,7 @@ export function permits(shared: SharedCounters | undefined, options: PermitsOpti
     let released = false;
     return {
       where: 'local',
-      release() {
+      async release() {
         if (released) return;
         released = true;
         localHeld--;
@@ -109,13 +112,16 @@ export function permits(shared: SharedCounters | undefined, options: PermitsOpti
     renew.unref();
     return {
       where: 'shared',
-      release() {
+      async release() {
         if (released) return;
         released = true;
         held--;
         clearInterval(renew);
         // If this fails the lease runs out by itself.
-        r.zrem(key, id).catch((error: unknown) => shared?.failed(error));
+        await r.zrem(key, id).then(
+          () => undefined,
+          (error: unknown) => shared?.failed(error),
+        );
       },
     };
   };

@@ -93,10 +93,10 @@ describe('the upload gate across processes (Redis)', () => {
       await new Promise((resolve) => setTimeout(resolve, leaseMs * 3));
       // Still held: its process renews the lease.
       expect(await other.acquire()).toBeUndefined();
-      held?.release();
+      await held?.release();
       const taken = await other.acquire();
       expect(taken?.where).toBe('shared');
-      taken?.release();
+      await taken?.release();
 
       // A process that dies holding a permit (its connection gone, nothing renews it).
       const dying = await processCounters();
@@ -107,8 +107,8 @@ describe('the upload gate across processes (Redis)', () => {
       await new Promise((resolve) => setTimeout(resolve, leaseMs + 100));
       const after = await other.acquire();
       expect(after?.where).toBe('shared');
-      after?.release();
-      lost?.release();
+      await after?.release();
+      await lost?.release();
     },
   );
 

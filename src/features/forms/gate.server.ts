@@ -52,7 +52,7 @@ export function largeBodyGate(options: GateOptions) {
     if (!held) return;
     holding.delete(request);
     held.stopWatching();
-    held.permit.release();
+    await held.permit.release();
   };
   return {
     /** Slots this process holds. */
@@ -66,7 +66,7 @@ export function largeBodyGate(options: GateOptions) {
       const permit = await slots.acquire();
       if (permit && request.raw.destroyed) {
         // Aborted while the permit was asked for: its abort hook found nothing to release.
-        permit.release();
+        await permit.release();
         return;
       }
       if (permit) {
