@@ -13,13 +13,22 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { benchDatabase, gitCommit, machine, ROOT, startWatchdog, writeResults } from './support.ts';
+import {
+  benchDatabase,
+  freePort,
+  gitCommit,
+  machine,
+  ROOT,
+  startWatchdog,
+  statusOf,
+  stopProcess,
+  waitForHealth,
+  writeResults,
+} from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -190,55 +199,9 @@ try {
   console.error('bench/pages failed:', error);
   exitCode = 1;
 } finally {
-  if (server) await stop(server);
+  if (server) await stopProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
   await database?.drop();
   clearTimeout(watchdog);
 }
 process.exit(exitCode);
-
-async function waitForHealth(origin: string, proc: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode})`);
-    if ((await statusOf(origin, undefined, '/health').catch(() => 0)) === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('/health did not answer 200 within 120 s');
-}
-
-function statusOf(origin: string, host: string | undefined, urlPath: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      `${origin}${urlPath}`,
-      { headers: host ? { host } : {}, timeout: 30_000 },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
-    req.on('error', reject);
-  });
-}
-
-async function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  proc.kill('SIGTERM');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const p = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => (p ? resolve(p) : reject(new Error('no free port'))));
-    });
-  });
-}

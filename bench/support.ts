@@ -9,8 +9,10 @@
  * registered when this module is evaluated, and the app is imported dynamically after that.
  */
 import '../scripts/empty-css-imports.ts';
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,4 +195,58 @@ export async function runBench(
     clearTimeout(watchdog);
   }
   process.exit(exitCode);
+}
+
+/** Waits until the server at `origin` answers `/health` 200 (120 s at most). */
+export async function waitForHealth(origin: string, proc: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode})`);
+    if ((await statusOf(origin, undefined, '/health').catch(() => 0)) === 200) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('/health did not answer 200 within 120 s');
+}
+
+/** The status of a plain GET (`host` picks the site). */
+export function statusOf(
+  origin: string,
+  host: string | undefined,
+  urlPath: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      `${origin}${urlPath}`,
+      { headers: host ? { host } : {}, timeout: 30_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+/** SIGTERM, then SIGKILL after 10 s; resolves when the process has exited. */
+export async function stopProcess(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill('SIGTERM');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const p = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => (p ? resolve(p) : reject(new Error('no free port'))));
+    });
+  });
 }
