@@ -12,14 +12,11 @@ import { arrive } from '../../tests/helpers/visitor.ts';
 import { formSubmissionFiles, images } from '../db/schema.ts';
 import type { DevSubmission } from '../features/forms/dev-submissions.server.ts';
 import {
-  dataUrl,
   jpeg,
   png,
-  solvedCaptcha,
+  sendComplaintWithImages,
   testFormsConfig,
-  validPayload,
 } from '../features/forms/forms.test-support.ts';
-import { forms } from '../features/forms/forms.ts';
 import { deleteExpiredSubmissions } from '../features/forms/retention.server.ts';
 import { imageUrl } from '../images/presets.ts';
 import { VariantCache, variantKey, variantStats } from '../images/variants.server.ts';
@@ -76,17 +73,11 @@ it('opens the bucket named by the configuration', () => {
 describe('a form attachment', () => {
   it('is stored in the bucket, sealed, read back through the app and deleted with its submission', async () => {
     const visitor = await arrive(t.app);
-    const payload = await validPayload('complaint');
-    const attachments = [await png(24, 16), await jpeg(16, 24)];
-    payload.Files = [
-      { Name: 'pakkaus.png', Data: dataUrl('image/png', attachments[0] as Buffer) },
-      { Name: 'kuitti.jpg', Data: dataUrl('image/jpeg', attachments[1] as Buffer) },
-    ];
-    payload.MTCaptchaToken = await solvedCaptcha(t.app);
-    const sent = await visitor.post(forms.complaint.path, {
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(payload),
-    });
+    const attachments: [Buffer, Buffer] = [await png(24, 16), await jpeg(16, 24)];
+    const { response: sent } = await sendComplaintWithImages(t.app, visitor, attachments, [
+      'pakkaus.png',
+      'kuitti.jpg',
+    ]);
     expect(sent.statusCode, sent.body).toBe(200);
 
     const rows = await t.app.db.select().from(formSubmissionFiles);

@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { arrive } from '../../../tests/helpers/visitor.ts';
 import type { DevSubmission } from './dev-submissions.server.ts';
-import {
-  dataUrl,
-  jpeg,
-  png,
-  solvedCaptcha,
-  testFormsConfig,
-  validPayload,
-} from './forms.test-support.ts';
-import { forms } from './forms.ts';
+import { jpeg, png, sendComplaintWithImages, testFormsConfig } from './forms.test-support.ts';
 
 let on: TestApp;
 let off: TestApp;
@@ -30,17 +22,8 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 describe('/dev/submissions', () => {
   it('lists the stored submissions of a form, opened, with their files from the file store', async () => {
     const visitor = await arrive(on.app);
-    const payload = await validPayload('complaint');
-    const images = [await png(), await jpeg()];
-    payload.Files = [
-      { Name: 'a.png', Data: dataUrl('image/png', images[0] as Buffer) },
-      { Name: 'b.jpg', Data: dataUrl('image/jpeg', images[1] as Buffer) },
-    ];
-    payload.MTCaptchaToken = await solvedCaptcha(on.app);
-    const sent = await visitor.post(forms.complaint.path, {
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(payload),
-    });
+    const images: [Buffer, Buffer] = [await png(), await jpeg()];
+    const { response: sent, payload } = await sendComplaintWithImages(on.app, visitor, images);
     expect(sent.statusCode, sent.body).toBe(200);
 
     const response = await on.app.inject({ method: 'GET', url: '/dev/submissions?form=complaint' });

@@ -2,9 +2,10 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import type { FormsConfig } from '../../server/config.ts';
 import { loadConfig } from '../../server/config.ts';
-import type { FormId } from './forms.ts';
+import { type FormId, forms } from './forms.ts';
 
 /** Forms settings for tests: fixed keys (nothing written to disk) and a generous rate limit. */
 export function testFormsConfig(env: Record<string, string> = {}): FormsConfig {
@@ -197,4 +198,27 @@ export async function validPayload(formId: FormId): Promise<Record<string, unkno
         },
       };
   }
+}
+
+/**
+ * A complaint with a PNG and a JPEG attached (named `names`), sent by `visitor` with a solved
+ * captcha; answers the response and the payload sent.
+ */
+export async function sendComplaintWithImages(
+  app: FastifyInstance,
+  visitor: Visitor,
+  images: [Buffer, Buffer],
+  names: [string, string] = ['a.png', 'b.jpg'],
+) {
+  const payload = await validPayload('complaint');
+  payload.Files = [
+    { Name: names[0], Data: dataUrl('image/png', images[0]) },
+    { Name: names[1], Data: dataUrl('image/jpeg', images[1]) },
+  ];
+  payload.MTCaptchaToken = await solvedCaptcha(app);
+  const response = await visitor.post(forms.complaint.path, {
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+  return { response, payload };
 }
