@@ -9,7 +9,6 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -27,6 +26,7 @@ import {
   plainGet,
   readManifest,
 } from '../scripts/page-javascript.ts';
+import { RSS_SAMPLE_MS, readStatusKb, startRssSampler, toMB } from './support.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
@@ -40,7 +40,6 @@ const WARMUP_SECONDS = 2;
 const DURATION_SECONDS = 10;
 const STARTUP_LIMIT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
-const RSS_SAMPLE_MS = 250;
 /** Gzipped JavaScript a home page may load (the check in `npm test` applies it with the load-time islands hydrated). */
 const BUDGET_BYTES = PAGE_JS_BUDGETS.home;
 /** A run that overshoots its duration by this much is stuck: stop it rather than hang. */
@@ -261,50 +260,6 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
       reject(new Error(`autocannon run against ${options.url} overran ${limit / 1000} s`));
     }, limit);
   });
-}
-
-// --- memory -----------------------------------------------------------------------------------
-
-function startRssSampler(pid: number | undefined) {
-  if (pid === undefined) throw new Error('the server has no pid');
-  const peaks = new Map<string, number>();
-  let current = 'start-up';
-  const sample = () => {
-    try {
-      const kb = readStatusKb(pid, 'VmRSS');
-      peaks.set(current, Math.max(peaks.get(current) ?? 0, kb));
-    } catch {
-      // The process has gone; the finally block reports why.
-    }
-  };
-  const timer = setInterval(sample, RSS_SAMPLE_MS);
-  return {
-    phase(name: string) {
-      sample();
-      current = name;
-    },
-    stop() {
-      sample();
-      clearInterval(timer);
-    },
-    /** Peak of one phase, or of all phases. */
-    peakKb(name?: string): number {
-      if (name) return peaks.get(name) ?? 0;
-      return Math.max(0, ...peaks.values());
-    },
-  };
-}
-
-/** A `/proc/<pid>/status` field in kB as the kernel writes it (KiB). */
-function readStatusKb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  if (!match?.[1]) throw new Error(`${field} missing from /proc/${pid}/status`);
-  return Number(match[1]);
-}
-
-function toMB(kib: number): number {
-  return (kib * 1024) / 1_000_000;
 }
 
 // --- JavaScript weight ------------------------------------------------------------------------

@@ -23,9 +23,13 @@ import {
   gitCommit,
   machine,
   ROOT,
+  RSS_SAMPLE_MS,
+  readStatusKb,
+  startRssSampler,
   startWatchdog,
   statusOf,
   stopProcess,
+  toMB,
   waitForHealth,
   writeResults,
 } from './support.ts';
@@ -123,6 +127,7 @@ try {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
+  const rss = startRssSampler(server.pid);
   await waitForHealth(origin, server);
   for (const target of TARGETS) {
     const status = await statusOf(origin, target.host, target.path);
@@ -132,6 +137,7 @@ try {
   const loadAverageStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
   const rows = [];
   for (const target of TARGETS) {
+    rss.phase(target.name);
     const options = {
       url: `${origin}${target.path}`,
       headers: { host: target.host },
@@ -148,8 +154,16 @@ try {
       requests: r.requests.total,
       non2xx: r.non2xx,
       errors: r.errors + r.timeouts,
+      peakRssMB: Math.round(toMB(rss.peakKb(target.name))),
     });
   }
+  rss.stop();
+  const memory = {
+    startUpPeakRssMB: Math.round(toMB(rss.peakKb('start-up'))),
+    peakRssUnderLoadMB: Math.round(toMB(Math.max(...TARGETS.map((t) => rss.peakKb(t.name))))),
+    vmHwmMB: Math.round(toMB(readStatusKb(server.pid, 'VmHWM'))),
+    sampleIntervalMs: RSS_SAMPLE_MS,
+  };
   const staticRate = rows[0]?.requestsPerSecond ?? 1;
   const results = {
     date: new Date().toISOString(),
@@ -164,6 +178,7 @@ try {
       warmup: WARMUP,
     },
     seedSeconds: Math.round(seedSeconds * 10) / 10,
+    memory,
     rows: rows.map((row) => ({
       ...row,
       ratio: Math.round((row.requestsPerSecond / staticRate) * 100) / 100,
@@ -172,11 +187,12 @@ try {
 
   const out = [
     `engine ${engine}, page cache ${values['no-cache'] ? 'off' : 'on'}, ${scale ? `scale ${scale}` : 'demo content'}, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up`,
-    `${'request'.padEnd(16)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'ratio'.padStart(7)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
+    `${'request'.padEnd(16)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'ratio'.padStart(7)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}${'RSS MB'.padStart(8)}`,
     ...results.rows.map(
       (r) =>
-        `${r.name.padEnd(16)}${String(r.requestsPerSecond).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
+        `${r.name.padEnd(16)}${String(r.requestsPerSecond).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}${String(r.peakRssMB).padStart(8)}`,
     ),
+    `server RSS (MB = 10^6 bytes, sampled every ${RSS_SAMPLE_MS} ms): start-up peak ${memory.startUpPeakRssMB}, peak under load ${memory.peakRssUnderLoadMB}, VmHWM ${memory.vmHwmMB}`,
   ];
   process.stdout.write(`${out.join('\n')}\n`);
   writeResults(

@@ -10,7 +10,7 @@
  */
 import '../scripts/empty-css-imports.ts';
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -249,4 +249,51 @@ export function freePort(): Promise<number> {
       srv.close(() => (p ? resolve(p) : reject(new Error('no free port'))));
     });
   });
+}
+
+/** Interval of `startRssSampler`. */
+export const RSS_SAMPLE_MS = 250;
+
+/** Samples a process's RSS every `RSS_SAMPLE_MS`; peaks are kept per named phase. */
+export function startRssSampler(pid: number | undefined) {
+  if (pid === undefined) throw new Error('the server has no pid');
+  const peaks = new Map<string, number>();
+  let current = 'start-up';
+  const sample = () => {
+    try {
+      const kb = readStatusKb(pid, 'VmRSS');
+      peaks.set(current, Math.max(peaks.get(current) ?? 0, kb));
+    } catch {
+      // The process has gone; the finally block reports why.
+    }
+  };
+  const timer = setInterval(sample, RSS_SAMPLE_MS);
+  return {
+    phase(name: string) {
+      sample();
+      current = name;
+    },
+    stop() {
+      sample();
+      clearInterval(timer);
+    },
+    /** Peak of one phase, or of all phases. */
+    peakKb(name?: string): number {
+      if (name) return peaks.get(name) ?? 0;
+      return Math.max(0, ...peaks.values());
+    },
+  };
+}
+
+/** A `/proc/<pid>/status` field in kB as the kernel writes it (KiB). */
+export function readStatusKb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match?.[1]) throw new Error(`${field} missing from /proc/${pid}/status`);
+  return Number(match[1]);
+}
+
+/** KiB (as the kernel counts) to MB of 10^6 bytes. */
+export function toMB(kib: number): number {
+  return (kib * 1024) / 1_000_000;
 }
