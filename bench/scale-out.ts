@@ -8,7 +8,9 @@
  * - a rate limit counted across both: with `SEARCH_RATE_LIMIT=20`, 15 suggestion requests to each
  *   process in turn must give at least 10 answers of 429 (per process there would be none);
  * - a file one process stored read by the other: an image variant resized on the first (a miss)
- *   is a hit on the second, whose data folder is empty.
+ *   is a hit on the second, whose data folder is empty; a complaint's two attached pictures
+ *   uploaded to the first are read back, opened, by the second (`/dev/submissions`, on loopback
+ *   with `DEV_SUBMISSIONS_API=true`): the same bytes (SHA-256).
  *
  *   npm run build && DATABASE_URL=postgres://… npx tsx bench/scale-out.ts [--duration 8]
  *
@@ -16,12 +18,22 @@
  * of its own on the server `DATABASE_URL` names, dropped at the end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { plainGet } from '../scripts/page-javascript.ts';
+import type { DevSubmission } from '../src/features/forms/dev-submissions.server.ts';
+import {
+  captchaToken,
+  dataUrl,
+  jpeg,
+  png,
+  validPayload,
+} from '../src/features/forms/forms.test-support.ts';
+import { forms } from '../src/features/forms/forms.ts';
 import { startS3StandIn } from '../tests/helpers/s3.ts';
 import {
   benchDatabase,
@@ -87,11 +99,18 @@ async function call(
   urlPath: string,
   jar: Map<string, string>,
   host = SHOP,
+  json?: unknown,
 ) {
   const token = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
   const res = await fetch(`${origin}${urlPath}`, {
     method,
-    headers: { host, cookie: cookieHeader(jar), ...(token ? { 'x-xsrf-token': token } : {}) },
+    headers: {
+      host,
+      cookie: cookieHeader(jar),
+      ...(token ? { 'x-xsrf-token': token } : {}),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     redirect: 'manual',
   });
   keepCookies(jar, res.headers.getSetCookie());
@@ -112,6 +131,8 @@ try {
     ALTCHA_HMAC_KEY: 'bench-altcha-key-that-is-long-enough-0123',
     FORMS_ENCRYPTION_KEY: '22'.repeat(32),
     SEARCH_RATE_LIMIT: String(SEARCH_LIMIT),
+    DEV_SUBMISSIONS_API: 'true',
+    ALTCHA_MAX_NUMBER: '2000',
   };
   delete shared.FILES_DIR;
   const seedDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-seed-'));
@@ -249,6 +270,33 @@ try {
   };
   await getB('/health');
 
+  // --- a form's upload on one, read by the other ---------------------------------------------
+  const visitor = new Map<string, string>();
+  const site = 'konsernifi.localhost';
+  await call(a, 'GET', '/', visitor, site);
+  const pictures = [await png(24, 16), await jpeg(16, 24)];
+  const payload = await validPayload('complaint');
+  payload.Files = [
+    { Name: 'pakkaus.png', Data: dataUrl('image/png', pictures[0] as Buffer) },
+    { Name: 'kuitti.jpg', Data: dataUrl('image/jpeg', pictures[1] as Buffer) },
+  ];
+  const challenge = JSON.parse(
+    (await call(a, 'GET', '/api/captcha/challenge', visitor, site)).text,
+  );
+  payload.MTCaptchaToken = await captchaToken(challenge);
+  const sent = await call(a, 'POST', forms.complaint.path, visitor, site, payload);
+  const listed = await fetch(`${b}/dev/submissions?form=complaint&limit=1`);
+  const [submission] = (listed.ok ? await listed.json() : []) as DevSubmission[];
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const upload = {
+    sentToFirst: sent.status,
+    readOnSecond: listed.status,
+    filesOnSecond: submission?.files.map((f) => ({ name: f.name, sha256: f.sha256 })) ?? [],
+    sameBytes:
+      submission?.files.length === pictures.length &&
+      pictures.every((bytes, i) => submission.files[i]?.sha256 === sha256(bytes)),
+  };
+
   const results = {
     date: new Date().toISOString(),
     commit: gitCommit(),
@@ -258,8 +306,11 @@ try {
     rateLimit,
     cart,
     file,
+    upload,
   };
-  process.stdout.write(`${JSON.stringify({ load: loadRows, rateLimit, cart, file }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ load: loadRows, rateLimit, cart, file, upload }, null, 2)}\n`,
+  );
   writeResults('scale-out', results);
   const ok =
     loadRows.every((r) => r.non2xx === 0 && r.errors === 0) &&
@@ -269,7 +320,9 @@ try {
     file.firstStatus === 200 &&
     file.secondStatus === 200 &&
     file.secondCache === 'hit' &&
-    file.localFilesOfProcesses.every((n) => n === 0);
+    file.localFilesOfProcesses.every((n) => n === 0) &&
+    upload.sentToFirst === 200 &&
+    upload.sameBytes;
   if (!ok) {
     console.error('bench/scale-out: a check failed (see above)');
     exitCode = 1;

@@ -23,7 +23,13 @@ export function testFormsConfig(env: Record<string, string> = {}): FormsConfig {
 /** Solves a real challenge from `GET /api/captcha/challenge`, as the widget does. */
 export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
   const response = await app.inject({ method: 'GET', url: '/api/captcha/challenge' });
-  const challenge = response.json();
+  return captchaToken(response.json());
+}
+
+/** The form field's token for a challenge the server gave: solved as the widget solves it. */
+export async function captchaToken(
+  challenge: Parameters<typeof solveChallenge>[0]['challenge'],
+): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('challenge not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
