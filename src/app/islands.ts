@@ -4,6 +4,7 @@ import { formsIslands } from '../features/forms/islands.ts';
 import { navigationIslands } from '../features/navigation/islands.ts';
 import { searchIslandParts, searchIslands } from '../features/search/islands.ts';
 import { shopIslandParts, shopIslands } from '../features/shop/islands.ts';
+import { subscriptionIslands } from '../features/subscriptions/islands.ts';
 import type { ResolvedIslands } from '../render/island.server.tsx';
 
 /**
@@ -16,6 +17,7 @@ export const islands = {
   ...contentIslands,
   ...searchIslands,
   ...shopIslands,
+  ...subscriptionIslands,
   ...joinedIslands(),
 };
 

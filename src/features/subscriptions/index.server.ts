@@ -15,3 +15,6 @@ export const subscriptionsPlugin = fp(
   },
   { name: 'subscriptions', dependencies: ['sessions', 'xsrf'] },
 );
+
+export { CampaignBlock, NewsReleasesBlock } from './blocks.tsx';
+export { SubscriptionExtras } from './extras.tsx';
