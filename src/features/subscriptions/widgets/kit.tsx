@@ -87,7 +87,10 @@ export function SubscribeModal(props: {
   onClose: () => void;
   title: string;
   children: ReactNode;
-  /** false: the content has its own close button (the expert question form). */
+  /**
+   * false: the content has its own heading and close button (the expert question form); the
+   * dialog's title is then for screen readers only.
+   */
   withClose?: boolean;
 }) {
   const t = useT();
@@ -102,7 +105,10 @@ export function SubscribeModal(props: {
     >
       <Modal className={styles.modalFrame}>
         <Dialog className={styles.modal}>
-          <Heading slot="title" className={styles.title}>
+          <Heading
+            slot="title"
+            className={props.withClose === false ? styles.visuallyHidden : styles.title}
+          >
             {props.title}
           </Heading>
           {props.withClose === false ? null : (
