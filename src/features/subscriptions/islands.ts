@@ -8,5 +8,9 @@ export const subscriptionIslands = {
   'news-releases-modal': () =>
     import('./widgets/news-releases-modal.tsx').then((m) => m.NewsReleasesModal),
   'campaign-form': () => import('./widgets/campaign-form.tsx').then((m) => m.CampaignForm),
-  'floating-overlay': () => import('./widgets/floating-overlay.tsx').then((m) => m.FloatingOverlay),
+};
+
+/** Parts the app joins with other features' (`floating-overlay` with the expert question form). */
+export const subscriptionIslandParts = {
+  floatingOverlay: () => import('./widgets/floating-overlay.tsx').then((m) => m.withQuestionForm),
 };

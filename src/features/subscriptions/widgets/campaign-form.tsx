@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { useT } from '../../../i18n/react.tsx';
-import {
-  Checkbox,
-  ErrorSummary,
-  FormFrame,
-  type Status,
-  SuccessText,
-  TextField,
-  useSchemaForm,
-} from '../../forms/widgets/kit.tsx';
 import { CAMPAIGN_API, emailSchema, REQUIRED_ERROR } from '../schemas.ts';
-import { postJson, Submit } from './kit.tsx';
+import {
+  CheckField,
+  EmailField,
+  ErrorSummary,
+  Frame,
+  type Status,
+  Submit,
+  SuccessText,
+  useSubscribeForm,
+} from './fields.tsx';
+import { postJson } from './kit.tsx';
 
 const schema = z.object({
   email: emailSchema,
@@ -27,7 +28,7 @@ type Values = z.infer<typeof schema>;
  */
 export function CampaignForm(props: { campaignId: string; title?: string | undefined }) {
   const t = useT();
-  const methods = useSchemaForm(schema, {
+  const methods = useSubscribeForm(schema, {
     email: '',
     isAdult: false,
     acceptRules: false,
@@ -56,32 +57,19 @@ export function CampaignForm(props: { campaignId: string; title?: string | undef
   const headingId = `campaign-${props.campaignId}-title`;
   return (
     <section aria-labelledby={headingId}>
-      <FormFrame
-        methods={methods}
-        labelledBy={headingId}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void methods.handleSubmit((values) => send(values as Values))(event);
-        }}
-      >
+      <Frame methods={methods} labelledBy={headingId} onValid={(values) => send(values as Values)}>
         <h2 id={headingId}>{props.title ?? t('subscribe.campaign.title')}</h2>
         <p>{t('subscribe.required')}</p>
-        <TextField
-          name="email"
-          type="email"
-          label={t('subscribe.field.email')}
-          autoComplete="email"
-          maxLength={254}
-        />
-        <Checkbox name="isAdult" label={t('subscribe.campaign.isAdult')} required />
-        <Checkbox name="acceptRules" label={t('subscribe.campaign.rules')} required />
-        <Checkbox
+        <EmailField />
+        <CheckField name="isAdult" label={t('subscribe.campaign.isAdult')} required />
+        <CheckField name="acceptRules" label={t('subscribe.campaign.rules')} required />
+        <CheckField
           name="subscribeToCinCinVinoNewsletter"
           label={t('subscribe.campaign.newsletter')}
         />
-        <ErrorSummary heading={t('subscribe.error.summary')} />
+        <ErrorSummary />
         <Submit status={status} text={t('subscribe.campaign.submit')} />
-      </FormFrame>
+      </Frame>
     </section>
   );
 }

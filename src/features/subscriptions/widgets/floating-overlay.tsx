@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
-import { ExpertQuestion } from '../../forms/widgets/expert-question-form.tsx';
 import { SubscribeModal, styles, Thanks } from './kit.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
@@ -13,7 +12,27 @@ export type OverlayState = 'closed' | 'newsletter' | 'questionForm';
  * screens the bar runs along the bottom edge and has its own close, which hides it; the page
  * behind an open dialog does not scroll.
  */
-export function FloatingOverlay(props: { event: boolean; successPage?: string }) {
+export type QuestionForm = ComponentType<{
+  successPage?: string | undefined;
+  onClose: () => void;
+}>;
+
+/**
+ * The overlay with the expert question form given: the app joins it with the forms feature's
+ * own (`app/islands.ts`), so neither feature's browser code imports the other's.
+ */
+export function withQuestionForm(ExpertQuestion: QuestionForm) {
+  return function FloatingOverlayIsland(props: { event: boolean; successPage?: string }) {
+    return <FloatingOverlay {...props} questionForm={ExpertQuestion} />;
+  };
+}
+
+function FloatingOverlay(props: {
+  event: boolean;
+  successPage?: string | undefined;
+  questionForm: QuestionForm;
+}) {
+  const ExpertQuestion = props.questionForm;
   const t = useT();
   const [state, setState] = useState<OverlayState>('closed');
   const [subscribed, setSubscribed] = useState(false);

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useT } from '../../../i18n/react.tsx';
-import { type Status, SubmitRow } from '../../forms/widgets/kit.tsx';
 import styles from './subscriptions.module.css';
 
 export { styles };
@@ -142,18 +141,5 @@ export function Thanks(props: { title: string; text: string; onClose: () => void
         </button>
       </div>
     </div>
-  );
-}
-
-/** The submit row with the spec's failure text 'Jotain meni vikaan' (§8). */
-export function Submit(props: { status: Status; text: string }) {
-  const t = useT();
-  return (
-    <SubmitRow
-      status={props.status}
-      errorText={t('subscribe.error.failed')}
-      submitText={props.text}
-      sendingText={t('subscribe.sending')}
-    />
   );
 }

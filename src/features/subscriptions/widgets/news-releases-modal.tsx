@@ -1,17 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { useLang, useT } from '../../../i18n/react.tsx';
-import { getJson } from '../../forms/widgets/api.ts';
-import { ErrorText, Star, useField } from '../../forms/widgets/field-base.tsx';
-import formStyles from '../../forms/widgets/forms.module.css';
-import {
-  ErrorSummary,
-  FormFrame,
-  type Status,
-  TextField,
-  useSchemaForm,
-} from '../../forms/widgets/kit.tsx';
 import {
   CHOOSE_ONE_ERROR,
   emailSchema,
@@ -20,14 +9,16 @@ import {
   type NewsCategory,
 } from '../schemas.ts';
 import {
-  dismissal,
-  postJson,
+  CheckField,
+  CheckGroup,
+  EmailField,
+  ErrorSummary,
+  Frame,
+  type Status,
   Submit,
-  SubscribeModal,
-  styles,
-  Thanks,
-  useHashOpen,
-} from './kit.tsx';
+  useSubscribeForm,
+} from './fields.tsx';
+import { dismissal, postJson, SubscribeModal, styles, Thanks, useHashOpen } from './kit.tsx';
 
 export const NEWS_DISMISSED = 'kattaus:newsreleases-dismissed';
 
@@ -43,44 +34,11 @@ const schema = z
   });
 type Values = z.infer<typeof schema>;
 
-/** The categories and the newsletter as one group: 'Valitse vähintään yksi uutiskirje' (§5). */
-function Choices(props: { categories: NewsCategory[] }) {
-  const t = useT();
-  const { register } = useFormContext();
-  const { id, error } = useField('informationTypes', t('subscribe.news.legend'));
-  return (
-    <fieldset
-      id={id}
-      tabIndex={-1}
-      className={formStyles.fieldset}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
-      <legend className={formStyles.legend}>
-        {t('subscribe.news.legend')}
-        <Star required />
-      </legend>
-      <div className={styles.categories}>
-        {props.categories.map((c) => (
-          <label key={c.informationType} className={formStyles.option}>
-            <input type="checkbox" value={c.informationType} {...register('informationTypes')} />
-            {c.name}
-          </label>
-        ))}
-        <label className={formStyles.option}>
-          <input type="checkbox" {...register('subscribeToUutiskirje')} />
-          {t('subscribe.news.uutiskirje')}
-        </label>
-      </div>
-      <ErrorText id={`${id}-error`} error={error} />
-    </fieldset>
-  );
-}
-
 function NewsForm(props: { onDone: () => void }) {
   const t = useT();
   const lang = useLang();
   const [categories, setCategories] = useState<NewsCategory[] | 'error' | null>(null);
-  const methods = useSchemaForm(schema, {
+  const methods = useSubscribeForm(schema, {
     email: '',
     informationTypes: [],
     subscribeToUutiskirje: false,
@@ -88,10 +46,15 @@ function NewsForm(props: { onDone: () => void }) {
   const [status, setStatus] = useState<Status>('idle');
   useEffect(() => {
     let current = true;
-    getJson<NewsCategory[]>(`${NEWS_CATEGORIES_API}?language=${lang}`).then(
-      (list) => current && setCategories(list),
-      () => current && setCategories('error'),
-    );
+    fetch(`${NEWS_CATEGORIES_API}?language=${lang}`, { credentials: 'same-origin' })
+      .then((response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.json() as Promise<NewsCategory[]>;
+      })
+      .then(
+        (list) => current && setCategories(list),
+        () => current && setCategories('error'),
+      );
     return () => {
       current = false;
     };
@@ -116,25 +79,19 @@ function NewsForm(props: { onDone: () => void }) {
   };
   if (categories === 'error') return <p role="alert">{t('subscribe.news.loadFailed')}</p>;
   return (
-    <FormFrame
-      methods={methods}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void methods.handleSubmit((values) => send(values as Values))(event);
-      }}
-    >
-      <TextField
-        name="email"
-        type="email"
-        label={t('subscribe.field.email')}
-        autoComplete="email"
-        maxLength={254}
-      />
-      <Choices categories={categories ?? []} />
+    <Frame methods={methods} onValid={(values) => send(values as Values)}>
+      <EmailField />
+      <CheckGroup
+        name="informationTypes"
+        legend={t('subscribe.news.legend')}
+        options={(categories ?? []).map((c) => ({ value: c.informationType, label: c.name }))}
+      >
+        <CheckField name="subscribeToUutiskirje" label={t('subscribe.news.uutiskirje')} />
+      </CheckGroup>
       <p>{t('subscribe.consent.newsReleases')}</p>
-      <ErrorSummary heading={t('subscribe.error.summary')} />
+      <ErrorSummary />
       <Submit status={status} text={t('subscribe.news.submit')} />
-    </FormFrame>
+    </Frame>
   );
 }
 

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { useT } from '../../../i18n/react.tsx';
-import { pushEvent } from '../../forms/widgets/api.ts';
-import {
-  ErrorSummary,
-  FormFrame,
-  type Status,
-  TextField,
-  useSchemaForm,
-} from '../../forms/widgets/kit.tsx';
 import { emailSchema, NEWSLETTER_API } from '../schemas.ts';
-import { postJson, Submit } from './kit.tsx';
+import {
+  EmailField,
+  ErrorSummary,
+  Frame,
+  pushEvent,
+  type Status,
+  Submit,
+  useSubscribeForm,
+} from './fields.tsx';
+import { postJson } from './kit.tsx';
 
 const schema = z.object({ email: emailSchema });
 
@@ -28,7 +29,7 @@ export function NewsletterForm(props: {
   onDone: () => void;
 }) {
   const t = useT();
-  const methods = useSchemaForm(schema, { email: '' });
+  const methods = useSubscribeForm(schema, { email: '' });
   const [status, setStatus] = useState<Status>('idle');
   const send = async (values: { email: string }) => {
     setStatus('sending');
@@ -45,24 +46,12 @@ export function NewsletterForm(props: {
     setStatus('error');
   };
   return (
-    <FormFrame
-      methods={methods}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void methods.handleSubmit((values) => send(values as { email: string }))(event);
-      }}
-    >
+    <Frame methods={methods} onValid={(values) => send(values as { email: string })}>
       <p>{t('subscribe.newsletter.intro')}</p>
-      <TextField
-        name="email"
-        type="email"
-        label={t('subscribe.field.email')}
-        autoComplete="email"
-        maxLength={254}
-      />
+      <EmailField />
       <p>{t('subscribe.consent.newsletter')}</p>
-      <ErrorSummary heading={t('subscribe.error.summary')} />
+      <ErrorSummary />
       <Submit status={status} text={t('subscribe.newsletter.submit')} />
-    </FormFrame>
+    </Frame>
   );
 }
