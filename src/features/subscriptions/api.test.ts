@@ -518,3 +518,38 @@ describe('news releases', () => {
     expect((await mailsTo(address)).length).toBe(MAILS_PER_ADDRESS_HOUR);
   });
 });
+
+describe('where the widgets are', () => {
+  const islandsOn = async (host: string) => {
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { host } });
+    return [...page.body.matchAll(/<k-island data-name="([\w-]+)"/g)].map((m) => m[1]);
+  };
+
+  it('the food-service sites have the newsletter modal and the floating overlay', async () => {
+    for (const host of ['ammattilaiset.localhost', 'foodservicese.localhost']) {
+      const names = await islandsOn(host);
+      expect(names).toContain('newsletter-modal');
+      expect(names).toContain('floating-overlay');
+    }
+  });
+
+  it('a brand site has the newsletter modal only; the corporate sites neither', async () => {
+    const brand = await islandsOn('sibylla.localhost');
+    expect(brand).toContain('newsletter-modal');
+    expect(brand).not.toContain('floating-overlay');
+    const corporate = await islandsOn('konsernifi.localhost');
+    expect(corporate).not.toContain('newsletter-modal');
+    expect(corporate).not.toContain('floating-overlay');
+  });
+
+  it('the food-service newsletter pushes its analytics event; a brand site’s does not', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'ammattilaiset.localhost' },
+    });
+    expect(page.body).toMatch(
+      /data-name="newsletter-modal"[^>]*data-props="\{&quot;hash&quot;:&quot;newsletter&quot;,&quot;event&quot;:true\}"/,
+    );
+  });
+});
