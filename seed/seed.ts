@@ -17,6 +17,7 @@ import { addScaleDocuments, searchableCount } from './scale.ts';
 import { seedShop } from './shop.ts';
 import { linkShopProducts } from './shop-links.ts';
 import { profileOf } from './sites.ts';
+import { addSubscriptionPages, seedSubscriptionData } from './subscriptions.ts';
 import { vocabularies } from './vocabulary/index.ts';
 import { seedWidgets } from './widgets.ts';
 import { replaceContent } from './write.ts';
@@ -63,6 +64,7 @@ export async function seed(
     all.push(...(await seedSite(seeding, siteIndex)));
     log(`${site.id}: ${images.size} images so far`);
   }
+  addSubscriptionPages(seeding, all);
   let scaleDocuments = 0;
   if (options.scale) scaleDocuments = addScaleDocuments(seeding, all, options.scale);
   linkShopProducts(seeding.content.rows.products);
@@ -71,6 +73,7 @@ export async function seed(
   await replaceContent(ctx.db, seeding.content.rows);
   // Every row is indexed (write.ts); lay the index out by site for search (decision 011).
   await compactSearchDocuments(ctx.db);
+  await seedSubscriptionData(ctx.db);
   if (!options.sites || options.sites.includes('lihakauppa')) {
     await seedShop(ctx.db);
     await seedReviews(ctx.db);

@@ -15,6 +15,7 @@ import { formsPlugin } from '../features/forms/index.server.ts';
 import { navigationPlugin } from '../features/navigation/index.server.ts';
 import { searchPlugin } from '../features/search/index.server.ts';
 import { shopPlugin } from '../features/shop/index.server.ts';
+import { subscriptionsPlugin } from '../features/subscriptions/index.server.ts';
 import { imageRoutes } from '../images/routes.server.ts';
 import { type AssetProvider, manifestAssets } from '../render/assets.ts';
 import { PageCache } from '../render/page-cache.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formsPlugin);
   await app.register(searchPlugin);
   await app.register(shopPlugin);
+  await app.register(subscriptionsPlugin);
   await app.register(contentPlugin);
   await app.register(pageRoutes);
   return app;

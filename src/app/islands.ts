@@ -1,9 +1,10 @@
 import type { ComponentProps, ComponentType } from 'react';
 import { contentIslands } from '../features/content/islands.ts';
-import { formsIslands } from '../features/forms/islands.ts';
+import { formsIslandParts, formsIslands } from '../features/forms/islands.ts';
 import { navigationIslands } from '../features/navigation/islands.ts';
 import { searchIslandParts, searchIslands } from '../features/search/islands.ts';
 import { shopIslandParts, shopIslands } from '../features/shop/islands.ts';
+import { subscriptionIslandParts, subscriptionIslands } from '../features/subscriptions/islands.ts';
 import type { ResolvedIslands } from '../render/island.server.tsx';
 
 /**
@@ -16,6 +17,7 @@ export const islands = {
   ...contentIslands,
   ...searchIslands,
   ...shopIslands,
+  ...subscriptionIslands,
   ...joinedIslands(),
 };
 
@@ -31,6 +33,12 @@ function joinedIslands() {
       Promise.all([searchIslandParts.shopProductSearch(), shopIslandParts.productCardPart()]).then(
         ([withCardPart, cardPart]) => withCardPart(cardPart),
       ),
+    // The food-service sites' floating overlay with the forms feature's expert question form.
+    'floating-overlay': () =>
+      Promise.all([
+        subscriptionIslandParts.floatingOverlay(),
+        formsIslandParts.expertQuestion(),
+      ]).then(([withQuestionForm, form]) => withQuestionForm(form)),
   };
 }
 

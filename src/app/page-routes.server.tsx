@@ -12,6 +12,7 @@ import {
   orderPaymentPageRoutes,
   testBankPageRoutes,
 } from '../features/shop/index.server.ts';
+import { subscriptionPageRoutes } from '../features/subscriptions/index.server.ts';
 import { serverT } from '../i18n/catalogues.ts';
 import { renderPage } from '../render/render-page.tsx';
 import { NotFound } from '../server/errors.ts';
@@ -80,6 +81,13 @@ export async function pageRoutes(app: FastifyInstance) {
   // The shop's checkout page (decision 029), in the site's layout.
   await app.register(
     checkoutPageRoutes(async (request, body) => (
+      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+    )),
+  );
+
+  // The pages the subscription mails link to (decision 038), in the site's layout.
+  await app.register(
+    subscriptionPageRoutes(async (request, body) => (
       <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
     )),
   );

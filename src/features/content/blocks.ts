@@ -114,6 +114,20 @@ export const blockSchema = z.discriminatedUnion('type', [
       .array(z.object({ link, imageId: imageId.optional(), header: z.string().min(1).max(200) }))
       .max(40),
   }),
+  /** A campaign's participation form (`campaigns.id`); see decision 038. */
+  z.object({
+    type: z.literal('campaign'),
+    campaignId: z.string().regex(/^[\w-]{1,64}$/),
+    title: z.string().min(1).max(200).optional(),
+  }),
+  /** The news-release subscription: a button and the modal its hash opens (default 'newsreleases'). */
+  z.object({
+    type: z.literal('news-releases'),
+    hash: z
+      .string()
+      .regex(/^[\w-]{1,40}$/)
+      .optional(),
+  }),
 ]);
 export type Block = z.infer<typeof blockSchema>;
 

@@ -21,3 +21,8 @@ export const formsIslands = {
   'form-school-material': () =>
     import('./widgets/school-material-form.tsx').then((m) => m.SchoolMaterialForm),
 };
+
+/** Parts the app joins with other features' islands (the floating overlay's question form). */
+export const formsIslandParts = {
+  expertQuestion: () => import('./widgets/expert-question-form.tsx').then((m) => m.ExpertQuestion),
+};

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { MAIN_ID } from '../../render/document.tsx';
 import { Island } from '../../render/island.server.tsx';
 import { usePage } from '../../render/page-context.tsx';
+import { SubscriptionExtras } from '../subscriptions/index.server.ts';
 import { headerProps, type LayoutData } from './header-props.ts';
 import { SiteFooter } from './site-footer.tsx';
 import styles from './site-layout.module.css';
@@ -25,6 +26,7 @@ export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
       />
       <main id={MAIN_ID} tabIndex={-1}>
         {props.children}
+        <SubscriptionExtras />
       </main>
       <SiteFooter year={new Date().getFullYear()} />
     </>

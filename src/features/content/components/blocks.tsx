@@ -2,6 +2,7 @@ import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
 import { langPrefix } from '../../../sites/resolve.ts';
 import { FormBlock } from '../../forms/index.server.ts';
+import { CampaignBlock, NewsReleasesBlock } from '../../subscriptions/index.server.ts';
 import type { Block } from '../blocks.ts';
 import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
 import type { ImageDto } from '../image-dto.ts';
@@ -81,6 +82,10 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
                 contentId={block.contentId}
               />
             );
+          case 'campaign':
+            return <CampaignBlock key={key} campaignId={block.campaignId} title={block.title} />;
+          case 'news-releases':
+            return <NewsReleasesBlock key={key} hash={block.hash} />;
           default:
             return null;
         }

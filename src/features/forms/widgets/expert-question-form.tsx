@@ -14,6 +14,16 @@ import {
 
 /** 'Kysy asiantuntijalta' (§2.8): closable; goes to the success page on success. */
 export function ExpertQuestionForm(props: { successPage?: string; startClosed?: boolean }) {
+  return <ExpertQuestion {...props} />;
+}
+
+/** The form itself; the floating overlay's dialog gives it `onClose`. */
+export function ExpertQuestion(props: {
+  successPage?: string | undefined;
+  startClosed?: boolean;
+  /** Its close button closes this instead of folding the form (the floating overlay's dialog). */
+  onClose?: () => void;
+}) {
   const t = useT();
   const [open, setOpen] = useState(!props.startClosed);
   const methods = useSchemaForm(expertQuestionSchema, {
@@ -52,7 +62,11 @@ export function ExpertQuestionForm(props: { successPage?: string; startClosed?: 
         sender={sender}
         title={t('form.expert-question.title')}
         headerAction={
-          <button type="button" className={styles.secondary} onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => (props.onClose ? props.onClose() : setOpen(false))}
+          >
             {t('form.close')}
           </button>
         }

@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { serverT } from '../../i18n/catalogues.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
+import { renderPage } from '../../render/render-page.tsx';
+import { acceptFormPosts } from '../../server/form-posts.ts';
+import { clientLimit } from '../../server/rate-limit.ts';
+import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from './schemas.ts';
+import { confirmSubscription, unsubscribe, verifiedUnsubscribeIds } from './store.server.ts';
+
+export type PageLayout = (request: FastifyRequest, body: ReactNode) => Promise<ReactNode>;
+
+/** Tries at the mailed links per client and minute (a token is 256 bits; this keeps logs calm). */
+export const LINK_LIMIT = { name: 'subscribe-link', max: 30, timeWindow: 60_000 };
+
+type Query = { token?: unknown; s?: unknown; sig?: unknown };
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, 512) : '';
+}
+
+/**
+ * The pages the mails link to (decision 038). Opening a link only shows a button: the change is
+ * a POST, so a mail scanner that fetches every link confirms or cancels nothing. Plain HTML
+ * forms; they work without script. The token, or the signed ids, is the only credential.
+ */
+export function subscriptionPageRoutes(layout: PageLayout) {
+  return async (fastify: FastifyInstance) => {
+    acceptFormPosts(fastify, 4096);
+    const limit = clientLimit(fastify, LINK_LIMIT);
+
+    const page = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      options: { title: MessageKey; status?: number; body: ReactNode },
+    ) => {
+      const t = serverT(request.locale.lang);
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      return renderPage(request, reply, {
+        title: t(options.title),
+        status: options.status ?? 200,
+        head: <meta name="robots" content="noindex" />,
+        body: await layout(
+          request,
+          <section aria-labelledby="subscribe-page-title" className="container">
+            <h1 id="subscribe-page-title">{t(options.title)}</h1>
+            {options.body}
+          </section>,
+        ),
+      });
+    };
+
+    const form = (
+      request: FastifyRequest,
+      action: string,
+      fields: Record<string, string>,
+      intro: MessageKey,
+      button: MessageKey,
+    ) => {
+      const t = serverT(request.locale.lang);
+      return (
+        <form method="post" action={action}>
+          <p>{t(intro)}</p>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit">{t(button)}</button>
+        </form>
+      );
+    };
+
+    const status = (request: FastifyRequest, key: MessageKey) => (
+      <p role="status">{serverT(request.locale.lang)(key)}</p>
+    );
+
+    fastify.get<{ Querystring: Query }>(CONFIRM_PAGE, async (request, reply) => {
+      const token = text(request.query.token);
+      return page(request, reply, {
+        title: 'subscribe.page.confirmTitle',
+        body: form(
+          request,
+          CONFIRM_PAGE,
+          { token },
+          'subscribe.page.confirmIntro',
+          'subscribe.page.confirmButton',
+        ),
+      });
+    });
+
+    fastify.post<{ Body: Query }>(
+      CONFIRM_PAGE,
+      { preValidation: limit },
+      async (request, reply) => {
+        const confirmed = await confirmSubscription(fastify.db, text(request.body?.token));
+        return page(request, reply, {
+          title: 'subscribe.page.confirmTitle',
+          status: confirmed.length ? 200 : 400,
+          body: status(
+            request,
+            confirmed.length ? 'subscribe.page.confirmed' : 'subscribe.page.confirmInvalid',
+          ),
+        });
+      },
+    );
+
+    fastify.get<{ Querystring: Query }>(UNSUBSCRIBE_PAGE, async (request, reply) => {
+      const s = text(request.query.s);
+      const sig = text(request.query.sig);
+      const ids = verifiedUnsubscribeIds(fastify.config.sessionSecret, s, sig);
+      return page(request, reply, {
+        title: 'subscribe.page.unsubscribeTitle',
+        status: ids ? 200 : 400,
+        body: ids
+          ? form(
+              request,
+              UNSUBSCRIBE_PAGE,
+              { s, sig },
+              'subscribe.page.unsubscribeIntro',
+              'subscribe.page.unsubscribeButton',
+            )
+          : status(request, 'subscribe.page.unsubscribeInvalid'),
+      });
+    });
+
+    fastify.post<{ Body: Query }>(
+      UNSUBSCRIBE_PAGE,
+      { preValidation: limit },
+      async (request, reply) => {
+        const ids = verifiedUnsubscribeIds(
+          fastify.config.sessionSecret,
+          text(request.body?.s),
+          text(request.body?.sig),
+        );
+        if (ids) await unsubscribe(fastify.db, ids);
+        return page(request, reply, {
+          title: 'subscribe.page.unsubscribeTitle',
+          status: ids ? 200 : 400,
+          body: status(
+            request,
+            ids ? 'subscribe.page.unsubscribed' : 'subscribe.page.unsubscribeInvalid',
+          ),
+        });
+      },
+    );
+  };
+}

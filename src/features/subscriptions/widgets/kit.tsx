@@ -1,0 +1,145 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useT } from '../../../i18n/react.tsx';
+import styles from './subscriptions.module.css';
+
+export { styles };
+
+export interface PostAnswer {
+  status: number;
+  ok: boolean;
+  errors?: Record<string, string>;
+}
+
+function xsrfToken(): string {
+  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+/** JSON with the anti-forgery header; success is 200 with `success: true` (spec §7, §8). */
+export async function postJson(path: string, payload: unknown): Promise<PostAnswer> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
+      body: JSON.stringify(payload),
+    });
+    const body = (await response.json().catch(() => ({}))) as {
+      success?: boolean;
+      errors?: Record<string, string>;
+    };
+    return {
+      status: response.status,
+      ok: response.status === 200 && body.success === true,
+      ...(body.errors ? { errors: body.errors } : {}),
+    };
+  } catch {
+    return { status: 0, ok: false };
+  }
+}
+
+/** A stored flag (local storage); reading or writing it may fail (private mode): then unset. */
+export const dismissal = {
+  isSet(key: string): boolean {
+    try {
+      return window.localStorage.getItem(key) === '1';
+    } catch {
+      return false;
+    }
+  },
+  set(key: string): void {
+    try {
+      window.localStorage.setItem(key, '1');
+    } catch {
+      // Not remembered; the modal may show again.
+    }
+  },
+};
+
+/**
+ * Opens a modal when the URL hash is `hash` (spec §2), unless its dismissal flag is set (spec §4).
+ * On page load the spec's other condition holds too: more than 2 entries in the history, so a
+ * visitor who has just arrived with the hash in the address is not greeted by it; a hash the
+ * visitor sets later (an in-page link) is their own request (decision 038).
+ */
+export function useHashOpen(hash: string, dismissKey: string, open: () => void): void {
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    const matches = () => window.location.hash.slice(1) === hash;
+    if (matches() && !dismissal.isSet(dismissKey) && window.history.length > 2) openRef.current();
+    const onHash = () => {
+      if (matches() && !dismissal.isSet(dismissKey)) openRef.current();
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [hash, dismissKey]);
+}
+
+/**
+ * A modal dialog (React Aria): focus moves in and stays there, the page behind is inert and does
+ * not scroll, Escape, a press outside and the close button shut it, and focus goes back.
+ */
+export function SubscribeModal(props: {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /**
+   * false: the content has its own heading and close button (the expert question form); the
+   * dialog's title is then for screen readers only.
+   */
+  withClose?: boolean;
+}) {
+  const t = useT();
+  return (
+    <ModalOverlay
+      className={styles.backdrop}
+      isDismissable
+      isOpen={props.isOpen}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+    >
+      <Modal className={styles.modalFrame}>
+        <Dialog className={styles.modal}>
+          <Heading
+            slot="title"
+            className={props.withClose === false ? styles.visuallyHidden : styles.title}
+          >
+            {props.title}
+          </Heading>
+          {props.withClose === false ? null : (
+            <button type="button" className={styles.close} onClick={props.onClose}>
+              {t('subscribe.close')}
+            </button>
+          )}
+          {props.children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** The thank-you state: its text takes the focus, so it is read out. */
+export function Thanks(props: { title: string; text: string; onClose: () => void }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className={styles.thanks}>
+      <div ref={ref} role="status" tabIndex={-1}>
+        <p>
+          <strong>{props.title}</strong>
+        </p>
+        <p>{props.text}</p>
+      </div>
+      <div>
+        <button type="button" className={styles.open} onClick={props.onClose}>
+          {t('subscribe.close')}
+        </button>
+      </div>
+    </div>
+  );
+}
