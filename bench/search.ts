@@ -26,6 +26,12 @@ import {
 const { seed } = await import('../seed/seed.ts');
 const { analyzeSearchIfStale } = await import('../src/features/search/statistics.server.ts');
 const { judgedQueries } = await import('../src/features/search/judged-queries.test-support.ts');
+const { judgedPairs, measureJudgedSet, reportLines } = await import(
+  '../src/features/search/judged-measure.test-support.ts'
+);
+const { analyserName } = await import('../src/features/search/analysis/analyser.server.ts');
+const { baseFormsOf } = await import('../src/features/search/base-forms.server.ts');
+const { vocabularyOf } = await import('../src/features/search/typo-vocabulary.server.ts');
 const { searchLanguageOf } = await import('../src/features/search/schemas.ts');
 
 /** Rounds over the whole query mix after one discarded warm-up round. */
@@ -47,8 +53,23 @@ interface Request {
  * recipes, the newsroom on the corporate sites, and the product search again with one facet tag
  * selected.
  */
-function queryMix(facetTagBySite: Map<string, number>): Request[] {
+function queryMix(
+  facetTagBySite: Map<string, number>,
+  grown: readonly { site: string; q: string; lang: 'fi' | 'sv' | 'en' }[],
+): Request[] {
   const requests: Request[] = [];
+  // The grown judged set of issue 17: each query as a suggestion and as a full search.
+  for (const g of grown) {
+    const host = `${g.site}.localhost`;
+    const base = new URLSearchParams({ q: g.q, language: searchLanguageOf(g.lang) });
+    requests.push({ kind: 'suggestions', host, url: `/api/search/suggestions/?${base}` });
+    const corporate = g.site.startsWith('kons') || g.site.startsWith('konc');
+    requests.push({
+      kind: 'search',
+      host,
+      url: `/api/search/${corporate ? 'newsroom' : 'products'}?${base}`,
+    });
+  }
   const recipeSites = new Set([
     'jyvabroiler',
     'mestariforsmanfi',
@@ -110,6 +131,13 @@ interface DataSet {
   suggestionsCpu: Figures;
   searchCpu: Figures;
   slowest: { url: string; host: string; ms: number }[];
+  /** Size of the search table with its indexes (MB). */
+  indexMegabytes: number;
+  /** Building the title vocabularies and their base-form indexes for every site and language. */
+  lemmaIndexMs: number;
+  lemmaIndexKeys: number;
+  /** The grown judged set's quality (demo content only). */
+  quality?: string[];
 }
 
 let bench: Awaited<ReturnType<typeof benchApp>> | undefined;
@@ -131,6 +159,7 @@ await runBench(watchdog, async () => {
   const results = {
     date: new Date().toISOString(),
     engine: database ? 'PostgreSQL' : 'PGlite',
+    analyser: analyserName(),
     machine: machine(),
     commit: gitCommit(),
     rounds: ROUNDS,
@@ -166,7 +195,33 @@ async function measure(
       from facet_categories c join facet_tags t on t.category_id = c.id
       where c.scope = 'products' group by 1`,
   )) as unknown as { rows: { key: string; tag: number }[] };
-  const mix = queryMix(new Map(tags.rows.map((r) => [r.key, Number(r.tag)])));
+  const sizes = (await app.db.execute(
+    (
+      await import('drizzle-orm')
+    ).sql`
+      select pg_total_relation_size('search_documents')::float8 / 1048576 as mb`,
+  )) as unknown as { rows: { mb: number }[] };
+  // Cold build of every site-language's title vocabulary and base-form index (decision 046).
+  const scopes = (await app.db.execute(
+    (
+      await import('drizzle-orm')
+    ).sql`select distinct site_id, lang from search_documents`,
+  )) as unknown as { rows: { site_id: string; lang: 'fi' | 'sv' | 'en' }[] };
+  const lemmaStarted = performance.now();
+  let lemmaIndexKeys = 0;
+  for (const scope of scopes.rows) {
+    await baseFormsOf(app.db, scope.site_id, scope.lang, ['kinkun']);
+    const vocabulary = await vocabularyOf(app.db, scope.site_id, scope.lang);
+    lemmaIndexKeys += vocabulary.lemmas?.index.size ?? 0;
+  }
+  const lemmaIndexMs = performance.now() - lemmaStarted;
+  const quality = scale ? undefined : reportLines(await measureJudgedSet(app));
+  if (quality) process.stdout.write(`${quality.slice(0, 22).join('\n')}\n`);
+  // Every fourth pair of the grown set (about 200) joins the timed mix, to keep a run short.
+  const grown = (await judgedPairs(app.db))
+    .filter((_, i) => i % 4 === 0)
+    .map((p) => ({ site: p.site, ...p.case }));
+  const mix = queryMix(new Map(tags.rows.map((r) => [r.key, Number(r.tag)])), grown);
 
   const times: Record<Request['kind'], number[]> = { suggestions: [], search: [] };
   const cpu: Record<Request['kind'], number[]> = { suggestions: [], search: [] };
@@ -201,6 +256,10 @@ async function measure(
     suggestionsCpu: figures(cpu.suggestions),
     searchCpu: figures(cpu.search),
     slowest: perRequest.slice(0, 5).map((r) => ({ ...r, ms: round(r.ms, 1) })),
+    indexMegabytes: round(Number(sizes.rows[0]?.mb ?? 0), 1),
+    lemmaIndexMs: round(lemmaIndexMs, 0),
+    lemmaIndexKeys,
+    ...(quality ? { quality } : {}),
   };
 }
 
@@ -246,6 +305,12 @@ function printReport(sets: DataSet[]) {
     ] as const) {
       lines.push(`| ${s.name} | ${label} | ${f.p50} ms | ${f.p95} ms | ${f.p99} ms |`);
     }
+  }
+  lines.push('', `Analyser: ${analyserName()}`, '');
+  for (const s of sets) {
+    lines.push(
+      `- ${s.name}: seeded in ${s.seedSeconds} s, search table with indexes ${s.indexMegabytes} MB, base-form indexes of all site-languages built in ${s.lemmaIndexMs} ms (${s.lemmaIndexKeys} keys)`,
+    );
   }
   for (const s of sets) {
     lines.push('', `Slowest on ${s.name}:`);

@@ -182,12 +182,14 @@ describe(OPENAPI_PATH, () => {
   });
 
   it('names the answers’ fields as the spec does, problems included', () => {
+    // The spec's five fields, then one additive field: which search step answered (decision 046).
     expect(fieldsOf(answerOf('/api/search/content/'))).toEqual([
       'query',
       'facetCategories',
       'hits',
       'totalCount',
       'hasMore',
+      'matchedBy',
     ]);
     expect(fieldsOf(answerOf('/api/nav/desktop'))).toEqual([
       'topTabs',

@@ -15,8 +15,24 @@ export interface Term {
   tsquery: string;
   /** The same, matching the title only (weight A). */
   titleTsquery: string;
-  /** `%kastik%`: the stem inside a title word (`jauhelihakastike`), or null for short words. */
-  like: string | null;
+  /**
+   * `%kastik%`: the stem inside a title word (`jauhelihakastike`), and each base form some title
+   * word contains (`%kinkku%` for `kinkun`). Empty for short words.
+   */
+  likes: string[];
+  /** Every lexeme the word stands for (written, stems, base forms, title words), for the rank. */
+  lexemes: string[];
+}
+
+/**
+ * What a word also stands for beyond its spelling and stem (decision 046): base forms and related
+ * cooking words matched as prefixes, title words analysed to them matched exactly, and the base
+ * forms some title word contains matched as substrings of titles.
+ */
+export interface BaseForms {
+  prefixes: string[];
+  exacts: string[];
+  likes: string[];
 }
 
 export interface ParsedQuery {
@@ -78,7 +94,12 @@ export async function stemsOf(
  * dropping would leave nothing or the word is the last one, which the visitor may still be typing
  * (`oli` → `oliiviöljy`): those stay as plain prefixes. One-letter words count only alone.
  */
-export async function parseQuery(db: Database, lang: Lang, q: string): Promise<ParsedQuery> {
+export async function parseQuery(
+  db: Database,
+  lang: Lang,
+  q: string,
+  baseForms?: (words: readonly string[]) => Promise<Map<string, BaseForms>>,
+): Promise<ParsedQuery> {
   const normalized = q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
   let words = wordsOf(q);
   if (words.some((w) => w.length > 1)) words = words.filter((w) => w.length > 1);
@@ -86,35 +107,50 @@ export async function parseQuery(db: Database, lang: Lang, q: string): Promise<P
   const kept = words.filter(
     (w, i) => (stems.get(w)?.length ?? 0) > 0 || (i === words.length - 1 && !/\s$/.test(q)),
   );
-  const chosen = kept.length ? kept : words;
-  const terms = [...new Set(chosen)].map((word) => termOf(word, stems.get(word) ?? []));
-  const alternatives = [...new Set(terms.flatMap((t) => lexemesOf(t.word, stemsFor(t))))];
+  const chosen = [...new Set(kept.length ? kept : words)];
+  const extra = baseForms ? await baseForms(chosen) : new Map<string, BaseForms>();
+  const terms = chosen.map((word) => termOf(word, stems.get(word) ?? [], extra.get(word)));
+  const alternatives = [...new Set(terms.flatMap((t) => t.lexemes))];
   return {
     normalized,
     terms,
     anyTsquery: alternatives.map((l) => `'${l}':*`).join(' | '),
   };
-
-  function stemsFor(t: Term) {
-    return stems.get(t.word) ?? [];
-  }
 }
 
 function lexemesOf(word: string, stems: readonly string[]): string[] {
   return [...new Set([word, ...stems])].filter((l) => /^[\p{L}\p{N}]+$/u.test(l));
 }
 
-function termOf(word: string, stems: readonly string[]): Term {
-  const lexemes = lexemesOf(word, stems);
+function termOf(word: string, stems: readonly string[], extra?: BaseForms): Term {
+  const own = lexemesOf(word, stems);
   // The shortest form is the one most likely to sit inside a compound: kastikkeessa → kastik.
-  const shortest = [...lexemes].sort((a, b) => a.length - b.length)[0] ?? word;
+  const shortest = [...own].sort((a, b) => a.length - b.length)[0] ?? word;
+  const prefixes = [...new Set([...own, ...lexemesOf(word, extra?.prefixes ?? [])])];
   // A prefix that starts with another of the alternatives matches nothing more (`broilerin:*`
   // beside `broiler:*`); leaving it out halves the index work of a word whose stem is its head.
-  const matching = lexemes.filter((l) => !lexemes.some((o) => o !== l && l.startsWith(o)));
+  const matching = prefixes.filter((l) => !prefixes.some((o) => o !== l && l.startsWith(o)));
+  // Title words analysed to a base form, matched exactly; those a prefix already covers add nothing.
+  const exacts = lexemesOf(word, extra?.exacts ?? []).filter(
+    (e) => !matching.some((p) => e.startsWith(p)),
+  );
+  const substrings = [
+    ...new Set([
+      ...(shortest.length >= MIN_SUBSTRING_LENGTH ? [shortest] : []),
+      ...(extra?.likes ?? []).filter((l) => l.length >= MIN_SUBSTRING_LENGTH),
+    ]),
+  ];
+  // `%kinkku%` beside `%kinkkupaisti%`: the longer one finds nothing more.
+  const likes = substrings
+    .filter((l) => !substrings.some((o) => o !== l && l.includes(o)))
+    .map((l) => `%${l.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return {
     word,
-    tsquery: matching.map((l) => `'${l}':*`).join(' | '),
-    titleTsquery: matching.map((l) => `'${l}':*A`).join(' | '),
-    like: shortest.length >= MIN_SUBSTRING_LENGTH ? `%${shortest}%` : null,
+    tsquery: [...matching.map((l) => `'${l}':*`), ...exacts.map((e) => `'${e}'`)].join(' | '),
+    titleTsquery: [...matching.map((l) => `'${l}':*A`), ...exacts.map((e) => `'${e}':A`)].join(
+      ' | ',
+    ),
+    likes,
+    lexemes: [...new Set([...prefixes, ...exacts])],
   };
 }

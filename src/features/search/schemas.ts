@@ -182,6 +182,10 @@ export const searchHitSchema = z
   .meta({ id: 'SearchHit' });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
+/** The steps of a search, strictest first: each runs only when the ones before found nothing. */
+export const MATCH_STEPS = ['words', 'compoundParts', 'typo', 'anyWord'] as const;
+export type MatchStep = (typeof MATCH_STEPS)[number];
+
 export const searchResultSchema = z
   .object({
     query: z.string(),
@@ -189,6 +193,13 @@ export const searchResultSchema = z
     hits: z.array(searchHitSchema),
     totalCount: z.number().int(),
     hasMore: z.boolean(),
+    /**
+     * Which step of the search answered (decision 046), beyond the contract's fields: `words`
+     * (every word, as written, stemmed or in a base form), `compoundParts` (a compound's parts
+     * instead of the compound), `typo` (a word one typo away), `anyWord` (any of the words instead
+     * of all). Absent when there was no query or nothing was found.
+     */
+    matchedBy: z.enum(MATCH_STEPS).optional(),
   })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -2,15 +2,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { imageUrl } from '../../images/presets.ts';
 import type { Lang } from '../../sites/types.ts';
-import { type ParsedQuery, parseQuery, type Term } from './query.server.ts';
+import { analyserName, analyseWord } from './analysis/analyser.server.ts';
+import { baseFormsOf, compoundPartsOf } from './base-forms.server.ts';
+import { type ParsedQuery, parseQuery, type Term, wordsOf } from './query.server.ts';
 import {
   type FacetCategory,
   MAX_UNPAGED_HITS,
+  type MatchStep,
   type SearchHit,
   type SearchResult,
   type SortOrder,
 } from './schemas.ts';
-import { typoCandidates } from './typo-vocabulary.server.ts';
+import { inTitleWords, spellingCorrection, typoCandidates } from './typo-vocabulary.server.ts';
 
 export type Source = 'page' | 'product' | 'recipe' | 'news';
 export type FacetScope = 'products' | 'recipes' | 'news';
@@ -77,39 +80,75 @@ export async function search(
   options: SearchOptions,
 ): Promise<SearchResult> {
   const query = options.q.trim();
-  if (!scope.lang) return emptyResult(query);
-  const parsed = query ? await parseQuery(db, scope.lang, query) : undefined;
+  const lang = scope.lang;
+  if (!lang) return emptyResult(query);
+  const baseForms = (words: readonly string[]) => baseFormsOf(db, scope.siteId, lang, words);
+  let parsed = query ? await parseQuery(db, lang, query, baseForms) : undefined;
   const terms = parsed?.terms ?? [];
   if (query && terms.length === 0) return emptyResult(query);
   let rows = await titlesFirst(db, scope, options, parsed);
   rows ??= await runSearch(db, scope, options, parsed, new Set());
-  // Typos are looked for only when the words alone find nothing (a selection that empties the
-  // result is the visitor's choice, not a misspelling), and only in the words that find nothing
-  // on their own: in `kanan koipireisiä` that is the second one.
+  let matchedBy: MatchStep | undefined = parsed ? 'words' : undefined;
+  const nothing = (r: SearchRows) => (uncounted(scope, options) ? r.hits.length : r.total) === 0;
+  // A Finnish word Voikko does not know and no title word holds is a misspelling even when its
+  // stem happens to start other words (`makarra` → Makaronilaatikko): its correction, when it
+  // finds something, answers instead.
   if (
-    (uncounted(scope, options) ? rows.hits.length : rows.total) === 0 &&
+    parsed &&
+    !nothing(rows) &&
     !hasFilter(options) &&
-    terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)
+    lang === 'fi' &&
+    analyserName() === 'voikko'
   ) {
-    // One word that finds nothing is itself the unknown one; of several, ask which.
-    const unknown =
-      terms.length === 1 ? terms.map((t) => t.word) : await wordsFindingNothing(db, scope, terms);
-    const fuzzy = new Set(unknown.filter((w) => w.length >= TYPO_MIN_LENGTH));
-    if (fuzzy.size) {
-      const candidates = await typoCandidatesOf(db, scope, fuzzy);
-      if (candidates === 'none') {
-        // A loosened word close to no title word of the scope: no title is one typo away.
-        rows = { total: 0, hits: [], facets: rows.facets };
-      } else if (candidates) {
-        rows = await runSearch(db, scope, options, parsed, fuzzy, undefined, candidates);
-      } else {
-        rows = await db.transaction(async (tx) => {
-          // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
-          await tx.execute(
-            sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold(fuzzy))}, true)`,
-          );
-          return runSearch(tx as unknown as Database, scope, options, parsed, fuzzy);
-        });
+    const suspects: string[] = [];
+    for (const t of parsed.terms) {
+      if (t.word.length < TYPO_MIN_LENGTH + 1 || analyseWord(lang, t.word).known) continue;
+      if (!(await inTitleWords(db, scope.siteId, lang, t.word))) suspects.push(t.word);
+    }
+    const corrected = suspects.length
+      ? await correctedSearch(db, scope, options, parsed, new Set(suspects), baseForms)
+      : undefined;
+    if (corrected && !nothing(corrected.rows)) {
+      ({ rows, parsed } = corrected);
+      matchedBy = 'typo';
+    }
+  }
+  // Zero results are the last resort: when the words find nothing, the search loosens step by
+  // step (decision 046): a compound's parts instead of the compound, then a typo, then any word
+  // instead of all. A selection that empties the result is the visitor's choice, not a failure of
+  // the words, so filtered searches do not loosen.
+  if (parsed && nothing(rows) && !hasFilter(options)) {
+    matchedBy = undefined;
+    const split = await splitCompounds(db, scope.siteId, lang, query, baseForms);
+    if (split) {
+      const found = await runSearch(db, scope, options, split, new Set());
+      if (!nothing(found)) {
+        rows = found;
+        parsed = split;
+        matchedBy = 'compoundParts';
+      }
+    }
+    if (!matchedBy) {
+      const found = await typoSearch(db, scope, options, parsed, rows, baseForms);
+      if (found && !nothing(found)) {
+        rows = found;
+        matchedBy = 'typo';
+      }
+    }
+    if (!matchedBy && parsed.terms.length > 1) {
+      const found = await runSearch(
+        db,
+        scope,
+        options,
+        parsed,
+        new Set(),
+        undefined,
+        undefined,
+        true,
+      );
+      if (!nothing(found)) {
+        rows = found;
+        matchedBy = 'anyWord';
       }
     }
   }
@@ -124,6 +163,7 @@ export async function search(
       hits,
       totalCount: offset + hits.length,
       hasMore: more,
+      ...(matchedBy ? { matchedBy } : {}),
     };
   }
   const hits = rows.hits.map((row) => toHit(row, scope.urlPrefix));
@@ -133,7 +173,99 @@ export async function search(
     hits,
     totalCount: rows.total,
     hasMore: offset + hits.length < rows.total,
+    ...(matchedBy ? { matchedBy } : {}),
   };
+}
+
+/**
+ * The typo step: only the words that find nothing on their own are loosened (in `kanan
+ * koipireisiä` that is the second one), to title words one typo away. undefined: no word is long
+ * enough to be a typo.
+ */
+async function typoSearch(
+  db: Database,
+  scope: SearchScope,
+  options: SearchOptions,
+  parsed: ParsedQuery,
+  rows: SearchRows,
+  baseForms: BaseFormsOf,
+): Promise<SearchRows | undefined> {
+  const terms = parsed.terms;
+  if (!terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)) return undefined;
+  // One word that finds nothing is itself the unknown one; of several, ask which.
+  const unknown =
+    terms.length === 1 ? terms.map((t) => t.word) : await wordsFindingNothing(db, scope, terms);
+  const fuzzy = new Set(unknown.filter((w) => w.length >= TYPO_MIN_LENGTH));
+  if (!fuzzy.size) return undefined;
+  // A spelling one slip away that the titles hold (`brolieri` → broileri) first: it then searches
+  // in every form like a typed word; trigram likeness after it.
+  const corrected = await correctedSearch(db, scope, options, parsed, fuzzy, baseForms);
+  if (corrected && (uncounted(scope, options) ? corrected.rows.hits.length : corrected.rows.total))
+    return corrected.rows;
+  const candidates = await typoCandidatesOf(db, scope, fuzzy);
+  // A loosened word close to no title word of the scope: no title is one typo away.
+  if (candidates === 'none') return { total: 0, hits: [], facets: rows.facets };
+  if (candidates) return runSearch(db, scope, options, parsed, fuzzy, undefined, candidates);
+  return db.transaction(async (tx) => {
+    // Local to this transaction: the threshold of the `<%` operator the trigram index serves.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold(fuzzy))}, true)`,
+    );
+    return runSearch(tx as unknown as Database, scope, options, parsed, fuzzy);
+  });
+}
+
+type BaseFormsOf = Parameters<typeof parseQuery>[3];
+
+/**
+ * The search with each of `words` replaced by its spelling correction (spellingCorrection), or
+ * undefined when none of them has one.
+ */
+async function correctedSearch(
+  db: Database,
+  scope: SearchScope,
+  options: SearchOptions,
+  parsed: ParsedQuery,
+  words: ReadonlySet<string>,
+  baseForms: BaseFormsOf,
+): Promise<{ rows: SearchRows; parsed: ParsedQuery } | undefined> {
+  if (!scope.lang) return undefined;
+  let changed = false;
+  const out: string[] = [];
+  for (const t of parsed.terms) {
+    const fix = words.has(t.word)
+      ? await spellingCorrection(db, scope.siteId, scope.lang, t.word)
+      : undefined;
+    if (fix) changed = true;
+    out.push(fix ?? t.word);
+  }
+  if (!changed) return undefined;
+  const fixed = await parseQuery(db, scope.lang, out.join(' '), baseForms);
+  return { rows: await runSearch(db, scope, options, fixed, new Set()), parsed: fixed };
+}
+
+/**
+ * The query with each compound replaced by its parts (`kinkkukiusaukset` → kinkku kiusaus), or
+ * undefined when no word of it is a compound.
+ */
+async function splitCompounds(
+  db: Database,
+  siteId: string,
+  lang: NonNullable<SearchScope['lang']>,
+  query: string,
+  baseForms: BaseFormsOf,
+): Promise<ParsedQuery | undefined> {
+  const words = wordsOf(query);
+  let split = false;
+  const out: string[] = [];
+  for (const word of words) {
+    const parts = await compoundPartsOf(db, siteId, lang, word);
+    if (parts.length > 1) {
+      split = true;
+      out.push(...parts);
+    } else out.push(word);
+  }
+  return split ? parseQuery(db, lang, out.join(' '), baseForms) : undefined;
 }
 
 /**
@@ -216,6 +348,8 @@ async function runSearch(
   also?: SQL,
   /** Title words each loosened word may stand for (from the vocabulary), when known. */
   candidates?: ReadonlyMap<string, readonly string[]>,
+  /** Any of the words instead of all (the last step before an empty answer). */
+  anyWord = false,
 ): Promise<SearchRows> {
   const terms = parsed?.terms ?? [];
   const filters = scopeFilters(scope);
@@ -229,7 +363,14 @@ async function runSearch(
     filters.push(sql`d.equipment && ${textArray(options.searchEquipments)}::text[]`);
   if (options.authors?.length)
     filters.push(sql`d.authors && ${textArray(options.authors)}::text[]`);
-  for (const term of terms) filters.push(termMatch(term, fuzzy, candidates));
+  if (anyWord && terms.length > 1)
+    filters.push(
+      sql`(${sql.join(
+        terms.map((t) => termMatch(t, fuzzy, candidates)),
+        sql` or `,
+      )})`,
+    );
+  else for (const term of terms) filters.push(termMatch(term, fuzzy, candidates));
   if (also) filters.push(also);
 
   const facetTags = options.facetTags ?? [];
@@ -364,7 +505,7 @@ function termMatch(
       : sql`(${term.word} <% lower(d.title) and word_similarity(${term.word}, lower(d.title)) >= ${bar})`;
   }
   const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
-  if (term.like) parts.push(sql`lower(d.title) like ${term.like}`);
+  for (const like of term.likes) parts.push(sql`lower(d.title) like ${like}`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -404,7 +545,7 @@ function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
   const inTitle = parsed.terms.map((t) => {
     if (fuzzy.has(t.word)) return sql`false`;
     const parts = [sql`d.search @@ ${t.titleTsquery}::tsquery`];
-    if (t.like) parts.push(sql`lower(d.title) like ${t.like}`);
+    for (const like of t.likes) parts.push(sql`lower(d.title) like ${like}`);
     return sql`(${sql.join(parts, sql` or `)})`;
   });
   const likeness = fuzzy.size

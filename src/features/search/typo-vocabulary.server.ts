@@ -23,11 +23,17 @@ const MAX_AGE_MS = 5 * 60_000;
 /** More candidate words than this: the caller falls back to the likeness test over all titles. */
 export const MAX_CANDIDATES = 40;
 
-interface Vocabulary {
+export interface Vocabulary {
   builtAt: number;
   words: string[];
   /** Trigram → indices into `words` of the words holding it. */
   postings: Map<string, number[]>;
+  /**
+   * Kept with the words by the base-form search (`base-forms.server.ts`), so it follows the same
+   * invalidation: base form or compound part → title words analysed to it, and which candidate
+   * stems some title word contains.
+   */
+  lemmas?: { index: Map<string, string[]>; contained: Map<string, boolean> };
 }
 
 interface DatabaseState {
@@ -90,7 +96,12 @@ export async function typoCandidates(
   return candidates.sort();
 }
 
-async function vocabularyOf(db: Database, siteId: string, lang: string): Promise<Vocabulary> {
+/** The title words of a site and language (built once, dropped when the documents change). */
+export async function vocabularyOf(
+  db: Database,
+  siteId: string,
+  lang: string,
+): Promise<Vocabulary> {
   let state = states.get(db);
   if (!state) {
     state = { signature: undefined, checkedAt: 0, vocabularies: new Map() };
@@ -150,4 +161,75 @@ async function buildVocabulary(db: Database, siteId: string, lang: string): Prom
     }
   });
   return { builtAt, words, postings };
+}
+
+/** Words shorter than this are not corrected by spelling variants (too many would fit). */
+const MIN_CORRECTED_LENGTH = 5;
+const VOWELS = 'aeiouyäöå';
+
+/**
+ * Spellings one slip away from a typed word, of the kinds visitors make and trigram likeness
+ * misses on short words: a letter left out or doubled, two neighbours swapped (`brolieri`), a vowel
+ * left out (`kastke`), a doubled consonant doubled in the wrong place (`makarra` → makkara).
+ */
+export function spellingVariants(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  const at = (i: number) => chars[i] ?? '';
+  for (let i = 0; i < chars.length; i++) {
+    out.add([...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
+    out.add([...chars.slice(0, i + 1), at(i), ...chars.slice(i + 1)].join(''));
+    if (i + 1 < chars.length && at(i) !== at(i + 1)) {
+      out.add([...chars.slice(0, i), at(i + 1), at(i), ...chars.slice(i + 2)].join(''));
+    }
+  }
+  for (let i = 1; i < chars.length; i++) {
+    for (const v of VOWELS) out.add([...chars.slice(0, i), v, ...chars.slice(i)].join(''));
+  }
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (at(i) !== at(i + 1) || VOWELS.includes(at(i))) continue;
+    const single = [...chars.slice(0, i), ...chars.slice(i + 1)];
+    for (let j = 1; j < single.length; j++) {
+      const c = single[j] ?? '';
+      if (j === i || VOWELS.includes(c)) continue;
+      out.add([...single.slice(0, j + 1), c, ...single.slice(j + 1)].join(''));
+    }
+  }
+  out.delete(word);
+  return [...out];
+}
+
+/**
+ * The spelling of `word` one slip away (spellingVariants) that the site's title words hold: a
+ * whole title word first, otherwise the variant inside the most title words. undefined: none, or
+ * the word is too short to correct.
+ */
+export async function spellingCorrection(
+  db: Database,
+  siteId: string,
+  lang: string,
+  word: string,
+): Promise<string | undefined> {
+  if ([...word].length < MIN_CORRECTED_LENGTH) return undefined;
+  const vocabulary = await vocabularyOf(db, siteId, lang);
+  const whole = new Set(vocabulary.words);
+  let best: { variant: string; count: number } | undefined;
+  for (const variant of spellingVariants(word)) {
+    if (whole.has(variant)) return variant;
+    let count = 0;
+    for (const w of vocabulary.words) if (w.includes(variant)) count++;
+    if (count > (best?.count ?? 0)) best = { variant, count };
+  }
+  return best?.variant;
+}
+
+/** Whether some title word of the site holds the typed word (as a prefix, a tail or inside). */
+export async function inTitleWords(
+  db: Database,
+  siteId: string,
+  lang: string,
+  word: string,
+): Promise<boolean> {
+  const vocabulary = await vocabularyOf(db, siteId, lang);
+  return vocabulary.words.some((w) => w.includes(word));
 }
