@@ -43,7 +43,7 @@ describe('Img', () => {
       <Img image={image} preset="default" lang="fi" sizes="(min-width: 60rem) 50vw, 100vw" />,
     );
     expect(html).toContain(
-      'srcSet="/images/12/jauhelihakastike.jpg?preset=default 1200w, /images/12/jauhelihakastike.jpg?preset=small 400w"',
+      'srcSet="/images/12/jauhelihakastike.jpg?preset=default 1200w, /images/12/jauhelihakastike.jpg?preset=medium 800w, /images/12/jauhelihakastike.jpg?preset=small 400w"',
     );
     expect(html).toContain('sizes="(min-width: 60rem) 50vw, 100vw"');
   });

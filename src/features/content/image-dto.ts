@@ -5,3 +5,9 @@ export interface ImageDto {
   height: number;
   alt: string;
 }
+
+/**
+ * `sizes` of a product page's pictures (one, or the gallery's): half the page beside the text from
+ * 768 px, the whole width below.
+ */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 768px) 45vw, 100vw';

@@ -164,7 +164,12 @@ export function SideMenu(props: {
                   />
                 </li>
               ) : (
-                <NavAccordion key={entry.link} entry={entry} currentPath={props.currentPath} />
+                <NavAccordion
+                  key={entry.link}
+                  entry={entry}
+                  currentPath={props.currentPath}
+                  menuOpen={open}
+                />
               ),
             )}
           </ul>
@@ -210,7 +215,8 @@ function Disclosure(props: {
   initiallyOpen: boolean;
   small?: boolean;
   className?: string;
-  children: ReactNode;
+  /** The panel's content, or a function of whether it is open. */
+  children: ReactNode | ((open: boolean) => ReactNode);
 }) {
   const [open, setOpen] = useState(props.initiallyOpen);
   const id = useId();
@@ -218,13 +224,13 @@ function Disclosure(props: {
     <li className={`${props.className ?? ''} ${open ? styles.expanded : ''}`}>
       {props.head({ open, id, toggle: () => setOpen((v) => !v) })}
       <div id={id} className={`${styles.accordionPanel} ${props.small ? styles.small : ''}`}>
-        {props.children}
+        {typeof props.children === 'function' ? props.children(open) : props.children}
       </div>
     </li>
   );
 }
 
-function NavAccordion(props: { entry: Accordion; currentPath: string }) {
+function NavAccordion(props: { entry: Accordion; currentPath: string; menuOpen: boolean }) {
   const t = useT();
   const { entry } = props;
   return (
@@ -243,13 +249,21 @@ function NavAccordion(props: { entry: Accordion; currentPath: string }) {
         </div>
       )}
     >
-      <ChildLinks
-        links={entry.children}
-        currentPath={props.currentPath}
-        className={styles.children}
-      />
-      <SectionTeaser src={entry.teaserImage} className={styles.teaser} />
-      <ShowMoreLink href={entry.link} label={entry.showMoreLabel} className={styles.showMore} />
+      {(open) => (
+        <>
+          <ChildLinks
+            links={entry.children}
+            currentPath={props.currentPath}
+            className={styles.children}
+          />
+          {/* Only in a section the visitor opened: the closed menu sits just off screen, where
+              `loading="lazy"` still fetches, so every page would load every section's picture. */}
+          {open && props.menuOpen ? (
+            <SectionTeaser src={entry.teaserImage} className={styles.teaser} />
+          ) : null}
+          <ShowMoreLink href={entry.link} label={entry.showMoreLabel} className={styles.showMore} />
+        </>
+      )}
     </Disclosure>
   );
 }

@@ -163,6 +163,18 @@ describe('the site header', () => {
     expect(html).toMatch(/aria-expanded="true"[^>]*aria-label="Näytä alavalikko: Tuotteet"/);
   });
 
+  it('fetches no section picture for the closed side menu, only the hidden mega menu has it', async () => {
+    // The closed menu sits just off screen, where `loading="lazy"` still fetches: each section's
+    // picture there cost every page a download, its own section's (expanded) included.
+    const { inner } = headerIsland((await page('sibylla.localhost', '/tuotteet/makkarat')).html);
+    const pictures = [...inner.matchAll(/<img[^>]*src="\/images\/\d+\/tuotteet\.jpg[^"]*"/g)];
+    expect(pictures).toHaveLength(1);
+    // The one there is the desktop mega menu's, in a panel that is `hidden` (not rendered).
+    const before = inner.slice(0, pictures[0]?.index);
+    expect(before.lastIndexOf('data-panel')).toBeGreaterThan(before.lastIndexOf('role="dialog"'));
+    expect(inner.slice(before.lastIndexOf('data-panel')).split('>')[0]).toContain('hidden=""');
+  });
+
   it('shows in the logo no text but the name its link is named by (label in name)', async () => {
     const inner = headerIsland((await page('sibylla.localhost')).html).inner;
     const links = [...inner.matchAll(/<a[^>]*aria-label="Sibylla – etusivu"[^>]*>(.*?)<\/a>/gs)];

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLang, useT } from '../../../i18n/react.tsx';
 import { type ImageRef, Img } from '../../../images/picture.tsx';
+import { PRODUCT_IMAGE_SIZES } from '../image-dto.ts';
 import styles from './carousel.module.css';
 import { StepButton } from './icons.tsx';
 import { SlideTrack } from './slide-track.tsx';
@@ -47,7 +48,7 @@ export function ProductGallery(props: ProductGalleryProps) {
             lang={lang}
             image={image}
             preset="default"
-            sizes="(min-width: 768px) 45vw, 100vw"
+            sizes={PRODUCT_IMAGE_SIZES}
             className={styles.productGalleryImage}
             eager={index === 0}
           />

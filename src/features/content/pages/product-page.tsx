@@ -9,7 +9,7 @@ import { RichText } from '../../../render/rich-text.server.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
-import type { ImageDto } from '../image-dto.ts';
+import { type ImageDto, PRODUCT_IMAGE_SIZES } from '../image-dto.ts';
 
 const nutritionRows: [keyof Nutrition, MessageKey, string][] = [
   ['fat', 'product.fat', 'g'],
@@ -76,7 +76,14 @@ export function ProductPage(props: ProductPageProps) {
           {images.length > 1 ? (
             <Island name="product-gallery" lang={lang} props={{ images }} />
           ) : first ? (
-            <Img lang={lang} image={first} preset="default" className={styles.detailImage} eager />
+            <Img
+              lang={lang}
+              image={first}
+              preset="default"
+              sizes={PRODUCT_IMAGE_SIZES}
+              className={styles.detailImage}
+              eager
+            />
           ) : null}
         </div>
         <div>
