@@ -29,6 +29,11 @@ const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<
     sv: () => import('virtual:catalogue/sv/carousel.,hero.').then((m) => m.default),
     en: () => import('virtual:catalogue/en/carousel.,hero.').then((m) => m.default),
   },
+  'lunch-menu': {
+    fi: () => import('virtual:catalogue/fi/lunchMenu.,validation.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/lunchMenu.,validation.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/lunchMenu.,validation.').then((m) => m.default),
+  },
   'shop-buy-control': {
     fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
     sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),

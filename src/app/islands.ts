@@ -1,6 +1,7 @@
 import type { ComponentProps, ComponentType } from 'react';
 import { contentIslands } from '../features/content/islands.ts';
 import { formsIslands } from '../features/forms/islands.ts';
+import { lunchMenuIslands } from '../features/lunch-menu/islands.ts';
 import { navigationIslands } from '../features/navigation/islands.ts';
 import { searchIslandParts, searchIslands } from '../features/search/islands.ts';
 import { shopIslandParts, shopIslands } from '../features/shop/islands.ts';
@@ -16,6 +17,7 @@ export const islands = {
   ...contentIslands,
   ...searchIslands,
   ...shopIslands,
+  ...lunchMenuIslands,
   ...joinedIslands(),
 };
 
