@@ -464,7 +464,7 @@ export function MenuEditor(props: { weeks: MenuWeek[]; onCancel: () => void }) {
                   {BACKGROUNDS.map((background) => (
                     <Radio key={background} value={background} className={styles.backgroundOption}>
                       <span
-                        className={`${styles.swatch} ${styles.week}`}
+                        className={styles.swatch}
                         data-background={background}
                         aria-hidden="true"
                       />
