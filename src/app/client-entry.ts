@@ -21,7 +21,8 @@ const catalogues: Record<Lang, () => Promise<Messages>> = {
  * Islands that load only their own texts, not the whole catalogue: those that hydrate on load,
  * where every kB counts (the JavaScript budget, `tests/e2e/js-budget.spec.ts`). Each names the
  * key prefixes of every text it and its imports show (`virtual:catalogue/<lang>/<prefixes>`,
- * vite.config.ts); a text outside them would show as its key.
+ * vite.config.ts); a text outside them would show as its key. The lunch menu (on idle) loads
+ * its part too: its texts are a small share of the catalogue (decision 042).
  */
 const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<Messages>>>>> = {
   'hero-carousel': {
