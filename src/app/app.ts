@@ -12,6 +12,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { projectPath } from '../db/paths.ts';
 import { contentPlugin } from '../features/content/index.server.ts';
 import { formsPlugin } from '../features/forms/index.server.ts';
+import { lunchMenuPlugin } from '../features/lunch-menu/index.server.ts';
 import { navigationPlugin } from '../features/navigation/index.server.ts';
 import { searchPlugin } from '../features/search/index.server.ts';
 import { shopPlugin } from '../features/shop/index.server.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(searchPlugin);
   await app.register(shopPlugin);
   await app.register(subscriptionsPlugin);
+  await app.register(lunchMenuPlugin);
   await app.register(contentPlugin);
   await app.register(pageRoutes);
   return app;

@@ -21,13 +21,19 @@ const catalogues: Record<Lang, () => Promise<Messages>> = {
  * Islands that load only their own texts, not the whole catalogue: those that hydrate on load,
  * where every kB counts (the JavaScript budget, `tests/e2e/js-budget.spec.ts`). Each names the
  * key prefixes of every text it and its imports show (`virtual:catalogue/<lang>/<prefixes>`,
- * vite.config.ts); a text outside them would show as its key.
+ * vite.config.ts); a text outside them would show as its key. The lunch menu (on idle) loads
+ * its part too: its texts are a small share of the catalogue (decision 042).
  */
 const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<Messages>>>>> = {
   'hero-carousel': {
     fi: () => import('virtual:catalogue/fi/carousel.,hero.').then((m) => m.default),
     sv: () => import('virtual:catalogue/sv/carousel.,hero.').then((m) => m.default),
     en: () => import('virtual:catalogue/en/carousel.,hero.').then((m) => m.default),
+  },
+  'lunch-menu': {
+    fi: () => import('virtual:catalogue/fi/lunchMenu.,validation.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/lunchMenu.,validation.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/lunchMenu.,validation.').then((m) => m.default),
   },
   'shop-buy-control': {
     fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),

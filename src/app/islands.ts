@@ -1,6 +1,7 @@
 import type { ComponentProps, ComponentType } from 'react';
 import { contentIslands } from '../features/content/islands.ts';
 import { formsIslandParts, formsIslands } from '../features/forms/islands.ts';
+import { lunchMenuIslands } from '../features/lunch-menu/islands.ts';
 import { navigationIslands } from '../features/navigation/islands.ts';
 import { searchIslandParts, searchIslands } from '../features/search/islands.ts';
 import { shopIslandParts, shopIslands } from '../features/shop/islands.ts';
@@ -18,6 +19,7 @@ export const islands = {
   ...searchIslands,
   ...shopIslands,
   ...subscriptionIslands,
+  ...lunchMenuIslands,
   ...joinedIslands(),
 };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HomePage, loadPage, resolvePath } from '../features/content/index.server.ts';
+import { loadLunchMenuWidget } from '../features/lunch-menu/index.server.ts';
 import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
 import { loadSearchWidget } from '../features/search/index.server.ts';
 import {
@@ -26,6 +27,7 @@ const widgets = {
   shopProduct: loadShopProductWidget,
   shopProductReviews: loadShopProductReviews,
   shopPage: loadShopPageWidget,
+  lunchMenu: loadLunchMenuWidget,
 };
 
 const errorTitles = {

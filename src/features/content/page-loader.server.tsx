@@ -85,6 +85,14 @@ export interface PageWidgets {
     request: FastifyRequest,
     page: PageDto,
   ): Promise<{ element: ReactNode; inline: boolean; failed?: boolean } | undefined>;
+  /**
+   * The weekly lunch menu on the page that holds it (food-service sites); none for others.
+   * `shareable`: whether every visitor may get the page alike (a saved menu; not the default).
+   */
+  lunchMenu(
+    request: FastifyRequest,
+    page: PageDto,
+  ): Promise<{ element: ReactNode; inline: boolean; shareable: boolean } | undefined>;
 }
 
 /** A product's reviews as the shop renders them, and the rating they add up to. */
@@ -172,6 +180,11 @@ async function loadTreePage(
   const shop = await widgets.shopPage(request, page);
   if (shop) {
     return { ...(await buildPage(request, searchHostPage(request, page, shop))), shareable: false };
+  }
+  const menu = await widgets.lunchMenu(request, page);
+  if (menu) {
+    const built = await buildPage(request, searchHostPage(request, page, menu));
+    return { ...built, shareable: menu.shareable };
   }
   const list = listings.get(page.type);
   if (list) return buildPage(request, listingPage(request, page, list));

@@ -1,0 +1,2 @@
+/** The lunch menu's browser-safe surface: its contract without zod. */
+export * from './values.ts';
