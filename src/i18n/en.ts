@@ -628,4 +628,8 @@ export const en: Messages = {
   'checkout.login.register': 'Create an account',
   'checkout.login.toCheckout': 'Continue',
   'checkout.login.continue': 'Continue to the delivery details ({postalCode})',
+  'likes.like': 'Like',
+  'likes.liked': 'Liked',
+  'likes.count': '{count} likes',
+  'likes.error': 'The like did not go through. Please try again in a moment.',
 };

@@ -633,6 +633,10 @@ export const fi = {
   'checkout.login.register': 'Luo tili',
   'checkout.login.toCheckout': 'Jatka',
   'checkout.login.continue': 'Jatka toimitustietoihin ({postalCode})',
+  'likes.like': 'Tykkää',
+  'likes.liked': 'Tykätty',
+  'likes.count': '{count} tykkäystä',
+  'likes.error': 'Tykkäys ei onnistunut. Yritä hetken päästä uudelleen.',
 } as const;
 
 export type MessageKey = keyof typeof fi;

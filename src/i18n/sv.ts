@@ -626,4 +626,8 @@ export const sv: Messages = {
   'checkout.login.register': 'Skapa konto',
   'checkout.login.toCheckout': 'Fortsätt',
   'checkout.login.continue': 'Fortsätt till leveransuppgifterna ({postalCode})',
+  'likes.like': 'Gilla',
+  'likes.liked': 'Gillad',
+  'likes.count': '{count} gillningar',
+  'likes.error': 'Gillningen misslyckades. Försök igen om en stund.',
 };

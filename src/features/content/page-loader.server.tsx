@@ -27,6 +27,7 @@ import {
 } from './content.server.ts';
 import { HomePage } from './home-page.tsx';
 import type { ImageDto } from './image-dto.ts';
+import { withStoredLikes } from './likes/likes.server.ts';
 import {
   contentPageProps,
   homePageProps,
@@ -160,9 +161,19 @@ export async function loadPage(
 /** A page of the page tree: the home page, a page holding a search, a listing or a content page. */
 async function loadTreePage(
   request: FastifyRequest,
-  page: PageDto,
+  stored: PageDto,
   widgets: PageWidgets,
 ): Promise<LoadedPage> {
+  // Cards show the likes counted so far, not the number the page was written with.
+  const page = {
+    ...stored,
+    blocks: await withStoredLikes(
+      request.server.db,
+      request.site.id,
+      request.locale.lang,
+      stored.blocks,
+    ),
+  };
   if (page.type === 'home') return buildPage(request, homePage(page));
   // A page that holds a search (the site search, or a product, recipe or newsroom search) is
   // rendered from its URL on the server and searched further by its island.

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { contentLikes, products, recipes } from '../../../db/schema.ts';
+import type { Block, Card } from '../blocks.ts';
 import type { LikeTarget } from './schemas.ts';
 
 /**
@@ -90,4 +91,51 @@ export async function likeContent(
       .returning({ likeCount: table.likeCount });
     return { likeCount: raised?.likeCount ?? row.likeCount + 1, counted: true };
   });
+}
+
+/**
+ * The blocks of a page with the stored like counts on their cards: a card that shows likes and
+ * links to a recipe or product of the site and language shows that row's `like_count`, not the
+ * number written into the page when it was made. Blocks without such cards come back as they are.
+ */
+export async function withStoredLikes(
+  db: Database,
+  siteId: string,
+  lang: string,
+  blocks: readonly Block[],
+): Promise<Block[]> {
+  const paths = new Set<string>();
+  for (const block of blocks) {
+    for (const card of cardsOf(block)) {
+      if (card.likeCount !== undefined && card.link.startsWith('/')) paths.add(card.link);
+    }
+  }
+  if (paths.size === 0) return [...blocks];
+  const list = [...paths];
+  const [recipeRows, productRows] = await Promise.all([
+    db
+      .select({ path: recipes.path, likeCount: recipes.likeCount })
+      .from(recipes)
+      .where(and(eq(recipes.siteId, siteId), eq(recipes.lang, lang), inArray(recipes.path, list))),
+    db
+      .select({ path: products.path, likeCount: products.likeCount })
+      .from(products)
+      .where(
+        and(eq(products.siteId, siteId), eq(products.lang, lang), inArray(products.path, list)),
+      ),
+  ]);
+  const stored = new Map([...productRows, ...recipeRows].map((r) => [r.path, r.likeCount]));
+  const fresh = (card: Card): Card => {
+    const likeCount = card.likeCount === undefined ? undefined : stored.get(card.link);
+    return likeCount === undefined ? card : { ...card, likeCount };
+  };
+  return blocks.map((block) =>
+    'cards' in block && block.type !== 'brand-cards'
+      ? ({ ...block, cards: block.cards.map(fresh) } as Block)
+      : block,
+  );
+}
+
+function cardsOf(block: Block): readonly Card[] {
+  return 'cards' in block && block.type !== 'brand-cards' ? block.cards : [];
 }

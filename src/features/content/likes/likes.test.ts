@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { arrive, fromAddress, Visitor } from '../../../../tests/helpers/visitor.ts';
-import { contentLikes, recipes, searchDocuments } from '../../../db/schema.ts';
+import { contentLikes, pages, recipes, searchDocuments } from '../../../db/schema.ts';
 import { LIKES_PER_ADDRESS_AND_DAY } from './likes.server.ts';
 import { LIKE_API, likeAnswerSchema } from './schemas.ts';
 
@@ -148,5 +148,36 @@ describe('likes', () => {
     expect(await likeCountOf(id)).toBe(6);
     const rows = await t.app.db.select().from(contentLikes).where(eq(contentLikes.recipeId, id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('the recipe page and a card grid show the stored count', async () => {
+    const id = await addRecipe('jyvabroiler', '/reseptit/naytetty', 41);
+    await t.app.db.insert(pages).values({
+      siteId: 'jyvabroiler',
+      lang: 'fi',
+      path: '/tykatyt',
+      type: 'content',
+      title: 'Tykätyt',
+      translationKey: 'likes-test-page',
+      blocks: [
+        {
+          type: 'card-grid',
+          cardType: 'recipeCard',
+          cards: [
+            { type: 'recipeCard', link: '/reseptit/naytetty', header: 'Näytetty', likeCount: 2 },
+          ],
+        },
+      ],
+    });
+    const v = await visitor();
+    expect((await v.post(`${LIKE_API}/recipe-${id}`)).json()).toMatchObject({ likeCount: 42 });
+    const recipePage = await v.get('/reseptit/naytetty');
+    expect(recipePage.statusCode).toBe(200);
+    expect(recipePage.body).toContain('42 tykkäystä');
+    expect(recipePage.body).toContain(`data-like-button="recipe-${id}"`);
+    const grid = await v.get('/tykatyt');
+    expect(grid.statusCode).toBe(200);
+    expect(grid.body).toContain('42 tykkäystä');
+    expect(grid.body).not.toMatch(/[^0-9]2 tykkäystä/);
   });
 });

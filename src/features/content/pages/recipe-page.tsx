@@ -1,11 +1,13 @@
 import type { Nutrient, RecipeIngredient, RecipeStep } from '../../../db/schema.ts';
 import { formatDuration, formatNumber } from '../../../i18n/format.ts';
 import { Img } from '../../../images/picture.tsx';
+import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto } from '../image-dto.ts';
+import type { LikeButtonProps } from '../likes/like-button.tsx';
 
 function IngredientLine(props: { ingredient: RecipeIngredient }) {
   const { lang } = usePage();
@@ -34,6 +36,8 @@ export interface RecipePageProps {
   totalYieldKg: number | null;
   steps: RecipeStep[];
   nutrients: Nutrient[];
+  /** The like button's content id and the stored count. */
+  like: LikeButtonProps;
 }
 
 export function RecipePage(props: RecipePageProps) {
@@ -78,6 +82,7 @@ export function RecipePage(props: RecipePageProps) {
                 </>
               ) : null}
             </dl>
+            <Island name="like-button" props={props.like} lang={lang} hydrate="idle" />
           </header>
         </div>
         <div className={styles.detail}>
