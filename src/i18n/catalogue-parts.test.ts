@@ -60,6 +60,7 @@ describe('catalogue parts (virtual:catalogue/<lang>/<prefixes>)', () => {
   /** Each island with a part, and the files whose texts it shows (its module and its imports'). */
   const islandSources: Record<string, string[]> = {
     'shop-buy-control': ['src/features/shop/buy-control.tsx'],
+    'like-button': ['src/features/content/likes/like-button.tsx'],
     'hero-carousel': [
       'src/features/content/carousel/hero-carousel.tsx',
       'src/features/content/carousel/slide-track.tsx',

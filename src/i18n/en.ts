@@ -632,4 +632,9 @@ export const en: Messages = {
   'likes.liked': 'Liked',
   'likes.count': '{count} likes',
   'likes.error': 'The like did not go through. Please try again in a moment.',
+  'cardCarousel.label': 'Cards',
+  'cardCarousel.cards': '{count} cards',
+  'cardCarousel.showing': 'Showing {from}–{to} of {count}',
+  'cardCarousel.brands': 'Our brands',
+  'cardCarousel.brandList': '{count} brands',
 };

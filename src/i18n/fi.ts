@@ -637,6 +637,11 @@ export const fi = {
   'likes.liked': 'Tykätty',
   'likes.count': '{count} tykkäystä',
   'likes.error': 'Tykkäys ei onnistunut. Yritä hetken päästä uudelleen.',
+  'cardCarousel.label': 'Kortit',
+  'cardCarousel.cards': '{count} korttia',
+  'cardCarousel.showing': 'Näytetään {from}–{to} / {count}',
+  'cardCarousel.brands': 'Brändimme',
+  'cardCarousel.brandList': '{count} brändiä',
 } as const;
 
 export type MessageKey = keyof typeof fi;

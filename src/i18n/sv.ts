@@ -630,4 +630,9 @@ export const sv: Messages = {
   'likes.liked': 'Gillad',
   'likes.count': '{count} gillningar',
   'likes.error': 'Gillningen misslyckades. Försök igen om en stund.',
+  'cardCarousel.label': 'Kort',
+  'cardCarousel.cards': '{count} kort',
+  'cardCarousel.showing': 'Visar {from}–{to} av {count}',
+  'cardCarousel.brands': 'Våra varumärken',
+  'cardCarousel.brandList': '{count} varumärken',
 };

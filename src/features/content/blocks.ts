@@ -107,6 +107,25 @@ export const blockSchema = z.discriminatedUnion('type', [
           block.contentId === undefined),
       'successMessage, errorMessage and contentId belong to the export-contact form only',
     ),
+  /** Cards that move a group at a time (spec §4 card carousel). */
+  z.object({
+    type: z.literal('card-carousel'),
+    header: z.string().max(200).optional(),
+    cardType: z.enum(cardTypes),
+    cards: z.array(cardSchema).min(1).max(60),
+    /** Cards per view on large screens: 4 when not given, 5 when not usable (spec §4). */
+    cardsPerView: z.number().int().min(0).max(8).optional(),
+  }),
+  /** Brand logos 130 px wide, repeated to at least 21, moving by themselves (spec §4, §9). */
+  z.object({
+    type: z.literal('brand-logo-carousel'),
+    header: z.string().max(200).optional(),
+    cards: z
+      .array(z.object({ link, imageId: imageId.optional(), header: z.string().min(1).max(200) }))
+      .min(1)
+      .max(40),
+    autoplaySeconds: z.number().int().min(2).max(60).optional(),
+  }),
   z.object({
     type: z.literal('brand-cards'),
     header: z.string().max(200).optional(),

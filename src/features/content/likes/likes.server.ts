@@ -130,12 +130,12 @@ export async function withStoredLikes(
     return likeCount === undefined ? card : { ...card, likeCount };
   };
   return blocks.map((block) =>
-    'cards' in block && block.type !== 'brand-cards'
-      ? ({ ...block, cards: block.cards.map(fresh) } as Block)
+    block.type === 'card-grid' || block.type === 'card-carousel'
+      ? { ...block, cards: block.cards.map(fresh) }
       : block,
   );
 }
 
 function cardsOf(block: Block): readonly Card[] {
-  return 'cards' in block && block.type !== 'brand-cards' ? block.cards : [];
+  return block.type === 'card-grid' || block.type === 'card-carousel' ? block.cards : [];
 }
