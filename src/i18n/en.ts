@@ -637,4 +637,7 @@ export const en: Messages = {
   'cardCarousel.showing': 'Showing {from}–{to} of {count}',
   'cardCarousel.brands': 'Our brands',
   'cardCarousel.brandList': '{count} brands',
+  'recipeBanner.label': 'Recipes for professional kitchens',
+  'recipeBanner.default': 'Discover our recipes for professional kitchens',
+  'recipeBanner.close': 'Close the notice',
 };

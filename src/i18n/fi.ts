@@ -642,6 +642,9 @@ export const fi = {
   'cardCarousel.showing': 'Näytetään {from}–{to} / {count}',
   'cardCarousel.brands': 'Brändimme',
   'cardCarousel.brandList': '{count} brändiä',
+  'recipeBanner.label': 'Ammattikeittiöiden reseptit',
+  'recipeBanner.default': 'Tutustu ammattikeittiöiden resepteihin',
+  'recipeBanner.close': 'Sulje ilmoitus',
 } as const;
 
 export type MessageKey = keyof typeof fi;

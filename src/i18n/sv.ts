@@ -635,4 +635,7 @@ export const sv: Messages = {
   'cardCarousel.showing': 'Visar {from}–{to} av {count}',
   'cardCarousel.brands': 'Våra varumärken',
   'cardCarousel.brandList': '{count} varumärken',
+  'recipeBanner.label': 'Recept för storkök',
+  'recipeBanner.default': 'Upptäck våra recept för storkök',
+  'recipeBanner.close': 'Stäng meddelandet',
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { filteredCardsRoutes } from './card-grid/routes.server.ts';
 import { likeRoutes } from './likes/routes.server.ts';
+import { recipeBannerRoutes } from './recipe-banner/routes.server.ts';
 import { seoRoutes } from './seo/routes.server.ts';
 
 export { PageHero } from './components/page-hero.tsx';
@@ -16,6 +17,7 @@ export const contentPlugin = fp(
     await app.register(filteredCardsRoutes);
     await app.register(seoRoutes);
     await app.register(likeRoutes);
+    await app.register(recipeBannerRoutes);
   },
   { name: 'content', dependencies: ['request-context'] },
 );

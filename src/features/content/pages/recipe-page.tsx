@@ -8,6 +8,7 @@ import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto } from '../image-dto.ts';
 import type { LikeButtonProps } from '../likes/like-button.tsx';
+import type { RecipeBannerProps } from '../recipe-banner/recipe-banner.tsx';
 
 function IngredientLine(props: { ingredient: RecipeIngredient }) {
   const { lang } = usePage();
@@ -38,6 +39,8 @@ export interface RecipePageProps {
   nutrients: Nutrient[];
   /** The like button's content id and the stored count. */
   like: LikeButtonProps;
+  /** The mobile bottom banner; none when the site has none or the visitor closed it. */
+  banner?: RecipeBannerProps | undefined;
 }
 
 export function RecipePage(props: RecipePageProps) {
@@ -128,6 +131,9 @@ export function RecipePage(props: RecipePageProps) {
           </section>
         </div>
       </article>
+      {props.banner ? (
+        <Island name="recipe-banner" props={props.banner} lang={lang} hydrate="idle" />
+      ) : null}
     </div>
   );
 }
