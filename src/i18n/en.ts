@@ -640,4 +640,11 @@ export const en: Messages = {
   'recipeBanner.label': 'Recipes for professional kitchens',
   'recipeBanner.default': 'Discover our recipes for professional kitchens',
   'recipeBanner.close': 'Close the notice',
+  'cards.soldOut': 'This product is sold out right now',
+  'cards.order': 'Order the product (Valo {code})',
+  'cards.today': 'Today',
+  'cards.daysAgo': '{count} d ago',
+  'cards.comments': '{count} comments',
+  'cards.showMore': 'Show more',
+  'cards.video': 'Video',
 };

@@ -645,6 +645,13 @@ export const fi = {
   'recipeBanner.label': 'Ammattikeittiöiden reseptit',
   'recipeBanner.default': 'Tutustu ammattikeittiöiden resepteihin',
   'recipeBanner.close': 'Sulje ilmoitus',
+  'cards.soldOut': 'Tuote on juuri nyt loppuunmyyty',
+  'cards.order': 'Tilaa tuote (Valo {code})',
+  'cards.today': 'Tänään',
+  'cards.daysAgo': '{count} pv sitten',
+  'cards.comments': '{count} kommenttia',
+  'cards.showMore': 'Näytä lisää',
+  'cards.video': 'Video',
 } as const;
 
 export type MessageKey = keyof typeof fi;

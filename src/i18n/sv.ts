@@ -638,4 +638,11 @@ export const sv: Messages = {
   'recipeBanner.label': 'Recept för storkök',
   'recipeBanner.default': 'Upptäck våra recept för storkök',
   'recipeBanner.close': 'Stäng meddelandet',
+  'cards.soldOut': 'Produkten är slutsåld just nu',
+  'cards.order': 'Beställ produkten (Valo {code})',
+  'cards.today': 'I dag',
+  'cards.daysAgo': 'för {count} d sedan',
+  'cards.comments': '{count} kommentarer',
+  'cards.showMore': 'Visa mer',
+  'cards.video': 'Video',
 };

@@ -18,8 +18,50 @@ export const cardTypes = [
   'sibyllaCard',
   'MFProductCard',
   'mynewsdeskCard',
+  'lkProductCard',
+  'lkCampaignCard',
+  'FSProductCard',
+  'productCardSe',
+  'exportProductCard',
+  'socialMediaCard',
 ] as const;
 export type CardType = (typeof cardTypes)[number];
+
+/** Money in integer cents; shown as '12,90 €'. */
+const cents = z.number().int().min(0).max(100_000_000);
+
+/** The shop's product fields of the product card types (spec §3). */
+export function productCardFields() {
+  return {
+    price: cents.optional(),
+    pricePerKilo: cents.optional(),
+    /** The regular price beside a discounted one ('Ovh'). */
+    svhPrice: cents.optional(),
+    discountPercentage: z.number().int().min(1).max(99).optional(),
+    /** null: unlimited; 0: sold out. */
+    stock: z.number().int().min(0).nullable().optional(),
+    isGiftCard: z.boolean().optional(),
+  };
+}
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'youtube', 'tiktok'] as const;
+
+/** The social media card's fields (spec §3). */
+export function socialCardFields() {
+  return {
+    /** VIDEO or another media type (IMAGE, CAROUSEL_ALBUM …). */
+    mediaType: z.string().min(1).max(40).optional(),
+    profileUrl: z
+      .string()
+      .regex(/^https?:\/\//)
+      .max(500)
+      .optional(),
+    daysSincePosted: z.number().int().min(0).max(100_000).optional(),
+    commentCount: z.number().int().min(0).optional(),
+    body: z.string().max(5000).optional(),
+    socialNetwork: z.enum(SOCIAL_NETWORKS).optional(),
+  };
+}
 
 /** A link inside the site ('/…') or to another site (http(s)). */
 const link = z.string().regex(/^(\/|https?:\/\/)/, 'must start with / or http(s)://');
@@ -40,6 +82,10 @@ export const cardSchema = z.object({
   productCode: z.string().max(40).optional(),
   valoCode: z.string().max(40).optional(),
   gtinCode: z.string().max(20).optional(),
+  ...productCardFields(),
+  ...socialCardFields(),
+  /** The social card's profile picture. */
+  profileImageId: imageId.optional(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

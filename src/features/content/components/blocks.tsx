@@ -23,7 +23,10 @@ export function blockImageIds(blocks: Block[]): number[] {
       block.type === 'card-carousel' ||
       block.type === 'brand-logo-carousel'
     ) {
-      for (const card of block.cards) if (card.imageId) ids.push(card.imageId);
+      for (const card of block.cards) {
+        if (card.imageId) ids.push(card.imageId);
+        if ('profileImageId' in card && card.profileImageId) ids.push(card.profileImageId);
+      }
     }
   }
   return ids;
