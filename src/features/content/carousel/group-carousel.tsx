@@ -87,7 +87,7 @@ function useGroups(count: number, perViewOf: (viewport: HTMLElement) => number, 
     const region = regionRef.current;
     if (!want || !region) return;
     const button = (which: string) =>
-      region.querySelector<HTMLElement>(`[data-carousel-step="${which}"]`);
+      region.querySelector<HTMLElement>(`[data-carousel-step="${which}"] button`);
     const firstItem = () =>
       region.querySelector<HTMLElement>('li:not([inert]) a, li:not([inert]) button');
     const other = want === 'next' ? 'previous' : 'next';
