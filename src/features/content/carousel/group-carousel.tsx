@@ -98,10 +98,13 @@ function useGroups(count: number, perViewOf: (viewport: HTMLElement) => number, 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!enhanced || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const fromStep = (event.target as HTMLElement).closest('[data-carousel-step]');
+    // Focus stays on the arrow that has it (or the other one, when it goes).
+    const step = (event.target as HTMLElement)
+      .closest('[data-carousel-step]')
+      ?.getAttribute('data-carousel-step');
     event.preventDefault();
     const direction = event.key === 'ArrowRight' ? 'next' : 'previous';
-    move(direction, fromStep ? direction : 'cards');
+    move(direction, step === 'next' || step === 'previous' ? step : 'cards');
   };
 
   return { first: shown, perView, enhanced, can, move, onKeyDown, viewportRef, regionRef };
