@@ -6,6 +6,7 @@ import {
 } from '../src/features/content/card-grid/cards.ts';
 import { sites } from '../src/sites/registry.ts';
 import type { Lang, Site } from '../src/sites/types.ts';
+import { carouselBlocks } from './carousels.ts';
 import { type Seeding, type SiteLang, sectionPath } from './context.ts';
 import { formBlocks } from './forms.ts';
 import {
@@ -578,6 +579,7 @@ async function homeBlocks(
     });
   }
   if (site.corporate) blocks.push(...brandCards(s, [], all));
+  blocks.push(...carouselBlocks(s, all));
   return blocks;
 }
 

@@ -40,6 +40,16 @@ const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<
     sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
     en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
   },
+  'like-button': {
+    fi: () => import('virtual:catalogue/fi/likes.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/likes.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/likes.').then((m) => m.default),
+  },
+  'recipe-banner': {
+    fi: () => import('virtual:catalogue/fi/recipeBanner.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/recipeBanner.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/recipeBanner.').then((m) => m.default),
+  },
 };
 
 async function hydrate(element: HTMLElement): Promise<void> {

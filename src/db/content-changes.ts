@@ -28,6 +28,8 @@ const PRIVATE_TABLES = new Set([
   'order_gift_cards',
   'coupon_customer_uses',
   'delivery_slot_bookings',
+  // Who liked what; the count it raises (recipes, products) is content.
+  'content_likes',
 ]);
 
 const WRITE =

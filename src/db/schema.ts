@@ -1199,3 +1199,30 @@ export const lunchMenus = pgTable(
     check('lunch_menus_weeks_ck', sql`jsonb_typeof(${t.weeks}) = 'array'`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Likes (decision 040): one row per visitor and liked recipe or product; the row's content keeps
+// its count in `like_count`, raised in the same transaction as the row is written.
+// ---------------------------------------------------------------------------------------------
+
+export const contentLikes = pgTable(
+  'content_likes',
+  {
+    id: serial('id').primaryKey(),
+    /** Exactly one of `recipe_id` and `product_id` is set. */
+    recipeId: integer('recipe_id').references(() => recipes.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    /** An HMAC of the visitor's session token: the visitor, not their token. */
+    visitor: text('visitor').notNull(),
+    /** An HMAC of the client's address, for the per-address daily bound. */
+    client: text('client').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('content_likes_recipe_visitor_uq').on(t.recipeId, t.visitor),
+    uniqueIndex('content_likes_product_visitor_uq').on(t.productId, t.visitor),
+    index('content_likes_recipe_client_idx').on(t.recipeId, t.client, t.createdAt),
+    index('content_likes_product_client_idx').on(t.productId, t.client, t.createdAt),
+    check('content_likes_one_target_ck', sql`num_nonnulls(${t.recipeId}, ${t.productId}) = 1`),
+  ],
+);

@@ -18,8 +18,50 @@ export const cardTypes = [
   'sibyllaCard',
   'MFProductCard',
   'mynewsdeskCard',
+  'lkProductCard',
+  'lkCampaignCard',
+  'FSProductCard',
+  'productCardSe',
+  'exportProductCard',
+  'socialMediaCard',
 ] as const;
 export type CardType = (typeof cardTypes)[number];
+
+/** Money in integer cents; shown as '12,90 €'. */
+const cents = z.number().int().min(0).max(100_000_000);
+
+/** The shop's product fields of the product card types (spec §3). */
+export function productCardFields() {
+  return {
+    price: cents.optional(),
+    pricePerKilo: cents.optional(),
+    /** The regular price beside a discounted one ('Ovh'). */
+    svhPrice: cents.optional(),
+    discountPercentage: z.number().int().min(1).max(99).optional(),
+    /** null: unlimited; 0: sold out. */
+    stock: z.number().int().min(0).nullable().optional(),
+    isGiftCard: z.boolean().optional(),
+  };
+}
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'youtube', 'tiktok'] as const;
+
+/** The social media card's fields (spec §3). */
+export function socialCardFields() {
+  return {
+    /** VIDEO or another media type (IMAGE, CAROUSEL_ALBUM …). */
+    mediaType: z.string().min(1).max(40).optional(),
+    profileUrl: z
+      .string()
+      .regex(/^https?:\/\//)
+      .max(500)
+      .optional(),
+    daysSincePosted: z.number().int().min(0).max(100_000).optional(),
+    commentCount: z.number().int().min(0).optional(),
+    body: z.string().max(5000).optional(),
+    socialNetwork: z.enum(SOCIAL_NETWORKS).optional(),
+  };
+}
 
 /** A link inside the site ('/…') or to another site (http(s)). */
 const link = z.string().regex(/^(\/|https?:\/\/)/, 'must start with / or http(s)://');
@@ -40,6 +82,10 @@ export const cardSchema = z.object({
   productCode: z.string().max(40).optional(),
   valoCode: z.string().max(40).optional(),
   gtinCode: z.string().max(20).optional(),
+  ...productCardFields(),
+  ...socialCardFields(),
+  /** The social card's profile picture. */
+  profileImageId: imageId.optional(),
 });
 export type Card = z.infer<typeof cardSchema>;
 
@@ -107,6 +153,25 @@ export const blockSchema = z.discriminatedUnion('type', [
           block.contentId === undefined),
       'successMessage, errorMessage and contentId belong to the export-contact form only',
     ),
+  /** Cards that move a group at a time (spec §4 card carousel). */
+  z.object({
+    type: z.literal('card-carousel'),
+    header: z.string().max(200).optional(),
+    cardType: z.enum(cardTypes),
+    cards: z.array(cardSchema).min(1).max(60),
+    /** Cards per view on large screens: 4 when not given, 5 when not usable (spec §4). */
+    cardsPerView: z.number().int().min(0).max(8).optional(),
+  }),
+  /** Brand logos 130 px wide, repeated to at least 21, moving by themselves (spec §4, §9). */
+  z.object({
+    type: z.literal('brand-logo-carousel'),
+    header: z.string().max(200).optional(),
+    cards: z
+      .array(z.object({ link, imageId: imageId.optional(), header: z.string().min(1).max(200) }))
+      .min(1)
+      .max(40),
+    autoplaySeconds: z.number().int().min(2).max(60).optional(),
+  }),
   z.object({
     type: z.literal('brand-cards'),
     header: z.string().max(200).optional(),

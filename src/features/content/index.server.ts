@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { filteredCardsRoutes } from './card-grid/routes.server.ts';
+import { likeRoutes } from './likes/routes.server.ts';
+import { recipeBannerRoutes } from './recipe-banner/routes.server.ts';
 import { seoRoutes } from './seo/routes.server.ts';
 
 export { PageHero } from './components/page-hero.tsx';
@@ -9,11 +11,13 @@ export { resolvePath } from './content.server.ts';
 export { HomePage } from './home-page.tsx';
 export { type LoadedPage, loadPage, type PageWidgets } from './page-loader.server.tsx';
 
-/** `/api/filtered-cards/*`, robots.txt and the sitemaps. */
+/** `/api/filtered-cards/*`, `/api/contentlikecount/*`, robots.txt and the sitemaps. */
 export const contentPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(filteredCardsRoutes);
     await app.register(seoRoutes);
+    await app.register(likeRoutes);
+    await app.register(recipeBannerRoutes);
   },
   { name: 'content', dependencies: ['request-context'] },
 );

@@ -7,5 +7,10 @@ export const contentIslands = {
   'hero-carousel': () => import('./carousel/hero-carousel.tsx').then((m) => m.HeroCarousel),
   'image-carousel': () => import('./carousel/image-carousel.tsx').then((m) => m.ImageCarousel),
   'product-gallery': () => import('./carousel/product-gallery.tsx').then((m) => m.ProductGallery),
+  'card-carousel': () => import('./carousel/group-carousel.tsx').then((m) => m.CardCarousel),
+  'brand-logo-carousel': () =>
+    import('./carousel/group-carousel.tsx').then((m) => m.BrandLogoCarousel),
+  'recipe-banner': () => import('./recipe-banner/recipe-banner.tsx').then((m) => m.RecipeBanner),
+  'like-button': () => import('./likes/like-button.tsx').then((m) => m.LikeButton),
   'card-grid': () => import('./card-grid/card-grid-island.tsx').then((m) => m.CardGridIsland),
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { newsReleases, pages, products, recipes } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { imageUrl, presetSize } from '../../images/presets.ts';
+import { siteHomeUrl } from '../../render/render-page.tsx';
 import { langPrefix } from '../../sites/resolve.ts';
 import type { Card } from './blocks.ts';
 import { newsCard, newsCardType, productCard, recipeCard } from './card-grid/cards.ts';
@@ -27,6 +28,7 @@ import {
 } from './content.server.ts';
 import { HomePage } from './home-page.tsx';
 import type { ImageDto } from './image-dto.ts';
+import { withStoredLikes } from './likes/likes.server.ts';
 import {
   contentPageProps,
   homePageProps,
@@ -46,6 +48,8 @@ import { NewsPage } from './pages/news-page.tsx';
 import { ProductPage } from './pages/product-page.tsx';
 import { RecipePage } from './pages/recipe-page.tsx';
 import { SearchHostPage } from './pages/search-host-page.tsx';
+import { RECIPE_BANNER_COOKIE, recipeBannerSetting } from './recipe-banner/config.ts';
+import type { RecipeBannerProps } from './recipe-banner/recipe-banner.tsx';
 import { SeoHead, type SeoHeadProps } from './seo/head.tsx';
 import {
   contentPageSeo,
@@ -168,9 +172,19 @@ export async function loadPage(
 /** A page of the page tree: the home page, a page holding a search, a listing or a content page. */
 async function loadTreePage(
   request: FastifyRequest,
-  page: PageDto,
+  stored: PageDto,
   widgets: PageWidgets,
 ): Promise<LoadedPage> {
+  // Cards show the likes counted so far, not the number the page was written with.
+  const page = {
+    ...stored,
+    blocks: await withStoredLikes(
+      request.server.db,
+      request.site.id,
+      request.locale.lang,
+      stored.blocks,
+    ),
+  };
   if (page.type === 'home') return buildPage(request, homePage(page));
   // A page that holds a search (the site search, or a product, recipe or newsroom search) is
   // rendered from its URL on the server and searched further by its island.
@@ -293,7 +307,26 @@ function recipePage(request: FastifyRequest, recipe: RecipeRow): PageSpec<Recipe
         ),
         facets,
       ),
-    body: (parts) => <RecipePage {...recipePageProps(recipe, parts)} />,
+    body: (parts) => (
+      <RecipePage {...recipePageProps(recipe, parts)} banner={recipeBanner(request, recipe.path)} />
+    ),
+  };
+}
+
+/**
+ * The recipe page's mobile banner (spec §4), unless the site has none or this browser closed it
+ * (the cookie makes the page the visitor's own: the page cache neither serves nor keeps it).
+ */
+function recipeBanner(request: FastifyRequest, path: string): RecipeBannerProps | undefined {
+  if (request.cookies[RECIPE_BANNER_COOKIE] === 'closed') return undefined;
+  const setting = recipeBannerSetting(request.site.id);
+  if (!setting) return undefined;
+  const { lang } = request.locale;
+  const text = setting.text?.[lang];
+  return {
+    href: 'url' in setting.href ? setting.href.url : siteHomeUrl(request, setting.href.site),
+    ...(text ? { text } : {}),
+    returnPath: linkerOf(request)(path),
   };
 }
 

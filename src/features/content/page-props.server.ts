@@ -4,6 +4,7 @@ import type { Crumb } from './components/breadcrumbs.tsx';
 import type { NewsRow, PageDto, ProductRow, RecipeRow } from './content.server.ts';
 import type { HomePageProps } from './home-page.tsx';
 import type { ImageDto } from './image-dto.ts';
+import { likeContentId } from './likes/schemas.ts';
 import type { ContentPageProps } from './pages/content-page.tsx';
 import type { ListingPageProps } from './pages/listing-page.tsx';
 import type { NewsPageProps } from './pages/news-page.tsx';
@@ -76,6 +77,10 @@ export function recipePageProps(recipe: RecipeRow, parts: PageParts): RecipePage
     totalYieldKg: recipe.totalYieldKg,
     steps: recipe.steps,
     nutrients: recipe.nutrients,
+    like: {
+      contentId: likeContentId({ kind: 'recipe', id: recipe.id }),
+      likeCount: recipe.likeCount,
+    },
   };
 }
 

@@ -97,13 +97,24 @@ export function toCardDto(
   images: ReadonlyMap<number, CardImage>,
   linkPrefix = '',
 ): CardDto {
-  const { imageId, ...rest } = card;
+  const { imageId, profileImageId, ...rest } = card;
   const image = imageId === undefined ? undefined : images.get(imageId);
+  const profile = profileImageId === undefined ? undefined : images.get(profileImageId);
   return {
     ...rest,
     link: localLink(card.link, linkPrefix),
     ...(image
       ? { image: { id: image.id, width: image.width, height: image.height, alt: image.alt } }
+      : {}),
+    ...(profile
+      ? {
+          profileImage: {
+            id: profile.id,
+            width: profile.width,
+            height: profile.height,
+            alt: profile.alt,
+          },
+        }
       : {}),
   };
 }

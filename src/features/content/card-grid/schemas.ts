@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardTypes } from '../blocks.ts';
+import { cardTypes, productCardFields, socialCardFields } from '../blocks.ts';
 
 /**
  * What a card grid shows and `GET /api/filtered-cards/{dropdownItemId}/{cardType}` answers: the
@@ -32,6 +32,9 @@ export const cardDtoSchema = z
     productCode: z.string().optional(),
     valoCode: z.string().optional(),
     gtinCode: z.string().optional(),
+    ...productCardFields(),
+    ...socialCardFields(),
+    profileImage: cardImageSchema.optional(),
   })
   .strict()
   .meta({ id: 'Card' });

@@ -1,9 +1,11 @@
+import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { RichText } from '../../../render/rich-text.server.tsx';
-import { langPrefix } from '../../../sites/resolve.ts';
+import { langPrefix, localLink } from '../../../sites/resolve.ts';
 import { FormBlock } from '../../forms/index.server.ts';
 import { CampaignBlock, NewsReleasesBlock } from '../../subscriptions/index.server.ts';
 import type { Block } from '../blocks.ts';
+import { toCardDto } from '../card-grid/cards.ts';
 import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
 import type { ImageDto } from '../image-dto.ts';
 import { CardGrid } from './card-grid.tsx';
@@ -16,8 +18,16 @@ export function blockImageIds(blocks: Block[]): number[] {
   for (const block of blocks) {
     if (block.type === 'hero-carousel' || block.type === 'image-carousel')
       ids.push(...block.slides.map((s) => s.imageId));
-    if (block.type === 'card-grid' || block.type === 'brand-cards') {
-      for (const card of block.cards) if (card.imageId) ids.push(card.imageId);
+    if (
+      block.type === 'card-grid' ||
+      block.type === 'brand-cards' ||
+      block.type === 'card-carousel' ||
+      block.type === 'brand-logo-carousel'
+    ) {
+      for (const card of block.cards) {
+        if (card.imageId) ids.push(card.imageId);
+        if ('profileImageId' in card && card.profileImageId) ids.push(card.profileImageId);
+      }
     }
   }
   return ids;
@@ -63,6 +73,42 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
                 images={props.images}
                 linkPrefix={linkPrefix}
                 expandable
+              />
+            );
+          case 'card-carousel':
+            return (
+              <Island
+                key={key}
+                name="card-carousel"
+                lang={lang}
+                hydrate="visible"
+                props={{
+                  ...(block.header ? { header: block.header } : {}),
+                  cardType: block.cardType,
+                  cards: block.cards.map((card) => toCardDto(card, props.images, linkPrefix)),
+                  ...(block.cardsPerView === undefined ? {} : { cardsPerView: block.cardsPerView }),
+                }}
+              />
+            );
+          case 'brand-logo-carousel':
+            return (
+              <Island
+                key={key}
+                name="brand-logo-carousel"
+                lang={lang}
+                hydrate="visible"
+                props={{
+                  ...(block.header ? { header: block.header } : {}),
+                  logos: block.cards.map((card) => {
+                    const image = card.imageId ? props.images.get(card.imageId) : undefined;
+                    return {
+                      link: localLink(card.link, linkPrefix),
+                      header: card.header,
+                      ...(image ? { image } : {}),
+                    };
+                  }),
+                  ...(block.autoplaySeconds ? { autoplaySeconds: block.autoplaySeconds } : {}),
+                }}
               />
             );
           case 'rich-text':

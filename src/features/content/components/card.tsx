@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate, formatDuration } from '../../../i18n/format.ts';
+import { formatDate, formatDuration, formatPrice } from '../../../i18n/format.ts';
 import { useLang, useT } from '../../../i18n/react.tsx';
 import { Img } from '../../../images/picture.tsx';
 import type { CardType } from '../blocks.ts';
@@ -22,6 +22,12 @@ export const presetOf: Record<CardType, string> = {
   ridderheimsCard: 'three-by-two-crop',
   sibyllaCard: 'card-square',
   MFProductCard: 'product-thumbnail-medium',
+  lkProductCard: 'card-square',
+  lkCampaignCard: 'card-wide',
+  FSProductCard: 'product-thumbnail-medium',
+  productCardSe: 'card-square',
+  exportProductCard: 'card-square',
+  socialMediaCard: 'card-square',
 };
 
 /** Each type's class (class names are camel-cased by the CSS module set-up: `mfProductCard`). */
@@ -37,6 +43,12 @@ const typeClass: Record<CardType, string | undefined> = {
   ridderheimsCard: styles.ridderheimsCard,
   sibyllaCard: styles.sibyllaCard,
   MFProductCard: styles.mfProductCard,
+  lkProductCard: styles.lkProductCard,
+  lkCampaignCard: styles.lkCampaignCard,
+  FSProductCard: styles.fsProductCard,
+  productCardSe: styles.productCardSe,
+  exportProductCard: styles.exportProductCard,
+  socialMediaCard: styles.socialMediaCard,
 };
 
 /**
@@ -103,6 +115,34 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
         {card.gtinCode ? <Code label={t('product.ean')} value={card.gtinCode} /> : null}
         {card.valoCode ? <Code label={t('product.valoCode')} value={card.valoCode} /> : null}
       </dl>
+    ) : null;
+
+  const discount = card.discountPercentage ? (
+    <span className={styles.discount}>
+      {t('product.discount', { percent: card.discountPercentage })}
+    </span>
+  ) : null;
+  const prices =
+    card.price !== undefined || card.stock === 0 ? (
+      <div className={styles.prices}>
+        {card.price !== undefined ? (
+          <p className={styles.price}>
+            <span className="visually-hidden">{t('product.price')} </span>
+            {formatPrice(card.price)}
+          </p>
+        ) : null}
+        {card.svhPrice !== undefined && card.svhPrice !== card.price ? (
+          <p className={styles.priceNote}>
+            {t('product.regularPrice', { price: formatPrice(card.svhPrice) })}
+          </p>
+        ) : null}
+        {card.pricePerKilo !== undefined ? (
+          <p className={styles.priceNote}>
+            {t('product.pricePerKg', { price: formatPrice(card.pricePerKilo) })}
+          </p>
+        ) : null}
+        {card.stock === 0 ? <p className={styles.soldOut}>{t('cards.soldOut')}</p> : null}
+      </div>
     ) : null;
 
   return (
@@ -182,6 +222,61 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
             </div>
           </>
         );
+      // The shop's product, Sweden's and the export site's: the price facts under the name.
+      case 'lkProductCard':
+      case 'productCardSe':
+      case 'exportProductCard':
+        return (
+          <>
+            <div className={styles.media}>
+              {image}
+              {discount}
+            </div>
+            <div className={styles.body}>
+              {card.isGiftCard ? <p className={styles.kicker}>{t('product.giftCard')}</p> : null}
+              {heading}
+              {prices}
+              {card.type === 'lkProductCard' ? null : codes}
+              {cta}
+            </div>
+          </>
+        );
+      // A shop campaign: a wide picture with its discount, the heading and the call to action.
+      case 'lkCampaignCard':
+        return (
+          <>
+            <div className={styles.media}>
+              {image}
+              {discount}
+            </div>
+            <div className={styles.body}>
+              {heading}
+              {prices}
+              {cta}
+            </div>
+          </>
+        );
+      // Food service: the pack, its codes and the ordering link of its Valo code.
+      case 'FSProductCard':
+        return (
+          <>
+            <div className={styles.media}>{image}</div>
+            <div className={styles.body}>
+              {heading}
+              {codes}
+              {card.valoCode ? (
+                <a
+                  className={`${styles.raised} ${styles.order}`}
+                  href={valoOrderUrl(card.valoCode)}
+                >
+                  {t('cards.order', { code: card.valoCode })}
+                </a>
+              ) : null}
+            </div>
+          </>
+        );
+      case 'socialMediaCard':
+        return <SocialBody card={card} image={image} heading={heading} likes={likes} />;
       // Picture above, heading and facts below; the shape and the look come from the type's
       // preset and styles: square, tall and wide pictures, the recipe card with time and likes,
       // Ridderheims' centred deli card, Sibylla's name on a band of the brand's colour.
@@ -256,5 +351,112 @@ function HeartIcon() {
         strokeWidth="2"
       />
     </svg>
+  );
+}
+
+/** The external ordering site's page of a food-service product by its Valo code (spec §9). */
+export const VALO_ORDER_URL = 'https://www.valo.fi/tuotteet/{valoCode}';
+
+export function valoOrderUrl(valoCode: string): string {
+  return VALO_ORDER_URL.replace('{valoCode}', encodeURIComponent(valoCode));
+}
+
+/** Characters of a social post's body shown before 'show more' (spec §5, §9). */
+export const SOCIAL_BODY_CHARS = 120;
+
+/** A post's body cut at a word boundary within the first `max` characters, and the rest. */
+export function truncateBody(
+  body: string,
+  max = SOCIAL_BODY_CHARS,
+): { head: string; rest: string } {
+  if (body.length <= max) return { head: body, rest: '' };
+  const cut = body.lastIndexOf(' ', max);
+  const at = cut > max / 2 ? cut : max;
+  return { head: body.slice(0, at).trimEnd(), rest: body.slice(at).trimStart() };
+}
+
+const networkNames: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+};
+
+/**
+ * A social media post (spec §3): the profile (picture, network, days since posted), the media
+ * (a video marked as such), the body cut at 120 characters with a 'show more' that works without
+ * script (a disclosure), and the likes and comments.
+ */
+function SocialBody(props: {
+  card: CardDto;
+  image: ReactNode;
+  heading: ReactNode;
+  likes: ReactNode;
+}) {
+  const { card } = props;
+  const t = useT();
+  const lang = useLang();
+  const network = card.socialNetwork
+    ? (networkNames[card.socialNetwork] ?? card.socialNetwork)
+    : '';
+  const body = truncateBody(card.body ?? '');
+  return (
+    <>
+      <div className={styles.profile}>
+        {card.profileImage ? (
+          <Img
+            lang={lang}
+            image={card.profileImage}
+            preset="thumbnail-medium"
+            className={styles.avatar}
+            decorative
+          />
+        ) : null}
+        <p className={styles.profileText}>
+          {card.profileUrl ? (
+            <a className={styles.raised} href={card.profileUrl}>
+              {network || card.profileUrl}
+            </a>
+          ) : (
+            network
+          )}
+          {card.daysSincePosted !== undefined ? (
+            <span>
+              {card.daysSincePosted === 0
+                ? t('cards.today')
+                : t('cards.daysAgo', { count: card.daysSincePosted })}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className={styles.media}>
+        {props.image}
+        {card.mediaType === 'VIDEO' ? (
+          <span className={styles.badge}>{t('cards.video')}</span>
+        ) : null}
+      </div>
+      <div className={styles.body}>
+        {props.heading}
+        {body.head ? (
+          <p className={styles.postBody}>
+            {body.head}
+            {body.rest ? '…' : null}
+          </p>
+        ) : null}
+        {body.rest ? (
+          <details className={`${styles.raised} ${styles.more}`}>
+            <summary>{t('cards.showMore')}</summary>
+            <p>{card.body}</p>
+          </details>
+        ) : null}
+        <p className={styles.meta}>
+          {props.likes}
+          {card.commentCount !== undefined ? (
+            <span className={styles.fact}>{t('cards.comments', { count: card.commentCount })}</span>
+          ) : null}
+        </p>
+      </div>
+    </>
   );
 }

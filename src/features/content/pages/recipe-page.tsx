@@ -1,11 +1,14 @@
 import type { Nutrient, RecipeIngredient, RecipeStep } from '../../../db/schema.ts';
 import { formatDuration, formatNumber } from '../../../i18n/format.ts';
 import { Img } from '../../../images/picture.tsx';
+import { Island } from '../../../render/island.server.tsx';
 import { usePage } from '../../../render/page-context.tsx';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto } from '../image-dto.ts';
+import type { LikeButtonProps } from '../likes/like-button.tsx';
+import type { RecipeBannerProps } from '../recipe-banner/recipe-banner.tsx';
 
 function IngredientLine(props: { ingredient: RecipeIngredient }) {
   const { lang } = usePage();
@@ -34,6 +37,10 @@ export interface RecipePageProps {
   totalYieldKg: number | null;
   steps: RecipeStep[];
   nutrients: Nutrient[];
+  /** The like button's content id and the stored count. */
+  like: LikeButtonProps;
+  /** The mobile bottom banner; none when the site has none or the visitor closed it. */
+  banner?: RecipeBannerProps | undefined;
 }
 
 export function RecipePage(props: RecipePageProps) {
@@ -78,6 +85,7 @@ export function RecipePage(props: RecipePageProps) {
                 </>
               ) : null}
             </dl>
+            <Island name="like-button" props={props.like} lang={lang} hydrate="idle" />
           </header>
         </div>
         <div className={styles.detail}>
@@ -123,6 +131,9 @@ export function RecipePage(props: RecipePageProps) {
           </section>
         </div>
       </article>
+      {props.banner ? (
+        <Island name="recipe-banner" props={props.banner} lang={lang} hydrate="idle" />
+      ) : null}
     </div>
   );
 }

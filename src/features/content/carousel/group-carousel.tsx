@@ -1,0 +1,374 @@
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useLang, useT } from '../../../i18n/react.tsx';
+import { type ImageRef, Img } from '../../../images/picture.tsx';
+import type { CardType } from '../blocks.ts';
+import type { CardDto } from '../card-grid/schemas.ts';
+import { Card } from '../components/card.tsx';
+import styles from './group-carousel.module.css';
+import {
+  arrows,
+  cardsPerView,
+  LARGE_FROM,
+  logosPerView,
+  MIN_BRAND_LOGOS,
+  nextFirst,
+  previousFirst,
+  repeatToAtLeast,
+} from './groups.ts';
+import { PauseIcon, PlayIcon, StepButton } from './icons.tsx';
+import { SLIDE_MS } from './slides.ts';
+
+// Before hydration there is no layout to measure; in the browser, measure before paint.
+const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/** Where focus goes after a move whose control, or focused card, left the view. */
+type FocusAfter = 'previous' | 'next' | 'cards' | null;
+
+/**
+ * The moving part the two carousels share: the first visible item, how many show, and the moves
+ * by one group. `perView` measures the viewport. Until hydration (and without script) the items
+ * are a list that scrolls sideways; `enhanced` then turns it into groups with arrows.
+ */
+function useGroups(count: number, perViewOf: (viewport: HTMLElement) => number, wrap: boolean) {
+  const [first, setFirst] = useState(0);
+  const [perView, setPerView] = useState(1);
+  const [enhanced, setEnhanced] = useState(false);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const focusAfter = useRef<FocusAfter>(null);
+  const regionRef = useRef<HTMLElement>(null);
+
+  useBrowserLayoutEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const measure = () => setPerView(perViewOf(viewport));
+    measure();
+    setEnhanced(true);
+    const observer = new ResizeObserver(measure);
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [perViewOf]);
+
+  // A narrower screen shows fewer: the first visible item stays in view.
+  const shown = Math.min(first, Math.max(0, count - perView));
+  const can = arrows(shown, perView, count);
+
+  const move = useCallback(
+    (direction: 'previous' | 'next', focus: FocusAfter) => {
+      focusAfter.current = focus;
+      setFirst((f) => {
+        const current = Math.min(f, Math.max(0, count - perView));
+        if (direction === 'next') {
+          if (current + perView < count) return nextFirst(current, perView, count);
+          return wrap ? 0 : current;
+        }
+        if (current > 0) return previousFirst(current, perView);
+        return wrap ? Math.max(0, count - perView) : current;
+      });
+    },
+    [count, perView, wrap],
+  );
+
+  // Focus never falls into a hidden (inert) item or off a vanished arrow: after a move it goes to
+  // the same arrow if it still shows, else the other one, else the first visible item.
+  useEffect(() => {
+    const want = focusAfter.current;
+    focusAfter.current = null;
+    const region = regionRef.current;
+    if (!want || !region) return;
+    const button = (which: string) =>
+      region.querySelector<HTMLElement>(`[data-carousel-step="${which}"] button`);
+    const firstItem = () =>
+      region.querySelector<HTMLElement>('li:not([inert]) a, li:not([inert]) button');
+    const other = want === 'next' ? 'previous' : 'next';
+    const target = want === 'cards' ? firstItem() : (button(want) ?? button(other) ?? firstItem());
+    target?.focus();
+  });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!enhanced || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    // Focus stays on the arrow that has it (or the other one, when it goes).
+    const step = (event.target as HTMLElement)
+      .closest('[data-carousel-step]')
+      ?.getAttribute('data-carousel-step');
+    event.preventDefault();
+    const direction = event.key === 'ArrowRight' ? 'next' : 'previous';
+    move(direction, step === 'next' || step === 'previous' ? step : 'cards');
+  };
+
+  return { first: shown, perView, enhanced, can, move, onKeyDown, viewportRef, regionRef };
+}
+
+function Arrows(props: {
+  groups: ReturnType<typeof useGroups>;
+  trackId: string;
+  always?: boolean;
+}) {
+  const t = useT();
+  const { groups } = props;
+  if (!groups.enhanced) return null;
+  return (
+    <div className={styles.arrows}>
+      {groups.can.previous || props.always ? (
+        <span data-carousel-step="previous" className={styles.previous}>
+          <StepButton
+            direction="left"
+            label={t('carousel.previous')}
+            controls={props.trackId}
+            className={`${styles.arrow}`}
+            onPress={() => groups.move('previous', 'previous')}
+          />
+        </span>
+      ) : null}
+      {groups.can.next || props.always ? (
+        <span data-carousel-step="next" className={styles.next}>
+          <StepButton
+            direction="right"
+            label={t('carousel.next')}
+            controls={props.trackId}
+            className={`${styles.arrow}`}
+            onPress={() => groups.move('next', 'next')}
+          />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Track(props: {
+  id: string;
+  groups: ReturnType<typeof useGroups>;
+  className: string;
+  label: string;
+  style: CSSProperties;
+  items: ReactNode[];
+}) {
+  const { groups } = props;
+  const style = {
+    ...props.style,
+    '--first': groups.first,
+    '--slide-ms': `${SLIDE_MS}ms`,
+  } as CSSProperties;
+  return (
+    <div ref={groups.viewportRef} className={styles.viewport}>
+      <ul
+        id={props.id}
+        className={`${styles.track} ${props.className}`}
+        style={style}
+        aria-label={props.label}
+        data-enhanced={groups.enhanced ? '' : undefined}
+        // Without script the list scrolls: focusable, so the keyboard can scroll it too.
+        tabIndex={groups.enhanced ? undefined : 0}
+      >
+        {props.items.map((item, index) => {
+          const hidden =
+            groups.enhanced && (index < groups.first || index >= groups.first + groups.perView);
+          return (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: the items never reorder (logos repeat)
+              key={index}
+              className={styles.item}
+              inert={hidden}
+              data-hidden={hidden || undefined}
+            >
+              {item}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export interface CardCarouselProps {
+  header?: string;
+  cardType: CardType;
+  cards: CardDto[];
+  /** Cards per view on large screens (spec §4: default 4, fallback 5). */
+  cardsPerView?: number;
+}
+
+/**
+ * The card carousel (island `card-carousel`, spec §4): one group of cards per arrow (or arrow
+ * key), the left arrow once moved, the right one while more remain; 1 card on small screens, 3 on
+ * medium, else the block's count; a 500 ms slide, none for reduced motion. It never moves by
+ * itself. Hidden cards are inert. Before hydration it is a list that scrolls sideways.
+ */
+export function CardCarousel(props: CardCarouselProps) {
+  const t = useT();
+  const trackId = useId();
+  const headingId = useId();
+  const perViewOf = useCallback(
+    () => cardsPerView(window.innerWidth, props.cardsPerView),
+    [props.cardsPerView],
+  );
+  const groups = useGroups(props.cards.length, perViewOf, false);
+  const count = props.cards.length;
+  const large = cardsPerView(LARGE_FROM, props.cardsPerView);
+  return (
+    <section
+      ref={groups.regionRef}
+      className={`container ${styles.carousel}`}
+      aria-roledescription="carousel"
+      aria-labelledby={props.header ? headingId : undefined}
+      aria-label={props.header ? undefined : t('cardCarousel.label')}
+      onKeyDown={groups.onKeyDown}
+      data-card-carousel=""
+    >
+      {props.header ? (
+        <h2 id={headingId} className={styles.header}>
+          {props.header}
+        </h2>
+      ) : null}
+      <Track
+        id={trackId}
+        groups={groups}
+        className={`${styles.cards}`}
+        label={t('cardCarousel.cards', { count })}
+        style={{ '--per-view-large': large } as CSSProperties}
+        items={props.cards.map((card) => (
+          <Card key={card.link} card={card} headingLevel={props.header ? 'h3' : 'h2'} />
+        ))}
+      />
+      <Arrows groups={groups} trackId={trackId} />
+      {groups.enhanced ? (
+        <p className="visually-hidden" aria-live="polite">
+          {t('cardCarousel.showing', {
+            from: groups.first + 1,
+            to: Math.min(count, groups.first + groups.perView),
+            count,
+          })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export interface BrandLogo {
+  link: string;
+  header: string;
+  image?: ImageRef;
+}
+
+export interface BrandLogoCarouselProps {
+  header?: string;
+  logos: BrandLogo[];
+  /** Seconds between automatic moves; the carousel pauses on hover, focus and its pause button. */
+  autoplaySeconds?: number;
+}
+
+/** Seconds between the brand-logo carousel's moves unless the block says otherwise. */
+export const BRAND_AUTOPLAY_SECONDS = 4;
+
+/**
+ * The brand-logo carousel (island `brand-logo-carousel`, spec §4 and §9): logos 130 px wide, the
+ * list repeated until it holds at least 21 so it can keep going round; it moves a group by itself
+ * every few seconds, wrapping at the end, and stops on hover, on focus inside and by its pause
+ * button (WCAG 2.2.2); reduced motion starts it paused. Arrows and arrow keys move it by hand.
+ * Before hydration it is the brands once, as a list that scrolls sideways.
+ */
+export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
+  const t = useT();
+  const lang = useLang();
+  const trackId = useId();
+  const headingId = useId();
+  const perViewOf = useCallback((viewport: HTMLElement) => logosPerView(viewport.clientWidth), []);
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const pauseButton = useRef<HTMLButtonElement>(null);
+  const [repeat, setRepeat] = useState(false);
+  const logos = repeat ? repeatToAtLeast(props.logos, MIN_BRAND_LOGOS) : props.logos;
+  const groups = useGroups(logos.length, perViewOf, true);
+  const seconds = props.autoplaySeconds ?? BRAND_AUTOPLAY_SECONDS;
+
+  useEffect(() => {
+    setRepeat(true);
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
+  }, []);
+
+  const canMove = groups.enhanced && logos.length > groups.perView;
+  const rotating = canMove && playing && !hovered && !focused;
+  const { first, move } = groups;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `first` restarts the timer after every move
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setTimeout(() => move('next', null), seconds * 1000);
+    return () => window.clearTimeout(timer);
+  }, [rotating, first, move, seconds]);
+
+  // Focus on the pause button itself does not pause, so 'Jatka' takes effect at once.
+  const onFocus = (event: FocusEvent) =>
+    setFocused(!pauseButton.current?.contains(event.target as Node));
+  const onBlur = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    <section
+      ref={groups.regionRef}
+      className={`container ${styles.carousel} ${styles.brands}`}
+      aria-roledescription="carousel"
+      aria-labelledby={props.header ? headingId : undefined}
+      aria-label={props.header ? undefined : t('cardCarousel.brands')}
+      onKeyDown={groups.onKeyDown}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      data-brand-carousel=""
+      data-rotating={rotating ? '' : undefined}
+    >
+      {props.header ? (
+        <h2 id={headingId} className={styles.header}>
+          {props.header}
+        </h2>
+      ) : null}
+      {canMove ? (
+        <button
+          ref={pauseButton}
+          type="button"
+          className={styles.pause}
+          aria-controls={trackId}
+          onClick={() => setPlaying((p) => !p)}
+        >
+          {playing ? <PauseIcon /> : <PlayIcon />}
+          {playing ? t('carousel.pause') : t('carousel.play')}
+        </button>
+      ) : null}
+      <Track
+        id={trackId}
+        groups={groups}
+        className={`${styles.logos}`}
+        label={t('cardCarousel.brandList', { count: props.logos.length })}
+        style={{}}
+        items={logos.map((logo) => (
+          <a key={logo.link} href={logo.link} className={styles.logo}>
+            {logo.image ? (
+              <Img
+                lang={lang}
+                image={logo.image}
+                preset="thumbnail-medium"
+                className={styles.logoImage}
+                decorative
+              />
+            ) : null}
+            <span className={styles.logoName}>{logo.header}</span>
+          </a>
+        ))}
+      />
+      {canMove ? <Arrows groups={groups} trackId={trackId} always /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { LIKE_API, LIKED_STORAGE_KEY, type LikeAnswer } from './schemas.ts';
+
+/** The browser side of the like API (spec §7), with the anti-forgery header (decision 003). */
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
+
+function xsrfToken(): string {
+  const match = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([^;]*)`).exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+/** Posts a like (no body); the stored count, or an error for any answer but 200. */
+export async function postLike(contentId: string): Promise<LikeAnswer> {
+  const response = await fetch(`${LIKE_API}/${encodeURIComponent(contentId)}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { [XSRF_HEADER]: xsrfToken(), accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`like API answered ${response.status}`);
+  return (await response.json()) as LikeAnswer;
+}
+
+/** The content ids this browser has liked (local storage; spec §3). */
+export function likedIds(): Set<string> {
+  try {
+    const raw = window.localStorage.getItem(LIKED_STORAGE_KEY);
+    const list: unknown = raw ? JSON.parse(raw) : [];
+    return new Set(Array.isArray(list) ? list.filter((v) => typeof v === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+export function rememberLiked(contentId: string): void {
+  try {
+    const ids = likedIds();
+    ids.add(contentId);
+    window.localStorage.setItem(LIKED_STORAGE_KEY, JSON.stringify([...ids]));
+  } catch {
+    // Storage full or refused: the server still counts the visitor once.
+  }
+}

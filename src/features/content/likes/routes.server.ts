@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NotFound } from '../../../server/errors.ts';
+import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { likeClientKey, likeContent } from './likes.server.ts';
+import { LIKE_API, likeAnswerSchema, likeContentId, likeParamsSchema } from './schemas.ts';
+
+/** Like requests per client address and minute, over all content. */
+export const LIKE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+/** `POST /api/contentlikecount/{contentId}` (spec §7): counts the visitor's like once. */
+export async function likeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    `${LIKE_API}/:contentId`,
+    {
+      bodyLimit: 1024,
+      config: { rateLimit: LIKE_RATE_LIMIT },
+      schema: {
+        tags: ['content'],
+        summary: 'Likes a recipe or product, once per visitor',
+        description:
+          'No body. `contentId` is `recipe-{id}` or `product-{id}` of the site. The visitor is the session (its anti-forgery header is required); a second like by the same visitor, or more than 20 from one address for one content in a day, counts nothing and answers the stored count. 30 requests per client and minute.',
+        security: XSRF_SECURITY,
+        params: likeParamsSchema,
+        response: {
+          200: jsonAnswer(likeAnswerSchema, 'The stored count'),
+          ...problemAnswers(400, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const target = request.params.contentId;
+      reply.header('cache-control', 'no-store');
+      const result = await likeContent(app.db, {
+        siteId: request.site.id,
+        target,
+        visitor: request.session.derive('like-visitor'),
+        client: likeClientKey(app.config.sessionSecret, request.ip),
+      });
+      if (!result) throw new NotFound('The site has no content with that id.');
+      return { contentId: likeContentId(target), ...result };
+    },
+  );
+}

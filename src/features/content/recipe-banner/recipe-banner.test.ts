@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { recipes } from '../../../db/schema.ts';
+import { RECIPE_BANNER_CLOSE_PATH, RECIPE_BANNER_COOKIE, safeReturnPath } from './config.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const siteId of ['jyvabroiler', 'ammattilaiset']) {
+    await t.app.db.insert(recipes).values({
+      siteId,
+      lang: 'fi',
+      path: '/reseptit/banneri',
+      title: 'Banneriresepti',
+      yield: 4,
+      totalTimeMinutes: 20,
+      translationKey: `banner-test-${siteId}`,
+    });
+  }
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const page = (host: string, cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/reseptit/banneri',
+    headers: { host, ...(cookie ? { cookie } : {}) },
+  });
+
+describe('recipe banner', () => {
+  it('shows on a recipe page with the default text linking to the professional-kitchen site', async () => {
+    const res = await page('jyvabroiler.localhost');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-recipe-banner');
+    expect(res.body).toContain('Tutustu ammattikeittiöiden resepteihin');
+    expect(res.body).toMatch(/href="http:\/\/ammattilaiset\.localhost[^"]*"/);
+  });
+
+  it('is not on the professional-kitchen site itself', async () => {
+    const res = await page('ammattilaiset.localhost');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-recipe-banner');
+  });
+
+  it('closes without script: a 30-day cookie, back to the page, then not rendered at all', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: RECIPE_BANNER_CLOSE_PATH,
+      headers: {
+        host: 'jyvabroiler.localhost',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'return=%2Freseptit%2Fbanneri',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/reseptit/banneri');
+    const cookie = res.cookies.find((c) => c.name === RECIPE_BANNER_COOKIE);
+    expect(cookie?.value).toBe('closed');
+    expect(cookie?.maxAge).toBe(30 * 24 * 60 * 60);
+    const after = await page('jyvabroiler.localhost', `${RECIPE_BANNER_COOKIE}=closed`);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toContain('data-recipe-banner');
+  });
+
+  it('never goes back to another origin', () => {
+    expect(safeReturnPath('//evil.example/x')).toBe('/');
+    expect(safeReturnPath('https://evil.example/')).toBe('/');
+    expect(safeReturnPath('/\\evil.example')).toBe('/');
+    expect(safeReturnPath(undefined)).toBe('/');
+    expect(safeReturnPath('/en/recipes/x')).toBe('/en/recipes/x');
+  });
+});
