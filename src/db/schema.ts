@@ -190,6 +190,8 @@ export interface RecipeIngredient {
   unit: string;
   /** Link to a product page, when the ingredient is one of ours. */
   url?: string;
+  /** Swedish recipes: the ingredient's place in the list (spec shop-and-widgets §3 `Order`). */
+  order?: number;
 }
 
 export interface RecipeStep {
@@ -1055,5 +1057,29 @@ export const productReviews = pgTable(
     uniqueIndex('product_reviews_customer_uq').on(t.siteId, t.code, t.customerId),
     index('product_reviews_list_idx').on(t.siteId, t.code, t.createdAt),
     check('product_reviews_rating_ck', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Votes of the school material pages' vote blocks: one per visitor (session) and vote. The
+ * unique key makes a visitor's parallel votes count once.
+ */
+export const schoolVotes = pgTable(
+  'school_votes',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    /** The block's `voteId`. */
+    voteId: text('vote_id').notNull(),
+    /** The visitor: the hash of their session token (`Session.id`). */
+    voterId: text('voter_id').notNull(),
+    /** Index of the chosen option in the block's `options`. */
+    option: smallint('option').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('school_votes_voter_uq').on(t.siteId, t.voteId, t.voterId),
+    index('school_votes_count_idx').on(t.siteId, t.voteId, t.option),
+    check('school_votes_option_ck', sql`${t.option} between 0 and 5`),
   ],
 );

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { filteredCardsRoutes } from './card-grid/routes.server.ts';
 import { seoRoutes } from './seo/routes.server.ts';
+import { mediaRoutes } from './widgets/media-routes.server.ts';
+import { schoolVoteRoutes } from './widgets/vote.server.ts';
 
 export { PageHero } from './components/page-hero.tsx';
 /** Server-only parts of the content feature, for the app's page route. */
@@ -14,6 +16,8 @@ export const contentPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(filteredCardsRoutes);
     await app.register(seoRoutes);
+    await app.register(schoolVoteRoutes);
+    await app.register(mediaRoutes);
   },
   { name: 'content', dependencies: ['request-context'] },
 );

@@ -5,6 +5,8 @@ import { FormBlock } from '../../forms/index.server.ts';
 import type { Block } from '../blocks.ts';
 import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
 import type { ImageDto } from '../image-dto.ts';
+import type { WidgetData } from '../widgets/data.server.ts';
+import { WidgetBlock, widgetBlockImageIds } from '../widgets/widget-blocks.tsx';
 import { CardGrid } from './card-grid.tsx';
 import styles from './content.module.css';
 import { Hero } from './hero.tsx';
@@ -18,11 +20,17 @@ export function blockImageIds(blocks: Block[]): number[] {
     if (block.type === 'card-grid' || block.type === 'brand-cards') {
       for (const card of block.cards) if (card.imageId) ids.push(card.imageId);
     }
+    ids.push(...widgetBlockImageIds(block));
   }
   return ids;
 }
 
-export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }) {
+export function Blocks(props: {
+  blocks: Block[];
+  images: Map<number, ImageDto>;
+  /** What the page's widget blocks read from the database (`loadWidgetData`). */
+  widgets?: WidgetData;
+}) {
   const { site, lang } = usePage();
   // Stored links are paths inside the site without the language prefix (decision 007).
   const linkPrefix = langPrefix(site, lang);
@@ -82,7 +90,14 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
               />
             );
           default:
-            return null;
+            return (
+              <WidgetBlock
+                key={key}
+                block={block}
+                images={props.images}
+                data={props.widgets ?? {}}
+              />
+            );
         }
       })}
     </>
