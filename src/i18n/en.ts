@@ -669,5 +669,7 @@ export const en: Messages = {
   'widgets.school.voted': 'Thank you for your vote!',
   'widgets.school.voteCount': '{count} votes',
   'widgets.school.voteFailed': 'Something went wrong. Please try again.',
+  'widgets.vote.voteId': 'Unknown vote.',
+  'widgets.vote.option': 'Choose one of the options.',
   'widgets.tabs.label': 'Pages in this section',
 };

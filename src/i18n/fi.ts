@@ -674,6 +674,8 @@ export const fi = {
   'widgets.school.voted': 'Kiitos äänestäsi!',
   'widgets.school.voteCount': '{count} ääntä',
   'widgets.school.voteFailed': 'Jokin meni vikaan. Yritä uudelleen.',
+  'widgets.vote.voteId': 'Tuntematon äänestys.',
+  'widgets.vote.option': 'Valitse yksi vaihtoehdoista.',
   'widgets.tabs.label': 'Tämän osion sivut',
 } as const;
 

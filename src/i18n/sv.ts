@@ -667,5 +667,7 @@ export const sv: Messages = {
   'widgets.school.voted': 'Tack för din röst!',
   'widgets.school.voteCount': '{count} röster',
   'widgets.school.voteFailed': 'Något gick fel. Försök igen.',
+  'widgets.vote.voteId': 'Okänd omröstning.',
+  'widgets.vote.option': 'Välj ett av alternativen.',
   'widgets.tabs.label': 'Sidorna i avsnittet',
 };

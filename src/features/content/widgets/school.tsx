@@ -69,7 +69,7 @@ export function Slider(props: SliderProps) {
             >
               {slide.IsVideo ? (
                 // biome-ignore lint/a11y/useMediaCaption: the demo videos have no speech
-                <video src={slide.Url} controls preload="none" aria-label={slide.alt} />
+                <video src={slide.Url} controls preload="metadata" aria-label={slide.alt} />
               ) : (
                 <img src={slide.Url} alt={slide.alt} loading="lazy" width={1200} height={800} />
               )}

@@ -248,7 +248,7 @@ export function WidgetBlock(props: {
             src={block.src}
             poster={posterUrl}
             controls
-            preload="none"
+            preload="metadata"
             className={styles.schoolVideo}
           />
         </section>
