@@ -110,6 +110,11 @@ export interface SchoolVoteProps {
   options: { Title: string; Text: string }[];
 }
 
+function xsrfToken(): string {
+  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
 type VoteState =
   | { kind: 'choosing' }
   | { kind: 'sending'; option: number }
@@ -131,7 +136,9 @@ export function SchoolVote(props: SchoolVoteProps) {
     try {
       const response = await fetch(SCHOOL_VOTE_PATH, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        // The anti-forgery header every state-changing /api call carries (decision 003).
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
         body: JSON.stringify({ voteId: props.voteId, option }),
       });
       if (!response.ok) throw new Error(String(response.status));
