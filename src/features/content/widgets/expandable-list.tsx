@@ -14,12 +14,14 @@ export interface ExpandableListProps {
 /**
  * A list shown 9 items at a time, 5 more per click; focus moves to the first new item, so a
  * keyboard or screen reader user goes on reading where the list grew. Every item is in the
- * server's HTML (the ones not yet shown are hidden).
+ * server's HTML and shown there, so the list is whole without script.
  */
 export function ExpandableList(props: ExpandableListProps) {
   const t = useT();
   const id = useId();
-  const [shown, setShown] = useState(Math.min(LIST_INITIAL, props.items.length));
+  // The server (and a page without script) shows every item; the island collapses to 9.
+  const [shown, setShown] = useState(props.items.length);
+  useEffect(() => setShown(Math.min(LIST_INITIAL, props.items.length)), [props.items.length]);
   const focusIndex = useRef<number | null>(null);
   const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
   useEffect(() => {

@@ -8,18 +8,27 @@ export function FlipCard(props: { question: string; answer: string }) {
   const t = useT();
   const id = useId();
   const [flipped, setFlipped] = useState(false);
+  // Without script (and until the island runs) both sides show, and there is no button.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   return (
-    <section className={`container ${styles.flipCard} ${flipped ? styles.flipped : ''}`}>
+    <section
+      className={`container ${styles.flipCard} ${live ? styles.flipLive : ''} ${flipped ? styles.flipped : ''}`}
+    >
       <div className={styles.flipInner}>
-        <div className={styles.flipFace} hidden={flipped} id={`${id}q`}>
+        <div className={styles.flipFace} hidden={live && flipped} id={`${id}q`}>
           <h2>{t('widgets.school.questionHeading')}</h2>
           <p>{props.question}</p>
         </div>
-        <div className={`${styles.flipFace} ${styles.flipBack}`} hidden={!flipped} id={`${id}a`}>
+        <div
+          className={live ? `${styles.flipFace} ${styles.flipBack}` : styles.flipFace}
+          hidden={live && !flipped}
+          id={`${id}a`}
+        >
           <p>{props.answer}</p>
         </div>
       </div>
-      <p>
+      <p hidden={!live}>
         <button
           type="button"
           className={styles.button}
