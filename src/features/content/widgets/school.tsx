@@ -73,7 +73,6 @@ export function Slider(props: SliderProps) {
               key={slide.Url}
               aria-roledescription="slide"
               aria-label={t('widgets.school.slideLabel', { number: String(i + 1) })}
-              aria-hidden={i !== index}
               inert={i !== index ? true : undefined}
             >
               {slide.IsVideo ? (
