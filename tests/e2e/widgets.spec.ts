@@ -201,7 +201,8 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
     const base = `${origin('konsernifi')}/yritys/historia`;
     const page0 = await html(base);
     const years = [...page0.matchAll(/data-name="year_(\d{4})"/g)].map((m) => Number(m[1]));
-    expect(years.length).toBeGreaterThan(20);
+    // The Finnish corporate site has 19 years; a window of 5 around the 11th.
+    expect(years.length).toBeGreaterThan(12);
     const year = years[10] as number;
     const { page, problems } = await open(`${base}#${year}`, width);
     await hydrate(page, 'timeline');
