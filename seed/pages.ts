@@ -19,6 +19,7 @@ import {
 import { escapeHtml, list, paragraphs, slugify } from './text.ts';
 import { vocabularies } from './vocabulary/index.ts';
 import type { Course, PageKey, PageText, ProductGroupKey } from './vocabulary/types.ts';
+import { schoolBlocks, widgetBlocks } from './widget-blocks.ts';
 
 /** A page of the tree before it has a language: what it is and where it sits. */
 interface Node {
@@ -244,12 +245,18 @@ function tree(s: SiteLang): Node[] {
       });
       return [
         page('company', 'content', {
-          blocks: childCards,
+          blocks: (x, children) => [...widgetBlocks('company')(x), ...childCards(x, children)],
           children: [
             page('companyStrategy'),
             page('companyManagement'),
-            page('companyHistory', 'content', { settings: { widget: 'timeline' } }),
-            page('companyPlants', 'content', { settings: { widget: 'map' } }),
+            page('companyHistory', 'content', {
+              settings: { widget: 'timeline' },
+              blocks: widgetBlocks('companyHistory'),
+            }),
+            page('companyPlants', 'content', {
+              settings: { widget: 'map' },
+              blocks: widgetBlocks('companyPlants'),
+            }),
             page('investors', 'content', {
               children: [page('investorsReports'), page('investorsAgm')],
               blocks: childCards,
@@ -268,21 +275,24 @@ function tree(s: SiteLang): Node[] {
             page('respPackaging'),
             page('respNutrition'),
             page('respPeople'),
-            page('respReports'),
+            page('respReports', 'content', { blocks: widgetBlocks('respReports') }),
           ],
         }),
         page('careers', 'content', {
           blocks: childCards,
           children: [
-            page('careersOpenings', 'content', { settings: { widget: 'jobs' } }),
-            page('careersSummer'),
-            page('careersWorking'),
+            page('careersOpenings', 'content', {
+              settings: { widget: 'jobs' },
+              blocks: widgetBlocks('careersOpenings'),
+            }),
+            page('careersSummer', 'content', { blocks: widgetBlocks('careersTab') }),
+            page('careersWorking', 'content', { blocks: widgetBlocks('careersWorking') }),
             ...(s.lang === 'en'
               ? []
               : [
                   page('school', 'content', {
                     settings: { widget: 'school-material' },
-                    blocks: () => formBlocks(s.site.id, 'school'),
+                    blocks: (x) => [...schoolBlocks(x), ...formBlocks(s.site.id, 'school')],
                   }),
                 ]),
           ],

@@ -190,6 +190,8 @@ export interface RecipeIngredient {
   unit: string;
   /** Link to a product page, when the ingredient is one of ours. */
   url?: string;
+  /** Swedish recipes: the ingredient's place in the list (spec shop-and-widgets §3 `Order`). */
+  order?: number;
 }
 
 export interface RecipeStep {
@@ -1224,5 +1226,29 @@ export const contentLikes = pgTable(
     index('content_likes_recipe_client_idx').on(t.recipeId, t.client, t.createdAt),
     index('content_likes_product_client_idx').on(t.productId, t.client, t.createdAt),
     check('content_likes_one_target_ck', sql`num_nonnulls(${t.recipeId}, ${t.productId}) = 1`),
+  ],
+);
+
+/**
+ * Votes of the school material pages' vote blocks: one per visitor (session) and vote. The
+ * unique key makes a visitor's parallel votes count once.
+ */
+export const schoolVotes = pgTable(
+  'school_votes',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    /** The block's `voteId`. */
+    voteId: text('vote_id').notNull(),
+    /** The visitor: the hash of their session token (`Session.id`). */
+    voterId: text('voter_id').notNull(),
+    /** Index of the chosen option in the block's `options`. */
+    option: smallint('option').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('school_votes_voter_uq').on(t.siteId, t.voteId, t.voterId),
+    index('school_votes_count_idx').on(t.siteId, t.voteId, t.option),
+    check('school_votes_option_ck', sql`${t.option} between 0 and 5`),
   ],
 );

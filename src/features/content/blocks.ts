@@ -111,7 +111,117 @@ export const imageCarouselSchema = z.object({
 });
 export type ImageCarouselBlock = z.infer<typeof imageCarouselSchema>;
 
+/**
+ * The widget blocks of issue 16 (spec shop-and-widgets §2–§9). The data-backed ones (jobs,
+ * timeline, map, school materials, page tabs) hold only their settings: the page loader reads
+ * their rows for the page's site and language.
+ */
+const header = z.string().min(1).max(200).optional();
+/** A video file: a path on the site or an http(s) address. */
+const videoUrl = link;
+export const widgetBlockSchemas = [
+  /** Open positions (spec §3 Job): title, city, url, application period end, with pagination. */
+  z.object({
+    type: z.literal('jobs'),
+    header,
+    pageSize: z.number().int().min(1).max(50).default(10),
+  }),
+  /** The history timeline: a window of `window` years around the current one. */
+  z.object({
+    type: z.literal('timeline'),
+    header,
+    window: z.number().int().min(1).max(25).default(5),
+  }),
+  /** The map with numbered region buttons (spec §3 Map button). */
+  z.object({ type: z.literal('map'), header, imageId: imageId.optional() }),
+  /** A list shown 9 at a time, 5 more per click (spec §4, §9). */
+  z.object({
+    type: z.literal('expandable-list'),
+    header,
+    items: z
+      .array(z.object({ text: z.string().min(1).max(500), link: link.optional() }))
+      .min(1)
+      .max(200),
+  }),
+  /** The pages of this page's section as tabs (spec navigation-and-search §3 item shape). */
+  z.object({ type: z.literal('page-tabs') }),
+  /** A looping background video with a pause/play control; no autoplay for reduced motion. */
+  z.object({
+    type: z.literal('hero-video'),
+    src: videoUrl,
+    posterImageId: imageId.optional(),
+    text: z.string().min(1).max(300),
+  }),
+  /** A picture that opens a video in a dialog. */
+  z.object({
+    type: z.literal('video-modal'),
+    src: videoUrl,
+    title: z.string().min(1).max(200),
+    imageId: imageId.optional(),
+  }),
+  /** Figures that count up from 0 (spec §4: 2 s, about 60 steps per second). */
+  z.object({
+    type: z.literal('number-animation'),
+    header,
+    items: z
+      .array(
+        z.object({
+          value: z.number().int().min(0).max(1_000_000_000),
+          label: z.string().min(1).max(120),
+          suffix: z.string().max(20).optional(),
+        }),
+      )
+      .min(1)
+      .max(8),
+  }),
+  /** School material: the page's header with a picture. */
+  z.object({
+    type: z.literal('school-header'),
+    header: z.string().min(1).max(200),
+    text: z.string().max(1000).default(''),
+    imageId: imageId.optional(),
+  }),
+  /** School material: a question card that flips to its answer. */
+  z.object({
+    type: z.literal('flip-card'),
+    question: z.string().min(1).max(500),
+    answer: z.string().min(1).max(2000),
+  }),
+  /** School material: slides (spec §3: Url, IsVideo), 500 ms transition. */
+  z.object({
+    type: z.literal('slider'),
+    header,
+    slides: z
+      .array(z.object({ Url: link, IsVideo: z.boolean(), alt: z.string().max(300).default('') }))
+      .min(1)
+      .max(20),
+  }),
+  /**
+   * School material: a vote (spec §3: options Title, Text). `voteId` names the vote; each
+   * visitor's one vote is counted on the server (`POST /api/school/vote`).
+   */
+  z.object({
+    type: z.literal('school-vote'),
+    voteId: z.string().regex(/^[a-z0-9-]{1,60}$/),
+    question: z.string().min(1).max(300),
+    options: z
+      .array(z.object({ Title: z.string().min(1).max(120), Text: z.string().min(1).max(1000) }))
+      .min(2)
+      .max(6),
+  }),
+  /** School material: a video on the page. */
+  z.object({
+    type: z.literal('school-video'),
+    src: videoUrl,
+    title: z.string().min(1).max(200),
+    posterImageId: imageId.optional(),
+  }),
+  /** School material: the site's materials (spec §3: Material, Url) as links. */
+  z.object({ type: z.literal('school-materials'), header }),
+] as const;
+
 export const blockSchema = z.discriminatedUnion('type', [
+  ...widgetBlockSchemas,
   z.object({ type: z.literal('hero-carousel'), slides: z.array(heroSlideSchema).min(1).max(10) }),
   imageCarouselSchema,
   z.object({

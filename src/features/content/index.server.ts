@@ -4,6 +4,8 @@ import { filteredCardsRoutes } from './card-grid/routes.server.ts';
 import { likeRoutes } from './likes/routes.server.ts';
 import { recipeBannerRoutes } from './recipe-banner/routes.server.ts';
 import { seoRoutes } from './seo/routes.server.ts';
+import { mediaRoutes } from './widgets/media-routes.server.ts';
+import { schoolVoteRoutes } from './widgets/vote.server.ts';
 
 export { PageHero } from './components/page-hero.tsx';
 /** Server-only parts of the content feature, for the app's page route. */
@@ -18,6 +20,8 @@ export const contentPlugin = fp(
     await app.register(seoRoutes);
     await app.register(likeRoutes);
     await app.register(recipeBannerRoutes);
+    await app.register(schoolVoteRoutes);
+    await app.register(mediaRoutes);
   },
   { name: 'content', dependencies: ['request-context'] },
 );

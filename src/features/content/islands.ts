@@ -13,4 +13,15 @@ export const contentIslands = {
   'recipe-banner': () => import('./recipe-banner/recipe-banner.tsx').then((m) => m.RecipeBanner),
   'like-button': () => import('./likes/like-button.tsx').then((m) => m.LikeButton),
   'card-grid': () => import('./card-grid/card-grid-island.tsx').then((m) => m.CardGridIsland),
+  'portion-calculator': () =>
+    import('./widgets/portion-calculator.tsx').then((m) => m.PortionCalculator),
+  timeline: () => import('./widgets/timeline.tsx').then((m) => m.Timeline),
+  'expandable-list': () => import('./widgets/expandable-list.tsx').then((m) => m.ExpandableList),
+  'region-map': () => import('./widgets/region-map.tsx').then((m) => m.RegionMap),
+  'hero-video': () => import('./widgets/media.tsx').then((m) => m.HeroVideo),
+  'video-modal': () => import('./widgets/media.tsx').then((m) => m.VideoModal),
+  'number-animation': () => import('./widgets/media.tsx').then((m) => m.NumberAnimation),
+  'flip-card': () => import('./widgets/school.tsx').then((m) => m.FlipCard),
+  slider: () => import('./widgets/school.tsx').then((m) => m.Slider),
+  'school-vote': () => import('./widgets/school.tsx').then((m) => m.SchoolVote),
 };

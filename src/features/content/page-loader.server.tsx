@@ -62,6 +62,7 @@ import {
   seoContext,
 } from './seo/page-seo.ts';
 import { recipeFacets } from './seo/recipe-facets.server.ts';
+import { jobsPageNumber, loadWidgetData, type WidgetData } from './widgets/data.server.ts';
 
 const LISTING_PAGE_SIZE = 24;
 const listingQuery = z.object({
@@ -405,20 +406,37 @@ function searchHostPage(
   };
 }
 
-/** A section page: its blocks and its child pages. */
-function contentPage(request: FastifyRequest, page: PageDto): PageSpec<PageDto[]> {
+/** A section page: its blocks (with what its widget blocks read) and its child pages. */
+function contentPage(
+  request: FastifyRequest,
+  page: PageDto,
+): PageSpec<{ children: PageDto[]; widgets: WidgetData }> {
+  const linkOf = linkerOf(request);
+  // A jobs listing has pages of its own (`?page=`): each is its own canonical address.
+  const jobsPage = page.blocks.some((b) => b.type === 'jobs') ? jobsPageNumber(request) : undefined;
   return {
     ...treePage(page),
     crumbName: page.navLabel,
-    load: () => childPages(request.server.db, page.id),
-    imageIds: (children) => [...treeImageIds(page), ...children.map((c) => c.teaserImageId)],
-    seo: treePageSeo(page),
+    load: async () => {
+      const [children, widgets] = await Promise.all([
+        childPages(request.server.db, page.id),
+        loadWidgetData(request, page, linkOf),
+      ]);
+      return { children, widgets };
+    },
+    imageIds: ({ children, widgets }) => [
+      ...treeImageIds(page),
+      ...children.map((c) => c.teaserImageId),
+      ...(widgets.timeline ?? []).map((y) => y.imageId),
+    ],
+    seo: treePageSeo(page, jobsPage !== undefined && jobsPage > 1 ? jobsPage : undefined),
     body: (parts) => (
       <ContentPage
-        {...contentPageProps(page, parts, parts.data, {
-          linkOf: linkerOf(request),
+        {...contentPageProps(page, parts, parts.data.children, {
+          linkOf,
           t: serverT(request.locale.lang),
         })}
+        widgets={parts.data.widgets}
       />
     ),
   };

@@ -8,6 +8,8 @@ import type { Block } from '../blocks.ts';
 import { toCardDto } from '../card-grid/cards.ts';
 import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
 import type { ImageDto } from '../image-dto.ts';
+import type { WidgetData } from '../widgets/data.server.ts';
+import { WidgetBlock, widgetBlockImageIds } from '../widgets/widget-blocks.tsx';
 import { CardGrid } from './card-grid.tsx';
 import styles from './content.module.css';
 import { Hero } from './hero.tsx';
@@ -29,11 +31,17 @@ export function blockImageIds(blocks: Block[]): number[] {
         if ('profileImageId' in card && card.profileImageId) ids.push(card.profileImageId);
       }
     }
+    ids.push(...widgetBlockImageIds(block));
   }
   return ids;
 }
 
-export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }) {
+export function Blocks(props: {
+  blocks: Block[];
+  images: Map<number, ImageDto>;
+  /** What the page's widget blocks read from the database (`loadWidgetData`). */
+  widgets?: WidgetData;
+}) {
   const { site, lang } = usePage();
   // Stored links are paths inside the site without the language prefix (decision 007).
   const linkPrefix = langPrefix(site, lang);
@@ -133,7 +141,14 @@ export function Blocks(props: { blocks: Block[]; images: Map<number, ImageDto> }
           case 'news-releases':
             return <NewsReleasesBlock key={key} hash={block.hash} />;
           default:
-            return null;
+            return (
+              <WidgetBlock
+                key={key}
+                block={block}
+                images={props.images}
+                data={props.widgets ?? {}}
+              />
+            );
         }
       })}
     </>

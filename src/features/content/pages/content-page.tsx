@@ -4,6 +4,7 @@ import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import { CardGrid } from '../components/card-grid.tsx';
 import styles from '../components/content.module.css';
 import type { ImageDto } from '../image-dto.ts';
+import type { WidgetData } from '../widgets/data.server.ts';
 
 /** What a content page shows (`contentPageProps` builds it from the page and its children). */
 export interface ContentPageProps {
@@ -15,6 +16,8 @@ export interface ContentPageProps {
   /** The pages of the section, as cards below its blocks. */
   childPages: ChildPageLink[];
   sectionLabel: string;
+  /** What the page's widget blocks read from the database. */
+  widgets?: WidgetData;
 }
 
 export interface ChildPageLink {
@@ -34,7 +37,7 @@ export function ContentPage(props: ContentPageProps) {
           {props.teaser ? <p className={styles.lead}>{props.teaser}</p> : null}
         </header>
       </div>
-      <Blocks blocks={props.blocks} images={props.images} />
+      <Blocks blocks={props.blocks} images={props.images} widgets={props.widgets ?? {}} />
       {props.childPages.length > 0 ? (
         <CardGrid
           header={props.sectionLabel}

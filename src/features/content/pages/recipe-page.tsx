@@ -13,7 +13,7 @@ import type { RecipeBannerProps } from '../recipe-banner/recipe-banner.tsx';
 function IngredientLine(props: { ingredient: RecipeIngredient }) {
   const { lang } = usePage();
   const { name, amount, unit, url } = props.ingredient;
-  const quantity = [amount !== null ? formatNumber(amount, lang, 2) : '', unit]
+  const quantity = [amount !== null && amount > 0 ? formatNumber(amount, lang, 2) : '', unit]
     .filter(Boolean)
     .join(' ');
   return (
@@ -91,19 +91,48 @@ export function RecipePage(props: RecipePageProps) {
         <div className={styles.detail}>
           <section>
             <h2>{t('recipe.ingredients')}</h2>
-            {withIngredients.map((step) => (
-              <div key={step.heading || 'main'}>
-                {withIngredients.length > 1 && step.heading ? <h3>{step.heading}</h3> : null}
-                <ul className={styles.ingredients}>
-                  {step.ingredients.map((ingredient) => (
-                    <IngredientLine
-                      key={`${ingredient.name}-${ingredient.amount}`}
-                      ingredient={ingredient}
-                    />
-                  ))}
-                </ul>
-              </div>
-            ))}
+            {props.portionSize && props.portionUnit ? (
+              <Island
+                name="portion-calculator"
+                lang={lang}
+                hydrate="visible"
+                props={{
+                  // Swedish recipes follow the Swedish rules (spec shop-and-widgets §5).
+                  rules: lang === 'sv' ? 'sv' : 'fi',
+                  base: {
+                    yield: props.yield,
+                    portionSize: props.portionSize,
+                    totalYieldKg: props.totalYieldKg,
+                  },
+                  unit: props.portionUnit,
+                  groups: withIngredients.map((step) => ({
+                    heading: step.heading,
+                    ingredients: step.ingredients.map((i) => ({
+                      name: i.name,
+                      amount: i.amount,
+                      unit: i.unit,
+                      ...(i.url ? { url: i.url } : {}),
+                      ...(i.order !== undefined ? { order: i.order } : {}),
+                    })),
+                  })),
+                }}
+              />
+            ) : null}
+            {props.portionSize && props.portionUnit
+              ? null
+              : withIngredients.map((step) => (
+                  <div key={step.heading || 'main'}>
+                    {withIngredients.length > 1 && step.heading ? <h3>{step.heading}</h3> : null}
+                    <ul className={styles.ingredients}>
+                      {step.ingredients.map((ingredient) => (
+                        <IngredientLine
+                          key={`${ingredient.name}-${ingredient.amount}`}
+                          ingredient={ingredient}
+                        />
+                      ))}
+                    </ul>
+                  </div>
+                ))}
           </section>
           <section>
             <h2>{t('recipe.instructions')}</h2>

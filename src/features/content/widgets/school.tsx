@@ -1,0 +1,196 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../i18n/react.tsx';
+import { SCHOOL_VOTE_PATH, type SchoolVoteAnswer } from './vote-values.ts';
+import styles from './widgets.module.css';
+
+/** A question card that flips to its answer and back. */
+export function FlipCard(props: { question: string; answer: string }) {
+  const t = useT();
+  const id = useId();
+  const [flipped, setFlipped] = useState(false);
+  // Without script (and until the island runs) both sides show, and there is no button.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return (
+    <section
+      className={`container ${styles.flipCard} ${live ? styles.flipLive : ''} ${flipped ? styles.flipped : ''}`}
+    >
+      <div className={styles.flipInner}>
+        <div className={styles.flipFace} hidden={live && flipped} id={`${id}q`}>
+          <h2>{t('widgets.school.questionHeading')}</h2>
+          <p>{props.question}</p>
+        </div>
+        <div
+          className={live ? `${styles.flipFace} ${styles.flipBack}` : styles.flipFace}
+          hidden={live && !flipped}
+          id={`${id}a`}
+        >
+          <p>{props.answer}</p>
+        </div>
+      </div>
+      <p hidden={!live}>
+        <button
+          type="button"
+          className={styles.button}
+          aria-expanded={flipped}
+          aria-controls={`${id}a`}
+          onClick={() => setFlipped((f) => !f)}
+        >
+          {flipped ? t('widgets.school.showQuestion') : t('widgets.school.showAnswer')}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+export interface SliderProps {
+  header?: string;
+  slides: { Url: string; IsVideo: boolean; alt: string }[];
+}
+
+/** Slides of pictures and videos, one at a time, moved with a 500 ms transition. */
+export function Slider(props: SliderProps) {
+  const t = useT();
+  const id = useId();
+  const [index, setIndex] = useState(0);
+  const total = props.slides.length;
+  const go = (next: number) => setIndex((next + total) % total);
+  return (
+    <section
+      className={`container ${styles.slider}`}
+      aria-roledescription="carousel"
+      aria-label={props.header ?? t('widgets.school.slides')}
+    >
+      {props.header ? <h2>{props.header}</h2> : null}
+      <div className={styles.sliderViewport}>
+        <ul
+          className={styles.sliderTrack}
+          id={`${id}track`}
+          style={{ transform: `translateX(-${index * 100}%)` }}
+        >
+          {props.slides.map((slide, i) => (
+            <li
+              key={slide.Url}
+              aria-roledescription="slide"
+              aria-label={t('widgets.school.slideLabel', { number: String(i + 1) })}
+              inert={i !== index ? true : undefined}
+            >
+              {slide.IsVideo ? (
+                // biome-ignore lint/a11y/useMediaCaption: the demo videos have no speech
+                <video src={slide.Url} controls preload="metadata" aria-label={slide.alt} />
+              ) : (
+                <img src={slide.Url} alt={slide.alt} loading="lazy" width={1200} height={800} />
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {total > 1 ? (
+        <div className={styles.sliderControls}>
+          <button
+            type="button"
+            className={styles.button}
+            aria-controls={`${id}track`}
+            onClick={() => go(index - 1)}
+          >
+            {t('widgets.school.previous')}
+          </button>
+          <span aria-live="polite">
+            {t('widgets.school.slideOf', { current: String(index + 1), total: String(total) })}
+          </span>
+          <button
+            type="button"
+            className={styles.button}
+            aria-controls={`${id}track`}
+            onClick={() => go(index + 1)}
+          >
+            {t('widgets.school.next')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export interface SchoolVoteProps {
+  voteId: string;
+  question: string;
+  options: { Title: string; Text: string }[];
+}
+
+function xsrfToken(): string {
+  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+type VoteState =
+  | { kind: 'choosing' }
+  | { kind: 'sending'; option: number }
+  | { kind: 'voted'; option: number }
+  | { kind: 'error' };
+
+/**
+ * The vote (spec shop-and-widgets §4): choosing an option shows its text and hides the options.
+ * The server counts one vote per visitor; a visitor who voted before sees the text of their own
+ * earlier choice.
+ */
+export function SchoolVote(props: SchoolVoteProps) {
+  const t = useT();
+  const id = useId();
+  const [state, setState] = useState<VoteState>({ kind: 'choosing' });
+  const result = useRef<HTMLDivElement>(null);
+  const choose = async (option: number) => {
+    setState({ kind: 'sending', option });
+    try {
+      const response = await fetch(SCHOOL_VOTE_PATH, {
+        method: 'POST',
+        credentials: 'same-origin',
+        // The anti-forgery header every state-changing /api call carries (decision 003).
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
+        body: JSON.stringify({ voteId: props.voteId, option }),
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const answer = (await response.json()) as SchoolVoteAnswer;
+      setState({ kind: 'voted', option: answer.option });
+    } catch {
+      setState({ kind: 'error' });
+    }
+  };
+  useEffect(() => {
+    if (state.kind === 'voted' || state.kind === 'error') result.current?.focus();
+  }, [state.kind]);
+  const chosen = state.kind === 'voted' ? props.options[state.option] : undefined;
+  return (
+    <section className={`container ${styles.vote}`} aria-labelledby={`${id}q`}>
+      <h2 id={`${id}q`}>{props.question}</h2>
+      {chosen ? (
+        <div ref={result} tabIndex={-1} data-vote-result>
+          <h3>{chosen.Title}</h3>
+          <p>{chosen.Text}</p>
+          <p>{t('widgets.school.voted')}</p>
+        </div>
+      ) : (
+        <>
+          {state.kind === 'error' ? (
+            <div ref={result} tabIndex={-1} role="alert">
+              {t('widgets.school.voteFailed')}
+            </div>
+          ) : null}
+          <div className={styles.voteOptions}>
+            {props.options.map((option, i) => (
+              <button
+                key={option.Title}
+                type="button"
+                className={styles.button}
+                disabled={state.kind === 'sending'}
+                onClick={() => choose(i)}
+              >
+                {option.Title}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPage } from '../../../../tests/factories/index.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { arrive, fromAddress } from '../../../../tests/helpers/visitor.ts';
+import { schoolVotes } from '../../../db/schema.ts';
+import { SCHOOL_VOTE_PATH } from './vote-values.ts';
+
+/**
+ * The school vote (`POST /api/school/vote`): one vote per visitor, also when the visitor sends
+ * many at once. The parallel case runs on a real PostgreSQL server (DATABASE_URL), where the
+ * inserts race on several connections; PGlite has one connection and would serialise them.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const HOST = 'konsernifi.localhost';
+const VOTE = 'school-test-protein';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createPage(t.app.db, { siteId: 'konsernifi', path: '/', type: 'home', title: 'Etusivu' });
+  await createPage(t.app.db, {
+    siteId: 'konsernifi',
+    path: '/koulu',
+    title: 'Koulumateriaali',
+    blocks: [
+      {
+        type: 'school-vote',
+        voteId: VOTE,
+        question: 'Mikä proteiini?',
+        options: [
+          { Title: 'Liha', Text: 'Lihasta.' },
+          { Title: 'Kasvit', Text: 'Kasveista.' },
+          { Title: 'Kala', Text: 'Kalasta.' },
+        ],
+      },
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function storedVotes() {
+  return t.app.db
+    .select()
+    .from(schoolVotes)
+    .where(and(eq(schoolVotes.siteId, 'konsernifi'), eq(schoolVotes.voteId, VOTE)));
+}
+
+async function clearVotes() {
+  await t.app.db.delete(schoolVotes).where(eq(schoolVotes.voteId, VOTE));
+}
+
+const post = (visitor: Awaited<ReturnType<typeof arrive>>, payload: unknown) =>
+  visitor.post(SCHOOL_VOTE_PATH, { payload: payload as object });
+
+describe('school vote', () => {
+  it('counts a visitor once; a second vote answers the first choice', async () => {
+    await clearVotes();
+    const visitor = await arrive(t.app, '/', { host: HOST });
+    const first = await post(visitor, { voteId: VOTE, option: 1 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ option: 1, counted: true, totals: [0, 1, 0] });
+    const again = await post(visitor, { voteId: VOTE, option: 2 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ option: 1, counted: false, totals: [0, 1, 0] });
+    const other = await arrive(t.app, '/', { host: HOST });
+    expect((await post(other, { voteId: VOTE, option: 2 })).json()).toEqual({
+      option: 2,
+      counted: true,
+      totals: [0, 1, 1],
+    });
+    expect(await storedVotes()).toHaveLength(2);
+  });
+
+  it.each([
+    ['a missing option', { voteId: VOTE }, 'option'],
+    ['an option that is not a number', { voteId: VOTE, option: 'x' }, 'option'],
+    ['a fractional option', { voteId: VOTE, option: 1.5 }, 'option'],
+    ['a negative option', { voteId: VOTE, option: -1 }, 'option'],
+    ['an option beyond any vote', { voteId: VOTE, option: 9 }, 'option'],
+    ['an option beyond this vote (3 options)', { voteId: VOTE, option: 3 }, 'option'],
+    ['a malformed vote id', { voteId: 'Ääni!', option: 0 }, 'voteId'],
+    ['a missing vote id', { option: 0 }, 'voteId'],
+  ])(
+    'refuses %s with 400 problem+json naming the field, storing nothing',
+    async (_, body, field) => {
+      await clearVotes();
+      const visitor = await arrive(t.app, '/', { host: HOST });
+      const answer = await post(visitor, body);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(Object.keys(answer.json().errors ?? {})).toContain(field);
+      expect(await storedVotes()).toHaveLength(0);
+    },
+  );
+
+  it('refuses an unknown field, a body that is not JSON and an unknown vote', async () => {
+    await clearVotes();
+    const visitor = await arrive(t.app, '/', { host: HOST });
+    const extra = await post(visitor, { voteId: VOTE, option: 0, weight: 100 });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const text = await visitor.post(SCHOOL_VOTE_PATH, {
+      payload: 'option=1',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const unknown = await post(visitor, { voteId: 'no-such-vote', option: 0 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+    // The vote belongs to one site: another site has no such vote.
+    const elsewhere = await arrive(t.app, '/', { host: 'koncernse.localhost' });
+    expect((await post(elsewhere, { voteId: VOTE, option: 0 })).statusCode).toBe(404);
+    expect(await storedVotes()).toHaveLength(0);
+  });
+
+  it('refuses a vote without the anti-forgery token (403), storing nothing', async () => {
+    await clearVotes();
+    const visitor = await arrive(t.app, '/', { host: HOST });
+    const answer = await visitor.post(SCHOOL_VOTE_PATH, {
+      payload: { voteId: VOTE, option: 0 },
+      xsrf: false,
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(await storedVotes()).toHaveLength(0);
+  });
+});
+
+describe('school vote on PostgreSQL', () => {
+  it.runIf(onPostgres)('20 parallel votes of one visitor count once', async () => {
+    await clearVotes();
+    // An address of its own: the earlier tests' votes count against the per-address limit.
+    const visitor = fromAddress(await arrive(t.app, '/', { host: HOST }), '10.0.0.1');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(visitor, { voteId: VOTE, option: i % 3 })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const bodies = answers.map((a) => a.json() as { option: number; counted: boolean });
+    expect(bodies.filter((b) => b.counted)).toHaveLength(1);
+    const winner = bodies.find((b) => b.counted)?.option;
+    // Every answer names the one vote that counted.
+    expect(new Set(bodies.map((b) => b.option))).toEqual(new Set([winner]));
+    const rows = await storedVotes();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.option).toBe(winner);
+  });
+
+  it.runIf(onPostgres)('20 visitors voting at once are 20 votes', async () => {
+    await clearVotes();
+    const visitors = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) =>
+        fromAddress(await arrive(t.app, '/', { host: HOST }), `10.0.1.${i + 1}`),
+      ),
+    );
+    const answers = await Promise.all(
+      visitors.map((v, i) => post(v, { voteId: VOTE, option: i % 3 })),
+    );
+    expect(answers.every((a) => a.statusCode === 200 && a.json().counted === true)).toBe(true);
+    const rows = await storedVotes();
+    expect(rows).toHaveLength(20);
+    const last = answers.map((a) => a.json().totals as number[]);
+    expect(Math.max(...last.map((totals) => totals.reduce((s, n) => s + n, 0)))).toBe(20);
+  });
+});
