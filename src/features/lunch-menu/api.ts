@@ -1,3 +1,4 @@
+import { sendWithToken } from '../../client/send.ts';
 import {
   MENU_API,
   MENU_RECIPES_API,
@@ -16,11 +17,6 @@ export class MenuSaveError extends Error {
   ) {
     super(`lunch menu API answered ${status}`);
   }
-}
-
-function xsrfToken(): string {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
 }
 
 export async function fetchRecipes(): Promise<MenuRecipes> {
@@ -44,12 +40,7 @@ export async function saveMenu(weeks: MenuWeek[]): Promise<string> {
     thursday: w.thursday.map(card),
     friday: w.friday.map(card),
   }));
-  const response = await fetch(MENU_API, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
-    body: JSON.stringify(body),
-  });
+  const response = await sendWithToken(MENU_API, body);
   if (response.ok) return ((await response.json()) as { menuId: string }).menuId;
   const problem = (await response.json().catch(() => ({}))) as { errors?: Record<string, string> };
   throw new MenuSaveError(response.status, problem.errors ?? {});

@@ -14,10 +14,9 @@ export const POSTAL_CODE_EVENT = 'shop:postal-code';
 /** What `CART_EVENT` carries: the cart the server answered. */
 export type CartEventDetail = Pick<Cart, 'lineItemCount' | 'lineItems' | 'total'>;
 
-export function xsrfToken(): string {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
-}
+import { xsrfToken } from '../../client/send.ts';
+
+export { xsrfToken };
 
 /** A refusal of the API: its status and the message key of its `code` field, when it names one. */
 export class ShopApiError extends Error {

@@ -1,21 +1,12 @@
+import { sendWithToken } from '../../../client/send.ts';
 import { LIKE_API, LIKED_STORAGE_KEY, type LikeAnswer } from './schemas.ts';
 
 /** The browser side of the like API (spec §7), with the anti-forgery header (decision 003). */
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'x-xsrf-token';
-
-function xsrfToken(): string {
-  const match = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([^;]*)`).exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
-}
-
 /** Posts a like (no body); the stored count, or an error for any answer but 200. */
 export async function postLike(contentId: string): Promise<LikeAnswer> {
-  const response = await fetch(`${LIKE_API}/${encodeURIComponent(contentId)}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { [XSRF_HEADER]: xsrfToken(), accept: 'application/json' },
+  const response = await sendWithToken(`${LIKE_API}/${encodeURIComponent(contentId)}`, undefined, {
+    headers: { accept: 'application/json' },
   });
   if (!response.ok) throw new Error(`like API answered ${response.status}`);
   return (await response.json()) as LikeAnswer;

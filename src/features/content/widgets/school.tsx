@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { sendWithToken } from '../../../client/send.ts';
 import { useT } from '../../../i18n/react.tsx';
 import { SCHOOL_VOTE_PATH, type SchoolVoteAnswer } from './vote-values.ts';
 import styles from './widgets.module.css';
@@ -118,11 +119,6 @@ export interface SchoolVoteProps {
   options: { Title: string; Text: string }[];
 }
 
-function xsrfToken(): string {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
-}
-
 type VoteState =
   | { kind: 'choosing' }
   | { kind: 'sending'; option: number }
@@ -142,13 +138,7 @@ export function SchoolVote(props: SchoolVoteProps) {
   const choose = async (option: number) => {
     setState({ kind: 'sending', option });
     try {
-      const response = await fetch(SCHOOL_VOTE_PATH, {
-        method: 'POST',
-        credentials: 'same-origin',
-        // The anti-forgery header every state-changing /api call carries (decision 003).
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
-        body: JSON.stringify({ voteId: props.voteId, option }),
-      });
+      const response = await sendWithToken(SCHOOL_VOTE_PATH, { voteId: props.voteId, option });
       if (!response.ok) throw new Error(String(response.status));
       const answer = (await response.json()) as SchoolVoteAnswer;
       setState({ kind: 'voted', option: answer.option });

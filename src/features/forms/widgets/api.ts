@@ -1,5 +1,7 @@
 /** The browser side of the form endpoints: JSON with the anti-forgery header, and analytics. */
 
+import { sendWithToken } from '../../../client/send.ts';
+
 export interface FormAnswer {
   status: number;
   isSuccess: boolean;
@@ -8,19 +10,9 @@ export interface FormAnswer {
   retryAfter?: number;
 }
 
-function xsrfToken(): string {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
-}
-
 export async function postForm(path: string, payload: unknown): Promise<FormAnswer> {
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
-      body: JSON.stringify(payload),
-    });
+    const response = await sendWithToken(path, payload);
     const body = (await response.json().catch(() => ({}))) as Partial<FormAnswer>;
     return {
       status: response.status,

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { xsrfToken } from '../../../client/send.ts';
 import type { Cart } from '../schemas.ts';
 import { CART_API } from '../values.ts';
 import {
@@ -14,11 +15,6 @@ import {
 /** Props of the `cart-sync-frame` island: the brand sites' origins, made on the server. */
 export interface CartSyncFrameProps {
   allowedOrigins: string[];
-}
-
-function xsrfToken(): string {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
 }
 
 /**

@@ -1,3 +1,4 @@
+import { XSRF_HEADER, xsrfToken } from '../../../client/send.ts';
 import {
   REVIEW_API,
   REVIEW_PAGE_SIZE,
@@ -8,9 +9,6 @@ import {
 
 /** The browser side of the review API (spec §7), with the anti-forgery header (decision 003). */
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'x-xsrf-token';
-
 /** A refused call: its status and the message keys of the fields it names. */
 export class ReviewApiError extends Error {
   constructor(
@@ -19,11 +17,6 @@ export class ReviewApiError extends Error {
   ) {
     super(`review API answered ${status}`);
   }
-}
-
-function xsrfToken(): string {
-  const match = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([^;]*)`).exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
 }
 
 async function answerOf<T>(response: Response): Promise<T> {

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { sendWithToken } from '../../../client/send.ts';
 import { useT } from '../../../i18n/react.tsx';
 import styles from './subscriptions.module.css';
 
@@ -11,20 +12,10 @@ export interface PostAnswer {
   errors?: Record<string, string>;
 }
 
-function xsrfToken(): string {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : '';
-}
-
 /** JSON with the anti-forgery header; success is 200 with `success: true` (spec §7, §8). */
 export async function postJson(path: string, payload: unknown): Promise<PostAnswer> {
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
-      body: JSON.stringify(payload),
-    });
+    const response = await sendWithToken(path, payload);
     const body = (await response.json().catch(() => ({}))) as {
       success?: boolean;
       errors?: Record<string, string>;
