@@ -11,6 +11,8 @@ describe('changesContent (decision 033)', () => {
     'create index x on pages (path)',
     'with moved as (delete from "pages" returning *) select * from moved',
     'update "some_table_added_later" set "x" = 1',
+    'insert into "campaigns" ("id") values ($1)',
+    'update "recipes" set "like_count" = "like_count" + 1 where "id" = $1',
   ])('a content change: %s', (statement) => {
     expect(changesContent(statement)).toBe(true);
   });
@@ -22,6 +24,11 @@ describe('changesContent (decision 033)', () => {
     'update "carts" set "updated_at" = now() where "id" = $1',
     'delete from "cart_line_items" where "cart_id" = $1',
     'insert into "orders" ("id") values ($1)',
+    'insert into "subscriptions" ("email") values ($1) on conflict do nothing',
+    'insert into "subscription_mails" ("email") values ($1)',
+    'insert into "campaign_participations" ("email") values ($1)',
+    'insert into "lunch_menus" ("id", "weeks") values ($1, $2)',
+    'insert into "school_votes" ("vote_id") values ($1) on conflict do nothing',
     'select * from "products" for update',
     'begin',
     'commit',

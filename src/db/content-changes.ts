@@ -30,6 +30,15 @@ const PRIVATE_TABLES = new Set([
   'delivery_slot_bookings',
   // Who liked what; the count it raises (recipes, products) is content.
   'content_likes',
+  // Marketing lists (decision 038): addresses, their mails and campaign entries; the campaigns
+  // and the news-release categories themselves show on pages.
+  'subscriptions',
+  'subscription_mails',
+  'campaign_participations',
+  // A saved lunch menu shows only at its own `?menuId=` address, which answers 404 (never kept)
+  // until the save (decision 042); the votes' totals only in the vote's answer (decision 044).
+  'lunch_menus',
+  'school_votes',
 ]);
 
 const WRITE =
