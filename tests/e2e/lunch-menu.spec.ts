@@ -125,7 +125,11 @@ async function quickDrag(card: Locator, dx: number, dy: number) {
 
 /** Turns each page of a PDF into a PNG beside the screenshots; answers their paths. */
 function pdfPages(pdf: string, prefix: string): string[] {
-  if (!existsSync('/usr/bin/pdftoppm')) return [];
+  if (!existsSync('/usr/bin/pdftoppm')) {
+    // .ci/run installs poppler-utils: there the page check must not be skipped.
+    if (process.env.CI) throw new Error('pdftoppm missing: apt-get install -y poppler-utils');
+    return [];
+  }
   execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '50', pdf, prefix]);
   const pages = Number(
     /Pages:\s+(\d+)/.exec(execFileSync('/usr/bin/pdfinfo', [pdf]).toString())?.[1] ?? 0,
