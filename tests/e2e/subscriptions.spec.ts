@@ -45,11 +45,11 @@ async function expectTrapped(page: Page) {
   const dialog = dialogOf(page);
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab');
-    expect(await focusIsIn(dialog)).toBe(true);
+    await expect.poll(() => focusIsIn(dialog)).toBe(true);
   }
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Shift+Tab');
-    expect(await focusIsIn(dialog)).toBe(true);
+    await expect.poll(() => focusIsIn(dialog)).toBe(true);
   }
 }
 
@@ -79,7 +79,7 @@ for (const width of [1280, 375]) {
       await expect
         .poll(() => dialog.getByRole('heading', { name: t('subscribe.newsletter.title') }).count())
         .toBe(1);
-      expect(await focusIsIn(dialog)).toBe(true);
+      await expect.poll(() => focusIsIn(dialog)).toBe(true);
       // The page behind is inert and does not scroll.
       expect(
         await page.evaluate(() =>
@@ -134,7 +134,7 @@ for (const width of [1280, 375]) {
       await open.focus();
       await page.keyboard.press('Enter');
       await dialogOf(page).waitFor();
-      expect(await focusIsIn(dialogOf(page))).toBe(true);
+      await expect.poll(() => focusIsIn(dialogOf(page))).toBe(true);
       await page.keyboard.press('Escape');
       await expect.poll(() => dialogOf(page).count()).toBe(0);
       await expect.poll(() => isFocused(open)).toBe(true);
@@ -151,7 +151,7 @@ for (const width of [1280, 375]) {
       const dialog = dialogOf(page);
       await dialog.waitFor();
       await dialog.getByLabel('Lehdistötiedotteet').waitFor();
-      expect(await focusIsIn(dialog)).toBe(true);
+      await expect.poll(() => focusIsIn(dialog)).toBe(true);
       await noSeriousViolations(page, 'news open');
       await shot(page, `news-open-${width}`);
 
@@ -235,7 +235,7 @@ for (const width of [1280, 375]) {
       await newsletter.click();
       const dialog = dialogOf(page);
       await dialog.waitFor();
-      expect(await focusIsIn(dialog)).toBe(true);
+      await expect.poll(() => focusIsIn(dialog)).toBe(true);
       const scrollLocked = await page.evaluate(
         () =>
           getComputedStyle(document.documentElement).overflow === 'hidden' ||

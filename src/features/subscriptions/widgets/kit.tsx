@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { sendWithToken } from '../../../client/send.ts';
 import { useT } from '../../../i18n/react.tsx';
@@ -66,6 +66,49 @@ export function useHashOpen(hash: string, dismissKey: string, open: () => void):
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, [hash, dismissKey]);
+}
+
+/**
+ * The state of a modal that opens on its hash (`useHashOpen`) or by its button: open, the
+ * thank-you state, and closing, which sets the dismissal flag, takes the hash out of the address
+ * and, when the hash opened it (nothing had the focus), puts the focus on the button.
+ */
+export function useHashModal(hash: string, dismissKey: string) {
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const byHash = useRef(false);
+  const show = (fromHash: boolean) => {
+    byHash.current = fromHash;
+    setDone(false);
+    setOpen(true);
+  };
+  useHashOpen(hash, dismissKey, () => show(true));
+  const close = () => {
+    dismissal.set(dismissKey);
+    setOpen(false);
+    if (window.location.hash.slice(1) === hash) {
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    }
+    if (byHash.current) {
+      byHash.current = false;
+      requestAnimationFrame(() => button.current?.focus());
+    }
+  };
+  return {
+    open,
+    done,
+    finished: () => setDone(true),
+    close,
+    /** Props of the button that opens the modal. */
+    opener: {
+      ref: button,
+      type: 'button' as const,
+      className: styles.open,
+      'aria-haspopup': 'dialog' as const,
+      onClick: () => show(false),
+    },
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { useLang, useT } from '../../../i18n/react.tsx';
 import {
@@ -18,7 +18,7 @@ import {
   Submit,
   useSubscribeForm,
 } from './fields.tsx';
-import { dismissal, postJson, SubscribeModal, styles, Thanks, useHashOpen } from './kit.tsx';
+import { postJson, SubscribeModal, styles, Thanks, useHashModal } from './kit.tsx';
 
 export const NEWS_DISMISSED = 'kattaus:newsreleases-dismissed';
 
@@ -101,50 +101,19 @@ function NewsForm(props: { onDone: () => void }) {
  */
 export function NewsReleasesModal(props: { hash: string }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const [done, setDone] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const byHash = useRef(false);
-  useHashOpen(props.hash, NEWS_DISMISSED, () => {
-    byHash.current = true;
-    setDone(false);
-    setOpen(true);
-  });
-  const close = () => {
-    dismissal.set(NEWS_DISMISSED);
-    setOpen(false);
-    if (window.location.hash.slice(1) === props.hash) {
-      window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    }
-    if (byHash.current) {
-      byHash.current = false;
-      requestAnimationFrame(() => button.current?.focus());
-    }
-  };
+  const modal = useHashModal(props.hash, NEWS_DISMISSED);
   return (
     <div className={`container ${styles.band}`}>
-      <button
-        ref={button}
-        type="button"
-        className={styles.open}
-        aria-haspopup="dialog"
-        onClick={() => {
-          byHash.current = false;
-          setDone(false);
-          setOpen(true);
-        }}
-      >
-        {t('subscribe.news.open')}
-      </button>
-      <SubscribeModal isOpen={open} onClose={close} title={t('subscribe.news.title')}>
-        {done ? (
+      <button {...modal.opener}>{t('subscribe.news.open')}</button>
+      <SubscribeModal isOpen={modal.open} onClose={modal.close} title={t('subscribe.news.title')}>
+        {modal.done ? (
           <Thanks
             title={t('subscribe.news.thanksTitle')}
             text={t('subscribe.newsletter.thanks')}
-            onClose={close}
+            onClose={modal.close}
           />
         ) : (
-          <NewsForm onDone={() => setDone(true)} />
+          <NewsForm onDone={modal.finished} />
         )}
       </SubscribeModal>
     </div>

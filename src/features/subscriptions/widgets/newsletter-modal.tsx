@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
-import { dismissal, SubscribeModal, styles, Thanks, useHashOpen } from './kit.tsx';
+import { SubscribeModal, styles, Thanks, useHashModal } from './kit.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 /** The stored flag of spec §4: set when the modal is closed. */
@@ -13,56 +12,24 @@ export const NEWSLETTER_DISMISSED = 'kattaus:newsletter-dismissed';
  */
 export function NewsletterModal(props: { hash: string; event: boolean }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const [done, setDone] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const byHash = useRef(false);
-  useHashOpen(props.hash, NEWSLETTER_DISMISSED, () => {
-    byHash.current = true;
-    setDone(false);
-    setOpen(true);
-  });
-  const close = () => {
-    dismissal.set(NEWSLETTER_DISMISSED);
-    setOpen(false);
-    if (window.location.hash.slice(1) === props.hash) {
-      window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    }
-    // Opened by the hash, nothing had the focus: it goes to the button that opens the modal.
-    if (byHash.current) {
-      byHash.current = false;
-      requestAnimationFrame(() => button.current?.focus());
-    }
-  };
+  const modal = useHashModal(props.hash, NEWSLETTER_DISMISSED);
   return (
     <div className={`container ${styles.band}`}>
       <p>{t('subscribe.newsletter.intro')}</p>
-      <button
-        ref={button}
-        type="button"
-        className={styles.open}
-        aria-haspopup="dialog"
-        onClick={() => {
-          byHash.current = false;
-          setDone(false);
-          setOpen(true);
-        }}
+      <button {...modal.opener}>{t('subscribe.newsletter.open')}</button>
+      <SubscribeModal
+        isOpen={modal.open}
+        onClose={modal.close}
+        title={t('subscribe.newsletter.title')}
       >
-        {t('subscribe.newsletter.open')}
-      </button>
-      <SubscribeModal isOpen={open} onClose={close} title={t('subscribe.newsletter.title')}>
-        {done ? (
+        {modal.done ? (
           <Thanks
             title={t('subscribe.newsletter.thanksTitle')}
             text={t('subscribe.newsletter.thanks')}
-            onClose={close}
+            onClose={modal.close}
           />
         ) : (
-          <NewsletterForm
-            source="newsletter-modal"
-            event={props.event}
-            onDone={() => setDone(true)}
-          />
+          <NewsletterForm source="newsletter-modal" event={props.event} onDone={modal.finished} />
         )}
       </SubscribeModal>
     </div>
