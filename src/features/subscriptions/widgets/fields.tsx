@@ -80,12 +80,15 @@ export function CheckField(props: { name: string; label: string; required?: bool
   return <Checkbox {...props} />;
 }
 
-/** Checkboxes of one array field under a legend, with one error for the group. */
+/**
+ * Checkboxes of one array field under a legend, with one error for the group; `also` is one more
+ * box of a field of its own (a boolean) that counts toward the group's choice.
+ */
 export function CheckGroup(props: {
   name: string;
   legend: string;
   options: { value: string; label: string }[];
-  children?: ReactNode;
+  also?: { name: string; label: string };
 }) {
   const { register } = useFormContext();
   const { id, error } = useField(props.name, props.legend);
@@ -106,7 +109,12 @@ export function CheckGroup(props: {
           {o.label}
         </label>
       ))}
-      {props.children}
+      {props.also ? (
+        <label className={styles.option}>
+          <input type="checkbox" {...register(props.also.name)} />
+          {props.also.label}
+        </label>
+      ) : null}
       <ErrorText id={`${id}-error`} error={error} />
     </fieldset>
   );

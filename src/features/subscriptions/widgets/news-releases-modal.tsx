@@ -9,7 +9,6 @@ import {
   type NewsCategory,
 } from '../schemas.ts';
 import {
-  CheckField,
   CheckGroup,
   EmailField,
   ErrorSummary,
@@ -85,9 +84,8 @@ function NewsForm(props: { onDone: () => void }) {
         name="informationTypes"
         legend={t('subscribe.news.legend')}
         options={(categories ?? []).map((c) => ({ value: c.informationType, label: c.name }))}
-      >
-        <CheckField name="subscribeToUutiskirje" label={t('subscribe.news.uutiskirje')} />
-      </CheckGroup>
+        also={{ name: 'subscribeToUutiskirje', label: t('subscribe.news.uutiskirje') }}
+      />
       <p>{t('subscribe.consent.newsReleases')}</p>
       <ErrorSummary />
       <Submit status={status} text={t('subscribe.news.submit')} />
