@@ -39,7 +39,7 @@ export function carouselBlocks(s: SiteLang, all: readonly PageRow[]): Block[] {
     if (brands.length) {
       blocks.push({
         type: 'brand-logo-carousel',
-        header: s.v.headings.ourBrands,
+        header: s.v.headings.brandLogos,
         cards: brands.map((p) => ({
           link: p.path,
           header: p.title,

@@ -1874,6 +1874,7 @@ export const en: Vocabulary = {
     popularRecipes: 'Popular recipes',
     latestNews: 'Latest news',
     ourBrands: 'Our brands',
+    brandLogos: 'All our brands',
     readMore: 'Read more',
     toRecipe: 'View recipe',
     toProduct: 'View product',

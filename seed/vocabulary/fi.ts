@@ -3165,6 +3165,7 @@ export const fi: Vocabulary = {
     popularRecipes: 'Suosituimmat reseptit',
     latestNews: 'Ajankohtaista',
     ourBrands: 'Brändimme',
+    brandLogos: 'Kaikki brändimme',
     readMore: 'Lue lisää',
     toRecipe: 'Katso resepti',
     toProduct: 'Katso tuote',

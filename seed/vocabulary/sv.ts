@@ -2754,6 +2754,7 @@ export const sv: Vocabulary = {
     popularRecipes: 'Populära recept',
     latestNews: 'Aktuellt',
     ourBrands: 'Våra varumärken',
+    brandLogos: 'Alla våra varumärken',
     readMore: 'Läs mer',
     toRecipe: 'Till receptet',
     toProduct: 'Till produkten',

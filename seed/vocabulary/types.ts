@@ -378,6 +378,8 @@ export interface Vocabulary {
     popularRecipes: string;
     latestNews: string;
     ourBrands: string;
+    /** The corporate home's brand-logo carousel; another name than the brand cards' landmark. */
+    brandLogos: string;
     readMore: string;
     toRecipe: string;
     toProduct: string;

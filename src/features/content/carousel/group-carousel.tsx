@@ -318,7 +318,7 @@ export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
   return (
     <section
       ref={groups.regionRef}
-      className={`container ${styles.carousel} ${styles.brands}`}
+      className={`container ${styles.carousel}`}
       aria-roledescription="carousel"
       aria-labelledby={props.header ? headingId : undefined}
       aria-label={props.header ? undefined : t('cardCarousel.brands')}
