@@ -1,3 +1,4 @@
+import { xsrfToken } from '../../client/send.ts';
 import type { Cart, DeliveryDates, ProductAvailability, ProductDetail } from './schemas.ts';
 import { CART_API, CHECKOUT_API, PRODUCTS_API } from './values.ts';
 
@@ -13,8 +14,6 @@ export const POSTAL_CODE_EVENT = 'shop:postal-code';
 
 /** What `CART_EVENT` carries: the cart the server answered. */
 export type CartEventDetail = Pick<Cart, 'lineItemCount' | 'lineItems' | 'total'>;
-
-import { xsrfToken } from '../../client/send.ts';
 
 export { xsrfToken };
 
