@@ -12,6 +12,7 @@ export {
 export {
   Checkbox,
   ErrorSummary,
+  FormFrame,
   type Status,
   SubmitRow,
   SuccessText,

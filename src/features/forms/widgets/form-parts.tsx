@@ -5,8 +5,23 @@
  * heavier parts (files, captcha, product select).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useContext, useEffect, useRef } from 'react';
-import { type FieldValues, type Resolver, useForm, useFormContext } from 'react-hook-form';
+import {
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import {
+  type FieldValues,
+  FormProvider,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+  useFormContext,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { useT } from '../../../i18n/react.tsx';
 import {
@@ -16,6 +31,7 @@ import {
   Label,
   Star,
   SummaryContext,
+  type SummaryRegistry,
   useField,
 } from './field-base.tsx';
 import styles from './forms.module.css';
@@ -177,4 +193,31 @@ export function useSchemaForm(schema: z.ZodType, defaultValues: FieldValues) {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+}
+
+/** The form element with its id scope, its error summary's fields and the react-hook-form context. */
+export function FormFrame<T extends FieldValues>(props: {
+  methods: UseFormReturn<T>;
+  labelledBy?: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const prefix = `${useId().replace(/[^\w-]/g, '')}-`;
+  const [registry] = useState<SummaryRegistry>(() => new Map());
+  return (
+    <IdContext value={prefix}>
+      <SummaryContext value={registry}>
+        <FormProvider {...props.methods}>
+          <form
+            className={styles.form}
+            noValidate
+            aria-labelledby={props.labelledBy}
+            onSubmit={props.onSubmit}
+          >
+            {props.children}
+          </form>
+        </FormProvider>
+      </SummaryContext>
+    </IdContext>
+  );
 }

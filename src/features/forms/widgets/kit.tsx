@@ -2,7 +2,6 @@ import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
-  FormProvider,
   type UseFormReturn,
   useController,
   useFormContext,
@@ -21,17 +20,15 @@ import {
 } from '../schemas.ts';
 import { postForm, pushEvent } from './api.ts';
 import { Captcha, type CaptchaHandle, type CaptchaState } from './captcha.tsx';
+import { ErrorText, errorAt, Label, Star, useField } from './field-base.tsx';
 import {
-  ErrorText,
-  errorAt,
-  IdContext,
-  Label,
-  Star,
-  SummaryContext,
-  type SummaryRegistry,
-  useField,
-} from './field-base.tsx';
-import { ErrorSummary, type Status, SubmitRow, SuccessText, TextField } from './form-parts.tsx';
+  ErrorSummary,
+  FormFrame,
+  type Status,
+  SubmitRow,
+  SuccessText,
+  TextField,
+} from './form-parts.tsx';
 import styles from './forms.module.css';
 import { ProductSelect } from './product-select.tsx';
 
@@ -39,6 +36,7 @@ export { DateField } from './date-field.tsx';
 export {
   Checkbox,
   ErrorSummary,
+  FormFrame,
   type Status,
   SubmitRow,
   SuccessText,
@@ -367,33 +365,6 @@ export function useFormSender<T extends FieldValues>(
     clearCaptchaNotice: () => setCaptchaNotice(undefined),
     captchaElement,
   };
-}
-
-/** The form element with its id scope, its error summary's fields and the react-hook-form context. */
-export function FormFrame<T extends FieldValues>(props: {
-  methods: UseFormReturn<T>;
-  labelledBy?: string;
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
-  children: ReactNode;
-}) {
-  const prefix = `${useId().replace(/[^\w-]/g, '')}-`;
-  const [registry] = useState<SummaryRegistry>(() => new Map());
-  return (
-    <IdContext value={prefix}>
-      <SummaryContext value={registry}>
-        <FormProvider {...props.methods}>
-          <form
-            className={styles.form}
-            noValidate
-            aria-labelledby={props.labelledBy}
-            onSubmit={props.onSubmit}
-          >
-            {props.children}
-          </form>
-        </FormProvider>
-      </SummaryContext>
-    </IdContext>
-  );
 }
 
 export type FormSender = ReturnType<typeof useFormSender>;

@@ -1,21 +1,14 @@
-import { type ReactNode, useId, useState } from 'react';
-import {
-  type FieldValues,
-  FormProvider,
-  type UseFormReturn,
-  useFormContext,
-} from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { type FieldValues, type UseFormReturn, useFormContext } from 'react-hook-form';
 import { useT } from '../../../i18n/react.tsx';
 import {
   Checkbox,
   ErrorText,
   ErrorSummary as FormErrorSummary,
-  IdContext,
+  FormFrame,
   Star,
   type Status,
   SubmitRow,
-  SummaryContext,
-  type SummaryRegistry,
   TextField,
   useField,
 } from '../../forms/index.ts';
@@ -40,26 +33,17 @@ export function Frame(props: {
   onValid: (values: FieldValues) => unknown;
   children: ReactNode;
 }) {
-  const prefix = `${useId().replace(/[^\w-]/g, '')}-`;
-  const [registry] = useState<SummaryRegistry>(() => new Map());
   return (
-    <IdContext value={prefix}>
-      <SummaryContext value={registry}>
-        <FormProvider {...props.methods}>
-          <form
-            className={styles.form}
-            noValidate
-            aria-labelledby={props.labelledBy}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void props.methods.handleSubmit(props.onValid)(event);
-            }}
-          >
-            {props.children}
-          </form>
-        </FormProvider>
-      </SummaryContext>
-    </IdContext>
+    <FormFrame
+      methods={props.methods}
+      {...(props.labelledBy ? { labelledBy: props.labelledBy } : {})}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void props.methods.handleSubmit(props.onValid)(event);
+      }}
+    >
+      {props.children}
+    </FormFrame>
   );
 }
 
