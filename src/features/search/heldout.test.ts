@@ -27,7 +27,10 @@ afterAll(async () => {
 describe('held-out judged set', () => {
   it('meets the goals of issue 17 on queries written without looking at the engine', async () => {
     const report = await measureHeldOutSet(t.app);
-    const lines = [`analyser: ${analyserName()}`, ...heldOutReportLines(report)];
+    const lines = [
+      `database: ${t.database.engine}, analyser: ${analyserName()}`,
+      ...heldOutReportLines(report),
+    ];
     console.info(lines.join('\n'));
     if (process.env.HELDOUT_REPORT)
       writeFileSync(process.env.HELDOUT_REPORT, `${lines.join('\n')}\n`);
