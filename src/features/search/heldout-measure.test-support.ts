@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { getSite } from '../../sites/registry.ts';
+import type { Lang } from '../../sites/types.ts';
+import { type HeldOutQuery, heldOutQueries } from './heldout-queries.test-support.ts';
+import { searchLanguageOf } from './params.ts';
+import { type SearchHit, searchResultSchema } from './schemas.ts';
+
+/**
+ * Measures the held-out judged set (heldout-queries.test-support.ts) against an app on seeded
+ * content. Each query is asked on its own site and language through the site search
+ * (`/api/search/content/`, five hits) and the quick suggestions (`/api/search/suggestions/`, five
+ * hits). Relevance and existence follow the rule written with the queries: a product or recipe
+ * whose lower-cased title contains one of the subject forms; whether a subject exists is asked of
+ * the products and recipes tables directly, never of the search.
+ */
+export interface HeldOutOutcome extends HeldOutQuery {
+  /** Some product name or recipe title of the site and language contains a subject form. */
+  exists: boolean;
+  success: boolean;
+  suggestionSuccess: boolean;
+  total: number;
+  matchedBy: string | undefined;
+  top: string[];
+  suggestionTop: string[];
+}
+
+export interface HeldOutReport {
+  outcomes: HeldOutOutcome[];
+  /** The judged ones: not marked absent. */
+  judged: HeldOutOutcome[];
+  /** `site lang` → judged queries, successes, suggestion successes, zero results. */
+  bySiteLang: Map<string, { n: number; ok: number; suggestOk: number; zero: number }>;
+  byKind: Map<string, { n: number; ok: number }>;
+  success: number;
+  suggestionSuccess: number;
+  /** Judged queries (their subject exists) that found nothing at all. */
+  zero: HeldOutOutcome[];
+  /** The marks disagree with the catalogue: absent but found in the tables, or judged but not. */
+  wrongMarks: HeldOutOutcome[];
+}
+
+/** The relevance rule of the held-out set. */
+export function isHeldOutRelevant(
+  hit: Pick<SearchHit, 'title' | 'type'>,
+  subject: readonly string[],
+) {
+  if (hit.type !== 'recipe' && !hit.type.endsWith('-product')) return false;
+  const title = hit.title.toLowerCase();
+  return subject.some((s) => title.includes(s.toLowerCase()));
+}
+
+export async function subjectExists(
+  db: Database,
+  site: string,
+  lang: Lang,
+  subject: readonly string[],
+) {
+  const patterns = `{${subject.map((s) => `"%${s.toLowerCase()}%"`).join(',')}}`;
+  const result = (await db.execute(sql`
+    select (
+      exists (select 1 from products where site_id = ${site} and lang = ${lang}
+              and lower(name) like any(${patterns}::text[]))
+      or exists (select 1 from recipes where site_id = ${site} and lang = ${lang}
+              and lower(title) like any(${patterns}::text[]))
+    ) as found
+  `)) as unknown as { rows: { found: boolean }[] };
+  return result.rows[0]?.found === true;
+}
+
+export async function measureHeldOutSet(
+  app: FastifyInstance,
+  queries: readonly HeldOutQuery[] = heldOutQueries,
+): Promise<HeldOutReport> {
+  const outcomes: HeldOutOutcome[] = [];
+  for (const held of queries) {
+    if (!getSite(held.site)) throw new Error(`unknown site ${held.site}`);
+    const params = new URLSearchParams({
+      q: held.q,
+      language: searchLanguageOf(held.lang),
+      pageSize: '5',
+    });
+    const ask = async (path: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `${path}?${params}`,
+        headers: { host: `${held.site}.localhost` },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`${path} ${response.statusCode}: ${response.body}`);
+      return searchResultSchema.parse(response.json());
+    };
+    const result = await ask('/api/search/content/');
+    const quick = await ask('/api/search/suggestions/');
+    outcomes.push({
+      ...held,
+      exists: await subjectExists(app.db, held.site, held.lang, held.subject),
+      success: result.hits.some((hit) => isHeldOutRelevant(hit, held.subject)),
+      suggestionSuccess: quick.hits.some((hit) => isHeldOutRelevant(hit, held.subject)),
+      total: result.totalCount,
+      matchedBy: result.matchedBy,
+      top: result.hits.map((hit) => `${hit.title} (${hit.type})`),
+      suggestionTop: quick.hits.map((hit) => `${hit.title} (${hit.type})`),
+    });
+  }
+  const judged = outcomes.filter((o) => !o.absent);
+  const bySiteLang = new Map<string, { n: number; ok: number; suggestOk: number; zero: number }>();
+  const byKind = new Map<string, { n: number; ok: number }>();
+  for (const o of judged) {
+    const key = `${o.site} ${o.lang}`;
+    const s = bySiteLang.get(key) ?? { n: 0, ok: 0, suggestOk: 0, zero: 0 };
+    s.n++;
+    if (o.success) s.ok++;
+    if (o.suggestionSuccess) s.suggestOk++;
+    if (o.total === 0) s.zero++;
+    bySiteLang.set(key, s);
+    const k = byKind.get(`${o.lang} ${o.kind}`) ?? { n: 0, ok: 0 };
+    k.n++;
+    if (o.success) k.ok++;
+    byKind.set(`${o.lang} ${o.kind}`, k);
+  }
+  return {
+    outcomes,
+    judged,
+    bySiteLang,
+    byKind,
+    success: judged.filter((o) => o.success).length / judged.length,
+    suggestionSuccess: judged.filter((o) => o.suggestionSuccess).length / judged.length,
+    zero: judged.filter((o) => o.total === 0),
+    wrongMarks: outcomes.filter((o) => o.exists === Boolean(o.absent)),
+  };
+}
+
+/** The report as lines for the test log and bench/README.md. */
+export function heldOutReportLines(report: HeldOutReport): string[] {
+  const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
+  const steps = new Map<string, number>();
+  for (const o of report.judged)
+    steps.set(o.matchedBy ?? 'none', (steps.get(o.matchedBy ?? 'none') ?? 0) + 1);
+  const absent = report.outcomes.filter((o) => o.absent);
+  return [
+    `held-out set: ${report.judged.length} judged queries on ${report.bySiteLang.size} site-languages (+ ${absent.length} with an absent subject)`,
+    `  success@5 ${pct(report.success, 1)}, suggestions@5 ${pct(report.suggestionSuccess, 1)}, zero results ${report.zero.length}`,
+    `  answered by: ${[...steps].map(([s, n]) => `${s} ${n}`).join(', ')}`,
+    ...[...report.bySiteLang].map(
+      ([key, s]) =>
+        `  ${key}: ${s.ok}/${s.n} = ${pct(s.ok, s.n)} (suggestions ${s.suggestOk}/${s.n} = ${pct(s.suggestOk, s.n)}, zero ${s.zero})`,
+    ),
+    ...[...report.byKind].map(([key, k]) => `  ${key}: ${k.ok}/${k.n} = ${pct(k.ok, k.n)}`),
+    ...report.judged
+      .filter((o) => !o.success)
+      .map(
+        (o) =>
+          `  miss: "${o.q}" [${o.kind}] on ${o.site} ${o.lang} [${o.matchedBy ?? 'none'}, ${o.total}] → ${o.top.join(' | ') || 'nothing'}`,
+      ),
+    ...report.judged
+      .filter((o) => !o.suggestionSuccess)
+      .map(
+        (o) =>
+          `  suggestion miss: "${o.q}" [${o.kind}] on ${o.site} ${o.lang} → ${o.suggestionTop.join(' | ') || 'nothing'}`,
+      ),
+    ...absent.map(
+      (o) =>
+        `  absent: "${o.q}" on ${o.site} ${o.lang} [${o.matchedBy ?? 'none'}, ${o.total}] → ${o.top.join(' | ') || 'nothing'}`,
+    ),
+    ...report.wrongMarks.map(
+      (o) =>
+        `  wrong mark: "${o.q}" on ${o.site} ${o.lang} (${o.absent ? 'absent but found' : 'judged but not in the catalogue'})`,
+    ),
+  ];
+}
