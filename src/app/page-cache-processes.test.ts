@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPage } from '../../tests/factories/index.ts';
+import { createPage, createProduct } from '../../tests/factories/index.ts';
 import { testAssets, testConfig } from '../../tests/helpers/app.ts';
 import { databaseUrlWith, withAdmin } from '../../tests/setup/database.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { pages } from '../db/schema.ts';
+import { pages, products } from '../db/schema.ts';
 import { buildApp } from './app.ts';
 
 /**
@@ -24,6 +24,7 @@ describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () =>
   const handles: DatabaseHandle[] = [];
   const apps: FastifyInstance[] = [];
   let pageId = 0;
+  let productId = 0;
 
   beforeAll(async () => {
     if (template.engine !== 'postgres') return;
@@ -63,6 +64,14 @@ describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () =>
       parentId: home.id,
     });
     pageId = page.id;
+    productId = (
+      await createProduct(db, {
+        siteId: 'sibylla',
+        path: '/tuotteet/tykatty',
+        code: '7100001',
+        name: 'Tykätty tuote',
+      })
+    ).id;
     // Both listening connections are up before the test counts on them.
     for (let i = 0; i < 100 && !handles.every((h) => h.contentVersion.complete); i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -93,6 +102,28 @@ describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () =>
       expect(hit(next)).toBe(false);
       expect(next.body).toContain(title);
     }
+  });
+
+  it('a like raised by one server makes the other’s pages due, not void (decision 053)', async () => {
+    const [writer, reader] = apps;
+    const [writerHandle, readerHandle] = handles;
+    if (!writer || !reader || !writerHandle || !readerHandle) throw new Error('two apps');
+    await reader.inject({ url: '/yritys', headers: HOST });
+    expect(hit(await reader.inject({ url: '/yritys', headers: HOST }))).toBe(true);
+    const version = readerHandle.contentVersion.current;
+    const before = readerHandle.contentVersion.countsChangedAt;
+    // As likes.server.ts raises it: inside a transaction.
+    await writer.db.transaction(async (tx) => {
+      await tx
+        .update(products)
+        .set({ likeCount: sql`${products.likeCount} + 1` })
+        .where(eq(products.id, productId));
+    });
+    await readerHandle.contentVersion.sync();
+    expect(readerHandle.contentVersion.countsChangedAt).toBeGreaterThan(before);
+    expect(readerHandle.contentVersion.current).toBe(version);
+    expect(writerHandle.contentVersion.countsChangedAt).toBeGreaterThan(before);
+    expect(hit(await reader.inject({ url: '/yritys', headers: HOST }))).toBe(true);
   });
 
   it('a change inside the other server’s transaction shows once it commits', async () => {

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPage, createProduct } from '../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { registerWithAddress } from '../../tests/helpers/shop-customer.ts';
 import { arrive, fromAddress, Visitor } from '../../tests/helpers/visitor.ts';
+import { COUNTS_STALE_MS } from '../db/content-changes.ts';
 import { pages, products } from '../db/schema.ts';
+import { LIKED_COOKIE } from '../features/content/likes/routes.server.ts';
+import { LIKE_API } from '../features/content/likes/schemas.ts';
 import { CART_API } from '../features/shop/schemas.ts';
 import { SESSION_COOKIE } from '../server/plugins/sessions.ts';
 import { XSRF_COOKIE } from '../server/plugins/xsrf.ts';
@@ -147,6 +150,56 @@ describe('a content change shows on the next request', () => {
       await tx.update(pages).set({ title: 'Yritys tänään' }).where(eq(pages.id, brandPageId));
     });
     expect((await anonymous('/yritys', BRAND)).body).toContain('Yritys tänään');
+  });
+});
+
+describe('a like is not a content change (decision 053)', () => {
+  it('keeps serving pages after a like, and remakes those made before it once they are a minute old', async () => {
+    await anonymous('/yritys', BRAND);
+    expect(hit(await anonymous('/yritys', BRAND))).toBe(true);
+    await t.app.db
+      .update(products)
+      .set({ likeCount: sql`${products.likeCount} + 1` })
+      .where(eq(products.id, steakId));
+    // Every site's pages stay: a storm of likes does not empty the cache on each one.
+    expect(hit(await anonymous('/yritys', BRAND))).toBe(true);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + COUNTS_STALE_MS);
+      const remade = await anonymous('/yritys', BRAND);
+      expect(hit(remade)).toBe(false);
+      // Made after the like: served again, whatever its age.
+      expect(hit(await anonymous('/yritys', BRAND))).toBe(true);
+      vi.setSystemTime(Date.now() + 10 * COUNTS_STALE_MS);
+      expect(hit(await anonymous('/yritys', BRAND))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the visitor whose like counted gets pages of their own for that minute', async () => {
+    await anonymous('/tuotteet/pihvi');
+    expect(hit(await anonymous('/tuotteet/pihvi'))).toBe(true);
+    const liker = fromAddress(await arrive(t.app, '/', SHOP), '10.0.0.31');
+    const liked = await liker.post(`${LIKE_API}/product-${steakId}`);
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect(liked.json()).toMatchObject({ counted: true });
+    const cookie = [liked.headers['set-cookie'] ?? []]
+      .flat()
+      .find((c) => c.startsWith(LIKED_COOKIE));
+    expect(cookie).toContain(`Max-Age=${COUNTS_STALE_MS / 1000}`);
+    const theirs = await t.app.inject({
+      url: '/tuotteet/pihvi',
+      headers: { ...SHOP, cookie: `${liker.cookie}; ${LIKED_COOKIE}=1` },
+    });
+    expect(hit(theirs)).toBe(false);
+    expect(hit(await anonymous('/tuotteet/pihvi'))).toBe(true);
+    // A like that counts nothing (the same visitor again) sets no cookie.
+    const again = await liker.post(`${LIKE_API}/product-${steakId}`);
+    expect(again.json()).toMatchObject({ counted: false });
+    expect([again.headers['set-cookie'] ?? []].flat().some((c) => c.startsWith(LIKED_COOKIE))).toBe(
+      false,
+    );
   });
 });
 

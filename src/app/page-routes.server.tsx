@@ -115,11 +115,10 @@ export async function pageRoutes(app: FastifyInstance) {
     const cache = request.server.pageCache;
     const key = await cache.keyOf(request);
     if (key && cache.serve(key, request, reply)) return reply;
-    const version = request.server.database.contentVersion.current;
+    const made = { version: request.server.database.contentVersion.current, at: Date.now() };
     const keep = (shareable: boolean) =>
       key
-        ? (html: Buffer) =>
-            cache.store(key, version, request, reply, { status: 200, html, shareable })
+        ? (html: Buffer) => cache.store(key, made, request, reply, { status: 200, html, shareable })
         : undefined;
     const resolved = await resolvePath(
       request.server.db,

@@ -9,9 +9,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import {
   CONTENT_CHANNEL,
+  COUNTS_PAYLOAD_PREFIX,
   ContentVersion,
   changesContent,
   endsTransaction,
+  raisesCountOnly,
 } from './content-changes.ts';
 import * as schema from './schema.ts';
 
@@ -204,7 +206,12 @@ function watchPgliteWrites(client: PGlite, version: ContentVersion): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
+  let countsInTransaction = false;
   const after = <T>(statement: string, run: Promise<T>, onWrite: () => void): Promise<T> => {
+    if (raisesCountOnly(statement)) {
+      countsInTransaction = true;
+      return run.finally(() => version.countsChanged());
+    }
     if (!changesContent(statement)) return run;
     return run.finally(onWrite);
   };
@@ -220,6 +227,7 @@ function watchPgliteWrites(client: PGlite, version: ContentVersion): void {
     callback: (tx: Parameters<Parameters<typeof transaction>[0]>[0]) => Promise<T>,
   ) => {
     let wrote = false;
+    countsInTransaction = false;
     try {
       return await transaction(async (tx) => {
         const txQuery = tx.query.bind(tx);
@@ -246,6 +254,9 @@ function watchPgliteWrites(client: PGlite, version: ContentVersion): void {
       });
     } finally {
       if (wrote) version.bump();
+      // PGlite runs one transaction at a time: a raise seen since it began was its own.
+      if (countsInTransaction) version.countsChanged();
+      countsInTransaction = false;
     }
   }) as typeof client.transaction;
 }
@@ -257,40 +268,66 @@ type PgQuery = (...args: unknown[]) => unknown;
  * processes on the same client (`pg_notify` after the commit, before the caller goes on, so an
  * answer sent after a change is sent after its announcement). A write outside a transaction
  * commits with its statement; inside one, the bump follows the `commit` (and the statement too).
+ * A transaction that only raised like counts announces that alone, after its commit (decision 053).
  */
 function watchPgWrites(client: pg.PoolClient, version: ContentVersion): void {
   const query = client.query.bind(client) as PgQuery;
-  let wroteInTransaction = false;
-  const announce = () => {
+  // What this connection wrote since its last commit: announced once it is idle again.
+  let pendingContent = false;
+  let pendingCounts = false;
+  const notify = (payload: string) =>
+    (query(`select pg_notify('${CONTENT_CHANNEL}', $1)`, [payload]) as Promise<unknown>).catch(
+      () => undefined,
+    );
+  const announceContent = () => {
     version.bump();
-    return (
-      query(`select pg_notify('${CONTENT_CHANNEL}', $1)`, [version.instance]) as Promise<unknown>
-    ).catch(() => undefined);
+    return notify(version.instance);
+  };
+  const afterStatement = (writes: boolean): Promise<unknown> => {
+    // The server's own word on the transaction (ReadyForQuery): 'I' once nothing is open. A
+    // client that cannot tell is taken as idle: its changes are announced at once.
+    const status = (
+      client as { getTransactionStatus?: () => string | null }
+    ).getTransactionStatus?.();
+    const idle = status !== 'T' && status !== 'E';
+    if (!idle) return writes ? announceContent() : Promise.resolve();
+    const content = pendingContent;
+    const counts = pendingCounts;
+    pendingContent = false;
+    pendingCounts = false;
+    if (content) return announceContent();
+    if (counts) {
+      // Only a like count rose (decision 053): pages become due, not void.
+      version.countsChanged();
+      return notify(`${COUNTS_PAYLOAD_PREFIX}${version.instance}`);
+    }
+    return Promise.resolve();
   };
   (client as unknown as { query: PgQuery }).query = (...args: unknown[]) => {
     const statement = statementOf(args[0]);
     const writes = changesContent(statement);
-    const ends = endsTransaction(statement) && wroteInTransaction;
-    if (!writes && !ends) return query(...args);
-    if (writes) wroteInTransaction = true;
-    if (ends) wroteInTransaction = false;
+    const counts = raisesCountOnly(statement);
+    const ends = endsTransaction(statement);
+    if (!writes && !counts && !(ends && (pendingContent || pendingCounts))) return query(...args);
+    if (writes) pendingContent = true;
+    if (counts) pendingCounts = true;
     const callback = args.findIndex((a) => typeof a === 'function');
     if (callback >= 0) {
       const done = args[callback] as (err: unknown, res: unknown) => void;
       const wrapped = [...args];
       wrapped[callback] = (err: unknown, res: unknown) => {
-        void announce().then(() => done(err, res));
+        void afterStatement(writes).then(() => done(err, res));
       };
       return query(...wrapped);
     }
     const run = query(...args) as Promise<unknown>;
     return run.then(
       async (res) => {
-        await announce();
+        await afterStatement(writes);
         return res;
       },
       async (err) => {
-        await announce();
+        await afterStatement(writes);
         throw err;
       },
     );
@@ -311,7 +348,9 @@ function contentWatcher(url: string, version: ContentVersion) {
     if (stopped) return;
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.payload !== version.instance) version.bump();
+      if (message.payload === `${COUNTS_PAYLOAD_PREFIX}${version.instance}`) return;
+      if (message.payload?.startsWith(COUNTS_PAYLOAD_PREFIX)) version.countsChanged();
+      else if (message.payload !== version.instance) version.bump();
     });
     const lost = () => {
       version.complete = false;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ContentVersion, changesContent, endsTransaction } from './content-changes.ts';
+import {
+  ContentVersion,
+  changesContent,
+  endsTransaction,
+  raisesCountOnly,
+} from './content-changes.ts';
 
 describe('changesContent (decision 033)', () => {
   it.each([
@@ -12,7 +17,10 @@ describe('changesContent (decision 033)', () => {
     'with moved as (delete from "pages" returning *) select * from moved',
     'update "some_table_added_later" set "x" = 1',
     'insert into "campaigns" ("id") values ($1)',
-    'update "recipes" set "like_count" = "like_count" + 1 where "id" = $1',
+    'update "recipes" set "like_count" = 5 where "id" = $1',
+    'update "recipes" set "like_count" = "like_count" + 1, "title" = $2 where "id" = $1',
+    'update "products" set "like_count" = "products"."like_count" + 1',
+    'update "products" set "like_count" = "like_count" + 1 where "id" = $1; delete from "pages"',
   ])('a content change: %s', (statement) => {
     expect(changesContent(statement)).toBe(true);
   });
@@ -33,6 +41,15 @@ describe('changesContent (decision 033)', () => {
     'begin',
     'commit',
   ])('not a content change: %s', (statement) => {
+    expect(changesContent(statement)).toBe(false);
+  });
+
+  it.each([
+    'update "recipes" set "like_count" = "recipes"."like_count" + 1 where "recipes"."id" = $1 returning "like_count"',
+    'update "products" set "like_count" = "products"."like_count" + 1 where "products"."id" = $1 returning "like_count"',
+    'UPDATE recipes SET like_count = like_count + 1 WHERE id = $1',
+  ])('a like count raised, not a content change (decision 053): %s', (statement) => {
+    expect(raisesCountOnly(statement)).toBe(true);
     expect(changesContent(statement)).toBe(false);
   });
 

@@ -54,6 +54,7 @@ const TRANSACTION_END = /^\s*(commit|end|rollback|abort)\b/i;
 export function changesContent(statement: string): boolean {
   // Most statements are plain reads: answered without looking further.
   if (SELECT.test(statement)) return false;
+  if (raisesCountOnly(statement)) return false;
   if (DDL.test(statement)) return true;
   const match = WRITE.exec(statement);
   if (!match) {
@@ -64,6 +65,21 @@ export function changesContent(statement: string): boolean {
     .split(',')
     .map((t) => t.trim().replace(/"/g, '').split('.').pop() ?? '');
   return tables.some((t) => !PRIVATE_TABLES.has(t));
+}
+
+/**
+ * A like raising a recipe's or product's count and changing nothing else (likes.server.ts). Shared
+ * pages show that count, but a like is no editorial change: it does not void every page at once,
+ * it only makes pages made before it due for a remake after `COUNTS_STALE_MS` (decision 053).
+ */
+const COUNT_RAISE =
+  /^\s*update\s+"?(recipes|products)"?\s+set\s+"?like_count"?\s*=\s*(?:"?\1"?\.)?"?like_count"?\s*\+\s*1\s+where\s[^;]*$/i;
+
+/** How long a shared page may show a like count older than the last counted like. */
+export const COUNTS_STALE_MS = 60_000;
+
+export function raisesCountOnly(statement: string): boolean {
+  return COUNT_RAISE.test(statement);
 }
 
 export function endsTransaction(statement: string): boolean {
@@ -104,6 +120,14 @@ export class ContentVersion {
     for (const listener of this.listeners) listener(this.value);
   }
 
+  /** When a like count last rose here or in another process (ms since the epoch); 0: never. */
+  countsChangedAt = 0;
+
+  /** A like count rose: pages made before now are due for a remake once `COUNTS_STALE_MS` old. */
+  countsChanged(at = Date.now()): void {
+    this.countsChangedAt = Math.max(this.countsChangedAt, at);
+  }
+
   onChange(listener: (version: number) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -111,3 +135,5 @@ export class ContentVersion {
 }
 
 export const CONTENT_CHANNEL = 'kattaus_content';
+/** The notification payload's prefix for a raised like count (the rest is the instance). */
+export const COUNTS_PAYLOAD_PREFIX = 'counts:';

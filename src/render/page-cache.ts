@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { ContentVersion } from '../db/content-changes.ts';
+import { COUNTS_STALE_MS, type ContentVersion } from '../db/content-changes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +20,8 @@ const NEUTRAL_COOKIES = new Set(['kattaus_session', 'XSRF-TOKEN']);
 /** One page as every anonymous visitor gets it, with its compressed forms made once. */
 interface Entry {
   version: number;
+  /** When the page's making began (ms since the epoch): a like counted after it makes it due. */
+  madeAt: number;
   status: number;
   contentType: string;
   html: Buffer;
@@ -99,10 +101,22 @@ export class PageCache {
     return `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
   }
 
+  /**
+   * A like count rose after the page was begun and the page is `COUNTS_STALE_MS` old: it is made
+   * again (decision 053). A storm of likes remakes each page at most once in that time, instead of
+   * voiding every page of every site on each like.
+   */
+  private countsDue(entry: Entry): boolean {
+    return (
+      this.options.version.countsChangedAt >= entry.madeAt &&
+      Date.now() - entry.madeAt >= COUNTS_STALE_MS
+    );
+  }
+
   /** Answers from the cache; false when it has no current entry for `key`. */
   serve(key: string, request: FastifyRequest, reply: FastifyReply): boolean {
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== this.options.version.current) {
+    if (!entry || entry.version !== this.options.version.current || this.countsDue(entry)) {
       this.misses += 1;
       return false;
     }
@@ -135,11 +149,12 @@ export class PageCache {
    */
   store(
     key: string,
-    version: number,
+    made: { version: number; at: number },
     request: FastifyRequest,
     reply: FastifyReply,
     page: { status: number; html: Buffer; shareable: boolean },
   ): void {
+    const { version } = made;
     if (!page.shareable || page.status !== 200) return;
     if (version !== this.options.version.current || !this.options.version.complete) return;
     if (reply.getHeader('set-cookie') !== undefined) return;
@@ -151,6 +166,7 @@ export class PageCache {
     }
     const entry: Entry = {
       version,
+      madeAt: made.at,
       status: page.status,
       contentType: 'text/html; charset=utf-8',
       html: page.html,

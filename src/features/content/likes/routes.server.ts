@@ -1,9 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { COUNTS_STALE_MS } from '../../../db/content-changes.ts';
 import { NotFound } from '../../../server/errors.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { cookieSiteOptions } from '../../../server/plugins/sessions.ts';
 import { likeClientKey, likeContent } from './likes.server.ts';
 import { LIKE_API, likeAnswerSchema, likeContentId, likeParamsSchema } from './schemas.ts';
+
+/**
+ * Set for the visitor whose like was counted: shared pages may show a count up to
+ * `COUNTS_STALE_MS` old (decision 053), so for that long this visitor's pages are made for them,
+ * with the count their like raised (any cookie beside the session's keeps a page out of the
+ * shared cache).
+ */
+export const LIKED_COOKIE = 'kattaus_liked';
 
 /** Like requests per client address and minute, over all content. */
 export const LIKE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
@@ -39,6 +49,14 @@ export async function likeRoutes(fastify: FastifyInstance) {
         client: likeClientKey(app.config.sessionSecret, request.ip),
       });
       if (!result) throw new NotFound('The site has no content with that id.');
+      if (result.counted) {
+        reply.setCookie(LIKED_COOKIE, '1', {
+          path: '/',
+          httpOnly: true,
+          maxAge: COUNTS_STALE_MS / 1000,
+          ...cookieSiteOptions(request),
+        });
+      }
       return { contentId: likeContentId(target), ...result };
     },
   );
