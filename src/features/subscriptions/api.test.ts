@@ -17,7 +17,11 @@ import {
   NEWS_SUBSCRIBE_API,
   NEWSLETTER_API,
 } from './schemas.ts';
-import { MAILS_PER_ADDRESS_HOUR } from './store.server.ts';
+import {
+  CONFIRM_TTL_MS,
+  deleteUnconfirmedSubscriptions,
+  MAILS_PER_ADDRESS_HOUR,
+} from './store.server.ts';
 
 const forms = testFormsConfig();
 const HOST = { host: 'ammattilaiset.localhost' };
@@ -229,6 +233,24 @@ describe('newsletter: double opt-in through the outbox', () => {
     expect(mails).toHaveLength(2);
     await follow(v, linkIn(mails[1]?.text ?? '', '/tilaus/vahvista'));
     expect((await rowsOf(address))[0]?.status).toBe('confirmed');
+  });
+
+  it('forgets an address never confirmed once its link has expired; confirmed ones stay', async () => {
+    const v = await visitor();
+    const confirmed = `vahvistettu.${counter}@example.fi`;
+    await v.post(NEWSLETTER_API, { payload: { email: address } });
+    await v.post(NEWSLETTER_API, { payload: { email: confirmed } });
+    await follow(v, linkIn((await mailsTo(confirmed))[0]?.text ?? '', '/tilaus/vahvista'));
+    // Within the link's week nothing goes.
+    expect(await deleteUnconfirmedSubscriptions(t.app.db, new Date(Date.now() + 60_000))).toBe(0);
+    expect(await rowsOf(address)).toHaveLength(1);
+    const later = new Date(Date.now() + CONFIRM_TTL_MS + 60_000);
+    expect(await deleteUnconfirmedSubscriptions(t.app.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(address)).toHaveLength(0);
+    expect((await rowsOf(confirmed))[0]?.status).toBe('confirmed');
+    // A later subscribe starts afresh.
+    await v.post(NEWSLETTER_API, { payload: { email: address } });
+    expect((await rowsOf(address))[0]?.status).toBe('pending');
   });
 
   it(`mails an address at most ${MAILS_PER_ADDRESS_HOUR} times an hour; the links sent keep working`, async () => {

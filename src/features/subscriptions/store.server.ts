@@ -269,3 +269,25 @@ export async function participate(
     }
   });
 }
+
+/**
+ * Forgets addresses that never confirmed: a pending subscription whose link has expired and that
+ * was never confirmed holds an address without consent to mail it, so it is deleted (decision
+ * 038's double opt-in; a later subscribe starts afresh). Confirmed and unsubscribed rows stay.
+ */
+export async function deleteUnconfirmedSubscriptions(
+  db: Database,
+  now = new Date(),
+): Promise<number> {
+  const deleted = await db
+    .delete(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, 'pending'),
+        sql`${subscriptions.confirmedAt} is null`,
+        sql`${subscriptions.tokenExpiresAt} < ${now}`,
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return deleted.length;
+}
