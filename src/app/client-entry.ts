@@ -1,11 +1,15 @@
 import '@vitejs/plugin-react/preamble';
 import type { ComponentType } from 'react';
 import { triggers } from '../client/triggers.ts';
+import { makeZodJitless } from '../client/zod-jitless.ts';
 import type { Messages } from '../i18n/fi.ts';
 import { knownLang, translator } from '../i18n/translate.ts';
 import { ISLAND_TAG } from '../render/island-tag.ts';
 import type { Lang } from '../sites/types.ts';
 import { islands } from './islands.ts';
+
+// Before any island's code loads: no eval probe by zod against the CSP (see the module).
+makeZodJitless();
 
 /**
  * The browser entry: finds the server-rendered islands and hydrates each one when its trigger
@@ -45,6 +49,13 @@ const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<
     sv: () => import('virtual:catalogue/sv/likes.').then((m) => m.default),
     en: () => import('virtual:catalogue/en/likes.').then((m) => m.default),
   },
+  // The shop's hidden cart frame on the brand sites renders nothing and shows no text: it needs
+  // none, and loading the whole catalogue there cost every brand page a parse of it.
+  'cart-sync-frame': {
+    fi: () => Promise.resolve({}),
+    sv: () => Promise.resolve({}),
+    en: () => Promise.resolve({}),
+  },
   'recipe-banner': {
     fi: () => import('virtual:catalogue/fi/recipeBanner.').then((m) => m.default),
     sv: () => import('virtual:catalogue/sv/recipeBanner.').then((m) => m.default),
@@ -57,7 +68,7 @@ async function hydrate(element: HTMLElement): Promise<void> {
   const lang = knownLang(element.dataset.lang ?? 'fi');
   const load = islands[name];
   if (!load) throw new Error(`Unknown island "${name}"`);
-  const [Component, { createElement }, { hydrateRoot }, messages, { IslandRoot }] =
+  const [Component, { createElement, startTransition }, { hydrateRoot }, messages, { IslandRoot }] =
     await Promise.all([
       load(),
       import('react'),
@@ -68,18 +79,33 @@ async function hydrate(element: HTMLElement): Promise<void> {
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
   const onHydrated = () => element.setAttribute('data-hydrated', '');
   const island = createElement(Component as ComponentType<object>, props);
-  hydrateRoot(
-    element,
-    createElement(IslandRoot, {
-      lang,
-      t: translator(messages, lang),
-      onHydrated,
-      children: island,
-    }),
-    {
-      identifierPrefix: element.dataset.prefix ?? '',
-    },
-  );
+  // Each island starts in a task of its own, so islands whose code arrives together do not run
+  // back to back in one long task.
+  await yieldToMain();
+  // Hydration in a transition is interruptible: React renders it in slices of about 5 ms and
+  // yields to the browser between them (a plain `hydrateRoot` renders the whole island in one
+  // task). Input on a part not yet hydrated still hydrates that part first.
+  startTransition(() => {
+    hydrateRoot(
+      element,
+      createElement(IslandRoot, {
+        lang,
+        t: translator(messages, lang),
+        onHydrated,
+        children: island,
+      }),
+      {
+        identifierPrefix: element.dataset.prefix ?? '',
+      },
+    );
+  });
+}
+
+/** Ends the current task: `scheduler.yield()` where the browser has it, else a new macrotask. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function start(): void {

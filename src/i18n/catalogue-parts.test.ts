@@ -98,3 +98,15 @@ describe('catalogue parts (virtual:catalogue/<lang>/<prefixes>)', () => {
     },
   );
 });
+
+describe('islands that load no texts', () => {
+  it('cart-sync-frame shows no text and its entry loads none', () => {
+    const entry = readFileSync(path.join(root, 'src/app/client-entry.ts'), 'utf8');
+    expect(entry).toMatch(/'cart-sync-frame': \{\s*fi: \(\) => Promise\.resolve\(\{\}\),/);
+    const source = readFileSync(
+      path.join(root, 'src/features/shop/cart-sync/shop-frame.tsx'),
+      'utf8',
+    );
+    expect(source).not.toMatch(/\buseT\b|\bt\(/);
+  });
+});

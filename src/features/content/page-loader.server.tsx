@@ -69,12 +69,22 @@ const listingQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
+/**
+ * How the site search page is indexed (decision 050): its canonical URL is the plain query
+ * (`?q=`, none without one), and `noindex` when its address holds more (paging, a content group,
+ * a page size, facets), so no combination becomes a page of its own.
+ */
+export interface SearchSeo {
+  query: string;
+  noindex: boolean;
+}
+
 /** What other features put on content pages, handed in by the app that knows them all. */
 export interface PageWidgets {
   search(
     request: FastifyRequest,
     page: PageDto,
-  ): Promise<{ element: ReactNode; inline: boolean } | undefined>;
+  ): Promise<{ element: ReactNode; inline: boolean; seo?: SearchSeo } | undefined>;
   /** What the shop adds to a product page it sells (buy control, stock, delivery); none elsewhere. */
   shopProduct(request: FastifyRequest, product: ProductRow): Promise<ReactNode | undefined>;
   /** The reviews of a product the shop sells, with its rating (page and JSON-LD); none elsewhere. */
@@ -366,15 +376,24 @@ function treeImageIds(page: PageDto): ImageIds {
   return [previewImageId(page), ...blockImageIds(page.blocks)];
 }
 
-/** SEO of a page of the tree; a listing's page number gives its pages their own canonical URL. */
-function treePageSeo(page: PageDto, pageNumber?: number) {
+/**
+ * SEO of a page of the tree; a listing's page number gives its pages their own canonical URL, the
+ * site search's query its (decision 050).
+ */
+function treePageSeo(page: PageDto, pageNumber?: number, search?: SearchSeo) {
   const previewId = previewImageId(page);
-  return (ctx: SeoContext, { images }: PageParts): SeoHeadProps =>
-    contentPageSeo(
-      pageNumber ? { ...ctx, pageNumber } : ctx,
+  return (ctx: SeoContext, { images }: PageParts): SeoHeadProps => {
+    const seo = contentPageSeo(
+      {
+        ...ctx,
+        ...(pageNumber ? { pageNumber } : {}),
+        ...(search?.query ? { searchQuery: search.query } : {}),
+      },
       page,
       seoImage(previewId ? images.get(previewId) : undefined, 'default')[0],
     );
+    return search?.noindex ? { ...seo, robots: 'noindex' } : seo;
+  };
 }
 
 function homePage(page: PageDto): PageSpec<undefined> {
@@ -389,7 +408,7 @@ function homePage(page: PageDto): PageSpec<undefined> {
 function searchHostPage(
   request: FastifyRequest,
   page: PageDto,
-  search: { element: ReactNode; inline: boolean; failed?: boolean },
+  search: { element: ReactNode; inline: boolean; failed?: boolean; seo?: SearchSeo },
 ): PageSpec<undefined> {
   const tree = treePage(page);
   const { title } = tree;
@@ -401,7 +420,7 @@ function searchHostPage(
         : title,
     crumbName: page.navLabel,
     imageIds: treeImageIds(page),
-    seo: treePageSeo(page),
+    seo: treePageSeo(page, undefined, search.seo),
     body: (parts) => <SearchHostPage {...searchHostPageProps(page, parts, search)} />,
   };
 }

@@ -12,6 +12,8 @@ export interface SearchWidget {
   /** A product, recipe or newsroom search sits inside the page's column under its lead text;
    * the site search takes the page's width below its heading. */
   inline: boolean;
+  /** The site search page's indexing (decision 050): canonical plain query, else `noindex`. */
+  seo?: { query: string; noindex: boolean };
 }
 
 /**
@@ -34,5 +36,21 @@ export async function loadSearchWidget(
   }
   if (page.type !== 'search') return undefined;
   const props = await loadSearchPage(request, page);
-  return { element: <SearchPageBlock search={props} />, inline: false };
+  return { element: <SearchPageBlock search={props} />, inline: false, seo: searchPageSeo(props) };
+}
+
+/**
+ * The site search page's canonical query and whether it is kept out of the index (decision 050):
+ * only its plain query (`?q=…`, or nothing) is a page of its own; an address holding anything else
+ * the page shows differently by (paging, content group, page size, facets, unknown parameters;
+ * defaults are left out first, as the page's own links do) is `noindex` with the plain query as
+ * its canonical URL, so crawlers find no endless set of result pages.
+ */
+export function searchPageSeo(props: { state: { q: string }; search?: string | undefined }): {
+  query: string;
+  noindex: boolean;
+} {
+  const query = props.state.q.trim();
+  const rest = [...new URLSearchParams(props.search ?? '').keys()].filter((key) => key !== 'q');
+  return { query, noindex: rest.length > 0 };
 }

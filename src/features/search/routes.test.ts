@@ -477,3 +477,43 @@ describe('GET /api/search/all-products', () => {
     expect(response.json()).toEqual([{ productId: a.id, title: 'Atria' }]);
   });
 });
+
+describe('the site search page for crawlers (decision 050)', () => {
+  const head = async (url: string) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    return {
+      canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+      robots: /<meta name="robots" content="([^"]*)"/.exec(html)?.[1],
+    };
+  };
+
+  it('makes the plain query its canonical URL, indexable', async () => {
+    expect(await head('/haku?q=broilerin%20filee')).toEqual({
+      canonical: 'http://jyvabroiler.localhost/haku?q=broilerin+filee',
+      robots: undefined,
+    });
+    // Default values are no other page: same canonical, still indexable.
+    expect(await head('/haku?q=broilerin%20filee&contentGroup=0&page=1')).toEqual({
+      canonical: 'http://jyvabroiler.localhost/haku?q=broilerin+filee',
+      robots: undefined,
+    });
+    expect(await head('/haku')).toEqual({
+      canonical: 'http://jyvabroiler.localhost/haku',
+      robots: undefined,
+    });
+  });
+
+  it.each([
+    '/haku?q=broilerin&page=2',
+    '/haku?q=broilerin&contentGroup=1',
+    '/haku?q=broilerin&facetTags=1',
+    '/haku?q=broilerin&contentGroup=0&currentPage=1&pageSize=10',
+  ])('keeps %s out of the index, pointing at the plain query', async (url) => {
+    expect(await head(url)).toEqual({
+      canonical: 'http://jyvabroiler.localhost/haku?q=broilerin',
+      robots: 'noindex',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { sendWithToken } from '../../../client/send.ts';
-import { LIKE_API, LIKED_STORAGE_KEY, type LikeAnswer } from './schemas.ts';
+import type { LikeAnswer } from './schemas.ts';
+import { LIKE_API, LIKED_STORAGE_KEY } from './values.ts';
 
 /** The browser side of the like API (spec §7), with the anti-forgery header (decision 003). */
 

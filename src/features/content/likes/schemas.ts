@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Likes (spec §4 and §7, decision 040): `POST /api/contentlikecount/{contentId}` without a body.
- * A content id names the liked recipe or product by its table and row: `recipe-12`,
- * `product-34` (the two tables number their rows apart, so a bare number would be ambiguous).
- */
-export const LIKE_API = '/api/contentlikecount';
+export { LIKE_API, LIKED_STORAGE_KEY } from './values.ts';
 
 export const LIKE_KINDS = ['recipe', 'product'] as const;
 export type LikeKind = (typeof LIKE_KINDS)[number];
@@ -44,6 +39,3 @@ export const likeAnswerSchema = z.object({
   counted: z.boolean(),
 });
 export type LikeAnswer = z.infer<typeof likeAnswerSchema>;
-
-/** The local storage key of the liked content ids (spec §3: liked ids in local storage). */
-export const LIKED_STORAGE_KEY = 'kattaus:liked-content';

@@ -29,6 +29,8 @@ export interface SeoHeadProps {
   article?: { publishedTime: string; modifiedTime?: string };
   /** schema.org objects, one script element each. */
   jsonLd: object[];
+  /** `<meta name="robots">`, e.g. `noindex` for a search page's paging (decision 050). */
+  robots?: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export function SeoHead(props: SeoHeadProps) {
   const { image } = props;
   return (
     <>
+      {props.robots ? <meta name="robots" content={props.robots} /> : null}
       <link rel="canonical" href={props.canonical} />
       {props.alternates.map((a) => (
         <link key={a.lang} rel="alternate" hrefLang={a.lang} href={a.href} />

@@ -48,6 +48,11 @@ export interface SeoContext {
   crumbs?: readonly { name: string; href: string }[];
   /** Page of a paginated listing (`?page=N`), which is its own canonical URL from page 2 on. */
   pageNumber?: number;
+  /**
+   * The site search page's query (decision 050): its canonical URL is the plain query,
+   * `?q=<query>`, whatever else its address holds.
+   */
+  searchQuery?: string;
 }
 
 export function seoContext(
@@ -343,6 +348,7 @@ function base(
 }
 
 function pageQuery(ctx: SeoContext): string {
+  if (ctx.searchQuery) return `?${new URLSearchParams({ q: ctx.searchQuery })}`;
   return ctx.pageNumber && ctx.pageNumber > 1 ? `?page=${ctx.pageNumber}` : '';
 }
 

@@ -1,9 +1,13 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import { pages } from '../../../db/schema.ts';
 import { NotFound } from '../../../server/errors.ts';
+import type { Site } from '../../../sites/types.ts';
 import { robotsTxt } from './robots.ts';
 import { sitemapPartXml, sitemapXml } from './sitemap.server.ts';
 import { SITEMAP_PART_SIZE } from './sitemap.ts';
-import { requestOrigin } from './urls.ts';
+import { localizedPath, requestOrigin } from './urls.ts';
 
 export interface SeoRoutesOptions {
   /** URLs per sitemap file before `/sitemap.xml` becomes an index (tests set a small one). */
@@ -28,7 +32,12 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions 
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', CACHE)
-      .send(robotsTxt(base(requestOrigin(request)))),
+      .send(
+        robotsTxt(
+          base(requestOrigin(request)),
+          (await searchPagePaths(app.db, request.site)).map((path) => `${app.prefix}${path}`),
+        ),
+      ),
   );
 
   app.get('/sitemap.xml', { config }, async (request, reply) => {
@@ -52,4 +61,20 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions 
 
 function sendXml(reply: FastifyReply, xml: string) {
   return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send(xml);
+}
+
+/** The site's search pages (type `search`) as served, language prefix included (`/sv/sok`). */
+async function searchPagePaths(db: Database, site: Site): Promise<string[]> {
+  const rows = await db
+    .select({ lang: pages.lang, path: pages.path })
+    .from(pages)
+    .where(
+      and(
+        eq(pages.siteId, site.id),
+        inArray(pages.lang, [...site.languages]),
+        eq(pages.type, 'search'),
+        eq(pages.isExternal, false),
+      ),
+    );
+  return rows.map((r) => localizedPath(site, r.lang as Site['languages'][number], r.path));
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { newsReleases, pages, products, recipes } from '../../../db/schema.ts';
 import { sites } from '../../../sites/registry.ts';
+import { robotsTxt } from './robots.ts';
 import { seoRoutes } from './routes.server.ts';
 
 let t: TestApp;
@@ -205,25 +206,70 @@ function urlsOf(xml: string): UrlEntry[] {
 }
 
 describe('robots.txt', () => {
-  it.each(sites.map((s) => s.id))('%s points at its own sitemap', async (id) => {
-    const res = await get('/robots.txt', `${id}.localhost:3000`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(res.headers['set-cookie']).toBeUndefined();
+  it.each(sites.map((s) => s.id).filter((id) => id !== 'koncernse'))(
+    '%s points at its own sitemap',
+    async (id) => {
+      const res = await get('/robots.txt', `${id}.localhost:3000`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.body).toBe(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /*?q=',
+          'Disallow: /*&q=',
+          'Disallow: /*?facetTags=',
+          'Disallow: /*&facetTags=',
+          '',
+          `Sitemap: http://${id}.localhost:3000/sitemap.xml`,
+          '',
+        ].join('\n'),
+      );
+    },
+  );
+
+  it('lets crawlers fetch the plain query of each search page, not its facets (decision 050)', async () => {
+    // koncernse: Swedish without a prefix, English under /en; a search page in each, an
+    // external link typed as a search page (not a page of the site) and another site's.
+    const page = { siteId: 'koncernse', type: 'search', title: 'Sök' };
+    await t.database.db.insert(pages).values([
+      { ...page, lang: 'sv', path: '/sok', translationKey: 'search' },
+      { ...page, lang: 'en', path: '/search', translationKey: 'search' },
+      {
+        ...page,
+        lang: 'sv',
+        path: '/extern',
+        translationKey: 'external',
+        isExternal: true,
+        externalUrl: 'https://example.com/',
+      },
+      { ...page, siteId: 'delise', lang: 'sv', path: '/hitta', translationKey: 'search' },
+    ]);
+    const res = await get('/robots.txt', 'koncernse.localhost:3000');
     expect(res.body).toBe(
       [
         'User-agent: *',
         'Allow: /',
+        'Allow: /en/search?q=',
+        'Allow: /sok?q=',
         'Disallow: /api/',
         'Disallow: /*?q=',
         'Disallow: /*&q=',
         'Disallow: /*?facetTags=',
         'Disallow: /*&facetTags=',
         '',
-        `Sitemap: http://${id}.localhost:3000/sitemap.xml`,
+        'Sitemap: http://koncernse.localhost:3000/sitemap.xml',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('writes a search path as a literal rule', () => {
+    expect(robotsTxt('http://x', ['/sök', '/a*b$'])).toContain(
+      'Allow: /a%2Ab%24?q=\nAllow: /s%C3%B6k?q=\n',
     );
   });
 

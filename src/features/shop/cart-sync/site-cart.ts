@@ -64,6 +64,8 @@ function setCart(next: LocalCart): void {
 class Connection {
   private readonly frame: HTMLIFrameElement;
   private ready = false;
+  /** Until the frame's page has loaded its window is `about:blank`, of this page's origin. */
+  private loaded = false;
   private tries = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   /** Adds made before the frame answered: sent once it has. */
@@ -80,6 +82,14 @@ class Connection {
     this.frame.tabIndex = -1;
     this.frame.setAttribute('aria-hidden', 'true');
     this.frame.dataset.cartSync = '';
+    this.frame.addEventListener(
+      'load',
+      () => {
+        this.loaded = true;
+        this.askReady();
+      },
+      { once: true },
+    );
     window.addEventListener('message', this.onMessage);
     document.body.append(this.frame);
     // Readiness: 'sync-cart' every 200 ms until the shop answers (spec §4, §9).
@@ -95,7 +105,9 @@ class Connection {
       setCart({ ...cart, loading: false });
       return;
     }
-    this.post({ type: 'sync-cart' });
+    // Posted to the blank document before the shop's page is there, the message would only be
+    // refused (a console warning naming the origins); the tries still count towards giving up.
+    if (this.loaded) this.post({ type: 'sync-cart' });
   }
 
   private post(message: SiteMessage): void {
@@ -160,12 +172,32 @@ class Connection {
   }
 }
 
-/** Opens the shop frame once per page; later calls reuse it. */
+/** The page's frame settings until the frame opens (`connectCartSync`). */
+let pending: CartSyncConfig | null = null;
+
+/**
+ * Connects the page to the shop's cart once; later calls reuse it. The stored copy of the cart
+ * shows at once; the shop's frame (a page of its own that loads its own script and asks the cart
+ * API) opens when the browser is first idle (at the latest after 5 s), so its work does not
+ * compete with this page's first render and load-time islands, or at once when an add or the
+ * cart link needs it.
+ */
 export function connectCartSync(config: CartSyncConfig): void {
-  if (connection || typeof window === 'undefined') return;
+  if (connection || pending || typeof window === 'undefined') return;
   cart = readStored();
-  connection = new Connection(config);
+  pending = config;
   for (const listener of listeners) listener();
+  if ('requestIdleCallback' in window) window.requestIdleCallback(openFrame, { timeout: 5_000 });
+  else setTimeout(openFrame, 1_000);
+}
+
+/** The connection, opening the frame now if `connectCartSync` has not yet. */
+function openFrame(): Connection | null {
+  if (!connection && pending) {
+    connection = new Connection(pending);
+    pending = null;
+  }
+  return connection;
 }
 
 /**
@@ -173,8 +205,9 @@ export function connectCartSync(config: CartSyncConfig): void {
  * resolves with the shop's answer.
  */
 export function addThroughShop(code: string, quantity = 1): Promise<AddOutcome> {
-  if (!connection) throw new Error('cart sync is not connected');
-  return connection.add(code, quantity);
+  const current = openFrame();
+  if (!current) throw new Error('cart sync is not connected');
+  return current.add(code, quantity);
 }
 
 /**
@@ -193,7 +226,7 @@ export function followCartLink(event: {
   preventDefault(): void;
   currentTarget: EventTarget | null;
 }): void {
-  const current = connection;
+  const current = openFrame();
   if (!current || event.defaultPrevented || cart.lineItems.length === 0) return;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
     return;

@@ -1,6 +1,7 @@
 import { type ComponentType, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
-import { SubscribeModal, styles, Thanks } from './kit.tsx';
+import { styles } from './kit.tsx';
+import { SubscribeModal, Thanks } from './modal.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 export type OverlayState = 'closed' | 'newsletter' | 'questionForm';

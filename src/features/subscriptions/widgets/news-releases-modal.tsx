@@ -17,7 +17,8 @@ import {
   Submit,
   useSubscribeForm,
 } from './fields.tsx';
-import { postJson, SubscribeModal, styles, Thanks, useHashModal } from './kit.tsx';
+import { postJson, styles, useHashModal } from './kit.tsx';
+import { SubscribeModal, Thanks } from './modal.tsx';
 
 export const NEWS_DISMISSED = 'kattaus:newsreleases-dismissed';
 
