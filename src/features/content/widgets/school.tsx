@@ -54,6 +54,10 @@ export function Slider(props: SliderProps) {
   const t = useT();
   const id = useId();
   const [index, setIndex] = useState(0);
+  // Without script (and until the island runs) every slide is in a list that scrolls sideways,
+  // reachable by keyboard; the buttons and the one-at-a-time track come with the script.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const total = props.slides.length;
   const go = (next: number) => setIndex((next + total) % total);
   return (
@@ -63,18 +67,28 @@ export function Slider(props: SliderProps) {
       aria-label={props.header ?? t('widgets.school.slides')}
     >
       {props.header ? <h2>{props.header}</h2> : null}
-      <div className={styles.sliderViewport}>
+      <div
+        className={live ? styles.sliderViewport : styles.sliderScroller}
+        data-slider={live ? 'live' : 'list'}
+        {...(live
+          ? {}
+          : {
+              role: 'group',
+              tabIndex: 0,
+              'aria-label': props.header ?? t('widgets.school.slides'),
+            })}
+      >
         <ul
           className={styles.sliderTrack}
           id={`${id}track`}
-          style={{ transform: `translateX(-${index * 100}%)` }}
+          style={live ? { transform: `translateX(-${index * 100}%)` } : undefined}
         >
           {props.slides.map((slide, i) => (
             <li
               key={slide.Url}
               aria-roledescription="slide"
               aria-label={t('widgets.school.slideLabel', { number: String(i + 1) })}
-              inert={i !== index ? true : undefined}
+              inert={live && i !== index ? true : undefined}
             >
               {slide.IsVideo ? (
                 // biome-ignore lint/a11y/useMediaCaption: the demo videos have no speech
@@ -86,7 +100,7 @@ export function Slider(props: SliderProps) {
           ))}
         </ul>
       </div>
-      {total > 1 ? (
+      {live && total > 1 ? (
         <div className={styles.sliderControls}>
           <button
             type="button"
