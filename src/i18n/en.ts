@@ -820,4 +820,5 @@ export const en: Messages = {
   'lunchMenu.move.prevWeek': 'To the previous week (same day)',
   'lunchMenu.move.nextWeek': 'To the next week (same day)',
   'widgets.portions.calculate': 'Calculate',
+  'widgets.map.picture': 'The production plants on the map',
 };

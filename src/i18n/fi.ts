@@ -825,6 +825,7 @@ export const fi = {
   'lunchMenu.move.prevWeek': 'Edelliseen viikkoon (sama päivä)',
   'lunchMenu.move.nextWeek': 'Seuraavaan viikkoon (sama päivä)',
   'widgets.portions.calculate': 'Laske',
+  'widgets.map.picture': 'Tuotantolaitokset kartalla',
 } as const;
 
 export type MessageKey = keyof typeof fi;

@@ -817,4 +817,5 @@ export const sv: Messages = {
   'lunchMenu.move.prevWeek': 'Till föregående vecka (samma dag)',
   'lunchMenu.move.nextWeek': 'Till nästa vecka (samma dag)',
   'widgets.portions.calculate': 'Räkna',
+  'widgets.map.picture': 'Produktionsanläggningarna på kartan',
 };

@@ -146,6 +146,7 @@ export function WidgetBlock(props: {
               ...(block.header ? { header: block.header } : {}),
               image: (block.imageId ? images.get(block.imageId) : undefined) ?? null,
               regions: data.mapRegions,
+              ...(block.places ? { places: block.places } : {}),
             }}
           />
           <noscript>
