@@ -1,6 +1,8 @@
 import type { Block } from '../src/features/content/blocks.ts';
 import type { Lang } from '../src/sites/types.ts';
 import type { SiteLang } from './context.ts';
+import { mapRegions } from './vocabulary/corporate.ts';
+import type { PlantKey } from './vocabulary/types.ts';
 
 /**
  * The widget blocks of the corporate sites' pages (issue 16): the timeline on the history page,
@@ -12,6 +14,18 @@ type Texts = Record<Lang, string>;
 const tx = (s: SiteLang, texts: Texts) => texts[s.lang];
 
 const VIDEO = '/media/kattaus-demo.webm';
+
+/** Where the plants are (the towns' centres, rounded): the map widget's markers. */
+const PLANT_PLACES: Record<PlantKey, { lat: number; lon: number }> = {
+  forssa: { lat: 60.81, lon: 23.62 },
+  seinajoki: { lat: 62.79, lon: 22.84 },
+  sakyla: { lat: 61.04, lon: 22.34 },
+  kuopio: { lat: 62.89, lon: 27.68 },
+  vantaa: { lat: 60.29, lon: 25.04 },
+  halmstad: { lat: 56.67, lon: 12.86 },
+  skara: { lat: 58.39, lon: 13.44 },
+  kristianstad: { lat: 56.03, lon: 14.16 },
+};
 
 export function widgetBlocks(
   key:
@@ -75,7 +89,16 @@ export function widgetBlocks(
       case 'companyHistory':
         return [{ type: 'timeline', window: 5 }];
       case 'companyPlants':
-        return [{ type: 'map' }];
+        // The regions are numbered in the seed's order (seed/widgets.ts); each marks its plant.
+        return [
+          {
+            type: 'map',
+            places: mapRegions[s.site.id === 'konsernifi' ? 'fi' : 'se'].map((r, i) => ({
+              number: i + 1,
+              ...PLANT_PLACES[r.plant],
+            })),
+          },
+        ];
       case 'careersOpenings':
         return [{ type: 'page-tabs' }, { type: 'jobs', pageSize: 10 }];
       case 'careersTab':

@@ -817,4 +817,8 @@ export const en: Messages = {
   'widgets.vote.voteId': 'Unknown vote.',
   'widgets.vote.option': 'Choose one of the options.',
   'widgets.tabs.label': 'Pages in this section',
+  'lunchMenu.move.prevWeek': 'To the previous week (same day)',
+  'lunchMenu.move.nextWeek': 'To the next week (same day)',
+  'widgets.portions.calculate': 'Calculate',
+  'widgets.map.picture': 'The production plants on the map',
 };

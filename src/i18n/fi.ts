@@ -822,6 +822,10 @@ export const fi = {
   'widgets.vote.voteId': 'Tuntematon äänestys.',
   'widgets.vote.option': 'Valitse yksi vaihtoehdoista.',
   'widgets.tabs.label': 'Tämän osion sivut',
+  'lunchMenu.move.prevWeek': 'Edelliseen viikkoon (sama päivä)',
+  'lunchMenu.move.nextWeek': 'Seuraavaan viikkoon (sama päivä)',
+  'widgets.portions.calculate': 'Laske',
+  'widgets.map.picture': 'Tuotantolaitokset kartalla',
 } as const;
 
 export type MessageKey = keyof typeof fi;

@@ -814,4 +814,8 @@ export const sv: Messages = {
   'widgets.vote.voteId': 'Okänd omröstning.',
   'widgets.vote.option': 'Välj ett av alternativen.',
   'widgets.tabs.label': 'Sidorna i avsnittet',
+  'lunchMenu.move.prevWeek': 'Till föregående vecka (samma dag)',
+  'lunchMenu.move.nextWeek': 'Till nästa vecka (samma dag)',
+  'widgets.portions.calculate': 'Räkna',
+  'widgets.map.picture': 'Produktionsanläggningarna på kartan',
 };

@@ -259,6 +259,49 @@ describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
         .toBeGreaterThan(0);
       await expect.poll(() => isFocused(move)).toBe(true);
 
+      // Keyboard, between weeks: Wednesday's first dish to the next week's Wednesday (a drag
+      // may move a card to any week's day; so may the move menu).
+      const wednesday = await dayCards(page, 0, 'wednesday');
+      const movedAcross = wednesday[0] ?? '';
+      if (canAdd) {
+        const nextWednesday = await dayCards(page, 1, 'wednesday');
+        const across = page.getByRole('button', {
+          name: t('lunchMenu.move', { name: movedAcross }),
+          exact: true,
+        });
+        await across.focus();
+        await page.keyboard.press('Enter');
+        const nextWeek = page.getByRole('menuitem', { name: t('lunchMenu.move.nextWeek') });
+        await nextWeek.waitFor();
+        for (let i = 0; i < 8 && !(await isFocused(nextWeek)); i++)
+          await page.keyboard.press('ArrowDown');
+        expect(await isFocused(nextWeek)).toBe(true);
+        await page.keyboard.press('Enter');
+        await expect.poll(() => dayCards(page, 0, 'wednesday')).toEqual(wednesday.slice(1));
+        await expect
+          .poll(() => dayCards(page, 1, 'wednesday'))
+          .toEqual([...nextWednesday, movedAcross]);
+        await expect
+          .poll(() =>
+            page
+              .getByRole('status')
+              .filter({ hasText: t('lunchMenu.week', { week: bounds.first.week + 1 }) })
+              .count(),
+          )
+          .toBeGreaterThan(0);
+        await expect.poll(() => isFocused(across)).toBe(true);
+        // In the last week the menu offers no next week.
+        await across.focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('menuitem', { name: t('lunchMenu.move.prevWeek') }).waitFor();
+        expect(
+          await page
+            .getByRole('menuitem', { name: t('lunchMenu.move.nextWeek') })
+            .getAttribute('aria-disabled'),
+        ).toBe('true');
+        await page.keyboard.press('Escape');
+      }
+
       await noSeriousViolations(page, 'edit');
       await shot(page, `${width}-edit`, true);
 
@@ -277,6 +320,9 @@ describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
         ]);
         expect((await viewDay(page, 0, t('lunchMenu.day.thursday'))).at(-1)).toBe(picked);
         expect(await page.locator('article').count()).toBe(canAdd ? 2 : 1);
+        if (canAdd) {
+          expect((await viewDay(page, 1, t('lunchMenu.day.wednesday'))).at(-1)).toBe(movedAcross);
+        }
       };
       await check();
       // Opened again from its link, in a fresh visit.
@@ -286,14 +332,14 @@ describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
       await noSeriousViolations(page, 'saved view');
       await shot(page, `${width}-saved`, true);
 
-      // Printed: one A4 page per week.
-      if (width === 1280) {
+      // Printed from either width: one A4 page per week.
+      {
         await page.emulateMedia({ media: 'print' });
-        await shot(page, 'print-media', true);
-        const pdf = path.join(screenshotDir, 'lunch-menu.pdf');
+        await shot(page, `${width}-print-media`, true);
+        const pdf = path.join(screenshotDir, `lunch-menu-${width}.pdf`);
         await writeFile(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
         await page.emulateMedia({ media: null });
-        const pages = pdfPages(pdf, path.join(screenshotDir, 'lunch-menu-pdf'));
+        const pages = pdfPages(pdf, path.join(screenshotDir, `lunch-menu-${width}-pdf`));
         if (pages.length > 0) expect(pages).toHaveLength(canAdd ? 2 : 1);
         const info = existsSync('/usr/bin/pdfinfo')
           ? execFileSync('/usr/bin/pdfinfo', [pdf]).toString()

@@ -70,6 +70,27 @@ async function noSeriousViolations(page: Page, state: string) {
   expect(await seriousViolations(page), state).toEqual([]);
 }
 
+/**
+ * Axe on a page as it is before any script has run. Axe itself is script: in a context with
+ * JavaScript disabled it never finishes, so this context has it enabled but every script file
+ * the page asks for is refused, and the page stays as the server sent it (no island hydrates).
+ */
+async function noSeriousViolationsBeforeScript(url: string, width: number, state: string) {
+  const own = await browser.newContext({ viewport: { width, height: 900 } });
+  try {
+    own.setDefaultTimeout(10_000);
+    await own.route('**/*', (route) =>
+      route.request().resourceType() === 'script' ? route.abort() : route.continue(),
+    );
+    const page = await own.newPage();
+    await page.goto(url);
+    expect(await page.locator('k-island[data-hydrated]').count(), state).toBe(0);
+    await noSeriousViolations(page, state);
+  } finally {
+    await own.close();
+  }
+}
+
 /** Wakes an island that hydrates when seen or idle, and waits until it has. */
 async function hydrate(page: Page, name: string) {
   const island = page.locator(`k-island[data-name="${name}"]`).first();
@@ -282,9 +303,14 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
     const buttons = island.locator('button[aria-expanded]');
     expect(await buttons.count()).toBeGreaterThan(5);
     const info = island.locator('[aria-live="polite"]').first();
+    // The map's picture, drawn from the data: a numbered marker per region, named in its text.
+    const picture = island.getByRole('img', { name: fi('widgets.map.picture') });
+    expect(await picture.count()).toBe(1);
+    expect(await island.locator('[data-marker]').count()).toBe(await buttons.count());
     await buttons.nth(0).click();
     expect(await buttons.nth(0).getAttribute('aria-expanded')).toBe('true');
     expect(await info.locator('h3').textContent()).toMatch(/^1\. /);
+    expect(await island.locator('[data-marker="1"] circle').getAttribute('r')).toBe('13');
     await noSeriousViolations(page, 'map region open');
     await shot(page, `map-${width}`);
     await buttons.nth(1).click();
@@ -377,5 +403,148 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
       .poll(() => again.locator('[data-vote-result]').textContent())
       .toContain(second.Text);
     expect(problems.console).toEqual([]);
+  });
+
+  it('portion calculator without script: a GET form the server answers with the amounts', async () => {
+    const url = await calculatorRecipe('ammattilaiset', 'reseptit');
+    const { page } = await open(url, width, { javaScript: false });
+    const calculator = page.locator('k-island[data-name="portion-calculator"]');
+    expect(await page.locator('k-island[data-hydrated]').count()).toBe(0);
+    const p = await calculatorProps(page);
+    const firstAmount = p.groups.flatMap((g) => g.ingredients).find((i) => (i.amount ?? 0) > 0)
+      ?.amount as number;
+    // No step buttons that would do nothing; a submit button instead.
+    expect(await calculator.getByRole('button').count()).toBe(1);
+    await calculator.getByLabel(fi('widgets.portions.count'), { exact: true }).fill('60');
+    const size = p.base.portionSize + 10;
+    await calculator
+      .getByLabel(fi('widgets.portions.size', { unit: 'g' }), { exact: true })
+      .fill(String(size));
+    await Promise.all([
+      page.waitForURL(new RegExp(`\\?count=60&size=${size}#annoslaskuri$`)),
+      calculator.getByRole('button', { name: fi('widgets.portions.calculate') }).click(),
+    ]);
+    const again = page.locator('k-island[data-name="portion-calculator"]');
+    expect(await again.locator('[data-amount]').first().textContent()).toContain(
+      scaled(firstAmount, p, 60, size, 3),
+    );
+    expect(await again.getByLabel(fi('widgets.portions.count'), { exact: true }).inputValue()).toBe(
+      '60',
+    );
+    if (p.base.totalYieldKg !== null) {
+      const net =
+        (60 * size) / 1000 + (p.base.totalYieldKg - (p.base.yield * p.base.portionSize) / 1000);
+      expect(await again.locator('[data-net-total]').textContent()).toBe(
+        `${net.toFixed(3).replace('.', ',')} kg`,
+      );
+    }
+    await noSeriousViolationsBeforeScript(page.url(), width, 'calculator without script');
+    await again.scrollIntoViewIfNeeded();
+    await shot(page, `portions-no-script-${width}`);
+  });
+
+  it('portion calculator without script, Swedish rules: out-of-range values ignored', async () => {
+    const url = await calculatorRecipe('foodservicese', 'recept');
+    const { page } = await open(`${url}?count=40&size=700`, width, { javaScript: false });
+    const p = await calculatorProps(page);
+    const firstAmount = p.groups.flatMap((g) => g.ingredients).find((i) => (i.amount ?? 0) > 0)
+      ?.amount as number;
+    const calculator = page.locator('k-island[data-name="portion-calculator"]');
+    expect(await calculator.locator('[data-amount]').first().textContent()).toContain(
+      scaled(firstAmount, p, 40, p.base.portionSize, 1),
+    );
+    await noSeriousViolationsBeforeScript(page.url(), width, 'sv calculator without script');
+  });
+
+  it('school vote without script: a plain form post, the choice shown, counted once', async () => {
+    const url = `${origin('konsernifi')}/tyopaikat/koulumateriaalit`;
+    const { page } = await open(url, width, { javaScript: false });
+    const island = page.locator('k-island[data-name="school-vote"]');
+    const props = JSON.parse((await island.getAttribute('data-props')) ?? '{}') as {
+      voteId: string;
+      options: { Title: string; Text: string }[];
+    };
+    const [first, second] = props.options;
+    if (!first || !second) throw new Error('the vote has fewer than two options');
+    await Promise.all([
+      page.waitForURL(/[?&]valinta=1#aanestys-/),
+      island.getByRole('button', { name: second.Title }).click(),
+    ]);
+    const result = page.locator('[data-vote-result]');
+    expect(await result.textContent()).toContain(second.Text);
+    expect(await page.locator('k-island[data-name="school-vote"] button').count()).toBe(0);
+    await noSeriousViolationsBeforeScript(page.url(), width, 'vote chosen without script');
+    await result.scrollIntoViewIfNeeded();
+    await shot(page, `vote-no-script-${width}`);
+    // The same session again (its cookie kept): the first choice stays the counted one.
+    await page.goto(url);
+    await Promise.all([
+      page.waitForURL(/[?&]valinta=1#aanestys-/),
+      page
+        .locator('k-island[data-name="school-vote"]')
+        .getByRole('button', { name: first.Title })
+        .click(),
+    ]);
+    expect(await page.locator('[data-vote-result]').textContent()).toContain(second.Text);
+    // A failed vote comes back as an alert above the options, which stay.
+    await page.goto(`${url}?aanestys=${props.voteId}&aanestysvirhe=1#aanestys-${props.voteId}`);
+    expect(
+      await page.locator('k-island[data-name="school-vote"]').getByRole('alert').textContent(),
+    ).toBe(fi('widgets.school.voteFailed'));
+    expect(
+      await page.locator('k-island[data-name="school-vote"]').getByRole('button').count(),
+    ).toBe(props.options.length);
+    await noSeriousViolationsBeforeScript(page.url(), width, 'vote failed without script');
+    await shot(page, `vote-failed-no-script-${width}`);
+  });
+
+  it('school slider without script: every slide reachable in a focusable sideways list', async () => {
+    const url = `${origin('konsernifi')}/tyopaikat/koulumateriaalit`;
+    const { page } = await open(url, width, { javaScript: false });
+    const slider = page.locator('[data-slider="list"]');
+    expect(await slider.getAttribute('tabindex')).toBe('0');
+    const slides = slider.locator('li');
+    const total = await slides.count();
+    expect(total).toBeGreaterThan(1);
+    expect(await slider.locator('[inert]').count()).toBe(0);
+    expect(await page.locator('k-island[data-name="slider"] button').count()).toBe(0);
+    // The last slide scrolls into the list's view.
+    await slider.scrollIntoViewIfNeeded();
+    await slides.last().evaluate((el) => el.scrollIntoView({ inline: 'start', block: 'nearest' }));
+    const box = await slider.boundingBox();
+    const last = await slides.last().boundingBox();
+    expect(box && last && last.x >= box.x - 1 && last.x < box.x + box.width).toBe(true);
+    await noSeriousViolationsBeforeScript(url, width, 'slider without script');
+    await shot(page, `slider-no-script-${width}`);
+    await context?.close();
+    // With the script: one slide at a time and the buttons.
+    const live = await open(url, width);
+    await hydrate(live.page, 'slider');
+    expect(await live.page.locator('[data-slider="live"]').count()).toBe(1);
+    await live.page
+      .locator('k-island[data-name="slider"]')
+      .getByRole('button', { name: fi('widgets.school.next') })
+      .click();
+    expect(await live.page.locator('[data-slider="live"] li:not([inert])').count()).toBe(1);
+  });
+
+  it('map without script: the picture with its text alternative and every region listed', async () => {
+    const { page } = await open(`${origin('konsernifi')}/yritys/tuotantolaitokset`, width, {
+      javaScript: false,
+    });
+    const picture = page.locator('svg[data-map-picture]');
+    expect(await picture.getAttribute('role')).toBe('img');
+    const label = await picture.evaluate((svg) =>
+      (svg.getAttribute('aria-labelledby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(label).toContain(fi('widgets.map.picture'));
+    expect(label).toMatch(/1\. [^;]+, [^;]+; 2\. /);
+    expect(await picture.locator('[data-marker]').count()).toBeGreaterThan(5);
+    await noSeriousViolationsBeforeScript(page.url(), width, 'map without script');
+    await picture.scrollIntoViewIfNeeded();
+    await shot(page, `map-no-script-${width}`);
   });
 });

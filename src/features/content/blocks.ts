@@ -133,7 +133,22 @@ export const widgetBlockSchemas = [
     window: z.number().int().min(1).max(25).default(5),
   }),
   /** The map with numbered region buttons (spec §3 Map button). */
-  z.object({ type: z.literal('map'), header, imageId: imageId.optional() }),
+  z.object({
+    type: z.literal('map'),
+    header,
+    imageId: imageId.optional(),
+    /** Where each numbered region lies: its marker on the drawn map (when there is no image). */
+    places: z
+      .array(
+        z.object({
+          number: z.number().int().min(1).max(999),
+          lat: z.number().min(-90).max(90),
+          lon: z.number().min(-180).max(180),
+        }),
+      )
+      .max(100)
+      .optional(),
+  }),
   /** A list shown 9 at a time, 5 more per click (spec §4, §9). */
   z.object({
     type: z.literal('expandable-list'),

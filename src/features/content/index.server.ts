@@ -5,7 +5,7 @@ import { likeRoutes } from './likes/routes.server.ts';
 import { recipeBannerRoutes } from './recipe-banner/routes.server.ts';
 import { seoRoutes } from './seo/routes.server.ts';
 import { mediaRoutes } from './widgets/media-routes.server.ts';
-import { schoolVoteRoutes } from './widgets/vote.server.ts';
+import { schoolVoteFormRoutes, schoolVoteRoutes } from './widgets/vote.server.ts';
 
 export { PageHero } from './components/page-hero.tsx';
 /** Server-only parts of the content feature, for the app's page route. */
@@ -21,6 +21,7 @@ export const contentPlugin = fp(
     await app.register(likeRoutes);
     await app.register(recipeBannerRoutes);
     await app.register(schoolVoteRoutes);
+    await app.register(schoolVoteFormRoutes);
     await app.register(mediaRoutes);
   },
   { name: 'content', dependencies: ['request-context'] },

@@ -319,7 +319,11 @@ function recipePage(request: FastifyRequest, recipe: RecipeRow): PageSpec<Recipe
         facets,
       ),
     body: (parts) => (
-      <RecipePage {...recipePageProps(recipe, parts)} banner={recipeBanner(request, recipe.path)} />
+      <RecipePage
+        {...recipePageProps(recipe, parts)}
+        banner={recipeBanner(request, recipe.path)}
+        portionQuery={request.query}
+      />
     ),
   };
 }

@@ -217,6 +217,14 @@ export function MenuEditor(props: { weeks: MenuWeek[]; onCancel: () => void }) {
       nextDay:
         d < 4 ? { day: WEEKDAYS[d + 1] as Weekday, index: Number.POSITIVE_INFINITY } : undefined,
     };
+    // The same weekday of the week before or after, at the end of its list (as a drag may).
+    const week = { prevWeek: at.w - 1, nextWeek: at.w + 1 }[action];
+    if (week !== undefined) {
+      if (week >= 0 && week < weeks.length) {
+        moveCard(uid, { week, day: at.day, index: Number.POSITIVE_INFINITY }, true);
+      }
+      return;
+    }
     const place = to[action];
     if (place) moveCard(uid, { week: at.w, ...place }, true);
   };
@@ -530,6 +538,8 @@ export function MenuEditor(props: { weeks: MenuWeek[]; onCancel: () => void }) {
                                   ...(i === week[day].length - 1 ? ['down'] : []),
                                   ...(d === 0 ? ['prevDay'] : []),
                                   ...(d === WEEKDAYS.length - 1 ? ['nextDay'] : []),
+                                  ...(w === 0 ? ['prevWeek'] : []),
+                                  ...(w === weeks.length - 1 ? ['nextWeek'] : []),
                                 ]}
                               >
                                 <MenuItem id="up" className={styles.menuItem}>
@@ -543,6 +553,12 @@ export function MenuEditor(props: { weeks: MenuWeek[]; onCancel: () => void }) {
                                 </MenuItem>
                                 <MenuItem id="nextDay" className={styles.menuItem}>
                                   {t('lunchMenu.move.nextDay')}
+                                </MenuItem>
+                                <MenuItem id="prevWeek" className={styles.menuItem}>
+                                  {t('lunchMenu.move.prevWeek')}
+                                </MenuItem>
+                                <MenuItem id="nextWeek" className={styles.menuItem}>
+                                  {t('lunchMenu.move.nextWeek')}
                                 </MenuItem>
                               </Menu>
                             </Popover>

@@ -9,6 +9,7 @@ import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto } from '../image-dto.ts';
 import type { LikeButtonProps } from '../likes/like-button.tsx';
 import type { RecipeBannerProps } from '../recipe-banner/recipe-banner.tsx';
+import { portionsFromQuery } from '../widgets/portions.ts';
 
 function IngredientLine(props: { ingredient: RecipeIngredient }) {
   const { lang } = usePage();
@@ -41,10 +42,14 @@ export interface RecipePageProps {
   like: LikeButtonProps;
   /** The mobile bottom banner; none when the site has none or the visitor closed it. */
   banner?: RecipeBannerProps | undefined;
+  /** The request's query: the portion calculator's plain form sends its count and size there. */
+  portionQuery?: unknown;
 }
 
 export function RecipePage(props: RecipePageProps) {
   const { t, lang } = usePage();
+  // Swedish recipes follow the Swedish rules (spec shop-and-widgets §5).
+  const rules = lang === 'sv' ? 'sv' : 'fi';
   const withIngredients = props.steps.filter((s) => s.ingredients.length > 0);
   return (
     <div className="container">
@@ -97,13 +102,21 @@ export function RecipePage(props: RecipePageProps) {
                 lang={lang}
                 hydrate="visible"
                 props={{
-                  // Swedish recipes follow the Swedish rules (spec shop-and-widgets §5).
-                  rules: lang === 'sv' ? 'sv' : 'fi',
+                  rules,
                   base: {
                     yield: props.yield,
                     portionSize: props.portionSize,
                     totalYieldKg: props.totalYieldKg,
                   },
+                  initial: portionsFromQuery(
+                    rules,
+                    {
+                      yield: props.yield,
+                      portionSize: props.portionSize,
+                      totalYieldKg: props.totalYieldKg,
+                    },
+                    props.portionQuery,
+                  ),
                   unit: props.portionUnit,
                   groups: withIngredients.map((step) => ({
                     heading: step.heading,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { jobs, mapRegions, pages, schoolMaterials, timelineYears } from '../../../db/schema.ts';
 import type { Block } from '../blocks.ts';
 import type { PageDto } from '../content.server.ts';
+import { VOTE_QUERY } from './vote-values.ts';
 
 /** A job as the listing shows it (spec shop-and-widgets §3 Job). */
 export interface JobDto {
@@ -44,6 +45,23 @@ export interface WidgetData {
   mapRegions?: MapRegionDto[];
   schoolMaterials?: { Material: string; Url: string }[];
   tabs?: PageNavItem[];
+  /** The answer to a plain-form vote the page was sent back with (`?aanestys=…`). */
+  voteOutcome?: VoteOutcome;
+}
+
+/** A plain-form vote's answer: the counted option, or that it failed. */
+export type VoteOutcome = { voteId: string } & ({ option: number } | { failed: true });
+
+/** The vote answer in the request's query (see `voteReturnPath`); undefined when none. */
+export function voteOutcomeOf(query: unknown): VoteOutcome | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  const q = query as Record<string, unknown>;
+  const voteId = q[VOTE_QUERY.vote];
+  if (typeof voteId !== 'string' || !/^[a-z0-9-]{1,60}$/.test(voteId)) return undefined;
+  if (q[VOTE_QUERY.failed] === '1') return { voteId, failed: true };
+  const option = q[VOTE_QUERY.option];
+  if (typeof option !== 'string' || !/^\d$/.test(option)) return undefined;
+  return { voteId, option: Number(option) };
 }
 
 const jobsQuery = z.object({
@@ -70,6 +88,10 @@ export async function loadWidgetData(
   const has = (type: Block['type']) => page.blocks.find((b) => b.type === type);
   const data: WidgetData = {};
   const work: Promise<void>[] = [];
+  if (has('school-vote')) {
+    const outcome = voteOutcomeOf(request.query);
+    if (outcome) data.voteOutcome = outcome;
+  }
 
   const jobsBlock = has('jobs');
   if (jobsBlock?.type === 'jobs') {

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import {
   acceptPortionValue,
@@ -30,21 +30,29 @@ export interface PortionCalculatorProps {
   unit: string;
   /** The recipe's steps that list ingredients: a heading (shown when there are several). */
   groups: { heading: string; ingredients: PortionIngredient[] }[];
+  /** The portions the page was asked for by the plain form (`?count=&size=`); the recipe's own. */
+  initial?: Portions;
 }
+
+/** The calculator's anchor: the plain form comes back to it. */
+export const PORTION_CALCULATOR_ID = 'annoslaskuri';
 
 /**
  * The recipe's ingredients with a portion calculator (spec shop-and-widgets §5): the count and
  * size fields scale every amount. Rendered on the server at the recipe's own portions, so the
- * amounts read as plain numbers before the island hydrates.
+ * amounts read as plain numbers before the island hydrates. Without script the fields are a
+ * plain GET form: the server answers the page computed for the sent count and size.
  */
 export function PortionCalculator(props: PortionCalculatorProps) {
   const t = useT();
   const id = useId();
   const { rules, base, unit } = props;
-  const [portions, setPortions] = useState<Portions>({
-    count: base.yield,
-    size: base.portionSize,
-  });
+  const [portions, setPortions] = useState<Portions>(
+    props.initial ?? { count: base.yield, size: base.portionSize },
+  );
+  // Without script (and until the island runs): no step buttons, a submit button instead.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   // What the fields show while the visitor types: a value rules ignore stays visible until blur.
   const [typed, setTyped] = useState<{ count?: string; size?: string }>({});
   const fields: { key: keyof Portions; label: string }[] = [
@@ -65,7 +73,13 @@ export function PortionCalculator(props: PortionCalculatorProps) {
   const net = rules === 'fi' ? netTotalKg(base, portions) : null;
   const multipleGroups = props.groups.length > 1;
   return (
-    <div data-portion-calculator={rules}>
+    <form
+      id={PORTION_CALCULATOR_ID}
+      method="get"
+      action={`#${PORTION_CALCULATOR_ID}`}
+      data-portion-calculator={rules}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <fieldset className={styles.calculator}>
         <legend>{t('widgets.portions.legend')}</legend>
         {fields.map(({ key, label }) => {
@@ -74,15 +88,17 @@ export function PortionCalculator(props: PortionCalculatorProps) {
           return (
             <div className={styles.stepper} key={key}>
               <label htmlFor={inputId}>{label}</label>
-              <button
-                type="button"
-                className={styles.button}
-                aria-label={t('widgets.portions.decrease', { label })}
-                aria-controls={`${id}list`}
-                onClick={() => step(key, -1)}
-              >
-                −
-              </button>
+              {live ? (
+                <button
+                  type="button"
+                  className={styles.button}
+                  aria-label={t('widgets.portions.decrease', { label })}
+                  aria-controls={`${id}list`}
+                  onClick={() => step(key, -1)}
+                >
+                  −
+                </button>
+              ) : null}
               <input
                 id={inputId}
                 name={key}
@@ -95,21 +111,30 @@ export function PortionCalculator(props: PortionCalculatorProps) {
                 onBlur={() => setTyped((prev) => ({ ...prev, [key]: undefined }))}
                 aria-controls={`${id}list`}
               />
-              <button
-                type="button"
-                className={styles.button}
-                aria-label={t('widgets.portions.increase', { label })}
-                aria-controls={`${id}list`}
-                onClick={() => step(key, 1)}
-              >
-                +
-              </button>
+              {live ? (
+                <button
+                  type="button"
+                  className={styles.button}
+                  aria-label={t('widgets.portions.increase', { label })}
+                  aria-controls={`${id}list`}
+                  onClick={() => step(key, 1)}
+                >
+                  +
+                </button>
+              ) : null}
             </div>
           );
         })}
         {rules === 'sv' ? (
           <p className={styles.hint}>{t('widgets.portions.svLimits', { unit })}</p>
         ) : null}
+        {live ? null : (
+          <p>
+            <button type="submit" className={styles.button}>
+              {t('widgets.portions.calculate')}
+            </button>
+          </p>
+        )}
       </fieldset>
       <div id={`${id}list`}>
         <p className="visually-hidden" aria-live="polite">
@@ -154,6 +179,6 @@ export function PortionCalculator(props: PortionCalculatorProps) {
           </p>
         ) : null}
       </div>
-    </div>
+    </form>
   );
 }

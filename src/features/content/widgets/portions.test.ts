@@ -4,6 +4,7 @@ import {
   formatAmount,
   netTotalKg,
   orderedIngredients,
+  portionsFromQuery,
   scaledAmount,
   scaleFactor,
   stepPortions,
@@ -121,5 +122,44 @@ describe('portion calculator, Swedish rules', () => {
     ];
     expect(orderedIngredients('sv', list).map((i) => i.name)).toEqual(['a', 'b', 'c', 'x']);
     expect(orderedIngredients('fi', list).map((i) => i.name)).toEqual(['c', 'a', 'x', 'b']);
+  });
+});
+
+describe('the plain GET form (no script): portions from the query', () => {
+  it('takes count and size under Finnish rules, without bounds, a comma as a decimal point', () => {
+    expect(portionsFromQuery('fi', finnish, { count: '60', size: '250' })).toEqual({
+      count: 60,
+      size: 250,
+    });
+    expect(portionsFromQuery('fi', finnish, { count: '2000', size: '12,5' })).toEqual({
+      count: 2000,
+      size: 12.5,
+    });
+  });
+
+  it('keeps the recipe’s own portions for a missing, empty, malformed or long value', () => {
+    const own = { count: 50, size: 200 };
+    expect(portionsFromQuery('fi', finnish, {})).toEqual(own);
+    expect(portionsFromQuery('fi', finnish, undefined)).toEqual(own);
+    expect(portionsFromQuery('fi', finnish, { count: '', size: ' ' })).toEqual(own);
+    expect(portionsFromQuery('fi', finnish, { count: 'abc', size: ['300'] })).toEqual(own);
+    expect(portionsFromQuery('fi', finnish, { count: '1'.repeat(13) })).toEqual(own);
+    expect(portionsFromQuery('fi', finnish, { count: 'Infinity' })).toEqual(own);
+  });
+
+  it('ignores values outside the Swedish limits, field by field', () => {
+    expect(portionsFromQuery('sv', swedish, { count: '40', size: '300' })).toEqual({
+      count: 40,
+      size: 300,
+    });
+    expect(portionsFromQuery('sv', swedish, { count: '1001', size: '300' })).toEqual({
+      count: 20,
+      size: 300,
+    });
+    expect(portionsFromQuery('sv', swedish, { count: '40', size: '140' })).toEqual({
+      count: 40,
+      size: 150,
+    });
+    expect(portionsFromQuery('sv', swedish, { count: '2.5' })).toEqual({ count: 20, size: 150 });
   });
 });

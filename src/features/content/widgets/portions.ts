@@ -114,3 +114,27 @@ export function orderedIngredients<I extends { order?: number | undefined }>(
     )
     .map((x) => x.ingredient);
 }
+
+/** The query parameters of the calculator's plain GET form (the fields' names). */
+export const PORTION_QUERY = { count: 'count', size: 'size' } as const;
+
+/**
+ * The portions a recipe page is rendered at: its own, or those of the calculator's GET form
+ * (`?count=…&size=…`, sent without script), each taken by the same rules as a typed value (under
+ * Swedish rules an out-of-range value is ignored). Anything but one short number is ignored.
+ */
+export function portionsFromQuery(
+  rules: PortionRules,
+  base: PortionBase,
+  query: unknown,
+): Portions {
+  const portions: Portions = { count: base.yield, size: base.portionSize };
+  if (typeof query !== 'object' || query === null) return portions;
+  for (const field of ['count', 'size'] as const) {
+    const raw = (query as Record<string, unknown>)[PORTION_QUERY[field]];
+    if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 12) continue;
+    const next = Number(raw.trim().replace(',', '.'));
+    portions[field] = acceptPortionValue(rules, field, portions[field], next);
+  }
+  return portions;
+}

@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { sendWithToken } from '../../../client/send.ts';
 import { useT } from '../../../i18n/react.tsx';
-import { SCHOOL_VOTE_PATH, type SchoolVoteAnswer } from './vote-values.ts';
+import {
+  SCHOOL_VOTE_FORM_PATH,
+  SCHOOL_VOTE_PATH,
+  type SchoolVoteAnswer,
+  voteAnchor,
+} from './vote-values.ts';
 import styles from './widgets.module.css';
 
 /** A question card that flips to its answer and back. */
@@ -54,6 +59,10 @@ export function Slider(props: SliderProps) {
   const t = useT();
   const id = useId();
   const [index, setIndex] = useState(0);
+  // Without script (and until the island runs) every slide is in a list that scrolls sideways,
+  // reachable by keyboard; the buttons and the one-at-a-time track come with the script.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const total = props.slides.length;
   const go = (next: number) => setIndex((next + total) % total);
   return (
@@ -63,18 +72,28 @@ export function Slider(props: SliderProps) {
       aria-label={props.header ?? t('widgets.school.slides')}
     >
       {props.header ? <h2>{props.header}</h2> : null}
-      <div className={styles.sliderViewport}>
+      <div
+        className={live ? styles.sliderViewport : styles.sliderScroller}
+        data-slider={live ? 'live' : 'list'}
+        {...(live
+          ? {}
+          : {
+              role: 'group',
+              tabIndex: 0,
+              'aria-label': props.header ?? t('widgets.school.slides'),
+            })}
+      >
         <ul
           className={styles.sliderTrack}
           id={`${id}track`}
-          style={{ transform: `translateX(-${index * 100}%)` }}
+          style={live ? { transform: `translateX(-${index * 100}%)` } : undefined}
         >
           {props.slides.map((slide, i) => (
             <li
               key={slide.Url}
               aria-roledescription="slide"
               aria-label={t('widgets.school.slideLabel', { number: String(i + 1) })}
-              inert={i !== index ? true : undefined}
+              inert={live && i !== index ? true : undefined}
             >
               {slide.IsVideo ? (
                 // biome-ignore lint/a11y/useMediaCaption: the demo videos have no speech
@@ -86,7 +105,7 @@ export function Slider(props: SliderProps) {
           ))}
         </ul>
       </div>
-      {total > 1 ? (
+      {live && total > 1 ? (
         <div className={styles.sliderControls}>
           <button
             type="button"
@@ -117,6 +136,12 @@ export interface SchoolVoteProps {
   voteId: string;
   question: string;
   options: { Title: string; Text: string }[];
+  /** The page's path: the plain form comes back to it. */
+  returnPath: string;
+  /** The option the plain form's vote counted (the page was sent back with it). */
+  voted?: number;
+  /** The plain form's vote failed. */
+  failed?: true;
 }
 
 type VoteState =
@@ -128,12 +153,20 @@ type VoteState =
 /**
  * The vote (spec shop-and-widgets §4): choosing an option shows its text and hides the options.
  * The server counts one vote per visitor; a visitor who voted before sees the text of their own
- * earlier choice.
+ * earlier choice. The options are submit buttons of a plain form: before the script runs, or
+ * without it, the press posts the form and the page comes back with the counted choice (or the
+ * failure, focused through the address's anchor); with the script, the press sends the vote.
  */
 export function SchoolVote(props: SchoolVoteProps) {
   const t = useT();
   const id = useId();
-  const [state, setState] = useState<VoteState>({ kind: 'choosing' });
+  const [state, setState] = useState<VoteState>(
+    props.voted !== undefined
+      ? { kind: 'voted', option: props.voted }
+      : props.failed
+        ? { kind: 'error' }
+        : { kind: 'choosing' },
+  );
   const result = useRef<HTMLDivElement>(null);
   const choose = async (option: number) => {
     setState({ kind: 'sending', option });
@@ -146,12 +179,24 @@ export function SchoolVote(props: SchoolVoteProps) {
       setState({ kind: 'error' });
     }
   };
+  // A choice made here moves the focus to its answer; one the page came back with does not
+  // (the address's anchor has brought it into view).
+  const changed = useRef(false);
   useEffect(() => {
+    if (!changed.current) {
+      changed.current = true;
+      return;
+    }
     if (state.kind === 'voted' || state.kind === 'error') result.current?.focus();
   }, [state.kind]);
   const chosen = state.kind === 'voted' ? props.options[state.option] : undefined;
   return (
-    <section className={`container ${styles.vote}`} aria-labelledby={`${id}q`}>
+    <section
+      className={`container ${styles.vote}`}
+      aria-labelledby={`${id}q`}
+      id={voteAnchor(props.voteId)}
+      tabIndex={-1}
+    >
       <h2 id={`${id}q`}>{props.question}</h2>
       {chosen ? (
         <div ref={result} tabIndex={-1} data-vote-result>
@@ -166,19 +211,32 @@ export function SchoolVote(props: SchoolVoteProps) {
               {t('widgets.school.voteFailed')}
             </div>
           ) : null}
-          <div className={styles.voteOptions}>
+          <form
+            method="post"
+            action={SCHOOL_VOTE_FORM_PATH}
+            className={styles.voteOptions}
+            onSubmit={(event) => {
+              event.preventDefault();
+              const pressed = (event.nativeEvent as SubmitEvent).submitter;
+              const option = Number(pressed?.getAttribute('value'));
+              if (Number.isInteger(option)) choose(option);
+            }}
+          >
+            <input type="hidden" name="voteId" value={props.voteId} />
+            <input type="hidden" name="return" value={props.returnPath} />
             {props.options.map((option, i) => (
               <button
                 key={option.Title}
-                type="button"
+                type="submit"
+                name="option"
+                value={String(i)}
                 className={styles.button}
                 disabled={state.kind === 'sending'}
-                onClick={() => choose(i)}
               >
                 {option.Title}
               </button>
             ))}
-          </div>
+          </form>
         </>
       )}
     </section>

@@ -5,9 +5,17 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { pages, schoolVotes } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../../server/errors.ts';
+import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { clientLimit } from '../../../server/rate-limit.ts';
 import { pageBlocks } from '../blocks.ts';
-import { SCHOOL_VOTE_PATH, type SchoolVoteAnswer } from './vote-values.ts';
+import { safeReturnPath } from '../recipe-banner/config.ts';
+import {
+  SCHOOL_VOTE_FORM_PATH,
+  SCHOOL_VOTE_PATH,
+  type SchoolVoteAnswer,
+  voteReturnPath,
+} from './vote-values.ts';
 
 export const schoolVoteBodySchema = z
   .object({
@@ -128,4 +136,67 @@ export async function schoolVoteRoutes(fastify: FastifyInstance) {
       });
     },
   );
+}
+
+/** The plain form's fields: the option is the pressed button's value. */
+const voteFormSchema = z.object({
+  voteId: schoolVoteBodySchema.shape.voteId,
+  option: z.string().regex(/^\d$/).transform(Number).pipe(schoolVoteBodySchema.shape.option),
+  return: z.string().max(2000).optional(),
+});
+
+/**
+ * `POST /school-vote`: the vote as a plain form (no script, or before it runs), in the site's
+ * no-script pattern (as the recipe banner closes): the same one-vote-per-session logic as the
+ * API, then 303 back to the page with the counted choice in the query, which the page shows; a
+ * refused or failed vote goes back with the failure, shown as an alert the address points at.
+ * A cached page cannot carry a per-session token, so a post from another site (Sec-Fetch-Site,
+ * or an Origin of another host) is refused instead; the session cookie is SameSite=Lax anyway.
+ */
+export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
+  acceptFormPosts(fastify, 4096);
+  // The same per-address budget as the API's; over it the page shows the failure.
+  const limit = clientLimit(fastify, { name: 'school-vote-form', ...VOTE_LIMIT });
+  fastify.post(
+    SCHOOL_VOTE_FORM_PATH,
+    { bodyLimit: 4096, schema: { hide: true } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const back = safeReturnPath(body.return);
+      const parsed = voteFormSchema.safeParse(body);
+      const voteId = parsed.success ? parsed.data.voteId : undefined;
+      const failed = () =>
+        reply.redirect(voteId ? voteReturnPath(back, voteId, 'failed') : back, 303);
+      if (!parsed.success || !sameSitePost(request)) return failed();
+      try {
+        await limit(request);
+        const answer = await castVote(fastify.db, {
+          siteId: request.site.id,
+          voteId: parsed.data.voteId,
+          voterId: request.session.id,
+          option: parsed.data.option,
+        });
+        return reply.redirect(voteReturnPath(back, parsed.data.voteId, answer), 303);
+      } catch (error) {
+        request.log.info({ err: error }, 'school vote form refused');
+        return failed();
+      }
+    },
+  );
+}
+
+/** False for a post a browser says came from another site. */
+function sameSitePost(request: {
+  headers: Record<string, string | string[] | undefined>;
+}): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === 'null') return origin === undefined;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
 }

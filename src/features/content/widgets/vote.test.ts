@@ -4,7 +4,7 @@ import { createPage } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { arrive, fromAddress } from '../../../../tests/helpers/visitor.ts';
 import { schoolVotes } from '../../../db/schema.ts';
-import { SCHOOL_VOTE_PATH } from './vote-values.ts';
+import { SCHOOL_VOTE_FORM_PATH, SCHOOL_VOTE_PATH } from './vote-values.ts';
 
 /**
  * The school vote (`POST /api/school/vote`): one vote per visitor, also when the visitor sends
@@ -128,6 +128,93 @@ describe('school vote', () => {
     expect(answer.statusCode).toBe(403);
     expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(await storedVotes()).toHaveLength(0);
+  });
+});
+
+/** The vote as a plain form, as a browser without script sends it (no anti-forgery header). */
+const formVote = (
+  visitor: Awaited<ReturnType<typeof arrive>>,
+  fields: Record<string, string>,
+  headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' },
+) =>
+  visitor.post(SCHOOL_VOTE_FORM_PATH, {
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    xsrf: false,
+  });
+
+describe('school vote without script (plain form post)', () => {
+  it('counts once per session and goes back to the page with the counted choice', async () => {
+    await clearVotes();
+    const visitor = await arrive(t.app, '/koulu', { host: HOST });
+    const first = await formVote(visitor, { voteId: VOTE, option: '1', return: '/koulu' });
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe(`/koulu?aanestys=${VOTE}&valinta=1#aanestys-${VOTE}`);
+    // The page it goes back to shows the chosen option's text, not the options.
+    const page = await visitor.get(String(first.headers.location).split('#')[0] ?? '');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Kasveista.');
+    expect(page.body).toContain('data-vote-result');
+    // A second vote of the same session is not counted: the answer names the first choice.
+    const again = await formVote(visitor, { voteId: VOTE, option: '2', return: '/koulu' });
+    expect(again.headers.location).toBe(`/koulu?aanestys=${VOTE}&valinta=1#aanestys-${VOTE}`);
+    // So is one through the API.
+    expect((await post(visitor, { voteId: VOTE, option: 0 })).json()).toMatchObject({
+      option: 1,
+      counted: false,
+    });
+    expect(await storedVotes()).toHaveLength(1);
+  });
+
+  it.each([
+    ['an option beyond this vote', { voteId: VOTE, option: '3', return: '/koulu' }],
+    ['an option that is not a digit', { voteId: VOTE, option: 'x', return: '/koulu' }],
+    ['an unknown vote', { voteId: 'no-such-vote', option: '0', return: '/koulu' }],
+  ])('goes back with the failure for %s, storing nothing', async (_, fields) => {
+    await clearVotes();
+    const visitor = await arrive(t.app, '/koulu', { host: HOST });
+    const answer = await formVote(visitor, fields);
+    expect(answer.statusCode).toBe(303);
+    const location = String(answer.headers.location);
+    if (/^[a-z0-9-]+$/.test(fields.voteId) && /^\d$/.test(fields.option)) {
+      expect(location).toBe(
+        `/koulu?aanestys=${fields.voteId}&aanestysvirhe=1#aanestys-${fields.voteId}`,
+      );
+    } else {
+      expect(location).toBe('/koulu');
+    }
+    expect(await storedVotes()).toHaveLength(0);
+  });
+
+  it('shows the failure on the page with the options kept', async () => {
+    const visitor = await arrive(t.app, '/koulu', { host: HOST });
+    const page = await visitor.get(`/koulu?aanestys=${VOTE}&aanestysvirhe=1`);
+    expect(page.body).toContain('role="alert"');
+    expect(page.body).toContain('Jokin meni vikaan');
+    expect(page.body).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*name="option")[^>]*value="0"/);
+  });
+
+  it('refuses a post from another site and keeps the return path on this site', async () => {
+    await clearVotes();
+    const visitor = await arrive(t.app, '/koulu', { host: HOST });
+    const forged = await formVote(
+      visitor,
+      { voteId: VOTE, option: '0', return: '/koulu' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(forged.headers.location).toBe(
+      `/koulu?aanestys=${VOTE}&aanestysvirhe=1#aanestys-${VOTE}`,
+    );
+    const foreignOrigin = await formVote(
+      visitor,
+      { voteId: VOTE, option: '0', return: '/koulu' },
+      { origin: 'https://evil.example' },
+    );
+    expect(String(foreignOrigin.headers.location)).toContain('aanestysvirhe=1');
+    expect(await storedVotes()).toHaveLength(0);
+    const away = await formVote(visitor, { voteId: VOTE, option: '0', return: '//evil.example/' });
+    expect(away.headers.location).toBe(`/?aanestys=${VOTE}&valinta=0#aanestys-${VOTE}`);
+    expect(await storedVotes()).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,17 @@ import styles from './widgets.module.css';
 
 type Images = Map<number, ImageDto>;
 
+/** The school vote's start: as the plain form's answer left it, when it was for this vote. */
+function voteOutcomeProps(
+  outcome: WidgetData['voteOutcome'],
+  voteId: string,
+  options: number,
+): { voted?: number; failed?: true } {
+  if (!outcome || outcome.voteId !== voteId) return {};
+  if ('failed' in outcome) return { failed: true };
+  return outcome.option < options ? { voted: outcome.option } : {};
+}
+
 /** Image ids the widget blocks show themselves. */
 export function widgetBlockImageIds(block: Block): number[] {
   switch (block.type) {
@@ -101,7 +112,7 @@ export function WidgetBlock(props: {
   images: Images;
   data: WidgetData;
 }): ReactNode | undefined {
-  const { lang, t } = usePage();
+  const { lang, t, path: pagePath } = usePage();
   const { block, images, data } = props;
   switch (block.type) {
     case 'jobs':
@@ -135,6 +146,7 @@ export function WidgetBlock(props: {
               ...(block.header ? { header: block.header } : {}),
               image: (block.imageId ? images.get(block.imageId) : undefined) ?? null,
               regions: data.mapRegions,
+              ...(block.places ? { places: block.places } : {}),
             }}
           />
           <noscript>
@@ -235,7 +247,13 @@ export function WidgetBlock(props: {
           name="school-vote"
           lang={lang}
           hydrate="idle"
-          props={{ voteId: block.voteId, question: block.question, options: block.options }}
+          props={{
+            voteId: block.voteId,
+            question: block.question,
+            options: block.options,
+            ...voteOutcomeProps(data.voteOutcome, block.voteId, block.options.length),
+            returnPath: pagePath,
+          }}
         />
       );
     case 'school-video': {
