@@ -62,7 +62,12 @@ import {
   seoContext,
 } from './seo/page-seo.ts';
 import { recipeFacets } from './seo/recipe-facets.server.ts';
-import { jobsPageNumber, loadWidgetData, type WidgetData } from './widgets/data.server.ts';
+import {
+  jobsPageNumber,
+  loadWidgetData,
+  voteOutcomeOf,
+  type WidgetData,
+} from './widgets/data.server.ts';
 
 const LISTING_PAGE_SIZE = 24;
 const listingQuery = z.object({
@@ -437,8 +442,17 @@ function contentPage(
   const linkOf = linkerOf(request);
   // A jobs listing has pages of its own (`?page=`): each is its own canonical address.
   const jobsPage = page.blocks.some((b) => b.type === 'jobs') ? jobsPageNumber(request) : undefined;
+  // A plain-form vote that failed comes back as any failed submit does: the title says so.
+  const outcome = page.blocks.some((b) => b.type === 'school-vote')
+    ? voteOutcomeOf(request.query)
+    : undefined;
+  const tree = treePage(page);
   return {
-    ...treePage(page),
+    ...tree,
+    title:
+      outcome && 'failed' in outcome && tree.title
+        ? serverT(request.locale.lang)('content.errorTitle', { title: tree.title })
+        : tree.title,
     crumbName: page.navLabel,
     load: async () => {
       const [children, widgets] = await Promise.all([

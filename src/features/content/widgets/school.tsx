@@ -207,7 +207,7 @@ export function SchoolVote(props: SchoolVoteProps) {
       ) : (
         <>
           {state.kind === 'error' ? (
-            <div ref={result} tabIndex={-1} role="alert">
+            <div ref={result} tabIndex={-1} role="alert" className={styles.voteError}>
               {t('widgets.school.voteFailed')}
             </div>
           ) : null}
