@@ -1,4 +1,4 @@
-import { type CardBuyPart, CardBuyProvider } from '../components/card-buy.tsx';
+import { type CardBuyPart, CardBuyProvider } from '../components/card-buy-part.tsx';
 import { CardGridIsland, type CardGridProps } from './card-grid-island.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { type CardBuyPart, CardBuyProvider } from '../components/card-buy.tsx';
+import { type CardBuyPart, CardBuyProvider } from '../components/card-buy-part.tsx';
 import { CardCarousel, type CardCarouselProps } from './group-carousel.tsx';
 
 /**

@@ -10,7 +10,7 @@ import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
 import type { ImageDto } from '../image-dto.ts';
 import type { WidgetData } from '../widgets/data.server.ts';
 import { WidgetBlock, widgetBlockImageIds } from '../widgets/widget-blocks.tsx';
-import { offersBuying } from './card-buy.tsx';
+import { offersBuying } from './card-buy-part.tsx';
 import { CardGrid } from './card-grid.tsx';
 import styles from './content.module.css';
 import { Hero } from './hero.tsx';

@@ -7,7 +7,7 @@ import { toCardDto } from '../card-grid/cards.ts';
 import { INITIAL_ROWS } from '../card-grid/layout.ts';
 import type { DropdownItem } from '../card-grid/schemas.ts';
 import type { ImageDto } from '../image-dto.ts';
-import { type CardBuyProps, CardBuyProvider, offersBuying } from './card-buy.tsx';
+import { type CardBuyProps, CardBuyProvider, offersBuying } from './card-buy-part.tsx';
 
 /**
  * Rows of cards. Columns come from the block (2, 3 or 4) or from the screen width (4 large,

@@ -5,7 +5,7 @@ import { Img } from '../../../images/picture.tsx';
 import type { CardType } from '../blocks.ts';
 import styles from '../card-grid/cards.module.css';
 import type { CardDto } from '../card-grid/schemas.ts';
-import { cardBuyProps, useCardBuyPart } from './card-buy.tsx';
+import { cardBuyProps, useCardBuyPart } from './card-buy-part.tsx';
 
 /**
  * The image preset of each card type unless the card names its own (spec §2: image URLs take a

@@ -13,7 +13,7 @@ import type { CardDto } from '../card-grid/schemas.ts';
 import { cardCarouselWith } from '../carousel/product-card-carousel.tsx';
 import { Blocks } from './blocks.tsx';
 import { Card } from './card.tsx';
-import { cardBuyProps, offersBuying } from './card-buy.tsx';
+import { cardBuyProps, offersBuying } from './card-buy-part.tsx';
 
 /**
  * The shop's buy control in `lkProductCard`s (issue 15): in the card carousel and the card-grid
