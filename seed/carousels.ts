@@ -79,6 +79,7 @@ const headings = {
   },
   products: { fi: 'Tuotteitamme', sv: 'Våra produkter', en: 'Our products' },
   social: { fi: 'Somessa', sv: 'I sociala medier', en: 'On social media' },
+  giftCards: { fi: 'Lahjakortit', sv: 'Presentkort', en: 'Gift cards' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /**
@@ -91,6 +92,8 @@ function cardTypeBlocks(s: SiteLang): Block[] {
   const products = s.products.filter((p) => !p.isGiftCard).slice(0, 8);
   const carousel = (header: string, cardType: CardType, cards: Card[]): Block[] =>
     cards.length ? [{ type: 'card-carousel', header, cardType, cards }] : [];
+  const grid = (header: string, cardType: CardType, cards: Card[]): Block[] =>
+    cards.length ? [{ type: 'card-grid', header, columns: 3, cardType, cards }] : [];
   if (site.id === 'lihakauppa') {
     const priced = products.filter((p) => typeof p.priceCents === 'number');
     const discounted = priced.filter((p) => typeof p.svhPriceCents === 'number').slice(0, 3);
@@ -113,6 +116,14 @@ function cardTypeBlocks(s: SiteLang): Block[] {
             },
           ]
         : []),
+      // The gift cards as a grid of `lkProductCard`s, marked as gift cards, with the buy control.
+      ...grid(
+        headings.giftCards[lang],
+        'lkProductCard',
+        s.products
+          .filter((p) => p.isGiftCard && typeof p.priceCents === 'number')
+          .map((p) => productTypeCard(p, 'lkProductCard', s.v.headings.toProduct)),
+      ),
     ];
   }
   if (site.id === 'ammattilaiset') {

@@ -44,6 +44,11 @@ const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<
     sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
     en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
   },
+  'shop-card-buy': {
+    fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
+  },
   'like-button': {
     fi: () => import('virtual:catalogue/fi/likes.').then((m) => m.default),
     sv: () => import('virtual:catalogue/sv/likes.').then((m) => m.default),

@@ -1,5 +1,5 @@
 import type { ComponentProps, ComponentType } from 'react';
-import { contentIslands } from '../features/content/islands.ts';
+import { contentIslandParts, contentIslands } from '../features/content/islands.ts';
 import { formsIslandParts, formsIslands } from '../features/forms/islands.ts';
 import { lunchMenuIslands } from '../features/lunch-menu/islands.ts';
 import { navigationIslands } from '../features/navigation/islands.ts';
@@ -34,6 +34,16 @@ function joinedIslands() {
     'shop-product-search': () =>
       Promise.all([searchIslandParts.shopProductSearch(), shopIslandParts.productCardPart()]).then(
         ([withCardPart, cardPart]) => withCardPart(cardPart),
+      ),
+    // The content's card carousel and card-grid island with the shop's buy control in each
+    // `lkProductCard` (only pages with such cards fetch the shop's part).
+    'product-card-carousel': () =>
+      Promise.all([contentIslandParts.productCardCarousel(), shopIslandParts.cardBuyPart()]).then(
+        ([withBuyPart, buyPart]) => withBuyPart(buyPart),
+      ),
+    'product-card-grid': () =>
+      Promise.all([contentIslandParts.productCardGrid(), shopIslandParts.cardBuyPart()]).then(
+        ([withBuyPart, buyPart]) => withBuyPart(buyPart),
       ),
     // The food-service sites' floating overlay with the forms feature's expert question form.
     'floating-overlay': () =>

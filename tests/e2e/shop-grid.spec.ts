@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
@@ -5,6 +6,7 @@ import {
   chromiumForFile,
   isFocused,
   newPage,
+  screenshotDir,
   screenshots,
   seriousViolations,
   siteOrigin,
@@ -225,6 +227,126 @@ describe('the grid without script and the island’s code', () => {
       expect(scripts.some((s) => s.includes('/product-card-'))).toBe(true);
       // The modal's dialog comes only when a visitor goes for it.
       expect(scripts.some((s) => s.includes('/product-dialog-'))).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/**
+ * Issue 15: the `lkProductCard`s of the shop's home page, in the product card carousel and in the
+ * gift cards' grid, carry the shop's buy control. By keyboard: from a card's title, Tab to '+',
+ * Enter (quantity 2), Tab to 'Lisää ostoskoriin', Enter; the header's badge follows the cart.
+ */
+describe.each([1280, 375])('lkProductCards of the home page at %i px', (width) => {
+  it('adds from a card of the carousel and of the grid by keyboard; the badge counts; axe', async () => {
+    const { context, page } = await newPage(browser, width);
+    const problems = watchProblems(page);
+    try {
+      await page.goto(`${shop}/`);
+      const adds = async (card: Locator, quantity: number) => {
+        const title = card.locator('h2 a, h3 a').first();
+        await title.focus();
+        if (quantity > 1) {
+          await tabTo(page, card.getByRole('button', { name: t('shop.buy.increase') }), 10);
+          for (let i = 1; i < quantity; i++) await page.keyboard.press('Enter');
+          await expect
+            .poll(() => card.getByRole('spinbutton', { name: t('shop.buy.quantity') }).inputValue())
+            .toBe(String(quantity));
+        }
+        const answer = page.waitForResponse(
+          (r) => r.url().includes('/shoppingcart/add') && r.request().method() === 'POST',
+        );
+        await tabTo(page, card.getByRole('button', { name: t('shop.buy.add') }), 10);
+        await page.keyboard.press('Enter');
+        const response = await answer;
+        expect(response.status()).toBe(200);
+        expect(new URL(response.url()).searchParams.get('quantity')).toBe(String(quantity));
+        const cart = (await response.json()) as { lineItemCount: number };
+        await expect.poll(() => card.getByRole('status').textContent()).toBe(t('shop.buy.added'));
+        await expect.poll(() => badge(page, cart.lineItemCount).count()).toBe(1);
+        return cart.lineItemCount;
+      };
+
+      // The carousel: its first visible card for sale.
+      const carousel = page.locator('k-island[data-name="product-card-carousel"]');
+      await carousel.scrollIntoViewIfNeeded();
+      await page.locator('k-island[data-name="product-card-carousel"][data-hydrated]').waitFor();
+      const carouselCard = carousel
+        .locator('li:not([inert]) article')
+        .filter({ has: page.getByRole('button', { name: t('shop.buy.add') }) })
+        .first();
+      const afterCarousel = await adds(carouselCard, 2);
+      expect(afterCarousel).toBeGreaterThanOrEqual(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      // The island's element has no box of its own (display: contents): its section has.
+      await carousel
+        .locator('section')
+        .first()
+        .screenshot({
+          path: path.join(screenshotDir, `shop-grid-home-carousel-${width}.png`),
+        });
+
+      // The gift cards' grid: a card marked as a gift card.
+      const grid = page.locator('k-island[data-name="product-card-grid"]');
+      await grid.scrollIntoViewIfNeeded();
+      await page.locator('k-island[data-name="product-card-grid"][data-hydrated]').waitFor();
+      const giftCard = grid
+        .locator('li:not([hidden]) article')
+        .filter({ hasText: t('product.giftCard') })
+        .filter({ has: page.getByRole('button', { name: t('shop.buy.add') }) })
+        .first();
+      const afterGrid = await adds(giftCard, 1);
+      expect(afterGrid).toBe(afterCarousel + 1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.evaluate(() => {
+        for (const img of document.querySelectorAll('img')) img.loading = 'eager';
+      });
+      await page.waitForLoadState('networkidle');
+      await grid
+        .locator('section')
+        .first()
+        .screenshot({ path: path.join(screenshotDir, `shop-grid-home-grid-${width}.png`) });
+      expect(problems.console).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('lkProductCards without script and the shop’s code', () => {
+  it('without script each card for sale links to its product, and its form goes there', async () => {
+    const { context, page } = await newPage(browser, 375, { javaScriptEnabled: false });
+    try {
+      await page.goto(`${shop}/`);
+      const cards = page.locator('article').filter({ has: page.locator('[data-card-buy] form') });
+      expect(await cards.count()).toBeGreaterThan(0);
+      for (const card of await cards.all()) {
+        const href = await card.locator('h2 a, h3 a').first().getAttribute('href');
+        expect(href).toBeTruthy();
+        expect(await card.locator('[data-card-buy] form').getAttribute('action')).toBe(href);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('loads the card buy control only on pages with such cards', async () => {
+    const { context, page } = await newPage(browser, 1280);
+    try {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${brand}/`);
+      await page.locator('k-island[data-name="card-carousel"]').scrollIntoViewIfNeeded();
+      await page.locator('k-island[data-name="card-carousel"][data-hydrated]').waitFor();
+      expect(scripts.filter((s) => /card-buy|buy-control/.test(s))).toEqual([]);
+      scripts.length = 0;
+      await page.goto(`${shop}/`);
+      await page.locator('k-island[data-name="product-card-carousel"]').scrollIntoViewIfNeeded();
+      await page.locator('k-island[data-name="product-card-carousel"][data-hydrated]').waitFor();
+      expect(scripts.some((s) => s.includes('/card-buy-'))).toBe(true);
     } finally {
       await context.close();
     }

@@ -25,3 +25,14 @@ export const contentIslands = {
   slider: () => import('./widgets/school.tsx').then((m) => m.Slider),
   'school-vote': () => import('./widgets/school.tsx').then((m) => m.SchoolVote),
 };
+
+/**
+ * Parts the app joins with the shop's buy control (`shopIslandParts.cardBuyPart`): the card
+ * carousel and the card-grid island when their `lkProductCard`s offer buying, in chunks of their
+ * own, so the plain carousel and grid stay without the shop's code.
+ */
+export const contentIslandParts = {
+  productCardCarousel: () =>
+    import('./carousel/product-card-carousel.tsx').then((m) => m.cardCarouselWith),
+  productCardGrid: () => import('./card-grid/product-card-grid.tsx').then((m) => m.cardGridWith),
+};

@@ -23,6 +23,11 @@ export interface BuyControlProps {
   stock: number | null;
   /** Smaller, for cards. */
   compact?: boolean;
+  /**
+   * Where the form goes without script: a card's control names its product's page (the shop has
+   * no add-to-cart post; the page's own control then adds). Without it the form stays on the page.
+   */
+  action?: string;
   /** Push `view_item` once hydrated: the control stands on the product's own page or modal. */
   viewItem?: boolean;
   /**
@@ -141,6 +146,7 @@ export function BuyControl(props: BuyControlProps) {
   return (
     <form
       className={props.compact ? `${styles.buy} ${styles.buyCompact}` : styles.buy}
+      action={props.action}
       onSubmit={submit}
       noValidate
       aria-busy={busy}

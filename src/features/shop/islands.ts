@@ -5,6 +5,8 @@
 export const shopIslands = {
   'cart-sync-frame': () => import('./cart-sync/shop-frame.tsx').then((m) => m.CartSyncFrame),
   'shop-buy-control': () => import('./buy-control.tsx').then((m) => m.BuyControl),
+  // The buy control of an `lkProductCard` in a content grid that is not an island itself.
+  'shop-card-buy': () => import('./card-buy.tsx').then((m) => m.CardBuyControl),
   'shop-cart': () => import('./cart-page.tsx').then((m) => m.CartPage),
   'shop-availability-check': () =>
     import('./availability-check.tsx').then((m) => m.AvailabilityCheck),
@@ -16,8 +18,11 @@ export const shopIslands = {
 
 /**
  * Parts of the shop that another feature's island shows, joined by the app's registry (no islands
- * of their own): each card's shop part in the shop's search grid (`searchIslandParts`).
+ * of their own): each card's shop part in the shop's search grid (`searchIslandParts`), and the
+ * buy control of an `lkProductCard` in the content's card carousel and card grid
+ * (`contentIslandParts`).
  */
 export const shopIslandParts = {
   productCardPart: () => import('./product-card.tsx').then((m) => m.LkProductCardBuy),
+  cardBuyPart: () => import('./card-buy.tsx').then((m) => m.CardBuyControl),
 };

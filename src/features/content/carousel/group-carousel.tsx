@@ -98,6 +98,8 @@ function useGroups(count: number, perViewOf: (viewport: HTMLElement) => number, 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!enhanced || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    // In a field (a product card's quantity) the arrows move the caret, not the carousel.
+    if ((event.target as HTMLElement).closest('input, textarea, select')) return;
     // Focus stays on the arrow that has it (or the other one, when it goes).
     const step = (event.target as HTMLElement)
       .closest('[data-carousel-step]')

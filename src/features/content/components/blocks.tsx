@@ -10,6 +10,7 @@ import { ImageCarouselBlock } from '../carousel/image-carousel-block.tsx';
 import type { ImageDto } from '../image-dto.ts';
 import type { WidgetData } from '../widgets/data.server.ts';
 import { WidgetBlock, widgetBlockImageIds } from '../widgets/widget-blocks.tsx';
+import { offersBuying } from './card-buy-part.tsx';
 import { CardGrid } from './card-grid.tsx';
 import styles from './content.module.css';
 import { Hero } from './hero.tsx';
@@ -83,21 +84,32 @@ export function Blocks(props: {
                 expandable
               />
             );
-          case 'card-carousel':
-            return (
+          case 'card-carousel': {
+            const carousel = {
+              ...(block.header ? { header: block.header } : {}),
+              cardType: block.cardType,
+              cards: block.cards.map((card) => toCardDto(card, props.images, linkPrefix)),
+              ...(block.cardsPerView === undefined ? {} : { cardsPerView: block.cardsPerView }),
+            };
+            // Shop products for sale: the carousel joined with the shop's buy control.
+            return offersBuying(carousel.cards) ? (
+              <Island
+                key={key}
+                name="product-card-carousel"
+                lang={lang}
+                hydrate="visible"
+                props={carousel}
+              />
+            ) : (
               <Island
                 key={key}
                 name="card-carousel"
                 lang={lang}
                 hydrate="visible"
-                props={{
-                  ...(block.header ? { header: block.header } : {}),
-                  cardType: block.cardType,
-                  cards: block.cards.map((card) => toCardDto(card, props.images, linkPrefix)),
-                  ...(block.cardsPerView === undefined ? {} : { cardsPerView: block.cardsPerView }),
-                }}
+                props={carousel}
               />
             );
+          }
           case 'brand-logo-carousel':
             return (
               <Island

@@ -7,6 +7,7 @@ import { toCardDto } from '../card-grid/cards.ts';
 import { INITIAL_ROWS } from '../card-grid/layout.ts';
 import type { DropdownItem } from '../card-grid/schemas.ts';
 import type { ImageDto } from '../image-dto.ts';
+import { type CardBuyProps, CardBuyProvider, offersBuying } from './card-buy-part.tsx';
 
 /**
  * Rows of cards. Columns come from the block (2, 3 or 4) or from the screen width (4 large,
@@ -46,13 +47,31 @@ export function CardGrid(props: {
       : {}),
     expandable: props.expandable ?? false,
   };
+  // Shop products for sale carry the shop's buy control (`card-buy.tsx`).
+  const buying = offersBuying(cards);
   // Two cards fit two rows at any width: such a grid has nothing to expand.
   if (grid.dropdown || (grid.expandable && cards.length > INITIAL_ROWS)) {
-    return <Island name="card-grid" props={grid} lang={lang} hydrate="visible" />;
+    return buying ? (
+      <Island name="product-card-grid" props={grid} lang={lang} hydrate="visible" />
+    ) : (
+      <Island name="card-grid" props={grid} lang={lang} hydrate="visible" />
+    );
   }
-  return (
+  const rendered = (
     <I18nProvider lang={lang} t={t}>
       <CardGridIsland {...grid} />
     </I18nProvider>
   );
+  // A grid without script of its own: each product card's control is the shop's small island.
+  return buying ? <CardBuyProvider part={CardBuyIsland}>{rendered}</CardBuyProvider> : rendered;
+}
+
+/**
+ * The shop's buy control of one card in a grid rendered on the server, as an island of its own
+ * that hydrates when it comes into view: the page fetches the shop's control only when such a
+ * card is on it.
+ */
+function CardBuyIsland(props: CardBuyProps) {
+  const { lang } = usePage();
+  return <Island name="shop-card-buy" props={props} lang={lang} hydrate="visible" />;
 }

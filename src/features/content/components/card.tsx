@@ -5,6 +5,7 @@ import { Img } from '../../../images/picture.tsx';
 import type { CardType } from '../blocks.ts';
 import styles from '../card-grid/cards.module.css';
 import type { CardDto } from '../card-grid/schemas.ts';
+import { cardBuyProps, useCardBuyPart } from './card-buy-part.tsx';
 
 /**
  * The image preset of each card type unless the card names its own (spec §2: image URLs take a
@@ -61,6 +62,7 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
   const { card } = props;
   const t = useT();
   const lang = useLang();
+  const BuyPart = useCardBuyPart();
   const Heading = props.headingLevel ?? 'h3';
   const preset = card.imagePreset ?? presetOf[card.type];
 
@@ -151,6 +153,16 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
     </article>
   );
 
+  function buy(): ReactNode {
+    const buyProps = BuyPart ? cardBuyProps(card) : null;
+    if (!BuyPart || !buyProps) return null;
+    return (
+      <div className={`${styles.raised} ${styles.buy}`} data-card-buy="">
+        <BuyPart {...buyProps} />
+      </div>
+    );
+  }
+
   function body(): ReactNode {
     switch (card.type) {
       // The tall picture carries its heading at its foot, over a shade.
@@ -222,7 +234,8 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
             </div>
           </>
         );
-      // The shop's product, Sweden's and the export site's: the price facts under the name.
+      // The shop's product, Sweden's and the export site's: the price facts under the name; the
+      // shop's product also the shop's buy control where the cards' renderer hands it in.
       case 'lkProductCard':
       case 'productCardSe':
       case 'exportProductCard':
@@ -238,6 +251,7 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
               {prices}
               {card.type === 'lkProductCard' ? null : codes}
               {cta}
+              {buy()}
             </div>
           </>
         );

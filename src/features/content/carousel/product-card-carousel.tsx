@@ -1,0 +1,17 @@
+import { type CardBuyPart, CardBuyProvider } from '../components/card-buy-part.tsx';
+import { CardCarousel, type CardCarouselProps } from './group-carousel.tsx';
+
+/**
+ * The card carousel whose `lkProductCard`s carry the shop's buy control (island
+ * `product-card-carousel`). The app's registry hands in the shop's part, so this chunk imports no
+ * shop code and only pages with such a carousel fetch the shop's.
+ */
+export function cardCarouselWith(BuyPart: CardBuyPart) {
+  return function ProductCardCarousel(props: CardCarouselProps) {
+    return (
+      <CardBuyProvider part={BuyPart}>
+        <CardCarousel {...props} />
+      </CardBuyProvider>
+    );
+  };
+}
