@@ -1,21 +1,6 @@
+import type { CardBuyProps } from '../content/index.ts';
 import { BuyControl } from './buy-control.tsx';
 import { moneyString } from './values.ts';
-
-/**
- * What a content card of type `lkProductCard` hands the shop: the card's product code, title,
- * link and price facts in cents (the card's fields, spec §3).
- */
-export interface CardBuyProps {
-  code: string;
-  name: string;
-  /** The product's page: where the control's form goes without script. */
-  link: string;
-  /** Cents. */
-  price: number;
-  svhPrice?: number | undefined;
-  /** null or absent: no limit; 0: sold out (no control). */
-  stock?: number | null | undefined;
-}
 
 /**
  * The shop's buy control in an `lkProductCard` of a content card grid or card carousel: the same
