@@ -191,6 +191,8 @@ describe('school vote without script (plain form post)', () => {
     const page = await visitor.get(`/koulu?aanestys=${VOTE}&aanestysvirhe=1`);
     expect(page.body).toContain('role="alert"');
     expect(page.body).toContain('Jokin meni vikaan');
+    // As every failed submit of the site: the title says so.
+    expect(page.body).toMatch(/<title>Virhe: [^<]+<\/title>/);
     expect(page.body).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*name="option")[^>]*value="0"/);
   });
 
