@@ -60,6 +60,7 @@ describe('catalogue parts (virtual:catalogue/<lang>/<prefixes>)', () => {
   /** Each island with a part, and the files whose texts it shows (its module and its imports'). */
   const islandSources: Record<string, string[]> = {
     'shop-buy-control': ['src/features/shop/buy-control.tsx'],
+    'shop-card-buy': ['src/features/shop/card-buy.tsx', 'src/features/shop/buy-control.tsx'],
     'lunch-menu': [
       'src/features/lunch-menu/lunch-menu.tsx',
       'src/features/lunch-menu/menu-view.tsx',
