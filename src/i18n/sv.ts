@@ -234,7 +234,7 @@ export const sv: Messages = {
   'cardGrid.empty': 'Inga resultat',
   'cardGrid.error': 'Korten kunde inte laddas.',
   'cardGrid.retry': 'Försök igen',
-  'hero.label': 'Aktuellt',
+  'hero.label': 'Höjdpunkter',
   'hero.slide': '{index} / {count}',
   'carousel.previous': 'Föregående',
   'carousel.next': 'Nästa',
