@@ -21,3 +21,22 @@ function formFields(body: string): Record<string, string> {
   }
   return fields;
 }
+
+/**
+ * False for a post a browser says came from another site (`Sec-Fetch-Site`, or an `Origin` of
+ * another host). For plain forms on pages anonymous visitors share, which cannot carry a
+ * per-session anti-forgery token; the session cookie is SameSite=Lax besides.
+ */
+export function sameSitePost(request: {
+  headers: Record<string, string | string[] | undefined>;
+}): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === 'null') return origin === undefined;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -4,7 +4,14 @@ import { productItem, pushEcommerce } from './analytics.ts';
 import { addToCart } from './api.ts';
 import type { CartSyncConfig } from './cart-sync/site-cart.ts';
 import styles from './shop.module.css';
-import { MAX_QUANTITY, MIN_QUANTITY } from './values.ts';
+import {
+  ACTION_FIELD,
+  ADD_QUANTITY_FIELD,
+  addAction,
+  CART_FORM_PATH,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+} from './values.ts';
 
 /**
  * The spec's buy control allows 100 (§5), but one line of the cart holds at most `MAX_QUANTITY`
@@ -24,8 +31,9 @@ export interface BuyControlProps {
   /** Smaller, for cards. */
   compact?: boolean;
   /**
-   * Where the form goes without script: a card's control names its product's page (the shop has
-   * no add-to-cart post; the page's own control then adds). Without it the form stays on the page.
+   * Where the form goes without script, when not to the shop's cart: a content card's control
+   * names its product's page. Without it the shop's own controls post `add:<code>` to the cart
+   * page's plain form (decision 055); a brand site's (`sync`) stays on the page.
    */
   action?: string;
   /** Push `view_item` once hydrated: the control stands on the product's own page or modal. */
@@ -146,11 +154,18 @@ export function BuyControl(props: BuyControlProps) {
   return (
     <form
       className={props.compact ? `${styles.buy} ${styles.buyCompact}` : styles.buy}
-      action={props.action}
+      {...(props.action
+        ? { action: props.action }
+        : props.sync
+          ? {}
+          : { method: 'post', action: CART_FORM_PATH })}
       onSubmit={submit}
       noValidate
       aria-busy={busy}
     >
+      {props.action || props.sync ? null : (
+        <input type="hidden" name={ACTION_FIELD} value={addAction(props.code)} />
+      )}
       <div className={styles.quantityRow}>
         <label htmlFor={`${id}-q`} className={styles.quantityLabel}>
           {t('shop.buy.quantity')}
@@ -168,7 +183,7 @@ export function BuyControl(props: BuyControlProps) {
           <input
             ref={input}
             id={`${id}-q`}
-            name="quantity"
+            name={ADD_QUANTITY_FIELD}
             className={styles.quantityInput}
             type="number"
             inputMode="numeric"

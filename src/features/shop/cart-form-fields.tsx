@@ -69,10 +69,11 @@ export function CartNoticeBox(props: {
       </div>
     );
   }
-  if (props.notice?.done === 'updated') {
+  if (props.notice?.done === 'updated' || props.notice?.done === 'added') {
+    const done = props.notice.done;
     return (
-      <p className={styles.formDone} role="status" data-notice="updated">
-        {t('shop.cart.updated')}
+      <p className={styles.formDone} role="status" data-notice={done}>
+        {t(done === 'added' ? 'shop.buy.added' : 'shop.cart.updated')}
       </p>
     );
   }

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, Forbidden, Invalid, NotFound, TooManyRequests } from '../../server/errors.ts';
-import { acceptFormPosts } from '../../server/form-posts.ts';
+import { acceptFormPosts, sameSitePost } from '../../server/form-posts.ts';
 import { tokenMatches } from '../../server/plugins/xsrf.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { changeQuantity, limitOf, loadCart, productsByCode } from './cart.server.ts';
 import {
   ACTION_FIELD,
+  ADD_QUANTITY_FIELD,
   CART_ACTIONS,
   CART_FORM_PATH,
   CART_FORM_REFUSED,
@@ -69,6 +70,8 @@ const actionSchema = z
     if (remove?.[1]) return { kind: 'remove-coupon' as const, code: remove[1] };
     const card = /^remove-giftcard:(\d{1,9})$/.exec(value);
     if (card?.[1]) return { kind: 'remove-giftcard' as const, id: Number(card[1]) };
+    const add = /^add:([A-Za-z0-9_-]{1,40})$/.exec(value);
+    if (add?.[1]) return { kind: 'add' as const, code: add[1] };
     ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
     return z.NEVER;
   });
@@ -76,8 +79,10 @@ const actionSchema = z
 /** The posted fields: the token, the button, the coupon field and each line's quantity as typed. */
 const formSchema = z
   .object({
-    [XSRF_FIELD]: z.string().max(200),
+    // A product page is shared by every visitor and carries no token (decision 055).
+    [XSRF_FIELD]: z.string().max(200).optional(),
     [ACTION_FIELD]: actionSchema,
+    [ADD_QUANTITY_FIELD]: z.string().max(10).optional(),
     [COUPON_FIELD]: z.string().max(1000).optional(),
     [GIFT_CARD_FIELD]: z.string().max(1000).optional(),
   })
@@ -97,6 +102,7 @@ const formSchema = z
       action: fields[ACTION_FIELD],
       coupon: fields[COUPON_FIELD],
       giftCard: fields[GIFT_CARD_FIELD],
+      addQuantity: fields[ADD_QUANTITY_FIELD]?.trim(),
       typed,
     };
   });
@@ -116,9 +122,14 @@ export async function cartFormRoutes(app: FastifyInstance) {
       preValidation: async (request) => {
         if (request.site.id !== SHOP_SITE_ID) throw new NotFound();
         const body = request.body as Record<string, unknown> | undefined;
-        if (!tokenMatches(body?.[XSRF_FIELD], request.session.derive('xsrf'))) {
-          throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
-        }
+        if (tokenMatches(body?.[XSRF_FIELD], request.session.derive('xsrf'))) return;
+        // An add from a shared product page has no token: the browser's word that the post
+        // comes from this site stands in for it (decision 055). Nothing else goes without one.
+        const addFromPage =
+          typeof body?.[ACTION_FIELD] === 'string' &&
+          body[ACTION_FIELD].startsWith(`${CART_ACTIONS.add}:`) &&
+          sameSitePost(request);
+        if (!addFromPage) throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
       },
     },
     async (request, reply) => {
@@ -166,9 +177,29 @@ async function applyCartForm(
     await removeGiftCard(request.server.db, cartTarget(request), { id: action.id });
     return { errors: [], done: 'giftCardRemoved' };
   }
+  if (action.kind === 'add') return addFromForm(request, action.code, form.addQuantity ?? '');
   const wanted = { ...form.typed };
   if (action.kind === 'set') wanted[action.code] = String(action.quantity);
   return changeQuantities(request, wanted);
+}
+
+/**
+ * 'Lisää ostoskoriin' without script: the quantity on top of what the cart holds, with the cart
+ * page's rules (whole numbers, at most 99 a line, within stock, still for sale).
+ */
+async function addFromForm(
+  request: FastifyRequest,
+  code: string,
+  typed: string,
+): Promise<CartNotice> {
+  if (!/^\d{1,2}$/.test(typed) || Number(typed) < 1) {
+    return { errors: [{ key: 'shop.buy.range', code, max: MAX_QUANTITY }] };
+  }
+  const cart = await loadCart(request.server.db, existingKey(request), request.locale.lang);
+  const held = cart.lineItems.find((line) => line.code === code)?.quantity ?? 0;
+  const notice = await changeQuantities(request, { [code]: String(held + Number(typed)) });
+  if (notice.errors.length > 0) return { errors: notice.errors };
+  return { errors: [], done: 'added' };
 }
 
 /**

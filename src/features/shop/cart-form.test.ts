@@ -254,6 +254,46 @@ describe('the cart page without script', () => {
     expect(await sessionRows()).toBe(rows);
   });
 
+  it('adds from a product page without a token when the browser says the post is from this site (decision 055)', async () => {
+    const shopper = await Shopper.withCart({ [code.steak]: 1 });
+    // The product page is shared: its buy form posts `add:<code>` and the quantity, no token.
+    const page = await shopper.get('/tuotteet/vahissa');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/ostoskori")[^>]*>/);
+    expect(page.body).toContain(`name="action" value="add:${code.few}"`);
+    const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+    const add = (fields: Record<string, string>, headers: Record<string, string> = sameOrigin) =>
+      shopper.post('/ostoskori', {
+        xsrf: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    expectBack(await add({ action: `add:${code.few}`, quantity: '2' }));
+    expect(await shopper.quantities()).toEqual({ [code.steak]: 1, [code.few]: 2 });
+    const cart = await shopper.openCart();
+    expect(cart).toContain(escaped(fi('shop.buy.added')));
+    // On top of what the cart holds: one more of the steak.
+    expectBack(await add({ action: `add:${code.steak}`, quantity: '1' }));
+    // Beyond the stock (3), a quantity of 0 or letters: refused with the texts, nothing written.
+    expectBack(await add({ action: `add:${code.few}`, quantity: '2' }));
+    expect(await shopper.openCart()).toContain(escaped(fi('shop.quantity.tooMany', { max: 3 })));
+    expectBack(await add({ action: `add:${code.few}`, quantity: '0' }));
+    expectBack(await add({ action: `add:${code.few}`, quantity: 'x' }));
+    expect(await shopper.quantities()).toEqual({ [code.steak]: 2, [code.few]: 2 });
+    // From another site, by Sec-Fetch-Site or Origin: 403, nothing written.
+    expectProblem(
+      await add({ action: `add:${code.steak}`, quantity: '1' }, { 'sec-fetch-site': 'cross-site' }),
+      403,
+    );
+    expectProblem(
+      await add({ action: `add:${code.steak}`, quantity: '1' }, { origin: 'https://evil.example' }),
+      403,
+    );
+    // Only the add goes without a token: a line change from this site still needs it.
+    expectProblem(await add({ action: `set:${code.steak}:0` }), 403);
+    expect(await shopper.quantities()).toEqual({ [code.steak]: 2, [code.few]: 2 });
+  });
+
   it('is not found on a site that does not sell', async () => {
     const shopper = await Shopper.withCart({ [code.steak]: 1 });
     const response = await shopper.send(

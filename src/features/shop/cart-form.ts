@@ -9,8 +9,7 @@ import { COUPON_ERRORS } from './values.ts';
  * script does not run, and what the page shows after the redirect back.
  */
 
-/** Where the cart page's forms post, and where the answer sends the visitor back. */
-export const CART_FORM_PATH = '/ostoskori';
+/** Where the answer to the cart page's forms sends the visitor back. */
 export const CART_FORM_RETURN = '/ostoskori#tuotteet';
 /**
  * Where a refused code (coupon or gift card) sends the visitor back: without a fragment, since a
@@ -35,8 +34,14 @@ export const CART_ACTIONS = {
   addGiftCard: 'add-giftcard',
   /** × of a gift card: the button's value is `remove-giftcard:<id>` (the cart answer's id). */
   removeGiftCard: 'remove-giftcard',
+  /**
+   * A product page's or product card's 'Lisää ostoskoriin' without script: the value is
+   * `add:<code>`, the quantity in `ADD_QUANTITY_FIELD` (decision 055).
+   */
+  add: 'add',
 } as const;
-export const ACTION_FIELD = 'action';
+// Where the forms post and the field names the buy control shares (zod-free, for its island).
+export { ACTION_FIELD, ADD_QUANTITY_FIELD, CART_FORM_PATH } from './values.ts';
 export const COUPON_FIELD = 'code';
 export const GIFT_CARD_FIELD = 'giftCard';
 
@@ -74,7 +79,7 @@ export const cartNoticeSchema = z.object({
   /** The gift card code as typed, when it was refused (the notice is signed, HttpOnly, 60 s). */
   giftCard: z.string().max(100).optional(),
   done: z
-    .enum(['updated', 'couponAdded', 'couponRemoved', 'giftCardAdded', 'giftCardRemoved'])
+    .enum(['updated', 'added', 'couponAdded', 'couponRemoved', 'giftCardAdded', 'giftCardRemoved'])
     .optional(),
   /** The code that was done: a coupon code, or a gift card's masked code (`•••• 5000`). */
   doneCode: z.string().max(100).optional(),

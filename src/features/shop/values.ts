@@ -64,3 +64,12 @@ export function payableCents(cart: { total: string; usedGiftCardAmount: string }
     (centsOfMoney(cart.total) ?? 0) - (centsOfMoney(cart.usedGiftCardAmount) ?? 0),
   );
 }
+
+/** Where the cart page's plain forms post (decision 022), and the buy control's without script. */
+export const CART_FORM_PATH = '/ostoskori';
+/** The plain form's field naming what the post asks for (`update`, `add:<code>`, …). */
+export const ACTION_FIELD = 'action';
+/** The buy control's quantity field, posted with `add:<code>` (decision 055). */
+export const ADD_QUANTITY_FIELD = 'quantity';
+/** The buy control's plain-form action for a product. */
+export const addAction = (code: string) => `add:${code}`;

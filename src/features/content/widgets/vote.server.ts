@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { pages, schoolVotes } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../../server/errors.ts';
-import { acceptFormPosts } from '../../../server/form-posts.ts';
+import { acceptFormPosts, sameSitePost } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { clientLimit } from '../../../server/rate-limit.ts';
 import { pageBlocks } from '../blocks.ts';
@@ -184,19 +184,4 @@ export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
       }
     },
   );
-}
-
-/** False for a post a browser says came from another site. */
-function sameSitePost(request: {
-  headers: Record<string, string | string[] | undefined>;
-}): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite !== undefined) return fetchSite === 'same-origin';
-  const origin = request.headers.origin;
-  if (typeof origin !== 'string' || origin === 'null') return origin === undefined;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
 }
