@@ -225,3 +225,53 @@ describe.each([1280, 375])('cart page without JavaScript at %i px', (width) => {
     }
   }, 60_000);
 });
+
+describe.each([1280, 375])('product page without JavaScript at %i px (decision 055)', (width) => {
+  it("'Lisää ostoskoriin' posts the quantity and lands on the cart with it", async () => {
+    const helper = await browser.newContext();
+    let product: ProductForSale | undefined;
+    try {
+      const page = await helper.newPage();
+      await page.goto(`${origin}/ostoskori`);
+      [product] = await productsForSale(page, 1, 3);
+    } finally {
+      await helper.close();
+    }
+    expect(product).toBeDefined();
+    const { url, code, name } = product as ProductForSale;
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      javaScriptEnabled: false,
+    });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${origin}${url}`);
+      // No script ran: the product's buy control is the server's HTML.
+      const buy = page.locator('k-island[data-name="shop-buy-control"]');
+      expect(await buy.locator('[data-hydrated]').count()).toBe(0);
+      await buy.getByRole('spinbutton', { name: t('shop.buy.quantity') }).fill('2');
+      await Promise.all([
+        page.waitForURL(`${origin}/ostoskori#tuotteet`),
+        buy.getByRole('button', { name: t('shop.buy.add') }).click(),
+      ]);
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: t('shop.buy.added') })
+          .count(),
+      ).toBe(1);
+      expect(
+        await page
+          .getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name }) })
+          .inputValue(),
+      ).toBe('2');
+      expect((await apiCart(context)).lineItems).toEqual([
+        expect.objectContaining({ code, quantity: 2 }),
+      ]);
+      await shot(page, `${width}-added-from-product`);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
