@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { getSite } from '../../sites/registry.ts';
 import type { Lang } from '../../sites/types.ts';
 import { type HeldOutQuery, heldOutQueries } from './heldout-queries.test-support.ts';
+import { type SiteLangTally, tallyOutcomes } from './judged-measure.test-support.ts';
 import { searchLanguageOf } from './params.ts';
 import { type SearchHit, searchResultSchema } from './schemas.ts';
 
@@ -31,7 +32,7 @@ export interface HeldOutReport {
   /** The judged ones: not marked absent. */
   judged: HeldOutOutcome[];
   /** `site lang` → judged queries, successes, suggestion successes, zero results. */
-  bySiteLang: Map<string, { n: number; ok: number; suggestOk: number; zero: number }>;
+  bySiteLang: Map<string, SiteLangTally>;
   byKind: Map<string, { n: number; ok: number }>;
   success: number;
   suggestionSuccess: number;
@@ -105,29 +106,10 @@ export async function measureHeldOutSet(
     });
   }
   const judged = outcomes.filter((o) => !o.absent);
-  const bySiteLang = new Map<string, { n: number; ok: number; suggestOk: number; zero: number }>();
-  const byKind = new Map<string, { n: number; ok: number }>();
-  for (const o of judged) {
-    const key = `${o.site} ${o.lang}`;
-    const s = bySiteLang.get(key) ?? { n: 0, ok: 0, suggestOk: 0, zero: 0 };
-    s.n++;
-    if (o.success) s.ok++;
-    if (o.suggestionSuccess) s.suggestOk++;
-    if (o.total === 0) s.zero++;
-    bySiteLang.set(key, s);
-    const k = byKind.get(`${o.lang} ${o.kind}`) ?? { n: 0, ok: 0 };
-    k.n++;
-    if (o.success) k.ok++;
-    byKind.set(`${o.lang} ${o.kind}`, k);
-  }
   return {
     outcomes,
     judged,
-    bySiteLang,
-    byKind,
-    success: judged.filter((o) => o.success).length / judged.length,
-    suggestionSuccess: judged.filter((o) => o.suggestionSuccess).length / judged.length,
-    zero: judged.filter((o) => o.total === 0),
+    ...tallyOutcomes(judged),
     wrongMarks: outcomes.filter((o) => o.exists === Boolean(o.absent)),
   };
 }

@@ -29,7 +29,7 @@ export interface JudgedOutcome extends JudgedCase {
 export interface JudgedReport {
   outcomes: JudgedOutcome[];
   /** `site lang` → successes and queries. */
-  bySiteLang: Map<string, { n: number; ok: number; suggestOk: number }>;
+  bySiteLang: Map<string, SiteLangTally>;
   byKind: Map<string, { n: number; ok: number }>;
   success: number;
   suggestionSuccess: number;
@@ -92,27 +92,49 @@ export async function measureJudgedSet(app: FastifyInstance): Promise<JudgedRepo
       top: result.hits.map((hit) => hit.title),
     });
   }
-  const bySiteLang = new Map<string, { n: number; ok: number; suggestOk: number }>();
+  return { outcomes, ...tallyOutcomes(outcomes) };
+}
+
+/** What a measured set's outcomes add up to: per site-language and kind, and overall. */
+export function tallyOutcomes<
+  O extends {
+    site: string;
+    lang: string;
+    kind: string;
+    success: boolean;
+    suggestionSuccess: boolean;
+    total: number;
+  },
+>(outcomes: readonly O[]) {
+  const bySiteLang = new Map<string, SiteLangTally>();
   const byKind = new Map<string, { n: number; ok: number }>();
   for (const o of outcomes) {
-    const s = bySiteLang.get(`${o.site} ${o.lang}`) ?? { n: 0, ok: 0, suggestOk: 0 };
+    const key = `${o.site} ${o.lang}`;
+    const s = bySiteLang.get(key) ?? { n: 0, ok: 0, suggestOk: 0, zero: 0 };
     s.n++;
     if (o.success) s.ok++;
     if (o.suggestionSuccess) s.suggestOk++;
-    bySiteLang.set(`${o.site} ${o.lang}`, s);
+    if (o.total === 0) s.zero++;
+    bySiteLang.set(key, s);
     const k = byKind.get(`${o.lang} ${o.kind}`) ?? { n: 0, ok: 0 };
     k.n++;
     if (o.success) k.ok++;
     byKind.set(`${o.lang} ${o.kind}`, k);
   }
   return {
-    outcomes,
     bySiteLang,
     byKind,
     success: outcomes.filter((o) => o.success).length / outcomes.length,
     suggestionSuccess: outcomes.filter((o) => o.suggestionSuccess).length / outcomes.length,
     zero: outcomes.filter((o) => o.total === 0),
   };
+}
+
+export interface SiteLangTally {
+  n: number;
+  ok: number;
+  suggestOk: number;
+  zero: number;
 }
 
 /** The report as lines for the test log and the benchmark. */
