@@ -73,7 +73,7 @@ async function hydrate(element: HTMLElement): Promise<void> {
   const lang = knownLang(element.dataset.lang ?? 'fi');
   const load = islands[name];
   if (!load) throw new Error(`Unknown island "${name}"`);
-  const [Component, { createElement, startTransition }, { hydrateRoot }, messages, { IslandRoot }] =
+  const [Component, { createElement }, { hydrateRoot }, messages, { IslandRoot }] =
     await Promise.all([
       load(),
       import('react'),
@@ -87,23 +87,20 @@ async function hydrate(element: HTMLElement): Promise<void> {
   // Each island starts in a task of its own, so islands whose code arrives together do not run
   // back to back in one long task.
   await yieldToMain();
-  // Hydration in a transition is interruptible: React renders it in slices of about 5 ms and
-  // yields to the browser between them (a plain `hydrateRoot` renders the whole island in one
-  // task). Input on a part not yet hydrated still hydrates that part first.
-  startTransition(() => {
-    hydrateRoot(
-      element,
-      createElement(IslandRoot, {
-        lang,
-        t: translator(messages, lang),
-        onHydrated,
-        children: island,
-      }),
-      {
-        identifierPrefix: element.dataset.prefix ?? '',
-      },
-    );
-  });
+  // Not in a transition (decision 056): a transition's hydration of an island in view at load
+  // could wait without end behind the page's other work, and the island never came alive.
+  hydrateRoot(
+    element,
+    createElement(IslandRoot, {
+      lang,
+      t: translator(messages, lang),
+      onHydrated,
+      children: island,
+    }),
+    {
+      identifierPrefix: element.dataset.prefix ?? '',
+    },
+  );
 }
 
 /** Ends the current task: `scheduler.yield()` where the browser has it, else a new macrotask. */
