@@ -4,9 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { getSite } from '../../sites/registry.ts';
 import type { Lang } from '../../sites/types.ts';
 import { type HeldOutQuery, heldOutQueries } from './heldout-queries.test-support.ts';
-import { type SiteLangTally, tallyOutcomes } from './judged-measure.test-support.ts';
-import { searchLanguageOf } from './params.ts';
-import { type SearchHit, searchResultSchema } from './schemas.ts';
+import {
+  type SiteLangTally,
+  searchAndSuggest,
+  tallyOutcomes,
+} from './judged-measure.test-support.ts';
+import type { SearchHit } from './schemas.ts';
 
 /**
  * Measures the held-out judged set (heldout-queries.test-support.ts) against an app on seeded
@@ -77,23 +80,7 @@ export async function measureHeldOutSet(
   const outcomes: HeldOutOutcome[] = [];
   for (const held of queries) {
     if (!getSite(held.site)) throw new Error(`unknown site ${held.site}`);
-    const params = new URLSearchParams({
-      q: held.q,
-      language: searchLanguageOf(held.lang),
-      pageSize: '5',
-    });
-    const ask = async (path: string) => {
-      const response = await app.inject({
-        method: 'GET',
-        url: `${path}?${params}`,
-        headers: { host: `${held.site}.localhost` },
-      });
-      if (response.statusCode !== 200)
-        throw new Error(`${path} ${response.statusCode}: ${response.body}`);
-      return searchResultSchema.parse(response.json());
-    };
-    const result = await ask('/api/search/content/');
-    const quick = await ask('/api/search/suggestions/');
+    const { result, quick } = await searchAndSuggest(app, held.site, held.q, held.lang);
     outcomes.push({
       ...held,
       exists: await subjectExists(app.db, held.site, held.lang, held.subject),

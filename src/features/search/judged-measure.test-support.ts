@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { getSite } from '../../sites/registry.ts';
+import type { Lang } from '../../sites/types.ts';
 import {
   isRelevant,
   type JudgedCase,
@@ -60,28 +61,31 @@ export async function judgedPairs(db: Database): Promise<{ site: string; case: J
   return pairs;
 }
 
+/** A query on a site's search (`/api/search/content/`) and quick suggestions, five hits each. */
+export async function searchAndSuggest(app: FastifyInstance, site: string, q: string, lang: Lang) {
+  const params = new URLSearchParams({ q, language: searchLanguageOf(lang), pageSize: '5' });
+  const ask = async (path: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `${path}?${params}`,
+      headers: { host: `${site}.localhost` },
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`${path} ${response.statusCode}: ${response.body}`);
+    return searchResultSchema.parse(response.json());
+  };
+  return {
+    result: await ask('/api/search/content/'),
+    quick: await ask('/api/search/suggestions/'),
+  };
+}
+
 export async function measureJudgedSet(app: FastifyInstance): Promise<JudgedReport> {
   const outcomes: JudgedOutcome[] = [];
   for (const { site: siteId, case: judged } of await judgedPairs(app.db)) {
     const site = getSite(siteId);
     if (!site) throw new Error(`unknown site ${siteId}`);
-    const params = new URLSearchParams({
-      q: judged.q,
-      language: searchLanguageOf(judged.lang),
-      pageSize: '5',
-    });
-    const ask = async (path: string) => {
-      const response = await app.inject({
-        method: 'GET',
-        url: `${path}?${params}`,
-        headers: { host: `${siteId}.localhost` },
-      });
-      if (response.statusCode !== 200)
-        throw new Error(`${path} ${response.statusCode}: ${response.body}`);
-      return searchResultSchema.parse(response.json());
-    };
-    const result = await ask('/api/search/content/');
-    const quick = await ask('/api/search/suggestions/');
+    const { result, quick } = await searchAndSuggest(app, siteId, judged.q, judged.lang);
     outcomes.push({
       ...judged,
       site: siteId,
