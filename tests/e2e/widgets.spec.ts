@@ -100,7 +100,9 @@ async function noSeriousViolationsBeforeScript(url: string, width: number, state
 /** Wakes an island that hydrates when seen or idle, and waits until it has. */
 async function hydrate(page: Page, name: string) {
   const island = page.locator(`k-island[data-name="${name}"]`).first();
-  await island.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  // The wrapper is `display: contents` and has no box of its own: scrolling it would not move
+  // the page, and an island below the fold would never be seen. Scroll its first child instead.
+  await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
   await island.dispatchEvent('pointerover');
   await hydrated(page, name);
   return island;
