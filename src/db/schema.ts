@@ -422,12 +422,27 @@ export const searchDocuments = pgTable(
     isNovelty: boolean('is_novelty').notNull().default(false),
     /** Title (A, stemmed and as written), teaser (B) and body (C) in the language's configuration. */
     search: tsvector('search').notNull(),
+    /**
+     * The title in lower case, computed once when written: substring, prefix and typo tests read
+     * it instead of folding every title of a broad match again (decision 057).
+     */
+    titleLower: text('title_lower').notNull().generatedAlwaysAs(sql`lower(title)`),
+    /**
+     * The title's words alone, the same lexemes as the A part of `search`: whether a document
+     * holds the query in its title is asked of this short vector (decision 057).
+     */
+    titleSearch: tsvector('title_search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector(search_config(lang), title) || to_tsvector('simple'::regconfig, title)`,
+      ),
   },
   (t) => [
     uniqueIndex('search_documents_source_uq').on(t.source, t.sourceId),
     index('search_documents_site_idx').on(t.siteId, t.lang, t.source),
     index('search_documents_search_idx').using('gin', t.search),
-    index('search_documents_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('search_documents_title_lower_trgm_idx').using('gin', sql`${t.titleLower} gin_trgm_ops`),
+    index('search_documents_title_search_idx').using('gin', t.titleSearch),
   ],
 );
 

@@ -86,8 +86,7 @@ export async function search(
   let parsed = query ? await parseQuery(db, lang, query, baseForms) : undefined;
   const terms = parsed?.terms ?? [];
   if (query && terms.length === 0) return emptyResult(query);
-  let rows = await titlesFirst(db, scope, options, parsed);
-  rows ??= await runSearch(db, scope, options, parsed, new Set());
+  let rows = await wordSearch(db, scope, options, parsed);
   let matchedBy: MatchStep | undefined = parsed ? 'words' : undefined;
   const nothing = (r: SearchRows) => (uncounted(scope, options) ? r.hits.length : r.total) === 0;
   // A Finnish word Voikko does not know and no title word holds is a misspelling even when its
@@ -121,7 +120,7 @@ export async function search(
     matchedBy = undefined;
     const split = await splitCompounds(db, scope.siteId, lang, query, baseForms);
     if (split) {
-      const found = await runSearch(db, scope, options, split, new Set());
+      const found = await wordSearch(db, scope, options, split);
       if (!nothing(found)) {
         rows = found;
         parsed = split;
@@ -241,7 +240,7 @@ async function correctedSearch(
   }
   if (!changed) return undefined;
   const fixed = await parseQuery(db, scope.lang, out.join(' '), baseForms);
-  return { rows: await runSearch(db, scope, options, fixed, new Set()), parsed: fixed };
+  return { rows: await wordSearch(db, scope, options, fixed), parsed: fixed };
 }
 
 /**
@@ -268,12 +267,26 @@ async function splitCompounds(
   return split ? parseQuery(db, lang, out.join(' '), baseForms) : undefined;
 }
 
+/** The search for the query's words as they are (no typo allowed), ranking title matches first. */
+async function wordSearch(
+  db: Database,
+  scope: SearchScope,
+  options: SearchOptions,
+  parsed: ParsedQuery | undefined,
+): Promise<SearchRows> {
+  return (
+    (await titlesFirst(db, scope, options, parsed)) ??
+    runSearch(db, scope, options, parsed, new Set())
+  );
+}
+
 /**
- * The first page of an uncounted search by relevance, from the titles that start with the query
- * alone, when there are more of them than the page holds. Such a title scores at least 2 (the
- * start bonus) and any other at most 1 plus a rank below 1 (`ts_rank` normalised by 32 stays
- * below 1), so those titles come first in the full order too: the page is the same, and only they
- * are ranked. undefined: not applicable, or too few such titles.
+ * The first page of an uncounted search by relevance, ranked among the documents whose title
+ * starts with the query or holds every word of it, when there are more of them than the page
+ * holds. Such a document scores at least 1 (a bonus of `scoreOf`); any other scores only its
+ * `ts_rank`, which normalised by 32 stays below 1. So they come first in the full order too: the
+ * page is the same, and only they are ranked, not every document a broad stem matches
+ * (decision 057). undefined: not applicable, or too few such titles.
  */
 async function titlesFirst(
   db: Database,
@@ -283,11 +296,10 @@ async function titlesFirst(
 ): Promise<SearchRows | undefined> {
   if (!parsed || !uncounted(scope, options) || options.page !== 1) return undefined;
   if (options.sortOrder !== 0 || options.hideResults) return undefined;
-  const length = [...parsed.normalized].length;
   // The LIKE lets the trigram index of titles find them; the other test is the bonus's own.
   const like = `${parsed.normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const starts = sql`lower(d.title) like ${like} and lower(left(d.title, ${length})) = ${parsed.normalized}`;
-  const rows = await runSearch(db, scope, options, parsed, new Set(), starts);
+  const inTitle = sql`((d.title_lower like ${like} and ${startsWithQuery(parsed)}) or ${holdsEveryWord(parsed, new Set())})`;
+  const rows = await runSearch(db, scope, options, parsed, new Set(), inTitle);
   return rows.hits.length > options.pageSize ? rows : undefined;
 }
 
@@ -366,11 +378,12 @@ async function runSearch(
   if (anyWord && terms.length > 1)
     filters.push(
       sql`(${sql.join(
-        terms.map((t) => termMatch(t, fuzzy, candidates)),
+        terms.map((t) => termMatch(t, fuzzy, candidates, likenessOf(parsed))),
         sql` or `,
       )})`,
     );
-  else for (const term of terms) filters.push(termMatch(term, fuzzy, candidates));
+  else
+    for (const term of terms) filters.push(termMatch(term, fuzzy, candidates, likenessOf(parsed)));
   if (also) filters.push(also);
 
   const facetTags = options.facetTags ?? [];
@@ -416,7 +429,7 @@ async function runSearch(
   const where = sql.join(filters, sql` and `);
   const scan = sql`
       select ${sql.join(carried, sql`, `)}, ${score} as score${facetTags.length ? sql`, ${failed} as failed` : sql``}
-      from search_documents d
+      from search_documents d${fuzzy.size && parsed ? likenessJoin(parsed) : sql``}
       where ${where}`;
   const matches = facetTags.length
     ? sql`matched as (${scan}),
@@ -483,17 +496,37 @@ async function wordsFindingNothing(
   return terms.filter((_, i) => !row[`t${i}`]).map((t) => t.word);
 }
 
+/**
+ * A typo search measures the title's likeness to the whole query once per row, in a lateral
+ * subquery (`offset 0` keeps the planner from folding it back into each use): the score reads it,
+ * and so does the word's own test when the query is that one word. `word_similarity` was the
+ * costliest part of a typo search, and it ran twice per title.
+ */
+function likenessJoin(parsed: ParsedQuery): SQL {
+  return sql` cross join lateral (select word_similarity(${parsed.normalized}, d.title_lower) as likeness offset 0) l`;
+}
+
+/** The query word whose likeness the lateral `l.likeness` holds: a one-word query's word. */
+function likenessOf(parsed: ParsedQuery | undefined): string | undefined {
+  const only = parsed?.terms.length === 1 ? parsed.terms[0] : undefined;
+  return only && only.word === parsed?.normalized ? only.word : undefined;
+}
+
 function termMatch(
   term: Term,
   fuzzy: ReadonlySet<string>,
   candidates?: ReadonlyMap<string, readonly string[]>,
+  /** The word whose likeness to the title the lateral `l.likeness` already holds. */
+  measured?: string,
 ): SQL {
+  const likeness =
+    measured === term.word ? sql`l.likeness` : sql`word_similarity(${term.word}, d.title_lower)`;
   const close = candidates?.get(term.word);
   if (fuzzy.has(term.word) && close?.length) {
     // The title words the vocabulary found close enough: each is a substring test the trigram
     // index answers precisely, and only those titles are measured for likeness.
-    const likes = close.map((w) => sql`lower(d.title) like ${`%${w}%`}`);
-    return sql`((${sql.join(likes, sql` or `)}) and word_similarity(${term.word}, lower(d.title)) >= ${typoSimilarity(term.word)})`;
+    const likes = close.map((w) => sql`d.title_lower like ${`%${w}%`}`);
+    return sql`((${sql.join(likes, sql` or `)}) and ${likeness} >= ${typoSimilarity(term.word)})`;
   }
   if (fuzzy.has(term.word)) {
     // A loosened word is one that matched nothing of the scope as written, so only its likeness
@@ -501,11 +534,11 @@ function termMatch(
     // words; a word whose own bar is that one needs no second, costly `word_similarity` call.
     const bar = typoSimilarity(term.word);
     return bar <= typoThreshold(fuzzy)
-      ? sql`(${term.word} <% lower(d.title))`
-      : sql`(${term.word} <% lower(d.title) and word_similarity(${term.word}, lower(d.title)) >= ${bar})`;
+      ? sql`(${term.word} <% d.title_lower)`
+      : sql`(${term.word} <% d.title_lower and ${likeness} >= ${bar})`;
   }
   const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
-  for (const like of term.likes) parts.push(sql`lower(d.title) like ${like}`);
+  for (const like of term.likes) parts.push(sql`d.title_lower like ${like}`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -541,26 +574,36 @@ function typoThreshold(fuzzy: ReadonlySet<string>): number {
  * the query; ordinary ones leave it out, as computing it for every match is the costliest part.
  */
 function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
-  // A loosened word is in no title as written, so no typo search earns the every-word bonus.
-  const inTitle = parsed.terms.map((t) => {
-    if (fuzzy.has(t.word)) return sql`false`;
-    const parts = [sql`d.search @@ ${t.titleTsquery}::tsquery`];
-    for (const like of t.likes) parts.push(sql`lower(d.title) like ${like}`);
-    return sql`(${sql.join(parts, sql` or `)})`;
-  });
-  const likeness = fuzzy.size
-    ? sql` + word_similarity(${parsed.normalized}, lower(d.title)) * 2`
-    : sql``;
-  // The title is the query (4) or starts with it (2). Only the title's first characters are
-  // folded to lower case: lower() of every whole title was a large share of a broad search.
+  const likeness = fuzzy.size ? sql` + l.likeness * 2` : sql``;
   const length = [...parsed.normalized].length;
   return sql`(
     ts_rank('{0.1, 0.2, 0.4, 1.0}', d.search, ${parsed.anyTsquery}::tsquery, 32)
-    + case when lower(left(d.title, ${length})) = ${parsed.normalized}
+    + case when ${startsWithQuery(parsed)}
         then case when length(d.title) = ${length} then 4 else 2 end
         else 0 end
-    + case when ${sql.join(inTitle, sql` and `)} then 1 else 0 end${likeness}
+    + case when ${holdsEveryWord(parsed, fuzzy)} then 1 else 0 end${likeness}
   )::real`;
+}
+
+/** The title is the query or starts with it: the bonus of 4 or 2 in `scoreOf`. */
+function startsWithQuery(parsed: ParsedQuery): SQL {
+  const length = [...parsed.normalized].length;
+  return sql`left(d.title_lower, ${length}) = ${parsed.normalized}`;
+}
+
+/**
+ * The title holds every word (as written, stemmed, or inside a title word): the bonus of 1 in
+ * `scoreOf`. Asked of the title's own short vector, not of the whole document's.
+ */
+function holdsEveryWord(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
+  // A loosened word is in no title as written, so no typo search earns the every-word bonus.
+  const inTitle = parsed.terms.map((t) => {
+    if (fuzzy.has(t.word)) return sql`false`;
+    const parts = [sql`d.title_search @@ ${t.tsquery}::tsquery`];
+    for (const like of t.likes) parts.push(sql`d.title_lower like ${like}`);
+    return sql`(${sql.join(parts, sql` or `)})`;
+  });
+  return sql`(${sql.join(inTitle, sql` and `)})`;
 }
 
 function orderOf(sortOrder: SortOrder, scope: SearchScope, parsed: ParsedQuery | undefined): SQL {

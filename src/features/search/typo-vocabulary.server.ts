@@ -146,7 +146,7 @@ async function signatureOf(db: Database): Promise<string> {
 async function buildVocabulary(db: Database, siteId: string, lang: string): Promise<Vocabulary> {
   const builtAt = Date.now();
   const result = (await db.execute(sql`
-    select distinct lower(title) as title from search_documents
+    select distinct title_lower as title from search_documents
     where site_id = ${siteId} and lang = ${lang}
   `)) as unknown as { rows: { title: string }[] };
   const distinct = new Set<string>();
