@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { Lang } from '../../sites/types.ts';
 import { analyseWord } from './analysis/analyser.server.ts';
 import { type BaseForms, stemsOf } from './query.server.ts';
-import { type Vocabulary, vocabularyOf } from './typo-vocabulary.server.ts';
+import { spellingVariants, type Vocabulary, vocabularyOf } from './typo-vocabulary.server.ts';
 
 /**
  * The base-form side of search (decision 046). The title words of a site and language (the typo
@@ -33,7 +33,7 @@ export async function baseFormsOf(
 ): Promise<Map<string, BaseForms>> {
   const vocabulary = await vocabularyOf(db, siteId, lang);
   const index = lemmaIndexOf(vocabulary, lang);
-  const found = new Map<string, { forms: string[] }>();
+  const found = new Map<string, { forms: string[]; parts?: string[][] }>();
   for (const word of words) {
     const analysis = analyseWord(lang, word);
     // Rule candidates count only where some title word contains them (kinkun → kinkku where
@@ -48,29 +48,108 @@ export async function baseFormsOf(
     // Baconburgare). Not for words a title holds, nor for Voikko's compounds (their parts are a
     // loosening step of their own).
     const whole = analysis.lemmas.filter((l) => l.length >= word.length - 2);
+    const open = lang === 'en' ? openCompound(vocabulary, word) : undefined;
     if (!analysis.known && !whole.some((l) => containedInTitles(index, vocabulary, l))) {
+      // A title word one slip away is what was meant rather than a split (`honungskinka` →
+      // Honungsskinka, not honung + skinka).
       const tail = longestTail(index, vocabulary, analysis.lemmas);
-      if (tail) forms.push(tail);
+      const meant = tail ? titleWordOneSlipAway(vocabulary, word) : undefined;
+      if (meant) forms.push(meant);
+      else if (tail) forms.push(tail);
     }
-    found.set(word, { forms });
+    found.set(word, { forms, ...(open ? { parts: open } : {}) });
   }
-  const all = [...new Set([...found.values()].flatMap((f) => f.forms))];
+  // The words themselves too: their stems (already kept by the query's parse) may be a head too
+  // short for the rules' candidates (`såsen` → sås).
+  const all = [
+    ...new Set([
+      ...words,
+      ...[...found.values()].flatMap((f) => [...f.forms, ...(f.parts?.flat() ?? [])]),
+    ]),
+  ];
   const stems = all.length ? await stemsOf(db, lang, all) : new Map<string, string[]>();
   const result = new Map<string, BaseForms>();
-  for (const [word, { forms }] of found) {
+  for (const [word, { forms, parts }] of found) {
     const exacts = new Set<string>();
     for (const form of [word, ...forms]) {
       const titleWords = index.index.get(form) ?? [];
       if (titleWords.length <= MAX_EXACT_WORDS) for (const w of titleWords) exacts.add(w);
     }
+    for (const form of new Set([...forms, ...(stems.get(word) ?? [])]))
+      for (const w of compoundsEndingIn(vocabulary, form)) exacts.add(w);
     exacts.delete(word);
     result.set(word, {
       prefixes: [...new Set(forms.flatMap((f) => [f, ...(stems.get(f) ?? [])]))],
       exacts: [...exacts],
       likes: forms.filter((f) => containedInTitles(index, vocabulary, f)),
+      ...(parts
+        ? {
+            parts: parts.map((forms) => [
+              ...new Set(forms.flatMap((f) => [f, ...(stems.get(f) ?? [])])),
+            ]),
+          }
+        : {}),
     });
   }
   return result;
+}
+
+/**
+ * The title words that end in a base form too short for a substring test (`sås` of `såsen` →
+ * köttfärssås, löksås): compounds with it as their head, matched exactly. Longer forms are found
+ * inside title words by substring already; none when more than MAX_EXACT_WORDS.
+ */
+export function compoundsEndingIn(vocabulary: Vocabulary, form: string): string[] {
+  if (form.length < MIN_KEY_LENGTH || form.length >= MIN_SUBSTRING_HEAD) return [];
+  const found = vocabulary.words.filter(
+    (w) => w.length >= form.length + MIN_KEY_LENGTH && w.endsWith(form),
+  );
+  return found.length <= MAX_EXACT_WORDS ? found : [];
+}
+/** Base forms this long are looked for inside title words by substring (query.server.ts). */
+const MIN_SUBSTRING_HEAD = 4;
+
+/** A whole title word one slip (spellingVariants) from `word`, if any. */
+function titleWordOneSlipAway(vocabulary: Vocabulary, word: string): string | undefined {
+  const words = wordSetOf(vocabulary);
+  return spellingVariants(word).find((v) => words.has(v));
+}
+
+function wordSetOf(vocabulary: Vocabulary): Set<string> {
+  let words = wordSets.get(vocabulary);
+  if (!words) {
+    words = new Set(vocabulary.words);
+    wordSets.set(vocabulary, words);
+  }
+  return words;
+}
+
+/** Shortest part of an English closed compound (`hot` of `hotdogs`). */
+const MIN_OPEN_PART_LENGTH = 3;
+const wordSets = new WeakMap<Vocabulary, Set<string>>();
+
+/**
+ * An English compound written closed that the titles write open (`hotdogs` → Hot dogs,
+ * `cheeseburger` → Cheese burger patties): a word no title word holds that splits into two whole
+ * title words, each as written or in a base form of the rules (`dogs` → dog). English writes one
+ * compound open, hyphenated or closed, so the query's spelling says little; Finnish and Swedish
+ * write compounds closed, and their parts have a loosening step of their own. Each part is
+ * given with its base forms; undefined when the word is no such compound.
+ */
+export function openCompound(vocabulary: Vocabulary, word: string): string[][] | undefined {
+  if (vocabulary.words.some((w) => w.includes(word))) return undefined;
+  const words = wordSetOf(vocabulary);
+  const titleForms = (part: string) =>
+    [...new Set([part, part.replace(/s$/, ''), ...analyseWord('en', part).lemmas])].filter((f) =>
+      words.has(f),
+    );
+  for (let cut = MIN_OPEN_PART_LENGTH; word.length - cut >= MIN_OPEN_PART_LENGTH; cut++) {
+    const head = titleForms(word.slice(0, cut));
+    if (!head.length) continue;
+    const tail = titleForms(word.slice(cut));
+    if (tail.length) return [head, tail];
+  }
+  return undefined;
 }
 
 /** Shortest tail of a compound that may stand for it. */

@@ -33,6 +33,11 @@ export interface BaseForms {
   prefixes: string[];
   exacts: string[];
   likes: string[];
+  /**
+   * The parts of a closed compound the titles write open (`hotdogs` → [hot], [dogs, dog]), each
+   * with its forms: the word also matches a document holding every part.
+   */
+  parts?: string[][];
 }
 
 export interface ParsedQuery {
@@ -144,13 +149,27 @@ function termOf(word: string, stems: readonly string[], extra?: BaseForms): Term
   const likes = substrings
     .filter((l) => !substrings.some((o) => o !== l && l.includes(o)))
     .map((l) => `%${l.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  // Every part of an open-written compound, each in any of its forms: `('hot':*) & ('dogs':* | 'dog':*)`.
+  const parts = (extra?.parts ?? []).map((forms) =>
+    lexemesOf(word, forms).filter((f) => f !== word),
+  );
+  const together = (weight: string) =>
+    parts.length > 1 && parts.every((p) => p.length)
+      ? [`(${parts.map((p) => `(${p.map((f) => `'${f}':*${weight}`).join(' | ')})`).join(' & ')})`]
+      : [];
   return {
     word,
-    tsquery: [...matching.map((l) => `'${l}':*`), ...exacts.map((e) => `'${e}'`)].join(' | '),
-    titleTsquery: [...matching.map((l) => `'${l}':*A`), ...exacts.map((e) => `'${e}':A`)].join(
-      ' | ',
-    ),
+    tsquery: [
+      ...matching.map((l) => `'${l}':*`),
+      ...exacts.map((e) => `'${e}'`),
+      ...together(''),
+    ].join(' | '),
+    titleTsquery: [
+      ...matching.map((l) => `'${l}':*A`),
+      ...exacts.map((e) => `'${e}':A`),
+      ...together('A'),
+    ].join(' | '),
     likes,
-    lexemes: [...new Set([...prefixes, ...exacts])],
+    lexemes: [...new Set([...prefixes, ...exacts, ...parts.flat()])],
   };
 }

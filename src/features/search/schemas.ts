@@ -197,7 +197,9 @@ export const searchResultSchema = z
      * Which step of the search answered (decision 046), beyond the contract's fields: `words`
      * (every word, as written, stemmed or in a base form), `compoundParts` (a compound's parts
      * instead of the compound), `typo` (a word one typo away), `anyWord` (any of the words instead
-     * of all). Absent when there was no query or nothing was found.
+     * of all). Absent when there was no query or nothing was found. When every word matched
+     * fewer than five documents, the any-word step's hits follow them and the answer says
+     * `anyWord`: the loosest step whose hits it holds.
      */
     matchedBy: z.enum(MATCH_STEPS).optional(),
   })

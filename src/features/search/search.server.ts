@@ -13,7 +13,13 @@ import {
   type SearchResult,
   type SortOrder,
 } from './schemas.ts';
-import { inTitleWords, spellingCorrection, typoCandidates } from './typo-vocabulary.server.ts';
+import {
+  FAR_TYPO_MIN_LENGTH,
+  farSpellingCorrection,
+  inTitleWords,
+  spellingCorrection,
+  typoCandidates,
+} from './typo-vocabulary.server.ts';
 
 export type Source = 'page' | 'product' | 'recipe' | 'news';
 export type FacetScope = 'products' | 'recipes' | 'news';
@@ -134,6 +140,13 @@ export async function search(
         matchedBy = 'typo';
       }
     }
+    if (!matchedBy) {
+      const found = await farTypoSearch(db, scope, options, parsed, baseForms);
+      if (found && !nothing(found.rows)) {
+        ({ rows, parsed } = found);
+        matchedBy = 'typo';
+      }
+    }
     if (!matchedBy && parsed.terms.length > 1) {
       const found = await runSearch(
         db,
@@ -149,6 +162,13 @@ export async function search(
         rows = found;
         matchedBy = 'anyWord';
       }
+    }
+  }
+  if (parsed && matchedBy === 'words' && !hasFilter(options)) {
+    const filled = await filledWithAnyWord(db, scope, options, parsed, rows);
+    if (filled) {
+      rows = filled;
+      matchedBy = 'anyWord';
     }
   }
   const offset = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
@@ -173,6 +193,54 @@ export async function search(
     totalCount: rows.total,
     hasMore: offset + hits.length < rows.total,
     ...(matchedBy ? { matchedBy } : {}),
+  };
+}
+
+/** Fewer matches of every word than this: the any-word step's hits fill the places after them. */
+const FEW_HITS = 5;
+
+/**
+ * A search whose every-word matches are fewer than FEW_HITS, with the any-word step's hits after
+ * them (`spicy sausages`: the one title holding both words first, then the sausages and the spicy
+ * ones), instead of one hit ending the loosening. The pages are of that joined order, so the total
+ * is the any-word step's (a superset). undefined: not applicable, or nothing to add.
+ */
+async function filledWithAnyWord(
+  db: Database,
+  scope: SearchScope,
+  options: SearchOptions,
+  parsed: ParsedQuery,
+  rows: SearchRows,
+): Promise<SearchRows | undefined> {
+  const quick = uncounted(scope, options);
+  const few = quick ? rows.hits.length : rows.total;
+  if (parsed.terms.length < 2 || few === 0 || few >= FEW_HITS) return undefined;
+  // The every-word hits all sit on the first page; a later page asks for them again.
+  const first =
+    options.page === 1 || options.skipPagination
+      ? rows.hits
+      : (await runSearch(db, scope, { ...options, page: 1 }, parsed, new Set())).hits;
+  const key = (h: HitRow) => `${h.source}:${h.source_id}:${h.path}`;
+  const seen = new Set(first.map(key));
+  const end = options.skipPagination ? MAX_UNPAGED_HITS : options.page * options.pageSize;
+  const any = await runSearch(
+    db,
+    scope,
+    options.skipPagination ? options : { ...options, page: 1, pageSize: end + first.length },
+    parsed,
+    new Set(),
+    undefined,
+    undefined,
+    true,
+  );
+  const added = any.hits.filter((h) => !seen.has(key(h)));
+  if (!added.length) return undefined;
+  const joined = [...first, ...added];
+  const start = options.skipPagination ? 0 : (options.page - 1) * options.pageSize;
+  return {
+    total: any.total,
+    hits: joined.slice(start, end + (quick ? 1 : 0)),
+    facets: any.facets,
   };
 }
 
@@ -217,6 +285,26 @@ async function typoSearch(
 type BaseFormsOf = Parameters<typeof parseQuery>[3];
 
 /**
+ * The typo step's last try: long words that find nothing, each replaced by the title word two
+ * edits away (farSpellingCorrection, like `fuzziness: AUTO`). undefined: no such word.
+ */
+async function farTypoSearch(
+  db: Database,
+  scope: SearchScope,
+  options: SearchOptions,
+  parsed: ParsedQuery,
+  baseForms: BaseFormsOf,
+): Promise<{ rows: SearchRows; parsed: ParsedQuery } | undefined> {
+  const terms = parsed.terms;
+  if (!terms.some((t) => [...t.word].length >= FAR_TYPO_MIN_LENGTH)) return undefined;
+  const unknown =
+    terms.length === 1 ? terms.map((t) => t.word) : await wordsFindingNothing(db, scope, terms);
+  const far = new Set(unknown.filter((w) => [...w].length >= FAR_TYPO_MIN_LENGTH));
+  if (!far.size) return undefined;
+  return correctedSearch(db, scope, options, parsed, far, baseForms, farSpellingCorrection);
+}
+
+/**
  * The search with each of `words` replaced by its spelling correction (spellingCorrection), or
  * undefined when none of them has one.
  */
@@ -227,14 +315,13 @@ async function correctedSearch(
   parsed: ParsedQuery,
   words: ReadonlySet<string>,
   baseForms: BaseFormsOf,
+  correct = spellingCorrection,
 ): Promise<{ rows: SearchRows; parsed: ParsedQuery } | undefined> {
   if (!scope.lang) return undefined;
   let changed = false;
   const out: string[] = [];
   for (const t of parsed.terms) {
-    const fix = words.has(t.word)
-      ? await spellingCorrection(db, scope.siteId, scope.lang, t.word)
-      : undefined;
+    const fix = words.has(t.word) ? await correct(db, scope.siteId, scope.lang, t.word) : undefined;
     if (fix) changed = true;
     out.push(fix ?? t.word);
   }

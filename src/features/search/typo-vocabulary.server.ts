@@ -233,3 +233,79 @@ export async function inTitleWords(
   const vocabulary = await vocabularyOf(db, siteId, lang);
   return vocabulary.words.some((w) => w.includes(word));
 }
+
+/**
+ * Edits between two words (a letter inserted, left out or changed, two neighbours swapped), or
+ * `max + 1` as soon as it is certain to be more than `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = y.map((_, j) => j + 1);
+  previous.unshift(0);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let d = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        d = Math.min(d, (before[j - 2] ?? 0) + 1);
+      current.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[y.length] ?? max + 1, max + 1);
+}
+
+/**
+ * Words at least this long may be two edits from what was meant (`bolognaise` → bolognese), as
+ * with Elasticsearch's `fuzziness: AUTO`; shorter ones one slip at most (spellingVariants).
+ */
+export const FAR_TYPO_MIN_LENGTH = 8;
+
+/**
+ * The title word of the site two edits from a long typed word (`bolognaise` → bolognese), for the
+ * typo step when one slip finds nothing: the closest, then the one of the same first letter and
+ * nearest length. undefined: the word is shorter than FAR_TYPO_MIN_LENGTH or no title word is that
+ * close.
+ */
+export async function farSpellingCorrection(
+  db: Database,
+  siteId: string,
+  lang: string,
+  word: string,
+): Promise<string | undefined> {
+  const length = [...word].length;
+  if (length < FAR_TYPO_MIN_LENGTH) return undefined;
+  const vocabulary = await vocabularyOf(db, siteId, lang);
+  let best: { w: string; rank: [number, number, number] } | undefined;
+  for (const w of vocabulary.words) {
+    const d = editDistance(word, w, 2);
+    if (d > 2 || d === 0) continue;
+    const rank: [number, number, number] = [
+      d,
+      w[0] === word[0] ? 0 : 1,
+      Math.abs([...w].length - length),
+    ];
+    if (
+      !best ||
+      rank[0] < best.rank[0] ||
+      (rank[0] === best.rank[0] &&
+        (rank[1] < best.rank[1] ||
+          (rank[1] === best.rank[1] &&
+            (rank[2] < best.rank[2] || (rank[2] === best.rank[2] && w < best.w)))))
+    )
+      best = { w, rank };
+  }
+  return best?.w;
+}

@@ -13,6 +13,11 @@ describe('rule-based analyser', () => {
     ['makkaroita', 'makkara'],
     ['naudan', 'nauta'],
     ['lihapullia', 'lihapulla'],
+    ['kinkkukiusauksen', 'kinkkukiusaus'],
+    ['kiusauksia', 'kiusaus'],
+    ['kanahampurilaiset', 'kanahampurilainen'],
+    ['hampurilaisia', 'hampurilainen'],
+    ['hampurilaista', 'hampurilainen'],
   ])('undoes Finnish endings and gradation: %s → %s', (word, base) => {
     expect(ruleCandidates('fi', word)).toContain(base);
   });
@@ -29,6 +34,14 @@ describe('rule-based analyser', () => {
   it('undoes English plurals', () => {
     expect(ruleCandidates('en', 'sausages')).toContain('sausage');
     expect(ruleCandidates('en', 'patties')).toContain('patty');
+  });
+
+  it.each([
+    ['feet', 'foot'],
+    ['knives', 'knife'],
+    ['halves', 'half'],
+  ])('knows English irregular plurals (data table): %s → %s', (word, base) => {
+    expect(ruleCandidates('en', word)).toContain(base);
   });
 });
 

@@ -133,6 +133,10 @@ function finnish(word: string): string[] {
       shapes.add(`${stem.slice(0, -1)}ä`);
       shapes.add(`${stem.slice(0, -1)}e`);
     }
+    // -us nouns (kiusaus): their oblique stems have ks, kiusaukse-n, kiusauksi-a → kiusaus.
+    if (/[aeiouyäö]ks[ei]?$/.test(stem)) shapes.add(`${stem.replace(/ks[ei]?$/, '')}s`);
+    // -nen words: hampurilaise-t, hampurilais-ta, hampurilaisi-a → hampurilainen.
+    if (/[aeiouyäö]s[ei]?$/.test(stem)) shapes.add(`${stem.replace(/s[ei]?$/, '')}nen`);
     // e-stems of -e words: kastikkee → kastike, perunasosee → perunasose.
     if (/ee$/.test(stem)) shapes.add(weaken(stem.slice(0, -1)));
     // A stem that lost its final vowel: keitt → keitto is covered by the ending 'a'; ends in a
