@@ -137,7 +137,7 @@ const wordSets = new WeakMap<Vocabulary, Set<string>>();
  * given with its base forms; undefined when the word is no such compound.
  */
 export function openCompound(vocabulary: Vocabulary, word: string): string[][] | undefined {
-  if (vocabulary.words.some((w) => w.includes(word))) return undefined;
+  if (containedInTitles(lemmaIndexOf(vocabulary, 'en'), vocabulary, word)) return undefined;
   const words = wordSetOf(vocabulary);
   const titleForms = (part: string) =>
     [...new Set([part, part.replace(/s$/, ''), ...analyseWord('en', part).lemmas])].filter((f) =>

@@ -133,15 +133,22 @@ export async function search(
         matchedBy = 'compoundParts';
       }
     }
+    // Which words find nothing on their own: asked once, by whichever typo step needs it first.
+    const loose = parsed;
+    let unknown: Promise<string[]> | undefined;
+    const unknownWords = () => {
+      unknown ??= wordsFindingNothing(db, scope, loose.terms);
+      return unknown;
+    };
     if (!matchedBy) {
-      const found = await typoSearch(db, scope, options, parsed, rows, baseForms);
+      const found = await typoSearch(db, scope, options, parsed, rows, baseForms, unknownWords);
       if (found && !nothing(found)) {
         rows = found;
         matchedBy = 'typo';
       }
     }
     if (!matchedBy) {
-      const found = await farTypoSearch(db, scope, options, parsed, baseForms);
+      const found = await farTypoSearch(db, scope, options, parsed, baseForms, unknownWords);
       if (found && !nothing(found.rows)) {
         ({ rows, parsed } = found);
         matchedBy = 'typo';
@@ -256,12 +263,11 @@ async function typoSearch(
   parsed: ParsedQuery,
   rows: SearchRows,
   baseForms: BaseFormsOf,
+  unknownWords: () => Promise<string[]>,
 ): Promise<SearchRows | undefined> {
   const terms = parsed.terms;
   if (!terms.some((t) => t.word.length >= TYPO_MIN_LENGTH)) return undefined;
-  // One word that finds nothing is itself the unknown one; of several, ask which.
-  const unknown =
-    terms.length === 1 ? terms.map((t) => t.word) : await wordsFindingNothing(db, scope, terms);
+  const unknown = await unknownWords();
   const fuzzy = new Set(unknown.filter((w) => w.length >= TYPO_MIN_LENGTH));
   if (!fuzzy.size) return undefined;
   // A spelling one slip away that the titles hold (`brolieri` → broileri) first: it then searches
@@ -294,11 +300,11 @@ async function farTypoSearch(
   options: SearchOptions,
   parsed: ParsedQuery,
   baseForms: BaseFormsOf,
+  unknownWords: () => Promise<string[]>,
 ): Promise<{ rows: SearchRows; parsed: ParsedQuery } | undefined> {
   const terms = parsed.terms;
   if (!terms.some((t) => [...t.word].length >= FAR_TYPO_MIN_LENGTH)) return undefined;
-  const unknown =
-    terms.length === 1 ? terms.map((t) => t.word) : await wordsFindingNothing(db, scope, terms);
+  const unknown = await unknownWords();
   const far = new Set(unknown.filter((w) => [...w].length >= FAR_TYPO_MIN_LENGTH));
   if (!far.size) return undefined;
   return correctedSearch(db, scope, options, parsed, far, baseForms, farSpellingCorrection);
@@ -565,12 +571,14 @@ function scopeFilters(scope: SearchScope): SQL[] {
   return filters;
 }
 
-/** The words of a query that match no document of the scope on their own. */
+/** The words of a query that found nothing as a whole that match no document of the scope on their own. */
 async function wordsFindingNothing(
   db: Database,
   scope: SearchScope,
   terms: readonly Term[],
 ): Promise<string[]> {
+  // One word of a search that found nothing is itself the unknown one; of several, ask which.
+  if (terms.length === 1) return terms.map((t) => t.word);
   const where = sql.join(scopeFilters(scope), sql` and `);
   const checks = terms.map(
     (term, i) =>
