@@ -13,8 +13,6 @@ export interface Term {
   word: string;
   /** Prefix query of the word as written and of its stem(s): `'kanan':* | 'kana':*`. */
   tsquery: string;
-  /** The same, matching the title only (weight A). */
-  titleTsquery: string;
   /**
    * `%kastik%`: the stem inside a title word (`jauhelihakastike`), and each base form some title
    * word contains (`%kinkku%` for `kinkun`). Empty for short words.
@@ -153,22 +151,15 @@ function termOf(word: string, stems: readonly string[], extra?: BaseForms): Term
   const parts = (extra?.parts ?? []).map((forms) =>
     lexemesOf(word, forms).filter((f) => f !== word),
   );
-  const together = (weight: string) =>
+  const together =
     parts.length > 1 && parts.every((p) => p.length)
-      ? [`(${parts.map((p) => `(${p.map((f) => `'${f}':*${weight}`).join(' | ')})`).join(' & ')})`]
+      ? [`(${parts.map((p) => `(${p.map((f) => `'${f}':*`).join(' | ')})`).join(' & ')})`]
       : [];
   return {
     word,
-    tsquery: [
-      ...matching.map((l) => `'${l}':*`),
-      ...exacts.map((e) => `'${e}'`),
-      ...together(''),
-    ].join(' | '),
-    titleTsquery: [
-      ...matching.map((l) => `'${l}':*A`),
-      ...exacts.map((e) => `'${e}':A`),
-      ...together('A'),
-    ].join(' | '),
+    tsquery: [...matching.map((l) => `'${l}':*`), ...exacts.map((e) => `'${e}'`), ...together].join(
+      ' | ',
+    ),
     likes,
     lexemes: [...new Set([...prefixes, ...exacts, ...parts.flat()])],
   };
