@@ -70,7 +70,7 @@ async function search(site: string, lang: 'en' | 'sv', q: string): Promise<Searc
 const titles = (r: SearchResult) => r.hits.map((h) => h.title);
 
 function vocabulary(words: string[]): Vocabulary {
-  return { builtAt: 0, words, postings: new Map() };
+  return { builtAt: 0, words, titles: [], postings: new Map() };
 }
 
 describe('closer matches (pure parts)', () => {

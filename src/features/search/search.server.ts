@@ -18,6 +18,7 @@ import {
   farSpellingCorrection,
   inTitleWords,
   spellingCorrection,
+  titlesStartingWithExceed,
   typoCandidates,
 } from './typo-vocabulary.server.ts';
 
@@ -379,7 +380,10 @@ async function wordSearch(
  * holds. Such a document scores at least 1 (a bonus of `scoreOf`); any other scores only its
  * `ts_rank`, which normalised by 32 stays below 1. So they come first in the full order too: the
  * page is the same, and only they are ranked, not every document a broad stem matches
- * (decision 057). undefined: not applicable, or too few such titles.
+ * (decision 057). Of those, the titles that start with the query score at least 2 and the others
+ * less than 2: when the site's titles say that more than a page of them start with it, only they
+ * are ranked, and the rest of the tier is not read (decision 058). undefined: not applicable, or
+ * too few such titles.
  */
 async function titlesFirst(
   db: Database,
@@ -391,7 +395,21 @@ async function titlesFirst(
   if (options.sortOrder !== 0 || options.hideResults) return undefined;
   // The LIKE lets the trigram index of titles find them; the other test is the bonus's own.
   const like = `${parsed.normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const inTitle = sql`((d.title_lower like ${like} and ${startsWithQuery(parsed)}) or ${holdsEveryWord(parsed, new Set())})`;
+  const starts = sql`(d.title_lower like ${like} and ${startsWithQuery(parsed)})`;
+  if (
+    scope.lang &&
+    (await titlesStartingWithExceed(
+      db,
+      scope.siteId,
+      scope.lang,
+      parsed.normalized,
+      options.pageSize,
+    ))
+  ) {
+    const rows = await runSearch(db, scope, options, parsed, new Set(), starts);
+    if (rows.hits.length > options.pageSize) return rows;
+  }
+  const inTitle = sql`(${starts} or ${holdsEveryWord(parsed, new Set())})`;
   const rows = await runSearch(db, scope, options, parsed, new Set(), inTitle);
   return rows.hits.length > options.pageSize ? rows : undefined;
 }

@@ -26,6 +26,8 @@ export const MAX_CANDIDATES = 40;
 export interface Vocabulary {
   builtAt: number;
   words: string[];
+  /** The distinct lower-cased titles, sorted (by UTF-16 code units). */
+  titles: string[];
   /** Trigram → indices into `words` of the words holding it. */
   postings: Map<string, number[]>;
   /**
@@ -150,7 +152,12 @@ async function buildVocabulary(db: Database, siteId: string, lang: string): Prom
     where site_id = ${siteId} and lang = ${lang}
   `)) as unknown as { rows: { title: string }[] };
   const distinct = new Set<string>();
-  for (const row of result.rows) for (const w of titleWordsOf(row.title)) distinct.add(w);
+  const titles: string[] = [];
+  for (const row of result.rows) {
+    titles.push(row.title);
+    for (const w of titleWordsOf(row.title)) distinct.add(w);
+  }
+  titles.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const words = [...distinct];
   const postings = new Map<string, number[]>();
   words.forEach((w, index) => {
@@ -160,7 +167,31 @@ async function buildVocabulary(db: Database, siteId: string, lang: string): Prom
       else postings.set(trigram, [index]);
     }
   });
-  return { builtAt, words, postings };
+  return { builtAt, words, titles, postings };
+}
+
+/**
+ * Whether more than `count` distinct titles of a site and language start with `prefix` (lower
+ * case), by a binary search of the sorted titles. Like the words, it may be a second behind the
+ * documents, so the answer only chooses which statement to run, never what a search answers.
+ */
+export async function titlesStartingWithExceed(
+  db: Database,
+  siteId: string,
+  lang: string,
+  prefix: string,
+  count: number,
+): Promise<boolean> {
+  const { titles } = await vocabularyOf(db, siteId, lang);
+  let low = 0;
+  let high = titles.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((titles[middle] as string) < prefix) low = middle + 1;
+    else high = middle;
+  }
+  const beyond = titles[low + count];
+  return beyond !== undefined && beyond.startsWith(prefix);
 }
 
 /** Words shorter than this are not corrected by spelling variants (too many would fit). */
