@@ -183,6 +183,15 @@ export async function titlesStartingWithExceed(
   count: number,
 ): Promise<boolean> {
   const { titles } = await vocabularyOf(db, siteId, lang);
+  return startingWithExceeds(titles, prefix, count);
+}
+
+/** Whether more than `count` of the sorted `titles` start with `prefix`. */
+export function startingWithExceeds(
+  titles: readonly string[],
+  prefix: string,
+  count: number,
+): boolean {
   let low = 0;
   let high = titles.length;
   while (low < high) {

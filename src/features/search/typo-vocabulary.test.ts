@@ -6,6 +6,7 @@ import { searchResultSchema } from './schemas.ts';
 import { typoSimilarity } from './search.server.ts';
 import {
   CHANGE_CHECK_MS,
+  startingWithExceeds,
   titleWordsOf,
   trigramsOf,
   typoCandidates,
@@ -46,6 +47,20 @@ async function suggestions(q: string): Promise<string[]> {
   expect(response.statusCode).toBe(200);
   return searchResultSchema.parse(response.json()).hits.map((h) => h.title);
 }
+
+describe('titles starting with a prefix', () => {
+  const titles = ['broileri', 'broilerin filee', 'broilerin koipi', 'broilerin siivet', 'grilli'];
+  it('says whether more than the count of sorted titles start with it', () => {
+    expect(startingWithExceeds(titles, 'broilerin', 2)).toBe(true);
+    expect(startingWithExceeds(titles, 'broilerin', 3)).toBe(false);
+    expect(startingWithExceeds(titles, 'broileri', 3)).toBe(true);
+    expect(startingWithExceeds(titles, 'grilli', 0)).toBe(true);
+    expect(startingWithExceeds(titles, 'grilli', 1)).toBe(false);
+    expect(startingWithExceeds(titles, 'a', 0)).toBe(false);
+    expect(startingWithExceeds(titles, 'ö', 0)).toBe(false);
+    expect(startingWithExceeds([], 'broileri', 0)).toBe(false);
+  });
+});
 
 describe('typo vocabulary', () => {
   it('makes trigrams as pg_trgm does', async () => {
