@@ -395,7 +395,7 @@ async function titlesFirst(
   if (options.sortOrder !== 0 || options.hideResults) return undefined;
   // The LIKE lets the trigram index of titles find them; the other test is the bonus's own.
   const like = `${parsed.normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const starts = sql`(d.title_lower like ${like} and ${startsWithQuery(parsed)})`;
+  const starts = sql`(d.title_lower like ${like} and ${startsWithQuery(parsed, scope)})`;
   if (
     scope.lang &&
     (await titlesStartingWithExceed(
@@ -526,7 +526,7 @@ async function runSearch(
       ),`
     : sql``;
   const failed = sql`array(select s.category_id from sel s where not (d.facet_tag_ids && s.ids))`;
-  const score = parsed ? scoreOf(parsed, fuzzy) : sql`0::real`;
+  const score = parsed ? scoreOf(parsed, fuzzy, scope) : sql`0::real`;
   const withFacets = scope.facetScopes.length > 0;
 
   const order = orderOf(options.sortOrder, scope, parsed);
@@ -686,22 +686,34 @@ function typoThreshold(fuzzy: ReadonlySet<string>): number {
  * query, starts with it, or holds every word. Typo searches add the title's trigram likeness to
  * the query; ordinary ones leave it out, as computing it for every match is the costliest part.
  */
-function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
+function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>, scope: SearchScope): SQL {
   const likeness = fuzzy.size ? sql` + l.likeness * 2` : sql``;
   const length = [...parsed.normalized].length;
+  const rank = sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.search, ${parsed.anyTsquery}::tsquery, 32)`;
   return sql`(
-    ts_rank('{0.1, 0.2, 0.4, 1.0}', d.search, ${parsed.anyTsquery}::tsquery, 32)
-    + case when ${startsWithQuery(parsed)}
+    ${mixesNews(scope) ? sql`${rank} * case when d.source = 'news' then 0.5 else 1 end` : rank}
+    + case when ${startsWithQuery(parsed, scope)}
         then case when length(d.title) = ${length} then 4 else 2 end
         else 0 end
     + case when ${holdsEveryWord(parsed, fuzzy)} then 1 else 0 end${likeness}
   )::real`;
 }
 
-/** The title is the query or starts with it: the bonus of 4 or 2 in `scoreOf`. */
-function startsWithQuery(parsed: ParsedQuery): SQL {
+/**
+ * The title is the query or starts with it: the bonus of 4 or 2 in `scoreOf`. Not for a news
+ * release among other sources: a release's headline leads with its occasion (`Grilling season
+ * starts…`), so there its start says less of its subject than a product's, recipe's or page's
+ * title does; it keeps the every-word bonus and its rank. Among releases only, it counts.
+ */
+function startsWithQuery(parsed: ParsedQuery, scope: SearchScope): SQL {
   const length = [...parsed.normalized].length;
-  return sql`left(d.title_lower, ${length}) = ${parsed.normalized}`;
+  const starts = sql`left(d.title_lower, ${length}) = ${parsed.normalized}`;
+  return mixesNews(scope) ? sql`(${starts} and d.source <> 'news')` : starts;
+}
+
+/** The scope holds news releases and other sources too. */
+function mixesNews(scope: SearchScope): boolean {
+  return scope.sources === null || (scope.sources.includes('news') && scope.sources.length > 1);
 }
 
 /**

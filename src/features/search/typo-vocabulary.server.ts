@@ -200,7 +200,7 @@ export function startingWithExceeds(
     else high = middle;
   }
   const beyond = titles[low + count];
-  return beyond !== undefined && beyond.startsWith(prefix);
+  return beyond?.startsWith(prefix) === true;
 }
 
 /** Words shorter than this are not corrected by spelling variants (too many would fit). */
