@@ -26,7 +26,10 @@ export const MAX_CANDIDATES = 40;
 export interface Vocabulary {
   builtAt: number;
   words: string[];
-  /** The distinct lower-cased titles, sorted (by UTF-16 code units). */
+  /**
+   * The distinct lower-cased titles of every source but news releases (the titles that earn the
+   * start bonus in the quick suggestions' mixed scope, decision 059), sorted by UTF-16 code units.
+   */
   titles: string[];
   /** Trigram → indices into `words` of the words holding it. */
   postings: Map<string, number[]>;
@@ -148,16 +151,16 @@ async function signatureOf(db: Database): Promise<string> {
 async function buildVocabulary(db: Database, siteId: string, lang: string): Promise<Vocabulary> {
   const builtAt = Date.now();
   const result = (await db.execute(sql`
-    select distinct title_lower as title from search_documents
+    select distinct title_lower as title, source = 'news' as news from search_documents
     where site_id = ${siteId} and lang = ${lang}
-  `)) as unknown as { rows: { title: string }[] };
+  `)) as unknown as { rows: { title: string; news: boolean }[] };
   const distinct = new Set<string>();
-  const titles: string[] = [];
+  const titles = new Set<string>();
   for (const row of result.rows) {
-    titles.push(row.title);
+    if (!row.news) titles.add(row.title);
     for (const w of titleWordsOf(row.title)) distinct.add(w);
   }
-  titles.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const words = [...distinct];
   const postings = new Map<string, number[]>();
   words.forEach((w, index) => {
@@ -167,12 +170,12 @@ async function buildVocabulary(db: Database, siteId: string, lang: string): Prom
       else postings.set(trigram, [index]);
     }
   });
-  return { builtAt, words, titles, postings };
+  return { builtAt, words, titles: sorted, postings };
 }
 
 /**
- * Whether more than `count` distinct titles of a site and language start with `prefix` (lower
- * case), by a binary search of the sorted titles. Like the words, it may be a second behind the
+ * Whether more than `count` distinct titles of a site and language (news releases aside) start
+ * with `prefix` (lower case), by a binary search of the sorted titles. Like the words, it may be a second behind the
  * documents, so the answer only chooses which statement to run, never what a search answers.
  */
 export async function titlesStartingWithExceed(
@@ -260,7 +263,9 @@ export async function spellingCorrection(
     for (const w of vocabulary.words) if (w.includes(variant)) count++;
     if (count > (best?.count ?? 0)) best = { variant, count };
   }
-  return best?.variant;
+  // Slips of other kinds (a consonant left out: `chiken` → chicken): a whole title word one edit
+  // away, before the costlier trigram likeness over the titles.
+  return best?.variant ?? closestTitleWord(vocabulary.words, word, 1);
 }
 
 /** Whether some title word of the site holds the typed word (as a prefix, a tail or inside). */
@@ -325,13 +330,25 @@ export async function farSpellingCorrection(
   lang: string,
   word: string,
 ): Promise<string | undefined> {
-  const length = [...word].length;
-  if (length < FAR_TYPO_MIN_LENGTH) return undefined;
+  if ([...word].length < FAR_TYPO_MIN_LENGTH) return undefined;
   const vocabulary = await vocabularyOf(db, siteId, lang);
+  return closestTitleWord(vocabulary.words, word, 2);
+}
+
+/**
+ * The title word at most `max` edits from `word` (none for the word itself): the closest, then one
+ * of the same first letter, then the nearest length, then the first in order. undefined: none.
+ */
+export function closestTitleWord(
+  words: readonly string[],
+  word: string,
+  max: number,
+): string | undefined {
+  const length = [...word].length;
   let best: { w: string; rank: [number, number, number] } | undefined;
-  for (const w of vocabulary.words) {
-    const d = editDistance(word, w, 2);
-    if (d > 2 || d === 0) continue;
+  for (const w of words) {
+    const d = editDistance(word, w, max);
+    if (d > max || d === 0) continue;
     const rank: [number, number, number] = [
       d,
       w[0] === word[0] ? 0 : 1,
