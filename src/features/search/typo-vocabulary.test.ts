@@ -6,6 +6,7 @@ import { searchResultSchema } from './schemas.ts';
 import { typoSimilarity } from './search.server.ts';
 import {
   CHANGE_CHECK_MS,
+  closestTitleWord,
   startingWithExceeds,
   titleWordsOf,
   trigramsOf,
@@ -47,6 +48,17 @@ async function suggestions(q: string): Promise<string[]> {
   expect(response.statusCode).toBe(200);
   return searchResultSchema.parse(response.json()).hits.map((h) => h.title);
 }
+
+describe('closest title word', () => {
+  it('finds the whole title word one edit away, the same first letter first', () => {
+    expect(closestTitleWord(['chili', 'china', 'chicken'], 'chiken', 1)).toBe('chicken');
+    expect(closestTitleWord(['pekoni', 'bekoni'], 'bekon', 1)).toBe('bekoni');
+    // The word itself is no correction; two edits are not one.
+    expect(closestTitleWord(['chicken'], 'chicken', 1)).toBeUndefined();
+    expect(closestTitleWord(['chicken'], 'chikn', 1)).toBeUndefined();
+    expect(closestTitleWord(['chicken'], 'chikn', 2)).toBe('chicken');
+  });
+});
 
 describe('titles starting with a prefix', () => {
   const titles = ['broileri', 'broilerin filee', 'broilerin koipi', 'broilerin siivet', 'grilli'];
