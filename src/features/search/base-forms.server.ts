@@ -2,7 +2,12 @@ import type { Database } from '../../db/client.ts';
 import type { Lang } from '../../sites/types.ts';
 import { analyseWord } from './analysis/analyser.server.ts';
 import { type BaseForms, stemsOf } from './query.server.ts';
-import { spellingVariants, type Vocabulary, vocabularyOf } from './typo-vocabulary.server.ts';
+import {
+  spellingVariants,
+  type Vocabulary,
+  vocabularyOf,
+  wordSetOf,
+} from './typo-vocabulary.server.ts';
 
 /**
  * The base-form side of search (decision 046). The title words of a site and language (the typo
@@ -115,18 +120,8 @@ function titleWordOneSlipAway(vocabulary: Vocabulary, word: string): string | un
   return spellingVariants(word).find((v) => words.has(v));
 }
 
-function wordSetOf(vocabulary: Vocabulary): Set<string> {
-  let words = wordSets.get(vocabulary);
-  if (!words) {
-    words = new Set(vocabulary.words);
-    wordSets.set(vocabulary, words);
-  }
-  return words;
-}
-
 /** Shortest part of an English closed compound (`hot` of `hotdogs`). */
 const MIN_OPEN_PART_LENGTH = 3;
-const wordSets = new WeakMap<Vocabulary, Set<string>>();
 
 /**
  * An English compound written closed that the titles write open (`hotdogs` → Hot dogs,

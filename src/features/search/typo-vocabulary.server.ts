@@ -101,6 +101,18 @@ export async function typoCandidates(
   return candidates.sort();
 }
 
+const wordSets = new WeakMap<Vocabulary, Set<string>>();
+
+/** The title words of a vocabulary as a set, made once per vocabulary. */
+export function wordSetOf(vocabulary: Vocabulary): ReadonlySet<string> {
+  let words = wordSets.get(vocabulary);
+  if (!words) {
+    words = new Set(vocabulary.words);
+    wordSets.set(vocabulary, words);
+  }
+  return words;
+}
+
 /** The title words of a site and language (built once, dropped when the documents change). */
 export async function vocabularyOf(
   db: Database,
@@ -255,7 +267,7 @@ export async function spellingCorrection(
 ): Promise<string | undefined> {
   if ([...word].length < MIN_CORRECTED_LENGTH) return undefined;
   const vocabulary = await vocabularyOf(db, siteId, lang);
-  const whole = new Set(vocabulary.words);
+  const whole = wordSetOf(vocabulary);
   let best: { variant: string; count: number } | undefined;
   for (const variant of spellingVariants(word)) {
     if (whole.has(variant)) return variant;
