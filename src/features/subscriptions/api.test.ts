@@ -9,6 +9,7 @@ import {
   newsReleaseCategories,
   subscriptions,
 } from '../../db/schema.ts';
+import { en } from '../../i18n/en.ts';
 import { openText } from '../forms/crypto.server.ts';
 import { testFormsConfig } from '../forms/forms.test-support.ts';
 import {
@@ -188,6 +189,34 @@ describe('newsletter: double opt-in through the outbox', () => {
     const [row] = await rowsOf(address);
     expect(row?.status).toBe('unsubscribed');
     expect(row?.unsubscribedAt).toBeInstanceOf(Date);
+  });
+
+  it('speaks the page’s language: the consent kept, the mail and the pages it links to', async () => {
+    // sibylla has Finnish, Swedish and English versions; the widget sends `?language=en`.
+    const v = await visitor({ host: 'sibylla.localhost' });
+    const answer = await v.post(`${NEWSLETTER_API}?language=en`, { payload: { email: address } });
+    expect(answer.statusCode).toBe(200);
+    const [row] = await rowsOf(address);
+    expect(row?.lang).toBe('en');
+    expect(row?.consentText).toBe(en['subscribe.consent.newsletter']);
+    const text = (await mailsTo(address))[0]?.text ?? '';
+    expect(text).toContain('confirm your subscription');
+    const { page, done } = await follow(v, linkIn(text, '/en/tilaus/vahvista'));
+    expect(page.body).toContain('<html lang="en"');
+    expect(page.body).toContain('action="/en/tilaus/vahvista"');
+    expect(done.body).toContain(en['subscribe.page.confirmed']);
+    expect((await rowsOf(address))[0]?.status).toBe('confirmed');
+    const left = await follow(v, linkIn(text, '/en/tilaus/peruuta'));
+    expect(left.done.body).toContain(en['subscribe.page.unsubscribed']);
+    // A language the site does not have is the site's default; a prefix it lacks is no page.
+    const other = `Toinen.${address}`;
+    await v.post(`${NEWSLETTER_API}?language=en`, {
+      headers: { host: 'ammattilaiset.localhost' },
+      payload: { email: other },
+    });
+    expect((await rowsOf(other))[0]?.lang).toBe('fi');
+    expect((await v.get('/de/tilaus/vahvista')).statusCode).toBe(404);
+    expect((await v.get('/en/tilaus/vahvista')).statusCode).toBe(200);
   });
 
   it('a forged unsubscribe link does nothing', async () => {

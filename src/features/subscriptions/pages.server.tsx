@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { ReactNode } from 'react';
 import { serverT } from '../../i18n/catalogues.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
@@ -60,7 +65,7 @@ export function subscriptionPageRoutes(layout: PageLayout) {
     ) => {
       const t = serverT(request.locale.lang);
       return (
-        <form method="post" action={action}>
+        <form method="post" action={`${request.locale.prefix}${action}`}>
           <p>{t(intro)}</p>
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
@@ -74,74 +79,94 @@ export function subscriptionPageRoutes(layout: PageLayout) {
       <p role="status">{serverT(request.locale.lang)(key)}</p>
     );
 
-    fastify.get<{ Querystring: Query }>(CONFIRM_PAGE, async (request, reply) => {
-      const token = text(request.query.token);
-      return page(request, reply, {
-        title: 'subscribe.page.confirmTitle',
-        body: form(
-          request,
-          CONFIRM_PAGE,
-          { token },
-          'subscribe.page.confirmIntro',
-          'subscribe.page.confirmButton',
-        ),
-      });
-    });
+    // Each page also under the site's other languages' prefixes (`/en/tilaus/vahvista`): the mail
+    // links there in the subscriber's language. A prefix that is not one of the site's is no page.
+    const paths = (path: string) => [path, `/:lang${path}`];
+    const ownPrefix: preHandlerAsyncHookHandler = async (request, reply) => {
+      const { lang } = request.params as { lang?: string };
+      if (lang !== undefined && request.locale.prefix !== `/${lang}`) return reply.callNotFound();
+    };
 
-    fastify.post<{ Body: Query }>(
-      CONFIRM_PAGE,
-      { preValidation: limit },
-      async (request, reply) => {
-        const confirmed = await confirmSubscription(fastify.db, text(request.body?.token));
-        return page(request, reply, {
-          title: 'subscribe.page.confirmTitle',
-          status: confirmed.length ? 200 : 400,
-          body: status(
-            request,
-            confirmed.length ? 'subscribe.page.confirmed' : 'subscribe.page.confirmInvalid',
-          ),
-        });
-      },
-    );
-
-    fastify.get<{ Querystring: Query }>(UNSUBSCRIBE_PAGE, async (request, reply) => {
-      const s = text(request.query.s);
-      const sig = text(request.query.sig);
-      const ids = verifiedUnsubscribeIds(fastify.config.sessionSecret, s, sig);
-      return page(request, reply, {
-        title: 'subscribe.page.unsubscribeTitle',
-        status: ids ? 200 : 400,
-        body: ids
-          ? form(
+    for (const path of paths(CONFIRM_PAGE))
+      fastify.get<{ Querystring: Query }>(
+        path,
+        { preHandler: ownPrefix },
+        async (request, reply) => {
+          const token = text(request.query.token);
+          return page(request, reply, {
+            title: 'subscribe.page.confirmTitle',
+            body: form(
               request,
-              UNSUBSCRIBE_PAGE,
-              { s, sig },
-              'subscribe.page.unsubscribeIntro',
-              'subscribe.page.unsubscribeButton',
-            )
-          : status(request, 'subscribe.page.unsubscribeInvalid'),
-      });
-    });
+              CONFIRM_PAGE,
+              { token },
+              'subscribe.page.confirmIntro',
+              'subscribe.page.confirmButton',
+            ),
+          });
+        },
+      );
 
-    fastify.post<{ Body: Query }>(
-      UNSUBSCRIBE_PAGE,
-      { preValidation: limit },
-      async (request, reply) => {
-        const ids = verifiedUnsubscribeIds(
-          fastify.config.sessionSecret,
-          text(request.body?.s),
-          text(request.body?.sig),
-        );
-        if (ids) await unsubscribe(fastify.db, ids);
-        return page(request, reply, {
-          title: 'subscribe.page.unsubscribeTitle',
-          status: ids ? 200 : 400,
-          body: status(
-            request,
-            ids ? 'subscribe.page.unsubscribed' : 'subscribe.page.unsubscribeInvalid',
-          ),
-        });
-      },
-    );
+    for (const path of paths(CONFIRM_PAGE))
+      fastify.post<{ Body: Query }>(
+        path,
+        { preValidation: limit, preHandler: ownPrefix },
+        async (request, reply) => {
+          const confirmed = await confirmSubscription(fastify.db, text(request.body?.token));
+          return page(request, reply, {
+            title: 'subscribe.page.confirmTitle',
+            status: confirmed.length ? 200 : 400,
+            body: status(
+              request,
+              confirmed.length ? 'subscribe.page.confirmed' : 'subscribe.page.confirmInvalid',
+            ),
+          });
+        },
+      );
+
+    for (const path of paths(UNSUBSCRIBE_PAGE))
+      fastify.get<{ Querystring: Query }>(
+        path,
+        { preHandler: ownPrefix },
+        async (request, reply) => {
+          const s = text(request.query.s);
+          const sig = text(request.query.sig);
+          const ids = verifiedUnsubscribeIds(fastify.config.sessionSecret, s, sig);
+          return page(request, reply, {
+            title: 'subscribe.page.unsubscribeTitle',
+            status: ids ? 200 : 400,
+            body: ids
+              ? form(
+                  request,
+                  UNSUBSCRIBE_PAGE,
+                  { s, sig },
+                  'subscribe.page.unsubscribeIntro',
+                  'subscribe.page.unsubscribeButton',
+                )
+              : status(request, 'subscribe.page.unsubscribeInvalid'),
+          });
+        },
+      );
+
+    for (const path of paths(UNSUBSCRIBE_PAGE))
+      fastify.post<{ Body: Query }>(
+        path,
+        { preValidation: limit, preHandler: ownPrefix },
+        async (request, reply) => {
+          const ids = verifiedUnsubscribeIds(
+            fastify.config.sessionSecret,
+            text(request.body?.s),
+            text(request.body?.sig),
+          );
+          if (ids) await unsubscribe(fastify.db, ids);
+          return page(request, reply, {
+            title: 'subscribe.page.unsubscribeTitle',
+            status: ids ? 200 : 400,
+            body: status(
+              request,
+              ids ? 'subscribe.page.unsubscribed' : 'subscribe.page.unsubscribeInvalid',
+            ),
+          });
+        },
+      );
   };
 }

@@ -8,13 +8,14 @@ import { siteHomeUrl } from '../../render/render-page.tsx';
 import { Invalid } from '../../server/errors.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
 import { clientLimit } from '../../server/rate-limit.ts';
+import { langPrefix } from '../../sites/resolve.ts';
 import type { Lang } from '../../sites/types.ts';
 import {
   CAMPAIGN_API,
   CHOOSE_ONE_ERROR,
   campaignSchema,
-  categoriesQuery,
   categorySchema,
+  languageQuery,
   NEWS_CATEGORIES_API,
   NEWS_SUBSCRIBE_API,
   NEWSLETTER_API,
@@ -33,12 +34,13 @@ export const BODY_LIMIT = 16 * 1024;
  */
 export const SUBSCRIBE_LIMIT = { name: 'subscribe', max: 10, timeWindow: 60_000 };
 
-export function mailContext(request: FastifyRequest): MailContext {
+export function mailContext(request: FastifyRequest, lang: Lang): MailContext {
   const { config } = request.server;
   return {
     mailKey: config.forms.encryptionKey,
     secret: config.sessionSecret,
     siteUrl: siteHomeUrl(request, request.site.id),
+    langPrefix: langPrefix(request.site, lang),
     siteName: request.site.name,
   };
 }
@@ -46,6 +48,15 @@ export function mailContext(request: FastifyRequest): MailContext {
 function languageOf(language: string | undefined, fallback: Lang): Lang {
   if (language === 'se') return 'sv';
   return (language as Lang | undefined) ?? fallback;
+}
+
+/**
+ * The language of a subscription: the page's, which the widgets send as `?language=` (the API's
+ * own path has no language prefix), when the site has it; else the site's default.
+ */
+function postLang(request: FastifyRequest<{ Querystring: { language?: string } }>): Lang {
+  const lang = languageOf(request.query.language, request.locale.lang);
+  return request.site.languages.includes(lang) ? lang : request.locale.lang;
 }
 
 const success = { success: true as const };
@@ -73,6 +84,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
         description:
           'Stores the subscription as pending with its consent and mails a confirmation link (at most 3 mails per address and hour). The answer is the same whether the address was already subscribed or not.',
         security: XSRF_SECURITY,
+        querystring: languageQuery,
         body: newsletterSchema,
         response: {
           200: jsonAnswer(successSchema, 'Accepted'),
@@ -81,18 +93,19 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const t = serverT(request.locale.lang);
+      const lang = postLang(request);
+      const t = serverT(lang);
       await subscribe(
         app.db,
         {
           siteId: request.site.id,
-          lang: request.locale.lang,
+          lang,
           email: request.body.email,
           lists: [{ list: 'newsletter', name: t('subscribe.list.newsletter') }],
           source: request.body.source ?? 'newsletter-modal',
           consentText: t('subscribe.consent.newsletter'),
         },
-        mailContext(request),
+        mailContext(request, lang),
       );
       return success;
     },
@@ -109,6 +122,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
         description:
           '`join` is the campaign id; the booleans travel as text. An unknown or closed campaign is refused (400 naming `join`) and nothing is stored. With `subscribeToCinCinVinoNewsletter` the address goes on the campaign list through the double opt-in.',
         security: XSRF_SECURITY,
+        querystring: languageQuery,
         body: campaignSchema,
         response: {
           200: jsonAnswer(successSchema, 'Taken part (or had already)'),
@@ -117,10 +131,11 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      const lang = postLang(request);
       await participate(app.db, request.body, {
         siteId: request.site.id,
-        lang: request.locale.lang,
-        mail: mailContext(request),
+        lang,
+        mail: mailContext(request, lang),
       });
       return success;
     },
@@ -133,7 +148,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['subscriptions'],
         summary: 'The news-release categories of the site one can subscribe to',
-        querystring: categoriesQuery,
+        querystring: languageQuery,
         response: {
           200: jsonAnswer(z.array(categorySchema), 'The categories in order'),
           ...problemAnswers(400),
@@ -159,6 +174,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
         description:
           'At least one category or `subscribeToUutiskirje` (else 400 naming `informationTypes`); every category must be one of the site’s in the request’s language. Double opt-in as the newsletter.',
         security: XSRF_SECURITY,
+        querystring: languageQuery,
         body: newsSubscribeSchema,
         response: {
           200: jsonAnswer(successSchema, 'Accepted'),
@@ -167,7 +183,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { lang } = request.locale;
+      const lang = postLang(request);
       const t = serverT(lang);
       const wanted = [...new Set(request.body.informationTypes)];
       const known = wanted.length
@@ -203,7 +219,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
           source: 'news-releases',
           consentText: t('subscribe.consent.newsReleases'),
         },
-        mailContext(request),
+        mailContext(request, lang),
       );
       return success;
     },

@@ -75,7 +75,11 @@ export const newsSubscribeSchema = z
   });
 export type NewsSubscribeInput = z.infer<typeof newsSubscribeSchema>;
 
-export const categoriesQuery = z.object({
+/**
+ * The page's language (`se` is Swedish, as in the search calls): the categories are listed in it,
+ * and a subscription's consent text, mail and linked pages speak it.
+ */
+export const languageQuery = z.object({
   language: z.enum(['fi', 'sv', 'se', 'en']).optional(),
 });
 

@@ -34,6 +34,8 @@ export interface MailContext {
   secret: string;
   /** The site's home URL: the links in the mail point there. */
   siteUrl: string;
+  /** The subscriber's language version of the site ('' or '/en'): the linked pages speak it. */
+  langPrefix: string;
   siteName: string;
 }
 
@@ -62,8 +64,13 @@ export function unsubscribeSignature(secret: string, ids: readonly number[]): st
     .digest('base64url');
 }
 
-export function unsubscribeUrl(siteUrl: string, secret: string, ids: readonly number[]): string {
-  const url = new URL(UNSUBSCRIBE_PAGE, siteUrl);
+export function unsubscribeUrl(
+  siteUrl: string,
+  secret: string,
+  ids: readonly number[],
+  langPrefix = '',
+): string {
+  const url = new URL(`${langPrefix}${UNSUBSCRIBE_PAGE}`, siteUrl);
   url.searchParams.set('s', ids.join('-'));
   url.searchParams.set('sig', unsubscribeSignature(secret, ids));
   return url.href;
@@ -140,7 +147,7 @@ export async function subscribe(
     );
     const t = serverT(request.lang);
     const names = toMail.map((r) => request.lists.find((l) => l.list === r.list)?.name ?? r.list);
-    const confirm = new URL(CONFIRM_PAGE, mail.siteUrl);
+    const confirm = new URL(`${mail.langPrefix}${CONFIRM_PAGE}`, mail.siteUrl);
     confirm.searchParams.set('token', token);
     const ids = rows.map((r) => r.id).sort((a, b) => a - b);
     await enqueueMail(tx, mail.mailKey, {
@@ -150,7 +157,7 @@ export async function subscribe(
         site: mail.siteName,
         lists: names.join(', '),
         confirmUrl: confirm.href,
-        unsubscribeUrl: unsubscribeUrl(mail.siteUrl, mail.secret, ids),
+        unsubscribeUrl: unsubscribeUrl(mail.siteUrl, mail.secret, ids, mail.langPrefix),
       }),
     });
     return { pending: pending.length, mailed: true };

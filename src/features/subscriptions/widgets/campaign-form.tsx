@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { useT } from '../../../i18n/react.tsx';
+import { useLang, useT } from '../../../i18n/react.tsx';
 import { CAMPAIGN_API, emailSchema, REQUIRED_ERROR } from '../schemas.ts';
 import {
   CheckField,
@@ -28,6 +28,7 @@ type Values = z.infer<typeof schema>;
  */
 export function CampaignForm(props: { campaignId: string; title?: string | undefined }) {
   const t = useT();
+  const lang = useLang();
   const methods = useSubscribeForm(schema, {
     email: '',
     isAdult: false,
@@ -37,7 +38,7 @@ export function CampaignForm(props: { campaignId: string; title?: string | undef
   const [status, setStatus] = useState<Status>('idle');
   const send = async (values: Values) => {
     setStatus('sending');
-    const answer = await postJson(CAMPAIGN_API, {
+    const answer = await postJson(CAMPAIGN_API, lang, {
       email: values.email,
       join: props.campaignId,
       isAdult: String(values.isAdult),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { sendWithToken } from '../../../client/send.ts';
+import type { Lang } from '../../../sites/types.ts';
 import styles from './subscriptions.module.css';
 
 export { styles };
@@ -10,10 +11,13 @@ export interface PostAnswer {
   errors?: Record<string, string>;
 }
 
-/** JSON with the anti-forgery header; success is 200 with `success: true` (spec §7, §8). */
-export async function postJson(path: string, payload: unknown): Promise<PostAnswer> {
+/**
+ * JSON with the anti-forgery header; success is 200 with `success: true` (spec §7, §8). The page's
+ * language goes along (`?language=`): the consent text stored and the mail sent speak it.
+ */
+export async function postJson(path: string, lang: Lang, payload: unknown): Promise<PostAnswer> {
   try {
-    const response = await sendWithToken(path, payload);
+    const response = await sendWithToken(`${path}?language=${lang}`, payload);
     const body = (await response.json().catch(() => ({}))) as {
       success?: boolean;
       errors?: Record<string, string>;

@@ -61,7 +61,7 @@ function NewsForm(props: { onDone: () => void }) {
   }, [lang]);
   const send = async (values: Values) => {
     setStatus('sending');
-    const answer = await postJson(NEWS_SUBSCRIBE_API, {
+    const answer = await postJson(NEWS_SUBSCRIBE_API, lang, {
       email: values.email,
       recaptchaToken: '',
       informationTypes: values.informationTypes,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { useT } from '../../../i18n/react.tsx';
+import { useLang, useT } from '../../../i18n/react.tsx';
 import { emailSchema, NEWSLETTER_API } from '../schemas.ts';
 import {
   EmailField,
@@ -29,11 +29,15 @@ export function NewsletterForm(props: {
   onDone: () => void;
 }) {
   const t = useT();
+  const lang = useLang();
   const methods = useSubscribeForm(schema, { email: '' });
   const [status, setStatus] = useState<Status>('idle');
   const send = async (values: { email: string }) => {
     setStatus('sending');
-    const answer = await postJson(NEWSLETTER_API, { email: values.email, source: props.source });
+    const answer = await postJson(NEWSLETTER_API, lang, {
+      email: values.email,
+      source: props.source,
+    });
     if (answer.ok) {
       if (props.event) pushEvent({ ...NEWSLETTER_EVENT });
       setStatus('success');
