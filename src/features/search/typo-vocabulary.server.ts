@@ -172,7 +172,8 @@ async function buildVocabulary(db: Database, siteId: string, lang: string): Prom
     if (!row.news) titles.add(row.title);
     for (const w of titleWordsOf(row.title)) distinct.add(w);
   }
-  const sorted = [...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // The default order is by UTF-16 code units: a prefix's titles stand together.
+  const sorted = [...titles].sort();
   const words = [...distinct];
   const postings = new Map<string, number[]>();
   words.forEach((w, index) => {
@@ -187,8 +188,9 @@ async function buildVocabulary(db: Database, siteId: string, lang: string): Prom
 
 /**
  * Whether more than `count` distinct titles of a site and language (news releases aside) start
- * with `prefix` (lower case), by a binary search of the sorted titles. Like the words, it may be a second behind the
- * documents, so the answer only chooses which statement to run, never what a search answers.
+ * with `prefix` (lower case), by a binary search of the sorted titles. Like the words, it may be a
+ * second behind the documents, so the answer only chooses which statement to run, never what a
+ * search answers.
  */
 export async function titlesStartingWithExceed(
   db: Database,
