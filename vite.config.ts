@@ -120,9 +120,18 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         cssCodeSplit: false,
         target: 'es2022',
+        // No preload helper around dynamic imports (decision 061): it added a
+        // <link rel="modulepreload"> to the head for every chunk an island needs, each time an
+        // island started hydrating, which took the main thread tens of ms on the page's first
+        // idle callback; the browser finds a chunk's static imports itself.
+        modulePreload: false,
         copyPublicDir: false,
         rolldownOptions: {
-          input: ['src/app/client-entry.ts', 'src/render/styles.ts'],
+          input: [
+            'src/app/client-entry.ts',
+            'src/render/styles.ts',
+            'src/features/shop/cart-sync/frame-entry.ts',
+          ],
         },
       },
   ssr: { target: 'node' },

@@ -17,6 +17,7 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { ImageKind } from '../seed/pictures/generate.ts';
 import type { PresetName } from '../src/images/presets.ts';
 import type { ImageFormat } from '../src/images/variants.server.ts';
+import { NO_ASSETS } from './support.ts';
 
 type GenerateModule = typeof import('../seed/pictures/generate.ts');
 type PresetsModule = typeof import('../src/images/presets.ts');
@@ -82,7 +83,7 @@ try {
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
     }),
-    assets: { dev: false, page: () => ({ scripts: [], styles: [], modulePreloads: [] }) },
+    assets: NO_ASSETS,
     logger: false,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -18,6 +18,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { AssetProvider } from '../src/render/assets.ts';
+
+/** No client build: a server for the benchmarks that measure the server alone. */
+const noScripts = () => ({ scripts: [], styles: [], modulePreloads: [] });
+export const NO_ASSETS: AssetProvider = { dev: false, page: noScripts, entry: noScripts };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = path.join(ROOT, 'bench/results');
@@ -133,7 +138,7 @@ export async function benchApp(
         SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
         ...env,
       }),
-      assets: { dev: false, page: () => ({ scripts: [], styles: [], modulePreloads: [] }) },
+      assets: NO_ASSETS,
       logger: false,
     });
   } catch (error) {

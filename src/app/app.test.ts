@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, cookieValue, createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { arrive } from '../../tests/helpers/visitor.ts';
@@ -233,5 +234,35 @@ describe('request handling', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toContain('#d52b1e');
+    // The initial is drawn, not written: no font is needed to show it.
+    expect(res.body).not.toContain('<text');
+  });
+
+  it('links the pages to a PNG of the favicon, made once per site', async () => {
+    const page = await t.app.inject({ url: '/', headers: { host: 'sibylla.localhost' } });
+    expect(page.body).toContain(
+      '<link rel="icon" href="/favicon.png" type="image/png" sizes="96x96"/>',
+    );
+    const res = await t.app.inject({ url: '/favicon.png', headers: { host: 'sibylla.localhost' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 96]);
+    // The brand colour fills the corner's inside: sibylla's red.
+    const { data } = await sharp(res.rawPayload)
+      .extract({ left: 48, top: 4, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([0xd5, 0x2b, 0x1e]);
+    const again = await t.app.inject({
+      url: '/favicon.png',
+      headers: { host: 'sibylla.localhost' },
+    });
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    const other = await t.app.inject({
+      url: '/favicon.png',
+      headers: { host: 'lihakauppa.localhost' },
+    });
+    expect(other.rawPayload.equals(res.rawPayload)).toBe(false);
   });
 });

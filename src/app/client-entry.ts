@@ -54,13 +54,6 @@ const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<
     sv: () => import('virtual:catalogue/sv/likes.').then((m) => m.default),
     en: () => import('virtual:catalogue/en/likes.').then((m) => m.default),
   },
-  // The shop's hidden cart frame on the brand sites renders nothing and shows no text: it needs
-  // none, and loading the whole catalogue there cost every brand page a parse of it.
-  'cart-sync-frame': {
-    fi: () => Promise.resolve({}),
-    sv: () => Promise.resolve({}),
-    en: () => Promise.resolve({}),
-  },
   'recipe-banner': {
     fi: () => import('virtual:catalogue/fi/recipeBanner.').then((m) => m.default),
     sv: () => import('virtual:catalogue/sv/recipeBanner.').then((m) => m.default),

@@ -19,7 +19,7 @@ import { renderPage } from '../render/render-page.tsx';
 import { NotFound } from '../server/errors.ts';
 import { queryOfTarget, requestPath, sameSitePath } from '../server/request-path.ts';
 import { ErrorPage } from './error-page.tsx';
-import { faviconSvg } from './favicon.ts';
+import { faviconPng, faviconSvg } from './favicon.ts';
 
 /** What other features put on content pages. */
 const widgets = {
@@ -99,6 +99,12 @@ export async function pageRoutes(app: FastifyInstance) {
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=86400')
       .send(faviconSvg(request.site)),
+  );
+  app.get('/favicon.png', { config: { session: false } }, async (request, reply) =>
+    reply
+      .type('image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await faviconPng(request.site)),
   );
 
   app.get('/*', async (request, reply) => {

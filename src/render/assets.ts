@@ -18,6 +18,11 @@ declare module 'fastify' {
 
 export interface AssetProvider {
   page(): PageAssets;
+  /**
+   * The scripts of a page that loads one entry of its own instead of the client (no islands, no
+   * React, no styles): the shop's cart-sync frame (`CART_SYNC_ENTRY`).
+   */
+  entry(key: string): PageAssets;
   /** Folder of the built files served under /assets/ (production builds only). */
   staticDir?: string;
   /** Whether assets come from the Vite dev server (relaxed CSP, no caching). */
@@ -26,6 +31,8 @@ export interface AssetProvider {
 
 export const CLIENT_ENTRY = 'src/app/client-entry.ts';
 export const STYLES_ENTRY = 'src/render/styles.ts';
+/** The cart-sync frame's own entry (decision 061). */
+export const CART_SYNC_ENTRY = 'src/features/shop/cart-sync/frame-entry.ts';
 
 interface ManifestChunk {
   file: string;
@@ -58,7 +65,29 @@ export function manifestAssets(clientDir: string): AssetProvider {
       .filter(isString)
       .map(url),
   };
-  return { dev: false, page: () => page, staticDir: path.join(clientDir, 'assets') };
+  const entries = new Map<string, PageAssets>();
+  for (const key of [CART_SYNC_ENTRY]) {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The client manifest lacks ${key}`);
+    entries.set(key, {
+      scripts: [url(chunk.file)],
+      styles: [],
+      modulePreloads: (chunk.imports ?? [])
+        .map((k) => manifest[k]?.file)
+        .filter(isString)
+        .map(url),
+    });
+  }
+  return {
+    dev: false,
+    page: () => page,
+    entry: (key) => {
+      const assets = entries.get(key);
+      if (!assets) throw new Error(`No entry ${key} in the client build`);
+      return assets;
+    },
+    staticDir: path.join(clientDir, 'assets'),
+  };
 }
 
 /** Assets served by the Vite dev server with hot reload. */
@@ -68,7 +97,11 @@ export function devAssets(): AssetProvider {
     styles: [],
     modulePreloads: [],
   };
-  return { dev: true, page: () => page };
+  return {
+    dev: true,
+    page: () => page,
+    entry: (key) => ({ scripts: [`/${key}`], styles: [], modulePreloads: [] }),
+  };
 }
 
 function isString(v: unknown): v is string {

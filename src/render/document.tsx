@@ -4,6 +4,9 @@ import type { PageAssets } from './assets.ts';
 import { IslandScope, type ResolvedIslands } from './island.server.tsx';
 import { themeCss } from './theme.ts';
 
+/** The favicon's size in pixels (`/favicon.png`): a multiple of 48, as search engines ask. */
+export const FAVICON_SIZE = 96;
+
 export interface DocumentProps {
   site: Site;
   lang: Lang;
@@ -30,7 +33,12 @@ export function Document(props: DocumentProps) {
         <title>{props.title}</title>
         {props.description ? <meta name="description" content={props.description} /> : null}
         <meta name="theme-color" content={site.theme.brand} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link
+          rel="icon"
+          href="/favicon.png"
+          type="image/png"
+          sizes={`${FAVICON_SIZE}x${FAVICON_SIZE}`}
+        />
         {/* No first paint before the whole header is parsed: a paint of half a header (the
             parser yields mid-document on a slow connection or device) would shift it when the
             rest arrives. The layout's <main id="main"> follows the header. */}

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { serverT } from '../i18n/catalogues.ts';
+import type { PageAssets } from './assets.ts';
 import { Document } from './document.tsx';
 import type { ResolvedIslands } from './island.server.tsx';
 import { type PageContextValue, PageProvider } from './page-context.tsx';
@@ -21,6 +22,8 @@ export interface PageOptions {
   /** Extra elements for <head>: canonical and alternate links, Open Graph, JSON-LD. */
   head?: ReactNode;
   body: ReactNode;
+  /** The page's scripts and styles, when not the client's (`AssetProvider.entry`). */
+  assets?: PageAssets;
   /** Gets the whole page before it is sent (then it is rendered whole, not streamed). */
   onHtml?: (html: Buffer) => void;
 }
@@ -48,7 +51,7 @@ export function renderPage(request: FastifyRequest, reply: FastifyReply, page: P
       lang={lang}
       title={title}
       description={page.description ?? site.tagline[lang]}
-      assets={request.server.assets.page()}
+      assets={page.assets ?? request.server.assets.page()}
       islands={request.server.islands}
       head={page.head}
     >

@@ -39,9 +39,8 @@ async function shopFrame(page: Page): Promise<Frame> {
     .poll(() => page.frames().find((f) => f.url() === `${shopOrigin}/cart-sync`) !== undefined)
     .toBe(true);
   const frame = page.frames().find((f) => f.url() === `${shopOrigin}/cart-sync`) as Frame;
-  await frame.locator('k-island[data-name="cart-sync-frame"][data-hydrated]').waitFor({
-    state: 'attached',
-  });
+  // The frame's script marks its element once it answers messages (decision 061).
+  await frame.locator('#cart-sync[data-ready]').waitFor({ state: 'attached' });
   return frame;
 }
 

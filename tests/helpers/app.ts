@@ -17,6 +17,11 @@ export const testAssets: AssetProvider = {
     styles: ['/assets/style-test.css'],
     modulePreloads: [],
   }),
+  entry: (key) => ({
+    scripts: [`/assets/${key.split('/').pop()}`],
+    styles: [],
+    modulePreloads: [],
+  }),
 };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

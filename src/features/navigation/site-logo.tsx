@@ -1,19 +1,22 @@
 import { useId } from 'react';
 import type { LogoId } from '../../sites/types.ts';
+import { LETTER_STROKE, letterGlyph } from './letter-glyphs.ts';
 
 /**
  * The brand's word mark: an emblem with the initial and the name, drawn in the current text
  * colour so it sits on any header background. The initial is cut out of the emblem (a mask, so
- * the background shows through) as a picture of the letter, drawn as the favicon draws it: it
- * is part of the emblem, not text, and the only text the logo shows is the name, with which its
- * link's accessible name begins (WCAG 2.5.3, label in name).
+ * the background shows through) as strokes (`letter-glyphs.ts`): it is part of the emblem, not
+ * text, and the only text the logo shows is the name, with which its link's accessible name
+ * begins (WCAG 2.5.3, label in name).
  */
 export function SiteLogo(props: { logo: LogoId; name: string; className?: string }) {
   const maskId = useId();
-  const initial = props.name
-    .replace(/[^\p{L}]/gu, '')
-    .charAt(0)
-    .toUpperCase();
+  const glyph = letterGlyph(
+    props.name
+      .replace(/[^\p{L}]/gu, '')
+      .charAt(0)
+      .toUpperCase(),
+  );
   // The name is fitted to its box (textLength), so no font on any machine overflows the logo.
   const textWidth = Math.round(props.name.length * 13.5);
   const width = 48 + textWidth;
@@ -27,13 +30,26 @@ export function SiteLogo(props: { logo: LogoId; name: string; className?: string
       aria-hidden="true"
       focusable="false"
     >
-      <mask id={maskId}>
-        <rect width="40" height="40" fill="#fff" />
-        <image href={initialPicture(initial)} width="40" height="40" />
-      </mask>
-      <g mask={`url(#${maskId})`}>
+      {glyph ? (
+        <>
+          <mask id={maskId}>
+            <rect width="40" height="40" fill="#fff" />
+            <path
+              d={glyph}
+              fill="none"
+              stroke="#000"
+              strokeWidth={LETTER_STROKE}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </mask>
+          <g mask={`url(#${maskId})`}>
+            <Emblem logo={props.logo} />
+          </g>
+        </>
+      ) : (
         <Emblem logo={props.logo} />
-      </g>
+      )}
       <text
         x="44"
         y="27"
@@ -47,13 +63,6 @@ export function SiteLogo(props: { logo: LogoId; name: string; className?: string
       </text>
     </svg>
   );
-}
-
-/** The letter, black on nothing, as an SVG picture (a data: URL, which the image policy allows). */
-function initialPicture(initial: string): string {
-  // Only a letter: the name's first one, so nothing in it needs escaping for XML.
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><text x="20" y="26" text-anchor="middle" font-family="system-ui,sans-serif" font-size="18" font-weight="700">${initial}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
 function Emblem(props: { logo: LogoId }) {

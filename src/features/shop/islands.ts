@@ -3,7 +3,6 @@
  * becomes its own chunk, fetched only when a page has the island and its trigger fires.
  */
 export const shopIslands = {
-  'cart-sync-frame': () => import('./cart-sync/shop-frame.tsx').then((m) => m.CartSyncFrame),
   'shop-buy-control': () => import('./buy-control.tsx').then((m) => m.BuyControl),
   // The buy control of an `lkProductCard` in a content grid that is not an island itself.
   'shop-card-buy': () => import('./card-buy.tsx').then((m) => m.CardBuyControl),

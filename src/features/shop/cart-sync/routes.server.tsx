@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serverT } from '../../../i18n/catalogues.ts';
-import { Island } from '../../../render/island.server.tsx';
+import { CART_SYNC_ENTRY } from '../../../render/assets.ts';
 import { renderPage, siteHomeUrl, siteOrigins } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
 import { isShopSite, SHOP_SITE_ID, shopSellingSiteIds } from '../../../sites/shop.ts';
@@ -29,9 +29,9 @@ export function cartSyncConfig(request: FastifyRequest): CartSyncConfig | null {
 }
 
 /**
- * The shop's `/cart-sync` page, which the selling brand sites open as a hidden frame: no header
- * or content, only the island that loads the shop cart through the cart API and answers the
- * brand sites' messages. Other sites do not have it.
+ * The shop's `/cart-sync` page, which the selling brand sites open as a hidden frame: no header,
+ * content or styles, only the brand sites' origins and the frame's own script (decision 061), which
+ * loads the shop cart through the cart API and answers their messages. Other sites do not have it.
  */
 export async function cartSyncRoutes(app: FastifyInstance) {
   await app.register(handoverApiRoutes);
@@ -40,13 +40,8 @@ export async function cartSyncRoutes(app: FastifyInstance) {
     const { lang } = request.locale;
     return renderPage(request, reply, {
       title: serverT(lang)('header.cart'),
-      body: (
-        <Island
-          name="cart-sync-frame"
-          props={{ allowedOrigins: brandOrigins(request) }}
-          lang={lang}
-        />
-      ),
+      assets: request.server.assets.entry(CART_SYNC_ENTRY),
+      body: <div id="cart-sync" data-allowed-origins={JSON.stringify(brandOrigins(request))} />,
     });
   });
 }

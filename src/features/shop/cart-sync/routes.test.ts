@@ -32,21 +32,24 @@ function islandProps(html: string, name: string): Record<string, unknown> {
 }
 
 describe('the shop’s /cart-sync page', () => {
-  it('answers on the shop with the frame island and the selling sites’ origins only', async () => {
+  it('answers on the shop with the frame’s script and the selling sites’ origins only', async () => {
     const res = await t.app.inject({
       url: '/cart-sync',
       headers: { host: 'lihakauppa.localhost:3000' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toMatch(/private|no-store/);
-    const props = islandProps(res.body, 'cart-sync-frame');
-    expect(props.allowedOrigins).toEqual([
+    const origins = /<div id="cart-sync" data-allowed-origins="([^"]*)"/.exec(res.body)?.[1] ?? '';
+    expect(JSON.parse(origins.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))).toEqual([
       'http://www.jyva.example',
       'http://jyvabroiler.localhost:3000',
       'http://mestariforsmanfi.localhost:3000',
     ]);
-    // No header in the frame's page, and the selling sites may frame it (decision 012).
-    expect(res.body).not.toContain('data-name="site-header"');
+    // No header, no islands, no styles: the frame's own script only (decision 061), and the
+    // selling sites may frame it (decision 012).
+    expect(res.body).not.toContain('<k-island');
+    expect(res.body).not.toContain('rel="stylesheet"');
+    expect(res.body).toContain('<script type="module" src="/assets/frame-entry.ts">');
     expect(res.headers['content-security-policy']).toMatch(
       /frame-ancestors[^;]*jyvabroiler\.localhost:\*/,
     );

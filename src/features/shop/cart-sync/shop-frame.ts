@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { xsrfToken } from '../../../client/send.ts';
 import type { Cart } from '../schemas.ts';
 import { CART_API } from '../values.ts';
@@ -11,11 +10,6 @@ import {
   type ShopMessage,
   type SiteMessage,
 } from './protocol.ts';
-
-/** Props of the `cart-sync-frame` island: the brand sites' origins, made on the server. */
-export interface CartSyncFrameProps {
-  allowedOrigins: string[];
-}
 
 /**
  * A cart call of the frame. The frame header tells the server its cookies live in a frame under
@@ -78,26 +72,24 @@ export async function answer(message: SiteMessage): Promise<ShopMessage> {
 /**
  * The shop's side of cart sync, on the shop's `/cart-sync` page that the brand sites open as a
  * hidden frame: answers messages of the allowed origins only, one at a time in arrival order, and
- * only to the window and origin that asked. It renders nothing.
+ * only to the window and origin that asked. Plain script, no React (decision 061): the frame shows
+ * nothing, and on a phone it shares the brand page's main thread.
  */
-export function CartSyncFrame({ allowedOrigins }: CartSyncFrameProps) {
-  useEffect(() => {
-    let queue: Promise<void> = Promise.resolve();
-    const onMessage = (event: MessageEvent) => {
-      if (!fromAllowedOrigin(event, allowedOrigins)) return;
-      const message = parseSiteMessage(event.data);
-      const source = event.source as Window | null;
-      if (!message || !source) return;
-      const origin = event.origin;
-      queue = queue
-        .then(() => answer(message))
-        .then((reply) => source.postMessage(reply, origin))
-        .catch(() => {
-          // The cart could not be read at all: no answer; the site keeps asking or its copy.
-        });
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [allowedOrigins]);
-  return null;
+export function answerSites(allowedOrigins: readonly string[]): () => void {
+  let queue: Promise<void> = Promise.resolve();
+  const onMessage = (event: MessageEvent) => {
+    if (!fromAllowedOrigin(event, allowedOrigins)) return;
+    const message = parseSiteMessage(event.data);
+    const source = event.source as Window | null;
+    if (!message || !source) return;
+    const origin = event.origin;
+    queue = queue
+      .then(() => answer(message))
+      .then((reply) => source.postMessage(reply, origin))
+      .catch(() => {
+        // The cart could not be read at all: no answer; the site keeps asking or its copy.
+      });
+  };
+  window.addEventListener('message', onMessage);
+  return () => window.removeEventListener('message', onMessage);
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { sites } from '../../sites/registry.ts';
+import { letterGlyph } from './letter-glyphs.ts';
+
+describe('the logo letters', () => {
+  it('draws the initial of every site', () => {
+    for (const site of sites) {
+      const initial = site.name
+        .replace(/[^\p{L}]/gu, '')
+        .charAt(0)
+        .toUpperCase();
+      expect(letterGlyph(initial), site.id).toMatch(/^M/);
+    }
+  });
+
+  it('draws no letter it does not know, nor anything from the object prototype', () => {
+    expect(letterGlyph('Ø')).toBeUndefined();
+    expect(letterGlyph('toString')).toBeUndefined();
+    expect(letterGlyph('')).toBeUndefined();
+  });
+});
