@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Img } from './picture.tsx';
+import { Img, NARROW_MEDIA, NarrowCropImg } from './picture.tsx';
 
 const image = {
   id: 12,
@@ -52,5 +52,41 @@ describe('Img', () => {
     const html = renderToStaticMarkup(<Img image={image} preset="mystery-preset" lang="fi" />);
     expect(html).toContain('?preset=default');
     expect(html).toContain('width="1200" height="900"');
+  });
+});
+
+describe('NarrowCropImg', () => {
+  it('serves narrow screens their own crop and preloads each crop for its screens only', () => {
+    const html = renderToStaticMarkup(
+      <html lang="fi">
+        <head />
+        <body>
+          <NarrowCropImg image={image} preset="hero" narrowPreset="hero-narrow" lang="fi" eager />
+        </body>
+      </html>,
+    );
+    expect(html).toContain(
+      `<picture><source media="${NARROW_MEDIA}" srcSet="/images/12/jauhelihakastike.jpg?preset=hero-narrow" width="720" height="960"/><img src="/images/12/jauhelihakastike.jpg?preset=hero" width="1920" height="800"`,
+    );
+    const preloads = html.match(/<link rel="preload"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(2);
+    expect(preloads[0]).toContain('preset=hero-narrow');
+    expect(preloads[0]).toContain(`media="${NARROW_MEDIA}"`);
+    expect(preloads[1]).toContain('preset=hero"');
+    expect(preloads[1]).toContain('media="(min-width: 40.0625em)"');
+    for (const link of preloads) expect(link).toContain('fetchPriority="high"');
+  });
+
+  it('preloads nothing for a picture that is not eager', () => {
+    const html = renderToStaticMarkup(
+      <html lang="fi">
+        <head />
+        <body>
+          <NarrowCropImg image={image} preset="hero" narrowPreset="hero-narrow" lang="fi" />
+        </body>
+      </html>,
+    );
+    expect(html).not.toContain('rel="preload"');
+    expect(html).toContain('loading="lazy"');
   });
 });

@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import type { Lang } from '../sites/types.ts';
 import { imageUrl, type PresetName, presetSize, presets, resolvePreset } from './presets.ts';
 
@@ -48,6 +49,35 @@ export function Img(props: {
       {...(props.eager ? { fetchPriority: 'high' as const } : {})}
       {...(props.className ? { className: props.className } : {})}
     />
+  );
+}
+
+/** Where a picture's narrow crop applies (`NarrowCropImg`), and where its wide one does. */
+export const NARROW_MEDIA = '(max-width: 40em)';
+const WIDE_MEDIA = '(min-width: 40.0625em)';
+
+/**
+ * An image with a crop of its own for narrow screens, in a `<picture>` (art direction: the hero,
+ * decision 061). React preloads no image inside a picture, so an eager one asks for both crops'
+ * preloads itself, each for its own screens: a phone fetches only the narrow one.
+ */
+export function NarrowCropImg(props: Parameters<typeof Img>[0] & { narrowPreset: PresetName }) {
+  const { narrowPreset, ...img } = props;
+  const narrow = presetSize(narrowPreset, props.image);
+  const narrowUrl = imageUrl(props.image, narrowPreset);
+  if (props.eager) {
+    preload(narrowUrl, { as: 'image', media: NARROW_MEDIA, fetchPriority: 'high' });
+    preload(imageUrl(props.image, resolvePreset(props.preset)), {
+      as: 'image',
+      media: WIDE_MEDIA,
+      fetchPriority: 'high',
+    });
+  }
+  return (
+    <picture>
+      <source media={NARROW_MEDIA} srcSet={narrowUrl} width={narrow.width} height={narrow.height} />
+      <Img {...img} />
+    </picture>
   );
 }
 

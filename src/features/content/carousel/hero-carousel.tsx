@@ -1,6 +1,6 @@
 import { Fragment, useId } from 'react';
 import { useLang, useT } from '../../../i18n/react.tsx';
-import { type ImageRef, Img } from '../../../images/picture.tsx';
+import { type ImageRef, NarrowCropImg } from '../../../images/picture.tsx';
 import styles from './carousel.module.css';
 import { StepButton } from './icons.tsx';
 import { SlideTrack } from './slide-track.tsx';
@@ -81,10 +81,11 @@ export function HeroCarousel(props: HeroCarouselProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: the slides never reorder
           <Fragment key={index}>
             {slide.image ? (
-              <Img
+              <NarrowCropImg
                 lang={lang}
                 image={slide.image}
                 preset="hero"
+                narrowPreset="hero-narrow"
                 className={styles.heroImage}
                 eager={index === 0}
                 decorative
