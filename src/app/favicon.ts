@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LETTER_STROKE, letterGlyph } from '../features/navigation/letter-glyphs.ts';
+import { LETTER_STROKE, letterGlyph } from '../features/navigation/index.ts';
 import { FAVICON_SIZE } from '../render/document.tsx';
 import type { Site } from '../sites/types.ts';
 
