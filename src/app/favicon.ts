@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LETTER_STROKE, letterGlyph } from '../features/navigation/index.ts';
+import { initialGlyph, LETTER_STROKE } from '../features/navigation/index.ts';
 import { FAVICON_SIZE } from '../render/document.tsx';
 import type { Site } from '../sites/types.ts';
 
@@ -10,12 +10,7 @@ const xml = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
  * it (strokes, `letter-glyphs.ts`): no text, so no font is needed to draw it anywhere.
  */
 export function faviconSvg(site: Site): string {
-  const glyph = letterGlyph(
-    site.name
-      .replace(/[^\p{L}]/gu, '')
-      .charAt(0)
-      .toUpperCase(),
-  );
+  const glyph = initialGlyph(site.name);
   const letter = glyph
     ? `<path d="${glyph}" transform="scale(0.8)" fill="none" stroke="${xml(site.theme.onBrand)}" stroke-width="${LETTER_STROKE}" stroke-linecap="round" stroke-linejoin="round"/>`
     : '';

@@ -49,3 +49,13 @@ const GLYPHS: Readonly<Record<string, string>> = {
 export function letterGlyph(letter: string): string | undefined {
   return Object.hasOwn(GLYPHS, letter) ? GLYPHS[letter] : undefined;
 }
+
+/** The stroke of a name's initial (its first letter, in capitals), or undefined when not drawn. */
+export function initialGlyph(name: string): string | undefined {
+  return letterGlyph(
+    name
+      .replace(/[^\p{L}]/gu, '')
+      .charAt(0)
+      .toUpperCase(),
+  );
+}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { LogoId } from '../../sites/types.ts';
-import { LETTER_STROKE, letterGlyph } from './letter-glyphs.ts';
+import { initialGlyph, LETTER_STROKE } from './letter-glyphs.ts';
 
 /**
  * The brand's word mark: an emblem with the initial and the name, drawn in the current text
@@ -11,12 +11,7 @@ import { LETTER_STROKE, letterGlyph } from './letter-glyphs.ts';
  */
 export function SiteLogo(props: { logo: LogoId; name: string; className?: string }) {
   const maskId = useId();
-  const glyph = letterGlyph(
-    props.name
-      .replace(/[^\p{L}]/gu, '')
-      .charAt(0)
-      .toUpperCase(),
-  );
+  const glyph = initialGlyph(props.name);
   // The name is fitted to its box (textLength), so no font on any machine overflows the logo.
   const textWidth = Math.round(props.name.length * 13.5);
   const width = 48 + textWidth;
