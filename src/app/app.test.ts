@@ -264,5 +264,9 @@ describe('request handling', () => {
       headers: { host: 'lihakauppa.localhost' },
     });
     expect(other.rawPayload.equals(res.rawPayload)).toBe(false);
+    // A document without an icon link makes the browser ask for /favicon.ico: the same picture.
+    const ico = await t.app.inject({ url: '/favicon.ico', headers: { host: 'sibylla.localhost' } });
+    expect([ico.statusCode, ico.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(ico.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 });

@@ -100,12 +100,15 @@ export async function pageRoutes(app: FastifyInstance) {
       .header('cache-control', 'public, max-age=86400')
       .send(faviconSvg(request.site)),
   );
-  app.get('/favicon.png', { config: { session: false } }, async (request, reply) =>
-    reply
-      .type('image/png')
-      .header('cache-control', 'public, max-age=86400')
-      .send(await faviconPng(request.site)),
-  );
+  // `/favicon.ico` is what a browser asks for on a document that names no icon (the JSON of
+  // `/health`, a PDF): the same PNG answers it, which every browser takes, instead of a 404.
+  for (const url of ['/favicon.png', '/favicon.ico'])
+    app.get(url, { config: { session: false } }, async (request, reply) =>
+      reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await faviconPng(request.site)),
+    );
 
   app.get('/*', async (request, reply) => {
     const { locale } = request;

@@ -71,6 +71,15 @@ export async function hydrated(page: Page, name: string): Promise<void> {
     .waitFor({ state: 'attached' });
 }
 
+/**
+ * Scrolls an island into view. Its wrapper is `display: contents` and has no box, and its content
+ * opens with a comment (the Suspense boundary of decision 062): scrolling the wrapper itself
+ * would not move the page. Its first element is scrolled instead.
+ */
+export async function scrollIslandIntoView(island: Locator): Promise<void> {
+  await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
+}
+
 export const isFocused = (target: Locator) =>
   target.evaluate((el) => el === document.activeElement);
 

@@ -6,6 +6,7 @@ import {
   hydrated,
   isFocused,
   screenshots,
+  scrollIslandIntoView,
   seriousViolations,
   siteOrigin,
   watchProblems,
@@ -184,7 +185,7 @@ describe('card carousel', () => {
     it(`at ${width} px shows ${perView}, moves a group per arrow and arrow key, focus kept`, async () => {
       const { context, page, problems } = await open(`${siteOrigin(SITE)}/`, width);
       const c = carouselOf(page, 'card-carousel');
-      await c.island.scrollIntoViewIfNeeded();
+      await scrollIslandIntoView(c.island);
       await hydrated(page, 'card-carousel');
       const count = await c.items.count();
       expect(count).toBeGreaterThan(perView);
@@ -228,7 +229,7 @@ describe('card carousel', () => {
   it('with reduced motion moves without a transition', async () => {
     const { context, page } = await open(`${siteOrigin(SITE)}/`, 1280, { reducedMotion: 'reduce' });
     const c = carouselOf(page, 'card-carousel');
-    await c.island.scrollIntoViewIfNeeded();
+    await scrollIslandIntoView(c.island);
     await hydrated(page, 'card-carousel');
     expect(await noTransition(c.track)).toBe(true);
     await c.next.click();
@@ -243,7 +244,7 @@ describe('brand-logo carousel', () => {
     it(`at ${width} px: at least 21 logos 130 px wide, pausable, arrow keys, axe`, async () => {
       const { context, page, problems } = await open(`${siteOrigin(CORPORATE)}/`, width);
       const c = carouselOf(page, 'brand-logo-carousel');
-      await c.island.scrollIntoViewIfNeeded();
+      await scrollIslandIntoView(c.island);
       await hydrated(page, 'brand-logo-carousel');
       expect(await c.items.count()).toBeGreaterThanOrEqual(21);
       expect((await c.items.first().locator('a').boundingBox())?.width).toBe(130);
@@ -275,7 +276,7 @@ describe('brand-logo carousel', () => {
       reducedMotion: 'reduce',
     });
     const c = carouselOf(page, 'brand-logo-carousel');
-    await c.island.scrollIntoViewIfNeeded();
+    await scrollIslandIntoView(c.island);
     await hydrated(page, 'brand-logo-carousel');
     expect(
       await c.island.getByRole('button', { name: t('carousel.play'), exact: true }).isVisible(),

@@ -8,6 +8,7 @@ import {
   newPage,
   screenshotDir,
   screenshots,
+  scrollIslandIntoView,
   seriousViolations,
   siteOrigin,
   tabTo,
@@ -270,7 +271,7 @@ describe.each([1280, 375])('lkProductCards of the home page at %i px', (width) =
 
       // The carousel: its first visible card for sale.
       const carousel = page.locator('k-island[data-name="product-card-carousel"]');
-      await carousel.scrollIntoViewIfNeeded();
+      await scrollIslandIntoView(carousel);
       await page.locator('k-island[data-name="product-card-carousel"][data-hydrated]').waitFor();
       const carouselCard = carousel
         .locator('li:not([inert]) article')
@@ -289,7 +290,7 @@ describe.each([1280, 375])('lkProductCards of the home page at %i px', (width) =
 
       // The gift cards' grid: a card marked as a gift card.
       const grid = page.locator('k-island[data-name="product-card-grid"]');
-      await grid.scrollIntoViewIfNeeded();
+      await scrollIslandIntoView(grid);
       await page.locator('k-island[data-name="product-card-grid"][data-hydrated]').waitFor();
       const giftCard = grid
         .locator('li:not([hidden]) article')
@@ -339,12 +340,12 @@ describe('lkProductCards without script and the shop’s code', () => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
       await page.goto(`${brand}/`);
-      await page.locator('k-island[data-name="card-carousel"]').scrollIntoViewIfNeeded();
+      await scrollIslandIntoView(page.locator('k-island[data-name="card-carousel"]'));
       await page.locator('k-island[data-name="card-carousel"][data-hydrated]').waitFor();
       expect(scripts.filter((s) => /card-buy|buy-control/.test(s))).toEqual([]);
       scripts.length = 0;
       await page.goto(`${shop}/`);
-      await page.locator('k-island[data-name="product-card-carousel"]').scrollIntoViewIfNeeded();
+      await scrollIslandIntoView(page.locator('k-island[data-name="product-card-carousel"]'));
       await page.locator('k-island[data-name="product-card-carousel"][data-hydrated]').waitFor();
       expect(scripts.some((s) => s.includes('/card-buy-'))).toBe(true);
     } finally {

@@ -7,6 +7,7 @@ import {
   isFocused,
   newPage,
   screenshots,
+  scrollIslandIntoView,
   seriousViolations,
   siteOrigin,
   watchProblems,
@@ -195,7 +196,7 @@ for (const width of [1280, 375]) {
       await page.getByRole('link', { name: 'Osallistu kampanjaan' }).click();
       await page.waitForURL(/\/kampanja$/);
       const form = page.locator('k-island[data-name="campaign-form"]');
-      await form.scrollIntoViewIfNeeded();
+      await scrollIslandIntoView(form);
       await hydrated(page, 'campaign-form');
       await form.getByRole('button', { name: t('subscribe.campaign.submit') }).click();
       await expect.poll(() => form.getByText(t('subscribe.error.required')).count()).toBe(2);

@@ -8,6 +8,7 @@ import {
   hydrated,
   isFocused,
   screenshotDir,
+  scrollIslandIntoView,
   seriousViolations,
   watchProblems,
 } from './browser.ts';
@@ -100,9 +101,8 @@ async function noSeriousViolationsBeforeScript(url: string, width: number, state
 /** Wakes an island that hydrates when seen or idle, and waits until it has. */
 async function hydrate(page: Page, name: string) {
   const island = page.locator(`k-island[data-name="${name}"]`).first();
-  // The wrapper is `display: contents` and has no box of its own: scrolling it would not move
-  // the page, and an island below the fold would never be seen. Scroll its first child instead.
-  await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
+  // An island below the fold hydrates only once seen.
+  await scrollIslandIntoView(island);
   await island.dispatchEvent('pointerover');
   await hydrated(page, name);
   return island;
@@ -184,7 +184,7 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
       .poll(() => amount.textContent())
       .toContain(scaled(firstAmount, p, 2000, newSize, 3));
     await noSeriousViolations(page, 'fi calculator changed');
-    await island.scrollIntoViewIfNeeded();
+    await scrollIslandIntoView(island);
     await shot(page, `portions-fi-${width}`);
     expect(problems.console).toEqual([]);
   });
@@ -221,7 +221,7 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
     await expect.poll(() => amount.textContent()).toContain(scaled(firstAmount, p, 1, 300, 1));
     expect(await island.locator('[data-net-total]').count()).toBe(0);
     await noSeriousViolations(page, 'sv calculator changed');
-    await island.scrollIntoViewIfNeeded();
+    await scrollIslandIntoView(island);
     await shot(page, `portions-sv-${width}`);
     expect(problems.console).toEqual([]);
   });
@@ -463,7 +463,7 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
       );
     }
     await noSeriousViolationsBeforeScript(page.url(), width, 'calculator without script');
-    await again.scrollIntoViewIfNeeded();
+    await scrollIslandIntoView(again);
     await shot(page, `portions-no-script-${width}`);
   });
 
