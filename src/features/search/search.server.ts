@@ -467,7 +467,10 @@ async function runSearch(
   parsed: ParsedQuery | undefined,
   /** Words that may also match a title word one typo away. */
   fuzzy: ReadonlySet<string>,
-  /** One more condition every hit meets. */
+  /**
+   * One more condition every hit meets, more selective than the words: the rows are picked by it
+   * (and its own indexes) first, and the words then test only those.
+   */
   also?: SQL,
   /** Title words each loosened word may stand for (from the vocabulary), when known. */
   candidates?: ReadonlyMap<string, readonly string[]>,
@@ -475,7 +478,7 @@ async function runSearch(
   anyWord = false,
 ): Promise<SearchRows> {
   const terms = parsed?.terms ?? [];
-  const filters = scopeFilters(scope);
+  const filters: SQL[] = also ? [] : scopeFilters(scope);
   if (options.productGroup)
     filters.push(sql`lower(d.product_group) = ${options.productGroup.toLowerCase()}`);
   if (options.matchAnyCategoryIds?.length)
@@ -495,7 +498,15 @@ async function runSearch(
     );
   else
     for (const term of terms) filters.push(termMatch(term, fuzzy, candidates, likenessOf(parsed)));
-  if (also) filters.push(also);
+  // With `also` (the title tiers of titlesFirst), the planner would otherwise drive the scan by
+  // the words' index on the whole text, whose broad stems match thousands of a site's documents,
+  // and test the titles row by row; the fence (`offset 0`) makes it pick the tier's rows by the
+  // title indexes first. `paistettu` at 100,000 documents: 38 → 10.5 ms, the same rows.
+  const source = also
+    ? sql`(select * from search_documents d
+        where ${sql.join([...scopeFilters(scope), also], sql` and `)} offset 0) d`
+    : sql`search_documents d`;
+  if (!filters.length) filters.push(sql`true`);
 
   const facetTags = options.facetTags ?? [];
   const selected = [
@@ -540,7 +551,7 @@ async function runSearch(
   const where = sql.join(filters, sql` and `);
   const scan = sql`
       select ${sql.join(carried, sql`, `)}, ${score} as score${facetTags.length ? sql`, ${failed} as failed` : sql``}
-      from search_documents d${fuzzy.size && parsed ? likenessJoin(parsed) : sql``}
+      from ${source}${fuzzy.size && parsed ? likenessJoin(parsed) : sql``}
       where ${where}`;
   const matches = facetTags.length
     ? sql`matched as (${scan}),
