@@ -18,6 +18,7 @@ import {
   farSpellingCorrection,
   inTitleWords,
   spellingCorrection,
+  titlesMayHoldEvery,
   titlesStartingWithExceed,
   typoCandidates,
 } from './typo-vocabulary.server.ts';
@@ -393,6 +394,13 @@ async function titlesFirst(
 ): Promise<SearchRows | undefined> {
   if (!parsed || !uncounted(scope, options) || options.page !== 1) return undefined;
   if (options.sortOrder !== 0 || options.hideResults) return undefined;
+  // A word no title holds (a typo, a word of bodies only): no title is in either tier, and the
+  // statements would find nothing before the full one runs.
+  if (
+    scope.lang &&
+    !(await titlesMayHoldEvery(db, scope.siteId, scope.lang, parsed.terms.map(titlePartsOf)))
+  )
+    return undefined;
   // The LIKE lets the trigram index of titles find them; the other test is the bonus's own.
   const like = `${parsed.normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const starts = sql`(d.title_lower like ${like} and ${startsWithQuery(parsed, scope)})`;
@@ -412,6 +420,18 @@ async function titlesFirst(
   const inTitle = sql`(${starts} or ${holdsEveryWord(parsed, new Set())})`;
   const rows = await runSearch(db, scope, options, parsed, new Set(), inTitle);
   return rows.hits.length > options.pageSize ? rows : undefined;
+}
+
+/**
+ * What a term matches titles by, as lower-case strings a title word would hold: the lexemes of
+ * its prefix query (`'kanan':* | 'kana':*`) and its substring patterns (`%kastik%`).
+ */
+function titlePartsOf(term: Term): string[] {
+  const lexemes = [...term.tsquery.matchAll(/'((?:[^']|'')*)'/g)].map((m) =>
+    (m[1] as string).replaceAll("''", "'"),
+  );
+  const likes = term.likes.map((like) => like.replace(/^%|%$/g, '').replace(/\\(.)/g, '$1'));
+  return [...lexemes, ...likes].filter(Boolean);
 }
 
 /** A paged search without facet counts or selections that needs no total (quick suggestions). */

@@ -289,8 +289,46 @@ export async function inTitleWords(
   lang: string,
   word: string,
 ): Promise<boolean> {
+  return someTitleWordHolds(await vocabularyOf(db, siteId, lang), word);
+}
+
+/**
+ * Whether every one of `terms` may match some title of the site: each is the lower-case strings
+ * a query word matches titles by (its written form, stems and base forms as prefixes or inside a
+ * title word), and a term matches only where a title word holds one of them. false: no title can
+ * hold every word (a typo, a word only bodies use), so a statement asking the titles alone would
+ * find nothing. A stem the index made otherwise than by cutting the word (`patty` → `patti`) can
+ * make it false where a title would match: the answer only spares a statement, it never decides
+ * what a search answers.
+ */
+export async function titlesMayHoldEvery(
+  db: Database,
+  siteId: string,
+  lang: string,
+  terms: readonly (readonly string[])[],
+): Promise<boolean> {
   const vocabulary = await vocabularyOf(db, siteId, lang);
-  return vocabulary.words.some((w) => w.includes(word));
+  return terms.every((parts) => parts.some((part) => someTitleWordHolds(vocabulary, part)));
+}
+
+const heldParts = new WeakMap<Vocabulary, Map<string, boolean>>();
+/** Answers kept per vocabulary; beyond this many, the oldest go. */
+const HELD_PARTS_MAX = 5_000;
+
+/** Whether some title word of the vocabulary holds `part`, remembered for the vocabulary's life. */
+function someTitleWordHolds(vocabulary: Vocabulary, part: string): boolean {
+  let known = heldParts.get(vocabulary);
+  if (!known) {
+    known = new Map();
+    heldParts.set(vocabulary, known);
+  }
+  let held = known.get(part);
+  if (held === undefined) {
+    held = vocabulary.words.some((w) => w.includes(part));
+    if (known.size >= HELD_PARTS_MAX) known.delete(known.keys().next().value as string);
+    known.set(part, held);
+  }
+  return held;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   CHANGE_CHECK_MS,
   closestTitleWord,
   startingWithExceeds,
+  titlesMayHoldEvery,
   titleWordsOf,
   trigramsOf,
   typoCandidates,
@@ -109,6 +110,18 @@ describe('typo vocabulary', () => {
       for (const w of accepted) expect(candidates, `${word} → ${w}`).toContain(w);
     }
     expect(await typoCandidates(t.app.db, 'jyvabroiler', 'fi', 'xyzzyq', 0.4)).toEqual([]);
+  });
+
+  it('tells when no title can hold every word, by the parts a title word would hold', async () => {
+    const holds = (terms: string[][]) => titlesMayHoldEvery(t.app.db, 'jyvabroiler', 'fi', terms);
+    // `kastik` inside `jauhelihakastike`, `rintafil` a prefix of `rintafilee`.
+    expect(await holds([['kastik'], ['broilerin', 'rintafil']])).toBe(true);
+    // A typo that no title word holds, beside a word that is there: no title holds both.
+    expect(await holds([['broileri'], ['makara', 'makar']])).toBe(false);
+    expect(await holds([['lammas']])).toBe(false);
+    // A word only the body holds, or a typo: the title tiers are skipped, the full search answers.
+    expect((await suggestions('broileri kastike'))[0]).toBe('Broilerikastike');
+    expect(await suggestions('chiken')).toEqual(['Chicken wings BBQ']);
   });
 
   it('finds a typo of a title written after the vocabulary was built', async () => {
