@@ -119,7 +119,8 @@ describe('typo vocabulary', () => {
     // A typo that no title word holds, beside a word that is there: no title holds both.
     expect(await holds([['broileri'], ['makara', 'makar']])).toBe(false);
     expect(await holds([['lammas']])).toBe(false);
-    // A word only the body holds, or a typo: the title tiers are skipped, the full search answers.
+    // The suggestions answer as before: words the titles hold (the tiers run), and a typo (they
+    // are skipped and the full search and its correction answer).
     expect((await suggestions('broileri kastike'))[0]).toBe('Broilerikastike');
     expect(await suggestions('chiken')).toEqual(['Chicken wings BBQ']);
   });
