@@ -63,12 +63,17 @@ export async function newPage(
   return { context, page: await context.newPage() };
 }
 
-/** Waits until the first island of a name on the page has hydrated. */
+/**
+ * Waits until the first island of a name on the page has hydrated, and then for two tasks
+ * more: an update an island schedules from its first effects renders in a later task. (Timers,
+ * not a frame: a page behind another in its context gets no frames.)
+ */
 export async function hydrated(page: Page, name: string): Promise<void> {
   await page
     .locator(`k-island[data-name="${name}"][data-hydrated]`)
     .first()
     .waitFor({ state: 'attached' });
+  await page.evaluate(() => new Promise<void>((done) => setTimeout(() => setTimeout(done, 0), 0)));
 }
 
 /**

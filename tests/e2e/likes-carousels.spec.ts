@@ -246,7 +246,8 @@ describe('brand-logo carousel', () => {
       const c = carouselOf(page, 'brand-logo-carousel');
       await scrollIslandIntoView(c.island);
       await hydrated(page, 'brand-logo-carousel');
-      expect(await c.items.count()).toBeGreaterThanOrEqual(21);
+      // The repeated list is the render after hydration; wait for it rather than race it.
+      await expect.poll(() => c.items.count()).toBeGreaterThanOrEqual(21);
       expect((await c.items.first().locator('a').boundingBox())?.width).toBe(130);
       const pause = c.island.getByRole('button', { name: t('carousel.pause'), exact: true });
       await pause.click();

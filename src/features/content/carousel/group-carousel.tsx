@@ -295,7 +295,8 @@ export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
   const groups = useGroups(logos.length, perViewOf, true);
   const seconds = props.autoplaySeconds ?? BRAND_AUTOPLAY_SECONDS;
 
-  useEffect(() => {
+  // Before paint, in the same task as hydration: the list never shows shorter, then grows.
+  useBrowserLayoutEffect(() => {
     setRepeat(true);
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
   }, []);
