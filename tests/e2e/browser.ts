@@ -41,10 +41,26 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 export const screenshotDir = path.resolve('test-results/screenshots');
 
-/** Screenshots of one spec file: `<prefix>-<name>.png`, of the window or the whole page. */
+/**
+ * Screenshots of one spec file: `<prefix>-<name>.png`, of the window or the whole page. Before a
+ * whole page, parts that render only near the window (`content-visibility: auto`, decision 063)
+ * are made to render, or the picture would show them blank.
+ */
 export function screenshots(prefix: string, defaults: { fullPage?: boolean } = {}) {
-  return (page: Page, name: string, fullPage = defaults.fullPage ?? false) =>
-    page.screenshot({ path: path.join(screenshotDir, `${prefix}-${name}.png`), fullPage });
+  return async (page: Page, name: string, fullPage = defaults.fullPage ?? false) => {
+    if (fullPage) await renderAll(page);
+    await page.screenshot({ path: path.join(screenshotDir, `${prefix}-${name}.png`), fullPage });
+  };
+}
+
+/** Makes every part of the page render, near the window or not (for a whole-page picture). */
+export async function renderAll(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+      if (getComputedStyle(element).contentVisibility === 'auto')
+        element.style.contentVisibility = 'visible';
+    }
+  });
 }
 
 /** A seeded site on the test server: `http://<site>.localhost:<port>`. */

@@ -34,6 +34,8 @@ chromiumForFile((b) => {
 const shot = screenshots('cart-sync');
 
 async function shopFrame(page: Page): Promise<Frame> {
+  // With no stored cart the frame opens on the visitor's first use of the page (decision 063).
+  await page.mouse.move(10, 10);
   await page.locator('iframe[data-cart-sync]').waitFor({ state: 'attached' });
   await expect
     .poll(() => page.frames().find((f) => f.url() === `${shopOrigin}/cart-sync`) !== undefined)
@@ -84,6 +86,10 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
       await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
       const cartLink = page.locator(`header a[href="${shopOrigin}/ostoskori#tuotteet"]`);
       expect(await cartLink.count()).toBe(1);
+      // Nothing stored and nothing done yet: no frame, and the empty badge is not loading.
+      await page.waitForTimeout(1_500);
+      expect(await page.locator('iframe[data-cart-sync]').count()).toBe(0);
+      expect(await cartLink.getAttribute('aria-busy')).toBeNull();
       const frame = await shopFrame(page);
       // The frame answered 'sync-cart': the badge is no longer loading; the cart is empty.
       await expect.poll(() => cartLink.getAttribute('aria-busy')).toBeNull();

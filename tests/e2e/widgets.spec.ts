@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { plainGet } from '../../scripts/page-javascript.ts';
@@ -7,7 +6,7 @@ import {
   chromiumForFile,
   hydrated,
   isFocused,
-  screenshotDir,
+  screenshots,
   scrollIslandIntoView,
   seriousViolations,
   watchProblems,
@@ -70,8 +69,7 @@ async function open(
   return { page, problems };
 }
 
-const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: path.join(screenshotDir, `widgets-${name}.png`), fullPage });
+const shot = screenshots('widgets');
 
 async function noSeriousViolations(page: Page, state: string) {
   expect(await seriousViolations(page), state).toEqual([]);

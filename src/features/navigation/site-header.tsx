@@ -3,8 +3,8 @@ import { useT } from '../../i18n/react.tsx';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
 import { QuickSearch } from '../search/index.ts';
-import { followCartLink, useShopCartCount, useSyncedCart } from '../shop/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
+import { HeaderCartLink } from './header-cart-link.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath } from './nav-paths.ts';
@@ -57,13 +57,6 @@ export function SiteHeader(props: SiteHeaderProps) {
   const masterChef = variant === 'master-chef';
   const panel = variant === 'corporate' || variant === 'simple-dropdown' ? 'dropdown' : 'mega';
   const topTabs = masterChef ? [] : desktop.topTabs;
-  // On a site that sells through the shop, the count is the browser's synced copy of the cart.
-  const synced = useSyncedCart(cart?.sync ?? null);
-  // On the shop, a change made by the page's own widgets (buy control, cart page) comes as an event.
-  const changed = useShopCartCount();
-  const cartCount = changed ?? (synced ?? cart)?.lineItemCount ?? 0;
-  const cartLoading = (synced ?? cart)?.loading ?? false;
-
   useEffect(() => {
     if (props.hideInFrame && inFrame()) setFramed(true);
   }, [props.hideInFrame]);
@@ -134,8 +127,6 @@ export function SiteHeader(props: SiteHeaderProps) {
     burger.current?.focus();
   }, [sideOpen]);
 
-  const cartLabel =
-    cartCount > 0 ? t('header.cartWithCount', { count: cartCount }) : t('header.cart');
   const hasBottom = desktop.bottomTabs.length > 0;
 
   if (framed) return null;
@@ -191,24 +182,7 @@ export function SiteHeader(props: SiteHeaderProps) {
               layout="full"
               className={`${styles.topSearch} ${styles.desktopOnly}`}
             />
-            {cart ? (
-              <a
-                className={`${styles.iconButton} ${cartCount > 0 ? '' : styles.desktopOnly}`}
-                href={cart.href}
-                // On a brand site, the click hands the synced cart over to the shop (decision 021).
-                onClick={synced ? followCartLink : undefined}
-                aria-label={cartLabel}
-                aria-busy={cartLoading || undefined}
-                data-cart-count={cartCount}
-              >
-                <Icon name="cart" size={26} />
-                {cartCount > 0 ? (
-                  <span className={styles.badge} aria-hidden="true">
-                    {cartCount}
-                  </span>
-                ) : null}
-              </a>
-            ) : null}
+            {cart ? <HeaderCartLink cart={cart} /> : null}
             {props.account ? (
               <a className={`${styles.toolLink} ${styles.desktopOnly}`} href={props.account.href}>
                 <Icon name="user" size={20} />

@@ -175,20 +175,53 @@ class Connection {
 /** The page's frame settings until the frame opens (`connectCartSync`). */
 let pending: CartSyncConfig | null = null;
 
+/** What shows that a visitor is using the page (decision 063). */
+const USE_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'scroll',
+] as const;
+
+/** The browser's next idle time, at the latest after `timeout` ms. */
+function whenIdle(run: () => void, timeout: number): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout });
+  else setTimeout(run, Math.min(timeout, 1_000));
+}
+
+/** The first idle time after the visitor first points, touches, types, focuses or scrolls. */
+function afterFirstUse(run: () => void): void {
+  const once = () => {
+    for (const type of USE_EVENTS) window.removeEventListener(type, once, true);
+    whenIdle(run, 1_000);
+  };
+  for (const type of USE_EVENTS)
+    window.addEventListener(type, once, { capture: true, passive: true });
+}
+
 /**
  * Connects the page to the shop's cart once; later calls reuse it. The stored copy of the cart
- * shows at once; the shop's frame (a page of its own that loads its own script and asks the cart
- * API) opens when the browser is first idle (at the latest after 5 s), so its work does not
- * compete with this page's first render and load-time islands, or at once when an add or the
- * cart link needs it.
+ * shows at once. The shop's frame is a page of its own that loads its own script and asks the
+ * cart API, so it waits (decision 063): with a stored cart, for the browser's first idle time (at
+ * the latest after 5 s), so the badge soon shows the shop's count; without one, for the visitor's
+ * first use of the page, as the count is then very likely 0 and a visitor who only reads pays
+ * nothing for it. An add or the cart link opens it at once.
  */
 export function connectCartSync(config: CartSyncConfig): void {
   if (connection || pending || typeof window === 'undefined') return;
-  cart = readStored();
+  const stored = readStored();
   pending = config;
+  if (stored.lineItems.length > 0) {
+    cart = stored;
+    whenIdle(openFrame, 5_000);
+  } else {
+    // Nothing to wait for: the badge is empty and not loading until the shop says otherwise.
+    cart = { ...stored, loading: false };
+    afterFirstUse(openFrame);
+  }
   for (const listener of listeners) listener();
-  if ('requestIdleCallback' in window) window.requestIdleCallback(openFrame, { timeout: 5_000 });
-  else setTimeout(openFrame, 1_000);
 }
 
 /** The connection, opening the frame now if `connectCartSync` has not yet. */
