@@ -80,16 +80,19 @@ export async function newPage(
 }
 
 /**
- * Waits until the first island of a name on the page has hydrated, and then for two tasks
- * more: an update an island schedules from its first effects renders in a later task. (Timers,
- * not a frame: a page behind another in its context gets no frames.)
+ * Waits until the first island of a name on the page has hydrated, and then until the browser is
+ * next idle (at most 1 s more): an update an island schedules from its first effects (a list
+ * that becomes a carousel) renders in a later task, and React keeps the main thread busy until
+ * its scheduled work is done.
  */
 export async function hydrated(page: Page, name: string): Promise<void> {
   await page
     .locator(`k-island[data-name="${name}"][data-hydrated]`)
     .first()
     .waitFor({ state: 'attached' });
-  await page.evaluate(() => new Promise<void>((done) => setTimeout(() => setTimeout(done, 0), 0)));
+  await page.evaluate(
+    () => new Promise<void>((done) => requestIdleCallback(() => done(), { timeout: 1_000 })),
+  );
 }
 
 /**

@@ -542,7 +542,7 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
     // With the script: one slide at a time and the buttons.
     const live = await open(url, width);
     await hydrate(live.page, 'slider');
-    expect(await live.page.locator('[data-slider="live"]').count()).toBe(1);
+    await expect.poll(() => live.page.locator('[data-slider="live"]').count()).toBe(1);
     await live.page
       .locator('k-island[data-name="slider"]')
       .getByRole('button', { name: fi('widgets.school.next') })
