@@ -54,7 +54,7 @@ export function screenshots(prefix: string, defaults: { fullPage?: boolean } = {
 }
 
 /** Makes every part of the page render, near the window or not (for a whole-page picture). */
-export async function renderAll(page: Page): Promise<void> {
+async function renderAll(page: Page): Promise<void> {
   await page.evaluate(() => {
     for (const element of document.querySelectorAll<HTMLElement>('main *')) {
       if (getComputedStyle(element).contentVisibility === 'auto')

@@ -13,11 +13,10 @@ export function HeaderCartLink(props: { cart: CartSummary }) {
   const t = useT();
   const { cart } = props;
   // On a site that sells through the shop, the count is the browser's synced copy of the cart.
-  const synced = useSyncedCart(cart.sync ?? null);
+  const synced = useSyncedCart(cart.sync);
+  const shown = synced ?? cart;
   // On the shop, a change made by the page's own widgets (buy control, cart page) comes as an event.
-  const changed = useShopCartCount();
-  const count = changed ?? (synced ?? cart).lineItemCount;
-  const loading = (synced ?? cart).loading;
+  const count = useShopCartCount() ?? shown.lineItemCount;
   return (
     <a
       className={`${styles.iconButton} ${count > 0 ? '' : styles.desktopOnly}`}
@@ -25,7 +24,7 @@ export function HeaderCartLink(props: { cart: CartSummary }) {
       // On a brand site, the click hands the synced cart over to the shop (decision 021).
       onClick={synced ? followCartLink : undefined}
       aria-label={count > 0 ? t('header.cartWithCount', { count }) : t('header.cart')}
-      aria-busy={loading || undefined}
+      aria-busy={shown.loading || undefined}
       data-cart-count={count}
     >
       <Icon name="cart" size={26} />
