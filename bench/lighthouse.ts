@@ -9,9 +9,9 @@
  *   npm run build && flock /tmp/kattaus-bench.lock npx tsx bench/lighthouse.ts [--reports DIR]
  *
  * `--reports DIR` also writes each page's whole Lighthouse report (JSON) into DIR.
- * `--runs N` (3 unless told) audits each page N times and keeps the median run, the way
- * Lighthouse's own guidance on variability asks (`computeMedianRun`: the run nearest the median
- * FCP and TTI); a single run moves a page by up to 14 points here. `--only SITE[/PAGE]` audits
+ * `--runs N` (5 unless told, decision 065) audits each page N times and keeps the median run,
+ * as Lighthouse's guide on variability advises: five runs (`computeMedianRun`: the run nearest
+ * the median FCP and TTI). A single run moves a page by up to 14 points here. `--only SITE[/PAGE]` audits
  * those pages only (a diagnosis, not the goal's measurement).
  *
  * Before the runs, every page is opened once in the browser, pictures and scripts included, so
@@ -54,7 +54,7 @@ const { values } = parseArgs({
   options: {
     reports: { type: 'string' },
     'cpu-slowdown': { type: 'string' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     only: { type: 'string' },
     'equal-priority': { type: 'boolean', default: false },
   },
