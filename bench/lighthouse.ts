@@ -11,8 +11,8 @@
  * `--reports DIR` also writes each page's whole Lighthouse report (JSON) into DIR.
  * `--runs N` (5 unless told, decision 065) audits each page N times and keeps the median run,
  * as Lighthouse's guide on variability advises: five runs (`computeMedianRun`: the run nearest
- * the median FCP and TTI). A single run moves a page by up to 14 points here. `--only SITE[/PAGE]` audits
- * those pages only (a diagnosis, not the goal's measurement).
+ * the median FCP and TTI). A single run moves a page by up to 14 points here.
+ * `--only SITE[/PAGE]` audits those pages only (a diagnosis, not the goal's measurement).
  *
  * Before the runs, every page is opened once in the browser, pictures and scripts included, so
  * the server has made the image variants it keeps (sharp, on first request) before Lighthouse

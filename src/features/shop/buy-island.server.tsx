@@ -41,8 +41,8 @@ export function StockAndBuyControl(props: {
         name="shop-buy-control"
         lang={lang}
         // The shop's own control posts without script (decision 055), so it can wait for the
-        // visitor's intent or the first idle time (decision 066); a brand site's adds only
-        // through the shop's frame, so it hydrates at load.
+        // visitor's intent or the first idle time (decision 066). A brand site's control adds
+        // only through the shop's frame, so it hydrates at load.
         hydrate={props.sync ? 'load' : 'idle'}
         props={{
           code: product.code,
