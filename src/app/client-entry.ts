@@ -1,6 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import type { ComponentType } from 'react';
-import { triggers } from '../client/triggers.ts';
+import { afterFirstPaint, triggers } from '../client/triggers.ts';
 import { makeZodJitless } from '../client/zod-jitless.ts';
 import type { Messages } from '../i18n/fi.ts';
 import { knownLang, translator } from '../i18n/translate.ts';
@@ -112,4 +112,4 @@ function start(): void {
   }
 }
 
-start();
+afterFirstPaint(start);

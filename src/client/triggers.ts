@@ -42,3 +42,34 @@ const visible: Trigger = (element, run) => {
 };
 
 export const triggers: Record<string, Trigger> = { load, idle, visible };
+
+/** Longest wait for the first paint before the islands start anyway (a page that paints nothing). */
+const FIRST_PAINT_WAIT_MS = 3_000;
+
+/**
+ * Runs `run` once the page has had its first contentful paint (decision 067), so no island's
+ * code is fetched or run while the first paint still waits for the style sheet and the first
+ * image: on a slow connection those requests would share the bandwidth. Where the browser does
+ * not report paints, after the second animation frame (the first frame has been drawn by then).
+ * A hidden page paints when it is shown; the time limit only guards a page without content.
+ */
+export function afterFirstPaint(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    clearTimeout(timer);
+    run();
+  };
+  const timer = setTimeout(once, FIRST_PAINT_WAIT_MS);
+  let observer: PerformanceObserver | undefined;
+  if (globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.name === 'first-contentful-paint')) once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => requestAnimationFrame(once));
+  }
+}

@@ -76,4 +76,52 @@ describe('island triggers', () => {
     expect(scripts.some((s) => /\/assets\/fi-[\w-]+\.js$/.test(s))).toBe(true);
     await page.close();
   });
+
+  it('asks for no island code before the first contentful paint (decision 067)', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    // The first paint is held back for a second by a render-blocking script that neither blocks
+    // the parser nor the page's own scripts: like a style sheet or font that arrives late.
+    await page.goto(`${origin}/health`);
+    const html = await page.evaluate(() => fetch('/').then((r) => r.text()));
+    await page.route(`${origin}/hold-test`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: html.replace(
+          '</head>',
+          '<script async blocking="render" src="/render-hold.js"></script></head>',
+        ),
+      }),
+    );
+    await page.route(`${origin}/render-hold.js`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+    });
+    await page.goto(`${origin}/hold-test`);
+    // The hero carousel hydrates at load: its code has been asked for and has run.
+    await page.locator('k-island[data-name="hero-carousel"][data-hydrated]').waitFor();
+    const timing = await page.evaluate(() => {
+      const declared = new Set(
+        Array.from(
+          document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+            'script[type="module"][src], link[rel="modulepreload"]',
+          ),
+          (el) => ('src' in el ? el.src : el.href),
+        ),
+      );
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const islandCode = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/.+\.js$/.test(new URL(e.name).pathname) && !declared.has(e.name))
+        .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime }));
+      return { firstPaint: paint?.startTime, declared: declared.size, islandCode };
+    });
+    // The hold worked: nothing painted before it ended.
+    expect(timing.firstPaint).toBeGreaterThan(1_000);
+    expect(timing.declared).toBeGreaterThan(0);
+    expect(timing.islandCode.some((e) => /\/hero-carousel-[\w-]+\.js$/.test(e.name))).toBe(true);
+    const early = timing.islandCode.filter((e) => e.startTime < (timing.firstPaint ?? 0));
+    expect(early).toEqual([]);
+    await page.close();
+  });
 });
