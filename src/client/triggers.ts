@@ -43,7 +43,7 @@ const visible: Trigger = (element, run) => {
 
 export const triggers: Record<string, Trigger> = { load, idle, visible };
 
-/** Longest wait for the first paint before the islands start anyway (a page that paints nothing). */
+/** Longest wait for the first paint before the islands start anyway. */
 const FIRST_PAINT_WAIT_MS = 3_000;
 
 /**
@@ -51,7 +51,8 @@ const FIRST_PAINT_WAIT_MS = 3_000;
  * code is fetched or run while the first paint still waits for the style sheet and the first
  * image: on a slow connection those requests would share the bandwidth. Where the browser does
  * not report paints, after the second animation frame (the first frame has been drawn by then).
- * A hidden page paints when it is shown; the time limit only guards a page without content.
+ * A page that has painted no content by the time limit (nothing to paint yet, or opened in a
+ * background tab, which paints only when shown) starts them then.
  */
 export function afterFirstPaint(run: () => void): void {
   let done = false;
