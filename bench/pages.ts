@@ -216,7 +216,10 @@ try {
     console.error('bench/pages: non-2xx answers or errors; the figures are not valid');
     exitCode = 1;
   }
-  const short = pagesRows.filter((r) => r.ratio < RATIO_GOAL || r.p99 >= P99_GOAL_MS);
+  // Against the unrounded ratio: 4,531 / 9,090 is 0.498, shown as 0.50 but under the goal.
+  const short = pagesRows.filter(
+    (r) => r.requestsPerSecond / staticRate < RATIO_GOAL || r.p99 >= P99_GOAL_MS,
+  );
   if (short.length > 0) {
     process.stdout.write(
       `goal (ratio ≥ ${RATIO_GOAL}, p99 < ${P99_GOAL_MS} ms) not met by: ${short.map((r) => r.name).join(', ')}\n`,
