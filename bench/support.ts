@@ -10,7 +10,7 @@
  */
 import '../scripts/empty-css-imports.ts';
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -288,6 +288,60 @@ export function startRssSampler(pid: number | undefined) {
       return Math.max(0, ...peaks.values());
     },
   };
+}
+
+/** The process ids under `root` (itself included), from `/proc`. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name, which is in parentheses and may hold spaces: state, ppid.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  const tree: number[] = [];
+  const queue = [root];
+  for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
+    tree.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/**
+ * Gives every thread of Chromium's helper processes the niceness `nice`: all its processes but
+ * the renderers and the zygotes they are forked from (so new renderers start at normal priority).
+ * On Linux a niceness belongs to a thread, so each one is set; threads started later inherit it
+ * from the one that starts them. Run before each audit: a helper may have started since.
+ */
+export function setHelpersPriority(root: number, nice: number): void {
+  for (const pid of processTree(root)) {
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (command.includes('--type=renderer') || command.includes('--type=zygote')) continue;
+    let threads: string[] = [];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of threads) {
+      try {
+        os.setPriority(Number(tid), nice);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
 }
 
 /** A `/proc/<pid>/status` field in kB as the kernel writes it (KiB). */
