@@ -33,6 +33,7 @@ import {
   freePort,
   gitCommit,
   machine,
+  median,
   ROOT,
   RSS_SAMPLE_MS,
   readStatusKb,
@@ -101,13 +102,6 @@ interface Slice {
   non2xx: number;
   errors: number;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 /** One request of each kind; the demo content is deterministic, so these paths exist. */
 const TARGETS: Target[] = [
