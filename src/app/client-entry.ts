@@ -1,5 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import type { ComponentType } from 'react';
+import { type HeldPresses, holdPresses } from '../client/held-presses.ts';
 import { afterFirstPaint, triggers } from '../client/triggers.ts';
 import { makeZodJitless } from '../client/zod-jitless.ts';
 import type { Messages } from '../i18n/fi.ts';
@@ -61,7 +62,7 @@ const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<
   },
 };
 
-async function hydrate(element: HTMLElement): Promise<void> {
+async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
   const name = element.dataset.name as keyof typeof islands;
   const lang = knownLang(element.dataset.lang ?? 'fi');
   const load = islands[name];
@@ -75,11 +76,15 @@ async function hydrate(element: HTMLElement): Promise<void> {
       import('../render/island-root.tsx'),
     ]);
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
-  const onHydrated = () => element.setAttribute('data-hydrated', '');
+  const onHydrated = () => {
+    element.setAttribute('data-hydrated', '');
+    void held.replay();
+  };
   const island = createElement(Component as ComponentType<object>, props);
   // Each island starts in a task of its own, so islands whose code arrives together do not run
   // back to back in one long task.
   await yieldToMain();
+  held.stop();
   // Not in a transition (decision 056): a transition's hydration of an island in view at load
   // could wait without end behind the page's other work, and the island never came alive.
   hydrateRoot(
@@ -106,8 +111,13 @@ function yieldToMain(): Promise<void> {
 function start(): void {
   for (const element of document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-name]`)) {
     const trigger = triggers[element.dataset.hydrate ?? 'load'] ?? triggers.load;
+    // Kept from now until hydration starts: a press on a script-only button is not lost.
+    const held = holdPresses(element);
     trigger?.(element, () => {
-      hydrate(element).catch((error: unknown) => console.error('island failed to hydrate', error));
+      hydrate(element, held).catch((error: unknown) => {
+        held.stop();
+        console.error('island failed to hydrate', error);
+      });
     });
   }
 }

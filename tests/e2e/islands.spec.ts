@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { serverT } from '../../src/i18n/catalogues.ts';
 import { launchChromium, watchProblems } from './browser.ts';
+import { productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
 const origin = `http://sibylla.localhost:${inject('serverPort')}`;
 let browser: Browser;
@@ -122,6 +124,71 @@ describe('island triggers', () => {
     expect(timing.islandCode.some((e) => /\/hero-carousel-[\w-]+\.js$/.test(e.name))).toBe(true);
     const early = timing.islandCode.filter((e) => e.startTime < (timing.firstPaint ?? 0));
     expect(early).toEqual([]);
+    await page.close();
+  });
+
+  /**
+   * Holds an island's code back until `release`, as a slow connection would: a press made
+   * meanwhile lands on the server's HTML before the island has hydrated.
+   */
+  async function lateCode(page: Page, chunk: string) {
+    let asked = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/assets/${chunk}-*.js`, async (route) => {
+      asked += 1;
+      await released;
+      await route.continue();
+    });
+    return { asked: () => asked, release };
+  }
+
+  it('makes a press on a menu toggle before the header hydrates once it has (decision 070)', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    const problems = watchProblems(page);
+    const code = await lateCode(page, 'site-header');
+    await page.goto(`${origin}/`);
+    const header = page.locator('k-island[data-name="site-header"]');
+    const toggle = header.locator('button[aria-controls]').first();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // Pressed twice while nothing seemed to happen: meant to open the menu, not to open and close.
+    await toggle.click();
+    await toggle.click();
+    expect(code.asked()).toBeGreaterThan(0);
+    expect(await header.getAttribute('data-hydrated')).toBeNull();
+    code.release();
+    await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(problems.console).toEqual([]);
+    await page.close();
+  });
+
+  it("makes every press on the shop's + button before the control hydrates (decision 070)", async () => {
+    const t = serverT('fi');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(`${SHOP_ORIGIN}/`);
+    const [product] = await productsForSale(page, 1, 4);
+    if (!product) throw new Error('the seeded shop has no product with 4 in stock');
+    const code = await lateCode(page, 'buy-control');
+    await page.goto(`${SHOP_ORIGIN}${product.url}`);
+    const control = page.locator('k-island[data-name="shop-buy-control"]');
+    const quantity = control.getByRole('spinbutton', { name: t('shop.buy.quantity') });
+    expect(await quantity.inputValue()).toBe('1');
+    const more = control.getByRole('button', { name: t('shop.buy.increase') });
+    // Three presses while nothing seemed to happen: each counts. (The server renders − disabled
+    // at the least quantity, so it cannot be pressed before the control hydrates.)
+    await more.click();
+    await more.click();
+    await more.click();
+    expect(code.asked()).toBeGreaterThan(0);
+    expect(await control.getAttribute('data-hydrated')).toBeNull();
+    code.release();
+    await page.locator('k-island[data-name="shop-buy-control"][data-hydrated]').waitFor();
+    await expect.poll(() => quantity.inputValue()).toBe('4');
+    expect(problems.console).toEqual([]);
     await page.close();
   });
 });
