@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
+import { useHydrated } from '../../render/use-hydrated.ts';
 import styles from './lunch-menu.module.css';
 import { MenuView } from './menu-view.tsx';
 import type { MenuWeek } from './values.ts';
@@ -21,9 +22,8 @@ export interface LunchMenuProps {
  */
 export function LunchMenu(props: LunchMenuProps) {
   const t = useT();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [editing, setEditing] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   if (editing) {
     return (

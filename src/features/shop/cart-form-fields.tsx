@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import styles from './cart-form.module.css';
 import { ACTION_FIELD, type CartNotice, noticeText, XSRF_FIELD } from './cart-form.ts';
@@ -9,16 +8,6 @@ import { COUPON_ERRORS } from './values.ts';
 export interface CartFormProps {
   token: string;
   notice: CartNotice | null;
-}
-
-/**
- * False in the server HTML and the first render, true once the island runs: the cart's buttons
- * submit the form until then, and act in place after.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export function XsrfField(props: { token: string | undefined }) {

@@ -1,18 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatNumber, formatPrice } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
+import { useHydrated } from '../../render/use-hydrated.ts';
 import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
 import { changeQuantity, ShopApiError } from './api.ts';
 import { CartDeliveryNotice, LineAvailability } from './availability-check.tsx';
 import formStyles from './cart-form.module.css';
 import { CART_FORM_PATH, quantityField } from './cart-form.ts';
-import {
-  type CartFormProps,
-  CartNoticeBox,
-  submitButton,
-  useHydrated,
-  XsrfField,
-} from './cart-form-fields.tsx';
+import { type CartFormProps, CartNoticeBox, submitButton, XsrfField } from './cart-form-fields.tsx';
 import { CartAddressModal, useCustomer } from './checkout/address-modal.tsx';
 import checkoutStyles from './checkout/checkout.module.css';
 import { CHECKOUT_PAGE_PATH, checkoutUrl } from './checkout/checkout-form.ts';

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
+import { useHydrated } from '../../render/use-hydrated.ts';
 import {
   CART_ACTIONS,
   CART_FORM_PATH,
@@ -13,7 +14,6 @@ import {
   couponErrors,
   giftCardErrors,
   submitButton,
-  useHydrated,
   XsrfField,
 } from './cart-form-fields.tsx';
 import checkoutStyles from './checkout/checkout.module.css';

@@ -1,5 +1,6 @@
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
+import { useHydrated } from '../../../render/use-hydrated.ts';
 import {
   acceptPortionValue,
   formatAmount,
@@ -51,8 +52,7 @@ export function PortionCalculator(props: PortionCalculatorProps) {
     props.initial ?? { count: base.yield, size: base.portionSize },
   );
   // Without script (and until the island runs): no step buttons, a submit button instead.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydrated();
   // What the fields show while the visitor types: a value rules ignore stays visible until blur.
   const [typed, setTyped] = useState<{ count?: string; size?: string }>({});
   const fields: { key: keyof Portions; label: string }[] = [

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { sendWithToken } from '../../../client/send.ts';
 import { useT } from '../../../i18n/react.tsx';
+import { useHydrated } from '../../../render/use-hydrated.ts';
 import {
   SCHOOL_VOTE_FORM_PATH,
   SCHOOL_VOTE_PATH,
@@ -15,8 +16,7 @@ export function FlipCard(props: { question: string; answer: string }) {
   const id = useId();
   const [flipped, setFlipped] = useState(false);
   // Without script (and until the island runs) both sides show, and there is no button.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydrated();
   return (
     <section
       className={`container ${styles.flipCard} ${live ? styles.flipLive : ''} ${flipped ? styles.flipped : ''}`}
@@ -61,8 +61,7 @@ export function Slider(props: SliderProps) {
   const [index, setIndex] = useState(0);
   // Without script (and until the island runs) every slide is in a list that scrolls sideways,
   // reachable by keyboard; the buttons and the one-at-a-time track come with the script.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydrated();
   const total = props.slides.length;
   const go = (next: number) => setIndex((next + total) % total);
   return (

@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { useT } from '../../../i18n/react.tsx';
+import { useHydrated } from '../../../render/use-hydrated.ts';
 import { pushCheckoutEvent } from '../analytics.ts';
 import { CART_EVENT, cartDeliveryDates, ShopApiError } from '../api.ts';
-import { useHydrated } from '../cart-form-fields.tsx';
 import { CartSummary, money } from '../cart-page.tsx';
 import type { Customer } from '../customer/schemas.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
