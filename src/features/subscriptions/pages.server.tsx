@@ -12,6 +12,7 @@ import { acceptFormPosts } from '../../server/form-posts.ts';
 import { clientLimit } from '../../server/rate-limit.ts';
 import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from './schemas.ts';
 import { confirmSubscription, unsubscribe, verifiedUnsubscribeIds } from './store.server.ts';
+import styles from './widgets/subscriptions.module.css';
 
 export type PageLayout = (request: FastifyRequest, body: ReactNode) => Promise<ReactNode>;
 
@@ -48,7 +49,7 @@ export function subscriptionPageRoutes(layout: PageLayout) {
         head: <meta name="robots" content="noindex" />,
         body: await layout(
           request,
-          <section aria-labelledby="subscribe-page-title" className="container">
+          <section aria-labelledby="subscribe-page-title" className={`container ${styles.page}`}>
             <h1 id="subscribe-page-title">{t(options.title)}</h1>
             {options.body}
           </section>,
@@ -70,7 +71,9 @@ export function subscriptionPageRoutes(layout: PageLayout) {
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit">{t(button)}</button>
+          <button type="submit" className={styles.submit}>
+            {t(button)}
+          </button>
         </form>
       );
     };
