@@ -226,6 +226,65 @@ describe('card carousel', () => {
     });
   }
 
+  for (const width of [1280, 900, 375]) {
+    it(`at ${width} px moves nothing when it hydrates; without script a phone sees the next card's edge`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      // The carousel's code is held until its script-free form has been measured in view.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/group-carousel-*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${siteOrigin(SITE)}/`);
+      const c = carouselOf(page, 'card-carousel');
+      const section = c.island.locator('section');
+      await section.scrollIntoViewIfNeeded();
+      // Two frames: the section (content-visibility: auto) has been laid out at its own size.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const box = async () => {
+        const b = await section.boundingBox();
+        const next = await section
+          .locator('xpath=following::*[self::h2 or self::p][1]')
+          .boundingBox();
+        return { height: b?.height, top: b?.y, nextTop: next?.y };
+      };
+      const before = await box();
+      expect(await c.island.getAttribute('data-hydrated')).toBeNull();
+      release();
+      await hydrated(page, 'card-carousel');
+      expect(await c.next.isVisible()).toBe(true);
+      expect(await box()).toEqual(before);
+      await context.close();
+
+      const noScript = await browser.newContext({
+        viewport: { width, height: 900 },
+        javaScriptEnabled: false,
+      });
+      const plain = await noScript.newPage();
+      await plain.goto(`${siteOrigin(SITE)}/`);
+      const list = carouselOf(plain, 'card-carousel');
+      const [track, first] = await Promise.all([
+        list.track.boundingBox(),
+        list.items.first().boundingBox(),
+      ]);
+      const share = (first?.width ?? 0) / (track?.width ?? 1);
+      if (width === 375) expect(share).toBeCloseTo(0.85, 2);
+      else expect(share).toBeLessThan(0.5);
+      // No arrows' row without script: nothing would ever fill it.
+      const rows = await list.island
+        .locator('section > div:empty')
+        .evaluateAll((divs) => divs.map((d) => getComputedStyle(d).display));
+      expect(rows).toEqual(['none']);
+      await noScript.close();
+    });
+  }
+
   it('with reduced motion moves without a transition', async () => {
     const { context, page } = await open(`${siteOrigin(SITE)}/`, 1280, { reducedMotion: 'reduce' });
     const c = carouselOf(page, 'card-carousel');

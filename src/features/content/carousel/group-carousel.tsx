@@ -119,7 +119,8 @@ function Arrows(props: {
 }) {
   const t = useT();
   const { groups } = props;
-  if (!groups.enhanced) return null;
+  // Before hydration the row is held empty, so the arrows take no room from what follows.
+  if (!groups.enhanced) return <div className={styles.arrows} />;
   return (
     <div className={styles.arrows}>
       {groups.can.previous || props.always ? (
