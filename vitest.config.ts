@@ -4,27 +4,68 @@ import viteConfig from './vite.config.ts';
 const base =
   typeof viteConfig === 'function' ? viteConfig({ command: 'serve', mode: 'test' }) : viteConfig;
 
+const unitFiles = [
+  'src/**/*.test.{ts,tsx}',
+  'tests/setup/**/*.test.ts',
+  'tests/architecture/*.test.ts',
+  'seed/**/*.test.ts',
+];
+
+/**
+ * The engine-parity suite (decision 073): the tests of what PGlite and a PostgreSQL server may do
+ * differently — migrations, connections and locks, change notices, the seed, and search (text
+ * configurations, dictionaries, trigram and prefix indexes). With DATABASE_URL the unit project
+ * runs on that server and these run once more on PGlite; without it the unit project already runs
+ * them on PGlite.
+ */
+export const parityFiles = [
+  'src/db/{migrate,content-changes}.test.ts',
+  'seed/seed.test.ts',
+  'src/features/search/analysis/*.test.ts',
+  'src/features/search/{closer-matches,documents,evaluation,heldout,judged-subjects,typo-vocabulary,routes}.test.ts',
+];
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
 export default mergeConfig(
   base,
   defineConfig({
     test: {
+      // Both cores: each test file has a database of its own (a PGlite copy or a PostgreSQL
+      // database made from a template), so two files at once share nothing.
+      maxWorkers: 2,
+      reporters: ['./tests/setup/summary-reporter.ts', 'default'],
       projects: [
         {
           extends: true,
           test: {
             name: 'unit',
-            include: [
-              'src/**/*.test.{ts,tsx}',
-              'tests/setup/**/*.test.ts',
-              'tests/architecture/*.test.ts',
-              'seed/**/*.test.ts',
-            ],
+            include: unitFiles,
             environment: 'node',
             globalSetup: ['tests/setup/global-database.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
+            sequence: { groupOrder: 0 },
           },
         },
+        ...(onPostgres
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: 'parity',
+                  include: parityFiles,
+                  environment: 'node',
+                  // The same files on PGlite: no server for them, whatever the shell says.
+                  env: { DATABASE_URL: '', REDIS_URL: '' },
+                  globalSetup: ['tests/setup/global-pglite.ts'],
+                  testTimeout: 30_000,
+                  hookTimeout: 60_000,
+                  sequence: { groupOrder: 0 },
+                },
+              },
+            ]
+          : []),
         {
           extends: true,
           test: {
@@ -34,8 +75,10 @@ export default mergeConfig(
             globalSetup: ['tests/e2e/global-server.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            // One browser at a time: the machine has two cores and the server needs one.
+            // One browser at a time: the machine has two cores and the server needs one. After
+            // the unit projects, so a browser never shares the cores with two test workers.
             fileParallelism: false,
+            sequence: { groupOrder: 1 },
           },
         },
       ],

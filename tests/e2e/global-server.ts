@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,32 +19,19 @@ declare module 'vitest' {
  * (PGlite), for the browser tests, from a build of its own.
  */
 export default async function setup(project: TestProject) {
-  // A build of its own, so a rebuild of dist/ by someone else cannot pull assets from under it.
+  // A build of its own, so a rebuild of dist/ by someone else cannot pull assets from under it:
+  // a copy of the build `npm test` has just made (E2E_BUILD names it), or else a new build.
   const outDir = path.resolve('.e2e-build', `${process.pid}-${Date.now()}`);
-  // Vitest sets NODE_ENV=test, which a build would inherit: React's development build in the
-  // browser bundle. The pages under test are the production build, as `npm run build` makes it.
-  const buildEnv = { ...process.env, NODE_ENV: 'production' };
-  const run = (args: string[]) =>
-    execFileSync(process.execPath, args, { env: buildEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--outDir',
-    path.join(outDir, 'client'),
-    '--logLevel',
-    'warn',
-  ]);
-  run(['--import', 'tsx', 'scripts/precompress.ts', path.join(outDir, 'client', 'assets')]);
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--ssr',
-    'src/app/main.ts',
-    '--outDir',
-    path.join(outDir, 'server'),
-    '--logLevel',
-    'warn',
-  ]);
+  const madeBuild = process.env.E2E_BUILD;
+  if (madeBuild) {
+    for (const part of ['client', 'server']) {
+      if (!existsSync(path.join(madeBuild, part)))
+        throw new Error(`E2E_BUILD=${madeBuild} has no ${part}/ folder: run npm run build first`);
+      await cp(path.join(madeBuild, part), path.join(outDir, part), { recursive: true });
+    }
+  } else {
+    buildInto(outDir);
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -128,4 +115,32 @@ function stop(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** The production build, as `npm run build` makes it, into `outDir` (`client/`, `server/`). */
+function buildInto(outDir: string): void {
+  // Vitest sets NODE_ENV=test, which a build would inherit: React's development build in the
+  // browser bundle. The pages under test are the production build, as `npm run build` makes it.
+  const buildEnv = { ...process.env, NODE_ENV: 'production' };
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, args, { env: buildEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  run([
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--outDir',
+    path.join(outDir, 'client'),
+    '--logLevel',
+    'warn',
+  ]);
+  run(['--import', 'tsx', 'scripts/precompress.ts', path.join(outDir, 'client', 'assets')]);
+  run([
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--ssr',
+    'src/app/main.ts',
+    '--outDir',
+    path.join(outDir, 'server'),
+    '--logLevel',
+    'warn',
+  ]);
 }

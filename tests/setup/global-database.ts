@@ -17,8 +17,12 @@ declare module 'vitest' {
  * Migrates one template database before the tests; each test file then copies it (PGlite by
  * default, the PostgreSQL server named by DATABASE_URL when set).
  */
-export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL;
+export default function setup(project: TestProject) {
+  return provideTemplate(project, process.env.DATABASE_URL || undefined);
+}
+
+/** The template on the server `url` names, or on PGlite without one. */
+export async function provideTemplate(project: TestProject, url: string | undefined) {
   if (url) {
     // A name of its own per run, so two runs against one server do not drop each other's template.
     const TEMPLATE_NAME = `${TEMPLATE_PREFIX}${randomBytes(4).toString('hex')}`;

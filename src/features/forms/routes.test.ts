@@ -139,9 +139,9 @@ describe.each(formIds)('POST %s', (formId) => {
     }
   });
 
-  it.runIf(withMessage.includes(formId))(
-    'refuses a too long message and forbidden characters',
-    async () => {
+  // Only the forms with a message field have this test (a skipped test would say nothing).
+  if (withMessage.includes(formId))
+    it('refuses a too long message and forbidden characters', async () => {
       const max = formId === 'export-contact' ? 1000 : 2000;
       const long = await payloadOf(formId, 'unused');
       setMessage(formId, long, 'a'.repeat(max + 1));
@@ -157,8 +157,7 @@ describe.each(formIds)('POST %s', (formId) => {
       const answer = await post(formId, odd);
       await expectRefused(answer, messageField(formId));
       expect(answer.json().errors[messageField(formId)]).toMatch(/^form\.message\.characters/);
-    },
-  );
+    });
 
   it('refuses a missing, a forged and a reused captcha', async () => {
     await expectRefused(await post(formId, await payloadOf(formId, null)), definition.captchaField);
