@@ -12,7 +12,7 @@ const unitFiles = [
 ];
 
 /**
- * The engine-parity suite (decision 073): the tests of what PGlite and a PostgreSQL server may do
+ * The engine-parity suite (decision 090): the tests of what PGlite and a PostgreSQL server may do
  * differently — migrations, connections and locks, change notices, the seed, and search (text
  * configurations, dictionaries, trigram and prefix indexes). With DATABASE_URL the unit project
  * runs on that server and these run once more on PGlite; without it the unit project already runs

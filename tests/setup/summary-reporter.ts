@@ -5,7 +5,7 @@ import type { Reporter, TestModule } from 'vitest/node';
  * Printed before Vitest's own summary, which stays the last line of the run:
  * - each project's wall-clock time (unit, parity, e2e), so the phases of `npm test` show;
  * - the ten slowest test files;
- * - every skipped test and what would run it (decision 073: on a laptop without PostgreSQL or
+ * - every skipped test and what would run it (decision 090: on a laptop without PostgreSQL or
  *   Redis the tests that need them are skipped, and say so).
  */
 export default class SummaryReporter implements Reporter {
