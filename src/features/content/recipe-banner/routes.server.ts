@@ -3,14 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { cookieSiteOptions } from '../../../server/plugins/sessions.ts';
-import {
-  RECIPE_BANNER_CLOSE_PATH,
-  RECIPE_BANNER_COOKIE,
-  RECIPE_BANNER_DAYS,
-  safeReturnPath,
-} from './config.ts';
+import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
+import { RECIPE_BANNER_CLOSE_PATH, RECIPE_BANNER_COOKIE, RECIPE_BANNER_DAYS } from './config.ts';
 
-const closeBodySchema = z.object({ return: z.string().max(2000).optional() });
+const closeBodySchema = z.object({ return: z.string().max(RETURN_PATH_MAX).optional() });
 
 /**
  * Closing the recipe banner without script: a plain form post that sets the 30-day cookie and goes
@@ -35,7 +31,7 @@ export async function recipeBannerRoutes(fastify: FastifyInstance) {
         ...cookieSiteOptions(request),
       });
       reply.header('cache-control', 'no-store');
-      return reply.redirect(safeReturnPath(request.body.return), 303);
+      return reply.redirect(localReturnPath(request.body.return) ?? '/', 303);
     },
   );
 }

@@ -8,8 +8,8 @@ import { Invalid, NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts, sameSitePost } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { clientLimit } from '../../../server/rate-limit.ts';
+import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
 import { pageBlocks } from '../blocks.ts';
-import { safeReturnPath } from '../recipe-banner/config.ts';
 import {
   SCHOOL_VOTE_FORM_PATH,
   SCHOOL_VOTE_PATH,
@@ -142,7 +142,7 @@ export async function schoolVoteRoutes(fastify: FastifyInstance) {
 const voteFormSchema = z.object({
   voteId: schoolVoteBodySchema.shape.voteId,
   option: z.string().regex(/^\d$/).transform(Number).pipe(schoolVoteBodySchema.shape.option),
-  return: z.string().max(2000).optional(),
+  return: z.string().max(RETURN_PATH_MAX).optional(),
 });
 
 /**
@@ -163,7 +163,7 @@ export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const body = (request.body ?? {}) as Record<string, unknown>;
-      const back = safeReturnPath(body.return);
+      const back = localReturnPath(body.return) ?? '/';
       const parsed = voteFormSchema.safeParse(body);
       const voteId = parsed.success ? parsed.data.voteId : undefined;
       const failed = () =>

@@ -220,6 +220,22 @@ describe('school vote without script (plain form post)', () => {
   });
 });
 
+describe('school vote form: the return path', () => {
+  it.each([
+    '/\t/evil.example/',
+    '/\r\n/evil.example/',
+    '/.//evil.example/',
+    '/%2e%2e//evil.example/',
+    '/koulu\\..\\/evil.example',
+  ])('goes back to this site for the return path %j', async (back) => {
+    await clearVotes();
+    const visitor = fromAddress(await arrive(t.app, '/koulu', { host: HOST }), '10.0.2.1');
+    const answer = await formVote(visitor, { voteId: VOTE, option: '0', return: back });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(`/?aanestys=${VOTE}&valinta=0#aanestys-${VOTE}`);
+  });
+});
+
 describe('school vote on PostgreSQL', () => {
   it.runIf(onPostgres)('20 parallel votes of one visitor count once', async () => {
     await clearVotes();

@@ -7,6 +7,7 @@ import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, type FieldErrors, fieldErrorsOf } from '../../../server/errors.ts';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { tokenMatches } from '../../../server/plugins/xsrf.ts';
+import { localReturnPath } from '../../../server/return-path.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { CustomerOrders } from '../orders/order-list.server.tsx';
@@ -22,7 +23,7 @@ import {
   sessionCustomerId,
 } from './accounts.server.ts';
 import styles from './pages.module.css';
-import { localReturnPath, RETURN_PARAM, withReturn } from './return-path.ts';
+import { RETURN_PARAM, withReturn } from './return-path.ts';
 import {
   accountContext,
   accountLimits,

@@ -64,4 +64,43 @@ describe('paluu on the login and register pages', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/oma-tili');
   });
+
+  // A browser reads `/./`, `/../` and `/%2e/` away and a tab out: what is left must still be a
+  // path of this site, not `//evil.example/`.
+  const away = [
+    '/.//evil.example/',
+    '/..//evil.example/',
+    '/%2e//evil.example/',
+    '/%2E%2E//evil.example/',
+    '/./\\evil.example/',
+    '/\t/evil.example/',
+    '/kassa/..//evil.example/',
+  ];
+
+  it.each(away)(
+    'a logged-in shopper opening the login page with paluu %j stays on the site',
+    async (paluu) => {
+      const v = await visitor();
+      await postForm(v, '/rekisteroidy', { email: `paluu${n}@example.fi`, password: PASSWORD });
+      const res = await v.get(`/kirjaudu?paluu=${encodeURIComponent(paluu)}`);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/oma-tili');
+    },
+  );
+
+  it.each(away)('a login or registration posted with paluu %j stays on the site', async (paluu) => {
+    const v = await visitor();
+    const email = `paluu${n}@example.fi`;
+    const page = await v.get(`/rekisteroidy?paluu=${encodeURIComponent(paluu)}`);
+    expect(page.body).not.toContain('evil.example');
+    const registered = await postForm(v, '/rekisteroidy', { email, password: PASSWORD, paluu });
+    expect(registered.statusCode, registered.body).toBe(303);
+    expect(registered.headers.location).toBe('/oma-tili');
+    await postForm(v, '/oma-tili', { action: 'logout' });
+    const w = await visitor();
+    await w.get('/kirjaudu');
+    const loggedIn = await postForm(w, '/kirjaudu', { email, password: PASSWORD, paluu });
+    expect(loggedIn.statusCode).toBe(303);
+    expect(loggedIn.headers.location).toBe('/oma-tili');
+  });
 });
