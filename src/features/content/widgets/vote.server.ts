@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { pages, schoolVotes } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../../server/errors.ts';
-import { acceptFormPosts, sameSitePost } from '../../../server/form-posts.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD, formPostAllowed } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { clientLimit } from '../../../server/rate-limit.ts';
 import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
@@ -143,6 +143,7 @@ const voteFormSchema = z.object({
   voteId: schoolVoteBodySchema.shape.voteId,
   option: z.string().regex(/^\d$/).transform(Number).pipe(schoolVoteBodySchema.shape.option),
   return: z.string().max(RETURN_PATH_MAX).optional(),
+  [FORM_TOKEN_FIELD]: z.string().max(200).optional(),
 });
 
 /**
@@ -150,8 +151,9 @@ const voteFormSchema = z.object({
  * no-script pattern (as the recipe banner closes): the same one-vote-per-session logic as the
  * API, then 303 back to the page with the counted choice in the query, which the page shows; a
  * refused or failed vote goes back with the failure, shown as an alert the address points at.
- * A cached page cannot carry a per-session token, so a post from another site (Sec-Fetch-Site,
- * or an Origin of another host) is refused instead; the session cookie is SameSite=Lax anyway.
+ * The anti-forgery check is that of forms on shared pages (`formPostAllowed`, decision 073): the
+ * session's token when the form carries it, otherwise the browser's word that the post comes from
+ * this site; a refused post goes back with the failure and counts nothing.
  */
 export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
   acceptFormPosts(fastify, 4096);
@@ -168,7 +170,7 @@ export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
       const voteId = parsed.success ? parsed.data.voteId : undefined;
       const failed = () =>
         reply.redirect(voteId ? voteReturnPath(back, voteId, 'failed') : back, 303);
-      if (!parsed.success || !sameSitePost(request)) return failed();
+      if (!parsed.success || !formPostAllowed(request, { sharedPage: true })) return failed();
       try {
         await limit(request);
         const answer = await castVote(fastify.db, {

@@ -220,7 +220,7 @@ describe('school vote without script (plain form post)', () => {
   });
 });
 
-describe('school vote form: the return path', () => {
+describe('school vote form: the return path and anti-forgery', () => {
   it.each([
     '/\t/evil.example/',
     '/\r\n/evil.example/',
@@ -233,6 +233,27 @@ describe('school vote form: the return path', () => {
     const answer = await formVote(visitor, { voteId: VOTE, option: '0', return: back });
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe(`/?aanestys=${VOTE}&valinta=0#aanestys-${VOTE}`);
+  });
+
+  it('refuses a form with a wrong anti-forgery field, counts one with the right one', async () => {
+    await clearVotes();
+    const visitor = fromAddress(await arrive(t.app, '/koulu', { host: HOST }), '10.0.2.2');
+    const wrong = await formVote(visitor, {
+      _xsrf: 'x'.repeat(43),
+      voteId: VOTE,
+      option: '0',
+      return: '/koulu',
+    });
+    expect(wrong.headers.location).toBe(`/koulu?aanestys=${VOTE}&aanestysvirhe=1#aanestys-${VOTE}`);
+    expect(await storedVotes()).toHaveLength(0);
+    const right = await formVote(visitor, {
+      _xsrf: visitor.xsrfToken ?? '',
+      voteId: VOTE,
+      option: '0',
+      return: '/koulu',
+    });
+    expect(right.headers.location).toBe(`/koulu?aanestys=${VOTE}&valinta=0#aanestys-${VOTE}`);
+    expect(await storedVotes()).toHaveLength(1);
   });
 });
 

@@ -5,8 +5,7 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, type FieldErrors, fieldErrorsOf } from '../../../server/errors.ts';
-import { acceptFormPosts } from '../../../server/form-posts.ts';
-import { tokenMatches } from '../../../server/plugins/xsrf.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD, formPostAllowed } from '../../../server/form-posts.ts';
 import { localReturnPath } from '../../../server/return-path.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
@@ -162,7 +161,7 @@ function Form({
 }) {
   return (
     <form method="post" action={action} noValidate className={styles.form}>
-      <input type="hidden" name="_xsrf" value={xsrf} />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={xsrf} />
       {back ? <input type="hidden" name={RETURN_PARAM} value={back} /> : null}
       {children}
       <p>
@@ -188,7 +187,11 @@ function AddressView({ address, lang }: { address: Address; lang: Lang }) {
 function strings(body: Record<string, unknown>): Values {
   const values: Values = {};
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string' && key !== '_xsrf' && !key.toLowerCase().includes('password')) {
+    if (
+      typeof value === 'string' &&
+      key !== FORM_TOKEN_FIELD &&
+      !key.toLowerCase().includes('password')
+    ) {
       values[key] = value;
     }
   }
@@ -244,12 +247,8 @@ export function accountPageRoutes(layout: PageLayout) {
     };
 
     /** The posted form's body when its anti-forgery field is right; null otherwise. */
-    const posted = (request: FastifyRequest): Record<string, unknown> | null => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const site = request.headers['sec-fetch-site'];
-      if (site !== undefined && site !== 'same-origin') return null;
-      return tokenMatches(body._xsrf, request.session.derive('xsrf')) ? body : null;
-    };
+    const posted = (request: FastifyRequest): Record<string, unknown> | null =>
+      formPostAllowed(request) ? ((request.body ?? {}) as Record<string, unknown>) : null;
     const forbidden = { _: 'account.error.forbidden' };
 
     // --- log in ---------------------------------------------------------------------------
@@ -698,7 +697,7 @@ export function accountPageRoutes(layout: PageLayout) {
             <h2>{t('account.page.orders')}</h2>
             <CustomerOrders orders={orders} lang={lang} />
             <form method="post" action={ACCOUNT_PAGES.account} className={styles.logout}>
-              <input type="hidden" name="_xsrf" value={xsrf} />
+              <input type="hidden" name={FORM_TOKEN_FIELD} value={xsrf} />
               <input type="hidden" name="action" value="logout" />
               <button type="submit">{t('account.page.logout')}</button>
             </form>
