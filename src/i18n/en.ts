@@ -504,7 +504,11 @@ export const en: Messages = {
   'account.error.email': 'Enter an email address.',
   'account.error.emailTaken':
     'This email address already has an account. Log in or ask for a new password.',
-  'account.error.passwordShort': 'The password must have at least 8 characters.',
+  'account.error.passwordShort':
+    'The password must have at least 12 characters. A long passphrase, such as several words in a row, is a good choice.',
+  'account.error.passwordLong': 'The password can have at most 128 characters.',
+  'account.error.passwordCommon':
+    'The password is too common: it is on the list of commonly used or leaked passwords, so it is easy to guess. Choose another password.',
   'account.error.login': 'The email address or the password is wrong.',
   'account.error.tooManyAttempts': 'Too many login attempts. Try again in a while.',
   'account.error.resetToken':
@@ -514,7 +518,7 @@ export const en: Messages = {
   'account.error.forbidden': 'The form has expired. Please send it again.',
   'account.field.email': 'Email address',
   'account.field.password': 'Password',
-  'account.field.newPassword': 'New password (at least 8 characters)',
+  'account.field.newPassword': 'New password (at least 12 characters)',
   'account.field.firstName': 'First name',
   'account.field.lastName': 'Last name',
   'account.field.streetAddress': 'Street address',

@@ -506,7 +506,11 @@ export const fi = {
   'account.error.email': 'Syötä sähköpostiosoite.',
   'account.error.emailTaken':
     'Tällä sähköpostiosoitteella on jo tili. Kirjaudu sisään tai tilaa uusi salasana.',
-  'account.error.passwordShort': 'Salasanassa on oltava vähintään 8 merkkiä.',
+  'account.error.passwordShort':
+    'Salasanassa on oltava vähintään 12 merkkiä. Pitkä salasanalause, esimerkiksi monta sanaa peräkkäin, on hyvä valinta.',
+  'account.error.passwordLong': 'Salasanassa voi olla enintään 128 merkkiä.',
+  'account.error.passwordCommon':
+    'Salasana on liian yleinen: se on yleisesti käytettyjen tai vuotaneiden salasanojen listalla, joten sen voi arvata helposti. Valitse toinen salasana.',
   'account.error.login': 'Sähköpostiosoite tai salasana on väärin.',
   'account.error.tooManyAttempts':
     'Liian monta kirjautumisyritystä. Yritä hetken kuluttua uudelleen.',
@@ -517,7 +521,7 @@ export const fi = {
   'account.error.forbidden': 'Lomakkeen voimassaolo päättyi. Lähetä lomake uudelleen.',
   'account.field.email': 'Sähköpostiosoite',
   'account.field.password': 'Salasana',
-  'account.field.newPassword': 'Uusi salasana (vähintään 8 merkkiä)',
+  'account.field.newPassword': 'Uusi salasana (vähintään 12 merkkiä)',
   'account.field.firstName': 'Etunimi',
   'account.field.lastName': 'Sukunimi',
   'account.field.streetAddress': 'Katuosoite',

@@ -502,7 +502,11 @@ export const sv: Messages = {
   'account.error.email': 'Ange en e-postadress.',
   'account.error.emailTaken':
     'Det finns redan ett konto med den här e-postadressen. Logga in eller beställ ett nytt lösenord.',
-  'account.error.passwordShort': 'Lösenordet måste ha minst 8 tecken.',
+  'account.error.passwordShort':
+    'Lösenordet måste ha minst 12 tecken. En lång lösenordsfras, till exempel flera ord i rad, är ett bra val.',
+  'account.error.passwordLong': 'Lösenordet får ha högst 128 tecken.',
+  'account.error.passwordCommon':
+    'Lösenordet är för vanligt: det finns på listan över vanliga eller läckta lösenord och är lätt att gissa. Välj ett annat lösenord.',
   'account.error.login': 'E-postadressen eller lösenordet är fel.',
   'account.error.tooManyAttempts': 'För många inloggningsförsök. Försök igen om en stund.',
   'account.error.resetToken':
@@ -512,7 +516,7 @@ export const sv: Messages = {
   'account.error.forbidden': 'Formuläret har gått ut. Skicka det på nytt.',
   'account.field.email': 'E-postadress',
   'account.field.password': 'Lösenord',
-  'account.field.newPassword': 'Nytt lösenord (minst 8 tecken)',
+  'account.field.newPassword': 'Nytt lösenord (minst 12 tecken)',
   'account.field.firstName': 'Förnamn',
   'account.field.lastName': 'Efternamn',
   'account.field.streetAddress': 'Gatuadress',

@@ -9,6 +9,7 @@ import type { Session } from '../../../server/plugins/sessions.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
 import { mergeCartsAtLogin } from './cart-merge.server.ts';
+import { assertUncommonPassword } from './password-policy.server.ts';
 import type { Address, AddressForm, Customer } from './schemas.ts';
 
 /**
@@ -97,6 +98,7 @@ export async function register(
   ctx: AccountContext,
   input: { email: string; password: string },
 ): Promise<string> {
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const [row] = await ctx.db
     .insert(customers)
@@ -203,6 +205,7 @@ export async function resetPassword(
   input: { token: string; password: string },
   now: Date = new Date(),
 ): Promise<string> {
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [used] = await tx
