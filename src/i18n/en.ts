@@ -513,6 +513,8 @@ export const en: Messages = {
   'account.error.tooManyAttempts': 'Too many login attempts. Try again in a while.',
   'account.error.resetToken':
     'The password reset link has expired or has been used. Ask for a new link.',
+  'account.error.registrationToken':
+    'The confirmation link has expired or has already been used. Create the account again.',
   'account.error.postalCode': 'A postal code has 5 digits.',
   'account.error.phone': 'The phone number is in the wrong format',
   'account.error.forbidden': 'The form has expired. Please send it again.',
@@ -536,6 +538,19 @@ export const en: Messages = {
   'account.register.title': 'Create an account',
   'account.register.submit': 'Create account',
   'account.register.toLogin': 'Already have an account? Log in',
+  'account.register.sent':
+    'We have sent a message to {email}. Follow its instructions within a day. If it does not arrive, check your spam folder too.',
+  'account.register.mailSubject': 'Confirm your account – Lihakauppa',
+  'account.register.mailBody':
+    'Hello,\n\nconfirm your Lihakauppa account with this link within a day:\n{url}\n\nIf you did not create an account, you can ignore this message: no account is created without the confirmation.',
+  'account.register.takenMailSubject':
+    'Someone tried to create an account with your address – Lihakauppa',
+  'account.register.takenMailBody':
+    'Hello,\n\nsomeone, perhaps you, tried to create a Lihakauppa account with this email address. The address already has an account, so no new account was created and your details were not changed.\n\nLog in: {loginUrl}\nIf you have forgotten your password, you can change it: {resetUrl}\n\nIf you did not try to create an account, you can ignore this message.',
+  'account.confirm.title': 'Confirm your account',
+  'account.confirm.intro':
+    'Finish creating your account by confirming it. You are logged in at the same time.',
+  'account.confirm.submit': 'Confirm account',
   'account.resetRequest.title': 'Forgotten password',
   'account.resetRequest.intro': 'We will send you a link for changing your password.',
   'account.resetRequest.submit': 'Send the link',

@@ -516,6 +516,8 @@ export const fi = {
     'Liian monta kirjautumisyritystä. Yritä hetken kuluttua uudelleen.',
   'account.error.resetToken':
     'Salasanan vaihtolinkki on vanhentunut tai jo käytetty. Tilaa uusi linkki.',
+  'account.error.registrationToken':
+    'Vahvistuslinkki on vanhentunut tai jo käytetty. Luo tili uudelleen.',
   'account.error.postalCode': 'Postinumerossa on 5 numeroa.',
   'account.error.phone': 'Väärän muotoinen puhelinnumero',
   'account.error.forbidden': 'Lomakkeen voimassaolo päättyi. Lähetä lomake uudelleen.',
@@ -539,6 +541,17 @@ export const fi = {
   'account.register.title': 'Luo tili',
   'account.register.submit': 'Luo tili',
   'account.register.toLogin': 'Onko sinulla jo tili? Kirjaudu sisään',
+  'account.register.sent':
+    'Lähetimme osoitteeseen {email} viestin. Jatka viestin ohjeiden mukaan vuorokauden kuluessa. Jos viestiä ei kuulu, katso myös roskapostikansio.',
+  'account.register.mailSubject': 'Vahvista tilisi – Lihakauppa',
+  'account.register.mailBody':
+    'Hei,\n\nvahvista Lihakaupan tilisi tästä linkistä vuorokauden kuluessa:\n{url}\n\nJos et luonut tiliä, voit jättää tämän viestin huomiotta: tiliä ei luoda ilman vahvistusta.',
+  'account.register.takenMailSubject': 'Tiliä yritettiin luoda osoitteellesi – Lihakauppa',
+  'account.register.takenMailBody':
+    'Hei,\n\njoku, ehkä sinä, yritti luoda Lihakauppaan tilin tällä sähköpostiosoitteella. Osoitteella on jo tili, joten uutta tiliä ei luotu eikä tietojasi muutettu.\n\nKirjaudu sisään: {loginUrl}\nJos olet unohtanut salasanasi, voit vaihtaa sen: {resetUrl}\n\nJos et yrittänyt luoda tiliä, voit jättää tämän viestin huomiotta.',
+  'account.confirm.title': 'Vahvista tili',
+  'account.confirm.intro': 'Viimeistele tilin luominen vahvistamalla se. Kirjaudut samalla sisään.',
+  'account.confirm.submit': 'Vahvista tili',
   'account.resetRequest.title': 'Unohtunut salasana',
   'account.resetRequest.intro': 'Lähetämme sähköpostiisi linkin, jolla voit vaihtaa salasanan.',
   'account.resetRequest.submit': 'Lähetä linkki',

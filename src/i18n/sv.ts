@@ -511,6 +511,8 @@ export const sv: Messages = {
   'account.error.tooManyAttempts': 'För många inloggningsförsök. Försök igen om en stund.',
   'account.error.resetToken':
     'Länken för att byta lösenord har gått ut eller redan använts. Beställ en ny länk.',
+  'account.error.registrationToken':
+    'Bekräftelselänken har gått ut eller redan använts. Skapa kontot på nytt.',
   'account.error.postalCode': 'Postnumret har 5 siffror.',
   'account.error.phone': 'Telefonnumret har fel format',
   'account.error.forbidden': 'Formuläret har gått ut. Skicka det på nytt.',
@@ -534,6 +536,17 @@ export const sv: Messages = {
   'account.register.title': 'Skapa konto',
   'account.register.submit': 'Skapa konto',
   'account.register.toLogin': 'Har du redan ett konto? Logga in',
+  'account.register.sent':
+    'Vi har skickat ett meddelande till {email}. Följ anvisningarna i det inom ett dygn. Om meddelandet inte kommer, titta också i skräppostmappen.',
+  'account.register.mailSubject': 'Bekräfta ditt konto – Lihakauppa',
+  'account.register.mailBody':
+    'Hej,\n\nbekräfta ditt konto i Lihakauppa via den här länken inom ett dygn:\n{url}\n\nOm du inte skapade något konto kan du bortse från det här meddelandet: kontot skapas inte utan bekräftelse.',
+  'account.register.takenMailSubject': 'Någon försökte skapa ett konto med din adress – Lihakauppa',
+  'account.register.takenMailBody':
+    'Hej,\n\nnågon, kanske du, försökte skapa ett konto i Lihakauppa med den här e-postadressen. Adressen har redan ett konto, så inget nytt konto skapades och dina uppgifter ändrades inte.\n\nLogga in: {loginUrl}\nOm du har glömt ditt lösenord kan du byta det: {resetUrl}\n\nOm du inte försökte skapa något konto kan du bortse från det här meddelandet.',
+  'account.confirm.title': 'Bekräfta kontot',
+  'account.confirm.intro': 'Slutför kontot genom att bekräfta det. Du loggas samtidigt in.',
+  'account.confirm.submit': 'Bekräfta kontot',
   'account.resetRequest.title': 'Glömt lösenord',
   'account.resetRequest.intro': 'Vi skickar en länk till din e-post som du kan byta lösenord med.',
   'account.resetRequest.submit': 'Skicka länken',

@@ -12,6 +12,7 @@ import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { CustomerOrders } from '../orders/order-list.server.tsx';
 import { ordersOfCustomer } from '../orders/payment-returns.server.ts';
 import {
+  confirmRegistration,
   customerAnswer,
   logIn,
   logOut,
@@ -26,15 +27,20 @@ import { RETURN_PARAM, withReturn } from './return-path.ts';
 import {
   accountContext,
   accountLimits,
+  accountMailLinks,
+  CONFIRM_PAGE_PATH,
   LIMITS,
+  LOGIN_PAGE_PATH,
   onShop,
   RESET_PAGE_PATH,
+  RESET_REQUEST_PAGE_PATH,
   resetPageUrl,
 } from './routes.server.ts';
 import {
   type Address,
   addressFormSchema,
   loginSchema,
+  registerConfirmSchema,
   registerSchema,
   resetRequestSchema,
   resetSchema,
@@ -48,9 +54,10 @@ import {
  */
 
 export const ACCOUNT_PAGES = {
-  login: '/kirjaudu',
+  login: LOGIN_PAGE_PATH,
   register: '/rekisteroidy',
-  resetRequest: '/salasana',
+  confirm: CONFIRM_PAGE_PATH,
+  resetRequest: RESET_REQUEST_PAGE_PATH,
   reset: RESET_PAGE_PATH,
   account: '/oma-tili',
 } as const;
@@ -353,13 +360,17 @@ export function accountPageRoutes(layout: PageLayout) {
       errors: FieldErrors,
       status?: number,
       back: string | null = null,
+      sentTo: string | null = null,
     ) => {
       const lang = request.locale.lang;
       return page(request, reply, {
         title: 'account.register.title',
         errors,
         ...(status ? { status } : {}),
-        body: (
+        // The same page whether or not the address has an account (decision 075).
+        body: sentTo ? (
+          <p role="status">{serverT(lang)('account.register.sent', { email: sentTo })}</p>
+        ) : (
           <>
             <Form
               action={ACCOUNT_PAGES.register}
@@ -417,7 +428,16 @@ export function accountPageRoutes(layout: PageLayout) {
         if ('errors' in input)
           return registerPage(request, reply, values, input.errors, undefined, back);
         try {
-          await register(accountContext(request), input.data);
+          await perAccount.register(request);
+          await register(
+            fastify.db,
+            { ...input.data, returnPath: back },
+            {
+              lang: request.locale.lang,
+              links: accountMailLinks(request),
+              mailKey: fastify.config.forms.encryptionKey,
+            },
+          );
         } catch (error) {
           const errors = errorsOf(error);
           if (!errors) throw error;
@@ -430,7 +450,73 @@ export function accountPageRoutes(layout: PageLayout) {
             back,
           );
         }
-        return reply.redirect(back ?? ACCOUNT_PAGES.account, 303);
+        return registerPage(request, reply, {}, {}, undefined, null, input.data.email);
+      },
+    );
+
+    // --- confirm a registration with the mailed link's token ------------------------------
+    const confirmPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+      errors: FieldErrors,
+      status?: number,
+    ) => {
+      const lang = request.locale.lang;
+      return page(request, reply, {
+        title: 'account.confirm.title',
+        errors,
+        ...(status ? { status } : {}),
+        body: (
+          <>
+            <p>{serverT(lang)('account.confirm.intro')}</p>
+            <Form
+              action={ACCOUNT_PAGES.confirm}
+              xsrf={request.session.derive('xsrf')}
+              submit="account.confirm.submit"
+              lang={lang}
+            >
+              <input type="hidden" name="token" value={token} />
+            </Form>
+          </>
+        ),
+      });
+    };
+    // The link opens a page with a button, not the account itself: a mail scanner that follows
+    // links must not use the token up, and the post carries the anti-forgery field.
+    fastify.get<{ Querystring: { token?: unknown } }>(
+      ACCOUNT_PAGES.confirm,
+      async (request, reply) => {
+        onShop(request);
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        return confirmPage(request, reply, token, {});
+      },
+    );
+    fastify.post(
+      ACCOUNT_PAGES.confirm,
+      { config: { rateLimit: LIMITS.register } },
+      async (request, reply) => {
+        onShop(request);
+        const body = posted(request);
+        const sent = (request.body ?? {}) as Values;
+        const token = typeof sent.token === 'string' ? sent.token : '';
+        if (!body) return confirmPage(request, reply, token, forbidden, 403);
+        const input = parsed(registerConfirmSchema, body);
+        if ('errors' in input) {
+          return confirmPage(request, reply, token, { _: 'account.error.registrationToken' });
+        }
+        try {
+          const { returnPath } = await confirmRegistration(
+            accountContext(request),
+            input.data.token,
+          );
+          return reply.redirect(localReturnPath(returnPath) ?? ACCOUNT_PAGES.account, 303);
+        } catch (error) {
+          const errors = errorsOf(error);
+          if (!errors) throw error;
+          // The link's token has no field on the page: its error is the form's own.
+          return confirmPage(request, reply, token, { _: errors.token ?? errors._ ?? '' });
+        }
       },
     );
 

@@ -6,6 +6,8 @@ import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/opena
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import {
   type AccountContext,
+  type AccountMailLinks,
+  confirmRegistration,
   customerAnswer,
   logIn,
   logOut,
@@ -24,13 +26,17 @@ import {
   customerSchema,
   loginSchema,
   okSchema,
+  registerConfirmSchema,
   registerSchema,
   resetRequestSchema,
   resetSchema,
 } from './schemas.ts';
 
-/** The page a reset link opens (`pages.server.tsx`). */
+/** The pages the account mails link to (`pages.server.tsx`). */
 export const RESET_PAGE_PATH = '/salasana/uusi';
+export const RESET_REQUEST_PAGE_PATH = '/salasana';
+export const LOGIN_PAGE_PATH = '/kirjaudu';
+export const CONFIRM_PAGE_PATH = '/rekisteroidy/vahvista';
 
 /** Small JSON bodies only: a 20 MB body is refused before it is read (413). */
 const BODY_LIMIT = 16 * 1024;
@@ -45,6 +51,8 @@ export const LIMITS = {
   loginPerAccount: { max: 10, timeWindow: 15 * 60_000 },
   /** Reset mails per address asked for: 3 in 15 minutes, whether it has an account or not. */
   resetPerAccount: { max: 3, timeWindow: 15 * 60_000 },
+  /** Registration mails per address: the same, so nobody's mailbox is flooded through the form. */
+  registerPerAccount: { max: 3, timeWindow: 15 * 60_000 },
 };
 
 export function onShop(request: FastifyRequest): void {
@@ -88,11 +96,21 @@ export function accountLimits(app: FastifyInstance) {
   return {
     login: make('login', LIMITS.loginPerAccount),
     reset: make('reset', LIMITS.resetPerAccount),
+    register: make('register', LIMITS.registerPerAccount),
   };
 }
 
 export function resetPageUrl(request: FastifyRequest): string {
   return new URL(RESET_PAGE_PATH, siteHomeUrl(request, SHOP_SITE_ID)).href;
+}
+
+export function accountMailLinks(request: FastifyRequest): AccountMailLinks {
+  const home = siteHomeUrl(request, SHOP_SITE_ID);
+  return {
+    confirmPage: new URL(CONFIRM_PAGE_PATH, home).href,
+    loginPage: new URL(LOGIN_PAGE_PATH, home).href,
+    resetRequestPage: new URL(RESET_REQUEST_PAGE_PATH, home).href,
+  };
 }
 
 /**
@@ -156,21 +174,55 @@ export async function customerRoutes(fastify: FastifyInstance) {
       config: { rateLimit: LIMITS.register },
       schema: {
         tags: ['shop'],
-        summary: 'Creates a customer account and logs it in',
+        summary: 'Asks for a customer account: the address gets a mail',
         description:
-          'The session is regenerated and the guest cart kept. 409 naming `email` when the address has an account.',
+          'Answers the same whether or not the address has an account (decision 075). A new address gets a link that creates the account (`/register/confirm`); the owner of a taken one gets a note instead. Nobody is logged in by it. The password must have 12–128 characters and not be a common one (400 naming `password`). Limited per client address and to 3 mails per address in 15 minutes.',
         security: XSRF_SECURITY,
         body: registerSchema,
         response: {
-          200: jsonAnswer(customerSchema, 'The new customer, logged in'),
-          ...problemAnswers(400, 403, 404, 409, 413, 429),
+          200: jsonAnswer(okSchema, 'Asked (the address gets a mail)'),
+          ...problemAnswers(400, 403, 404, 413, 429),
         },
       },
     },
     async (request) => {
       onShop(request);
-      const id = await register(accountContext(request), request.body);
-      return customerAnswer(app.db, id);
+      await perAccount.register(request);
+      await register(
+        app.db,
+        { ...request.body, returnPath: null },
+        {
+          lang: request.locale.lang,
+          links: accountMailLinks(request),
+          mailKey: app.config.forms.encryptionKey,
+        },
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/register/confirm`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.register },
+      schema: {
+        tags: ['shop'],
+        summary: 'Creates the account of a registration from its mailed link and logs it in',
+        description:
+          'The session is regenerated and the guest cart kept. A link works once and for 24 hours; an unknown, used or expired one is 400 naming `token`.',
+        security: XSRF_SECURITY,
+        body: registerConfirmSchema,
+        response: {
+          200: jsonAnswer(customerSchema, 'The new customer, logged in'),
+          ...problemAnswers(400, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      const { customerId } = await confirmRegistration(accountContext(request), request.body.token);
+      return customerAnswer(app.db, customerId);
     },
   );
 

@@ -51,6 +51,10 @@ export const registerSchema = z
   })
   .describe('A new customer account');
 
+export const registerConfirmSchema = z
+  .object({ token: z.string({ error: INVALID }).regex(/^[A-Za-z0-9_-]{43}$/, INVALID) })
+  .describe('The token of a registration confirmation link');
+
 export const loginSchema = z
   .object({ email: emailSchema, password: givenPasswordSchema })
   .describe('Email address and password');
