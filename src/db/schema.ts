@@ -1285,10 +1285,16 @@ export const schoolVotes = pgTable(
     voterId: text('voter_id').notNull(),
     /** Index of the chosen option in the block's `options`. */
     option: smallint('option').notNull(),
+    /**
+     * The client address and the day (decision 076): a keyed hash of both, never the address.
+     * Null on the votes counted before the rule.
+     */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('school_votes_voter_uq').on(t.siteId, t.voteId, t.voterId),
+    uniqueIndex('school_votes_client_uq').on(t.siteId, t.voteId, t.clientKey),
     index('school_votes_count_idx').on(t.siteId, t.voteId, t.option),
     check('school_votes_option_ck', sql`${t.option} between 0 and 5`),
   ],
