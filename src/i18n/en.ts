@@ -518,8 +518,10 @@ export const en: Messages = {
   'account.error.postalCode': 'A postal code has 5 digits.',
   'account.error.phone': 'The phone number is in the wrong format',
   'account.error.forbidden': 'The form has expired. Please send it again.',
+  'account.error.currentPassword': 'The current password is wrong.',
   'account.field.email': 'Email address',
   'account.field.password': 'Password',
+  'account.field.currentPassword': 'Current password',
   'account.field.newPassword': 'New password (at least 12 characters)',
   'account.field.firstName': 'First name',
   'account.field.lastName': 'Last name',
@@ -574,6 +576,12 @@ export const en: Messages = {
   'account.page.orders': 'Orders',
   'account.page.noOrders': 'You have no orders yet.',
   'account.page.logout': 'Log out',
+  'account.page.passwordTitle': 'Change your password',
+  'account.page.passwordSave': 'Change password',
+  'account.page.passwordChanged':
+    'Your password has been changed. On other devices you need to log in again.',
+  'account.page.passwordOutdated':
+    'Your password does not meet the current requirements: it has fewer than 12 characters or is commonly used. Change it to a new one.',
   'header.externalLink': '(external site)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Checkout',

@@ -521,8 +521,10 @@ export const fi = {
   'account.error.postalCode': 'Postinumerossa on 5 numeroa.',
   'account.error.phone': 'Väärän muotoinen puhelinnumero',
   'account.error.forbidden': 'Lomakkeen voimassaolo päättyi. Lähetä lomake uudelleen.',
+  'account.error.currentPassword': 'Nykyinen salasana on väärin.',
   'account.field.email': 'Sähköpostiosoite',
   'account.field.password': 'Salasana',
+  'account.field.currentPassword': 'Nykyinen salasana',
   'account.field.newPassword': 'Uusi salasana (vähintään 12 merkkiä)',
   'account.field.firstName': 'Etunimi',
   'account.field.lastName': 'Sukunimi',
@@ -575,6 +577,12 @@ export const fi = {
   'account.page.orders': 'Tilaukset',
   'account.page.noOrders': 'Sinulla ei ole vielä tilauksia.',
   'account.page.logout': 'Kirjaudu ulos',
+  'account.page.passwordTitle': 'Vaihda salasana',
+  'account.page.passwordSave': 'Vaihda salasana',
+  'account.page.passwordChanged':
+    'Salasana on vaihdettu. Muilla laitteilla on kirjauduttava uudelleen.',
+  'account.page.passwordOutdated':
+    'Salasanasi ei täytä nykyisiä vaatimuksia: siinä on alle 12 merkkiä tai se on yleisesti käytetty. Vaihda se uuteen.',
   'header.externalLink': '(ulkoinen sivusto)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Kassa',

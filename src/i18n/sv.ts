@@ -516,8 +516,10 @@ export const sv: Messages = {
   'account.error.postalCode': 'Postnumret har 5 siffror.',
   'account.error.phone': 'Telefonnumret har fel format',
   'account.error.forbidden': 'Formuläret har gått ut. Skicka det på nytt.',
+  'account.error.currentPassword': 'Det nuvarande lösenordet är fel.',
   'account.field.email': 'E-postadress',
   'account.field.password': 'Lösenord',
+  'account.field.currentPassword': 'Nuvarande lösenord',
   'account.field.newPassword': 'Nytt lösenord (minst 12 tecken)',
   'account.field.firstName': 'Förnamn',
   'account.field.lastName': 'Efternamn',
@@ -570,6 +572,12 @@ export const sv: Messages = {
   'account.page.orders': 'Beställningar',
   'account.page.noOrders': 'Du har inga beställningar ännu.',
   'account.page.logout': 'Logga ut',
+  'account.page.passwordTitle': 'Byt lösenord',
+  'account.page.passwordSave': 'Byt lösenord',
+  'account.page.passwordChanged':
+    'Lösenordet har bytts. På andra enheter måste du logga in på nytt.',
+  'account.page.passwordOutdated':
+    'Ditt lösenord uppfyller inte de nuvarande kraven: det har färre än 12 tecken eller är vanligt förekommande. Byt till ett nytt.',
   'header.externalLink': '(extern webbplats)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Kassa',

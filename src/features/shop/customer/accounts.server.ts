@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   customerRegistrations,
@@ -14,7 +14,7 @@ import type { Session } from '../../../server/plugins/sessions.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
 import { mergeCartsAtLogin } from './cart-merge.server.ts';
-import { assertUncommonPassword } from './password-policy.server.ts';
+import { assertUncommonPassword, meetsPasswordRules } from './password-policy.server.ts';
 import type { Address, AddressForm, Customer } from './schemas.ts';
 
 /**
@@ -69,6 +69,15 @@ export function customerIdOf(data: Record<string, unknown>): string | null {
   return loggedIn === true && typeof id === 'string' ? id : null;
 }
 
+/**
+ * Whether the session's customer logged in with a password that the current rules would refuse
+ * (decision 077): Oma tili then asks for a new one.
+ */
+export function passwordOutdatedOf(data: Record<string, unknown>): boolean {
+  const customer = data.customer as { passwordOutdated?: unknown } | null | undefined;
+  return customer?.passwordOutdated === true;
+}
+
 export async function sessionCustomerId(session: Session | undefined): Promise<string | null> {
   if (!session || session.isNew) return null;
   return customerIdOf(await session.get());
@@ -84,10 +93,18 @@ async function startCustomerSession(
   customerId: string,
   siteId: string,
   lang: Lang,
+  passwordOutdated = false,
 ): Promise<void> {
   const data = await session.get();
   await session.regenerate(
-    { ...data, customer: { loggedIn: true, id: customerId } },
+    {
+      ...data,
+      customer: {
+        loggedIn: true,
+        id: customerId,
+        ...(passwordOutdated ? { passwordOutdated } : {}),
+      },
+    },
     (tx, oldId, newId) =>
       mergeCartsAtLogin(tx, { customerId, siteId, lang, oldSessionId: oldId, newSessionId: newId }),
   );
@@ -228,8 +245,59 @@ export async function logIn(
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(customers.id, customer.id));
   }
-  await startCustomerSession(ctx.session, customer.id, ctx.siteId, ctx.lang);
+  await startCustomerSession(
+    ctx.session,
+    customer.id,
+    ctx.siteId,
+    ctx.lang,
+    !meetsPasswordRules(input.password),
+  );
   return customer.id;
+}
+
+/**
+ * Changes the logged-in customer's password (decision 077, ASVS 2.1.5 and 2.1.6): the current
+ * password must be right (400 naming `currentPassword`), the new one must meet the rules (400
+ * naming `newPassword`). In one transaction the hash changes and the account's reset links and
+ * every other session go (a stolen session does not outlive the change); this session stays.
+ */
+export async function changePassword(
+  ctx: AccountContext,
+  customerId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const [row] = await ctx.db
+    .select({ passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!row) throw new NotLoggedIn();
+  if (!(await argon2.verify(row.passwordHash, input.currentPassword))) {
+    throw new Invalid(
+      { currentPassword: 'account.error.currentPassword' },
+      'The current password is wrong.',
+    );
+  }
+  assertUncommonPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(customers.id, customerId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.customerId, customerId));
+    await tx
+      .delete(sessions)
+      .where(
+        and(
+          sql`${sessions.data}->'customer'->>'id' = ${customerId}`,
+          ne(sessions.id, ctx.session.id),
+        ),
+      );
+  });
+  const data = await ctx.session.get();
+  if (passwordOutdatedOf(data)) {
+    await ctx.session.set({ ...data, customer: { loggedIn: true, id: customerId } });
+  }
 }
 
 /**

@@ -12,10 +12,12 @@ import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { CustomerOrders } from '../orders/order-list.server.tsx';
 import { ordersOfCustomer } from '../orders/payment-returns.server.ts';
 import {
+  changePassword,
   confirmRegistration,
   customerAnswer,
   logIn,
   logOut,
+  passwordOutdatedOf,
   register,
   requestPasswordReset,
   resetPassword,
@@ -40,6 +42,7 @@ import {
   type Address,
   addressFormSchema,
   loginSchema,
+  passwordChangeSchema,
   registerConfirmSchema,
   registerSchema,
   resetRequestSchema,
@@ -105,6 +108,8 @@ function Field({ name, label, type = 'text', autoComplete, values, errors, lang 
 const labels: Record<string, MessageKey> = {
   email: 'account.field.email',
   password: 'account.field.password',
+  currentPassword: 'account.field.currentPassword',
+  newPassword: 'account.field.newPassword',
   token: 'account.reset.title',
   firstName: 'account.field.firstName',
   lastName: 'account.field.lastName',
@@ -672,11 +677,12 @@ export function accountPageRoutes(layout: PageLayout) {
       customerId: string,
       values: Values | null,
       errors: FieldErrors,
-      saved = false,
+      saved: 'address' | 'password' | null = null,
     ) => {
       const lang = request.locale.lang;
       const t = serverT(lang);
       const customer = await customerAnswer(fastify.db, customerId);
+      const passwordOutdated = passwordOutdatedOf(await request.session.get());
       const orders = await ordersOfCustomer(fastify.db, customerId);
       const shown: Values = values ?? {
         ...customer.deliveryAddress,
@@ -690,7 +696,14 @@ export function accountPageRoutes(layout: PageLayout) {
         body: (
           <>
             <p>{t('account.page.loggedInAs', { email: customer.email })}</p>
-            {saved ? <p role="status">{t('account.page.saved')}</p> : null}
+            {saved === 'address' ? <p role="status">{t('account.page.saved')}</p> : null}
+            {saved === 'password' ? <p role="status">{t('account.page.passwordChanged')}</p> : null}
+            {passwordOutdated ? (
+              <p className={styles.notice}>
+                {t('account.page.passwordOutdated')}{' '}
+                <a href="#field-currentPassword">{t('account.page.passwordTitle')}</a>
+              </p>
+            ) : null}
             <h2>{t('account.page.addresses')}</h2>
             <h3>{t('account.page.deliveryAddress')}</h3>
             <AddressView address={customer.deliveryAddress} lang={lang} />
@@ -780,6 +793,33 @@ export function accountPageRoutes(layout: PageLayout) {
                 ) : null}
               </p>
             </Form>
+            <h2>{t('account.page.passwordTitle')}</h2>
+            <Form
+              action={ACCOUNT_PAGES.account}
+              xsrf={xsrf}
+              submit="account.page.passwordSave"
+              lang={lang}
+            >
+              <input type="hidden" name="action" value="password" />
+              <Field
+                name="currentPassword"
+                label="account.field.currentPassword"
+                type="password"
+                autoComplete="current-password"
+                values={{}}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="newPassword"
+                label="account.field.newPassword"
+                type="password"
+                autoComplete="new-password"
+                values={{}}
+                errors={errors}
+                lang={lang}
+              />
+            </Form>
             <h2>{t('account.page.orders')}</h2>
             <CustomerOrders orders={orders} lang={lang} />
             <form method="post" action={ACCOUNT_PAGES.account} className={styles.logout}>
@@ -797,7 +837,15 @@ export function accountPageRoutes(layout: PageLayout) {
         onShop(request);
         const customerId = await sessionCustomerId(request.session);
         if (!customerId) return reply.redirect(ACCOUNT_PAGES.login, 303);
-        return accountPage(request, reply, customerId, null, {}, request.query.tallennettu === '1');
+        const saved = request.query.tallennettu;
+        return accountPage(
+          request,
+          reply,
+          customerId,
+          null,
+          {},
+          saved === '1' ? 'address' : saved === 'salasana' ? 'password' : null,
+        );
       },
     );
     fastify.post(
@@ -812,6 +860,19 @@ export function accountPageRoutes(layout: PageLayout) {
         if (body.action === 'logout') {
           await logOut(request.session);
           return reply.redirect('/', 303);
+        }
+        if (body.action === 'password') {
+          const input = parsed(passwordChangeSchema, body);
+          if ('errors' in input) return accountPage(request, reply, customerId, null, input.errors);
+          try {
+            await perAccount.passwordChange(request);
+            await changePassword(accountContext(request), customerId, input.data);
+          } catch (error) {
+            const errors = errorsOf(error);
+            if (!errors) throw error;
+            return accountPage(request, reply, customerId, null, errors);
+          }
+          return reply.redirect(`${ACCOUNT_PAGES.account}?tallennettu=salasana`, 303);
         }
         const values = strings(body);
         const input = parsed(addressFormSchema, body);

@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { Invalid } from '../../../server/errors.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './schemas.ts';
 
 /**
  * The common and breached passwords a customer may not choose (decision 074, OWASP ASVS 4.0
@@ -15,12 +16,22 @@ export function isCommonPassword(password: string): boolean {
   return common.has(comparable(password));
 }
 
-/** Refuses a new password found in the list: 400 naming `password`. */
-export function assertUncommonPassword(password: string): void {
+/** Refuses a new password found in the list: 400 naming `field`. */
+export function assertUncommonPassword(password: string, field = 'password'): void {
   if (isCommonPassword(password)) {
     throw new Invalid(
-      { password: 'account.error.passwordCommon' },
+      { [field]: 'account.error.passwordCommon' },
       'The password is one of the commonly used or breached passwords.',
     );
   }
+}
+
+/**
+ * Whether a password would be taken if it were set now: a login checks the password given
+ * (ASVS 2.1.7), so an account made under an older rule is asked to change it. Counted in
+ * characters, as the schemas count.
+ */
+export function meetsPasswordRules(password: string): boolean {
+  const length = [...password].length;
+  return length >= PASSWORD_MIN && length <= PASSWORD_MAX && !isCommonPassword(password);
 }

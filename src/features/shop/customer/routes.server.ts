@@ -7,6 +7,7 @@ import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import {
   type AccountContext,
   type AccountMailLinks,
+  changePassword,
   confirmRegistration,
   customerAnswer,
   logIn,
@@ -26,6 +27,7 @@ import {
   customerSchema,
   loginSchema,
   okSchema,
+  passwordChangeSchema,
   registerConfirmSchema,
   registerSchema,
   resetRequestSchema,
@@ -78,10 +80,14 @@ function emailKey(request: FastifyRequest): string {
  * per-address budget is each route's own. Over it: 429 with Retry-After.
  */
 export function accountLimits(app: FastifyInstance) {
-  const make = (prefix: string, limit: { max: number; timeWindow: number }) => {
+  const make = (
+    prefix: string,
+    limit: { max: number; timeWindow: number },
+    key: (request: FastifyRequest) => string = emailKey,
+  ) => {
     const check = app.createRateLimit({
       ...limit,
-      keyGenerator: (request) => `${prefix}:${emailKey(request)}`,
+      keyGenerator: (request) => `${prefix}:${key(request)}`,
     });
     return async (request: FastifyRequest) => {
       const result = await check(request);
@@ -97,6 +103,8 @@ export function accountLimits(app: FastifyInstance) {
     login: make('login', LIMITS.loginPerAccount),
     reset: make('reset', LIMITS.resetPerAccount),
     register: make('register', LIMITS.registerPerAccount),
+    /** Tries of the current password: per session, which only a login of the account makes. */
+    passwordChange: make('password', LIMITS.loginPerAccount, (request) => request.session.id),
   };
 }
 
@@ -249,6 +257,34 @@ export async function customerRoutes(fastify: FastifyInstance) {
       await perAccount.login(request);
       const id = await logIn(accountContext(request), request.body);
       return customerAnswer(app.db, id);
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/password`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.login },
+      schema: {
+        tags: ['shop'],
+        summary: "Changes the logged-in customer's password",
+        description:
+          'Needs the current password (400 naming `currentPassword`); the new one has 12–128 characters and is not a common one (400 naming `newPassword`). Every other session of the account ends. 401 for a visitor. Limited to 10 tries in 15 minutes per session.',
+        security: XSRF_SECURITY,
+        body: passwordChangeSchema,
+        response: {
+          200: jsonAnswer(okSchema, 'The password is changed'),
+          ...problemAnswers(400, 401, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      const customerId = await sessionCustomerId(request.session);
+      if (!customerId) throw new NotLoggedIn();
+      await perAccount.passwordChange(request);
+      await changePassword(accountContext(request), customerId, request.body);
+      return { ok: true as const };
     },
   );
 

@@ -59,6 +59,10 @@ export const loginSchema = z
   .object({ email: emailSchema, password: givenPasswordSchema })
   .describe('Email address and password');
 
+export const passwordChangeSchema = z
+  .object({ currentPassword: givenPasswordSchema, newPassword: newPasswordSchema })
+  .describe('The current password and the new one');
+
 export const resetRequestSchema = z
   .object({ email: emailSchema })
   .describe('The address to send a password reset link to');
