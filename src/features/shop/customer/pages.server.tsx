@@ -29,13 +29,13 @@ import { RETURN_PARAM, withReturn } from './return-path.ts';
 import {
   accountContext,
   accountLimits,
-  accountMailLinks,
   CONFIRM_PAGE_PATH,
   LIMITS,
   LOGIN_PAGE_PATH,
   onShop,
   RESET_PAGE_PATH,
   RESET_REQUEST_PAGE_PATH,
+  registrationMail,
   resetPageUrl,
 } from './routes.server.ts';
 import {
@@ -437,11 +437,7 @@ export function accountPageRoutes(layout: PageLayout) {
           await register(
             fastify.db,
             { ...input.data, returnPath: back },
-            {
-              lang: request.locale.lang,
-              links: accountMailLinks(request),
-              mailKey: fastify.config.forms.encryptionKey,
-            },
+            registrationMail(request),
           );
         } catch (error) {
           const errors = errorsOf(error);

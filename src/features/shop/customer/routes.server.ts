@@ -112,13 +112,15 @@ export function resetPageUrl(request: FastifyRequest): string {
   return new URL(RESET_PAGE_PATH, siteHomeUrl(request, SHOP_SITE_ID)).href;
 }
 
-export function accountMailLinks(request: FastifyRequest): AccountMailLinks {
+/** What `register` needs of the request: the mail's language, its links and the outbox key. */
+export function registrationMail(request: FastifyRequest) {
   const home = siteHomeUrl(request, SHOP_SITE_ID);
-  return {
+  const links: AccountMailLinks = {
     confirmPage: new URL(CONFIRM_PAGE_PATH, home).href,
     loginPage: new URL(LOGIN_PAGE_PATH, home).href,
     resetRequestPage: new URL(RESET_REQUEST_PAGE_PATH, home).href,
   };
+  return { lang: request.locale.lang, links, mailKey: request.server.config.forms.encryptionKey };
 }
 
 /**
@@ -196,15 +198,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
     async (request) => {
       onShop(request);
       await perAccount.register(request);
-      await register(
-        app.db,
-        { ...request.body, returnPath: null },
-        {
-          lang: request.locale.lang,
-          links: accountMailLinks(request),
-          mailKey: app.config.forms.encryptionKey,
-        },
-      );
+      await register(app.db, { ...request.body, returnPath: null }, registrationMail(request));
       return { ok: true as const };
     },
   );
