@@ -15,6 +15,7 @@ const PRIVATE_TABLES = new Set([
   'cart_gift_cards',
   'customers',
   'password_reset_tokens',
+  'customer_registrations',
   'form_submissions',
   'form_submission_files',
   'mail_outbox',

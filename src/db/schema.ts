@@ -496,6 +496,32 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_customer_idx').on(t.customerId)],
 );
 
+/**
+ * Registrations waiting for the address's owner to confirm them from the mailed link (decision
+ * 075): no account exists until then. Only the token's SHA-256 is kept; confirming deletes the
+ * row and creates the account in one transaction, so a link works once, and not after
+ * `expiresAt`. An address may have several waiting (each attempt mails its own link); the first
+ * confirmed wins and the others go with it.
+ */
+export const customerRegistrations = pgTable(
+  'customer_registrations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** As typed (trimmed). */
+    email: text('email').notNull(),
+    /** argon2id of the chosen password, as in `customers`. */
+    passwordHash: text('password_hash').notNull(),
+    /** A local path to go to once confirmed (`paluu`), already checked. */
+    returnPath: text('return_path'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_registrations_email_idx').on(sql`lower(${t.email})`),
+    index('customer_registrations_expires_idx').on(t.expiresAt),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Shop cart: one cart per session and site, gone with the session. See decision 014.
 // ---------------------------------------------------------------------------------------------
@@ -1259,10 +1285,16 @@ export const schoolVotes = pgTable(
     voterId: text('voter_id').notNull(),
     /** Index of the chosen option in the block's `options`. */
     option: smallint('option').notNull(),
+    /**
+     * The client address and the day (decision 076): a keyed hash of both, never the address.
+     * Null on the votes counted before the rule.
+     */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('school_votes_voter_uq').on(t.siteId, t.voteId, t.voterId),
+    uniqueIndex('school_votes_client_uq').on(t.siteId, t.voteId, t.clientKey),
     index('school_votes_count_idx').on(t.siteId, t.voteId, t.option),
     check('school_votes_option_ck', sql`${t.option} between 0 and 5`),
   ],

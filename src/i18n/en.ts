@@ -504,17 +504,25 @@ export const en: Messages = {
   'account.error.email': 'Enter an email address.',
   'account.error.emailTaken':
     'This email address already has an account. Log in or ask for a new password.',
-  'account.error.passwordShort': 'The password must have at least 8 characters.',
+  'account.error.passwordShort':
+    'The password must have at least 12 characters. A long passphrase, such as several words in a row, is a good choice.',
+  'account.error.passwordLong': 'The password can have at most 128 characters.',
+  'account.error.passwordCommon':
+    'The password is too common: it is on the list of commonly used or leaked passwords, so it is easy to guess. Choose another password.',
   'account.error.login': 'The email address or the password is wrong.',
   'account.error.tooManyAttempts': 'Too many login attempts. Try again in a while.',
   'account.error.resetToken':
     'The password reset link has expired or has been used. Ask for a new link.',
+  'account.error.registrationToken':
+    'The confirmation link has expired or has already been used. Create the account again.',
   'account.error.postalCode': 'A postal code has 5 digits.',
   'account.error.phone': 'The phone number is in the wrong format',
   'account.error.forbidden': 'The form has expired. Please send it again.',
+  'account.error.currentPassword': 'The current password is wrong.',
   'account.field.email': 'Email address',
   'account.field.password': 'Password',
-  'account.field.newPassword': 'New password (at least 8 characters)',
+  'account.field.currentPassword': 'Current password',
+  'account.field.newPassword': 'New password (at least 12 characters)',
   'account.field.firstName': 'First name',
   'account.field.lastName': 'Last name',
   'account.field.streetAddress': 'Street address',
@@ -532,6 +540,19 @@ export const en: Messages = {
   'account.register.title': 'Create an account',
   'account.register.submit': 'Create account',
   'account.register.toLogin': 'Already have an account? Log in',
+  'account.register.sent':
+    'We have sent a message to {email}. Follow its instructions within a day. If it does not arrive, check your spam folder too.',
+  'account.register.mailSubject': 'Confirm your account – Lihakauppa',
+  'account.register.mailBody':
+    'Hello,\n\nconfirm your Lihakauppa account with this link within a day:\n{url}\n\nIf you did not create an account, you can ignore this message: no account is created without the confirmation.',
+  'account.register.takenMailSubject':
+    'Someone tried to create an account with your address – Lihakauppa',
+  'account.register.takenMailBody':
+    'Hello,\n\nsomeone, perhaps you, tried to create a Lihakauppa account with this email address. The address already has an account, so no new account was created and your details were not changed.\n\nLog in: {loginUrl}\nIf you have forgotten your password, you can change it: {resetUrl}\n\nIf you did not try to create an account, you can ignore this message.',
+  'account.confirm.title': 'Confirm your account',
+  'account.confirm.intro':
+    'Finish creating your account by confirming it. You are logged in at the same time.',
+  'account.confirm.submit': 'Confirm account',
   'account.resetRequest.title': 'Forgotten password',
   'account.resetRequest.intro': 'We will send you a link for changing your password.',
   'account.resetRequest.submit': 'Send the link',
@@ -555,6 +576,12 @@ export const en: Messages = {
   'account.page.orders': 'Orders',
   'account.page.noOrders': 'You have no orders yet.',
   'account.page.logout': 'Log out',
+  'account.page.passwordTitle': 'Change your password',
+  'account.page.passwordSave': 'Change password',
+  'account.page.passwordChanged':
+    'Your password has been changed. On other devices you need to log in again.',
+  'account.page.passwordOutdated':
+    'Your password does not meet the current requirements: it has fewer than 12 characters or is commonly used. Change it to a new one.',
   'header.externalLink': '(external site)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Checkout',

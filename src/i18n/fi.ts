@@ -506,18 +506,26 @@ export const fi = {
   'account.error.email': 'Syötä sähköpostiosoite.',
   'account.error.emailTaken':
     'Tällä sähköpostiosoitteella on jo tili. Kirjaudu sisään tai tilaa uusi salasana.',
-  'account.error.passwordShort': 'Salasanassa on oltava vähintään 8 merkkiä.',
+  'account.error.passwordShort':
+    'Salasanassa on oltava vähintään 12 merkkiä. Pitkä salasanalause, esimerkiksi monta sanaa peräkkäin, on hyvä valinta.',
+  'account.error.passwordLong': 'Salasanassa voi olla enintään 128 merkkiä.',
+  'account.error.passwordCommon':
+    'Salasana on liian yleinen: se on yleisesti käytettyjen tai vuotaneiden salasanojen listalla, joten sen voi arvata helposti. Valitse toinen salasana.',
   'account.error.login': 'Sähköpostiosoite tai salasana on väärin.',
   'account.error.tooManyAttempts':
     'Liian monta kirjautumisyritystä. Yritä hetken kuluttua uudelleen.',
   'account.error.resetToken':
     'Salasanan vaihtolinkki on vanhentunut tai jo käytetty. Tilaa uusi linkki.',
+  'account.error.registrationToken':
+    'Vahvistuslinkki on vanhentunut tai jo käytetty. Luo tili uudelleen.',
   'account.error.postalCode': 'Postinumerossa on 5 numeroa.',
   'account.error.phone': 'Väärän muotoinen puhelinnumero',
   'account.error.forbidden': 'Lomakkeen voimassaolo päättyi. Lähetä lomake uudelleen.',
+  'account.error.currentPassword': 'Nykyinen salasana on väärin.',
   'account.field.email': 'Sähköpostiosoite',
   'account.field.password': 'Salasana',
-  'account.field.newPassword': 'Uusi salasana (vähintään 8 merkkiä)',
+  'account.field.currentPassword': 'Nykyinen salasana',
+  'account.field.newPassword': 'Uusi salasana (vähintään 12 merkkiä)',
   'account.field.firstName': 'Etunimi',
   'account.field.lastName': 'Sukunimi',
   'account.field.streetAddress': 'Katuosoite',
@@ -535,6 +543,17 @@ export const fi = {
   'account.register.title': 'Luo tili',
   'account.register.submit': 'Luo tili',
   'account.register.toLogin': 'Onko sinulla jo tili? Kirjaudu sisään',
+  'account.register.sent':
+    'Lähetimme osoitteeseen {email} viestin. Jatka viestin ohjeiden mukaan vuorokauden kuluessa. Jos viestiä ei kuulu, katso myös roskapostikansio.',
+  'account.register.mailSubject': 'Vahvista tilisi – Lihakauppa',
+  'account.register.mailBody':
+    'Hei,\n\nvahvista Lihakaupan tilisi tästä linkistä vuorokauden kuluessa:\n{url}\n\nJos et luonut tiliä, voit jättää tämän viestin huomiotta: tiliä ei luoda ilman vahvistusta.',
+  'account.register.takenMailSubject': 'Tiliä yritettiin luoda osoitteellesi – Lihakauppa',
+  'account.register.takenMailBody':
+    'Hei,\n\njoku, ehkä sinä, yritti luoda Lihakauppaan tilin tällä sähköpostiosoitteella. Osoitteella on jo tili, joten uutta tiliä ei luotu eikä tietojasi muutettu.\n\nKirjaudu sisään: {loginUrl}\nJos olet unohtanut salasanasi, voit vaihtaa sen: {resetUrl}\n\nJos et yrittänyt luoda tiliä, voit jättää tämän viestin huomiotta.',
+  'account.confirm.title': 'Vahvista tili',
+  'account.confirm.intro': 'Viimeistele tilin luominen vahvistamalla se. Kirjaudut samalla sisään.',
+  'account.confirm.submit': 'Vahvista tili',
   'account.resetRequest.title': 'Unohtunut salasana',
   'account.resetRequest.intro': 'Lähetämme sähköpostiisi linkin, jolla voit vaihtaa salasanan.',
   'account.resetRequest.submit': 'Lähetä linkki',
@@ -558,6 +577,12 @@ export const fi = {
   'account.page.orders': 'Tilaukset',
   'account.page.noOrders': 'Sinulla ei ole vielä tilauksia.',
   'account.page.logout': 'Kirjaudu ulos',
+  'account.page.passwordTitle': 'Vaihda salasana',
+  'account.page.passwordSave': 'Vaihda salasana',
+  'account.page.passwordChanged':
+    'Salasana on vaihdettu. Muilla laitteilla on kirjauduttava uudelleen.',
+  'account.page.passwordOutdated':
+    'Salasanasi ei täytä nykyisiä vaatimuksia: siinä on alle 12 merkkiä tai se on yleisesti käytetty. Vaihda se uuteen.',
   'header.externalLink': '(ulkoinen sivusto)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Kassa',

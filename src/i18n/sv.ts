@@ -502,17 +502,25 @@ export const sv: Messages = {
   'account.error.email': 'Ange en e-postadress.',
   'account.error.emailTaken':
     'Det finns redan ett konto med den här e-postadressen. Logga in eller beställ ett nytt lösenord.',
-  'account.error.passwordShort': 'Lösenordet måste ha minst 8 tecken.',
+  'account.error.passwordShort':
+    'Lösenordet måste ha minst 12 tecken. En lång lösenordsfras, till exempel flera ord i rad, är ett bra val.',
+  'account.error.passwordLong': 'Lösenordet får ha högst 128 tecken.',
+  'account.error.passwordCommon':
+    'Lösenordet är för vanligt: det finns på listan över vanliga eller läckta lösenord och är lätt att gissa. Välj ett annat lösenord.',
   'account.error.login': 'E-postadressen eller lösenordet är fel.',
   'account.error.tooManyAttempts': 'För många inloggningsförsök. Försök igen om en stund.',
   'account.error.resetToken':
     'Länken för att byta lösenord har gått ut eller redan använts. Beställ en ny länk.',
+  'account.error.registrationToken':
+    'Bekräftelselänken har gått ut eller redan använts. Skapa kontot på nytt.',
   'account.error.postalCode': 'Postnumret har 5 siffror.',
   'account.error.phone': 'Telefonnumret har fel format',
   'account.error.forbidden': 'Formuläret har gått ut. Skicka det på nytt.',
+  'account.error.currentPassword': 'Det nuvarande lösenordet är fel.',
   'account.field.email': 'E-postadress',
   'account.field.password': 'Lösenord',
-  'account.field.newPassword': 'Nytt lösenord (minst 8 tecken)',
+  'account.field.currentPassword': 'Nuvarande lösenord',
+  'account.field.newPassword': 'Nytt lösenord (minst 12 tecken)',
   'account.field.firstName': 'Förnamn',
   'account.field.lastName': 'Efternamn',
   'account.field.streetAddress': 'Gatuadress',
@@ -530,6 +538,17 @@ export const sv: Messages = {
   'account.register.title': 'Skapa konto',
   'account.register.submit': 'Skapa konto',
   'account.register.toLogin': 'Har du redan ett konto? Logga in',
+  'account.register.sent':
+    'Vi har skickat ett meddelande till {email}. Följ anvisningarna i det inom ett dygn. Om meddelandet inte kommer, titta också i skräppostmappen.',
+  'account.register.mailSubject': 'Bekräfta ditt konto – Lihakauppa',
+  'account.register.mailBody':
+    'Hej,\n\nbekräfta ditt konto i Lihakauppa via den här länken inom ett dygn:\n{url}\n\nOm du inte skapade något konto kan du bortse från det här meddelandet: kontot skapas inte utan bekräftelse.',
+  'account.register.takenMailSubject': 'Någon försökte skapa ett konto med din adress – Lihakauppa',
+  'account.register.takenMailBody':
+    'Hej,\n\nnågon, kanske du, försökte skapa ett konto i Lihakauppa med den här e-postadressen. Adressen har redan ett konto, så inget nytt konto skapades och dina uppgifter ändrades inte.\n\nLogga in: {loginUrl}\nOm du har glömt ditt lösenord kan du byta det: {resetUrl}\n\nOm du inte försökte skapa något konto kan du bortse från det här meddelandet.',
+  'account.confirm.title': 'Bekräfta kontot',
+  'account.confirm.intro': 'Slutför kontot genom att bekräfta det. Du loggas samtidigt in.',
+  'account.confirm.submit': 'Bekräfta kontot',
   'account.resetRequest.title': 'Glömt lösenord',
   'account.resetRequest.intro': 'Vi skickar en länk till din e-post som du kan byta lösenord med.',
   'account.resetRequest.submit': 'Skicka länken',
@@ -553,6 +572,12 @@ export const sv: Messages = {
   'account.page.orders': 'Beställningar',
   'account.page.noOrders': 'Du har inga beställningar ännu.',
   'account.page.logout': 'Logga ut',
+  'account.page.passwordTitle': 'Byt lösenord',
+  'account.page.passwordSave': 'Byt lösenord',
+  'account.page.passwordChanged':
+    'Lösenordet har bytts. På andra enheter måste du logga in på nytt.',
+  'account.page.passwordOutdated':
+    'Ditt lösenord uppfyller inte de nuvarande kraven: det har färre än 12 tecken eller är vanligt förekommande. Byt till ett nytt.',
   'header.externalLink': '(extern webbplats)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Kassa',

@@ -1,4 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tokenMatches } from './plugins/xsrf.ts';
+
+/** The hidden field in which a plain form carries the session's anti-forgery token. */
+export const FORM_TOKEN_FIELD = '_xsrf';
 
 /**
  * Lets the routes of one encapsulated plugin take classic HTML form posts
@@ -39,4 +43,23 @@ export function sameSitePost(request: {
   } catch {
     return false;
   }
+}
+
+/**
+ * The anti-forgery check of a plain HTML form post (the `/api` calls have the header, checked by
+ * the XSRF plugin). A post that the browser marks as coming from another site is refused. A form
+ * that carries the `_xsrf` field goes on when it holds the session's token. A form on a page that
+ * anonymous visitors share from the page cache can carry no per-session token (decision 033):
+ * with `sharedPage`, a post without the field goes on when the browser says it comes from this
+ * site (`sameSitePost`, decisions 055 and 073). Nothing else goes without the token.
+ */
+export function formPostAllowed(
+  request: FastifyRequest,
+  options: { sharedPage?: boolean } = {},
+): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
+  const token = (request.body as Record<string, unknown> | null | undefined)?.[FORM_TOKEN_FIELD];
+  if (token !== undefined) return tokenMatches(token, request.session.derive('xsrf'));
+  return options.sharedPage === true && sameSitePost(request);
 }

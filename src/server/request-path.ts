@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { localReturnPath } from './return-path.ts';
 
 /**
  * The path of a request, read the way the router reads it. Node hands the request target over as
@@ -67,15 +68,11 @@ export function isApiRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * A path that stays on this site when a browser follows it as a `Location`. Browsers read `\` as
- * `/` and drop tabs and line breaks from URLs, so `//evil.example`, `/\evil.example` and
- * `/\t/evil.example` all name another host: every run of such characters at the start becomes one
- * `/`.
+ * A request's own path made safe to redirect to (the trailing-slash redirect of pages): a run of
+ * slashes, backslashes, spaces or control characters at its start becomes one `/`, so
+ * `//evil.example/x` goes to `/evil.example/x`. The result must pass `localReturnPath`, the one
+ * judge of local paths; what does not goes to `/`.
  */
 export function sameSitePath(path: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const local = `/${path.replace(/^[/\\\u0000-\u0020]+/, '')}`;
-  // Whatever else a browser might make of it, it must resolve to this origin.
-  const base = 'http://same-site.invalid';
-  return new URL(local, base).origin === base ? local : '/';
+  return localReturnPath(`/${path.replace(/^[/\\\p{Cc} ]+/u, '')}`) ?? '/';
 }

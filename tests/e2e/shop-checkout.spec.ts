@@ -16,6 +16,7 @@ import {
 import {
   CART_API,
   CHECKOUT_API,
+  confirmMailedRegistration,
   giftCardForSale,
   productsForSale,
   SHOP_ORIGIN,
@@ -192,6 +193,9 @@ describe.each([
       await typeInto(page, page.locator('#field-email'), email);
       await typeInto(page, page.locator('#field-password'), PASSWORD);
       await page.keyboard.press('Enter');
+      // The account waits for its mailed link (decision 075), which brings the shopper back.
+      await slowPoll(() => page.locator('main p[role="status"]').isVisible()).toBe(true);
+      await confirmMailedRegistration(page, email);
       await page.waitForURL(/\/kassa\?postinumero=00100#toimitus$/);
       await hydrated(page, 'shop-checkout');
       expect((await events(page)).includes('begin_checkout')).toBe(true);
@@ -428,9 +432,12 @@ describe('checkout without script', () => {
       await noSeriousViolations(page, 'no script, login refused');
       await shot(page, 'nojs-0-login-refused');
       await page.goto(`${origin}/rekisteroidy`);
-      await page.fill('#field-email', `kassa-nojs-${Date.now()}@example.fi`);
+      const email = `kassa-nojs-${Date.now()}@example.fi`;
+      await page.fill('#field-email', email);
       await page.fill('#field-password', PASSWORD);
-      await Promise.all([page.waitForURL(/\/oma-tili/), page.click('main button[type="submit"]')]);
+      await Promise.all([page.waitForLoadState(), page.click('main button[type="submit"]')]);
+      await confirmMailedRegistration(page, email);
+      await page.waitForURL(/\/oma-tili/);
       for (const [name, value] of Object.entries({
         firstName: 'Ilmari',
         lastName: 'Ilmanskripti',

@@ -89,3 +89,32 @@ export function forgeEmptyCartAnswer(page: Page, foreignOrigin: string): Promise
     { foreignOrigin },
   );
 }
+
+/**
+ * The token of the newest registration confirmation link mailed to `email` (decision 075), read
+ * from the server's outbox page (`DEV_OUTBOX_PAGE`, set by global-server.ts) in the page's context.
+ */
+export async function mailedConfirmToken(page: Page, email: string): Promise<string> {
+  const token = await page.evaluate(async (email) => {
+    const outbox = await (await fetch('/dev/outbox')).text();
+    const mail = outbox
+      .split('<article')
+      .find((article) => article.includes(email) && article.includes('/rekisteroidy/vahvista?'));
+    return /\/rekisteroidy\/vahvista\?token=([\w-]{43})/.exec(mail ?? '')?.[1];
+  }, email);
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  return token;
+}
+
+/**
+ * Confirms the registration of `email` as its owner does: opens the mailed link's page and presses
+ * its button; the browser lands where the registration's `paluu` said (or on Oma tili).
+ */
+export async function confirmMailedRegistration(page: Page, email: string): Promise<void> {
+  const token = await mailedConfirmToken(page, email);
+  await page.goto(`${SHOP_ORIGIN}/rekisteroidy/vahvista?token=${token}`);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== '/rekisteroidy/vahvista'),
+    page.click('main button[type="submit"]'),
+  ]);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createPage } from '../factories/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { mailedConfirmToken } from './shop-customer.ts';
 import { arrive, fromAddress, type Visitor } from './visitor.ts';
 
 /** The meat shop's host in the tests. */
@@ -56,4 +57,22 @@ export function postForm(
     payload: new URLSearchParams({ _xsrf: xsrf, ...fields }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
+}
+
+/**
+ * Registers on the pages without script, as a shopper does: the register form (with `paluu` when
+ * given), then the mailed link's page and its button. Answers the confirmation's answer (303 to
+ * `paluu` or Oma tili, logged in).
+ */
+export async function registerOnPages(
+  v: Visitor,
+  fields: { email: string; password: string; paluu?: string },
+) {
+  const sent = await postForm(v, '/rekisteroidy', fields);
+  if (sent.statusCode !== 200) {
+    throw new Error(`register answered ${sent.statusCode}: ${sent.body.slice(0, 500)}`);
+  }
+  const token = await mailedConfirmToken(v, fields.email);
+  await v.get(`/rekisteroidy/vahvista?token=${token}`);
+  return postForm(v, '/rekisteroidy/vahvista', { token });
 }

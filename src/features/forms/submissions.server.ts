@@ -11,6 +11,7 @@ import {
 import { serverT } from '../../i18n/catalogues.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { AppError, type FieldErrors } from '../../server/errors.ts';
+import { localReturnPath } from '../../server/return-path.ts';
 import { isShopSite } from '../../sites/shop.ts';
 import type { Lang, Site } from '../../sites/types.ts';
 import { sealBytes, sealText } from './crypto.server.ts';
@@ -187,7 +188,7 @@ export function successPage(
   siteId: string,
 ): string | undefined {
   const page = lookup(app.config.forms.successPages, formId, siteId);
-  return page?.startsWith('/') && !page.startsWith('//') ? page : undefined;
+  return localReturnPath(page) ?? undefined;
 }
 
 function mailBody(

@@ -38,10 +38,3 @@ export function recipeBannerSetting(siteId: string): RecipeBannerSetting | null 
   if (setting === null) return null;
   return setting ?? { href: { site: PROFESSIONAL_SITE } };
 }
-
-/** Where a visitor's close goes back to: a path of this site, never another origin. */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
-  if (value.includes('\\') || /[\r\n]/.test(value)) return '/';
-  return value.slice(0, 2000);
-}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { arrive } from '../../../../tests/helpers/visitor.ts';
 import { recipes } from '../../../db/schema.ts';
-import { RECIPE_BANNER_CLOSE_PATH, RECIPE_BANNER_COOKIE, safeReturnPath } from './config.ts';
+import { RECIPE_BANNER_CLOSE_PATH, RECIPE_BANNER_COOKIE } from './config.ts';
 
 let t: TestApp;
 
@@ -65,11 +66,55 @@ describe('recipe banner', () => {
     expect(after.body).not.toContain('data-recipe-banner');
   });
 
-  it('never goes back to another origin', () => {
-    expect(safeReturnPath('//evil.example/x')).toBe('/');
-    expect(safeReturnPath('https://evil.example/')).toBe('/');
-    expect(safeReturnPath('/\\evil.example')).toBe('/');
-    expect(safeReturnPath(undefined)).toBe('/');
-    expect(safeReturnPath('/en/recipes/x')).toBe('/en/recipes/x');
+  const close = (payload: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: RECIPE_BANNER_CLOSE_PATH,
+      headers: {
+        host: 'jyvabroiler.localhost',
+        'content-type': 'application/x-www-form-urlencoded',
+        ...headers,
+      },
+      payload,
+    });
+
+  it.each([
+    '/\t/evil.example/',
+    '/\n/evil.example/',
+    '/.//evil.example/',
+    '/%2e//evil.example/',
+    '/\u007f/evil.example/',
+  ])('closes and goes back to this site for the return path %j', async (back) => {
+    const res = await close(new URLSearchParams({ return: back }).toString());
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it('refuses a close posted from another site (403, no cookie)', async () => {
+    const forged: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of forged) {
+      const res = await close('return=%2Freseptit%2Fbanneri', headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.cookies.find((c) => c.name === RECIPE_BANNER_COOKIE)).toBeUndefined();
+    }
+  });
+
+  it('refuses a close with a wrong anti-forgery field, takes one with the right one', async () => {
+    const visitor = await arrive(t.app, '/reseptit/banneri', { host: 'jyvabroiler.localhost' });
+    const send = (xsrf: string) =>
+      visitor.post(RECIPE_BANNER_CLOSE_PATH, {
+        payload: new URLSearchParams({ _xsrf: xsrf, return: '/reseptit/banneri' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        xsrf: false,
+      });
+    const wrong = await send('x'.repeat(43));
+    expect(wrong.statusCode).toBe(403);
+    const right = await send(visitor.xsrfToken ?? '');
+    expect(right.statusCode).toBe(303);
+    expect(right.headers.location).toBe('/reseptit/banneri');
   });
 });

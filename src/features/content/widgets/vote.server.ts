@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,11 +7,11 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { pages, schoolVotes } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../../server/errors.ts';
-import { acceptFormPosts, sameSitePost } from '../../../server/form-posts.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD, formPostAllowed } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { clientLimit } from '../../../server/rate-limit.ts';
+import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
 import { pageBlocks } from '../blocks.ts';
-import { safeReturnPath } from '../recipe-banner/config.ts';
 import {
   SCHOOL_VOTE_FORM_PATH,
   SCHOOL_VOTE_PATH,
@@ -37,6 +39,42 @@ const answerSchema = z.object({
 /** Per client address and minute: a visitor votes by hand, a few times at most. */
 export const VOTE_LIMIT = { max: 30, timeWindow: 60_000 };
 
+const helsinkiDay = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' });
+
+/**
+ * The part of a client address that one household or one device keeps: an IPv4 address whole
+ * (an IPv4-mapped IPv6 one as IPv4), an IPv6 address's /64, which a single connection is given
+ * whole and can walk through.
+ */
+function addressBlock(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return mapped;
+  const bare = address.split('%')[0] ?? address;
+  if (isIPv4(bare) || !isIPv6(bare)) return bare;
+  const [head = '', tail] = bare.split('::');
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? before
+      : [...before, ...Array(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * The client of a vote as stored (decision 076): a keyed hash of its address block and the day
+ * in Helsinki, so a row says nothing about the address and the same address on another day is
+ * another client.
+ */
+export function voteClientKey(secret: string, address: string, at: Date): string {
+  return createHmac('sha256', secret)
+    .update(`vote-client:${helsinkiDay.format(at)}:${addressBlock(address)}`)
+    .digest('base64url');
+}
+
 /** How many options the site's vote `voteId` has; undefined when no page of the site has it. */
 async function optionCount(db: Database, siteId: string, voteId: string) {
   const rows = await db
@@ -58,13 +96,15 @@ async function optionCount(db: Database, siteId: string, voteId: string) {
 }
 
 /**
- * Counts a visitor's vote once: the unique key (site, vote, visitor) lets exactly one of any
- * number of parallel inserts through; the others find the vote already there. Answers the
- * visitor's option (their earlier one when they had voted) and the totals.
+ * Counts a vote once per visitor (session) and once per client (address and day, decision 076):
+ * the unique keys (site, vote, visitor) and (site, vote, client) let exactly one of any number of
+ * parallel inserts through; the others find a vote already there and count nothing. Answers the
+ * visitor's option (their earlier one when their session had voted; the one just chosen when
+ * another session of the same client had) and the totals.
  */
 export async function castVote(
   db: Database,
-  input: { siteId: string; voteId: string; voterId: string; option: number },
+  input: { siteId: string; voteId: string; voterId: string; clientKey: string; option: number },
 ): Promise<SchoolVoteAnswer> {
   const options = await optionCount(db, input.siteId, input.voteId);
   if (options === undefined) throw new NotFound('The site has no vote with that id.');
@@ -72,9 +112,8 @@ export async function castVote(
   const inserted = await db
     .insert(schoolVotes)
     .values(input)
-    .onConflictDoNothing({
-      target: [schoolVotes.siteId, schoolVotes.voteId, schoolVotes.voterId],
-    })
+    // Either unique key: the session's vote or the client's vote of the day.
+    .onConflictDoNothing()
     .returning({ option: schoolVotes.option });
   const mine = inserted[0]
     ? inserted[0].option
@@ -104,7 +143,8 @@ export async function castVote(
 
 /**
  * `POST /api/school/vote`: a visitor's vote in a school material page's vote block. The visitor
- * is their session cookie's token (its hash): no session row is written for it.
+ * is their session cookie's token (its hash): no session row is written for it. The client is a
+ * keyed hash of the address and the day (`voteClientKey`).
  */
 export async function schoolVoteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -117,7 +157,7 @@ export async function schoolVoteRoutes(fastify: FastifyInstance) {
         tags: ['content'],
         summary: 'Counts a visitor’s vote in a school material vote',
         description:
-          'One vote per visitor and vote: a second vote, also one sent in parallel, is not counted and the answer names the first choice.',
+          'One vote per visitor (session) and vote, and one per client address (an IPv6 /64) and vote a day (decision 076): a second vote, also one sent in parallel, is not counted (`counted: false`); the answer names the session’s first choice.',
         security: XSRF_SECURITY,
         body: schoolVoteBodySchema,
         response: {
@@ -132,6 +172,7 @@ export async function schoolVoteRoutes(fastify: FastifyInstance) {
         siteId: request.site.id,
         voteId: request.body.voteId,
         voterId: request.session.id,
+        clientKey: voteClientKey(app.config.sessionSecret, request.ip, new Date()),
         option: request.body.option,
       });
     },
@@ -142,7 +183,8 @@ export async function schoolVoteRoutes(fastify: FastifyInstance) {
 const voteFormSchema = z.object({
   voteId: schoolVoteBodySchema.shape.voteId,
   option: z.string().regex(/^\d$/).transform(Number).pipe(schoolVoteBodySchema.shape.option),
-  return: z.string().max(2000).optional(),
+  return: z.string().max(RETURN_PATH_MAX).optional(),
+  [FORM_TOKEN_FIELD]: z.string().max(200).optional(),
 });
 
 /**
@@ -150,8 +192,9 @@ const voteFormSchema = z.object({
  * no-script pattern (as the recipe banner closes): the same one-vote-per-session logic as the
  * API, then 303 back to the page with the counted choice in the query, which the page shows; a
  * refused or failed vote goes back with the failure, shown as an alert the address points at.
- * A cached page cannot carry a per-session token, so a post from another site (Sec-Fetch-Site,
- * or an Origin of another host) is refused instead; the session cookie is SameSite=Lax anyway.
+ * The anti-forgery check is that of forms on shared pages (`formPostAllowed`, decision 073): the
+ * session's token when the form carries it, otherwise the browser's word that the post comes from
+ * this site; a refused post goes back with the failure and counts nothing.
  */
 export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
   acceptFormPosts(fastify, 4096);
@@ -163,18 +206,19 @@ export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const body = (request.body ?? {}) as Record<string, unknown>;
-      const back = safeReturnPath(body.return);
+      const back = localReturnPath(body.return) ?? '/';
       const parsed = voteFormSchema.safeParse(body);
       const voteId = parsed.success ? parsed.data.voteId : undefined;
       const failed = () =>
         reply.redirect(voteId ? voteReturnPath(back, voteId, 'failed') : back, 303);
-      if (!parsed.success || !sameSitePost(request)) return failed();
+      if (!parsed.success || !formPostAllowed(request, { sharedPage: true })) return failed();
       try {
         await limit(request);
         const answer = await castVote(fastify.db, {
           siteId: request.site.id,
           voteId: parsed.data.voteId,
           voterId: request.session.id,
+          clientKey: voteClientKey(fastify.config.sessionSecret, request.ip, new Date()),
           option: parsed.data.option,
         });
         return reply.redirect(voteReturnPath(back, parsed.data.voteId, answer), 303);

@@ -4,6 +4,7 @@ import { createPage } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { arrive, fromAddress } from '../../../../tests/helpers/visitor.ts';
 import { schoolVotes } from '../../../db/schema.ts';
+import { voteClientKey } from './vote.server.ts';
 import { SCHOOL_VOTE_FORM_PATH, SCHOOL_VOTE_PATH } from './vote-values.ts';
 
 /**
@@ -66,7 +67,8 @@ describe('school vote', () => {
     const again = await post(visitor, { voteId: VOTE, option: 2 });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ option: 1, counted: false, totals: [0, 1, 0] });
-    const other = await arrive(t.app, '/', { host: HOST });
+    // Another visitor, from another address (one vote a day per address, decision 076).
+    const other = fromAddress(await arrive(t.app, '/', { host: HOST }), '10.0.3.1');
     expect((await post(other, { voteId: VOTE, option: 2 })).json()).toEqual({
       option: 2,
       counted: true,
@@ -217,6 +219,98 @@ describe('school vote without script (plain form post)', () => {
     const away = await formVote(visitor, { voteId: VOTE, option: '0', return: '//evil.example/' });
     expect(away.headers.location).toBe(`/?aanestys=${VOTE}&valinta=0#aanestys-${VOTE}`);
     expect(await storedVotes()).toHaveLength(1);
+  });
+});
+
+describe('school vote form: the return path and anti-forgery', () => {
+  it.each([
+    '/\t/evil.example/',
+    '/\r\n/evil.example/',
+    '/.//evil.example/',
+    '/%2e%2e//evil.example/',
+    '/koulu\\..\\/evil.example',
+  ])('goes back to this site for the return path %j', async (back) => {
+    await clearVotes();
+    const visitor = fromAddress(await arrive(t.app, '/koulu', { host: HOST }), '10.0.2.1');
+    const answer = await formVote(visitor, { voteId: VOTE, option: '0', return: back });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(`/?aanestys=${VOTE}&valinta=0#aanestys-${VOTE}`);
+  });
+
+  it('refuses a form with a wrong anti-forgery field, counts one with the right one', async () => {
+    await clearVotes();
+    const visitor = fromAddress(await arrive(t.app, '/koulu', { host: HOST }), '10.0.2.2');
+    const wrong = await formVote(visitor, {
+      _xsrf: 'x'.repeat(43),
+      voteId: VOTE,
+      option: '0',
+      return: '/koulu',
+    });
+    expect(wrong.headers.location).toBe(`/koulu?aanestys=${VOTE}&aanestysvirhe=1#aanestys-${VOTE}`);
+    expect(await storedVotes()).toHaveLength(0);
+    const right = await formVote(visitor, {
+      _xsrf: visitor.xsrfToken ?? '',
+      voteId: VOTE,
+      option: '0',
+      return: '/koulu',
+    });
+    expect(right.headers.location).toBe(`/koulu?aanestys=${VOTE}&valinta=0#aanestys-${VOTE}`);
+    expect(await storedVotes()).toHaveLength(1);
+  });
+});
+
+describe('one vote per address and day (decision 076)', () => {
+  /** A client that keeps no cookies: every post is a new session. */
+  const cookieless = (ip: string, option: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: SCHOOL_VOTE_FORM_PATH,
+      remoteAddress: ip,
+      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ voteId: VOTE, option, return: '/koulu' }).toString(),
+    });
+
+  it('counts a cookie-less client once however often it posts', async () => {
+    await clearVotes();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await cookieless('10.0.4.1', String(i % 3)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(5).fill(303));
+    expect(await storedVotes()).toHaveLength(1);
+    // Each answer still goes back to the page with the choice the client made.
+    expect(answers[1]?.headers.location).toBe(`/koulu?aanestys=${VOTE}&valinta=1#aanestys-${VOTE}`);
+    // Another address counts.
+    await cookieless('10.0.4.2', '2');
+    expect(await storedVotes()).toHaveLength(2);
+  });
+
+  it('counts new sessions from one address once, through the API too', async () => {
+    await clearVotes();
+    const counted = [];
+    for (let i = 0; i < 3; i++) {
+      const v = fromAddress(await arrive(t.app, '/', { host: HOST }), '10.0.4.3');
+      counted.push((await post(v, { voteId: VOTE, option: 0 })).json().counted);
+    }
+    expect(counted).toEqual([true, false, false]);
+    expect(await storedVotes()).toHaveLength(1);
+  });
+
+  it('keeps no address: only a keyed hash that changes with the day and covers an IPv6 /64', async () => {
+    await clearVotes();
+    await cookieless('10.0.4.4', '0');
+    const [row] = await storedVotes();
+    expect(row?.clientKey).toMatch(/^[\w-]{43}$/);
+    expect(JSON.stringify(row)).not.toContain('10.0.4.4');
+    const day = new Date('2026-11-27T12:00:00Z');
+    const next = new Date('2026-11-28T12:00:00Z');
+    const key = (ip: string, at: Date) => voteClientKey('secret', ip, at);
+    expect(key('10.0.4.4', day)).not.toBe(key('10.0.4.4', next));
+    expect(key('10.0.4.4', day)).not.toBe(key('10.0.4.5', day));
+    expect(key('10.0.4.4', day)).not.toBe(voteClientKey('other secret', '10.0.4.4', day));
+    expect(key('2001:db8:1:2::1', day)).toBe(key('2001:db8:1:2:ffff::9', day));
+    expect(key('2001:db8:1:2::1', day)).not.toBe(key('2001:db8:1:3::1', day));
+    expect(key('::ffff:10.0.4.4', day)).toBe(key('10.0.4.4', day));
+    // The day is Helsinki's: 23.30 UTC on the 27th is already the 28th there.
+    expect(key('10.0.4.4', new Date('2026-11-27T23:30:00Z'))).toBe(key('10.0.4.4', next));
   });
 });
 

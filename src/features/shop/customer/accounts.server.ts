@@ -1,14 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { customers, passwordResetTokens, sessions } from '../../../db/schema.ts';
+import {
+  customerRegistrations,
+  customers,
+  passwordResetTokens,
+  sessions,
+} from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { AppError, Invalid } from '../../../server/errors.ts';
 import type { Session } from '../../../server/plugins/sessions.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
 import { mergeCartsAtLogin } from './cart-merge.server.ts';
+import { assertUncommonPassword, meetsPasswordRules } from './password-policy.server.ts';
 import type { Address, AddressForm, Customer } from './schemas.ts';
 
 /**
@@ -26,6 +32,8 @@ const HASH_OPTIONS = {
 };
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** How long a registration waits for its confirmation (decision 075). */
+export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export class NotLoggedIn extends AppError {
   constructor() {
@@ -61,6 +69,15 @@ export function customerIdOf(data: Record<string, unknown>): string | null {
   return loggedIn === true && typeof id === 'string' ? id : null;
 }
 
+/**
+ * Whether the session's customer logged in with a password that the current rules would refuse
+ * (decision 077): Oma tili then asks for a new one.
+ */
+export function passwordOutdatedOf(data: Record<string, unknown>): boolean {
+  const customer = data.customer as { passwordOutdated?: unknown } | null | undefined;
+  return customer?.passwordOutdated === true;
+}
+
 export async function sessionCustomerId(session: Session | undefined): Promise<string | null> {
   if (!session || session.isNew) return null;
   return customerIdOf(await session.get());
@@ -76,10 +93,18 @@ async function startCustomerSession(
   customerId: string,
   siteId: string,
   lang: Lang,
+  passwordOutdated = false,
 ): Promise<void> {
   const data = await session.get();
   await session.regenerate(
-    { ...data, customer: { loggedIn: true, id: customerId } },
+    {
+      ...data,
+      customer: {
+        loggedIn: true,
+        id: customerId,
+        ...(passwordOutdated ? { passwordOutdated } : {}),
+      },
+    },
     (tx, oldId, newId) =>
       mergeCartsAtLogin(tx, { customerId, siteId, lang, oldSessionId: oldId, newSessionId: newId }),
   );
@@ -92,24 +117,110 @@ export interface AccountContext {
   lang: Lang;
 }
 
-/** A new account, logged in at once. 409 naming `email` when the address has an account. */
+/** The shop's pages that the account mails link to, as absolute URLs. */
+export interface AccountMailLinks {
+  confirmPage: string;
+  loginPage: string;
+  resetRequestPage: string;
+}
+
+/**
+ * Registration (decision 075): answers nothing about the address. Whether or not it has an
+ * account, the password is hashed (so both take about as long) and one mail goes to the address,
+ * in `lang`: for a new address a link that creates the account (`confirmRegistration`); for a
+ * taken one a note to its owner that someone tried, with the login and password-reset links. No
+ * account exists and nobody is logged in until the link is used. Registrations past their time
+ * are deleted on the way.
+ */
 export async function register(
-  ctx: AccountContext,
-  input: { email: string; password: string },
-): Promise<string> {
+  db: Database,
+  input: { email: string; password: string; returnPath: string | null },
+  options: { lang: Lang; links: AccountMailLinks; mailKey: Buffer; now?: Date },
+): Promise<void> {
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const [row] = await ctx.db
-    .insert(customers)
-    .values({ email: input.email, passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: customers.id });
-  if (!row) {
-    throw new AppError(409, 'conflict', 'Conflict', 'The email address already has an account.', {
-      errors: { email: 'account.error.emailTaken' },
+  const now = options.now ?? new Date();
+  const t = serverT(options.lang);
+  await db.transaction(async (tx) => {
+    await tx.delete(customerRegistrations).where(lte(customerRegistrations.expiresAt, now));
+    const [owner] = await tx
+      .select({ email: customers.email })
+      .from(customers)
+      .where(sql`lower(${customers.email}) = lower(${input.email})`);
+    if (owner) {
+      await enqueueMail(tx, options.mailKey, {
+        to: owner.email,
+        subject: t('account.register.takenMailSubject'),
+        text: t('account.register.takenMailBody', {
+          loginUrl: options.links.loginPage,
+          resetUrl: options.links.resetRequestPage,
+        }),
+      });
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(customerRegistrations).values({
+      tokenHash: hashResetToken(token),
+      email: input.email,
+      passwordHash,
+      returnPath: input.returnPath,
+      expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
     });
+    const url = new URL(options.links.confirmPage);
+    url.searchParams.set('token', token);
+    await enqueueMail(tx, options.mailKey, {
+      to: input.email,
+      subject: t('account.register.mailSubject'),
+      text: t('account.register.mailBody', { url: url.href }),
+    });
+  });
+}
+
+/**
+ * Creates the account of a registration from its mailed link's token and logs it in (the guest
+ * cart kept, as at login). The registration's row is deleted in the transaction that creates the
+ * account, with every other waiting registration of the address: a link works once, and of two
+ * uses at once one wins. 400 naming `token` for an unknown, used or expired link, or when the
+ * address got an account meanwhile (only the address's owner has the link, so it may say so).
+ * Answers the new customer's id and the local page to go back to, if the registration named one.
+ */
+export async function confirmRegistration(
+  ctx: AccountContext,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ customerId: string; returnPath: string | null }> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const [pending] = await tx
+      .delete(customerRegistrations)
+      .where(
+        and(
+          eq(customerRegistrations.tokenHash, hashResetToken(token)),
+          gt(customerRegistrations.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!pending) return 'unknown' as const;
+    await tx
+      .delete(customerRegistrations)
+      .where(sql`lower(${customerRegistrations.email}) = lower(${pending.email})`);
+    const [row] = await tx
+      .insert(customers)
+      .values({ email: pending.email, passwordHash: pending.passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: customers.id });
+    return row ? { customerId: row.id, returnPath: pending.returnPath } : ('taken' as const);
+  });
+  if (created === 'unknown') {
+    throw new Invalid(
+      { token: 'account.error.registrationToken' },
+      'The confirmation link is unknown, used or expired.',
+    );
   }
-  await startCustomerSession(ctx.session, row.id, ctx.siteId, ctx.lang);
-  return row.id;
+  if (created === 'taken') {
+    throw new Invalid({ token: 'account.error.emailTaken' }, 'The address has an account.');
+  }
+  await startCustomerSession(ctx.session, created.customerId, ctx.siteId, ctx.lang);
+  return created;
 }
 
 async function customerByEmail(db: Database, email: string) {
@@ -134,8 +245,59 @@ export async function logIn(
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(customers.id, customer.id));
   }
-  await startCustomerSession(ctx.session, customer.id, ctx.siteId, ctx.lang);
+  await startCustomerSession(
+    ctx.session,
+    customer.id,
+    ctx.siteId,
+    ctx.lang,
+    !meetsPasswordRules(input.password),
+  );
   return customer.id;
+}
+
+/**
+ * Changes the logged-in customer's password (decision 077, ASVS 2.1.5 and 2.1.6): the current
+ * password must be right (400 naming `currentPassword`), the new one must meet the rules (400
+ * naming `newPassword`). In one transaction the hash changes and the account's reset links and
+ * every other session go (a stolen session does not outlive the change); this session stays.
+ */
+export async function changePassword(
+  ctx: AccountContext,
+  customerId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const [row] = await ctx.db
+    .select({ passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!row) throw new NotLoggedIn();
+  if (!(await argon2.verify(row.passwordHash, input.currentPassword))) {
+    throw new Invalid(
+      { currentPassword: 'account.error.currentPassword' },
+      'The current password is wrong.',
+    );
+  }
+  assertUncommonPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(customers.id, customerId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.customerId, customerId));
+    await tx
+      .delete(sessions)
+      .where(
+        and(
+          sql`${sessions.data}->'customer'->>'id' = ${customerId}`,
+          ne(sessions.id, ctx.session.id),
+        ),
+      );
+  });
+  const data = await ctx.session.get();
+  if (passwordOutdatedOf(data)) {
+    await ctx.session.set({ ...data, customer: { loggedIn: true, id: customerId } });
+  }
 }
 
 /**
@@ -203,6 +365,7 @@ export async function resetPassword(
   input: { token: string; password: string },
   now: Date = new Date(),
 ): Promise<string> {
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [used] = await tx

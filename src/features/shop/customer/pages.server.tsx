@@ -5,16 +5,19 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, type FieldErrors, fieldErrorsOf } from '../../../server/errors.ts';
-import { acceptFormPosts } from '../../../server/form-posts.ts';
-import { tokenMatches } from '../../../server/plugins/xsrf.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD, formPostAllowed } from '../../../server/form-posts.ts';
+import { localReturnPath } from '../../../server/return-path.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { CustomerOrders } from '../orders/order-list.server.tsx';
 import { ordersOfCustomer } from '../orders/payment-returns.server.ts';
 import {
+  changePassword,
+  confirmRegistration,
   customerAnswer,
   logIn,
   logOut,
+  passwordOutdatedOf,
   register,
   requestPasswordReset,
   resetPassword,
@@ -22,19 +25,25 @@ import {
   sessionCustomerId,
 } from './accounts.server.ts';
 import styles from './pages.module.css';
-import { localReturnPath, RETURN_PARAM, withReturn } from './return-path.ts';
+import { RETURN_PARAM, withReturn } from './return-path.ts';
 import {
   accountContext,
   accountLimits,
+  CONFIRM_PAGE_PATH,
   LIMITS,
+  LOGIN_PAGE_PATH,
   onShop,
   RESET_PAGE_PATH,
+  RESET_REQUEST_PAGE_PATH,
+  registrationMail,
   resetPageUrl,
 } from './routes.server.ts';
 import {
   type Address,
   addressFormSchema,
   loginSchema,
+  passwordChangeSchema,
+  registerConfirmSchema,
   registerSchema,
   resetRequestSchema,
   resetSchema,
@@ -48,9 +57,10 @@ import {
  */
 
 export const ACCOUNT_PAGES = {
-  login: '/kirjaudu',
+  login: LOGIN_PAGE_PATH,
   register: '/rekisteroidy',
-  resetRequest: '/salasana',
+  confirm: CONFIRM_PAGE_PATH,
+  resetRequest: RESET_REQUEST_PAGE_PATH,
   reset: RESET_PAGE_PATH,
   account: '/oma-tili',
 } as const;
@@ -98,6 +108,8 @@ function Field({ name, label, type = 'text', autoComplete, values, errors, lang 
 const labels: Record<string, MessageKey> = {
   email: 'account.field.email',
   password: 'account.field.password',
+  currentPassword: 'account.field.currentPassword',
+  newPassword: 'account.field.newPassword',
   token: 'account.reset.title',
   firstName: 'account.field.firstName',
   lastName: 'account.field.lastName',
@@ -161,7 +173,7 @@ function Form({
 }) {
   return (
     <form method="post" action={action} noValidate className={styles.form}>
-      <input type="hidden" name="_xsrf" value={xsrf} />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={xsrf} />
       {back ? <input type="hidden" name={RETURN_PARAM} value={back} /> : null}
       {children}
       <p>
@@ -187,7 +199,11 @@ function AddressView({ address, lang }: { address: Address; lang: Lang }) {
 function strings(body: Record<string, unknown>): Values {
   const values: Values = {};
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string' && key !== '_xsrf' && !key.toLowerCase().includes('password')) {
+    if (
+      typeof value === 'string' &&
+      key !== FORM_TOKEN_FIELD &&
+      !key.toLowerCase().includes('password')
+    ) {
       values[key] = value;
     }
   }
@@ -243,12 +259,8 @@ export function accountPageRoutes(layout: PageLayout) {
     };
 
     /** The posted form's body when its anti-forgery field is right; null otherwise. */
-    const posted = (request: FastifyRequest): Record<string, unknown> | null => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const site = request.headers['sec-fetch-site'];
-      if (site !== undefined && site !== 'same-origin') return null;
-      return tokenMatches(body._xsrf, request.session.derive('xsrf')) ? body : null;
-    };
+    const posted = (request: FastifyRequest): Record<string, unknown> | null =>
+      formPostAllowed(request) ? ((request.body ?? {}) as Record<string, unknown>) : null;
     const forbidden = { _: 'account.error.forbidden' };
 
     // --- log in ---------------------------------------------------------------------------
@@ -353,13 +365,17 @@ export function accountPageRoutes(layout: PageLayout) {
       errors: FieldErrors,
       status?: number,
       back: string | null = null,
+      sentTo: string | null = null,
     ) => {
       const lang = request.locale.lang;
       return page(request, reply, {
         title: 'account.register.title',
         errors,
         ...(status ? { status } : {}),
-        body: (
+        // The same page whether or not the address has an account (decision 075).
+        body: sentTo ? (
+          <p role="status">{serverT(lang)('account.register.sent', { email: sentTo })}</p>
+        ) : (
           <>
             <Form
               action={ACCOUNT_PAGES.register}
@@ -417,7 +433,12 @@ export function accountPageRoutes(layout: PageLayout) {
         if ('errors' in input)
           return registerPage(request, reply, values, input.errors, undefined, back);
         try {
-          await register(accountContext(request), input.data);
+          await perAccount.register(request);
+          await register(
+            fastify.db,
+            { ...input.data, returnPath: back },
+            registrationMail(request),
+          );
         } catch (error) {
           const errors = errorsOf(error);
           if (!errors) throw error;
@@ -430,7 +451,73 @@ export function accountPageRoutes(layout: PageLayout) {
             back,
           );
         }
-        return reply.redirect(back ?? ACCOUNT_PAGES.account, 303);
+        return registerPage(request, reply, {}, {}, undefined, null, input.data.email);
+      },
+    );
+
+    // --- confirm a registration with the mailed link's token ------------------------------
+    const confirmPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+      errors: FieldErrors,
+      status?: number,
+    ) => {
+      const lang = request.locale.lang;
+      return page(request, reply, {
+        title: 'account.confirm.title',
+        errors,
+        ...(status ? { status } : {}),
+        body: (
+          <>
+            <p>{serverT(lang)('account.confirm.intro')}</p>
+            <Form
+              action={ACCOUNT_PAGES.confirm}
+              xsrf={request.session.derive('xsrf')}
+              submit="account.confirm.submit"
+              lang={lang}
+            >
+              <input type="hidden" name="token" value={token} />
+            </Form>
+          </>
+        ),
+      });
+    };
+    // The link opens a page with a button, not the account itself: a mail scanner that follows
+    // links must not use the token up, and the post carries the anti-forgery field.
+    fastify.get<{ Querystring: { token?: unknown } }>(
+      ACCOUNT_PAGES.confirm,
+      async (request, reply) => {
+        onShop(request);
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        return confirmPage(request, reply, token, {});
+      },
+    );
+    fastify.post(
+      ACCOUNT_PAGES.confirm,
+      { config: { rateLimit: LIMITS.register } },
+      async (request, reply) => {
+        onShop(request);
+        const body = posted(request);
+        const sent = (request.body ?? {}) as Values;
+        const token = typeof sent.token === 'string' ? sent.token : '';
+        if (!body) return confirmPage(request, reply, token, forbidden, 403);
+        const input = parsed(registerConfirmSchema, body);
+        if ('errors' in input) {
+          return confirmPage(request, reply, token, { _: 'account.error.registrationToken' });
+        }
+        try {
+          const { returnPath } = await confirmRegistration(
+            accountContext(request),
+            input.data.token,
+          );
+          return reply.redirect(localReturnPath(returnPath) ?? ACCOUNT_PAGES.account, 303);
+        } catch (error) {
+          const errors = errorsOf(error);
+          if (!errors) throw error;
+          // The link's token has no field on the page: its error is the form's own.
+          return confirmPage(request, reply, token, { _: errors.token ?? errors._ ?? '' });
+        }
       },
     );
 
@@ -586,11 +673,12 @@ export function accountPageRoutes(layout: PageLayout) {
       customerId: string,
       values: Values | null,
       errors: FieldErrors,
-      saved = false,
+      saved: 'address' | 'password' | null = null,
     ) => {
       const lang = request.locale.lang;
       const t = serverT(lang);
       const customer = await customerAnswer(fastify.db, customerId);
+      const passwordOutdated = passwordOutdatedOf(await request.session.get());
       const orders = await ordersOfCustomer(fastify.db, customerId);
       const shown: Values = values ?? {
         ...customer.deliveryAddress,
@@ -604,7 +692,14 @@ export function accountPageRoutes(layout: PageLayout) {
         body: (
           <>
             <p>{t('account.page.loggedInAs', { email: customer.email })}</p>
-            {saved ? <p role="status">{t('account.page.saved')}</p> : null}
+            {saved === 'address' ? <p role="status">{t('account.page.saved')}</p> : null}
+            {saved === 'password' ? <p role="status">{t('account.page.passwordChanged')}</p> : null}
+            {passwordOutdated ? (
+              <p className={styles.notice}>
+                {t('account.page.passwordOutdated')}{' '}
+                <a href="#field-currentPassword">{t('account.page.passwordTitle')}</a>
+              </p>
+            ) : null}
             <h2>{t('account.page.addresses')}</h2>
             <h3>{t('account.page.deliveryAddress')}</h3>
             <AddressView address={customer.deliveryAddress} lang={lang} />
@@ -694,10 +789,37 @@ export function accountPageRoutes(layout: PageLayout) {
                 ) : null}
               </p>
             </Form>
+            <h2>{t('account.page.passwordTitle')}</h2>
+            <Form
+              action={ACCOUNT_PAGES.account}
+              xsrf={xsrf}
+              submit="account.page.passwordSave"
+              lang={lang}
+            >
+              <input type="hidden" name="action" value="password" />
+              <Field
+                name="currentPassword"
+                label="account.field.currentPassword"
+                type="password"
+                autoComplete="current-password"
+                values={{}}
+                errors={errors}
+                lang={lang}
+              />
+              <Field
+                name="newPassword"
+                label="account.field.newPassword"
+                type="password"
+                autoComplete="new-password"
+                values={{}}
+                errors={errors}
+                lang={lang}
+              />
+            </Form>
             <h2>{t('account.page.orders')}</h2>
             <CustomerOrders orders={orders} lang={lang} />
             <form method="post" action={ACCOUNT_PAGES.account} className={styles.logout}>
-              <input type="hidden" name="_xsrf" value={xsrf} />
+              <input type="hidden" name={FORM_TOKEN_FIELD} value={xsrf} />
               <input type="hidden" name="action" value="logout" />
               <button type="submit">{t('account.page.logout')}</button>
             </form>
@@ -711,7 +833,15 @@ export function accountPageRoutes(layout: PageLayout) {
         onShop(request);
         const customerId = await sessionCustomerId(request.session);
         if (!customerId) return reply.redirect(ACCOUNT_PAGES.login, 303);
-        return accountPage(request, reply, customerId, null, {}, request.query.tallennettu === '1');
+        const saved = request.query.tallennettu;
+        return accountPage(
+          request,
+          reply,
+          customerId,
+          null,
+          {},
+          saved === '1' ? 'address' : saved === 'salasana' ? 'password' : null,
+        );
       },
     );
     fastify.post(
@@ -726,6 +856,19 @@ export function accountPageRoutes(layout: PageLayout) {
         if (body.action === 'logout') {
           await logOut(request.session);
           return reply.redirect('/', 303);
+        }
+        if (body.action === 'password') {
+          const input = parsed(passwordChangeSchema, body);
+          if ('errors' in input) return accountPage(request, reply, customerId, null, input.errors);
+          try {
+            await perAccount.passwordChange(request);
+            await changePassword(accountContext(request), customerId, input.data);
+          } catch (error) {
+            const errors = errorsOf(error);
+            if (!errors) throw error;
+            return accountPage(request, reply, customerId, null, errors);
+          }
+          return reply.redirect(`${ACCOUNT_PAGES.account}?tallennettu=salasana`, 303);
         }
         const values = strings(body);
         const input = parsed(addressFormSchema, body);

@@ -6,6 +6,9 @@ import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/opena
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import {
   type AccountContext,
+  type AccountMailLinks,
+  changePassword,
+  confirmRegistration,
   customerAnswer,
   logIn,
   logOut,
@@ -24,13 +27,18 @@ import {
   customerSchema,
   loginSchema,
   okSchema,
+  passwordChangeSchema,
+  registerConfirmSchema,
   registerSchema,
   resetRequestSchema,
   resetSchema,
 } from './schemas.ts';
 
-/** The page a reset link opens (`pages.server.tsx`). */
+/** The pages the account mails link to (`pages.server.tsx`). */
 export const RESET_PAGE_PATH = '/salasana/uusi';
+export const RESET_REQUEST_PAGE_PATH = '/salasana';
+export const LOGIN_PAGE_PATH = '/kirjaudu';
+export const CONFIRM_PAGE_PATH = '/rekisteroidy/vahvista';
 
 /** Small JSON bodies only: a 20 MB body is refused before it is read (413). */
 const BODY_LIMIT = 16 * 1024;
@@ -45,6 +53,8 @@ export const LIMITS = {
   loginPerAccount: { max: 10, timeWindow: 15 * 60_000 },
   /** Reset mails per address asked for: 3 in 15 minutes, whether it has an account or not. */
   resetPerAccount: { max: 3, timeWindow: 15 * 60_000 },
+  /** Registration mails per address: the same, so nobody's mailbox is flooded through the form. */
+  registerPerAccount: { max: 3, timeWindow: 15 * 60_000 },
 };
 
 export function onShop(request: FastifyRequest): void {
@@ -70,10 +80,14 @@ function emailKey(request: FastifyRequest): string {
  * per-address budget is each route's own. Over it: 429 with Retry-After.
  */
 export function accountLimits(app: FastifyInstance) {
-  const make = (prefix: string, limit: { max: number; timeWindow: number }) => {
+  const make = (
+    prefix: string,
+    limit: { max: number; timeWindow: number },
+    key: (request: FastifyRequest) => string = emailKey,
+  ) => {
     const check = app.createRateLimit({
       ...limit,
-      keyGenerator: (request) => `${prefix}:${emailKey(request)}`,
+      keyGenerator: (request) => `${prefix}:${key(request)}`,
     });
     return async (request: FastifyRequest) => {
       const result = await check(request);
@@ -88,11 +102,25 @@ export function accountLimits(app: FastifyInstance) {
   return {
     login: make('login', LIMITS.loginPerAccount),
     reset: make('reset', LIMITS.resetPerAccount),
+    register: make('register', LIMITS.registerPerAccount),
+    /** Tries of the current password: per session, which only a login of the account makes. */
+    passwordChange: make('password', LIMITS.loginPerAccount, (request) => request.session.id),
   };
 }
 
 export function resetPageUrl(request: FastifyRequest): string {
   return new URL(RESET_PAGE_PATH, siteHomeUrl(request, SHOP_SITE_ID)).href;
+}
+
+/** What `register` needs of the request: the mail's language, its links and the outbox key. */
+export function registrationMail(request: FastifyRequest) {
+  const home = siteHomeUrl(request, SHOP_SITE_ID);
+  const links: AccountMailLinks = {
+    confirmPage: new URL(CONFIRM_PAGE_PATH, home).href,
+    loginPage: new URL(LOGIN_PAGE_PATH, home).href,
+    resetRequestPage: new URL(RESET_REQUEST_PAGE_PATH, home).href,
+  };
+  return { lang: request.locale.lang, links, mailKey: request.server.config.forms.encryptionKey };
 }
 
 /**
@@ -156,21 +184,47 @@ export async function customerRoutes(fastify: FastifyInstance) {
       config: { rateLimit: LIMITS.register },
       schema: {
         tags: ['shop'],
-        summary: 'Creates a customer account and logs it in',
+        summary: 'Asks for a customer account: the address gets a mail',
         description:
-          'The session is regenerated and the guest cart kept. 409 naming `email` when the address has an account.',
+          'Answers the same whether or not the address has an account (decision 075). A new address gets a link that creates the account (`/register/confirm`); the owner of a taken one gets a note instead. Nobody is logged in by it. The password must have 12–128 characters and not be a common one (400 naming `password`). Limited per client address and to 3 mails per address in 15 minutes.',
         security: XSRF_SECURITY,
         body: registerSchema,
         response: {
-          200: jsonAnswer(customerSchema, 'The new customer, logged in'),
-          ...problemAnswers(400, 403, 404, 409, 413, 429),
+          200: jsonAnswer(okSchema, 'Asked (the address gets a mail)'),
+          ...problemAnswers(400, 403, 404, 413, 429),
         },
       },
     },
     async (request) => {
       onShop(request);
-      const id = await register(accountContext(request), request.body);
-      return customerAnswer(app.db, id);
+      await perAccount.register(request);
+      await register(app.db, { ...request.body, returnPath: null }, registrationMail(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/register/confirm`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.register },
+      schema: {
+        tags: ['shop'],
+        summary: 'Creates the account of a registration from its mailed link and logs it in',
+        description:
+          'The session is regenerated and the guest cart kept. A link works once and for 24 hours; an unknown, used or expired one is 400 naming `token`.',
+        security: XSRF_SECURITY,
+        body: registerConfirmSchema,
+        response: {
+          200: jsonAnswer(customerSchema, 'The new customer, logged in'),
+          ...problemAnswers(400, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      const { customerId } = await confirmRegistration(accountContext(request), request.body.token);
+      return customerAnswer(app.db, customerId);
     },
   );
 
@@ -197,6 +251,34 @@ export async function customerRoutes(fastify: FastifyInstance) {
       await perAccount.login(request);
       const id = await logIn(accountContext(request), request.body);
       return customerAnswer(app.db, id);
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/password`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.login },
+      schema: {
+        tags: ['shop'],
+        summary: "Changes the logged-in customer's password",
+        description:
+          'Needs the current password (400 naming `currentPassword`); the new one has 12–128 characters and is not a common one (400 naming `newPassword`). Every other session of the account ends. 401 for a visitor. Limited to 10 tries in 15 minutes per session.',
+        security: XSRF_SECURITY,
+        body: passwordChangeSchema,
+        response: {
+          200: jsonAnswer(okSchema, 'The password is changed'),
+          ...problemAnswers(400, 401, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      const customerId = await sessionCustomerId(request.session);
+      if (!customerId) throw new NotLoggedIn();
+      await perAccount.passwordChange(request);
+      await changePassword(accountContext(request), customerId, request.body);
+      return { ok: true as const };
     },
   );
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
+import { registerCustomer } from '../../../../tests/helpers/shop-customer.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { customers, orderLines, orders, productReviews } from '../../../db/schema.ts';
-import { ACCOUNT_API } from '../customer/schemas.ts';
 import { PRODUCTS_API, productDetailSchema } from '../schemas.ts';
 import { REVIEW_LIMITS } from './routes.server.ts';
 import { REVIEW_API, reviewPageSchema } from './schemas.ts';
@@ -61,8 +61,7 @@ const json = (body: unknown) => ({
 async function customer(): Promise<{ v: Visitor; id: string; email: string }> {
   const v = await visitor();
   const email = `arvostelija${n}@example.fi`;
-  const res = await v.post(`${ACCOUNT_API}/register`, json({ email, password: PASSWORD }));
-  expect(res.statusCode, res.body).toBe(200);
+  await registerCustomer(v, email, PASSWORD);
   const [row] = await t.app.db.select().from(customers).where(eq(customers.email, email));
   if (!row) throw new Error('no customer');
   return { v, id: row.id, email };

@@ -5,11 +5,9 @@ import { requestPath } from '../../../server/request-path.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { customerAnswer, sessionCustomerId } from '../customer/accounts.server.ts';
 import { ACCOUNT_PAGES } from '../customer/pages.server.tsx';
+import { withReturn } from '../customer/return-path.ts';
 import { reviewsForProductPage } from './reviews.server.ts';
 import { REVIEW_PAGES_MAX } from './schemas.ts';
-
-/** The query parameter of the login page that names the page to come back to. */
-const RETURN_PARAM = 'paluu';
 
 /** What a product page shows of its reviews: the list with its dialog, and the rating. */
 export interface ProductReviewsWidget {
@@ -61,7 +59,7 @@ export async function loadShopProductReviews(
           pages: reviews.pages,
           averageRating: reviews.averageRating,
           writer: customer?.loggedIn ? { firstName: customer.deliveryAddress.firstName } : null,
-          loginUrl: `${ACCOUNT_PAGES.login}?${new URLSearchParams({ [RETURN_PARAM]: back })}`,
+          loginUrl: withReturn(ACCOUNT_PAGES.login, back),
         }}
       />
     ),
