@@ -54,6 +54,8 @@ async function submission(id: string, deleteAfter: Date, withFile = false) {
 
 describe('outbox worker', () => {
   it('sends due mails once, and retries a failure with back-off until it gives up', async () => {
+    // No mail left due by another test.
+    await t.app.db.execute(sql`truncate mail_outbox, form_submissions cascade`);
     await submission('s-1', new Date(Date.now() + 864e5));
     const sent: { to: string; subject: string; text: string }[] = [];
     const ok: MailTransport = {

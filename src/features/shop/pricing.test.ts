@@ -85,7 +85,8 @@ describe('priceCart', () => {
       ),
       { numRuns: 10_000 },
     );
-  });
+    // A fixed amount of work (10 000 carts), not a speed goal: room for a busy machine.
+  }, 120_000);
 
   it('a worked example: mixed rates, a group coupon and an order coupon', () => {
     const priced = priceCart(

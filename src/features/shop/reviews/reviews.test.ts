@@ -240,6 +240,7 @@ describe('reading reviews', () => {
   let code: string;
   let productId: number;
   let svId: number;
+  let single: { id: number; code: string };
 
   beforeAll(async () => {
     code = '8810050';
@@ -261,6 +262,24 @@ describe('reading reviews', () => {
         createdAt: new Date(start + i * 3_600_000),
       })),
     );
+    // A product with one review of its own, whatever the writing tests leave elsewhere.
+    single = await createProduct(t.app.db, {
+      siteId: 'lihakauppa',
+      kind: 'shop-product',
+      priceCents: 100,
+      code: '8810051',
+      path: '/tuotteet/yksi',
+    });
+    await t.app.db.insert(productReviews).values({
+      siteId: 'lihakauppa',
+      productId: single.id,
+      code: single.code,
+      customerId: null,
+      language: 'fi',
+      userName: 'Yksi',
+      rating: 5,
+      text: 'Ainoa arvio',
+    });
   });
 
   it('pages 9 at a time, newest first, with hasMore and totalCount', async () => {
@@ -330,8 +349,8 @@ describe('reading reviews', () => {
       averageRating: 3,
       reviewCount: 20,
     });
-    const none = await (await visitor()).get(`${PRODUCTS_API}/8810003?language=fi`);
-    expect(none.json()).toMatchObject({ reviewCount: 1, averageRating: 5 });
+    const one = await (await visitor()).get(`${PRODUCTS_API}/${single.code}?language=fi`);
+    expect(one.json()).toMatchObject({ reviewCount: 1, averageRating: 5 });
   });
 
   it('renders the first page, the rating and its JSON-LD on the product page', async () => {
