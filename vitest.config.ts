@@ -9,6 +9,7 @@ const unitFiles = [
   'tests/setup/**/*.test.ts',
   'tests/architecture/*.test.ts',
   'seed/**/*.test.ts',
+  'scripts/**/*.test.ts',
 ];
 
 /**
