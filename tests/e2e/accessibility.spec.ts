@@ -1,9 +1,8 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * Accessibility of the page frame in Chromium at 1280 and 375 px: a followed link's target is
@@ -53,8 +52,7 @@ async function zoomText(page: Page): Promise<void> {
   await settle(page);
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `accessibility-${name}.png`) });
+const shot = screenshots('accessibility');
 
 /** The lowest edge of what the header keeps fixed or sticky at the top of the window. */
 function stickyBottom(page: Page): Promise<number> {

@@ -8,11 +8,101 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/chromium.ts';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
+/** The Chromiums this spec file launched and has not closed: a failure pictures their pages. */
+const browsers = new Set<Browser>();
+
+/**
+ * Debian's Chromium, headless. Every spec file opens its browser here (directly or through
+ * `chromiumForFile`), so its contexts and pages are known: a failed test gets a picture of every
+ * page still open (see the hooks below).
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
+  browsers.add(browser);
+  browser.on('disconnected', () => browsers.delete(browser));
+  // `browser.newPage()` makes its context through this method too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchContext(context);
+    return context;
+  };
+  return browser;
+}
+
+/** Whether a test is running (between its beforeEach and afterEach hooks). */
+let testRunning = false;
+/**
+ * The context the running test closed last, still open: a test closes its context in `finally`,
+ * before its failure is known, and the picture of the failure needs its pages. Closed for real
+ * when the test ends, or when the test closes another one.
+ */
+let closedLast: { context: BrowserContext; close: () => Promise<void> } | undefined;
+
+function watchContext(context: BrowserContext): void {
+  const close = context.close.bind(context);
+  let closing: Promise<void> | undefined;
+  const closeNow = (options?: Parameters<BrowserContext['close']>[0]) => {
+    closing ??= close(options);
+    return closing;
+  };
+  context.close = async (options) => {
+    if (!testRunning) return closeNow(options);
+    if (closedLast?.context === context) return;
+    const previous = closedLast;
+    closedLast = { context, close: () => closeNow(options) };
+    await previous?.close();
+  };
+}
+
+beforeEach(() => {
+  testRunning = true;
+});
+
+afterEach(async ({ task }) => {
+  testRunning = false;
+  try {
+    if (task.result?.state === 'fail') await pictureOpenPages(task.file.name, task.fullTestName);
+  } finally {
+    const last = closedLast;
+    closedLast = undefined;
+    await last?.close();
+  }
+});
+
+/** `test-results/screenshots/failed-<spec>-<test>[-<n>].png` of every page still open. */
+async function pictureOpenPages(file: string, test: string): Promise<void> {
+  const pages = [...browsers]
+    .flatMap((browser) => browser.contexts())
+    .flatMap((context) => context.pages())
+    .filter((page) => !page.isClosed());
+  if (pages.length === 0) return;
+  const spec = path.basename(file).replace(/\.spec\.ts$/, '');
+  const name = `failed-${spec}-${test.replace(/[^\p{L}\p{N}._]+/gu, '-').replace(/^-|-$/g, '')}`;
+  await mkdir(screenshotDir, { recursive: true });
+  for (const [i, page] of pages.entries()) {
+    const file = path.join(screenshotDir, `${name}${pages.length > 1 ? `-${i + 1}` : ''}.png`);
+    try {
+      await page.screenshot({ path: file, timeout: 5_000 });
+      console.info(`screenshot of the failure: ${path.relative(process.cwd(), file)}`);
+    } catch (error) {
+      console.warn(`no screenshot of the failure (${file}): ${(error as Error).message}`);
+    }
+  }
+}
+
+/** Waits for `count` animation frames of the page to be drawn. */
+export async function frames(page: Page, count = 2): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) await new Promise((done) => requestAnimationFrame(done));
+  }, count);
 }
 
 export interface PageProblems {
@@ -41,16 +131,51 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 export const screenshotDir = path.resolve('test-results/screenshots');
 
+/** Pictures are taken only with `SCREENSHOTS=1` in the environment (and of failures always). */
+export const screenshotsWanted = process.env.SCREENSHOTS === '1';
+
 /**
- * Screenshots of one spec file: `<prefix>-<name>.png`, of the window or the whole page. Before a
- * whole page, parts that render only near the window (`content-visibility: auto`, decision 063)
- * are made to render, or the picture would show them blank.
+ * Screenshots of one spec file, `<prefix>-<name>.png` (`<name>.png` with an empty prefix), of the
+ * window, the whole page or an element, taken only when `SCREENSHOTS=1`: no test reads them, and
+ * they cost time. Before a page's picture the images in the window are waited for (at most 5 s);
+ * before a whole page, parts that render only near the window (`content-visibility: auto`,
+ * decision 063) are made to render, or the picture would show them blank.
  */
 export function screenshots(prefix: string, defaults: { fullPage?: boolean } = {}) {
-  return async (page: Page, name: string, fullPage = defaults.fullPage ?? false) => {
-    if (fullPage) await renderAll(page);
-    await page.screenshot({ path: path.join(screenshotDir, `${prefix}-${name}.png`), fullPage });
+  return async (target: Page | Locator, name: string, fullPage = defaults.fullPage ?? false) => {
+    if (!screenshotsWanted) return;
+    const file = path.join(screenshotDir, prefix ? `${prefix}-${name}.png` : `${name}.png`);
+    if (!('goto' in target)) {
+      await target.screenshot({ path: file });
+      return;
+    }
+    if (fullPage) await renderAll(target);
+    await imagesInWindow(target);
+    await target.screenshot({ path: file, fullPage });
   };
+}
+
+/** Waits (at most 5 s: it is only for a picture) until the images in the window have loaded. */
+async function imagesInWindow(page: Page): Promise<void> {
+  await settledInWindow(page, { timeout: 5_000 }).catch(() => undefined);
+}
+
+/**
+ * Waits until every image in the window has loaded (or failed) and two more frames have been
+ * drawn: what a scroll brought into view has rendered.
+ */
+export async function settledInWindow(page: Page, options: { timeout?: number } = {}) {
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images).every((img) => {
+        const box = img.getBoundingClientRect();
+        const shown = box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+        return !shown || img.complete;
+      }),
+    undefined,
+    options,
+  );
+  await frames(page);
 }
 
 /** Makes every part of the page render, near the window or not (for a whole-page picture). */

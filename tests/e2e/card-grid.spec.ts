@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The card grid in the browser (spec §2): two rows at first, 'Näytä lisää' revealing one row of
@@ -101,6 +100,9 @@ function apiCards(page: Page, id: string): Promise<{ header: string }[]> {
   }, `/api/filtered-cards/${id}/recipeCard`);
 }
 
+const picture = screenshots('card-grid');
+const cardTypePicture = screenshots('card-type');
+
 /** The viewport as a visitor sees it, scrolled so the grid starts just under the header. */
 async function shot(opened: Opened, name: string, from: 'top' | 'bottom' = 'top') {
   await opened.grid.locator('section').evaluate((el, where) => {
@@ -108,8 +110,7 @@ async function shot(opened: Opened, name: string, from: 'top' | 'bottom' = 'top'
     const y = where === 'top' ? box.top - 150 : box.bottom - window.innerHeight + 40;
     window.scrollTo(0, window.scrollY + y);
   }, from);
-  await opened.page.waitForTimeout(400);
-  await opened.page.screenshot({ path: path.join(screenshotDir, `card-grid-${name}.png`) });
+  await picture(opened.page, name);
 }
 
 describe('card grid', () => {
@@ -287,7 +288,7 @@ describe('card grid', () => {
           .waitFor();
       }
       if (width === 1280) expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(screenshotDir, `card-type-${type}-${width}.png`) });
+      await cardTypePicture(page, `${type}-${width}`);
       expect(problems.console).toEqual([]);
       await context.close();
     }

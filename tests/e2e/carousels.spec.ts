@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The carousels in the browser (spec navigation-and-search §2, §4, §9): the hero carousel on a
@@ -44,8 +43,7 @@ async function open(
   return { context, page, problems };
 }
 
-const shot = (locator: Locator, name: string) =>
-  locator.screenshot({ path: path.join(screenshotDir, `carousels-${name}.png`) });
+const shot = screenshots('carousels');
 
 function heroOf(page: Page) {
   const island = page.locator('k-island[data-name="hero-carousel"]');

@@ -1,10 +1,16 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sites } from '../../src/sites/registry.ts';
-import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import {
+  launchChromium,
+  screenshots,
+  screenshotsWanted,
+  seriousViolations,
+  watchProblems,
+} from './browser.ts';
 
 const port = inject('serverPort');
+const shot = screenshots('content');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -92,16 +98,12 @@ describe('page types of every site', () => {
         // Every image has its size in the markup, so nothing shifts while it loads.
         const unsized = await page.locator('main img:not([width]), main img:not([height])').count();
         expect(unsized, `${id} ${kind}: images without width or height`).toBe(0);
-        await page.screenshot({
-          path: path.join(screenshotDir, `content-${id}-${kind}-1280.png`),
-          fullPage: false,
-        });
-        await page.setViewportSize({ width: 375, height: 800 });
-        await page.screenshot({
-          path: path.join(screenshotDir, `content-${id}-${kind}-375.png`),
-          fullPage: false,
-        });
-        await page.setViewportSize({ width: 1280, height: 900 });
+        if (screenshotsWanted) {
+          await shot(page, `${id}-${kind}-1280`);
+          await page.setViewportSize({ width: 375, height: 800 });
+          await shot(page, `${id}-${kind}-375`);
+          await page.setViewportSize({ width: 1280, height: 900 });
+        }
         expect(await seriousViolations(page), `${id} ${kind} ${url}`).toEqual([]);
       }
       expect(problems.console).toEqual([]);

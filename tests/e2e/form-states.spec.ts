@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * What a form says before it sends, at 1280 and 375 px, on sibylla's contact page (the retail
@@ -98,8 +97,7 @@ function captchaOf(island: Locator) {
   return { group, status: group.getByRole('status') };
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `form-states-${name}.png`) });
+const shot = screenshots('form-states');
 
 describe.each([1280, 375])('a form and its captcha at %i px', (width) => {
   it('explains the star of required fields under the heading', async () => {

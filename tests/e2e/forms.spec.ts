@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { CalendarDate } from '@internationalized/date';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DevSubmission } from '../../src/features/forms/dev-submissions.server.ts';
-import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { launchChromium, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The ten forms in Chromium, on the seeded pages that carry them: filled by keyboard, their
@@ -24,7 +22,6 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await mkdir(screenshotDir, { recursive: true });
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0392b' } })
     .png()
     .toBuffer();
@@ -63,8 +60,7 @@ const storedFile = (position: number, name: string, mime: string, bytes: Buffer)
   sha256: sha256(bytes),
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `forms-${name}.png`) });
+const shot = screenshots('forms');
 
 interface Opened {
   page: Page;

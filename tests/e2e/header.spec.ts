@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import { getSite } from '../../src/sites/registry.ts';
 import type { Site } from '../../src/sites/types.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The site header in the browser, on the sites of every header variant, at 1280 px (desktop) and
@@ -38,8 +37,7 @@ function siteOf(id: string): Site {
   return site;
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `header-${name}.png`) });
+const shot = screenshots('header');
 
 async function open(
   id: string,
@@ -466,9 +464,7 @@ describe('the shop inside a frame', () => {
     expect(await frame.getByRole('dialog', { includeHidden: true }).count()).toBe(0);
     // The page's content is all there.
     expect(await frame.locator('main#main').isVisible()).toBe(true);
-    await page.screenshot({
-      path: path.join(screenshotDir, `header-lihakauppa-framed-${width}.png`),
-    });
+    await shot(page, `lihakauppa-framed-${width}`);
     expect(problems.console).toEqual([]);
     await context.close();
 

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * Keyboard use of whole pages (WCAG 2.1.1, 2.1.2, 2.4.7, 2.4.11): Tab and Shift+Tab through inner
@@ -15,6 +14,7 @@ import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from
  */
 
 const port = inject('serverPort');
+const shot = screenshots('keyboard');
 const t = serverT('fi');
 let browser: Browser;
 
@@ -193,7 +193,7 @@ describe.each(innerPages)('keyboard on an inner page of $site', ({ site, path: f
       expect(backward.length).toBe(forward.length);
 
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(screenshotDir, `keyboard-${site}-${width}.png`) });
+      await shot(page, `${site}-${width}`);
       expect(problems.console).toEqual([]);
       await context.close();
     },

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type {
   Browser,
   BrowserContext,
@@ -9,7 +7,7 @@ import type {
 } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { launchChromium, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { launchChromium, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 /**
  * The header's quick search in the browser (spec §2 Quick search, §4, §8, §9) on sibylla, at
@@ -40,7 +38,6 @@ let word = '';
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await mkdir(screenshotDir, { recursive: true });
   // The browser resolves *.localhost; Node does not: ask the API from a page.
   const page = await browser.newPage();
   await page.goto(`${origin}/health`);
@@ -128,8 +125,7 @@ const times = (page: Page) =>
     () => (window as unknown as { __times: { inputs: number[]; fetches: number[] } }).__times,
   );
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `quick-search-${name}.png`) });
+const shot = screenshots('quick-search');
 
 describe.each([
   [1280, false],

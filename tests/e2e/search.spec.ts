@@ -1,9 +1,14 @@
 import { get } from 'node:http';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  screenshotsWanted,
+  seriousViolations,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * The search pages in the browser: the site search page (sibylla `/haku`) with every URL rule of
@@ -59,10 +64,14 @@ const here = (page: Page) => {
   return `${url.pathname}${url.search}`;
 };
 
+const picture = screenshots('search');
+
+/** Pictures of the page at 1280 and 375 px (with SCREENSHOTS=1), back at 1280 px after. */
 const shot = async (page: Page, name: string) => {
+  if (!screenshotsWanted) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(screenshotDir, `search-${name}-${width}.png`) });
+    await picture(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 };
@@ -385,7 +394,7 @@ describe.each([
     await page.keyboard.press('Escape');
     expect(await details.getAttribute('open')).toBeNull();
     expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.screenshot({ path: path.join(screenshotDir, `search-${kind}-chips-1280.png`) });
+    await picture(page, `${kind}-chips-1280`);
 
     // The chip of the facet: reached by Tab, removed by Enter; results and URL follow.
     const chip = page

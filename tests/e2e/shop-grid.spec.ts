@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
@@ -6,8 +5,8 @@ import {
   chromiumForFile,
   isFocused,
   newPage,
-  screenshotDir,
   screenshots,
+  screenshotsWanted,
   scrollIslandIntoView,
   seriousViolations,
   siteOrigin,
@@ -281,12 +280,7 @@ describe.each([1280, 375])('lkProductCards of the home page at %i px', (width) =
       expect(afterCarousel).toBeGreaterThanOrEqual(1);
       expect(await seriousViolations(page)).toEqual([]);
       // The island's element has no box of its own (display: contents): its section has.
-      await carousel
-        .locator('section')
-        .first()
-        .screenshot({
-          path: path.join(screenshotDir, `shop-grid-home-carousel-${width}.png`),
-        });
+      await shot(carousel.locator('section').first(), `home-carousel-${width}`);
 
       // The gift cards' grid: a card marked as a gift card.
       const grid = page.locator('k-island[data-name="product-card-grid"]');
@@ -300,14 +294,14 @@ describe.each([1280, 375])('lkProductCards of the home page at %i px', (width) =
       const afterGrid = await adds(giftCard, 1);
       expect(afterGrid).toBe(afterCarousel + 1);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.evaluate(() => {
-        for (const img of document.querySelectorAll('img')) img.loading = 'eager';
-      });
-      await page.waitForLoadState('networkidle');
-      await grid
-        .locator('section')
-        .first()
-        .screenshot({ path: path.join(screenshotDir, `shop-grid-home-grid-${width}.png`) });
+      if (screenshotsWanted) {
+        // Every picture of the grid in the screenshot, not only those near the window.
+        await page.evaluate(() => {
+          for (const img of document.querySelectorAll('img')) img.loading = 'eager';
+        });
+        await page.waitForLoadState('networkidle');
+      }
+      await shot(grid.locator('section').first(), `home-grid-${width}`);
       expect(problems.console).toEqual([]);
     } finally {
       await context.close();

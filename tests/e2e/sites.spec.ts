@@ -1,12 +1,13 @@
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import { sites } from '../../src/sites/registry.ts';
-import { chromiumForFile, screenshotDir, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
 
 let browser: Browser;
 const port = inject('serverPort');
+// The pictures are named by the site alone.
+const shot = screenshots('');
 
 chromiumForFile((b) => {
   browser = b;
@@ -40,7 +41,7 @@ describe('home page of every site', () => {
       // The header island hydrates; on a wide screen the burger is hidden.
       await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(screenshotDir, `${id}-1280.png`), fullPage: true });
+      await shot(page, `${id}-1280`, true);
 
       // On a phone the menu folds behind the burger, which opens by keyboard and closes with Escape.
       await page.setViewportSize({ width: 375, height: 800 });
@@ -58,12 +59,12 @@ describe('home page of every site', () => {
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       await expect.poll(() => panel.isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(screenshotDir, `${id}-375-menu.png`) });
+      await shot(page, `${id}-375-menu`);
       await page.keyboard.press('Escape');
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       await expect.poll(() => panel.isVisible()).toBe(false);
       expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.screenshot({ path: path.join(screenshotDir, `${id}-375.png`), fullPage: true });
+      await shot(page, `${id}-375`, true);
 
       expect(problems.console).toEqual([]);
       await context.close();
