@@ -463,6 +463,7 @@ export const en: Messages = {
   'review.error.rating': 'Give the product a rating',
   'review.error.duplicate': 'You have already reviewed this product.',
   'review.error.login': 'Your login has ended. Log in again.',
+  'review.reviewed': 'You have reviewed this product. Thank you!',
   'recipe.ingredients': 'Ingredients',
   'recipe.instructions': 'Method',
   'recipe.totalTime': 'Total time',

@@ -465,6 +465,7 @@ export const fi = {
   'review.error.rating': 'Anna tuotteelle arvosana',
   'review.error.duplicate': 'Olet jo arvostellut tämän tuotteen.',
   'review.error.login': 'Kirjautumisesi on päättynyt. Kirjaudu sisään uudelleen.',
+  'review.reviewed': 'Olet arvostellut tämän tuotteen. Kiitos!',
   'recipe.ingredients': 'Ainekset',
   'recipe.instructions': 'Valmistus',
   'recipe.totalTime': 'Valmistusaika',

@@ -462,6 +462,7 @@ export const sv: Messages = {
   'review.error.rating': 'Ge produkten ett betyg',
   'review.error.duplicate': 'Du har redan recenserat den här produkten.',
   'review.error.login': 'Din inloggning har gått ut. Logga in igen.',
+  'review.reviewed': 'Du har recenserat den här produkten. Tack!',
   'recipe.ingredients': 'Ingredienser',
   'recipe.instructions': 'Gör så här',
   'recipe.totalTime': 'Tid',

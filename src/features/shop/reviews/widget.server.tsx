@@ -5,7 +5,7 @@ import { requestPath } from '../../../server/request-path.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { customerAnswer, sessionCustomerId } from '../customer/accounts.server.ts';
 import { ACCOUNT_PAGES } from '../customer/pages.server.tsx';
-import { reviewsForProductPage } from './reviews.server.ts';
+import { hasReviewed, reviewsForProductPage } from './reviews.server.ts';
 import { REVIEW_PAGES_MAX } from './schemas.ts';
 
 /** The query parameter of the login page that names the page to come back to. */
@@ -30,7 +30,8 @@ function pageOfQuery(request: FastifyRequest): number {
  * address's `page`) rendered on the server, the rating for the page and its JSON-LD, and whether
  * the visitor may write a review (a logged-in customer, named by their first name). The shop's
  * pages are private to the session already (the header's cart badge), so the customer's name may
- * stand in the page. Nothing on other sites, or for a gift card.
+ * stand in the page; so may whether they have reviewed it. Nothing on other sites, or for a gift
+ * card.
  */
 export async function loadShopProductReviews(
   request: FastifyRequest,
@@ -43,6 +44,8 @@ export async function loadShopProductReviews(
     sessionCustomerId(request.session),
   ]);
   const customer = customerId ? await customerAnswer(db, customerId) : null;
+  // A customer who has reviewed the product is not offered the button again (one review each).
+  const reviewed = customerId ? await hasReviewed(db, customerId, product.code) : false;
   const back = requestPath(request);
   return {
     averageRating: reviews.averageRating,
@@ -60,7 +63,9 @@ export async function loadShopProductReviews(
           totalCount: reviews.totalCount,
           pages: reviews.pages,
           averageRating: reviews.averageRating,
-          writer: customer?.loggedIn ? { firstName: customer.deliveryAddress.firstName } : null,
+          writer: customer?.loggedIn
+            ? { firstName: customer.deliveryAddress.firstName, reviewed }
+            : null,
           loginUrl: `${ACCOUNT_PAGES.login}?${new URLSearchParams({ [RETURN_PARAM]: back })}`,
         }}
       />
