@@ -211,6 +211,8 @@ export const productDetailSchema = z
     stock: z.number().int().nullable(),
     code: z.string(),
     productId: z.number().int(),
+    /** The product group ('' when none), as the cart's line carries it. */
+    category: z.string(),
     isGiftCard: z.boolean(),
     vatPercent: z.number(),
     averageRating: z.number().nullable(),
