@@ -500,6 +500,10 @@ export const en: Messages = {
   'shop.delivery.noCommonDate':
     'The products in your cart have no common delivery date. You can place separate orders or change products to ones with the same delivery date.',
   'shop.delivery.timeLabel': '{start}–{end}',
+  'shop.delivery.productsNotDelivered':
+    'We deliver to the postal code {postalCode}, but these products in your cart cannot be delivered there: {products}. Remove them from your cart or try another postal code.',
+  'shop.delivery.noSlots':
+    'There are no free delivery times to the postal code {postalCode} at the moment. Try again later or choose another postal code.',
   'shop.quantity.tooMany': 'At most {max} of this product are available.',
   'shop.quantity.soldOut': 'This product is sold out right now',
   'account.error.email': 'Enter an email address.',
@@ -588,6 +592,7 @@ export const en: Messages = {
   'checkout.delivery.addAddress': 'Add a delivery address',
   'checkout.delivery.postalCode': 'Delivery to postal code {postalCode}.',
   'checkout.delivery.changePostalCode': 'Change the postal code',
+  'checkout.delivery.editCart': 'Edit your cart',
   'checkout.delivery.loadError': 'Loading the delivery times failed.',
   'checkout.delivery.noDates':
     'There is no delivery time for the products in your cart to this postal code right now.',

@@ -502,6 +502,10 @@ export const fi = {
   'shop.delivery.noCommonDate':
     'Ostoskorisi tuotteilla ei ole yhteistä toimituspäivää. Voit tehdä tuotteista erilliset tilaukset tai vaihtaa tuotteita, joilla on sama toimituspäivä.',
   'shop.delivery.timeLabel': 'klo {start}–{end}',
+  'shop.delivery.productsNotDelivered':
+    'Toimitamme postinumeroalueellesi {postalCode}, mutta näitä ostoskorisi tuotteita ei valitettavasti voi toimittaa sinne: {products}. Poista ne ostoskorista tai kokeile toista postinumeroa.',
+  'shop.delivery.noSlots':
+    'Postinumeroalueellesi {postalCode} ei ole juuri nyt vapaita toimitusaikoja. Kokeile myöhemmin uudelleen tai valitse toinen postinumero.',
   'shop.quantity.tooMany': 'Tuotetta on saatavilla enintään {max} kpl.',
   'shop.quantity.soldOut': 'Tuote on juuri nyt loppuunmyyty',
   'account.error.email': 'Syötä sähköpostiosoite.',
@@ -593,6 +597,7 @@ export const fi = {
   'checkout.delivery.addAddress': 'Lisää toimitusosoite',
   'checkout.delivery.postalCode': 'Toimitus postinumeroon {postalCode}.',
   'checkout.delivery.changePostalCode': 'Vaihda postinumero',
+  'checkout.delivery.editCart': 'Muokkaa ostoskoria',
   'checkout.delivery.loadError': 'Toimitusaikojen latauksessa tapahtui virhe.',
   'checkout.delivery.noDates':
     'Ostoskorisi tuotteille ei juuri nyt löydy toimitusaikaa tähän postinumeroon.',

@@ -498,6 +498,10 @@ export const sv: Messages = {
   'shop.delivery.noCommonDate':
     'Produkterna i din varukorg har ingen gemensam leveransdag. Du kan beställa dem i separata beställningar eller byta till produkter med samma leveransdag.',
   'shop.delivery.timeLabel': 'kl. {start}–{end}',
+  'shop.delivery.productsNotDelivered':
+    'Vi levererar till postnummerområdet {postalCode}, men de här produkterna i din varukorg kan tyvärr inte levereras dit: {products}. Ta bort dem ur varukorgen eller prova ett annat postnummer.',
+  'shop.delivery.noSlots':
+    'Det finns just nu inga lediga leveranstider till postnummerområdet {postalCode}. Försök igen senare eller välj ett annat postnummer.',
   'shop.quantity.tooMany': 'Högst {max} st. av produkten finns tillgängliga.',
   'shop.quantity.soldOut': 'Produkten är slutsåld just nu',
   'account.error.email': 'Ange en e-postadress.',
@@ -586,6 +590,7 @@ export const sv: Messages = {
   'checkout.delivery.addAddress': 'Lägg till leveransadress',
   'checkout.delivery.postalCode': 'Leverans till postnummer {postalCode}.',
   'checkout.delivery.changePostalCode': 'Byt postnummer',
+  'checkout.delivery.editCart': 'Ändra varukorgen',
   'checkout.delivery.loadError': 'Ett fel inträffade när leveranstiderna hämtades.',
   'checkout.delivery.noDates':
     'Det finns just nu ingen leveranstid för produkterna i kundvagnen till detta postnummer.',

@@ -282,6 +282,9 @@ export const deliveryDateSchema = z.object({
   times: z.array(deliveryTimeSchema),
 });
 
+/** Why a cart has no delivery date in a delivered area (`DeliveryDates.reason`). */
+export const DELIVERY_REASONS = ['unavailableProducts', 'noCommonDate', 'noSlots'] as const;
+
 export const deliveryDatesSchema = z
   .object({
     /** false: the area is not delivered to (then `dates` is empty). */
@@ -290,10 +293,16 @@ export const deliveryDatesSchema = z
     deliveryRequired: z.boolean(),
     dates: z.array(deliveryDateSchema),
     /**
-     * Why `dates` is empty although the area is delivered to: the cart's items have no common
-     * delivery date (text in the request's language), else null.
+     * Why `dates` is empty although the area is delivered to, and what to do about it, in the
+     * request's language; else null.
      */
     message: z.string().nullable(),
+    /**
+     * What `message` is about: `unavailableProducts` (some lines cannot come on any offered date
+     * in their quantity; the message names them), `noCommonDate` (each line can, but on no date
+     * together), `noSlots` (the area has no free delivery time at all); else null.
+     */
+    reason: z.enum(DELIVERY_REASONS).nullable(),
   })
   .meta({ id: 'DeliveryDates' });
 export type DeliveryDates = z.infer<typeof deliveryDatesSchema>;

@@ -169,6 +169,7 @@ describe('the checkout page (decision 029)', () => {
     isAvailable: true,
     deliveryRequired: true,
     message: null,
+    reason: null,
     dates: [
       {
         value: '2026-12-01',
