@@ -320,6 +320,12 @@ export const en: Messages = {
   'shop.cart.toDetails': 'Go to order details',
   'shop.cart.update': 'Update cart',
   'shop.cart.notChanged': 'The cart was not changed:',
+  'shop.cart.quantityCapped': '{name}: only {max} available, so the quantity is now {max}.',
+  'shop.cart.locked':
+    'Your order is under way and its delivery ({label}) is reserved until {until}. Meanwhile the products and quantities cannot be changed.',
+  'shop.cart.toPayment': 'Continue to payment',
+  'shop.cart.unlock': 'Edit the cart and release the delivery time',
+  'shop.cart.unlocked': 'The delivery time was released. You can now edit your cart.',
   'shop.brand.buyTitle': 'Buy from the Meat Shop',
   'shop.brand.note':
     "The product goes into the Meat Shop's cart. The order is placed in the Meat Shop.",

@@ -319,6 +319,13 @@ export const fi = {
   'shop.cart.toDetails': 'Siirry tilaustietoihin',
   'shop.cart.update': 'Päivitä ostoskori',
   'shop.cart.notChanged': 'Ostoskoria ei muutettu:',
+  'shop.cart.quantityCapped':
+    '{name}: saatavilla on enintään {max} kpl, joten määräksi tuli {max} kpl.',
+  'shop.cart.locked':
+    'Tilauksesi on kesken, ja sille on varattu toimitus ({label}) klo {until} asti. Sillä aikaa tuotteita ja määriä ei voi muuttaa.',
+  'shop.cart.toPayment': 'Jatka maksamaan',
+  'shop.cart.unlock': 'Muokkaa ostoskoria ja vapauta toimitusaika',
+  'shop.cart.unlocked': 'Toimitusaika vapautettiin. Voit nyt muokata ostoskoria.',
   'shop.brand.buyTitle': 'Osta Lihakaupasta',
   'shop.brand.note': 'Tuote lisätään Lihakaupan ostoskoriin. Tilaus tehdään Lihakaupassa.',
   'shop.handover.title': 'Siirrä ostoskori',

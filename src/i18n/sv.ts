@@ -318,6 +318,12 @@ export const sv: Messages = {
   'shop.cart.toDetails': 'Gå till beställningsuppgifterna',
   'shop.cart.update': 'Uppdatera varukorgen',
   'shop.cart.notChanged': 'Varukorgen ändrades inte:',
+  'shop.cart.quantityCapped': '{name}: det finns högst {max} st., så antalet blev {max} st.',
+  'shop.cart.locked':
+    'Din beställning pågår och leveransen ({label}) är reserverad för den till kl. {until}. Under tiden kan produkterna och antalen inte ändras.',
+  'shop.cart.toPayment': 'Fortsätt till betalningen',
+  'shop.cart.unlock': 'Ändra varukorgen och släpp leveranstiden',
+  'shop.cart.unlocked': 'Leveranstiden släpptes. Nu kan du ändra varukorgen.',
   'shop.brand.buyTitle': 'Köp i Köttbutiken',
   'shop.brand.note': 'Produkten läggs i Köttbutikens varukorg. Beställningen görs i Köttbutiken.',
   'shop.handover.title': 'Flytta varukorgen',

@@ -43,14 +43,17 @@ const codeSchema = single(
 );
 
 /** Whole numbers only: `1.5`, `1e1` and `abc` are invalid rather than rounded or coerced. */
-const quantity = (min: number) =>
+const quantity = (min: number, max = MAX_QUANTITY) =>
   single(
     z
       .string({ error: INVALID })
       .regex(/^\d{1,3}$/, INVALID)
       .transform(Number)
-      .pipe(z.number().min(min, INVALID).max(MAX_QUANTITY, INVALID)),
+      .pipe(z.number().min(min, INVALID).max(max, INVALID)),
   );
+
+/** What the cart page's quantity field takes: three digits (decision 100). */
+export const TYPED_QUANTITY_MAX = 999;
 
 export const loadQuerySchema = z.object({ language: languageSchema.default('fi') });
 
@@ -61,11 +64,15 @@ export const addQuerySchema = z.object({
   quantity: quantity(MIN_QUANTITY).default(1),
 });
 
-/** `changequantity`: the quantity replaces the line's; 0 removes the line (spec §4). */
+/**
+ * `changequantity`: the quantity replaces the line's; 0 removes the line (spec §4). More than the
+ * line may hold (its stock, or 99) sets what it may hold, and the answer's `warnings` says so
+ * (decision 100); up to three digits are taken, as typed in the cart page's field.
+ */
 export const changeQuantityQuerySchema = z.object({
   language: languageSchema.default('fi'),
   code: codeSchema,
-  quantity: quantity(0),
+  quantity: quantity(0, TYPED_QUANTITY_MAX),
 });
 
 export type LoadQuery = z.infer<typeof loadQuerySchema>;
