@@ -320,6 +320,12 @@ export const en: Messages = {
   'shop.cart.toDetails': 'Go to order details',
   'shop.cart.update': 'Update cart',
   'shop.cart.notChanged': 'The cart was not changed:',
+  'shop.cart.quantityCapped': '{name}: only {max} available, so the quantity is now {max}.',
+  'shop.cart.locked':
+    'Your order is under way and its delivery ({label}) is reserved until {until}. Meanwhile the products and quantities cannot be changed.',
+  'shop.cart.toPayment': 'Continue to payment',
+  'shop.cart.unlock': 'Edit the cart and release the delivery time',
+  'shop.cart.unlocked': 'The delivery time was released. You can now edit your cart.',
   'shop.brand.buyTitle': 'Buy from the Meat Shop',
   'shop.brand.note':
     "The product goes into the Meat Shop's cart. The order is placed in the Meat Shop.",
@@ -463,6 +469,7 @@ export const en: Messages = {
   'review.error.rating': 'Give the product a rating',
   'review.error.duplicate': 'You have already reviewed this product.',
   'review.error.login': 'Your login has ended. Log in again.',
+  'review.reviewed': 'You have reviewed this product. Thank you!',
   'recipe.ingredients': 'Ingredients',
   'recipe.instructions': 'Method',
   'recipe.totalTime': 'Total time',
@@ -499,6 +506,10 @@ export const en: Messages = {
   'shop.delivery.noCommonDate':
     'The products in your cart have no common delivery date. You can place separate orders or change products to ones with the same delivery date.',
   'shop.delivery.timeLabel': '{start}–{end}',
+  'shop.delivery.productsNotDelivered':
+    'We deliver to the postal code {postalCode}, but these products in your cart cannot be delivered there: {products}. Remove them from your cart or try another postal code.',
+  'shop.delivery.noSlots':
+    'There are no free delivery times to the postal code {postalCode} at the moment. Try again later or choose another postal code.',
   'shop.quantity.tooMany': 'At most {max} of this product are available.',
   'shop.quantity.soldOut': 'This product is sold out right now',
   'account.error.email': 'Enter an email address.',
@@ -614,6 +625,7 @@ export const en: Messages = {
   'checkout.delivery.addAddress': 'Add a delivery address',
   'checkout.delivery.postalCode': 'Delivery to postal code {postalCode}.',
   'checkout.delivery.changePostalCode': 'Change the postal code',
+  'checkout.delivery.editCart': 'Edit your cart',
   'checkout.delivery.loadError': 'Loading the delivery times failed.',
   'checkout.delivery.noDates':
     'There is no delivery time for the products in your cart to this postal code right now.',

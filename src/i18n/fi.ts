@@ -319,6 +319,13 @@ export const fi = {
   'shop.cart.toDetails': 'Siirry tilaustietoihin',
   'shop.cart.update': 'Päivitä ostoskori',
   'shop.cart.notChanged': 'Ostoskoria ei muutettu:',
+  'shop.cart.quantityCapped':
+    '{name}: saatavilla on enintään {max} kpl, joten määräksi tuli {max} kpl.',
+  'shop.cart.locked':
+    'Tilauksesi on kesken, ja sille on varattu toimitus ({label}) klo {until} asti. Sillä aikaa tuotteita ja määriä ei voi muuttaa.',
+  'shop.cart.toPayment': 'Jatka maksamaan',
+  'shop.cart.unlock': 'Muokkaa ostoskoria ja vapauta toimitusaika',
+  'shop.cart.unlocked': 'Toimitusaika vapautettiin. Voit nyt muokata ostoskoria.',
   'shop.brand.buyTitle': 'Osta Lihakaupasta',
   'shop.brand.note': 'Tuote lisätään Lihakaupan ostoskoriin. Tilaus tehdään Lihakaupassa.',
   'shop.handover.title': 'Siirrä ostoskori',
@@ -465,6 +472,7 @@ export const fi = {
   'review.error.rating': 'Anna tuotteelle arvosana',
   'review.error.duplicate': 'Olet jo arvostellut tämän tuotteen.',
   'review.error.login': 'Kirjautumisesi on päättynyt. Kirjaudu sisään uudelleen.',
+  'review.reviewed': 'Olet arvostellut tämän tuotteen. Kiitos!',
   'recipe.ingredients': 'Ainekset',
   'recipe.instructions': 'Valmistus',
   'recipe.totalTime': 'Valmistusaika',
@@ -501,6 +509,10 @@ export const fi = {
   'shop.delivery.noCommonDate':
     'Ostoskorisi tuotteilla ei ole yhteistä toimituspäivää. Voit tehdä tuotteista erilliset tilaukset tai vaihtaa tuotteita, joilla on sama toimituspäivä.',
   'shop.delivery.timeLabel': 'klo {start}–{end}',
+  'shop.delivery.productsNotDelivered':
+    'Toimitamme postinumeroalueellesi {postalCode}, mutta näitä ostoskorisi tuotteita ei valitettavasti voi toimittaa sinne: {products}. Poista ne ostoskorista tai kokeile toista postinumeroa.',
+  'shop.delivery.noSlots':
+    'Postinumeroalueellesi {postalCode} ei ole juuri nyt vapaita toimitusaikoja. Kokeile myöhemmin uudelleen tai valitse toinen postinumero.',
   'shop.quantity.tooMany': 'Tuotetta on saatavilla enintään {max} kpl.',
   'shop.quantity.soldOut': 'Tuote on juuri nyt loppuunmyyty',
   'account.error.email': 'Syötä sähköpostiosoite.',
@@ -617,6 +629,7 @@ export const fi = {
   'checkout.delivery.addAddress': 'Lisää toimitusosoite',
   'checkout.delivery.postalCode': 'Toimitus postinumeroon {postalCode}.',
   'checkout.delivery.changePostalCode': 'Vaihda postinumero',
+  'checkout.delivery.editCart': 'Muokkaa ostoskoria',
   'checkout.delivery.loadError': 'Toimitusaikojen latauksessa tapahtui virhe.',
   'checkout.delivery.noDates':
     'Ostoskorisi tuotteille ei juuri nyt löydy toimitusaikaa tähän postinumeroon.',

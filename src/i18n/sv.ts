@@ -318,6 +318,12 @@ export const sv: Messages = {
   'shop.cart.toDetails': 'Gå till beställningsuppgifterna',
   'shop.cart.update': 'Uppdatera varukorgen',
   'shop.cart.notChanged': 'Varukorgen ändrades inte:',
+  'shop.cart.quantityCapped': '{name}: det finns högst {max} st., så antalet blev {max} st.',
+  'shop.cart.locked':
+    'Din beställning pågår och leveransen ({label}) är reserverad för den till kl. {until}. Under tiden kan produkterna och antalen inte ändras.',
+  'shop.cart.toPayment': 'Fortsätt till betalningen',
+  'shop.cart.unlock': 'Ändra varukorgen och släpp leveranstiden',
+  'shop.cart.unlocked': 'Leveranstiden släpptes. Nu kan du ändra varukorgen.',
   'shop.brand.buyTitle': 'Köp i Köttbutiken',
   'shop.brand.note': 'Produkten läggs i Köttbutikens varukorg. Beställningen görs i Köttbutiken.',
   'shop.handover.title': 'Flytta varukorgen',
@@ -462,6 +468,7 @@ export const sv: Messages = {
   'review.error.rating': 'Ge produkten ett betyg',
   'review.error.duplicate': 'Du har redan recenserat den här produkten.',
   'review.error.login': 'Din inloggning har gått ut. Logga in igen.',
+  'review.reviewed': 'Du har recenserat den här produkten. Tack!',
   'recipe.ingredients': 'Ingredienser',
   'recipe.instructions': 'Gör så här',
   'recipe.totalTime': 'Tid',
@@ -497,6 +504,10 @@ export const sv: Messages = {
   'shop.delivery.noCommonDate':
     'Produkterna i din varukorg har ingen gemensam leveransdag. Du kan beställa dem i separata beställningar eller byta till produkter med samma leveransdag.',
   'shop.delivery.timeLabel': 'kl. {start}–{end}',
+  'shop.delivery.productsNotDelivered':
+    'Vi levererar till postnummerområdet {postalCode}, men de här produkterna i din varukorg kan tyvärr inte levereras dit: {products}. Ta bort dem ur varukorgen eller prova ett annat postnummer.',
+  'shop.delivery.noSlots':
+    'Det finns just nu inga lediga leveranstider till postnummerområdet {postalCode}. Försök igen senare eller välj ett annat postnummer.',
   'shop.quantity.tooMany': 'Högst {max} st. av produkten finns tillgängliga.',
   'shop.quantity.soldOut': 'Produkten är slutsåld just nu',
   'account.error.email': 'Ange en e-postadress.',
@@ -610,6 +621,7 @@ export const sv: Messages = {
   'checkout.delivery.addAddress': 'Lägg till leveransadress',
   'checkout.delivery.postalCode': 'Leverans till postnummer {postalCode}.',
   'checkout.delivery.changePostalCode': 'Byt postnummer',
+  'checkout.delivery.editCart': 'Ändra varukorgen',
   'checkout.delivery.loadError': 'Ett fel inträffade när leveranstiderna hämtades.',
   'checkout.delivery.noDates':
     'Det finns just nu ingen leveranstid för produkterna i kundvagnen till detta postnummer.',

@@ -17,8 +17,9 @@ import { CART_API, forgeEmptyCartAnswer, SHOP_ORIGIN } from './shop-support.ts';
  * control; it adds through the hidden shop frame by mouse and by keyboard, the header's badge
  * counts the line, and the cart link moves the frame's cart to the shop's own session: the shop's
  * hand-over page lists the line, its confirm button lands on /ostoskori with it, and the brand
- * site's badge is empty afterwards. A forged message from a foreign origin changes nothing. Axe
- * finds nothing serious or critical in any state.
+ * site's badge counts the shop's cart afterwards, with what was added in the shop (decision 102),
+ * never in the page's HTML. A forged message from a foreign origin changes nothing. Axe finds
+ * nothing serious or critical in any state.
  */
 
 const shopOrigin = SHOP_ORIGIN;
@@ -170,11 +171,59 @@ describe.each([1280, 375])('buying on a brand site at %i px', (width) => {
       ]);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Back on the brand site, the frame's cart is empty: the cart now lives in the shop.
+      // One more product added in the shop itself.
+      const other = await page.evaluate(
+        async ({ code, api }) => {
+          const search = await fetch('/api/search/lihakauppa-products?pageSize=40');
+          const { hits } = (await search.json()) as {
+            hits: { product?: { code: string; price: string | null; stock: number | null } }[];
+          };
+          const found = hits.find(
+            (hit) =>
+              hit.product?.price &&
+              hit.product.code !== code &&
+              (hit.product.stock === null || hit.product.stock > 0),
+          )?.product?.code;
+          const token = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+          const res = await fetch(`${api}/add?language=fi&code=${found}&quantity=1`, {
+            method: 'POST',
+            headers: { 'x-xsrf-token': decodeURIComponent(token) },
+          });
+          return res.ok ? found : null;
+        },
+        { code, api: CART_API },
+      );
+      expect(other).toBeTruthy();
+
+      // Back on the brand site, the badge counts the shop's cart, which the frame's cart was
+      // handed over to (decision 102): the line moved and the one added in the shop.
       await page.goto(new URL(url, brandOrigin).href);
       await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.mouse.move(20, 20);
+      await slowPoll(() => cartLink.getAttribute('data-cart-count')).toBe('2');
       await slowPoll(() => cartLink.getAttribute('aria-busy')).toBeNull();
-      await slowPoll(() => cartLink.getAttribute('data-cart-count')).toBe('0');
+      expect(await cartLink.getAttribute('aria-label')).toBe(
+        t('header.cartWithCount', { count: 2 }),
+      );
+      // The page's HTML carries no count: another visitor gets the same page with none.
+      expect(await page.evaluate(async () => (await fetch(location.href)).text())).not.toContain(
+        'data-cart-count="2"',
+      );
+      const stranger = await browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const theirs = await stranger.newPage();
+        await theirs.goto(new URL(url, brandOrigin).href);
+        await theirs.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+        await theirs.mouse.move(20, 20);
+        const theirLink = theirs.locator(`header a[href="${shopOrigin}/ostoskori#tuotteet"]`);
+        await theirs.locator('iframe[data-cart-sync]').waitFor({ state: 'attached' });
+        await slowPoll(() => theirLink.getAttribute('aria-busy')).toBeNull();
+        expect(await theirLink.getAttribute('data-cart-count')).toBe('0');
+      } finally {
+        await stranger.close();
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `${width}-after-handover`);
 
       expect(problems.console).toEqual([]);
     } finally {

@@ -37,7 +37,37 @@ export function euros(money: string | null | undefined): number {
   return cents === null ? 0 : cents / 100;
 }
 
-/** A product the visitor sees: its price per piece and, on sale, the discount per piece. */
+/** What a GA4 item is made of, whether it is a product shown or a line of the cart. */
+export interface ItemSource {
+  code: string;
+  name: string;
+  /** The product group; null or '' leaves `item_category` out. */
+  category: string | null;
+  /** The price of one piece, in cents. */
+  unitCents: number;
+  quantity: number;
+  /** What one piece is off, in cents (0: none). */
+  discountCents: number;
+  coupons: readonly string[];
+}
+
+/**
+ * The one mapper of GA4 items: every e-commerce event's items are made here, so one product
+ * reads the same in each event, whichever widget sent it.
+ */
+export function ga4Item(source: ItemSource): AnalyticsItem {
+  return {
+    item_id: source.code,
+    item_name: source.name,
+    ...(source.category ? { item_category: source.category } : {}),
+    price: source.unitCents / 100,
+    quantity: source.quantity,
+    ...(source.coupons.length > 0 ? { coupon: source.coupons.join(',') } : {}),
+    ...(source.discountCents > 0 ? { discount: Math.round(source.discountCents) / 100 } : {}),
+  };
+}
+
+/** A product the visitor sees (`view_item`): its price per piece and, on sale, the discount. */
 export function productItem(product: {
   code: string;
   name: string;
@@ -45,39 +75,41 @@ export function productItem(product: {
   price: string | null;
   svhPrice?: string | null;
   quantity?: number;
-  coupon?: string;
 }): AnalyticsItem {
-  const price = euros(product.price);
-  const before = euros(product.svhPrice);
-  return {
-    item_id: product.code,
-    item_name: product.name,
-    ...(product.category ? { item_category: product.category } : {}),
-    price,
+  const unitCents = Math.round(euros(product.price) * 100);
+  const beforeCents = Math.round(euros(product.svhPrice) * 100);
+  return ga4Item({
+    code: product.code,
+    name: product.name,
+    category: product.category ?? null,
+    unitCents,
     quantity: product.quantity ?? 1,
-    ...(product.coupon ? { coupon: product.coupon } : {}),
-    ...(before > price ? { discount: Math.round((before - price) * 100) / 100 } : {}),
-  };
+    discountCents: Math.max(0, beforeCents - unitCents),
+    coupons: [],
+  });
 }
 
-/** A line of the cart: its price per piece and the discount the cart gives it. */
+/**
+ * A line of the cart (`add_to_cart`, `remove_from_cart`, `view_cart`, the checkout's events):
+ * its price per piece and the discount the cart gives each piece. `quantity` is what the event
+ * is about (the pieces added or removed), the line's own quantity by default.
+ */
 export function lineItem(
   line: LineItem,
-  coupons: string[],
+  coupons: readonly string[],
   quantity = line.quantity,
 ): AnalyticsItem {
-  const unit = euros(line.unitPrice);
   const discountCents =
     (centsOfMoney(line.linePriceWithoutDiscounts) ?? 0) - (centsOfMoney(line.linePrice) ?? 0);
-  return {
-    item_id: line.code,
-    item_name: line.name,
-    ...(line.category ? { item_category: line.category } : {}),
-    price: unit,
+  return ga4Item({
+    code: line.code,
+    name: line.name,
+    category: line.category,
+    unitCents: centsOfMoney(line.unitPrice) ?? 0,
     quantity,
-    ...(coupons.length > 0 ? { coupon: coupons.join(',') } : {}),
-    ...(discountCents > 0 ? { discount: Math.round(discountCents / line.quantity) / 100 } : {}),
-  };
+    discountCents: line.quantity > 0 ? discountCents / line.quantity : 0,
+    coupons,
+  });
 }
 
 /** An event's own fields beside the items: `coupon`, `shipping_tier`, `payment_type`, … */

@@ -373,10 +373,17 @@ describe('delivery checks', () => {
     }
     // Three of a product sold two a Wednesday: no date fits, but that is the line's own lack of
     // availability, not a lack of a common date.
+    // It says which line cannot come and what to do (issue "rough edges", item 4).
     await visitor.add(code.madeToOrder, 1);
     const tooMany = await dates();
     expect(tooMany.dates).toEqual([]);
-    expect(tooMany.message).toBeNull();
+    const [made] = (await visitor.load()).lineItems;
+    expect(tooMany.reason).toBe('unavailableProducts');
+    expect(tooMany.message).toBe(
+      fi['shop.delivery.productsNotDelivered']
+        .replace('{postalCode}', '00100')
+        .replace('{products}', made?.name ?? ''),
+    );
     // Two of it and one of a Thursday product: each line has dates, the cart has none in common.
     await visitor.post(
       `${CART_API}/changequantity?language=fi&code=${code.madeToOrder}&quantity=2`,
@@ -385,6 +392,7 @@ describe('delivery checks', () => {
     const none = await dates();
     expect(none.dates).toEqual([]);
     expect(none.message).toBe(fi['shop.delivery.noCommonDate']);
+    expect(none.reason).toBe('noCommonDate');
     const outside = await visitor.ok(
       await visitor.get(`${CHECKOUT_API}/delivery?postalCode=99999`),
       (v) => deliveryDatesSchema.parse(v),
@@ -394,7 +402,27 @@ describe('delivery checks', () => {
       deliveryRequired: true,
       dates: [],
       message: null,
+      reason: null,
     });
+  });
+
+  it('an area without a free slot says so rather than answering nothing', async () => {
+    const visitor = await Shopper.arrive();
+    await visitor.add(code.steak, 1);
+    const [area] = await t.app.db
+      .insert(deliveryAreas)
+      .values({ siteId: 'lihakauppa', name: 'Suljettu' })
+      .returning();
+    if (!area) throw new Error('no area');
+    await t.app.db
+      .insert(deliveryAreaPostalCodes)
+      .values({ siteId: 'lihakauppa', postalCode: '99100', areaId: area.id });
+    const answer = await visitor.ok(
+      await visitor.get(`${CHECKOUT_API}/delivery?postalCode=99100`),
+      (v) => deliveryDatesSchema.parse(v),
+    );
+    expect(answer).toMatchObject({ isAvailable: true, dates: [], reason: 'noSlots' });
+    expect(answer.message).toBe(fi['shop.delivery.noSlots'].replace('{postalCode}', '99100'));
   });
 
   it('a cart of gift cards only needs no delivery', async () => {

@@ -3,7 +3,6 @@ import { formatDate } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import type { Lang } from '../../sites/types.ts';
 import {
-  cartDeliveryDates,
   checkAreaAvailability,
   POSTAL_CODE_EVENT,
   productDeliveryAvailability,
@@ -180,36 +179,6 @@ export function LineAvailability(props: {
   return (
     <div className={styles.lineAvailability} data-availability={shown.kind}>
       <ResultText result={shown} lang={props.lang} />
-    </div>
-  );
-}
-
-/**
- * The cart's own delivery verdict at the visitor's postal code (spec §8): when the area is
- * delivered to but the items share no delivery date, the server's message says so. Asked again
- * whenever the lines or their quantities change.
- */
-export function CartDeliveryNotice(props: { postalCode: string; lines: string }) {
-  const [message, setMessage] = useState<string | null>(null);
-  const { postalCode, lines } = props;
-  useEffect(() => {
-    const code = normalisePostalCode(postalCode);
-    if (!POSTAL_CODE_PATTERN.test(code) || lines === '') {
-      setMessage(null);
-      return;
-    }
-    let current = true;
-    cartDeliveryDates(code).then(
-      (answer) => current && setMessage(answer.message),
-      () => current && setMessage(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [postalCode, lines]);
-  return (
-    <div role="status" aria-live="polite" className={styles.cartDeliveryNotice}>
-      {message ? <p className={styles.statusError}>{message}</p> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
-import { productItem, pushEcommerce } from './analytics.ts';
+import { type AnalyticsItem, lineItem, productItem, pushEcommerce } from './analytics.ts';
 import { addToCart } from './api.ts';
 import type { CartSyncConfig } from './cart-sync/site-cart.ts';
 import styles from './shop.module.css';
@@ -45,13 +45,27 @@ export interface BuyControlProps {
   sync?: CartSyncConfig | null;
 }
 
-/** How an add reaches the shop: resolves with the cart's warnings, throws when refused or lost. */
-type AddTransport = (code: string, quantity: number) => Promise<{ warnings: string[] }>;
+/**
+ * How an add reaches the shop: resolves with the cart's warnings and, where the answer has it,
+ * the `add_to_cart` item made from the cart's line of the product; throws when refused or lost.
+ */
+type AddTransport = (
+  code: string,
+  quantity: number,
+) => Promise<{ warnings: string[]; item: AnalyticsItem | null }>;
 
-/** On the shop: its cart API (the header's badge follows through the cart event). */
+/**
+ * On the shop: its cart API (the header's badge follows through the cart event). The event's
+ * item is the cart's line, as the cart page's own events are, so an add reads the same from a
+ * product page, a card or the modal, with the product's category.
+ */
 const shopApi: AddTransport = async (code, quantity) => {
   const cart = await addToCart(code, quantity);
-  return { warnings: [...cart.warnings, ...cart.checkoutWarnings] };
+  const line = cart.lineItems.find((item) => item.code === code);
+  return {
+    warnings: [...cart.warnings, ...cart.checkoutWarnings],
+    item: line ? lineItem(line, cart.couponCodes, quantity) : null,
+  };
 };
 
 /**
@@ -65,7 +79,7 @@ const shopFrame: AddTransport = async (code, quantity) => {
   const { addThroughShop } = await siteCart();
   const outcome = await addThroughShop(code, quantity);
   if (!outcome.ok) throw new Error('the shop refused the add or did not answer');
-  return { warnings: outcome.warnings };
+  return { warnings: outcome.warnings, item: null };
 };
 
 type Status =
@@ -132,9 +146,9 @@ export function BuyControl(props: BuyControlProps) {
     setInvalid(false);
     setStatus({ kind: 'busy' });
     try {
-      const { warnings } = await add(props.code, quantity);
+      const { warnings, item: added } = await add(props.code, quantity);
       setStatus({ kind: 'added', warnings });
-      pushEcommerce('add_to_cart', [{ ...item(), quantity }]);
+      pushEcommerce('add_to_cart', [added ?? { ...item(), quantity }]);
     } catch {
       setStatus({ kind: 'error' });
     } finally {

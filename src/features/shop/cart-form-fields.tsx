@@ -34,7 +34,7 @@ export function giftCardErrors(notice: CartNotice | null | undefined) {
 
 /**
  * What the last post did, above the lines: 'Ostoskoria ei muutettu:' with each refusal and the
- * product it is about, or 'Ostoskori päivitetty.'
+ * product it is about, or 'Ostoskori päivitetty.' (or that the held delivery time was let go).
  */
 export function CartNoticeBox(props: {
   notice: CartNotice | null | undefined;
@@ -58,11 +58,17 @@ export function CartNoticeBox(props: {
       </div>
     );
   }
-  if (props.notice?.done === 'updated' || props.notice?.done === 'added') {
-    const done = props.notice.done;
+  const done = props.notice?.done;
+  if (done === 'updated' || done === 'added' || done === 'holdReleased') {
     return (
       <p className={styles.formDone} role="status" data-notice={done}>
-        {t(done === 'added' ? 'shop.buy.added' : 'shop.cart.updated')}
+        {t(
+          done === 'added'
+            ? 'shop.buy.added'
+            : done === 'holdReleased'
+              ? 'shop.cart.unlocked'
+              : 'shop.cart.updated',
+        )}
       </p>
     );
   }

@@ -22,6 +22,7 @@ import {
 } from './cart-form.ts';
 import { addCoupon, removeCoupon } from './coupons.server.ts';
 import { addGiftCard, giftCardTryLimit, removeGiftCard } from './orders/gift-cards.server.ts';
+import { releaseHold } from './orders/holds.server.ts';
 import {
   GIFT_CARD_CODE_PATTERN,
   GIFT_CARD_ERRORS,
@@ -53,8 +54,8 @@ const changeRateLimit = { max: 120, timeWindow: 60_000 };
 const CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
- * The pressed button: `update`, `add-coupon`, `add-giftcard`, `set:<code>:<quantity>`,
- * `remove-coupon:<code>` or `remove-giftcard:<id>`.
+ * The pressed button: `update`, `add-coupon`, `add-giftcard`, `release-hold`,
+ * `set:<code>:<quantity>`, `remove-coupon:<code>` or `remove-giftcard:<id>`.
  */
 const actionSchema = z
   .string()
@@ -64,6 +65,7 @@ const actionSchema = z
     if (value === CART_ACTIONS.update) return { kind: 'update' as const };
     if (value === CART_ACTIONS.addCoupon) return { kind: 'add-coupon' as const };
     if (value === CART_ACTIONS.addGiftCard) return { kind: 'add-giftcard' as const };
+    if (value === CART_ACTIONS.releaseHold) return { kind: 'release-hold' as const };
     const set = /^set:([A-Za-z0-9_-]{1,40}):(\d{1,2})$/.exec(value);
     if (set?.[1] && set[2]) return { kind: 'set' as const, code: set[1], quantity: Number(set[2]) };
     const remove = /^remove-coupon:(.{1,100})$/.exec(value);
@@ -178,6 +180,10 @@ async function applyCartForm(
     return { errors: [], done: 'giftCardRemoved' };
   }
   if (action.kind === 'add') return addFromForm(request, action.code, form.addQuantity ?? '');
+  if (action.kind === 'release-hold') {
+    await releaseHold(request.server.db, existingKey(request));
+    return { errors: [], done: 'holdReleased' };
+  }
   const wanted = { ...form.typed };
   if (action.kind === 'set') wanted[action.code] = String(action.quantity);
   return changeQuantities(request, wanted);

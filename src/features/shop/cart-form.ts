@@ -39,6 +39,11 @@ export const CART_ACTIONS = {
    * `add:<code>`, the quantity in `ADD_QUANTITY_FIELD` (decision 055).
    */
   add: 'add',
+  /**
+   * 'Muokkaa ostoskoria ja vapauta toimitusaika' of a cart that holds a delivery time: lets the
+   * hold go, so the lines can be changed again (decision 101).
+   */
+  releaseHold: 'release-hold',
 } as const;
 // Where the forms post and the field names the buy control shares (zod-free, for its island).
 export { ACTION_FIELD, ADD_QUANTITY_FIELD, CART_FORM_PATH } from './values.ts';
@@ -79,7 +84,15 @@ export const cartNoticeSchema = z.object({
   /** The gift card code as typed, when it was refused (the notice is signed, HttpOnly, 60 s). */
   giftCard: z.string().max(100).optional(),
   done: z
-    .enum(['updated', 'added', 'couponAdded', 'couponRemoved', 'giftCardAdded', 'giftCardRemoved'])
+    .enum([
+      'updated',
+      'added',
+      'couponAdded',
+      'couponRemoved',
+      'giftCardAdded',
+      'giftCardRemoved',
+      'holdReleased',
+    ])
     .optional(),
   /** The code that was done: a coupon code, or a gift card's masked code (`•••• 5000`). */
   doneCode: z.string().max(100).optional(),

@@ -3,23 +3,30 @@ import { formatNumber, formatPrice } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import { useHydrated } from '../../render/use-hydrated.ts';
 import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
-import { changeQuantity, ShopApiError } from './api.ts';
-import { CartDeliveryNotice, LineAvailability } from './availability-check.tsx';
+import { cartDeliveryDates, changeQuantity, loadCart, ShopApiError } from './api.ts';
+import { LineAvailability } from './availability-check.tsx';
 import formStyles from './cart-form.module.css';
-import { CART_FORM_PATH, quantityField } from './cart-form.ts';
+import { CART_ACTIONS, CART_FORM_PATH, quantityField } from './cart-form.ts';
 import { type CartFormProps, CartNoticeBox, submitButton, XsrfField } from './cart-form-fields.tsx';
 import { CartAddressModal, useCustomer } from './checkout/address-modal.tsx';
+import { releaseHold } from './checkout/api.ts';
 import checkoutStyles from './checkout/checkout.module.css';
-import { CHECKOUT_PAGE_PATH, checkoutUrl } from './checkout/checkout-form.ts';
+import { CHECKOUT_PAGE_PATH, checkoutUrl, STEPS } from './checkout/checkout-form.ts';
 import { CouponBox } from './coupon-box.tsx';
 import { withReturn } from './customer/return-path.ts';
-import { DeliveryCheck } from './delivery-check.tsx';
+import { DeliveryCheck, type DeliveryVerdict } from './delivery-check.tsx';
 import { GiftCardBox } from './gift-card-box.tsx';
 import { money } from './money.ts';
 import { PostalCodeInput } from './postal-code-input.tsx';
 import type { Cart, LineItem } from './schemas.ts';
 import styles from './shop.module.css';
-import { centsOfMoney, payableCents } from './values.ts';
+import {
+  ACTION_FIELD,
+  centsOfMoney,
+  normalisePostalCode,
+  POSTAL_CODE_PATTERN,
+  payableCents,
+} from './values.ts';
 
 /** A quantity change is sent after this long without another (spec §4, §9). */
 export const QUANTITY_DEBOUNCE_MS = 1000;
@@ -30,10 +37,32 @@ export interface CartPageProps {
   form?: CartFormProps;
   /**
    * Who is shopping, for the step to the order details (spec §2): logged in or not, and the
-   * customer's delivery postal code ('' when none).
+   * customer's delivery postal code ('' when none). An address saved on the page replaces it.
    */
   shopper?: { loggedIn: boolean; postalCode: string };
+  /**
+   * The delivery time the cart holds (decision 101): while it counts, the lines read only and
+   * the page offers the way on to the payment step and the way to let the hold go.
+   */
+  hold?: CartHold | null;
 }
+
+/** What the cart page shows of a held delivery time. */
+export interface CartHold {
+  /** `ti 24.11.2026 klo 8.00–12.00`, or how gift cards come. */
+  label: string;
+  /** When the hold stops counting (ISO 8601). */
+  expiresAt: string;
+  /** The delivery postal code; null for gift cards only (they are mailed). */
+  postalCode: string | null;
+}
+
+/** A hold's end as the shopper reads it: `14.35` (Helsinki time, as the delivery times). */
+const clockFormat = new Intl.DateTimeFormat('fi-FI', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Europe/Helsinki',
+});
 
 /** The login and register pages (decision 025); `paluu` brings the shopper back. */
 const LOGIN_PAGE = '/kirjaudu';
@@ -66,37 +95,118 @@ export function CartPage(props: CartPageProps) {
   const [postalCode, setPostalCode] = useState('');
   const headingId = useId();
   const hydrated = useHydrated();
-  const shopper = props.shopper ?? { loggedIn: false, postalCode: '' };
+  // Everything on the page that depends on the customer follows an address saved here.
+  const [shopper, setShopper] = useState(props.shopper ?? { loggedIn: false, postalCode: '' });
   const [customer, setCustomer] = useCustomer();
   // The notice of a plain-form post shows until the cart changes here.
   const [notice, setNotice] = useState(props.form?.notice ?? null);
+  const [hold, setHold] = useState(props.hold ?? null);
+  const [released, setReleased] = useState(false);
+  const emptyText = useRef<HTMLParagraphElement>(null);
+  const releasedText = useRef<HTMLParagraphElement>(null);
+  const hadLines = useRef(props.cart.lineItems.length > 0);
+  const empty = cart.lineItems.length === 0;
+  // The lines read only while the cart holds a delivery time (decision 101).
+  const locked = !cart.isEditable && hold !== null && !empty;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cart the visitor came to see, once
   useEffect(() => {
     pushViewCart(props.cart);
   }, []);
 
+  // The last line removed: the focus goes to what the cart now says (its button is gone).
+  useEffect(() => {
+    if (empty && hadLines.current) emptyText.current?.focus();
+    hadLines.current = !empty;
+  }, [empty]);
+
+  // A hold stops counting at its end: the lines can be changed again from then on.
+  useEffect(() => {
+    if (!hold) return;
+    const left = Date.parse(hold.expiresAt) - Date.now();
+    const timer = window.setTimeout(() => setHold(null), Math.max(0, left));
+    return () => window.clearTimeout(timer);
+  }, [hold]);
+
+  useEffect(() => {
+    if (released) releasedText.current?.focus();
+  }, [released]);
+
   const onCart = useCallback((next: Cart) => {
     setCart(next);
     setNotice(null);
+    // A change of the cart lets its hold go (decision 027).
+    if (next.isEditable) setHold(null);
   }, []);
+
+  const release = async () => {
+    try {
+      await releaseHold();
+      setCart(await loadCart());
+      setHold(null);
+      setReleased(true);
+    } catch {
+      // The page stays as it was; the button can be pressed again, and works without script.
+    }
+  };
+
+  // The cart's own delivery verdict at the visitor's postal code (spec §8): asked again whenever
+  // the lines or their quantities change, and shown by the delivery check, so the area's answer
+  // and the lines' availability agree.
+  const lines = cart.lineItems.map((line) => `${line.code}:${line.quantity}`).join(',');
+  const [verdict, setVerdict] = useState<DeliveryVerdict | null>(null);
+  useEffect(() => {
+    const code = normalisePostalCode(postalCode);
+    if (!POSTAL_CODE_PATTERN.test(code) || lines === '') {
+      setVerdict(null);
+      return;
+    }
+    let current = true;
+    cartDeliveryDates(code).then(
+      (answer) => current && setVerdict({ postalCode: code, answer }),
+      () => current && setVerdict({ postalCode: code, answer: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [postalCode, lines]);
+
   // One postal-code check on the page: while the login view shows its own (spec §2: not logged
   // in, or no delivery postal code), the cart's check steps aside. Without script the view is
   // always on the page, with script while `#kirjaudu` is open.
   const [loginViewOpen, setLoginViewOpen] = useState(false);
   const loginViewChecks =
-    cart.lineItems.length > 0 &&
-    (!shopper.loggedIn || !shopper.postalCode) &&
-    (!hydrated || loginViewOpen);
+    !empty && (!shopper.loggedIn || !shopper.postalCode) && (!hydrated || loginViewOpen);
 
   return (
-    <div className={styles.cartPage} id="tuotteet">
+    <div className={empty ? styles.cartPageEmpty : styles.cartPage} id="tuotteet">
       <section aria-labelledby={headingId} className={styles.cartItems}>
         <h2 id={headingId} className="visually-hidden">
           {t('shop.cart.items')}
         </h2>
-        {cart.lineItems.length === 0 ? (
-          <p className={styles.empty}>{t('shop.cart.empty')}</p>
+        {released ? (
+          <p ref={releasedText} tabIndex={-1} className={styles.cartNote} data-cart-unlocked>
+            {t('shop.cart.unlocked')}
+          </p>
+        ) : null}
+        {locked && hold ? (
+          <CartLockedNotice
+            hold={hold}
+            token={props.form?.token}
+            hydrated={hydrated}
+            onRelease={release}
+          />
+        ) : null}
+        {empty ? (
+          // An empty cart says so and offers the way back to the products, nothing else.
+          <div className={styles.emptyCart}>
+            <p ref={emptyText} tabIndex={-1} className={styles.empty}>
+              {t('shop.cart.empty')}
+            </p>
+            <a href="/tuotteet" className={styles.primary}>
+              {t('shop.cart.continue')}
+            </a>
+          </div>
         ) : (
           // Without script a plain form (decision 022); with it the lines change in place.
           <form
@@ -124,8 +234,7 @@ export function CartPage(props: CartPageProps) {
                 <CartLine
                   key={line.code}
                   line={line}
-                  coupons={cart.couponCodes}
-                  editable={cart.isEditable}
+                  editable={!locked}
                   postalCode={postalCode}
                   onCart={onCart}
                   announce={setAnnouncement}
@@ -136,42 +245,105 @@ export function CartPage(props: CartPageProps) {
             </ul>
           </form>
         )}
-        <CartDeliveryNotice
-          postalCode={postalCode}
-          lines={cart.lineItems.map((line) => `${line.code}:${line.quantity}`).join(',')}
-        />
         <p className="visually-hidden" role="status" aria-live="polite">
           {announcement}
         </p>
       </section>
-      <aside className={styles.cartSide}>
-        <CartSummary cart={cart} />
-        <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
-        <GiftCardBox giftCards={cart.giftCards} onCart={onCart} form={props.form} />
-        {loginViewChecks ? null : <DeliveryCheck onPostalCode={setPostalCode} />}
-        <div className={styles.cartActions}>
-          {cart.lineItems.length > 0 ? (
+      {empty ? null : (
+        <aside className={styles.cartSide}>
+          <CartSummary cart={cart} />
+          <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
+          <GiftCardBox giftCards={cart.giftCards} onCart={onCart} form={props.form} />
+          {loginViewChecks ? null : (
+            <DeliveryCheck onPostalCode={setPostalCode} verdict={verdict} />
+          )}
+          <div className={styles.cartActions}>
             <a href={toDetailsHref(shopper)} className={styles.primary} data-to-details>
               {t('shop.cart.toDetails')}
             </a>
-          ) : null}
-          <a href="/tuotteet" className={styles.secondary}>
-            {t('shop.cart.continue')}
-          </a>
-        </div>
-      </aside>
-      {cart.lineItems.length > 0 ? (
+            <a href="/tuotteet" className={styles.secondary}>
+              {t('shop.cart.continue')}
+            </a>
+          </div>
+        </aside>
+      )}
+      {empty ? null : (
         <LoginView
           shopper={shopper}
           checkedPostalCode={postalCode}
           onPostalCode={setPostalCode}
+          verdict={verdict}
           onOpen={setLoginViewOpen}
           hydrated={hydrated}
         />
-      ) : null}
+      )}
       {hydrated && shopper.loggedIn ? (
-        <CartAddressModal cartLoaded customer={customer} onCustomer={setCustomer} />
+        <CartAddressModal
+          cartLoaded
+          customer={customer}
+          onCustomer={(saved) => {
+            setCustomer(saved);
+            setShopper({
+              loggedIn: saved.loggedIn,
+              postalCode: saved.loggedIn ? saved.deliveryAddress.postalCode : '',
+            });
+          }}
+        />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A cart that holds a delivery time (decision 101): what is held and until when, the way on to
+ * the payment step, and a button that lets the hold go so the lines can be changed (with script
+ * in place, without it a plain form post).
+ */
+function CartLockedNotice(props: {
+  hold: CartHold;
+  token: string | undefined;
+  hydrated: boolean;
+  onRelease(): Promise<void>;
+}) {
+  const t = useT();
+  const { hold } = props;
+  const [busy, setBusy] = useState(false);
+  const until = Number.isNaN(Date.parse(hold.expiresAt))
+    ? ''
+    : clockFormat.format(new Date(hold.expiresAt));
+  const onwards = hold.postalCode
+    ? checkoutUrl(hold.postalCode, STEPS.payment)
+    : `${CHECKOUT_PAGE_PATH}#${STEPS.payment}`;
+  return (
+    <div className={styles.lockedNotice} data-cart-locked>
+      <p>{t('shop.cart.locked', { label: hold.label, until })}</p>
+      <div className={styles.lockedActions}>
+        <a href={onwards} className={styles.primary}>
+          {t('shop.cart.toPayment')}
+        </a>
+        <form
+          method="post"
+          action={CART_FORM_PATH}
+          onSubmit={(event) => {
+            if (!props.hydrated) return;
+            event.preventDefault();
+            if (busy) return;
+            setBusy(true);
+            void props.onRelease().finally(() => setBusy(false));
+          }}
+        >
+          <XsrfField token={props.token} />
+          <button
+            type="submit"
+            name={ACTION_FIELD}
+            value={CART_ACTIONS.releaseHold}
+            className={styles.secondary}
+            aria-disabled={busy || undefined}
+          >
+            {t('shop.cart.unlock')}
+          </button>
+        </form>
+      </div>
     </div>
   );
 }
@@ -187,6 +359,8 @@ function LoginView(props: {
   /** A postal code the delivery check accepted on this page (or remembered), '' for none. */
   checkedPostalCode: string;
   onPostalCode(postalCode: string): void;
+  /** The cart's delivery verdict at that postal code (see `DeliveryCheck`). */
+  verdict: DeliveryVerdict | null;
   /** Told whether the view shows (with script: the hash is `#kirjaudu`). */
   onOpen(open: boolean): void;
   hydrated: boolean;
@@ -243,7 +417,7 @@ function LoginView(props: {
         props.hydrated ? (
           // Rendered only while the view shows; the cart's own check is away meanwhile.
           shown ? (
-            <DeliveryCheck onPostalCode={props.onPostalCode} />
+            <DeliveryCheck onPostalCode={props.onPostalCode} verdict={props.verdict} />
           ) : null
         ) : (
           <form method="get" action={CHECKOUT_PAGE_PATH} className={checkoutStyles.postalForm}>
@@ -326,7 +500,6 @@ export function CartSummary(props: { cart: Cart }) {
 
 interface CartLineProps {
   line: LineItem;
-  coupons: string[];
   editable: boolean;
   postalCode: string;
   onCart(cart: Cart): void;
@@ -339,8 +512,10 @@ interface CartLineProps {
 
 /**
  * One line: − / quantity / + and remove. A change waits 1 s for the next one, then goes as one
- * request; while it runs the control is locked. 0 removes the line. A failure puts the server's
- * quantity back and opens a popover with 'Tapahtui virhe päivitettäessä lukumäärää.'
+ * request; while it runs the control is locked. 0 removes the line. The cart's warnings (a
+ * quantity beyond the stock set to the stock, decision 100) show under the line, joined by
+ * commas, instead of 'Ostoskori päivitetty.' (spec §8). A failure puts the server's quantity back
+ * and opens a popover with 'Tapahtui virhe päivitettäessä lukumäärää.'
  */
 function CartLine(props: CartLineProps) {
   const t = useT();
@@ -351,6 +526,8 @@ function CartLine(props: CartLineProps) {
   const [busy, setBusy] = useState(false);
   /** The popover's state: closed, or open with the most the shop has (a refusal beyond stock). */
   const [failed, setFailed] = useState<false | { max?: number }>(false);
+  /** The warnings of the last change's answer, joined by commas; null when there were none. */
+  const [warning, setWarning] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const max = Math.max(line.maxQuantity, line.quantity);
@@ -368,12 +545,18 @@ function CartLine(props: CartLineProps) {
     props.announce(t('shop.cart.updating'));
     try {
       const cart = await changeQuantity(line.code, quantity);
-      const delta = quantity - line.quantity;
-      pushEcommerce(delta > 0 ? 'add_to_cart' : 'remove_from_cart', [
-        lineItem(line, props.coupons, Math.abs(delta)),
-      ]);
+      // What the cart now holds: the server may have set less than was typed (decision 100).
+      const now = cart.lineItems.find((item) => item.code === line.code);
+      const delta = (now?.quantity ?? 0) - line.quantity;
+      if (delta !== 0) {
+        pushEcommerce(delta > 0 ? 'add_to_cart' : 'remove_from_cart', [
+          lineItem(now ?? line, cart.couponCodes, Math.abs(delta)),
+        ]);
+      }
+      const warnings = [...cart.warnings, ...cart.checkoutWarnings].join(', ');
+      setWarning(warnings || null);
       props.onCart(cart);
-      props.announce(t('shop.cart.updated'));
+      props.announce(warnings || t('shop.cart.updated'));
     } catch (error) {
       setValue(String(line.quantity));
       setFailed({
@@ -388,10 +571,13 @@ function CartLine(props: CartLineProps) {
   const schedule = (next: string) => {
     setValue(next);
     setFailed(false);
+    setWarning(null);
     window.clearTimeout(timer.current);
     const trimmed = next.trim();
     if (!/^\d{1,3}$/.test(trimmed)) return;
-    const quantity = Math.min(max, Number(trimmed));
+    // As typed: more than the line may hold is set to what it may hold by the server, which
+    // says so (decision 100).
+    const quantity = Number(trimmed);
     timer.current = window.setTimeout(() => void send(quantity), QUANTITY_DEBOUNCE_MS);
   };
 
@@ -400,6 +586,8 @@ function CartLine(props: CartLineProps) {
   // was pressed keeps the focus through the request and its failure.
   const locked = busy || !props.editable;
   const errorId = `${id}-error`;
+  const warningId = `${id}-warning`;
+  const describedBy = [failed ? errorId : '', warning ? warningId : ''].filter(Boolean).join(' ');
   const dismiss = () => {
     setFailed(false);
     if (!input.current?.closest('li')?.contains(document.activeElement)) input.current?.focus();
@@ -451,7 +639,7 @@ function CartLine(props: CartLineProps) {
               step={1}
               value={value}
               readOnly={locked}
-              aria-describedby={failed ? errorId : undefined}
+              aria-describedby={describedBy || undefined}
               aria-invalid={failed ? true : undefined}
               onChange={(event) => schedule(event.target.value)}
             />
@@ -499,6 +687,11 @@ function CartLine(props: CartLineProps) {
             </div>
           ) : null}
         </div>
+        {warning ? (
+          <p id={warningId} className={styles.lineWarning} data-line-warning>
+            {warning}
+          </p>
+        ) : null}
         <LineAvailability
           productId={line.productId}
           postalCode={props.postalCode}

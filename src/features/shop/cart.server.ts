@@ -330,6 +330,44 @@ export async function changeQuantity(
   return key;
 }
 
+/**
+ * `changequantity` of the cart API (decision 100): a quantity above what the line may hold (the
+ * stock, or 99) sets what it may hold, and `warning` says so in the cart's language, for the
+ * answer's `warnings` (spec §3, §8). A sold-out product is still refused (409): there is nothing
+ * to set. The plain cart form (decision 022) refuses instead, with the limit in its notice.
+ */
+export async function changeQuantityWithinLimit(
+  db: Database,
+  target: CartTarget,
+  lang: Lang,
+  code: string,
+  quantity: number,
+): Promise<{ key: CartKey | null; warning: string | null }> {
+  if (quantity > 0) {
+    const product = await productForSale(db, target.siteId, lang, code);
+    const limit = limitOf(product);
+    if (quantity > limit && limit > 0) {
+      const key = await changeQuantity(db, target, lang, code, limit);
+      const warning = serverT(lang)('shop.cart.quantityCapped', { name: product.name, max: limit });
+      return { key, warning };
+    }
+  }
+  return { key: await changeQuantity(db, target, lang, code, quantity), warning: null };
+}
+
+/**
+ * Whether a cart holds a delivery time that still counts (decision 027). Such a cart is what the
+ * checkout's payment step stands on, so it is not editable (decision 101).
+ */
+async function holdsDeliveryTime(db: Database, cartId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkoutHolds.id })
+    .from(checkoutHolds)
+    .where(and(eq(checkoutHolds.cartId, cartId), gt(checkoutHolds.expiresAt, sql`now()`)))
+    .limit(1);
+  return row !== undefined;
+}
+
 const emptyMoney = moneyString(0);
 
 /** The VAT rate of a product on a date; gift cards are sold without VAT. */
@@ -500,7 +538,8 @@ function emptyCart(): Cart {
 }
 
 /**
- * The cart as the contract answers it, in the given language; empty when there is none. Prices
+ * The cart as the contract answers it, in the given language; empty when there is none. It is
+ * not editable while it holds a delivery time (decision 101). Prices
  * come from the catalogue, VAT rates from `vat_rates` on today's Helsinki date, discounts from the
  * cart's coupons through `priceCart` (decision 019). A coupon that has stopped being valid since
  * it was entered is left out (the spec: a code the cart does not return is invalid) with a
@@ -586,6 +625,7 @@ export async function loadCart(
       amount: moneyString(card.amountCents),
     })),
     hasGiftCardsOnly: items.length > 0 && items.every((item) => item.isGiftCard),
+    isEditable: !(await holdsDeliveryTime(db, cartId)),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   ShopApiError,
 } from './api.ts';
 import { PostalCodeInput } from './postal-code-input.tsx';
+import type { DeliveryDates } from './schemas.ts';
 import styles from './shop.module.css';
 import { normalisePostalCode, POSTAL_CODE_PATTERN } from './values.ts';
 
@@ -22,12 +23,28 @@ type State =
 /** sessionStorage key: the visitor hid the sticky bar in this tab's session (spec §4). */
 export const STICKY_HIDDEN_KEY = 'shop.deliveryBarHidden';
 
+/**
+ * The cart's delivery answer (`checkout/delivery`) at a postal code; `answer` null when it could
+ * not be had.
+ */
+export interface DeliveryVerdict {
+  postalCode: string;
+  answer: DeliveryDates | null;
+}
+
 export interface DeliveryCheckProps {
   /**
    * Called with the postal code once the area is found to be delivered to, and with '' when a
    * later check finds no delivered area (the page's other checks then drop the old code's result).
    */
   onPostalCode?(postalCode: string): void;
+  /**
+   * On the cart page: the cart's own delivery answer at the postal code the page uses (null
+   * until there is one). The check's result then agrees with the lines: when some of them cannot
+   * come to the area, or it has no free time, the answer's message (which says what to do)
+   * stands instead of the positive text; when they only share no date, after it.
+   */
+  verdict?: DeliveryVerdict | null;
 }
 
 /**
@@ -83,6 +100,17 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
 
   const failed = state.kind === 'unrecognised' || state.kind === 'error';
   const resultId = `${id}-result`;
+  // On the cart page, the cart's verdict at the code this check accepted, or at the remembered
+  // code it was opened with (the lines show their availability at it).
+  const shownCode =
+    state.kind === 'available'
+      ? state.postalCode
+      : state.kind === 'idle'
+        ? normalisePostalCode(value)
+        : '';
+  const cartMode = props.verdict !== undefined;
+  const verdict =
+    cartMode && shownCode !== '' && props.verdict?.postalCode === shownCode ? props.verdict : null;
   return (
     <section className={styles.deliveryCheck} aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('shop.delivery.heading')}</h2>
@@ -108,7 +136,9 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
         </div>
       </form>
       <div role="status" aria-live="polite" id={resultId}>
-        {state.kind === 'available' ? (
+        {cartMode && (state.kind === 'available' || state.kind === 'idle') ? (
+          <CartVerdict verdict={verdict} />
+        ) : state.kind === 'available' ? (
           <p className={styles.positive}>
             {t('shop.delivery.available', { postalCode: state.postalCode })}
           </p>
@@ -121,6 +151,35 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * The cart page's answer at a postal code: nothing until the cart's verdict is there (so the
+ * area's answer never contradicts the lines for a moment), then the positive text, or the
+ * verdict's message instead of it (some lines cannot come, or no free time) or after it (the
+ * lines share no date). A verdict that could not be had leaves the area's positive text.
+ */
+function CartVerdict(props: { verdict: DeliveryVerdict | null }) {
+  const t = useT();
+  const { verdict } = props;
+  if (!verdict) return null;
+  const { answer, postalCode } = verdict;
+  if (answer && !answer.isAvailable) {
+    return <p className={styles.statusError}>{t('shop.delivery.notAvailable')}</p>;
+  }
+  const positive = (
+    <p className={styles.positive}>{t('shop.delivery.available', { postalCode })}</p>
+  );
+  if (!answer?.message) return positive;
+  const message = <p className={styles.statusError}>{answer.message}</p>;
+  return answer.reason === 'noCommonDate' ? (
+    <>
+      {positive}
+      {message}
+    </>
+  ) : (
+    message
   );
 }
 

@@ -321,8 +321,11 @@ export const clockLabel = (time: string) => `${Number(time.slice(0, 2))}.${time.
 /**
  * `delivery`: the dates and times the session's cart can be delivered to the postal code: the
  * area's open slots on dates where every line (gift cards aside) has per-date stock for its
- * quantity. A cart of gift cards only needs no delivery. When every line has dates of its own
- * but the lines share none, `message` says so.
+ * quantity. A cart of gift cards only needs no delivery. When there is no date although the area
+ * is delivered to, `message` says why and what to do, and `reason` names the case: the area has
+ * no free slot (`noSlots`), some lines cannot come on any of its dates in their quantity
+ * (`unavailableProducts`, named in the message, as each line's own availability says), or every
+ * line has dates of its own but the lines share none (`noCommonDate`).
  */
 export async function deliveryDates(
   db: Database,
@@ -333,12 +336,14 @@ export async function deliveryDates(
 ): Promise<DeliveryDates> {
   const t = serverT(lang);
   const area = await areaOfPostalCode(db, postalCode);
-  if (!area) return { isAvailable: false, deliveryRequired: true, dates: [], message: null };
+  if (!area) {
+    return { isAvailable: false, deliveryRequired: true, dates: [], message: null, reason: null };
+  }
   const cartId = key ? await existingCartId(db, key) : undefined;
   const contents = key && cartId ? await cartContents(db, key, cartId, lang) : [];
   const goods = contents.filter(({ product }) => !product.isGiftCard);
   if (contents.length > 0 && goods.length === 0) {
-    return { isAvailable: true, deliveryRequired: false, dates: [], message: null };
+    return { isAvailable: true, deliveryRequired: false, dates: [], message: null, reason: null };
   }
   const slots = await openSlots(db, area.id, now, cartId);
   const left = await perDateStock(
@@ -347,8 +352,6 @@ export async function deliveryDates(
     [...slots.keys()],
     cartId,
   );
-  // "No common date" only when each line could come on some date of its own but they share none;
-  // a line with no date at all is that line's problem, and its own availability says so.
   const fitsOn = (date: string, item: (typeof goods)[number]) => {
     const stock = left.get(item.product.code)?.get(date) ?? null;
     return stock === null || stock >= item.quantity;
@@ -366,14 +369,27 @@ export async function deliveryDates(
         }),
       })),
     }));
-  const noCommonDate =
-    dates.length === 0 &&
-    goods.length > 1 &&
-    goods.every((item) => [...slots.keys()].some((date) => fitsOn(date, item)));
-  return {
-    isAvailable: true,
-    deliveryRequired: true,
-    dates,
-    message: noCommonDate ? t('shop.delivery.noCommonDate') : null,
-  };
+  const answer = { isAvailable: true, deliveryRequired: true, dates };
+  if (dates.length > 0 || goods.length === 0) return { ...answer, message: null, reason: null };
+  if (slots.size === 0) {
+    return {
+      ...answer,
+      message: t('shop.delivery.noSlots', { postalCode }),
+      reason: 'noSlots',
+    };
+  }
+  // A line with no date at all is named, as its own availability on the cart page says; only
+  // when each line has dates of its own is the lack of a common one the reason.
+  const unavailable = goods.filter((item) => ![...slots.keys()].some((date) => fitsOn(date, item)));
+  if (unavailable.length > 0) {
+    return {
+      ...answer,
+      message: t('shop.delivery.productsNotDelivered', {
+        postalCode,
+        products: unavailable.map(({ product }) => product.name).join(', '),
+      }),
+      reason: 'unavailableProducts',
+    };
+  }
+  return { ...answer, message: t('shop.delivery.noCommonDate'), reason: 'noCommonDate' };
 }

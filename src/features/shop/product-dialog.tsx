@@ -56,7 +56,7 @@ function ProductView(props: { code: string; name: string }) {
           <BuyControl
             code={product.code}
             name={product.name}
-            category={null}
+            category={product.category}
             price={product.price}
             svhPrice={product.svhPrice}
             stock={product.stock}

@@ -110,6 +110,7 @@ export async function productDetail(
     stock: row.stock,
     code: row.code,
     productId: row.id,
+    category: row.productGroup ?? '',
     isGiftCard: row.isGiftCard,
     vatPercent: percentOfBasisPoints(rateOf(row.taxClass, row.isGiftCard)),
     averageRating: rating.averageRating,

@@ -9,7 +9,7 @@ import {
   addToCart,
   type CartKey,
   type CartTarget,
-  changeQuantity,
+  changeQuantityWithinLimit,
   loadCart,
 } from './cart.server.ts';
 import { addCoupon, removeCoupon } from './coupons.server.ts';
@@ -134,6 +134,8 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['shop'],
         summary: 'Sets the quantity of a line; 0 removes it',
+        description:
+          'More than the line may hold (its stock, or 99) sets what it may hold, and `warnings` says so (decision 100). A sold-out product is 409.',
         security: XSRF_SECURITY,
         querystring: changeQuantityQuerySchema,
         response: { 200: cartAnswer, ...problemAnswers(400, 403, 404, 409, 429) },
@@ -142,9 +144,16 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { language, code, quantity } = request.query;
       const lang = shopLang(language);
-      const key = await changeQuantity(app.db, cartTarget(request), lang, code, quantity);
+      const { key, warning } = await changeQuantityWithinLimit(
+        app.db,
+        cartTarget(request),
+        lang,
+        code,
+        quantity,
+      );
       personal(reply);
-      return loadCart(app.db, key, lang);
+      const cart = await loadCart(app.db, key, lang);
+      return warning ? { ...cart, warnings: [warning, ...cart.warnings] } : cart;
     },
   );
 

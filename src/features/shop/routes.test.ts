@@ -5,6 +5,7 @@ import { createImage, createPage, createProduct } from '../../../tests/factories
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
 import { cartLineItems, carts, products, sessions } from '../../db/schema.ts';
+import { fi } from '../../i18n/fi.ts';
 import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
 import { XSRF_COOKIE } from '../../server/plugins/xsrf.ts';
 import { CART_API, type Cart, cartSchema } from './schemas.ts';
@@ -275,8 +276,30 @@ describe('changequantity', () => {
     expect(quantities(await visitor.cart(await visitor.change(code.few, 3)))).toEqual({
       [code.few]: 3,
     });
-    expectProblem(await visitor.change(code.few, 4), 409);
+    expectProblem(await visitor.change(code.soldOut, 1), 409);
     expectProblem(await visitor.change('9999999', 1), 404);
+  });
+
+  it('sets more than there is to what there is, and the warnings say so (decision 100)', async () => {
+    const visitor = await Shopper.arrive();
+    await visitor.add(code.mince, 1);
+    const capped = await visitor.cart(await visitor.change(code.mince, 150));
+    expect(quantities(capped)).toEqual({ [code.mince]: 40 });
+    expect(capped.warnings).toEqual([
+      fi['shop.cart.quantityCapped']
+        .replace('{name}', 'Naudan jauheliha 10 % 1 kg')
+        .replaceAll('{max}', '40'),
+    ]);
+    // Without a stock the line's limit of 99 caps it.
+    const steak = await visitor.cart(await visitor.change(code.steak, 120));
+    expect(quantities(steak)[code.steak]).toBe(99);
+    expect(steak.warnings).toHaveLength(1);
+    expect(steak.warnings[0]).toContain('99');
+    // Within the limit nothing is said, and the next answer has no warning left over.
+    const within = await visitor.cart(await visitor.change(code.mince, 12));
+    expect(quantities(within)[code.mince]).toBe(12);
+    expect(within.warnings).toEqual([]);
+    expect((await visitor.load()).warnings).toEqual([]);
   });
 
   it('drops a product taken off sale from the answer and the count; 0 still removes it', async () => {
@@ -321,7 +344,7 @@ describe('bad requests', () => {
     ['add', `code=${code.steak}&language=sv`, 'language', 'validation.invalid'],
     ['changequantity', `code=${code.steak}`, 'quantity', 'validation.required'],
     ['changequantity', `code=${code.steak}&quantity=-1`, 'quantity', 'validation.invalid'],
-    ['changequantity', `code=${code.steak}&quantity=100`, 'quantity', 'validation.invalid'],
+    ['changequantity', `code=${code.steak}&quantity=1000`, 'quantity', 'validation.invalid'],
   ])('%s?%s → 400 naming %s', async (call, query, field, message) => {
     const visitor = await Shopper.arrive();
     const problem = expectProblem(await visitor.post(`${CART_API}/${call}?${query}`), 400);
@@ -410,7 +433,7 @@ describe('a refused change stores nothing', () => {
     ['a code of another site', (v) => v.add(code.brandOnly), 404],
     ['a sold-out product', (v) => v.add(code.soldOut), 409],
     ['more than the stock', (v) => v.add(code.few, 4), 409],
-    ['setting more than the stock', (v) => v.change(code.few, 4), 409],
+    ['setting a sold-out product', (v) => v.change(code.soldOut, 2), 409],
     ['setting an unknown code', (v) => v.change('9999999', 2), 404],
     ['removing from an empty cart', (v) => v.change(code.steak, 0), 200],
   ];

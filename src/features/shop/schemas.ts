@@ -43,14 +43,17 @@ const codeSchema = single(
 );
 
 /** Whole numbers only: `1.5`, `1e1` and `abc` are invalid rather than rounded or coerced. */
-const quantity = (min: number) =>
+const quantity = (min: number, max = MAX_QUANTITY) =>
   single(
     z
       .string({ error: INVALID })
       .regex(/^\d{1,3}$/, INVALID)
       .transform(Number)
-      .pipe(z.number().min(min, INVALID).max(MAX_QUANTITY, INVALID)),
+      .pipe(z.number().min(min, INVALID).max(max, INVALID)),
   );
+
+/** What the cart page's quantity field takes: three digits (decision 100). */
+export const TYPED_QUANTITY_MAX = 999;
 
 export const loadQuerySchema = z.object({ language: languageSchema.default('fi') });
 
@@ -61,11 +64,15 @@ export const addQuerySchema = z.object({
   quantity: quantity(MIN_QUANTITY).default(1),
 });
 
-/** `changequantity`: the quantity replaces the line's; 0 removes the line (spec §4). */
+/**
+ * `changequantity`: the quantity replaces the line's; 0 removes the line (spec §4). More than the
+ * line may hold (its stock, or 99) sets what it may hold, and the answer's `warnings` says so
+ * (decision 100); up to three digits are taken, as typed in the cart page's field.
+ */
 export const changeQuantityQuerySchema = z.object({
   language: languageSchema.default('fi'),
   code: codeSchema,
-  quantity: quantity(0),
+  quantity: quantity(0, TYPED_QUANTITY_MAX),
 });
 
 export type LoadQuery = z.infer<typeof loadQuerySchema>;
@@ -211,6 +218,8 @@ export const productDetailSchema = z
     stock: z.number().int().nullable(),
     code: z.string(),
     productId: z.number().int(),
+    /** The product group ('' when none), as the cart's line carries it. */
+    category: z.string(),
     isGiftCard: z.boolean(),
     vatPercent: z.number(),
     averageRating: z.number().nullable(),
@@ -280,6 +289,9 @@ export const deliveryDateSchema = z.object({
   times: z.array(deliveryTimeSchema),
 });
 
+/** Why a cart has no delivery date in a delivered area (`DeliveryDates.reason`). */
+export const DELIVERY_REASONS = ['unavailableProducts', 'noCommonDate', 'noSlots'] as const;
+
 export const deliveryDatesSchema = z
   .object({
     /** false: the area is not delivered to (then `dates` is empty). */
@@ -288,10 +300,16 @@ export const deliveryDatesSchema = z
     deliveryRequired: z.boolean(),
     dates: z.array(deliveryDateSchema),
     /**
-     * Why `dates` is empty although the area is delivered to: the cart's items have no common
-     * delivery date (text in the request's language), else null.
+     * Why `dates` is empty although the area is delivered to, and what to do about it, in the
+     * request's language; else null.
      */
     message: z.string().nullable(),
+    /**
+     * What `message` is about: `unavailableProducts` (some lines cannot come on any offered date
+     * in their quantity; the message names them), `noCommonDate` (each line can, but on no date
+     * together), `noSlots` (the area has no free delivery time at all); else null.
+     */
+    reason: z.enum(DELIVERY_REASONS).nullable(),
   })
   .meta({ id: 'DeliveryDates' });
 export type DeliveryDates = z.infer<typeof deliveryDatesSchema>;

@@ -7,6 +7,7 @@ import { loadCart } from './cart.server.ts';
 import { takeCartNotice } from './cart-form.server.ts';
 import { loadBrandBuyWidget } from './cart-sync/brand-buy.server.tsx';
 import { customerAnswer, sessionCustomerId } from './customer/accounts.server.ts';
+import { currentHold, holdAnswer } from './orders/holds.server.ts';
 import styles from './shop.module.css';
 
 /**
@@ -77,6 +78,9 @@ export async function loadShopPageWidget(
   // The step to the order details depends on the login and the delivery postal code (spec §2).
   const customerId = await sessionCustomerId(request.session);
   const customer = customerId ? await customerAnswer(request.server.db, customerId) : null;
+  // A held delivery time locks the lines (decision 101); the page says what is held.
+  const held = cart.isEditable ? null : await currentHold(request.server.db, cartKeyOf(request));
+  const hold = held ? holdAnswer(held, request.locale.lang) : null;
   return {
     element: (
       <Island
@@ -90,6 +94,9 @@ export async function loadShopPageWidget(
             loggedIn: customer !== null,
             postalCode: customer?.deliveryAddress.postalCode ?? '',
           },
+          hold: hold
+            ? { label: hold.label, expiresAt: hold.expiresAt, postalCode: hold.postalCode }
+            : null,
         }}
       />
     ),

@@ -15,6 +15,7 @@ import { CART_API, type Cart, cartSchema } from '../schemas.ts';
 import styles from './handover.module.css';
 import {
   claimHandover,
+  countWithHandedOver,
   HANDOVER_TOKEN_PATTERN,
   handoverSource,
   issueHandover,
@@ -36,6 +37,23 @@ const handoverSchema = z
     path: z.string().describe("The shop's page that takes the token (confirm, then move)"),
   })
   .describe('A cart hand-over token');
+
+/** Per client address and minute: as the cart's load, asked once a page and after each add. */
+const countRateLimit = { max: 300, timeWindow: 60_000 };
+
+const countQuerySchema = z.object({
+  language: z.enum(['fi'], { error: 'validation.invalid' }).default('fi'),
+});
+
+const countSchema = z
+  .object({
+    lineItemCount: z
+      .number()
+      .int()
+      .min(0)
+      .describe('Products in the cart and in the shop cart it was handed over to, each once'),
+  })
+  .describe('The cart count a brand site shows');
 
 const claimQuerySchema = z.object({
   language: z.enum(['fi'], { error: 'validation.invalid' }).default('fi'),
@@ -123,6 +141,33 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
       const { key } = await claimHandover(app.db, request.query.token, cartTarget(request), lang);
       reply.header('cache-control', 'no-store');
       return loadCart(app.db, key, lang);
+    },
+  );
+
+  app.get(
+    `${CART_API}/count`,
+    {
+      config: { rateLimit: countRateLimit },
+      schema: {
+        tags: ['shop'],
+        summary: 'The number of products in the cart as a brand site shows it',
+        description:
+          "The session's cart and, after a hand-over (decision 021), the shop cart its lines went to, each product once (decision 102). Asked by the shop frame on a brand site; elsewhere it is the cart's own `lineItemCount`.",
+        querystring: countQuerySchema,
+        response: {
+          200: jsonAnswer(countSchema, 'The count'),
+          ...problemAnswers(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      onShop(request);
+      const key = existingKey(request);
+      const data = key ? await request.session.get() : {};
+      reply.header('cache-control', 'no-store');
+      return {
+        lineItemCount: await countWithHandedOver(app.db, key, data, request.query.language),
+      };
     },
   );
 }

@@ -1,10 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { cartHandovers, cartLineItems, carts, sessions } from '../../../db/schema.ts';
+import { cartHandovers, cartLineItems, carts, products, sessions } from '../../../db/schema.ts';
 import { NotFound } from '../../../server/errors.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { type CartKey, type CartTarget, existingCartId, moveCartLines } from '../cart.server.ts';
+import {
+  type CartKey,
+  type CartTarget,
+  existingCartId,
+  moveCartLines,
+  type Transaction,
+} from '../cart.server.ts';
 
 /**
  * The cart hand-over (decision 021). The shop's frame on a brand site keeps its cart in a session
@@ -132,6 +138,60 @@ export async function claimHandover(
       siteId: key.siteId,
       lang,
     });
+    await linkFrameSession(tx, source.sessionId, targetCart.id);
     return { key, moved, dropped };
   });
+}
+
+/**
+ * The session data key of a frame's session that names the shop cart its lines were handed over
+ * to (decision 102): the brand site's badge counts that cart's lines with the frame's own.
+ */
+export const HANDED_OVER_TO = 'handedOverTo';
+
+/**
+ * Remembers, in the frame session's data, the cart its lines went to. Only a hand-over writes it:
+ * the visitor's own confirmation at the shop's top level, which is the one moment both sessions
+ * are known. A later hand-over of the same frame to another cart replaces it.
+ */
+async function linkFrameSession(tx: Transaction, frameSessionId: string, cartId: string) {
+  await tx
+    .update(sessions)
+    .set({ data: sql`${sessions.data} || ${JSON.stringify({ [HANDED_OVER_TO]: cartId })}::jsonb` })
+    .where(eq(sessions.id, frameSessionId));
+}
+
+/**
+ * The number of products in the shop cart as a brand site's badge shows it (decision 102): the
+ * lines of the session's own cart and, after a hand-over, those of the cart it went to, each code
+ * once, only products still for sale, only carts of live sessions. Nothing else of the other
+ * cart leaves the server: a hand-over confirmed by someone else shows its sender a count, never
+ * what the cart holds.
+ */
+export async function countWithHandedOver(
+  db: Database,
+  key: CartKey | null,
+  data: Record<string, unknown>,
+  lang: Lang,
+): Promise<number> {
+  const linked = data[HANDED_OVER_TO];
+  const cartIds = [
+    key ? await existingCartId(db, key) : undefined,
+    typeof linked === 'string' && /^[0-9a-f-]{36}$/i.test(linked) ? linked : undefined,
+  ].filter((id): id is string => id !== undefined);
+  if (cartIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${cartLineItems.code})::int` })
+    .from(cartLineItems)
+    .innerJoin(carts, eq(carts.id, cartLineItems.cartId))
+    .innerJoin(sessions, eq(sessions.id, carts.sessionId))
+    .where(
+      and(
+        inArray(carts.id, cartIds),
+        gt(sessions.expiresAt, sql`now()`),
+        sql`exists (select 1 from ${products} p where p.site_id = ${carts.siteId}
+          and p.lang = ${lang} and p.code = ${cartLineItems.code} and p.price_cents is not null)`,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { createPage, createProduct } from '../../../../tests/factories/index.ts'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { cartHandovers, cartLineItems, sessions } from '../../../db/schema.ts';
+import { SESSION_COOKIE } from '../../../server/plugins/sessions.ts';
 import { CART_API, cartSchema } from '../schemas.ts';
 import { hashHandoverToken } from './handover.server.ts';
 
@@ -167,6 +169,60 @@ describe('issuing a hand-over token (the shop frame)', () => {
     const brand = new Visitor(t.app, { host: 'jyvabroiler.localhost' });
     await brand.get('/');
     expectProblem(await brand.post(`${CART_API}/handover`), 404);
+  });
+});
+
+describe("the brand site's count after a hand-over (decision 102)", () => {
+  const countOf = async (visitor: Visitor) => {
+    const res = await visitor.get(`${CART_API}/count?language=fi`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return (res.json() as { lineItemCount: number }).lineItemCount;
+  };
+
+  it("counts the shop cart the frame's lines went to, each product once, and only a count", async () => {
+    const { frame, token } = await frameWithToken([[A, 1]]);
+    expect(await countOf(frame)).toBe(1);
+    const shopper = new Visitor(t.app, { host: HOST });
+    await shopper.get('/');
+    await add(shopper, B, 2);
+    expect(await countOf(shopper)).toBe(1);
+    const res = await shopper.post(`${CART_API}/claimhandover?language=fi&token=${token}`);
+    expect(res.statusCode, res.body).toBe(200);
+    // The frame's cart is empty, but the badge counts the shop's: A moved there, B was there.
+    expect(await cartOf(frame)).toEqual({});
+    expect(await countOf(frame)).toBe(2);
+    // An add in the shop shows on the brand site; a product in both carts counts once.
+    await add(shopper, FEW, 1);
+    await add(frame, A, 1);
+    expect(await countOf(frame)).toBe(3);
+    // The frame reads a count of that cart, never its lines.
+    expect(await cartOf(frame)).toEqual({ [A]: 1 });
+    // The shop cart's session ends: the frame counts its own lines again.
+    const frameSessionId = createHash('sha256')
+      .update(frame.jar.get(SESSION_COOKIE) ?? '')
+      .digest('hex');
+    const [row] = await t.app.db
+      .select({ data: sessions.data })
+      .from(sessions)
+      .where(eq(sessions.id, frameSessionId));
+    expect(row?.data.handedOverTo).toBeTruthy();
+    const shopSession = await t.app.db.execute(
+      sql`select s.id from sessions s join carts c on c.session_id = s.id
+          where c.id = ${String(row?.data.handedOverTo)}`,
+    );
+    const shopSessionId = (shopSession as unknown as { rows: { id: string }[] }).rows[0]?.id;
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, String(shopSessionId)));
+    expect(await countOf(frame)).toBe(1);
+  });
+
+  it('is 0 for a fresh visitor, and answers only on the shop', async () => {
+    expect(await countOf(frameVisitor())).toBe(0);
+    const brand = new Visitor(t.app, { host: 'jyvabroiler.localhost' });
+    expectProblem(await brand.get(`${CART_API}/count?language=fi`), 404);
   });
 });
 

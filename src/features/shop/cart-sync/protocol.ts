@@ -32,7 +32,10 @@ export interface LocalLineItem {
 /** The brand site's copy of the cart (spec §3: lineItems with code and quantity, lineItemCount, loading). */
 export interface LocalCart {
   lineItems: LocalLineItem[];
-  /** The number of line items, not the sum of quantities (decision 014). */
+  /**
+   * The number of line items, not the sum of quantities (decision 014); after a hand-over it
+   * counts the shop cart's lines too, each product once (decision 102).
+   */
   lineItemCount: number;
   loading: boolean;
   /** The shop's total as it answered it (`12,90`); null until the shop has answered. */
@@ -181,7 +184,10 @@ export function addToLocalCart(cart: LocalCart, code: string, quantity: number):
           : line,
       )
     : [...cart.lineItems, { code, quantity: Math.min(MAX_QUANTITY, quantity) }];
-  return { ...cart, lineItems, lineItemCount: lineItems.length, loading: true };
+  // The count may include the shop cart's own lines (decision 102): a new line adds one, until
+  // the shop's answer says how many there are.
+  const lineItemCount = Math.max(lineItems.length, cart.lineItemCount + (existing ? 0 : 1));
+  return { ...cart, lineItems, lineItemCount, loading: true };
 }
 
 /** The shop's full cart reduced to what travels to the brand site. */

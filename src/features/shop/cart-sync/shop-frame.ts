@@ -5,6 +5,7 @@ import {
   FRAME_HEADER,
   FRAME_HEADER_VALUE,
   fromAllowedOrigin,
+  type LocalCart,
   localCartOf,
   parseSiteMessage,
   type ShopMessage,
@@ -20,20 +21,36 @@ async function cartCall(call: 'load' | 'add', params: Record<string, string> = {
 }
 
 async function frameCall(
-  call: 'load' | 'add' | 'handover',
+  call: 'load' | 'add' | 'handover' | 'count',
   params: Record<string, string> = {},
 ): Promise<unknown> {
   const query = new URLSearchParams({ language: 'fi', ...params });
+  const reads = call === 'load' || call === 'count';
   const response = await fetch(`${CART_API}/${call}?${query}`, {
-    method: call === 'load' ? 'GET' : 'POST',
+    method: reads ? 'GET' : 'POST',
     credentials: 'same-origin',
     headers: {
       [FRAME_HEADER]: FRAME_HEADER_VALUE,
-      ...(call === 'load' ? {} : { 'x-xsrf-token': xsrfToken() }),
+      ...(reads ? {} : { 'x-xsrf-token': xsrfToken() }),
     },
   });
   if (!response.ok) throw new Error(`cart ${call} answered ${response.status}`);
   return response.json();
+}
+
+/**
+ * The cart as the brand site keeps it: this frame's lines, and the count of the shop cart as the
+ * badge shows it, which after a hand-over includes the shop cart the lines went to (decision
+ * 102). Without that count (the call failed) the frame's own.
+ */
+async function siteCartOf(cart: Cart): Promise<LocalCart> {
+  const local = localCartOf(cart);
+  try {
+    const { lineItemCount } = (await frameCall('count')) as { lineItemCount: number };
+    return Number.isInteger(lineItemCount) ? { ...local, lineItemCount } : local;
+  } catch {
+    return local;
+  }
 }
 
 /**
@@ -43,7 +60,7 @@ async function frameCall(
  */
 export async function answer(message: SiteMessage): Promise<ShopMessage> {
   if (message.type === 'sync-cart') {
-    return { type: 'cart', cart: localCartOf(await cartCall('load')) };
+    return { type: 'cart', cart: await siteCartOf(await cartCall('load')) };
   }
   if (message.type === 'handover') {
     // A token for this frame's cart (decision 021); none when the cart is empty or the call fails.
@@ -60,12 +77,12 @@ export async function answer(message: SiteMessage): Promise<ShopMessage> {
     const warnings = [...cart.warnings, ...cart.checkoutWarnings];
     return {
       type: 'cart',
-      cart: localCartOf(cart),
+      cart: await siteCartOf(cart),
       ...id,
       ...(warnings.length ? { warnings } : {}),
     };
   } catch {
-    return { type: 'cart', cart: localCartOf(await cartCall('load')), refused: true, ...id };
+    return { type: 'cart', cart: await siteCartOf(await cartCall('load')), refused: true, ...id };
   }
 }
 

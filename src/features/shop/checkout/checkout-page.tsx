@@ -460,9 +460,16 @@ export function CheckoutPage(props: CheckoutPageProps) {
           ) : delivery && !delivery.isAvailable ? (
             <p className={shop.statusError}>{t('shop.delivery.notAvailable')}</p>
           ) : dates.length === 0 ? (
-            <p className={shop.statusError}>
-              {delivery?.message ?? t('checkout.delivery.noDates')}
-            </p>
+            // Why there is no date and what to change (the message says which products), with
+            // the way to the cart beside the postal code's change above.
+            <div className={styles.noDates} data-no-dates={delivery?.reason ?? ''}>
+              <p className={shop.statusError}>
+                {delivery?.message ?? t('checkout.delivery.noDates')}
+              </p>
+              <p>
+                <a href="/ostoskori#tuotteet">{t('checkout.delivery.editCart')}</a>
+              </p>
+            </div>
           ) : hydrated ? (
             <div className={styles.selects}>
               <p className={styles.field}>

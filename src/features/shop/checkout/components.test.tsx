@@ -116,13 +116,16 @@ describe('one postal-code check on the cart page', () => {
     );
     expect(checks(html)).toBe(1);
     expect(html).toContain(fi('shop.delivery.heading'));
+    // An empty cart offers only the way back to the products: no check at all.
     const empty = render(
       <CartPage
         cart={{ ...cart(), lineItems: [] }}
         shopper={{ loggedIn: false, postalCode: '' }}
       />,
     );
-    expect(checks(empty)).toBe(1);
+    expect(checks(empty)).toBe(0);
+    expect(empty).toContain(fi('shop.cart.empty'));
+    expect(empty).toContain('href="/tuotteet"');
   });
 });
 
@@ -169,6 +172,7 @@ describe('the checkout page (decision 029)', () => {
     isAvailable: true,
     deliveryRequired: true,
     message: null,
+    reason: null,
     dates: [
       {
         value: '2026-12-01',

@@ -13,6 +13,7 @@ import { startJob } from '../../../server/jobs.ts';
 import { jsonAnswer, problemAnswer, problemSchema } from '../../../server/openapi.ts';
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
+import { ga4Item } from '../analytics.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { sessionCustomerId } from '../customer/accounts.server.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
@@ -128,18 +129,18 @@ export function purchaseData(
     shipping: euros(order.shippingCents),
     ...(coupons.length > 0 ? { coupon: coupons.join(',') } : {}),
     payment_type: paymentTypeLabel(order.paymentMethodCode),
-    items: lines.map((line) => {
-      const discount = line.linePriceWithoutDiscountsCents - line.linePriceCents;
-      return {
-        item_id: line.code,
-        item_name: line.name,
-        ...(line.category ? { item_category: line.category } : {}),
-        price: euros(line.unitPriceCents),
+    items: lines.map((line) =>
+      ga4Item({
+        code: line.code,
+        name: line.name,
+        category: line.category,
+        unitCents: line.unitPriceCents,
         quantity: line.quantity,
-        ...(coupons.length > 0 ? { coupon: coupons.join(',') } : {}),
-        ...(discount > 0 ? { discount: Math.round(discount / line.quantity) / 100 } : {}),
-      };
-    }),
+        discountCents:
+          (line.linePriceWithoutDiscountsCents - line.linePriceCents) / Math.max(1, line.quantity),
+        coupons,
+      }),
+    ),
   };
 }
 

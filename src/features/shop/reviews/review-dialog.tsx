@@ -40,6 +40,8 @@ export function ReviewDialog(props: {
   productName: string;
   firstName: string;
   onPosted: (review: Review) => void;
+  /** The server says the customer has reviewed the product already (another tab sent it). */
+  onAlreadyReviewed?: () => void;
   onClose: () => void;
 }) {
   const t = useT();
@@ -113,6 +115,7 @@ export function ReviewDialog(props: {
               Object.entries(error.errors).map(([path, message]) => ({ path: [path], message })),
             )
           : {};
+      if (status === 409) props.onAlreadyReviewed?.();
       setErrors(named);
       setFailure(
         Object.keys(named).length > 0

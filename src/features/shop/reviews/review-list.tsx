@@ -19,8 +19,11 @@ export interface ProductReviewsProps {
   /** Pages shown: the product page opened with `page` shows every page up to it (spec §4). */
   pages: number;
   averageRating: number | null;
-  /** The logged-in customer's first name (may be empty); null for a visitor. */
-  writer: { firstName: string } | null;
+  /**
+   * The logged-in customer's first name (may be empty) and whether they have reviewed the
+   * product already (then there is no button: one review each); null for a visitor.
+   */
+  writer: { firstName: string; reviewed?: boolean } | null;
   /** The login page, coming back to this product. */
   loginUrl: string;
 }
@@ -99,17 +102,20 @@ export function ProductReviews(props: ProductReviewsProps) {
   const [firstNew, setFirstNew] = useState<{ id: number } | null>(null);
   const list = useRef<HTMLUListElement>(null);
   const [writing, setWriting] = useState(false);
+  /** Sent, or sent before: the button gives way to a thank-you (one review per account). */
+  const [reviewed, setReviewed] = useState(props.writer?.reviewed === true);
   const trigger = useRef<HTMLButtonElement>(null);
+  const reviewedText = useRef<HTMLParagraphElement>(null);
   const wasWriting = useRef(false);
 
   useEffect(() => {
     // React Aria gives the focus back to what had it when the dialog opened; a browser that does
-    // not focus a clicked button (Safari) had none, so the button takes it.
-    if (wasWriting.current && !writing && trigger.current !== document.activeElement) {
-      trigger.current?.focus();
-    }
+    // not focus a clicked button (Safari) had none, so the button takes it. Once the review is
+    // sent the button is gone, and the text that took its place takes the focus.
+    const target = reviewed ? reviewedText.current : trigger.current;
+    if (wasWriting.current && !writing && target !== document.activeElement) target?.focus();
     wasWriting.current = writing;
-  }, [writing]);
+  }, [writing, reviewed]);
 
   useEffect(() => {
     if (!firstNew) return;
@@ -145,6 +151,7 @@ export function ProductReviews(props: ProductReviewsProps) {
   const posted = (review: Review) => {
     setHits((list) => [review, ...list.filter((h) => h.id !== review.id)]);
     setTotalCount((count) => count + 1);
+    setReviewed(true);
   };
 
   const average = props.averageRating;
@@ -164,7 +171,11 @@ export function ProductReviews(props: ProductReviewsProps) {
         </p>
       ) : null}
       <div className={styles.write}>
-        {props.writer ? (
+        {props.writer && reviewed && !writing ? (
+          <p ref={reviewedText} tabIndex={-1} className={styles.reviewed} data-reviewed>
+            {t('review.reviewed')}
+          </p>
+        ) : props.writer ? (
           <button
             ref={trigger}
             type="button"
@@ -216,6 +227,7 @@ export function ProductReviews(props: ProductReviewsProps) {
             productName={props.productName}
             firstName={props.writer.firstName}
             onPosted={posted}
+            onAlreadyReviewed={() => setReviewed(true)}
             onClose={() => setWriting(false)}
           />
         </Suspense>

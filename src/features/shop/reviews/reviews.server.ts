@@ -143,6 +143,26 @@ async function boughtCode(db: Database, customerId: string, code: string): Promi
   return Boolean(row);
 }
 
+/** Whether the customer has reviewed the product's code already (one review each). */
+export async function hasReviewed(
+  db: Database,
+  customerId: string,
+  code: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: productReviews.id })
+    .from(productReviews)
+    .where(
+      and(
+        eq(productReviews.siteId, SHOP_SITE_ID),
+        eq(productReviews.code, code),
+        eq(productReviews.customerId, customerId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** 409 problem: the customer has reviewed the product (any of its language versions) already. */
 export class AlreadyReviewed extends Conflict {
   constructor() {
