@@ -278,6 +278,8 @@ export const en: Messages = {
     'Your delivery time reservation has ended. Please choose the delivery time again.',
   'shop.checkout.couponUsedUp': 'The coupon code has already been used.',
   'shop.checkout.giftCardChanged': 'The gift card balance has changed. Please check the cart.',
+  'shop.checkout.totalChanged':
+    'The order total has changed. Check the total and confirm the order again.',
   'shop.checkout.addressMissing': 'Add a delivery address.',
   'shop.giftCard.invalid': 'The gift card was not found or its balance is used up.',
   'shop.giftCard.empty': 'Enter the gift card code.',
@@ -580,6 +582,12 @@ export const en: Messages = {
   'checkout.error.forbidden': 'The page expired. Check your choices and try again.',
   'checkout.error.orderRefused':
     'The order could not be confirmed: something ran out meanwhile. Check the delivery time and the cart.',
+  'checkout.error.giftCardChanged':
+    'The gift card has meanwhile paid for another order and now pays less. Check the new amount to pay and confirm the order again.',
+  'checkout.error.totalChanged':
+    'The order total changed after it was shown. Check the new total and confirm the order again.',
+  'checkout.error.couponUsedUp':
+    'The discount code is no longer valid, so the order was not confirmed. Check the cart.',
   'checkout.delivery.title': 'Delivery details',
   'checkout.delivery.address': 'Delivery address',
   'checkout.delivery.noAddress': 'The delivery address is still missing.',

@@ -277,6 +277,8 @@ export const fi = {
   'shop.checkout.holdGone': 'Toimitusajan varaus on päättynyt. Valitse toimitusaika uudelleen.',
   'shop.checkout.couponUsedUp': 'Kampanjakoodi on jo käytetty.',
   'shop.checkout.giftCardChanged': 'Lahjakortin saldo on muuttunut. Tarkista ostoskori.',
+  'shop.checkout.totalChanged':
+    'Tilauksen summa on muuttunut. Tarkista summa ja vahvista tilaus uudelleen.',
   'shop.checkout.addressMissing': 'Lisää toimitusosoite.',
   'shop.giftCard.invalid': 'Lahjakorttia ei löytynyt tai sen saldo on käytetty.',
   'shop.giftCard.empty': 'Syötä lahjakortin koodi.',
@@ -585,6 +587,12 @@ export const fi = {
   'checkout.error.forbidden': 'Sivun voimassaolo päättyi. Tarkista valintasi ja yritä uudelleen.',
   'checkout.error.orderRefused':
     'Tilausta ei voitu vahvistaa: jotain ehti loppua kesken. Tarkista toimitusaika ja ostoskori.',
+  'checkout.error.giftCardChanged':
+    'Lahjakortilla on ehditty maksaa toinen tilaus, joten se maksaa nyt vähemmän. Tarkista uusi maksettava summa ja vahvista tilaus uudelleen.',
+  'checkout.error.totalChanged':
+    'Tilauksen summa muuttui sen jälkeen, kun se näytettiin. Tarkista uusi summa ja vahvista tilaus uudelleen.',
+  'checkout.error.couponUsedUp':
+    'Kampanjakoodi ei ole enää voimassa, joten tilausta ei vahvistettu. Tarkista ostoskori.',
   'checkout.delivery.title': 'Toimitustiedot',
   'checkout.delivery.address': 'Toimitusosoite',
   'checkout.delivery.noAddress': 'Toimitusosoite puuttuu vielä.',

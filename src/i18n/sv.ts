@@ -276,6 +276,8 @@ export const sv: Messages = {
   'shop.checkout.holdGone': 'Reservationen av leveranstiden har gått ut. Välj leveranstid igen.',
   'shop.checkout.couponUsedUp': 'Kampanjkoden har redan använts.',
   'shop.checkout.giftCardChanged': 'Presentkortets saldo har ändrats. Kontrollera varukorgen.',
+  'shop.checkout.totalChanged':
+    'Beställningens summa har ändrats. Kontrollera summan och bekräfta beställningen på nytt.',
   'shop.checkout.addressMissing': 'Lägg till en leveransadress.',
   'shop.giftCard.invalid': 'Presentkortet hittades inte eller dess saldo är förbrukat.',
   'shop.giftCard.empty': 'Ange presentkortets kod.',
@@ -578,6 +580,12 @@ export const sv: Messages = {
   'checkout.error.forbidden': 'Sidan hann gå ut. Kontrollera dina val och försök igen.',
   'checkout.error.orderRefused':
     'Beställningen kunde inte bekräftas: något hann ta slut. Kontrollera leveranstiden och kundvagnen.',
+  'checkout.error.giftCardChanged':
+    'Presentkortet har hunnit användas för en annan beställning och betalar nu mindre. Kontrollera det nya beloppet att betala och bekräfta beställningen på nytt.',
+  'checkout.error.totalChanged':
+    'Beställningens summa ändrades efter att den visades. Kontrollera den nya summan och bekräfta beställningen på nytt.',
+  'checkout.error.couponUsedUp':
+    'Kampanjkoden gäller inte längre, så beställningen bekräftades inte. Kontrollera kundvagnen.',
   'checkout.delivery.title': 'Leveransuppgifter',
   'checkout.delivery.address': 'Leveransadress',
   'checkout.delivery.noAddress': 'Leveransadressen saknas ännu.',

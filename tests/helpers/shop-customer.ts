@@ -8,14 +8,15 @@ const json = (body: unknown) => ({
 
 /**
  * Registers `v` as a shop customer (logged in after it) and saves a private customer's delivery
- * address at `postalCode` in Helsinki. Throws with the answer when either call is refused; free of
- * the test runner, so the benchmarks use it too.
+ * address at `postalCode` in Helsinki (`streetAddress`, by default Lihakuja 3). Throws with the
+ * answer when either call is refused; free of the test runner, so the benchmarks use it too.
  */
 export async function registerWithAddress(
   v: Visitor,
   email: string,
   password: string,
   postalCode: string,
+  streetAddress = 'Lihakuja 3',
 ): Promise<void> {
   const registered = await v.post(`${ACCOUNT_API}/register`, json({ email, password }));
   if (registered.statusCode !== 200) {
@@ -26,7 +27,7 @@ export async function registerWithAddress(
     json({
       firstName: 'Maija',
       lastName: 'Meikäläinen',
-      streetAddress: 'Lihakuja 3',
+      streetAddress,
       postalCode,
       city: 'Helsinki',
       phoneNumber: '040 123 4567',

@@ -18,7 +18,7 @@ import { currentHold, deliveryOf, holdAnswer, takeHold } from '../orders/holds.s
 import { paymentDeps } from '../orders/payments.server.ts';
 import { PAYMENT_METHOD_PATTERN } from '../orders/schemas.ts';
 import { existingKey } from '../routes.server.ts';
-import { normalisePostalCode, POSTAL_CODE_PATTERN } from '../schemas.ts';
+import { centsOfMoney, normalisePostalCode, POSTAL_CODE_PATTERN } from '../schemas.ts';
 import shop from '../shop.module.css';
 import styles from './checkout.module.css';
 import {
@@ -31,6 +31,7 @@ import {
   checkoutNoticeSchema,
   checkoutUrl,
   DATE_FIELD,
+  GIFT_CARD_AMOUNT_FIELD,
   PAYMENT_CANCELLED,
   PAYMENT_METHOD_FIELD,
   PAYMENT_PARAM,
@@ -39,6 +40,7 @@ import {
   STEPS,
   type Step,
   TIME_FIELD,
+  TOTAL_FIELD,
   XSRF_FIELD,
 } from './checkout-form.ts';
 import { PaymentCancelledNotice } from './checkout-page.tsx';
@@ -103,6 +105,16 @@ export function refusalNotice(
   }
   if (keys.includes('time')) {
     return { step: STEPS.delivery, errors: { [TIME_FIELD]: 'checkout.error.slotFull' } };
+  }
+  // What the order would charge changed since the page showed it: the page shows it again.
+  if (keys.includes('giftCards')) {
+    return { step: STEPS.payment, errors: { _: 'checkout.error.giftCardChanged' } };
+  }
+  if (keys.includes('couponCodes')) {
+    return { step: STEPS.payment, errors: { _: 'checkout.error.couponUsedUp' } };
+  }
+  if (keys.includes('total')) {
+    return { step: STEPS.payment, errors: { _: 'checkout.error.totalChanged' } };
   }
   const products = keys.filter((key) => names.has(key));
   if (products.length > 0) {
@@ -402,7 +414,13 @@ export function checkoutPageRoutes(layout: PageLayout) {
               errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
             });
           }
-          if (!PAYMENT_METHOD_PATTERN.test(paymentMethodCode)) {
+          const total = centsOfMoney(body[TOTAL_FIELD] ?? '');
+          const usedGiftCard = centsOfMoney(body[GIFT_CARD_AMOUNT_FIELD] ?? '');
+          if (
+            !PAYMENT_METHOD_PATTERN.test(paymentMethodCode) ||
+            total === null ||
+            usedGiftCard === null
+          ) {
             return sendBack(request, reply, postalCode, {
               step: STEPS.payment,
               errors: { _: 'checkout.error.general' },
@@ -421,6 +439,7 @@ export function checkoutPageRoutes(layout: PageLayout) {
               customerId,
               checkoutId,
               paymentMethodCode,
+              confirmed: { totalCents: total, usedGiftCardCents: usedGiftCard },
             });
           } catch (error) {
             if (!(error instanceof AppError) || error.status >= 500) throw error;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { shownTotals } from '../../../../tests/helpers/shop.ts';
 import { arrive } from '../../../../tests/helpers/visitor.ts';
 import {
   checkoutHolds,
@@ -284,6 +285,44 @@ describe('the checkout API', () => {
     ).toBe(1);
   });
 
+  it('a gift card another order spent since the checkout showed it refuses the order naming giftCards; confirmed again, the order charges the new total', async () => {
+    const code = `SHARED-${Date.now()}`;
+    await t.app.db.insert(giftCards).values({
+      siteId: 'lihakauppa',
+      codeHash: giftCardCodeHash(code),
+      initialCents: 2000,
+      balanceCents: 2000,
+    });
+    const first = await buyer(t.app);
+    const second = await buyer(t.app);
+    const ids: string[] = [];
+    for (const v of [first, second]) {
+      await addToCart(v, CODES.box);
+      const added = await v.post(`${GIFT_CARD_ADD_API}?language=fi&code=${code}`);
+      expect(added.statusCode, added.body).toBe(200);
+      ids.push(await held(v));
+    }
+    // Both checkouts show 60,79 of which the card pays 20,00: 40,79 to pay.
+    const shown = await shownTotals(second);
+    expect(shown).toEqual({ total: '60,79', usedGiftCardAmount: '20,00' });
+    expect((await order(first, ids[0] as string)).statusCode).toBe(200);
+    const refused = await order(second, ids[1] as string, 'FI50', shown);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors).toEqual({ giftCards: 'shop.checkout.giftCardChanged' });
+    expect(
+      await t.app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.checkoutId, ids[1] as string)),
+    ).toEqual([]);
+    // The cart shows the card spent; the hold stays, and what the shopper now confirms is charged.
+    const now = checkoutSchema.parse((await second.get(`${CHECKOUT_API}?language=fi`)).json());
+    expect(now.hold?.checkoutId).toBe(ids[1]);
+    expect(now.cart).toMatchObject({ total: '60,79', usedGiftCardAmount: '0,00', giftCards: [] });
+    const placed = await order(second, ids[1] as string);
+    expect(placed.statusCode, placed.body).toBe(200);
+  });
+
   it('gift cards: entered by code in any case, pay up to the total; a fully paid order is paid at once', async () => {
     const b = await buyer(t.app);
     await addToCart(b, CODES.plain, 3);
@@ -297,7 +336,10 @@ describe('the checkout API', () => {
     const placed = orderAnswerSchema.parse((await order(b, id)).json());
     expect(placed.status).toBe('paid');
     expect(placed.next).toContain(`/kassa/vahvistus?tilaus=${placed.orderId}`);
-    const [card] = await t.app.db.select().from(giftCards);
+    const [card] = await t.app.db
+      .select()
+      .from(giftCards)
+      .where(eq(giftCards.codeHash, giftCardCodeHash(GIFT_CODE)));
     expect(card?.balanceCents).toBe(3500);
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(row).toMatchObject({ usedGiftCardCents: 1500, totalCents: 0, status: 'paid' });

@@ -25,6 +25,7 @@ import {
   couponIsValid,
   couponsOfCart,
   existingCartId,
+  giftCardParts,
   giftCardsOfCart,
   pricingCouponOf,
   pricingLinesOf,
@@ -34,6 +35,7 @@ import {
 import { helsinkiDate } from '../dates.ts';
 import { areaOfPostalCode } from '../delivery.server.ts';
 import { priceCart } from '../pricing.ts';
+import { moneyString } from '../schemas.ts';
 import {
   deliveryOf,
   emptyCartProblem,
@@ -72,7 +74,50 @@ export interface PlaceOrder {
   customerId: string;
   checkoutId: string;
   paymentMethodCode: string;
+  /** What the checkout showed the shopper when they confirmed: the order charges exactly this. */
+  confirmed: ConfirmedTotals;
   now?: Date;
+}
+
+/**
+ * The totals a checkout showed at confirmation, in cents: the cart's total and what its gift
+ * cards pay of it (so `totalCents - usedGiftCardCents` is what is left to pay).
+ */
+export interface ConfirmedTotals {
+  totalCents: number;
+  usedGiftCardCents: number;
+}
+
+/**
+ * The invariant of placement (decision 080): an order charges the total the shopper confirmed,
+ * and takes from gift cards what the checkout said they pay, or it is not placed. Whatever
+ * changed since the checkout was shown (a coupon used up or expired, a gift card spent by another
+ * order, a price, a VAT rate, a delivery fee) shows here as a difference and refuses the order
+ * with 409 naming what differs: `giftCards` when the cards pay another amount, `total` when the
+ * total moved. Nothing is taken before this check, and what is taken afterwards is exactly the
+ * amounts checked here.
+ */
+export function chargesAsConfirmed(computed: ConfirmedTotals, confirmed: ConfirmedTotals): void {
+  const errors: Record<string, string> = {};
+  const changes: string[] = [];
+  if (computed.usedGiftCardCents !== confirmed.usedGiftCardCents) {
+    errors.giftCards = 'shop.checkout.giftCardChanged';
+    changes.push(
+      `gift cards pay ${moneyString(computed.usedGiftCardCents)} now, not ${moneyString(confirmed.usedGiftCardCents)}`,
+    );
+  }
+  if (computed.totalCents !== confirmed.totalCents) {
+    errors.total = 'shop.checkout.totalChanged';
+    changes.push(
+      `the total is ${moneyString(computed.totalCents)} now, not ${moneyString(confirmed.totalCents)}`,
+    );
+  }
+  if (changes.length > 0) {
+    throw unavailable(
+      errors,
+      `The checkout changed since it was confirmed: ${changes.join('; ')}. Confirm the order again.`,
+    );
+  }
 }
 
 /**
@@ -204,6 +249,13 @@ async function placeInTransaction(
   }
   const priced = priceCart(pricingLinesOf(contents, rateOf), entered.map(pricingCouponOf));
   const applied = entered.filter((c) => priced.appliedCoupons.includes(c.code));
+  // What the cart's gift cards pay of it as they are now, the cart answer's way (id order).
+  const giftUses = giftCardParts(await giftCardsOfCart(tx, cartId, now), priced.totalCents)
+    .filter((card) => card.amountCents > 0)
+    .map((card) => ({ giftCardId: card.id, amountCents: card.amountCents }));
+  const usedGiftCardCents = giftUses.reduce((sum, use) => sum + use.amountCents, 0);
+  chargesAsConfirmed({ totalCents: priced.totalCents, usedGiftCardCents }, input.confirmed);
+  const toPay = priced.totalCents - usedGiftCardCents;
 
   // The slot and the per-date stock (none for gift cards only), then overall stock.
   const perDate = held ? await takeDelivery(tx, input.siteId, cartId, held, contents) : new Set();
@@ -276,28 +328,27 @@ async function placeInTransaction(
     }
   }
 
-  // Gift cards pay what they can, in id order, each taken under its row lock.
-  const cards = await giftCardsOfCart(tx, cartId, now, { forUpdate: true });
-  let toPay = priced.totalCents;
-  const giftUses: { giftCardId: number; amountCents: number }[] = [];
-  for (const card of cards) {
-    if (toPay === 0) break;
-    const amount = Math.min(card.balanceCents, toPay);
+  // Gift cards pay what they were confirmed to pay, in id order, each taken by a conditional
+  // update under its row lock: a card spent since then refuses the order.
+  for (const use of giftUses) {
     const taken = await tx
       .update(giftCards)
-      .set({ balanceCents: sql`${giftCards.balanceCents} - ${amount}` })
-      .where(and(eq(giftCards.id, card.id), sql`${giftCards.balanceCents} >= ${amount}`))
+      .set({ balanceCents: sql`${giftCards.balanceCents} - ${use.amountCents}` })
+      .where(
+        and(
+          eq(giftCards.id, use.giftCardId),
+          sql`${giftCards.balanceCents} >= ${use.amountCents}`,
+          sql`(${giftCards.validTo} is null or ${giftCards.validTo} > ${now})`,
+        ),
+      )
       .returning({ id: giftCards.id });
     if (taken.length === 0) {
       throw soldOut(
         { giftCards: 'shop.checkout.giftCardChanged' },
-        'A gift card’s balance changed.',
+        'A gift card was spent or expired since the checkout was confirmed.',
       );
     }
-    giftUses.push({ giftCardId: card.id, amountCents: amount });
-    toPay -= amount;
   }
-  const usedGiftCardCents = priced.totalCents - toPay;
 
   await placementHooks.afterTaking?.();
 
