@@ -588,6 +588,8 @@ export const en: Messages = {
     'The order total changed after it was shown. Check the new total and confirm the order again.',
   'checkout.error.couponUsedUp':
     'The discount code is no longer valid, so the order was not confirmed. Check the cart.',
+  'checkout.error.busy':
+    'The shop is busy right now and nothing was done. Please try again in a moment.',
   'checkout.delivery.title': 'Delivery details',
   'checkout.delivery.address': 'Delivery address',
   'checkout.delivery.noAddress': 'The delivery address is still missing.',

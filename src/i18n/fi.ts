@@ -593,6 +593,8 @@ export const fi = {
     'Tilauksen summa muuttui sen jälkeen, kun se näytettiin. Tarkista uusi summa ja vahvista tilaus uudelleen.',
   'checkout.error.couponUsedUp':
     'Kampanjakoodi ei ole enää voimassa, joten tilausta ei vahvistettu. Tarkista ostoskori.',
+  'checkout.error.busy':
+    'Kaupassa on juuri nyt ruuhkaa, eikä mitään ehditty tehdä. Yritä hetken kuluttua uudelleen.',
   'checkout.delivery.title': 'Toimitustiedot',
   'checkout.delivery.address': 'Toimitusosoite',
   'checkout.delivery.noAddress': 'Toimitusosoite puuttuu vielä.',

@@ -586,6 +586,8 @@ export const sv: Messages = {
     'Beställningens summa ändrades efter att den visades. Kontrollera den nya summan och bekräfta beställningen på nytt.',
   'checkout.error.couponUsedUp':
     'Kampanjkoden gäller inte längre, så beställningen bekräftades inte. Kontrollera kundvagnen.',
+  'checkout.error.busy':
+    'Butiken är överbelastad just nu och ingenting hann göras. Försök igen om en stund.',
   'checkout.delivery.title': 'Leveransuppgifter',
   'checkout.delivery.address': 'Leveransadress',
   'checkout.delivery.noAddress': 'Leveransadressen saknas ännu.',

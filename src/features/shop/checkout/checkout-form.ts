@@ -57,6 +57,7 @@ export const checkoutNoticeKeys = [
   'checkout.error.giftCardChanged',
   'checkout.error.totalChanged',
   'checkout.error.couponUsedUp',
+  'checkout.error.busy',
 ] as const satisfies readonly MessageKey[];
 
 export const checkoutNoticeSchema = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
+import { isPoolExhausted } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { Island } from '../../../render/island.server.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
@@ -129,6 +130,19 @@ export function refusalNotice(
   }
   return { step: STEPS.payment, errors: { _: 'checkout.error.general' } };
 }
+
+/**
+ * Every database connection stayed busy (a burst of orders) or a service said to try again:
+ * nothing was done, and the page says to try again in a moment (the JSON API answers 503).
+ */
+function isBusy(error: unknown): boolean {
+  return isPoolExhausted(error) || (error instanceof AppError && error.status === 503);
+}
+
+const busyNotice = (step: Step): Pick<CheckoutNotice, 'step' | 'errors'> => ({
+  step,
+  errors: { _: 'checkout.error.busy' },
+});
 
 /** Requests that showed the notice: its cookie is cleared in their answer. */
 const shown = new WeakSet<FastifyRequest>();
@@ -397,6 +411,7 @@ export function checkoutPageRoutes(layout: PageLayout) {
                 : { postalCode, date, time, useDeliveryAddressForBilling: billing },
             );
           } catch (error) {
+            if (isBusy(error)) return sendBack(request, reply, postalCode, busyNotice(step));
             if (!(error instanceof AppError) || error.status >= 500) throw error;
             const cart = await loadCart(db, key, lang);
             const names = new Map(cart.lineItems.map((line) => [line.code, line.name]));
@@ -442,6 +457,7 @@ export function checkoutPageRoutes(layout: PageLayout) {
               confirmed: { totalCents: total, usedGiftCardCents: usedGiftCard },
             });
           } catch (error) {
+            if (isBusy(error)) return sendBack(request, reply, postalCode, busyNotice(step));
             if (!(error instanceof AppError) || error.status >= 500) throw error;
             return sendBack(request, reply, postalCode, refusalNotice(error, names));
           }

@@ -4,8 +4,8 @@ import { placementHooks, placeOrder } from './placement.server.ts';
 
 /**
  * The crash test's child process (checkout-race.test.ts): places one order against a PostgreSQL
- * database and stops inside the placement transaction, after the stock, slot, coupons and gift
- * cards are taken and before the order is written, printing `PAUSED`; the test kills it there
+ * database and stops inside the placement transaction, after the order is written and the
+ * stock, slot, coupons and gift cards are taken, before the commit, printing `PAUSED`; the test kills it there
  * with SIGKILL. Arguments: database URL, session id, customer id, checkout id, and the totals
  * the checkout showed in cents (total, what gift cards pay).
  */
