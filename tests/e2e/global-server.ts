@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // The forms test reads back what the server stored (development-only JSON listing).
     DEV_SUBMISSIONS_API: 'true',
+    // The reviews test opens the verification link the server mailed (development-only listing).
+    DEV_OUTBOX_PAGE: 'true',
     // One browser from one address loads every site's pages and searches in a few minutes.
     SEARCH_RATE_LIMIT: '100000',
     IMAGE_MISS_RATE_LIMIT: '100000',

@@ -58,6 +58,8 @@ export const checkoutNoticeKeys = [
   'checkout.error.totalChanged',
   'checkout.error.couponUsedUp',
   'checkout.error.busy',
+  'checkout.error.verifyEmail',
+  'checkout.error.couponUsedByCustomer',
 ] as const satisfies readonly MessageKey[];
 
 export const checkoutNoticeSchema = z.object({

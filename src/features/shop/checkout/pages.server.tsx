@@ -112,7 +112,13 @@ export function refusalNotice(
     return { step: STEPS.payment, errors: { _: 'checkout.error.giftCardChanged' } };
   }
   if (keys.includes('couponCodes')) {
-    return { step: STEPS.payment, errors: { _: 'checkout.error.couponUsedUp' } };
+    const notice =
+      fields.couponCodes === 'shop.checkout.couponNeedsVerifiedEmail'
+        ? 'checkout.error.verifyEmail'
+        : fields.couponCodes === 'shop.checkout.couponUsedByCustomer'
+          ? 'checkout.error.couponUsedByCustomer'
+          : 'checkout.error.couponUsedUp';
+    return { step: STEPS.payment, errors: { _: notice } };
   }
   if (keys.includes('total')) {
     return { step: STEPS.payment, errors: { _: 'checkout.error.totalChanged' } };

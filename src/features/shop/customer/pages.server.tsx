@@ -12,11 +12,14 @@ import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { CustomerOrders } from '../orders/order-list.server.tsx';
 import { ordersOfCustomer } from '../orders/payment-returns.server.ts';
 import {
+  confirmEmail,
   customerAnswer,
+  emailVerified,
   logIn,
   logOut,
   register,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   saveAddress,
   sessionCustomerId,
@@ -30,6 +33,8 @@ import {
   onShop,
   RESET_PAGE_PATH,
   resetPageUrl,
+  VERIFY_PAGE_PATH,
+  verificationMail,
 } from './routes.server.ts';
 import {
   type Address,
@@ -38,6 +43,7 @@ import {
   registerSchema,
   resetRequestSchema,
   resetSchema,
+  verifyEmailSchema,
 } from './schemas.ts';
 
 /**
@@ -52,6 +58,7 @@ export const ACCOUNT_PAGES = {
   register: '/rekisteroidy',
   resetRequest: '/salasana',
   reset: RESET_PAGE_PATH,
+  verify: VERIFY_PAGE_PATH,
   account: '/oma-tili',
 } as const;
 
@@ -417,7 +424,7 @@ export function accountPageRoutes(layout: PageLayout) {
         if ('errors' in input)
           return registerPage(request, reply, values, input.errors, undefined, back);
         try {
-          await register(accountContext(request), input.data);
+          await register(accountContext(request), input.data, verificationMail(request));
         } catch (error) {
           const errors = errorsOf(error);
           if (!errors) throw error;
@@ -579,6 +586,73 @@ export function accountPageRoutes(layout: PageLayout) {
       },
     );
 
+    // --- verify the address with the link's token (decision 082) ---------------------------
+    // The link opens a page with a button: the verification is the POST, so a mail scanner that
+    // fetches links verifies nothing (as the subscriptions' links, decision 038).
+    const verifyPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+      errors: FieldErrors,
+      done = false,
+      status?: number,
+    ) => {
+      const lang = request.locale.lang;
+      const t = serverT(lang);
+      return page(request, reply, {
+        title: 'account.verify.title',
+        errors,
+        ...(status ? { status } : {}),
+        body: done ? (
+          <p role="status" data-verified="true">
+            {t('account.verify.done')}{' '}
+            <a href={ACCOUNT_PAGES.account}>{t('account.verify.toAccount')}</a>
+          </p>
+        ) : (
+          <>
+            <p>{t('account.verify.intro')}</p>
+            <Form
+              action={ACCOUNT_PAGES.verify}
+              xsrf={request.session.derive('xsrf')}
+              submit="account.verify.submit"
+              lang={lang}
+            >
+              <input type="hidden" name="token" value={token} />
+            </Form>
+          </>
+        ),
+      });
+    };
+    fastify.get<{ Querystring: { token?: unknown } }>(
+      ACCOUNT_PAGES.verify,
+      async (request, reply) => {
+        onShop(request);
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        return verifyPage(request, reply, token, {});
+      },
+    );
+    fastify.post(
+      ACCOUNT_PAGES.verify,
+      { config: { rateLimit: LIMITS.reset } },
+      async (request, reply) => {
+        onShop(request);
+        const sent = (request.body ?? {}) as Values;
+        const token = typeof sent.token === 'string' ? sent.token : '';
+        const body = posted(request);
+        if (!body) return verifyPage(request, reply, token, forbidden, false, 403);
+        const refused = { _: 'account.error.verifyToken' };
+        const input = parsed(verifyEmailSchema, body);
+        if ('errors' in input) return verifyPage(request, reply, token, refused);
+        try {
+          await confirmEmail(fastify.db, input.data.token);
+        } catch (error) {
+          if (!errorsOf(error)) throw error;
+          return verifyPage(request, reply, token, refused);
+        }
+        return verifyPage(request, reply, '', {}, true);
+      },
+    );
+
     // --- Oma tili: addresses, orders, log out ----------------------------------------------
     const accountPage = async (
       request: FastifyRequest,
@@ -586,11 +660,12 @@ export function accountPageRoutes(layout: PageLayout) {
       customerId: string,
       values: Values | null,
       errors: FieldErrors,
-      saved = false,
+      notice: 'saved' | 'verificationSent' | null = null,
     ) => {
       const lang = request.locale.lang;
       const t = serverT(lang);
       const customer = await customerAnswer(fastify.db, customerId);
+      const verified = await emailVerified(fastify.db, customerId);
       const orders = await ordersOfCustomer(fastify.db, customerId);
       const shown: Values = values ?? {
         ...customer.deliveryAddress,
@@ -604,7 +679,22 @@ export function accountPageRoutes(layout: PageLayout) {
         body: (
           <>
             <p>{t('account.page.loggedInAs', { email: customer.email })}</p>
-            {saved ? <p role="status">{t('account.page.saved')}</p> : null}
+            {notice === 'saved' ? <p role="status">{t('account.page.saved')}</p> : null}
+            {notice === 'verificationSent' ? (
+              <p role="status">{t('account.page.verificationSent', { email: customer.email })}</p>
+            ) : null}
+            {verified ? (
+              <p data-email-verified="true">{t('account.page.emailVerified')}</p>
+            ) : (
+              <form method="post" action={ACCOUNT_PAGES.account} data-email-verified="false">
+                <p>{t('account.page.emailUnverified')}</p>
+                <input type="hidden" name="_xsrf" value={xsrf} />
+                <input type="hidden" name="action" value="verify-email" />
+                <p>
+                  <button type="submit">{t('account.page.resendVerification')}</button>
+                </p>
+              </form>
+            )}
             <h2>{t('account.page.addresses')}</h2>
             <h3>{t('account.page.deliveryAddress')}</h3>
             <AddressView address={customer.deliveryAddress} lang={lang} />
@@ -705,13 +795,19 @@ export function accountPageRoutes(layout: PageLayout) {
         ),
       });
     };
-    fastify.get<{ Querystring: { tallennettu?: unknown } }>(
+    fastify.get<{ Querystring: { tallennettu?: unknown; vahvistus?: unknown } }>(
       ACCOUNT_PAGES.account,
       async (request, reply) => {
         onShop(request);
         const customerId = await sessionCustomerId(request.session);
         if (!customerId) return reply.redirect(ACCOUNT_PAGES.login, 303);
-        return accountPage(request, reply, customerId, null, {}, request.query.tallennettu === '1');
+        const notice =
+          request.query.tallennettu === '1'
+            ? 'saved'
+            : request.query.vahvistus === 'lahetetty'
+              ? 'verificationSent'
+              : null;
+        return accountPage(request, reply, customerId, null, {}, notice);
       },
     );
     fastify.post(
@@ -726,6 +822,15 @@ export function accountPageRoutes(layout: PageLayout) {
         if (body.action === 'logout') {
           await logOut(request.session);
           return reply.redirect('/', 303);
+        }
+        if (body.action === 'verify-email') {
+          // The same answer whether a mail went or the account's budget of mails was spent.
+          await resendVerification(fastify.db, {
+            customerId,
+            lang: request.locale.lang,
+            mail: verificationMail(request),
+          });
+          return reply.redirect(`${ACCOUNT_PAGES.account}?vahvistus=lahetetty`, 303);
         }
         const values = strings(body);
         const input = parsed(addressFormSchema, body);

@@ -6,15 +6,18 @@ import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/opena
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import {
   type AccountContext,
+  confirmEmail,
   customerAnswer,
   logIn,
   logOut,
   NotLoggedIn,
   register,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   saveAddress,
   sessionCustomerId,
+  type VerificationMail,
 } from './accounts.server.ts';
 import {
   ACCOUNT_API,
@@ -27,10 +30,13 @@ import {
   registerSchema,
   resetRequestSchema,
   resetSchema,
+  verifyEmailSchema,
 } from './schemas.ts';
 
 /** The page a reset link opens (`pages.server.tsx`). */
 export const RESET_PAGE_PATH = '/salasana/uusi';
+/** The page a verification link opens (`pages.server.tsx`, decision 082). */
+export const VERIFY_PAGE_PATH = '/sahkoposti/vahvista';
 
 /** Small JSON bodies only: a 20 MB body is refused before it is read (413). */
 const BODY_LIMIT = 16 * 1024;
@@ -93,6 +99,14 @@ export function accountLimits(app: FastifyInstance) {
 
 export function resetPageUrl(request: FastifyRequest): string {
   return new URL(RESET_PAGE_PATH, siteHomeUrl(request, SHOP_SITE_ID)).href;
+}
+
+/** How a request mails verification links: the page on the shop's canonical host, the key. */
+export function verificationMail(request: FastifyRequest): VerificationMail {
+  return {
+    pageUrl: new URL(VERIFY_PAGE_PATH, siteHomeUrl(request, SHOP_SITE_ID)).href,
+    mailKey: request.server.config.forms.encryptionKey,
+  };
 }
 
 /**
@@ -158,7 +172,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
         tags: ['shop'],
         summary: 'Creates a customer account and logs it in',
         description:
-          'The session is regenerated and the guest cart kept. 409 naming `email` when the address has an account.',
+          'The session is regenerated and the guest cart kept; a link to verify the address is mailed (decision 082). 409 naming `email` when the address has an account.',
         security: XSRF_SECURITY,
         body: registerSchema,
         response: {
@@ -169,7 +183,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       onShop(request);
-      const id = await register(accountContext(request), request.body);
+      const id = await register(accountContext(request), request.body, verificationMail(request));
       return customerAnswer(app.db, id);
     },
   );
@@ -214,6 +228,60 @@ export async function customerRoutes(fastify: FastifyInstance) {
     async (request) => {
       onShop(request);
       await logOut(request.session);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/email-verification`,
+    {
+      config: { rateLimit: LIMITS.reset },
+      schema: {
+        tags: ['shop'],
+        summary: "Mails the logged-in customer a new link to verify the account's address",
+        description:
+          'Nothing is sent when the address is verified already, or after 3 links in 15 minutes; the answer is the same. Per-customer coupons and reviews need a verified address (decision 082). 401 for a visitor.',
+        security: XSRF_SECURITY,
+        response: {
+          200: jsonAnswer(okSchema, 'Asked (sent unless verified or over the limit)'),
+          ...problemAnswers(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      const customerId = await sessionCustomerId(request.session);
+      if (!customerId) throw new NotLoggedIn();
+      await resendVerification(app.db, {
+        customerId,
+        lang: request.locale.lang,
+        mail: verificationMail(request),
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/email-verification/confirm`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.reset },
+      schema: {
+        tags: ['shop'],
+        summary: "Verifies an account's address with the token of a mailed link",
+        description:
+          'A token works once and expires after 7 days, and only while the account still has the address it was sent to; otherwise 400 naming `token`.',
+        security: XSRF_SECURITY,
+        body: verifyEmailSchema,
+        response: {
+          200: jsonAnswer(okSchema, 'The address is verified'),
+          ...problemAnswers(400, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      await confirmEmail(app.db, request.body.token);
       return { ok: true as const };
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
 import { confirmOrder, type ShownTotals } from '../../../../tests/helpers/shop.ts';
-import { registerWithAddress } from '../../../../tests/helpers/shop-customer.ts';
+import { registerWithAddress, verifyEmail } from '../../../../tests/helpers/shop-customer.ts';
 import { arrive, fromAddress, type Visitor } from '../../../../tests/helpers/visitor.ts';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -127,18 +127,19 @@ export const emailOf = new WeakMap<Visitor, string>();
 
 /**
  * A logged-in customer with a delivery address (Lihakuja 3 unless `streetAddress` is given), from
- * a client address of its own.
+ * a client address of its own; `verified`: its e-mail address confirmed through the mailed link.
  */
 export async function buyer(
   app: FastifyInstance,
-  options: { streetAddress?: string } = {},
+  options: { streetAddress?: string; email?: string; verified?: boolean } = {},
 ): Promise<Visitor> {
   buyers += 1;
   const n = buyers;
   const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const v = fromAddress(await arrive(app, '/', { host: HOST }), ip);
-  const email = `ostaja${n}-${Math.random().toString(36).slice(2)}@example.fi`;
+  const email = options.email ?? `ostaja${n}-${Math.random().toString(36).slice(2)}@example.fi`;
   await registerWithAddress(v, email, PASSWORD, POSTAL_CODE, options.streetAddress);
+  if (options.verified) await verifyEmail(v, email);
   emailOf.set(v, email);
   return v;
 }

@@ -46,6 +46,8 @@ export interface PaymentDeps {
   shopEmail: string;
   /** Checkouts placed at once in this process (`checkOut`); none: no limit. */
   placements?: WaitingGate;
+  /** Keys the mailbox and address a per-customer coupon is counted under (decision 082). */
+  limitKeySecret: string;
   now?: () => Date;
 }
 
@@ -87,6 +89,7 @@ export function appPaymentDeps(
     mailKey: app.config.forms.encryptionKey,
     shopEmail: app.config.payment.shopOrderEmail,
     placements: placementGate(app),
+    limitKeySecret: app.config.sessionSecret,
   };
 }
 

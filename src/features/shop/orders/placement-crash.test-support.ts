@@ -25,6 +25,7 @@ const mail = {
   shopUrl: 'http://shop.localhost',
   mailKey: Buffer.alloc(32),
   shopEmail: 'shop@example.fi',
+  limitKeySecret: 'crash-test',
 };
 await placeOrder(
   { db: handle.db, ...mail },

@@ -33,6 +33,7 @@ import {
   type Transaction,
   vatRatesOn,
 } from '../cart.server.ts';
+import { addressKey, mailboxKey } from '../customer/limit-keys.server.ts';
 import { helsinkiDate } from '../dates.ts';
 import { areaOfPostalCode } from '../delivery.server.ts';
 import { priceCart } from '../pricing.ts';
@@ -166,8 +167,15 @@ const isUniqueViolation = (err: unknown): boolean => {
  * `cart` (empty), `time` (the slot), a line's code (stock), `couponCodes`, `giftCards`,
  * `deliveryAddress`.
  */
+/** What placement needs besides its input: the database, the order mails, the limit keys' secret. */
+export type PlacementDeps = OrderMailDeps & {
+  db: Database;
+  /** Keys the mailbox and address a per-customer coupon is counted under (decision 082). */
+  limitKeySecret: string;
+};
+
 export async function placeOrder(
-  deps: OrderMailDeps & { db: Database },
+  deps: PlacementDeps,
   input: PlaceOrder,
 ): Promise<{ order: OrderRow; created: boolean }> {
   const { db } = deps;
@@ -189,7 +197,7 @@ export async function placeOrder(
 }
 
 async function placeInTransaction(
-  deps: OrderMailDeps,
+  deps: PlacementDeps,
   tx: Transaction,
   input: PlaceOrder,
   key: CartKey,
@@ -253,6 +261,18 @@ async function placeInTransaction(
   }
   const priced = priceCart(pricingLinesOf(contents, rateOf), entered.map(pricingCouponOf));
   const applied = entered.filter((c) => priced.appliedCoupons.includes(c.code));
+  // A coupon once per customer counts for a verified address only, and is counted under the
+  // customer's mailbox and delivery address as well as the account (decision 082).
+  const perCustomer = applied.find((c) => c.maxUsesPerCustomer !== null);
+  if (perCustomer && !customer.emailVerifiedAt) {
+    throw soldOut(
+      { couponCodes: 'shop.checkout.couponNeedsVerifiedEmail' },
+      `The coupon ${perCustomer.code} is limited per customer and the customer's e-mail address is not verified.`,
+    );
+  }
+  const limitKeys = perCustomer
+    ? [mailboxKey(deps.limitKeySecret, customer.email), addressKey(deps.limitKeySecret, delivery)]
+    : [];
   // What the cart's gift cards pay of it as they are now, the cart answer's way (id order).
   const giftUses = giftCardParts(await giftCardsOfCart(tx, cartId, now), priced.totalCents)
     .filter((card) => card.amountCents > 0)
@@ -323,9 +343,14 @@ async function placeInTransaction(
     }),
   );
   if (applied.length > 0) {
-    await tx
-      .insert(orderCoupons)
-      .values(applied.map((c) => ({ orderId: order.id, couponId: c.id, customerKey })));
+    await tx.insert(orderCoupons).values(
+      applied.map((c) => ({
+        orderId: order.id,
+        couponId: c.id,
+        customerKey,
+        limitKeys: c.maxUsesPerCustomer === null ? [] : limitKeys,
+      })),
+    );
   }
   if (giftUses.length > 0) {
     await tx.insert(orderGiftCards).values(giftUses.map((use) => ({ orderId: order.id, ...use })));
@@ -346,7 +371,7 @@ async function placeInTransaction(
   await takeStock(tx, stocked);
   await takeGiftCards(tx, giftUses, now);
   if (held) await takeDelivery(tx, input.siteId, held, contents, perDate);
-  await takeCoupons(tx, applied, customerKey);
+  await takeCoupons(tx, applied, customerKey, limitKeys);
   await placementHooks.afterTaking?.();
   return { order, created: true };
 }
@@ -437,33 +462,38 @@ async function takeGiftCards(
 }
 
 /**
- * Counts one use of each applied coupon, in id order: first the customer's own uses (an upsert
- * that does nothing at the coupon's limit per customer), then the coupon's (`used_count <
- * max_uses`), each one conditional statement. The coupon's row is the one every shopper of a
- * campaign shares, so it is the last row the placement locks.
+ * Counts one use of each applied coupon, in id order: first the customer's own uses, under the
+ * account and, for a coupon limited per customer, also under its mailbox and delivery address
+ * (`limitKeys`), each an upsert that does nothing at the limit (409 naming `couponCodes`); then
+ * the coupon's (`used_count < max_uses`), one conditional statement. The coupon's row is the one
+ * every shopper of a campaign shares, so it is the last row the placement locks.
  */
 async function takeCoupons(
   tx: Transaction,
   applied: readonly CouponRow[],
   customerKey: string,
+  limitKeys: readonly string[],
 ): Promise<void> {
   const ordered = [...applied].sort((a, b) => a.id - b.id);
   for (const coupon of ordered) {
     const limit = coupon.maxUsesPerCustomer;
-    const used = await tx
-      .insert(couponCustomerUses)
-      .values({ couponId: coupon.id, customerKey, uses: 1 })
-      .onConflictDoUpdate({
-        target: [couponCustomerUses.couponId, couponCustomerUses.customerKey],
-        set: { uses: sql`${couponCustomerUses.uses} + 1` },
-        ...(limit === null ? {} : { setWhere: sql`${couponCustomerUses.uses} < ${limit}` }),
-      })
-      .returning({ uses: couponCustomerUses.uses });
-    if (used.length === 0 || (limit !== null && (used[0]?.uses ?? 0) > limit)) {
-      throw soldOut(
-        { couponCodes: 'shop.checkout.couponUsedUp' },
-        `The coupon ${coupon.code} has been used as often as one customer may.`,
-      );
+    const keys = limit === null ? [customerKey] : [customerKey, ...limitKeys].sort();
+    for (const key of keys) {
+      const used = await tx
+        .insert(couponCustomerUses)
+        .values({ couponId: coupon.id, customerKey: key, uses: 1 })
+        .onConflictDoUpdate({
+          target: [couponCustomerUses.couponId, couponCustomerUses.customerKey],
+          set: { uses: sql`${couponCustomerUses.uses} + 1` },
+          ...(limit === null ? {} : { setWhere: sql`${couponCustomerUses.uses} < ${limit}` }),
+        })
+        .returning({ uses: couponCustomerUses.uses });
+      if (used.length === 0 || (limit !== null && (used[0]?.uses ?? 0) > limit)) {
+        throw soldOut(
+          { couponCodes: 'shop.checkout.couponUsedByCustomer' },
+          `The coupon ${coupon.code} has been used as often as one customer (account, mailbox or delivery address) may.`,
+        );
+      }
     }
   }
   for (const coupon of ordered) {
@@ -623,15 +653,17 @@ export async function releaseOrder(
     .where(eq(orderCoupons.orderId, orderId))
     .orderBy(asc(orderCoupons.couponId));
   for (const use of used) {
-    await tx
-      .update(couponCustomerUses)
-      .set({ uses: sql`greatest(${couponCustomerUses.uses} - 1, 0)` })
-      .where(
-        and(
-          eq(couponCustomerUses.couponId, use.couponId),
-          eq(couponCustomerUses.customerKey, use.customerKey),
-        ),
-      );
+    for (const key of [use.customerKey, ...use.limitKeys].sort()) {
+      await tx
+        .update(couponCustomerUses)
+        .set({ uses: sql`greatest(${couponCustomerUses.uses} - 1, 0)` })
+        .where(
+          and(
+            eq(couponCustomerUses.couponId, use.couponId),
+            eq(couponCustomerUses.customerKey, key),
+          ),
+        );
+    }
   }
   for (const use of used) {
     await tx
