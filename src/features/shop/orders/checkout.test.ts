@@ -36,6 +36,7 @@ import {
   order,
   PASSWORD,
   POSTAL_CODE,
+  stockOf,
 } from './checkout.test-support.ts';
 import { giftCardCodeHash } from './gift-cards.server.ts';
 import { deleteExpiredHolds } from './holds.server.ts';
@@ -127,6 +128,29 @@ describe('the checkout API', () => {
       json({ checkoutId: crypto.randomUUID(), PaymentMethodCode: 'x'.repeat(100_000) }),
     );
     expect(huge.statusCode).toBe(413);
+    // What the checkout showed is part of the order (decision 080): missing or malformed, 400.
+    const unshown = await b.post(
+      CHECKOUT_ORDER_API,
+      json({ checkoutId: crypto.randomUUID(), PaymentMethodCode: 'FI50' }),
+    );
+    expect(unshown.statusCode).toBe(400);
+    expect(unshown.json().errors).toEqual({
+      total: 'validation.required',
+      usedGiftCardAmount: 'validation.required',
+    });
+    const malformed = await b.post(
+      CHECKOUT_ORDER_API,
+      json({
+        checkoutId: crypto.randomUUID(),
+        PaymentMethodCode: 'FI50',
+        total: '5.00',
+        usedGiftCardAmount: '-1,00',
+      }),
+    );
+    expect(malformed.json().errors).toEqual({
+      total: 'validation.invalid',
+      usedGiftCardAmount: 'validation.invalid',
+    });
     const badTime = await hold(b, deliveryDate(), '07:00-09:00');
     expect(badTime.statusCode).toBe(409);
     expect(badTime.json().errors).toEqual({ time: 'shop.checkout.timeInvalid' });
@@ -321,6 +345,35 @@ describe('the checkout API', () => {
     expect(now.cart).toMatchObject({ total: '60,79', usedGiftCardAmount: '0,00', giftCards: [] });
     const placed = await order(second, ids[1] as string);
     expect(placed.statusCode, placed.body).toBe(200);
+  });
+
+  it('a price changed since the checkout showed it refuses the order naming total; confirmed again, the new total is charged', async () => {
+    const b = await buyer(t.app);
+    await addToCart(b, CODES.stocked, 1);
+    const id = await held(b);
+    const shown = await shownTotals(b);
+    expect(shown.total).toBe('7,00');
+    await t.app.db
+      .update(products)
+      .set({ priceCents: 750 })
+      .where(eq(products.code, CODES.stocked));
+    try {
+      const refused = await order(b, id, 'FI50', shown);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().errors).toEqual({ total: 'shop.checkout.totalChanged' });
+      expect(refused.json().detail).toContain('the total is 7,50 now, not 7,00');
+      expect(await stockOf(t.app.db, CODES.stocked)).toBe(5);
+      const placed = await order(b, id);
+      expect(placed.statusCode, placed.body).toBe(200);
+      await t.app.db.transaction((tx) =>
+        releaseOrder(tx, orderAnswerSchema.parse(placed.json()).orderId),
+      );
+    } finally {
+      await t.app.db
+        .update(products)
+        .set({ priceCents: 700 })
+        .where(eq(products.code, CODES.stocked));
+    }
   });
 
   it('gift cards: entered by code in any case, pay up to the total; a fully paid order is paid at once', async () => {
