@@ -171,8 +171,19 @@ await runBench(watchdog, async () => {
       `${CHECKOUT_HOLD_API}?language=fi`,
       json({ postalCode: POSTAL_CODE, date, time, useDeliveryAddressForBilling: true }),
     );
-  const order = (v: Buyer, checkoutId: string) =>
-    v.post(CHECKOUT_ORDER_API, json({ checkoutId, PaymentMethodCode: 'FI50' }));
+  /** Confirms a hold with the totals its checkout answer shows (decision 080). */
+  const order = (v: Buyer, held: LightMyRequestResponse) => {
+    const { hold: h, cart } = held.json();
+    return v.post(
+      CHECKOUT_ORDER_API,
+      json({
+        checkoutId: h.checkoutId,
+        PaymentMethodCode: 'FI50',
+        total: cart.total,
+        usedGiftCardAmount: cart.usedGiftCardAmount,
+      }),
+    );
+  };
   const countOrders = async (where: ReturnType<typeof sql>) =>
     Number(
       (
@@ -212,7 +223,7 @@ await runBench(watchdog, async () => {
           return h.res;
         }
         holdMs.push(h.ms);
-        const o = await timed(order(v, h.res.json().hold.checkoutId));
+        const o = await timed(order(v, h.res));
         orderMs.push(o.ms);
         return o.res;
       }),
@@ -245,9 +256,7 @@ await runBench(watchdog, async () => {
     check(h.statusCode === 200, `double-submit hold ${h.statusCode} ${h.body}`);
     const checkoutId = h.json().hold.checkoutId as string;
     const t0 = performance.now();
-    const answers = await Promise.all(
-      Array.from({ length: SUBMITS }, () => timed(order(v, checkoutId))),
-    );
+    const answers = await Promise.all(Array.from({ length: SUBMITS }, () => timed(order(v, h))));
     const wall = Math.round(performance.now() - t0);
     for (const a of answers) submitMs.push(a.ms);
     const bodies = new Set(answers.map((a) => a.res.body));
@@ -276,17 +285,19 @@ await runBench(watchdog, async () => {
       .values({ siteId: 'lihakauppa', code, percentOff: 25, maxUses: 1 });
     const fifty = buyers.slice(10, 10 + COUPON_CHECKOUTS);
     const date = round % 2 === 0 ? thursday : nextThursday;
-    const ids: string[] = [];
+    const holds: LightMyRequestResponse[] = [];
     for (const [i, v] of fifty.entries()) {
       await add(v, plain, 4);
       const entered = await v.post(`${CART_API}/addcouponcode?language=fi&code=${code}`);
       check(entered.statusCode === 200, `coupon ${entered.statusCode} ${entered.body}`);
       const h = await hold(v, date, i % 2 === 0 ? '08:00-12:00' : '16:00-20:00');
       check(h.statusCode === 200, `coupon hold ${h.statusCode} ${h.body}`);
-      ids.push(h.json().hold.checkoutId);
+      holds.push(h);
     }
     const t0 = performance.now();
-    const answers = await Promise.all(fifty.map((v, i) => timed(order(v, ids[i] as string))));
+    const answers = await Promise.all(
+      fifty.map((v, i) => timed(order(v, holds[i] as LightMyRequestResponse))),
+    );
     const wall = Math.round(performance.now() - t0);
     for (const a of answers) couponMs.push(a.ms);
     const won = answers.filter((a) => a.res.statusCode === 200).length;

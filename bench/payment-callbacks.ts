@@ -88,6 +88,7 @@ await runBench(watchdog, async () => {
     shopUrl: SHOP_URL,
     mailKey: app.config.forms.encryptionKey,
     shopEmail: SHOP_EMAIL,
+    limitKeySecret: app.config.sessionSecret,
   };
 
   /** An order of the seeded products, its payment opened; answers it and its signed returns. */

@@ -51,6 +51,32 @@ export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
   | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** How long a query waits for a connection of the PostgreSQL pool before it gives up. */
+export const POOL_CONNECTION_TIMEOUT_MS = 5_000;
+
+const POOL_GAVE_UP = [
+  // pg-pool: no connection came free (or could be opened) within the timeout.
+  'timeout exceeded when trying to connect',
+  // pg: the server did not accept a new connection within the timeout.
+  'Connection terminated due to connection timeout',
+];
+
+/**
+ * Whether `error` (or an error it wraps, as drizzle's query errors do) is the connection pool
+ * giving up: every connection stayed busy for `POOL_CONNECTION_TIMEOUT_MS`. Nothing was asked of
+ * the database, so the request may simply be tried again (the error handler answers 503).
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current instanceof Error && !seen.has(current)) {
+    seen.add(current);
+    if (POOL_GAVE_UP.includes(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Opens PGlite in the data folder when no URL is given, otherwise a PostgreSQL connection pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.engine === 'postgres' ? openPostgres(options) : openPglite(options);
@@ -99,7 +125,7 @@ async function openPostgres(options: { url: string; poolSize?: number }) {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
   // An idle client that loses its connection must not crash the process.

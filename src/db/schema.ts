@@ -473,10 +473,35 @@ export const customers = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     isPrivateCustomer: boolean('is_private_customer').notNull().default(false),
     additionalInformation: text('additional_information').notNull().default(''),
+    /**
+     * When the customer proved the address is theirs: the registration's link (set as the account
+     * is made, decision 083), a verification link or a password reset; null until then for
+     * accounts made before that. Per-customer coupons and reviews need it (decision 082).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * E-mail verification links (decision 082): only the token's SHA-256 is kept, with the address
+ * it was sent to; a token is used by deleting its row, so it works once, and not after
+ * `expiresAt`.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verification_tokens_customer_idx').on(t.customerId, t.createdAt)],
 );
 
 /**
@@ -976,6 +1001,11 @@ export const orderCoupons = pgTable(
       .notNull()
       .references(() => coupons.id, { onDelete: 'restrict' }),
     customerKey: text('customer_key').notNull(),
+    /**
+     * The other keys the customer's uses of a coupon limited per customer were counted under
+     * (their mailbox and delivery address, decision 082), given back with `customerKey`.
+     */
+    limitKeys: text('limit_keys').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.couponId] })],
 );
@@ -1092,10 +1122,13 @@ export const productReviews = pgTable(
     rating: smallint('rating').notNull(),
     text: text('text').notNull(),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** The reviewer's mailbox key (decision 082): one review per mailbox and product. */
+    reviewerKey: text('reviewer_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('product_reviews_customer_uq').on(t.siteId, t.code, t.customerId),
+    uniqueIndex('product_reviews_reviewer_uq').on(t.siteId, t.code, t.reviewerKey),
     index('product_reviews_list_idx').on(t.siteId, t.code, t.createdAt),
     check('product_reviews_rating_ck', sql`${t.rating} between 1 and 5`),
   ],

@@ -278,6 +278,11 @@ export const en: Messages = {
     'Your delivery time reservation has ended. Please choose the delivery time again.',
   'shop.checkout.couponUsedUp': 'The coupon code has already been used.',
   'shop.checkout.giftCardChanged': 'The gift card balance has changed. Please check the cart.',
+  'shop.checkout.totalChanged':
+    'The order total has changed. Check the total and confirm the order again.',
+  'shop.checkout.couponNeedsVerifiedEmail':
+    'The discount code is given once per customer: verify your email address first.',
+  'shop.checkout.couponUsedByCustomer': 'You have already used this discount code.',
   'shop.checkout.addressMissing': 'Add a delivery address.',
   'shop.giftCard.invalid': 'The gift card was not found or its balance is used up.',
   'shop.giftCard.empty': 'Enter the gift card code.',
@@ -470,6 +475,8 @@ export const en: Messages = {
   'review.error.duplicate': 'You have already reviewed this product.',
   'review.error.login': 'Your login has ended. Log in again.',
   'review.reviewed': 'You have reviewed this product. Thank you!',
+  'review.error.verifyEmail':
+    'Verify your email address before writing a review: a verification link has been sent to your email, and you can get a new one on the My account page.',
   'recipe.ingredients': 'Ingredients',
   'recipe.instructions': 'Method',
   'recipe.totalTime': 'Total time',
@@ -526,6 +533,8 @@ export const en: Messages = {
     'The password reset link has expired or has been used. Ask for a new link.',
   'account.error.registrationToken':
     'The confirmation link has expired or has already been used. Create the account again.',
+  'account.error.verifyToken':
+    'The verification link has expired or has already been used. Ask for a new link on the My account page.',
   'account.error.postalCode': 'A postal code has 5 digits.',
   'account.error.phone': 'The phone number is in the wrong format',
   'account.error.forbidden': 'The form has expired. Please send it again.',
@@ -593,6 +602,19 @@ export const en: Messages = {
     'Your password has been changed. On other devices you need to log in again.',
   'account.page.passwordOutdated':
     'Your password does not meet the current requirements: it has fewer than 12 characters or is commonly used. Change it to a new one.',
+  'account.page.emailUnverified':
+    'Your email address is not verified yet. A verified address is needed for discount codes given once per customer and for product reviews.',
+  'account.page.emailVerified': 'Your email address is verified.',
+  'account.page.resendVerification': 'Send the verification link again',
+  'account.page.verificationSent': 'The verification link has been sent to {email}.',
+  'account.verify.title': 'Email address verification',
+  'account.verify.intro': 'Verify your email address by pressing the button below.',
+  'account.verify.submit': 'Verify email address',
+  'account.verify.done': 'Your email address is verified.',
+  'account.verify.toAccount': 'My account',
+  'account.verify.mailSubject': 'Verify your email address – Lihakauppa',
+  'account.verify.mailBody':
+    'Hello,\n\nverify the email address of your Lihakauppa account by opening this link within a week:\n{url}\n\nIf you did not create an account, you can ignore this message.',
   'header.externalLink': '(external site)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Checkout',
@@ -618,6 +640,18 @@ export const en: Messages = {
   'checkout.error.forbidden': 'The page expired. Check your choices and try again.',
   'checkout.error.orderRefused':
     'The order could not be confirmed: something ran out meanwhile. Check the delivery time and the cart.',
+  'checkout.error.giftCardChanged':
+    'The gift card has meanwhile paid for another order and now pays less. Check the new amount to pay and confirm the order again.',
+  'checkout.error.totalChanged':
+    'The order total changed after it was shown. Check the new total and confirm the order again.',
+  'checkout.error.couponUsedUp':
+    'The discount code is no longer valid, so the order was not confirmed. Check the cart.',
+  'checkout.error.busy':
+    'The shop is busy right now and nothing was done. Please try again in a moment.',
+  'checkout.error.verifyEmail':
+    'The discount code is given once per customer, so it needs a verified email address. Open the verification link sent to your email (you can get a new one on the My account page), then confirm the order again.',
+  'checkout.error.couponUsedByCustomer':
+    'The discount code has already been used with this email address or for this delivery address, so the order was not confirmed. Remove the code from the cart and confirm the order again.',
   'checkout.delivery.title': 'Delivery details',
   'checkout.delivery.address': 'Delivery address',
   'checkout.delivery.noAddress': 'The delivery address is still missing.',

@@ -277,6 +277,11 @@ export const fi = {
   'shop.checkout.holdGone': 'Toimitusajan varaus on päättynyt. Valitse toimitusaika uudelleen.',
   'shop.checkout.couponUsedUp': 'Kampanjakoodi on jo käytetty.',
   'shop.checkout.giftCardChanged': 'Lahjakortin saldo on muuttunut. Tarkista ostoskori.',
+  'shop.checkout.totalChanged':
+    'Tilauksen summa on muuttunut. Tarkista summa ja vahvista tilaus uudelleen.',
+  'shop.checkout.couponNeedsVerifiedEmail':
+    'Kampanjakoodi on tarkoitettu kerran asiakasta kohden: vahvista ensin sähköpostiosoitteesi.',
+  'shop.checkout.couponUsedByCustomer': 'Olet jo käyttänyt tämän kampanjakoodin.',
   'shop.checkout.addressMissing': 'Lisää toimitusosoite.',
   'shop.giftCard.invalid': 'Lahjakorttia ei löytynyt tai sen saldo on käytetty.',
   'shop.giftCard.empty': 'Syötä lahjakortin koodi.',
@@ -473,6 +478,8 @@ export const fi = {
   'review.error.duplicate': 'Olet jo arvostellut tämän tuotteen.',
   'review.error.login': 'Kirjautumisesi on päättynyt. Kirjaudu sisään uudelleen.',
   'review.reviewed': 'Olet arvostellut tämän tuotteen. Kiitos!',
+  'review.error.verifyEmail':
+    'Vahvista sähköpostiosoitteesi ennen arvostelun kirjoittamista: vahvistuslinkki on lähetetty sähköpostiisi, ja uuden saat Oma tili -sivulta.',
   'recipe.ingredients': 'Ainekset',
   'recipe.instructions': 'Valmistus',
   'recipe.totalTime': 'Valmistusaika',
@@ -530,6 +537,8 @@ export const fi = {
     'Salasanan vaihtolinkki on vanhentunut tai jo käytetty. Tilaa uusi linkki.',
   'account.error.registrationToken':
     'Vahvistuslinkki on vanhentunut tai jo käytetty. Luo tili uudelleen.',
+  'account.error.verifyToken':
+    'Vahvistuslinkki on vanhentunut tai jo käytetty. Pyydä uusi linkki Oma tili -sivulta.',
   'account.error.postalCode': 'Postinumerossa on 5 numeroa.',
   'account.error.phone': 'Väärän muotoinen puhelinnumero',
   'account.error.forbidden': 'Lomakkeen voimassaolo päättyi. Lähetä lomake uudelleen.',
@@ -595,6 +604,19 @@ export const fi = {
     'Salasana on vaihdettu. Muilla laitteilla on kirjauduttava uudelleen.',
   'account.page.passwordOutdated':
     'Salasanasi ei täytä nykyisiä vaatimuksia: siinä on alle 12 merkkiä tai se on yleisesti käytetty. Vaihda se uuteen.',
+  'account.page.emailUnverified':
+    'Sähköpostiosoitettasi ei ole vielä vahvistettu. Vahvistettu osoite tarvitaan kerran asiakasta kohden annettaviin kampanjakoodeihin ja tuotearvosteluihin.',
+  'account.page.emailVerified': 'Sähköpostiosoite on vahvistettu.',
+  'account.page.resendVerification': 'Lähetä vahvistuslinkki uudelleen',
+  'account.page.verificationSent': 'Vahvistuslinkki on lähetetty osoitteeseen {email}.',
+  'account.verify.title': 'Sähköpostiosoitteen vahvistus',
+  'account.verify.intro': 'Vahvista sähköpostiosoitteesi painamalla alla olevaa painiketta.',
+  'account.verify.submit': 'Vahvista sähköpostiosoite',
+  'account.verify.done': 'Sähköpostiosoitteesi on vahvistettu.',
+  'account.verify.toAccount': 'Oma tili',
+  'account.verify.mailSubject': 'Vahvista sähköpostiosoitteesi – Lihakauppa',
+  'account.verify.mailBody':
+    'Hei,\n\nvahvista Lihakaupan tilisi sähköpostiosoite avaamalla tämä linkki viikon kuluessa:\n{url}\n\nJos et luonut tiliä, voit jättää tämän viestin huomiotta.',
   'header.externalLink': '(ulkoinen sivusto)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Kassa',
@@ -622,6 +644,18 @@ export const fi = {
   'checkout.error.forbidden': 'Sivun voimassaolo päättyi. Tarkista valintasi ja yritä uudelleen.',
   'checkout.error.orderRefused':
     'Tilausta ei voitu vahvistaa: jotain ehti loppua kesken. Tarkista toimitusaika ja ostoskori.',
+  'checkout.error.giftCardChanged':
+    'Lahjakortilla on ehditty maksaa toinen tilaus, joten se maksaa nyt vähemmän. Tarkista uusi maksettava summa ja vahvista tilaus uudelleen.',
+  'checkout.error.totalChanged':
+    'Tilauksen summa muuttui sen jälkeen, kun se näytettiin. Tarkista uusi summa ja vahvista tilaus uudelleen.',
+  'checkout.error.couponUsedUp':
+    'Kampanjakoodi ei ole enää voimassa, joten tilausta ei vahvistettu. Tarkista ostoskori.',
+  'checkout.error.busy':
+    'Kaupassa on juuri nyt ruuhkaa, eikä mitään ehditty tehdä. Yritä hetken kuluttua uudelleen.',
+  'checkout.error.verifyEmail':
+    'Kampanjakoodi on tarkoitettu kerran asiakasta kohden, joten se vaatii vahvistetun sähköpostiosoitteen. Avaa sähköpostiisi lähetetty vahvistuslinkki (uuden saat Oma tili -sivulta) ja vahvista tilaus sitten uudelleen.',
+  'checkout.error.couponUsedByCustomer':
+    'Kampanjakoodi on jo käytetty tällä sähköpostiosoitteella tai tähän toimitusosoitteeseen, joten tilausta ei vahvistettu. Poista koodi ostoskorista ja vahvista tilaus uudelleen.',
   'checkout.delivery.title': 'Toimitustiedot',
   'checkout.delivery.address': 'Toimitusosoite',
   'checkout.delivery.noAddress': 'Toimitusosoite puuttuu vielä.',

@@ -276,6 +276,11 @@ export const sv: Messages = {
   'shop.checkout.holdGone': 'Reservationen av leveranstiden har gått ut. Välj leveranstid igen.',
   'shop.checkout.couponUsedUp': 'Kampanjkoden har redan använts.',
   'shop.checkout.giftCardChanged': 'Presentkortets saldo har ändrats. Kontrollera varukorgen.',
+  'shop.checkout.totalChanged':
+    'Beställningens summa har ändrats. Kontrollera summan och bekräfta beställningen på nytt.',
+  'shop.checkout.couponNeedsVerifiedEmail':
+    'Kampanjkoden gäller en gång per kund: bekräfta först din e-postadress.',
+  'shop.checkout.couponUsedByCustomer': 'Du har redan använt den här kampanjkoden.',
   'shop.checkout.addressMissing': 'Lägg till en leveransadress.',
   'shop.giftCard.invalid': 'Presentkortet hittades inte eller dess saldo är förbrukat.',
   'shop.giftCard.empty': 'Ange presentkortets kod.',
@@ -469,6 +474,8 @@ export const sv: Messages = {
   'review.error.duplicate': 'Du har redan recenserat den här produkten.',
   'review.error.login': 'Din inloggning har gått ut. Logga in igen.',
   'review.reviewed': 'Du har recenserat den här produkten. Tack!',
+  'review.error.verifyEmail':
+    'Bekräfta din e-postadress innan du skriver en recension: en bekräftelselänk har skickats till din e-post, och en ny får du på sidan Mitt konto.',
   'recipe.ingredients': 'Ingredienser',
   'recipe.instructions': 'Gör så här',
   'recipe.totalTime': 'Tid',
@@ -524,6 +531,8 @@ export const sv: Messages = {
     'Länken för att byta lösenord har gått ut eller redan använts. Beställ en ny länk.',
   'account.error.registrationToken':
     'Bekräftelselänken har gått ut eller redan använts. Skapa kontot på nytt.',
+  'account.error.verifyToken':
+    'Bekräftelselänken har gått ut eller redan använts. Be om en ny länk på sidan Mitt konto.',
   'account.error.postalCode': 'Postnumret har 5 siffror.',
   'account.error.phone': 'Telefonnumret har fel format',
   'account.error.forbidden': 'Formuläret har gått ut. Skicka det på nytt.',
@@ -589,6 +598,19 @@ export const sv: Messages = {
     'Lösenordet har bytts. På andra enheter måste du logga in på nytt.',
   'account.page.passwordOutdated':
     'Ditt lösenord uppfyller inte de nuvarande kraven: det har färre än 12 tecken eller är vanligt förekommande. Byt till ett nytt.',
+  'account.page.emailUnverified':
+    'Din e-postadress är inte bekräftad ännu. En bekräftad adress behövs för kampanjkoder som gäller en gång per kund och för produktrecensioner.',
+  'account.page.emailVerified': 'E-postadressen är bekräftad.',
+  'account.page.resendVerification': 'Skicka bekräftelselänken på nytt',
+  'account.page.verificationSent': 'Bekräftelselänken har skickats till {email}.',
+  'account.verify.title': 'Bekräftelse av e-postadress',
+  'account.verify.intro': 'Bekräfta din e-postadress genom att trycka på knappen nedan.',
+  'account.verify.submit': 'Bekräfta e-postadressen',
+  'account.verify.done': 'Din e-postadress är bekräftad.',
+  'account.verify.toAccount': 'Mitt konto',
+  'account.verify.mailSubject': 'Bekräfta din e-postadress – Lihakauppa',
+  'account.verify.mailBody':
+    'Hej,\n\nbekräfta e-postadressen för ditt konto i Lihakauppa genom att öppna den här länken inom en vecka:\n{url}\n\nOm du inte har skapat ett konto kan du bortse från det här meddelandet.',
   'header.externalLink': '(extern webbplats)',
   // The checkout pages (decision 029).
   'checkout.page.title': 'Kassa',
@@ -614,6 +636,18 @@ export const sv: Messages = {
   'checkout.error.forbidden': 'Sidan hann gå ut. Kontrollera dina val och försök igen.',
   'checkout.error.orderRefused':
     'Beställningen kunde inte bekräftas: något hann ta slut. Kontrollera leveranstiden och kundvagnen.',
+  'checkout.error.giftCardChanged':
+    'Presentkortet har hunnit användas för en annan beställning och betalar nu mindre. Kontrollera det nya beloppet att betala och bekräfta beställningen på nytt.',
+  'checkout.error.totalChanged':
+    'Beställningens summa ändrades efter att den visades. Kontrollera den nya summan och bekräfta beställningen på nytt.',
+  'checkout.error.couponUsedUp':
+    'Kampanjkoden gäller inte längre, så beställningen bekräftades inte. Kontrollera kundvagnen.',
+  'checkout.error.busy':
+    'Butiken är överbelastad just nu och ingenting hann göras. Försök igen om en stund.',
+  'checkout.error.verifyEmail':
+    'Kampanjkoden gäller en gång per kund och kräver därför en bekräftad e-postadress. Öppna bekräftelselänken i din e-post (en ny får du på sidan Mitt konto) och bekräfta sedan beställningen på nytt.',
+  'checkout.error.couponUsedByCustomer':
+    'Kampanjkoden har redan använts med den här e-postadressen eller till den här leveransadressen, så beställningen bekräftades inte. Ta bort koden från kundvagnen och bekräfta beställningen på nytt.',
   'checkout.delivery.title': 'Leveransuppgifter',
   'checkout.delivery.address': 'Leveransadress',
   'checkout.delivery.noAddress': 'Leveransadressen saknas ännu.',

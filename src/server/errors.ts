@@ -46,6 +46,9 @@ export class Conflict extends AppError {
   }
 }
 
+/** Seconds a client is asked to wait after the database's connections were all busy. */
+export const BUSY_RETRY_SECONDS = 2;
+
 export class Unavailable extends AppError {
   constructor(
     detail = 'The service is busy. Try again shortly.',

@@ -42,7 +42,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // The forms test reads back what the server stored (development-only JSON listing).
     DEV_SUBMISSIONS_API: 'true',
-    // The shop's tests confirm a new account from its mailed link (decision 075).
+    // The shop's tests confirm a new account from its mailed link (decision 075); the link also
+    // verifies the address, which reviews need (decisions 082 and 083).
     DEV_OUTBOX_PAGE: 'true',
     // One browser from one address loads every site's pages and searches in a few minutes.
     SEARCH_RATE_LIMIT: '100000',

@@ -82,9 +82,12 @@ async function placeOrder(
         time: date.times[0].value,
         useDeliveryAddressForBilling: true,
       });
+      // The totals the checkout shows are what the order charges (decision 080).
       return call('POST', api.order, {
         checkoutId: held.hold.checkoutId,
         PaymentMethodCode: 'FI54',
+        total: held.cart.total,
+        usedGiftCardAmount: held.cart.usedGiftCardAmount,
       });
     },
     {

@@ -59,7 +59,10 @@ async function reviewedProduct(page: Page): Promise<{ url: string; productId: nu
   }, REVIEW_API);
 }
 
-/** Registers a new customer in the page's session and saves an address (first name 'Testi'). */
+/**
+ * Registers a new customer in the page's session, verifies its address with the mailed link and
+ * saves an address (first name 'Testi').
+ */
 async function logIn(page: Page, n: number): Promise<void> {
   const answer = await page.evaluate(async (n) => {
     const token = () => decodeURIComponent(/XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
@@ -74,7 +77,8 @@ async function logIn(page: Page, n: number): Promise<void> {
       email,
       password: 'oikea-salasana-1',
     });
-    // The account exists once its mailed link is used (decision 075): read from the outbox page.
+    // The account exists once its mailed link is used (decision 075), its address verified as
+    // reviews need (decisions 082 and 083): the link is read from the outbox page.
     const outbox = await (await fetch('/dev/outbox')).text();
     const mail = outbox.split('<article').find((article) => article.includes(email));
     const linkToken = /\/rekisteroidy\/vahvista\?token=([\w-]{43})/.exec(mail ?? '')?.[1];

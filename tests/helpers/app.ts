@@ -56,9 +56,14 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     /** The page cache's cap in bytes (decision 033); the app's default otherwise. */
     pageCacheBytes?: number;
+    /**
+     * A database another app already uses (`openSameDatabase`): a second server process on the
+     * same PostgreSQL database. Its owner closes it; this app's `close` leaves it open.
+     */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(inject('templateDatabase'));
+  const database = options.database ?? (await createTestDatabase(inject('templateDatabase')));
   const config = testConfig(options.config);
   // With S3 configured the app opens the bucket itself; otherwise a fresh folder per app.
   const filesDir = config.s3
@@ -79,7 +84,7 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       if (filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };

@@ -67,13 +67,17 @@ export async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promi
 /**
  * Another connection pool on the same PostgreSQL database as `database`: what a second server
  * process would have (race tests). Close it before `database`, whose close drops the database.
+ * `poolSize` 10 is the servers' default (`DATABASE_POOL_SIZE`).
  */
-export async function openSameDatabase(database: DatabaseHandle): Promise<DatabaseHandle> {
+export async function openSameDatabase(
+  database: DatabaseHandle,
+  poolSize = 4,
+): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (database.engine !== 'postgres' || !url) throw new Error('PostgreSQL only (DATABASE_URL)');
   const result = await database.db.execute<{ name: string }>(
     sql`select current_database() as name`,
   );
   const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name ?? '';
-  return openDatabase({ engine: 'postgres', url: databaseUrlWith(url, name), poolSize: 4 });
+  return openDatabase({ engine: 'postgres', url: databaseUrlWith(url, name), poolSize });
 }

@@ -8,7 +8,15 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, NotFound, problemOf, TooManyRequests, Unavailable } from '../errors.ts';
+import { isPoolExhausted } from '../../db/client.ts';
+import {
+  AppError,
+  BUSY_RETRY_SECONDS,
+  NotFound,
+  problemOf,
+  TooManyRequests,
+  Unavailable,
+} from '../errors.ts';
 import { isApiPath, isApiRequest, pathOfTarget, requestPath } from '../request-path.ts';
 
 /** Titles for the framework's own 4xx errors; their messages are not passed on. */
@@ -59,6 +67,10 @@ export const errorsPlugin = fp(
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  // Every database connection stayed busy (a burst of orders): nothing was done, try again.
+  if (isPoolExhausted(error)) {
+    return new Unavailable('The server is busy. Try again shortly.', BUSY_RETRY_SECONDS);
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const detail =

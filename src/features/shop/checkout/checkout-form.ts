@@ -21,6 +21,12 @@ export const PAYMENT_CANCELLED = 'peruttu';
 export const PURCHASE_FORM_ID = 'purchase-form';
 export const PAYMENT_METHOD_FIELD = 'PaymentMethodCode';
 export const CHECKOUT_ID_FIELD = 'checkoutId';
+/**
+ * The cart's total and what its gift cards pay, as the page showed them when the shopper
+ * confirmed: the order charges exactly that or is refused (decision 080).
+ */
+export const TOTAL_FIELD = 'total';
+export const GIFT_CARD_AMOUNT_FIELD = 'usedGiftCardAmount';
 export const XSRF_FIELD = '_xsrf';
 export const ACTION_FIELD = 'action';
 /** The posts: take the delivery time's hold, or place the order and go to pay. */
@@ -48,6 +54,12 @@ export const checkoutNoticeKeys = [
   'checkout.error.general',
   'checkout.error.forbidden',
   'checkout.error.orderRefused',
+  'checkout.error.giftCardChanged',
+  'checkout.error.totalChanged',
+  'checkout.error.couponUsedUp',
+  'checkout.error.busy',
+  'checkout.error.verifyEmail',
+  'checkout.error.couponUsedByCustomer',
 ] as const satisfies readonly MessageKey[];
 
 export const checkoutNoticeSchema = z.object({

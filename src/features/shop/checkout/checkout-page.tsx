@@ -26,6 +26,7 @@ import {
   CHECKOUT_PAGE_PATH,
   type CheckoutNotice,
   DATE_FIELD,
+  GIFT_CARD_AMOUNT_FIELD,
   PAYMENT_METHOD_FIELD,
   POSTAL_CODE_PARAM,
   PURCHASE_FORM_ID,
@@ -33,6 +34,7 @@ import {
   STEPS,
   type Step,
   TIME_FIELD,
+  TOTAL_FIELD,
   XSRF_FIELD,
 } from './checkout-form.ts';
 
@@ -606,6 +608,9 @@ export function CheckoutPage(props: CheckoutPageProps) {
         <input type="hidden" name={POSTAL_CODE_PARAM} value={props.postalCode} />
         <input type="hidden" name={CHECKOUT_ID_FIELD} value={hold?.checkoutId ?? ''} />
         <input type="hidden" name={PAYMENT_METHOD_FIELD} value={props.paymentMethodCode} />
+        {/* What the summary shows: the order charges exactly this (decision 080). */}
+        <input type="hidden" name={TOTAL_FIELD} value={cart.total} />
+        <input type="hidden" name={GIFT_CARD_AMOUNT_FIELD} value={cart.usedGiftCardAmount} />
       </form>
 
       {hydrated ? (

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
+import { isPoolExhausted } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { Island } from '../../../render/island.server.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
@@ -19,7 +20,7 @@ import { currentHold, deliveryOf, holdAnswer, takeHold } from '../orders/holds.s
 import { paymentDeps } from '../orders/payments.server.ts';
 import { PAYMENT_METHOD_PATTERN } from '../orders/schemas.ts';
 import { existingKey } from '../routes.server.ts';
-import { normalisePostalCode, POSTAL_CODE_PATTERN } from '../schemas.ts';
+import { centsOfMoney, normalisePostalCode, POSTAL_CODE_PATTERN } from '../schemas.ts';
 import shop from '../shop.module.css';
 import styles from './checkout.module.css';
 import {
@@ -32,6 +33,7 @@ import {
   checkoutNoticeSchema,
   checkoutUrl,
   DATE_FIELD,
+  GIFT_CARD_AMOUNT_FIELD,
   PAYMENT_CANCELLED,
   PAYMENT_METHOD_FIELD,
   PAYMENT_PARAM,
@@ -40,6 +42,7 @@ import {
   STEPS,
   type Step,
   TIME_FIELD,
+  TOTAL_FIELD,
   XSRF_FIELD,
 } from './checkout-form.ts';
 import { PaymentCancelledNotice } from './checkout-page.tsx';
@@ -105,6 +108,22 @@ export function refusalNotice(
   if (keys.includes('time')) {
     return { step: STEPS.delivery, errors: { [TIME_FIELD]: 'checkout.error.slotFull' } };
   }
+  // What the order would charge changed since the page showed it: the page shows it again.
+  if (keys.includes('giftCards')) {
+    return { step: STEPS.payment, errors: { _: 'checkout.error.giftCardChanged' } };
+  }
+  if (keys.includes('couponCodes')) {
+    const notice =
+      fields.couponCodes === 'shop.checkout.couponNeedsVerifiedEmail'
+        ? 'checkout.error.verifyEmail'
+        : fields.couponCodes === 'shop.checkout.couponUsedByCustomer'
+          ? 'checkout.error.couponUsedByCustomer'
+          : 'checkout.error.couponUsedUp';
+    return { step: STEPS.payment, errors: { _: notice } };
+  }
+  if (keys.includes('total')) {
+    return { step: STEPS.payment, errors: { _: 'checkout.error.totalChanged' } };
+  }
   const products = keys.filter((key) => names.has(key));
   if (products.length > 0) {
     return {
@@ -118,6 +137,19 @@ export function refusalNotice(
   }
   return { step: STEPS.payment, errors: { _: 'checkout.error.general' } };
 }
+
+/**
+ * Every database connection stayed busy (a burst of orders) or a service said to try again:
+ * nothing was done, and the page says to try again in a moment (the JSON API answers 503).
+ */
+function isBusy(error: unknown): boolean {
+  return isPoolExhausted(error) || (error instanceof AppError && error.status === 503);
+}
+
+const busyNotice = (step: Step): Pick<CheckoutNotice, 'step' | 'errors'> => ({
+  step,
+  errors: { _: 'checkout.error.busy' },
+});
 
 /** Requests that showed the notice: its cookie is cleared in their answer. */
 const shown = new WeakSet<FastifyRequest>();
@@ -386,6 +418,7 @@ export function checkoutPageRoutes(layout: PageLayout) {
                 : { postalCode, date, time, useDeliveryAddressForBilling: billing },
             );
           } catch (error) {
+            if (isBusy(error)) return sendBack(request, reply, postalCode, busyNotice(step));
             if (!(error instanceof AppError) || error.status >= 500) throw error;
             const cart = await loadCart(db, key, lang);
             const names = new Map(cart.lineItems.map((line) => [line.code, line.name]));
@@ -403,7 +436,13 @@ export function checkoutPageRoutes(layout: PageLayout) {
               errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
             });
           }
-          if (!PAYMENT_METHOD_PATTERN.test(paymentMethodCode)) {
+          const total = centsOfMoney(body[TOTAL_FIELD] ?? '');
+          const usedGiftCard = centsOfMoney(body[GIFT_CARD_AMOUNT_FIELD] ?? '');
+          if (
+            !PAYMENT_METHOD_PATTERN.test(paymentMethodCode) ||
+            total === null ||
+            usedGiftCard === null
+          ) {
             return sendBack(request, reply, postalCode, {
               step: STEPS.payment,
               errors: { _: 'checkout.error.general' },
@@ -422,8 +461,10 @@ export function checkoutPageRoutes(layout: PageLayout) {
               customerId,
               checkoutId,
               paymentMethodCode,
+              confirmed: { totalCents: total, usedGiftCardCents: usedGiftCard },
             });
           } catch (error) {
+            if (isBusy(error)) return sendBack(request, reply, postalCode, busyNotice(step));
             if (!(error instanceof AppError) || error.status >= 500) throw error;
             return sendBack(request, reply, postalCode, refusalNotice(error, names));
           }

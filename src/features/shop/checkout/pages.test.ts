@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { confirmOrderByForm, purchaseFormFields } from '../../../../tests/helpers/shop.ts';
 import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
 import { checkoutHolds, giftCards, orders } from '../../../db/schema.ts';
 import {
@@ -154,11 +155,11 @@ describe('/kassa', () => {
     expect(h?.useDeliveryAddressForBilling).toBe(false);
     const page = await v.get(`/kassa?postinumero=${POSTAL_CODE}`);
     expect(page.body).toContain(`name="checkoutId" value="${h?.checkoutId}"`);
-    const paid = await form(v, {
-      action: 'purchase',
-      checkoutId: h?.checkoutId ?? '',
-      PaymentMethodCode: 'testbank',
+    expect(purchaseFormFields(page.body)).toMatchObject({
+      total: '10,00',
+      usedGiftCardAmount: '0,00',
     });
+    const paid = await confirmOrderByForm(v, POSTAL_CODE);
     expect(paid.statusCode, paid.body).toBe(303);
     expect(paid.headers.location).toContain('/maksu/testipankki');
     const [row] = await t.app.db
@@ -167,11 +168,7 @@ describe('/kassa', () => {
       .where(eq(orders.checkoutId, h?.checkoutId ?? ''));
     expect(row?.status).toBe('pending_payment');
     // The same checkout again: the same order, the same payment page.
-    const again = await form(v, {
-      action: 'purchase',
-      checkoutId: h?.checkoutId ?? '',
-      PaymentMethodCode: 'testbank',
-    });
+    const again = await confirmOrderByForm(v, POSTAL_CODE, { checkoutId: h?.checkoutId ?? '' });
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe(paid.headers.location);
     const all = await t.app.db
@@ -184,10 +181,8 @@ describe('/kassa', () => {
   it('a purchase without a live hold comes back to the delivery step', async () => {
     const v = await buyer(t.app);
     await addToCart(v, CODES.plain);
-    const res = await form(v, {
-      action: 'purchase',
+    const res = await confirmOrderByForm(v, POSTAL_CODE, {
       checkoutId: '0b8f2f8e-4b0c-4a53-9b1e-2f1d5e8d9a10',
-      PaymentMethodCode: 'testbank',
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/kassa?postinumero=${POSTAL_CODE}`);
@@ -236,11 +231,7 @@ describe('/kassa', () => {
     const page = await v.get(`/kassa?postinumero=${POSTAL_CODE}`);
     expect(page.body).toContain('Vahvista tilaus');
     expect(page.body).toContain('data-sum="payable">0,00');
-    const res = await form(v, {
-      action: 'purchase',
-      checkoutId: h?.checkoutId ?? '',
-      PaymentMethodCode: 'testbank',
-    });
+    const res = await confirmOrderByForm(v, POSTAL_CODE);
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toContain('/kassa/vahvistus?tilaus=');
     const [row] = await t.app.db
@@ -248,5 +239,46 @@ describe('/kassa', () => {
       .from(orders)
       .where(eq(orders.checkoutId, h?.checkoutId ?? ''));
     expect(row?.status).toBe('paid');
+  });
+
+  it('purchase-form posts the totals it shows: a gift card spent meanwhile refuses the order and the page shows the new total', async () => {
+    const code = `KASSA-JAETTU-${Date.now()}`;
+    await t.app.db.insert(giftCards).values({
+      siteId: 'lihakauppa',
+      codeHash: giftCardCodeHash(code),
+      initialCents: 1000,
+      balanceCents: 1000,
+    });
+    const v = await buyer(t.app);
+    const other = await buyer(t.app);
+    for (const shopper of [v, other]) {
+      await addToCart(shopper, CODES.plain, 4);
+      await shopper.post(`${GIFT_CARD_ADD_API}?language=fi&code=${code}`);
+      expect((await form(shopper, { action: 'hold', slot: `${date} ${SLOT}` })).statusCode).toBe(
+        303,
+      );
+    }
+    const shown = purchaseFormFields((await v.get(`/kassa?postinumero=${POSTAL_CODE}`)).body);
+    expect(shown).toMatchObject({ total: '20,00', usedGiftCardAmount: '10,00' });
+    // Another order spends the card first.
+    expect((await confirmOrderByForm(other, POSTAL_CODE)).headers.location).toContain(
+      '/maksu/testipankki',
+    );
+    const refused = await confirmOrderByForm(v, POSTAL_CODE, shown);
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(`/kassa?postinumero=${POSTAL_CODE}`);
+    const page = await v.get(`/kassa?postinumero=${POSTAL_CODE}`);
+    expect(page.body).toContain('Lahjakortilla on ehditty maksaa toinen tilaus');
+    expect(purchaseFormFields(page.body)).toMatchObject({
+      checkoutId: shown.checkoutId,
+      total: '20,00',
+      usedGiftCardAmount: '0,00',
+    });
+    expect(
+      await t.app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.checkoutId, shown.checkoutId ?? '')),
+    ).toEqual([]);
   });
 });

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { SHOP_HOST as HOST, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
-import { registerCustomer } from '../../../../tests/helpers/shop-customer.ts';
+import { registerCustomer, unverifyEmail } from '../../../../tests/helpers/shop-customer.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import {
   cartLineItems,
   carts,
   customers,
+  emailVerificationTokens,
   mailOutbox,
   passwordResetTokens,
 } from '../../../db/schema.ts';
@@ -273,6 +274,128 @@ describe('password reset', () => {
     expect(res.json().errors).toEqual({ token: 'account.error.resetToken' });
     const [after] = await t.app.db.select().from(customers).where(eq(customers.email, address));
     expect(after?.passwordHash).toBe(before?.passwordHash);
+  });
+});
+
+describe('e-mail verification (decisions 082 and 083)', () => {
+  const verifiedAt = async (address: string) =>
+    (await t.app.db.select().from(customers).where(eq(customers.email, address)))[0]
+      ?.emailVerifiedAt ?? null;
+  const linksTo = async (address: string) =>
+    (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.recipients, address)))
+      .map((row) => openText(t.app.config.forms.encryptionKey, row.sealedBody))
+      .flatMap((body) => {
+        const token = /\/sahkoposti\/vahvista\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1];
+        return token ? [token] : [];
+      });
+  const askLink = (v: Visitor) => v.post(`${ACCOUNT_API}/email-verification`, json({}));
+  /** An account whose address is not verified, as accounts made before decision 083 are. */
+  async function unverified(v: Visitor) {
+    const address = await registered(v);
+    await unverifyEmail(v, address);
+    return address;
+  }
+
+  it('an account made from the registration link has its address verified; no other link is mailed', async () => {
+    const v = await visitor();
+    const address = await registered(v);
+    expect(await verifiedAt(address)).not.toBeNull();
+    expect((await v.get('/oma-tili')).body).toContain('data-email-verified="true"');
+    const res = await askLink(v);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await linksTo(address)).toEqual([]);
+  });
+
+  it('an unverified account gets a link; opening it verifies nothing, its button does, once', async () => {
+    const v = await visitor();
+    const address = await unverified(v);
+    expect(await verifiedAt(address)).toBeNull();
+    expect((await askLink(v)).statusCode).toBe(200);
+    const [token] = await linksTo(address);
+    expect(token).toBeDefined();
+    const [stored] = await t.app.db
+      .select()
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.email, address));
+    expect(stored?.tokenHash).not.toContain(token);
+    // A mail scanner fetching the link changes nothing.
+    const page = await v.get(`/sahkoposti/vahvista?token=${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Vahvista sähköpostiosoite');
+    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(await verifiedAt(address)).toBeNull();
+    const confirm = (token: string) =>
+      v.post(`${ACCOUNT_API}/email-verification/confirm`, json({ token }));
+    expect((await confirm(token ?? '')).statusCode).toBe(200);
+    expect(await verifiedAt(address)).not.toBeNull();
+    const again = await confirm(token ?? '');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ token: 'account.error.verifyToken' });
+  });
+
+  it("'Oma tili' offers a new link until the address is verified, at most 3 in 15 minutes", async () => {
+    const v = await visitor();
+    const address = await unverified(v);
+    const account = await v.get('/oma-tili');
+    expect(account.body).toContain('data-email-verified="false"');
+    for (let i = 0; i < 4; i++) {
+      const res = await askLink(v);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    // Three links; the fourth asked within 15 minutes is not sent.
+    const tokens = await linksTo(address);
+    expect(tokens).toHaveLength(3);
+    const form = await v.post('/oma-tili', {
+      payload: new URLSearchParams({ _xsrf: v.xsrfToken ?? '', action: 'verify-email' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe('/oma-tili?vahvistus=lahetetty');
+    expect((await v.get('/oma-tili?vahvistus=lahetetty')).body).toContain(
+      `Vahvistuslinkki on lähetetty osoitteeseen ${address}`,
+    );
+    expect(await linksTo(address)).toHaveLength(3);
+    // Any of the links works (the page's button posts it).
+    const verified = await v.post('/sahkoposti/vahvista', {
+      payload: new URLSearchParams({ _xsrf: v.xsrfToken ?? '', token: tokens[1] ?? '' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(verified.body).toContain('data-verified="true"');
+    expect((await v.get('/oma-tili')).body).toContain('data-email-verified="true"');
+    expect((await askLink(v)).statusCode).toBe(200);
+    expect(await linksTo(address)).toHaveLength(3);
+    expect((await askLink(await visitor())).statusCode).toBe(401);
+  });
+
+  it('a link no longer verifies once the account has another address; a password reset verifies it', async () => {
+    const v = await visitor();
+    const address = await unverified(v);
+    expect((await askLink(v)).statusCode).toBe(200);
+    const [token] = await linksTo(address);
+    await t.app.db
+      .update(customers)
+      .set({ email: `muutettu-${address}` })
+      .where(eq(customers.email, address));
+    const refused = await v.post(
+      `${ACCOUNT_API}/email-verification/confirm`,
+      json({ token: token ?? '' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(await verifiedAt(`muutettu-${address}`)).toBeNull();
+
+    const other = await unverified(await visitor());
+    await (await visitor()).post(`${ACCOUNT_API}/password-reset`, json({ email: other }));
+    const reset = (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.recipients, other)))
+      .map((row) => openText(t.app.config.forms.encryptionKey, row.sealedBody))
+      .map((body) => /\/salasana\/uusi\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1])
+      .find(Boolean);
+    const done = await (await visitor()).post(
+      `${ACCOUNT_API}/password-reset/confirm`,
+      json({ token: reset, password: 'uusi-salasana-2' }),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await verifiedAt(other)).not.toBeNull();
   });
 });
 

@@ -13,13 +13,16 @@ import { CustomerOrders } from '../orders/order-list.server.tsx';
 import { ordersOfCustomer } from '../orders/payment-returns.server.ts';
 import {
   changePassword,
+  confirmEmail,
   confirmRegistration,
   customerAnswer,
+  emailVerified,
   logIn,
   logOut,
   passwordOutdatedOf,
   register,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   saveAddress,
   sessionCustomerId,
@@ -37,6 +40,8 @@ import {
   RESET_REQUEST_PAGE_PATH,
   registrationMail,
   resetPageUrl,
+  VERIFY_PAGE_PATH,
+  verificationMail,
 } from './routes.server.ts';
 import {
   type Address,
@@ -47,6 +52,7 @@ import {
   registerSchema,
   resetRequestSchema,
   resetSchema,
+  verifyEmailSchema,
 } from './schemas.ts';
 
 /**
@@ -62,6 +68,7 @@ export const ACCOUNT_PAGES = {
   confirm: CONFIRM_PAGE_PATH,
   resetRequest: RESET_REQUEST_PAGE_PATH,
   reset: RESET_PAGE_PATH,
+  verify: VERIFY_PAGE_PATH,
   account: '/oma-tili',
 } as const;
 
@@ -666,6 +673,73 @@ export function accountPageRoutes(layout: PageLayout) {
       },
     );
 
+    // --- verify the address with the link's token (decision 082) ---------------------------
+    // The link opens a page with a button: the verification is the POST, so a mail scanner that
+    // fetches links verifies nothing (as the subscriptions' links, decision 038).
+    const verifyPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+      errors: FieldErrors,
+      done = false,
+      status?: number,
+    ) => {
+      const lang = request.locale.lang;
+      const t = serverT(lang);
+      return page(request, reply, {
+        title: 'account.verify.title',
+        errors,
+        ...(status ? { status } : {}),
+        body: done ? (
+          <p role="status" data-verified="true">
+            {t('account.verify.done')}{' '}
+            <a href={ACCOUNT_PAGES.account}>{t('account.verify.toAccount')}</a>
+          </p>
+        ) : (
+          <>
+            <p>{t('account.verify.intro')}</p>
+            <Form
+              action={ACCOUNT_PAGES.verify}
+              xsrf={request.session.derive('xsrf')}
+              submit="account.verify.submit"
+              lang={lang}
+            >
+              <input type="hidden" name="token" value={token} />
+            </Form>
+          </>
+        ),
+      });
+    };
+    fastify.get<{ Querystring: { token?: unknown } }>(
+      ACCOUNT_PAGES.verify,
+      async (request, reply) => {
+        onShop(request);
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        return verifyPage(request, reply, token, {});
+      },
+    );
+    fastify.post(
+      ACCOUNT_PAGES.verify,
+      { config: { rateLimit: LIMITS.reset } },
+      async (request, reply) => {
+        onShop(request);
+        const sent = (request.body ?? {}) as Values;
+        const token = typeof sent.token === 'string' ? sent.token : '';
+        const body = posted(request);
+        if (!body) return verifyPage(request, reply, token, forbidden, false, 403);
+        const refused = { _: 'account.error.verifyToken' };
+        const input = parsed(verifyEmailSchema, body);
+        if ('errors' in input) return verifyPage(request, reply, token, refused);
+        try {
+          await confirmEmail(fastify.db, input.data.token);
+        } catch (error) {
+          if (!errorsOf(error)) throw error;
+          return verifyPage(request, reply, token, refused);
+        }
+        return verifyPage(request, reply, '', {}, true);
+      },
+    );
+
     // --- Oma tili: addresses, orders, log out ----------------------------------------------
     const accountPage = async (
       request: FastifyRequest,
@@ -673,12 +747,13 @@ export function accountPageRoutes(layout: PageLayout) {
       customerId: string,
       values: Values | null,
       errors: FieldErrors,
-      saved: 'address' | 'password' | null = null,
+      notice: 'address' | 'password' | 'verificationSent' | null = null,
     ) => {
       const lang = request.locale.lang;
       const t = serverT(lang);
       const customer = await customerAnswer(fastify.db, customerId);
       const passwordOutdated = passwordOutdatedOf(await request.session.get());
+      const verified = await emailVerified(fastify.db, customerId);
       const orders = await ordersOfCustomer(fastify.db, customerId);
       const shown: Values = values ?? {
         ...customer.deliveryAddress,
@@ -692,8 +767,25 @@ export function accountPageRoutes(layout: PageLayout) {
         body: (
           <>
             <p>{t('account.page.loggedInAs', { email: customer.email })}</p>
-            {saved === 'address' ? <p role="status">{t('account.page.saved')}</p> : null}
-            {saved === 'password' ? <p role="status">{t('account.page.passwordChanged')}</p> : null}
+            {notice === 'address' ? <p role="status">{t('account.page.saved')}</p> : null}
+            {notice === 'password' ? (
+              <p role="status">{t('account.page.passwordChanged')}</p>
+            ) : null}
+            {notice === 'verificationSent' ? (
+              <p role="status">{t('account.page.verificationSent', { email: customer.email })}</p>
+            ) : null}
+            {verified ? (
+              <p data-email-verified="true">{t('account.page.emailVerified')}</p>
+            ) : (
+              <form method="post" action={ACCOUNT_PAGES.account} data-email-verified="false">
+                <p>{t('account.page.emailUnverified')}</p>
+                <input type="hidden" name={FORM_TOKEN_FIELD} value={xsrf} />
+                <input type="hidden" name="action" value="verify-email" />
+                <p>
+                  <button type="submit">{t('account.page.resendVerification')}</button>
+                </p>
+              </form>
+            )}
             {passwordOutdated ? (
               <p className={styles.notice}>
                 {t('account.page.passwordOutdated')}{' '}
@@ -827,21 +919,22 @@ export function accountPageRoutes(layout: PageLayout) {
         ),
       });
     };
-    fastify.get<{ Querystring: { tallennettu?: unknown } }>(
+    fastify.get<{ Querystring: { tallennettu?: unknown; vahvistus?: unknown } }>(
       ACCOUNT_PAGES.account,
       async (request, reply) => {
         onShop(request);
         const customerId = await sessionCustomerId(request.session);
         if (!customerId) return reply.redirect(ACCOUNT_PAGES.login, 303);
         const saved = request.query.tallennettu;
-        return accountPage(
-          request,
-          reply,
-          customerId,
-          null,
-          {},
-          saved === '1' ? 'address' : saved === 'salasana' ? 'password' : null,
-        );
+        const notice =
+          saved === '1'
+            ? 'address'
+            : saved === 'salasana'
+              ? 'password'
+              : request.query.vahvistus === 'lahetetty'
+                ? 'verificationSent'
+                : null;
+        return accountPage(request, reply, customerId, null, {}, notice);
       },
     );
     fastify.post(
@@ -869,6 +962,15 @@ export function accountPageRoutes(layout: PageLayout) {
             return accountPage(request, reply, customerId, null, errors);
           }
           return reply.redirect(`${ACCOUNT_PAGES.account}?tallennettu=salasana`, 303);
+        }
+        if (body.action === 'verify-email') {
+          // The same answer whether a mail went or the account's budget of mails was spent.
+          await resendVerification(fastify.db, {
+            customerId,
+            lang: request.locale.lang,
+            mail: verificationMail(request),
+          });
+          return reply.redirect(`${ACCOUNT_PAGES.account}?vahvistus=lahetetty`, 303);
         }
         const values = strings(body);
         const input = parsed(addressFormSchema, body);

@@ -8,6 +8,7 @@ import {
   type AccountContext,
   type AccountMailLinks,
   changePassword,
+  confirmEmail,
   confirmRegistration,
   customerAnswer,
   logIn,
@@ -15,9 +16,11 @@ import {
   NotLoggedIn,
   register,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   saveAddress,
   sessionCustomerId,
+  type VerificationMail,
 } from './accounts.server.ts';
 import {
   ACCOUNT_API,
@@ -32,6 +35,7 @@ import {
   registerSchema,
   resetRequestSchema,
   resetSchema,
+  verifyEmailSchema,
 } from './schemas.ts';
 
 /** The pages the account mails link to (`pages.server.tsx`). */
@@ -39,6 +43,8 @@ export const RESET_PAGE_PATH = '/salasana/uusi';
 export const RESET_REQUEST_PAGE_PATH = '/salasana';
 export const LOGIN_PAGE_PATH = '/kirjaudu';
 export const CONFIRM_PAGE_PATH = '/rekisteroidy/vahvista';
+/** The page a verification link opens (`pages.server.tsx`, decision 082). */
+export const VERIFY_PAGE_PATH = '/sahkoposti/vahvista';
 
 /** Small JSON bodies only: a 20 MB body is refused before it is read (413). */
 const BODY_LIMIT = 16 * 1024;
@@ -121,6 +127,14 @@ export function registrationMail(request: FastifyRequest) {
     resetRequestPage: new URL(RESET_REQUEST_PAGE_PATH, home).href,
   };
   return { lang: request.locale.lang, links, mailKey: request.server.config.forms.encryptionKey };
+}
+
+/** How a request mails verification links: the page on the shop's canonical host, the key. */
+export function verificationMail(request: FastifyRequest): VerificationMail {
+  return {
+    pageUrl: new URL(VERIFY_PAGE_PATH, siteHomeUrl(request, SHOP_SITE_ID)).href,
+    mailKey: request.server.config.forms.encryptionKey,
+  };
 }
 
 /**
@@ -296,6 +310,60 @@ export async function customerRoutes(fastify: FastifyInstance) {
     async (request) => {
       onShop(request);
       await logOut(request.session);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/email-verification`,
+    {
+      config: { rateLimit: LIMITS.reset },
+      schema: {
+        tags: ['shop'],
+        summary: "Mails the logged-in customer a new link to verify the account's address",
+        description:
+          'Nothing is sent when the address is verified already, or after 3 links in 15 minutes; the answer is the same. Per-customer coupons and reviews need a verified address (decision 082); accounts made from a registration link are verified already (decision 083). 401 for a visitor.',
+        security: XSRF_SECURITY,
+        response: {
+          200: jsonAnswer(okSchema, 'Asked (sent unless verified or over the limit)'),
+          ...problemAnswers(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      const customerId = await sessionCustomerId(request.session);
+      if (!customerId) throw new NotLoggedIn();
+      await resendVerification(app.db, {
+        customerId,
+        lang: request.locale.lang,
+        mail: verificationMail(request),
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/email-verification/confirm`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: LIMITS.reset },
+      schema: {
+        tags: ['shop'],
+        summary: "Verifies an account's address with the token of a mailed link",
+        description:
+          'A token works once and expires after 7 days, and only while the account still has the address it was sent to; otherwise 400 naming `token`.',
+        security: XSRF_SECURITY,
+        body: verifyEmailSchema,
+        response: {
+          200: jsonAnswer(okSchema, 'The address is verified'),
+          ...problemAnswers(400, 403, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      onShop(request);
+      await confirmEmail(app.db, request.body.token);
       return { ok: true as const };
     },
   );

@@ -77,6 +77,11 @@ export const resetSchema = z
   })
   .describe('A reset token from the mail and the new password');
 
+/** `POST /api/lk/account/email-verification/confirm`: the token of a verification link. */
+export const verifyEmailSchema = z
+  .object({ token: z.string({ error: INVALID }).regex(RESET_TOKEN_PATTERN, INVALID) })
+  .describe('A verification token from the mail');
+
 export const addressSchema = z
   .object({
     firstName: z.string(),

@@ -1,12 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import {
+  expectChargedAsShown,
+  type ShownTotals,
+  shownTotals,
+} from '../../../../tests/helpers/shop.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { carts, customers, orders } from '../../../db/schema.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { type PaymentProvider, PaymentProviderFailed } from '../payment/provider.ts';
 import { paymentProvider } from '../payment/providers.server.ts';
 import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
+import { centsOfMoney } from '../schemas.ts';
 import { checkOut } from './check-out.server.ts';
 import {
   addToCart,
@@ -35,8 +41,11 @@ function deps(provider?: PaymentProvider): PaymentDeps {
   return appPaymentDeps(t.app, SHOP, provider);
 }
 
-/** The use case's input for a buyer's held cart. */
-async function inputOf(v: Visitor, checkoutId: string) {
+/**
+ * The use case's input for a buyer's held cart, confirmed with the totals its checkout shows
+ * (`shown`, which every placed order is checked against).
+ */
+async function inputOf(v: Visitor, checkoutId: string, shown: ShownTotals) {
   const [row] = await t.app.db
     .select({ customerId: customers.id, sessionId: carts.sessionId })
     .from(customers)
@@ -50,6 +59,10 @@ async function inputOf(v: Visitor, checkoutId: string) {
     customerId: row.customerId,
     checkoutId,
     paymentMethodCode: 'FI50',
+    confirmed: {
+      totalCents: centsOfMoney(shown.total) ?? 0,
+      usedGiftCardCents: centsOfMoney(shown.usedGiftCardAmount) ?? 0,
+    },
   };
 }
 
@@ -57,8 +70,11 @@ describe('checkOut', () => {
   it('places the order and opens its payment; a repeated submit answers the same order', async () => {
     const v = await buyer(t.app);
     await addToCart(v, CODES.plain, 2);
-    const input = await inputOf(v, await held(v));
+    const checkoutId = await held(v);
+    const shown = await shownTotals(v);
+    const input = await inputOf(v, checkoutId, shown);
     const first = await checkOut(deps(), input);
+    await expectChargedAsShown(t.app.db, first.order.id, shown);
     expect(first.created).toBe(true);
     expect(first.paymentError).toBeUndefined();
     expect(first.order.status).toBe('pending_payment');
@@ -72,7 +88,9 @@ describe('checkOut', () => {
   it('leaves the order standing when the payment cannot be opened and answers its confirmation page', async () => {
     const v = await buyer(t.app);
     await addToCart(v, CODES.plain);
-    const input = await inputOf(v, await held(v));
+    const checkoutId = await held(v);
+    const shown = await shownTotals(v);
+    const input = await inputOf(v, checkoutId, shown);
     const bank = paymentProvider(t.app.config);
     const down: PaymentProvider = {
       id: bank.id,
@@ -82,6 +100,7 @@ describe('checkOut', () => {
       verifyReturn: (query) => bank.verifyReturn(query),
     };
     const answer = await checkOut(deps(down), input);
+    await expectChargedAsShown(t.app.db, answer.order.id, shown);
     expect(answer.paymentError?.status).toBe(502);
     expect(answer.next).toBe(confirmationUrl(SHOP, answer.order.id));
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, answer.order.id));

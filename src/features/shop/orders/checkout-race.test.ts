@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { shownTotals } from '../../../../tests/helpers/shop.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { databaseUrlWith } from '../../../../tests/setup/database.ts';
 import {
@@ -15,7 +16,7 @@ import {
   productDateStock,
   products,
 } from '../../../db/schema.ts';
-import { CART_API, CHECKOUT_API, productAvailabilitySchema } from '../schemas.ts';
+import { CART_API, CHECKOUT_API, centsOfMoney, productAvailabilitySchema } from '../schemas.ts';
 import {
   addToCart,
   buyer,
@@ -253,6 +254,7 @@ describe('checkout races (PostgreSQL)', () => {
         return { stock: stock?.stock, dateSold: dated?.sold, slotSold: slot?.sold, placed };
       };
       const before = await state();
+      const shown = await shownTotals(v);
       const [{ name } = { name: '' }] = await rowsOf<{ name: string }>(
         t.app.db.execute(sql`select current_database() as name`),
       );
@@ -270,6 +272,8 @@ describe('checkout races (PostgreSQL)', () => {
           owner?.sessionId ?? '',
           owner?.customerId ?? '',
           checkoutId,
+          String(centsOfMoney(shown.total)),
+          String(centsOfMoney(shown.usedGiftCardAmount)),
         ],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
-import { registerWithAddress } from '../../../../tests/helpers/shop-customer.ts';
+import { confirmOrder, type ShownTotals } from '../../../../tests/helpers/shop.ts';
+import { registerWithAddress, unverifyEmail } from '../../../../tests/helpers/shop-customer.ts';
 import { arrive, fromAddress, type Visitor } from '../../../../tests/helpers/visitor.ts';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -15,7 +16,7 @@ import {
 import { addDays, helsinkiDate } from '../dates.ts';
 import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
 import { CART_API } from '../schemas.ts';
-import { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API, checkoutSchema } from './schemas.ts';
+import { CHECKOUT_HOLD_API, checkoutSchema } from './schemas.ts';
 
 /**
  * A small shop for the checkout's tests: an area delivering every day at 08–12 (cut-off the day
@@ -35,6 +36,8 @@ export const CODES = {
   /** Overall stock 5. */
   stocked: '5900003',
   gift: '5900004',
+  /** 60,79: with a gift card of 20,00 the checkout shows 40,79 to pay. */
+  box: '5900005',
 };
 
 /** A date the slot is open on, `days` from today (Helsinki). */
@@ -74,6 +77,13 @@ export async function createCheckoutShop(
     name: 'Lahjakortti 20 €',
     priceCents: 2000,
     isGiftCard: true,
+  });
+  await createProduct(db, {
+    ...shop,
+    path: '/tuotteet/lihalaatikko',
+    code: CODES.box,
+    name: 'Lihalaatikko',
+    priceCents: 6079,
   });
   await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });
   const [area] = await db
@@ -115,14 +125,22 @@ let buyers = 0;
 /** The e-mail address each buyer registered with. */
 export const emailOf = new WeakMap<Visitor, string>();
 
-/** A logged-in customer with a delivery address, from a client address of its own. */
-export async function buyer(app: FastifyInstance): Promise<Visitor> {
+/**
+ * A logged-in customer with a delivery address (Lihakuja 3 unless `streetAddress` is given), from
+ * a client address of its own. Its e-mail address is verified by the registration link (decision
+ * 083) unless `verified` is false: then it is an account made before that, not verified.
+ */
+export async function buyer(
+  app: FastifyInstance,
+  options: { streetAddress?: string; email?: string; verified?: boolean } = {},
+): Promise<Visitor> {
   buyers += 1;
   const n = buyers;
   const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const v = fromAddress(await arrive(app, '/', { host: HOST }), ip);
-  const email = `ostaja${n}-${Math.random().toString(36).slice(2)}@example.fi`;
-  await registerWithAddress(v, email, PASSWORD, POSTAL_CODE);
+  const email = options.email ?? `ostaja${n}-${Math.random().toString(36).slice(2)}@example.fi`;
+  await registerWithAddress(v, email, PASSWORD, POSTAL_CODE, options.streetAddress);
+  if (options.verified === false) await unverifyEmail(v, email);
   emailOf.set(v, email);
   return v;
 }
@@ -148,8 +166,17 @@ export async function held(v: Visitor, date = deliveryDate()): Promise<string> {
   return id;
 }
 
-export function order(v: Visitor, checkoutId: string, PaymentMethodCode = 'FI50') {
-  return v.post(CHECKOUT_ORDER_API, json({ checkoutId, PaymentMethodCode }));
+/**
+ * Confirms the checkout with the totals it shows (`confirmOrder`: the order must charge them).
+ * `shown` is what the shopper saw, when that was read earlier than now.
+ */
+export function order(
+  v: Visitor,
+  checkoutId: string,
+  paymentMethodCode = 'FI50',
+  shown?: ShownTotals,
+) {
+  return confirmOrder(v, checkoutId, { paymentMethodCode, ...(shown ? { shown } : {}) });
 }
 
 /** A product's overall stock (null: unlimited). */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { shownTotals } from '../../../../tests/helpers/shop.ts';
 import { arrive } from '../../../../tests/helpers/visitor.ts';
 import {
   checkoutHolds,
@@ -35,6 +36,7 @@ import {
   order,
   PASSWORD,
   POSTAL_CODE,
+  stockOf,
 } from './checkout.test-support.ts';
 import { giftCardCodeHash } from './gift-cards.server.ts';
 import { deleteExpiredHolds } from './holds.server.ts';
@@ -126,6 +128,29 @@ describe('the checkout API', () => {
       json({ checkoutId: crypto.randomUUID(), PaymentMethodCode: 'x'.repeat(100_000) }),
     );
     expect(huge.statusCode).toBe(413);
+    // What the checkout showed is part of the order (decision 080): missing or malformed, 400.
+    const unshown = await b.post(
+      CHECKOUT_ORDER_API,
+      json({ checkoutId: crypto.randomUUID(), PaymentMethodCode: 'FI50' }),
+    );
+    expect(unshown.statusCode).toBe(400);
+    expect(unshown.json().errors).toEqual({
+      total: 'validation.required',
+      usedGiftCardAmount: 'validation.required',
+    });
+    const malformed = await b.post(
+      CHECKOUT_ORDER_API,
+      json({
+        checkoutId: crypto.randomUUID(),
+        PaymentMethodCode: 'FI50',
+        total: '5.00',
+        usedGiftCardAmount: '-1,00',
+      }),
+    );
+    expect(malformed.json().errors).toEqual({
+      total: 'validation.invalid',
+      usedGiftCardAmount: 'validation.invalid',
+    });
     const badTime = await hold(b, deliveryDate(), '07:00-09:00');
     expect(badTime.statusCode).toBe(409);
     expect(badTime.json().errors).toEqual({ time: 'shop.checkout.timeInvalid' });
@@ -284,6 +309,73 @@ describe('the checkout API', () => {
     ).toBe(1);
   });
 
+  it('a gift card another order spent since the checkout showed it refuses the order naming giftCards; confirmed again, the order charges the new total', async () => {
+    const code = `SHARED-${Date.now()}`;
+    await t.app.db.insert(giftCards).values({
+      siteId: 'lihakauppa',
+      codeHash: giftCardCodeHash(code),
+      initialCents: 2000,
+      balanceCents: 2000,
+    });
+    const first = await buyer(t.app);
+    const second = await buyer(t.app);
+    const ids: string[] = [];
+    for (const v of [first, second]) {
+      await addToCart(v, CODES.box);
+      const added = await v.post(`${GIFT_CARD_ADD_API}?language=fi&code=${code}`);
+      expect(added.statusCode, added.body).toBe(200);
+      ids.push(await held(v));
+    }
+    // Both checkouts show 60,79 of which the card pays 20,00: 40,79 to pay.
+    const shown = await shownTotals(second);
+    expect(shown).toEqual({ total: '60,79', usedGiftCardAmount: '20,00' });
+    expect((await order(first, ids[0] as string)).statusCode).toBe(200);
+    const refused = await order(second, ids[1] as string, 'FI50', shown);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors).toEqual({ giftCards: 'shop.checkout.giftCardChanged' });
+    expect(
+      await t.app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.checkoutId, ids[1] as string)),
+    ).toEqual([]);
+    // The cart shows the card spent; the hold stays, and what the shopper now confirms is charged.
+    const now = checkoutSchema.parse((await second.get(`${CHECKOUT_API}?language=fi`)).json());
+    expect(now.hold?.checkoutId).toBe(ids[1]);
+    expect(now.cart).toMatchObject({ total: '60,79', usedGiftCardAmount: '0,00', giftCards: [] });
+    const placed = await order(second, ids[1] as string);
+    expect(placed.statusCode, placed.body).toBe(200);
+  });
+
+  it('a price changed since the checkout showed it refuses the order naming total; confirmed again, the new total is charged', async () => {
+    const b = await buyer(t.app);
+    await addToCart(b, CODES.stocked, 1);
+    const id = await held(b);
+    const shown = await shownTotals(b);
+    expect(shown.total).toBe('7,00');
+    await t.app.db
+      .update(products)
+      .set({ priceCents: 750 })
+      .where(eq(products.code, CODES.stocked));
+    try {
+      const refused = await order(b, id, 'FI50', shown);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().errors).toEqual({ total: 'shop.checkout.totalChanged' });
+      expect(refused.json().detail).toContain('the total is 7,50 now, not 7,00');
+      expect(await stockOf(t.app.db, CODES.stocked)).toBe(5);
+      const placed = await order(b, id);
+      expect(placed.statusCode, placed.body).toBe(200);
+      await t.app.db.transaction((tx) =>
+        releaseOrder(tx, orderAnswerSchema.parse(placed.json()).orderId),
+      );
+    } finally {
+      await t.app.db
+        .update(products)
+        .set({ priceCents: 700 })
+        .where(eq(products.code, CODES.stocked));
+    }
+  });
+
   it('gift cards: entered by code in any case, pay up to the total; a fully paid order is paid at once', async () => {
     const b = await buyer(t.app);
     await addToCart(b, CODES.plain, 3);
@@ -297,7 +389,10 @@ describe('the checkout API', () => {
     const placed = orderAnswerSchema.parse((await order(b, id)).json());
     expect(placed.status).toBe('paid');
     expect(placed.next).toContain(`/kassa/vahvistus?tilaus=${placed.orderId}`);
-    const [card] = await t.app.db.select().from(giftCards);
+    const [card] = await t.app.db
+      .select()
+      .from(giftCards)
+      .where(eq(giftCards.codeHash, giftCardCodeHash(GIFT_CODE)));
     expect(card?.balanceCents).toBe(3500);
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(row).toMatchObject({ usedGiftCardCents: 1500, totalCents: 0, status: 'paid' });

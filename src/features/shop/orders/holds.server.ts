@@ -36,11 +36,14 @@ import type { CheckoutHold } from './schemas.ts';
  * `expires_at > now()`; nothing has to run for it to stop counting.
  *
  * Lock order, the same in every transaction that writes here (taking a hold, placing an order,
- * releasing an order), so two of them never wait on each other in a circle:
- * the cart row → the cart's hold → the slot's `delivery_slot_bookings` row → the
- * `product_date_stock` rows by code → `products` rows by code → coupons by id → gift cards by id.
- * A booking or date-stock row is made on first use (`insert … on conflict do nothing`, capacity
- * copied from the calendar or the weekday's stock) and then locked with `select … for update`.
+ * releasing an order), so two of them never wait on each other in a circle (decision 081):
+ * the cart row → the cart's hold → (the order row) → `products` rows by code and id → gift cards
+ * by id → the slot's `delivery_slot_bookings` row → the `product_date_stock` rows by code → the
+ * customer's `coupon_customer_uses` → coupons by id. Placement takes the counters from `products`
+ * on at its end, each by one conditional update, so the rows many orders share stay locked only
+ * until its commit. A booking or date-stock row is made when a hold first needs it (`insert … on
+ * conflict do nothing`, capacity copied from the calendar or the weekday's stock) and then locked
+ * with `select … for update`.
  */
 
 /** How long a chosen delivery time is kept for the cart. */

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { orderLines, orderPayments, orders } from '../../../db/schema.ts';
 import { siteHomeUrl } from '../../../render/render-page.tsx';
+import { BUSY_RETRY_SECONDS, Unavailable } from '../../../server/errors.ts';
+import { WaitingGate } from '../../../server/waiting-gate.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { paymentItemsOf } from '../payment/items.ts';
@@ -42,7 +44,36 @@ export interface PaymentDeps {
   mailKey: Buffer;
   /** The shop's address for order notifications (`config.payment.shopOrderEmail`). */
   shopEmail: string;
+  /** Checkouts placed at once in this process (`checkOut`); none: no limit. */
+  placements?: WaitingGate;
+  /** Keys the mailbox and address a per-customer coupon is counted under (decision 082). */
+  limitKeySecret: string;
   now?: () => Date;
+}
+
+/**
+ * How long a checkout waits for its turn to be placed before it is answered 503 (decision 081):
+ * less than the pool's own wait, so the answer is the gate's, not a connection's timeout.
+ */
+export const PLACEMENT_WAIT_MS = 10_000;
+
+const placementGates = new WeakMap<object, WaitingGate>();
+
+/**
+ * The process's gate in front of placing orders: as many at once as the database pool has
+ * connections less two, which stay for the other requests (pages, carts) during a burst.
+ */
+function placementGate(app: Pick<FastifyInstance, 'config'>): WaitingGate {
+  let gate = placementGates.get(app);
+  if (!gate) {
+    gate = new WaitingGate(
+      Math.max(1, app.config.databasePoolSize - 2),
+      PLACEMENT_WAIT_MS,
+      () => new Unavailable('Too many orders at once. Try again shortly.', BUSY_RETRY_SECONDS),
+    );
+    placementGates.set(app, gate);
+  }
+  return gate;
 }
 
 /** The payment dependencies of the app, for the shop at `shopUrl` (the configured provider). */
@@ -57,6 +88,8 @@ export function appPaymentDeps(
     shopUrl,
     mailKey: app.config.forms.encryptionKey,
     shopEmail: app.config.payment.shopOrderEmail,
+    placements: placementGate(app),
+    limitKeySecret: app.config.sessionSecret,
   };
 }
 

@@ -11,7 +11,7 @@ import { type CartKey, loadCart } from '../cart.server.ts';
 import { NotLoggedIn, sessionCustomerId } from '../customer/accounts.server.ts';
 import { onShop } from '../customer/routes.server.ts';
 import { cartTarget, existingKey } from '../routes.server.ts';
-import { cartSchema, langOfCartLanguage } from '../schemas.ts';
+import { cartSchema, centsOfMoney, langOfCartLanguage } from '../schemas.ts';
 import { checkOut } from './check-out.server.ts';
 import {
   addGiftCard,
@@ -175,7 +175,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         tags: ['shop'],
         summary: 'Places the order of a held checkout',
         description:
-          "Idempotent by `checkoutId` (the hold's id): submitting it again, also at once, answers the same order. One transaction takes the stock, date stock, slot, coupon uses and gift-card balance, writes the order and empties the cart. `next` is the payment page, or the confirmation page when nothing is left to pay. 409 naming what ran out: `checkoutId` (no live hold of this cart), `cart`, `time`, a line's code, `couponCodes`, `giftCards`, `deliveryAddress`. 401 for a visitor.",
+          "Idempotent by `checkoutId` (the hold's id): submitting it again, also at once, answers the same order. `total` and `usedGiftCardAmount` are the cart's as the checkout showed them when the shopper confirmed: the order charges exactly that, or it is refused with 409 naming `giftCards` (the cards pay another amount now) or `total` (the total moved: a price, VAT or delivery fee); the cart then shows the new state and the hold stays, so the shopper can confirm again. One transaction takes the stock, date stock, slot, coupon uses and gift-card balance, writes the order and empties the cart. `next` is the payment page, or the confirmation page when nothing is left to pay. 409 naming what ran out: `checkoutId` (no live hold of this cart), `cart`, `time`, a line's code, `couponCodes`, `giftCards`, `total`, `deliveryAddress`. 503 with `Retry-After` when the server is too busy to place it now: nothing was done and the hold stays, so submitting again places it or refuses it. 401 for a visitor.",
         security: XSRF_SECURITY,
         body: orderBodySchema,
         response: {
@@ -193,6 +193,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
         customerId,
         checkoutId: request.body.checkoutId,
         paymentMethodCode: request.body.PaymentMethodCode,
+        confirmed: {
+          totalCents: centsOfMoney(request.body.total) ?? Number.NaN,
+          usedGiftCardCents: centsOfMoney(request.body.usedGiftCardAmount) ?? Number.NaN,
+        },
       });
       // The order stands; the answer tells the payment could not be opened (a repeated submit
       // opens it again).

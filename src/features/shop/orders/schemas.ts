@@ -80,11 +80,21 @@ export type HoldBody = z.infer<typeof holdBodySchema>;
 /** Payment method codes of the providers: letters and digits (FI50, FI54, nordea…). */
 export const PAYMENT_METHOD_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
-/** `POST /checkout/order`: the hold's id and the payment method. */
+/** Money as the cart answers it: euros with a decimal comma (`40,79`). */
+export const MONEY_PATTERN = /^\d{1,9},\d{2}$/;
+const moneySchema = z.string({ error: REQUIRED }).regex(MONEY_PATTERN, INVALID);
+
+/**
+ * `POST /checkout/order`: the hold's id, the payment method, and what the checkout showed when
+ * the shopper confirmed: the cart's `total` and `usedGiftCardAmount`, as the cart answered them.
+ * The order charges exactly that or is refused (409, decision 080).
+ */
 export const orderBodySchema = z.strictObject(
   {
     checkoutId: z.uuid({ error: INVALID }),
     PaymentMethodCode: z.string({ error: REQUIRED }).regex(PAYMENT_METHOD_PATTERN, INVALID),
+    total: moneySchema,
+    usedGiftCardAmount: moneySchema,
   },
   { error: INVALID },
 );

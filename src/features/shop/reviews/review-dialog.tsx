@@ -109,22 +109,23 @@ export function ReviewDialog(props: {
       props.onPosted(answer.review);
     } catch (error) {
       const status = error instanceof ReviewApiError ? error.status : 0;
-      const named =
-        error instanceof ReviewApiError
-          ? fieldErrors(
-              Object.entries(error.errors).map(([path, message]) => ({ path: [path], message })),
-            )
-          : {};
+      // The account's e-mail address is not verified: no field of the form to show it beside.
+      const { email: unverified, ...fields } = error instanceof ReviewApiError ? error.errors : {};
+      const named = fieldErrors(
+        Object.entries(fields).map(([path, message]) => ({ path: [path], message })),
+      );
       if (status === 409) props.onAlreadyReviewed?.();
       setErrors(named);
       setFailure(
         Object.keys(named).length > 0
           ? null
-          : status === 409
-            ? 'review.error.duplicate'
-            : status === 401
-              ? 'review.error.login'
-              : 'review.error',
+          : unverified
+            ? 'review.error.verifyEmail'
+            : status === 409
+              ? 'review.error.duplicate'
+              : status === 401
+                ? 'review.error.login'
+                : 'review.error',
       );
       setState('form');
       setAttempt((n) => n + 1);

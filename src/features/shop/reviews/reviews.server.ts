@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { customers, orderLines, orders, productReviews, products } from '../../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import { mailboxKey } from '../customer/limit-keys.server.ts';
 import {
   REVIEW_PAGE_SIZE,
   REVIEW_PAGES_MAX,
@@ -163,6 +164,22 @@ export async function hasReviewed(
   return row !== undefined;
 }
 
+/**
+ * 403 problem: reviews count from customers who proved their address only (decision 082); the
+ * refusal names `email`, and the mailed link (or a new one from 'Oma tili') verifies it.
+ */
+export class ReviewNeedsVerifiedEmail extends AppError {
+  constructor() {
+    super(
+      403,
+      'email-unverified',
+      'E-mail address not verified',
+      'Verify your e-mail address to review products.',
+      { errors: { email: 'review.error.verifyEmail' } },
+    );
+  }
+}
+
 /** 409 problem: the customer has reviewed the product (any of its language versions) already. */
 export class AlreadyReviewed extends Conflict {
   constructor() {
@@ -171,21 +188,24 @@ export class AlreadyReviewed extends Conflict {
 }
 
 /**
- * `POST /api/review/lihakauppa/`: the customer's review of a product. The text is stored as the
- * plain text typed (trimmed); the unique index on (site, code, customer) keeps one review per
- * customer even when posts race: a second insert does nothing and answers 409.
+ * `POST /api/review/lihakauppa/`: the customer's review of a product. Only a customer whose
+ * e-mail address is verified writes one (403 otherwise, decision 082). The text is stored as the
+ * plain text typed (trimmed); unique indexes on (site, code, customer) and (site, code, mailbox
+ * key) keep one review per account and per mailbox even when posts race: a second insert does
+ * nothing and answers 409.
  */
 export async function postReview(
   db: Database,
-  input: { customerId: string; body: ReviewInput },
+  input: { customerId: string; body: ReviewInput; limitKeySecret: string },
 ): Promise<Review> {
   const { body } = input;
   const product = await reviewedProduct(db, body.productId);
   const [customer] = await db
-    .select({ id: customers.id })
+    .select({ id: customers.id, email: customers.email, verifiedAt: customers.emailVerifiedAt })
     .from(customers)
     .where(eq(customers.id, input.customerId));
   if (!customer) throw new ReviewNeedsLogin();
+  if (!customer.verifiedAt) throw new ReviewNeedsVerifiedEmail();
   const isVerified = await boughtCode(db, input.customerId, product.code);
   const [row] = await db
     .insert(productReviews)
@@ -199,10 +219,10 @@ export async function postReview(
       rating: body.rating,
       text: body.text,
       isVerified,
+      reviewerKey: mailboxKey(input.limitKeySecret, customer.email),
     })
-    .onConflictDoNothing({
-      target: [productReviews.siteId, productReviews.code, productReviews.customerId],
-    })
+    // Either unique index: the account's or the mailbox's review of the code.
+    .onConflictDoNothing()
     .returning(reviewColumns);
   if (!row) throw new AlreadyReviewed();
   return row;

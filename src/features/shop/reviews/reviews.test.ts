@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
-import { registerCustomer } from '../../../../tests/helpers/shop-customer.ts';
+import {
+  registerCustomer,
+  unverifyEmail,
+  verifyEmail,
+} from '../../../../tests/helpers/shop-customer.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { customers, orderLines, orders, productReviews } from '../../../db/schema.ts';
 import { PRODUCTS_API, productDetailSchema } from '../schemas.ts';
@@ -57,11 +61,17 @@ const json = (body: unknown) => ({
   headers: { 'content-type': 'application/json' },
 });
 
-/** A logged-in customer (a new account) and its id. */
-async function customer(): Promise<{ v: Visitor; id: string; email: string }> {
+/**
+ * A logged-in customer (a new account) and its id; its e-mail address verified by the registration
+ * link (decision 083), or, when `verified` is false, an account made before that, not verified.
+ */
+async function customer(
+  options: { email?: string; verified?: boolean } = {},
+): Promise<{ v: Visitor; id: string; email: string }> {
   const v = await visitor();
-  const email = `arvostelija${n}@example.fi`;
+  const email = options.email ?? `arvostelija${n}@example.fi`;
   await registerCustomer(v, email, PASSWORD);
+  if (options.verified === false) await unverifyEmail(v, email);
   const [row] = await t.app.db.select().from(customers).where(eq(customers.email, email));
   if (!row) throw new Error('no customer');
   return { v, id: row.id, email };
@@ -220,6 +230,36 @@ describe('writing a review', () => {
       .where(eq(productReviews.customerId, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.text).toBe('Hyvää ja mehevää.');
+  });
+
+  it('is refused to an account whose e-mail address is not verified (403 naming email); verified, it is written', async () => {
+    const { v, email } = await customer({ verified: false });
+    const before = await t.app.db.$count(productReviews);
+    const refused = await post(v, review(fi.id));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json().errors).toEqual({ email: 'review.error.verifyEmail' });
+    expect(await t.app.db.$count(productReviews)).toBe(before);
+    await verifyEmail(v, email);
+    expect((await post(v, review(fi.id))).statusCode).toBe(200);
+  });
+
+  it('a new account on the same mailbox (a +alias) cannot review the same product again: 409', async () => {
+    const product = await createProduct(t.app.db, {
+      siteId: 'lihakauppa',
+      kind: 'shop-product',
+      priceCents: 695,
+      path: '/tuotteet/yksi-postilaatikko',
+      code: '8810009',
+    });
+    const mailbox = `arvioija.${Date.now()}`;
+    const first = await customer({ email: `${mailbox}@gmail.com` });
+    expect((await post(first.v, review(product.id))).statusCode).toBe(200);
+    const alias = await customer({ email: `${mailbox.replace('.', '')}+toka@googlemail.com` });
+    const again = await post(alias.v, review(product.id));
+    expect(again.statusCode, again.body).toBe(409);
+    // Another product is another review.
+    expect((await post(alias.v, review(other.id))).statusCode).toBe(200);
   });
 
   it('marks a review verified only when the customer has a paid order of the code', async () => {

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { verifyEmail } from '../../../../tests/helpers/shop-customer.ts';
+import type { Visitor } from '../../../../tests/helpers/visitor.ts';
+import { couponCustomerUses, coupons, orders } from '../../../db/schema.ts';
+import { CART_API } from '../schemas.ts';
+import {
+  addToCart,
+  buyer,
+  CODES,
+  createCheckoutShop,
+  held,
+  order,
+} from './checkout.test-support.ts';
+import { releaseOrder } from './placement.server.ts';
+import { orderAnswerSchema } from './schemas.ts';
+
+/**
+ * "One per customer" (decision 082) on PGlite and PostgreSQL: a coupon limited per customer counts
+ * only for an account whose e-mail address is verified, and once per mailbox and per delivery
+ * address, whatever account asks; a cancelled order gives its uses back under every key.
+ */
+
+let t: TestApp;
+const COUPON = 'KERRAN15';
+const mailbox = `maija.kerran-${Date.now()}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createCheckoutShop(t.app.db);
+  await t.app.db.insert(coupons).values({
+    siteId: 'lihakauppa',
+    code: COUPON,
+    percentOff: 15,
+    maxUses: 100,
+    maxUsesPerCustomer: 1,
+  });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Fills the cart (20,00 before the coupon), enters the coupon, holds, confirms. */
+async function orderWithCoupon(v: Visitor) {
+  await addToCart(v, CODES.plain, 4);
+  const entered = await v.post(`${CART_API}/addcouponcode?language=fi&code=${COUPON}`);
+  expect(entered.statusCode, entered.body).toBe(200);
+  const checkoutId = await held(v);
+  return { checkoutId, res: await order(v, checkoutId) };
+}
+
+const emptyCart = (v: Visitor) =>
+  v.post(`${CART_API}/changequantity?language=fi&code=${CODES.plain}&quantity=0`);
+
+describe('a coupon once per customer', () => {
+  let firstOrder = '';
+
+  it('is refused to an account whose e-mail address is not verified; verified, it is used', async () => {
+    const email = `${mailbox}@example.fi`;
+    const v = await buyer(t.app, { email, streetAddress: 'Lihakuja 3 A 5', verified: false });
+    const { res: refused } = await orderWithCoupon(v);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors).toEqual({
+      couponCodes: 'shop.checkout.couponNeedsVerifiedEmail',
+    });
+    await verifyEmail(v, email);
+    const placed = await order(v, await held(v));
+    expect(placed.statusCode, placed.body).toBe(200);
+    firstOrder = orderAnswerSchema.parse(placed.json()).orderId;
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, firstOrder));
+    expect(row).toMatchObject({ couponCodes: [COUPON], discountCents: 300, totalCents: 1700 });
+  });
+
+  it('a new account at the same home, its address written another way, gets it no second time', async () => {
+    const v = await buyer(t.app, { streetAddress: 'lihakuja 3a as. 5', verified: true });
+    const { res } = await orderWithCoupon(v);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toEqual({ couponCodes: 'shop.checkout.couponUsedByCustomer' });
+    await emptyCart(v);
+  });
+
+  it('a new account on the same mailbox (a +alias) at another address gets it no second time', async () => {
+    const v = await buyer(t.app, {
+      email: `${mailbox}+toinen@Example.fi`,
+      streetAddress: 'Toinen katu 9',
+      verified: true,
+    });
+    const { res } = await orderWithCoupon(v);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toEqual({ couponCodes: 'shop.checkout.couponUsedByCustomer' });
+    await emptyCart(v);
+  });
+
+  it('another home and mailbox gets it; a cancelled order gives the uses back under every key', async () => {
+    const elsewhere = await buyer(t.app, { streetAddress: 'Kolmas katu 1', verified: true });
+    expect((await orderWithCoupon(elsewhere)).res.statusCode).toBe(200);
+    const [coupon] = await t.app.db.select().from(coupons).where(eq(coupons.code, COUPON));
+    expect(coupon?.usedCount).toBe(2);
+    const counted = async () =>
+      (
+        await t.app.db
+          .select({ uses: couponCustomerUses.uses })
+          .from(couponCustomerUses)
+          .where(eq(couponCustomerUses.couponId, coupon?.id ?? 0))
+      ).reduce((sum, row) => sum + row.uses, 0);
+    // Two orders, each counted under the account, its mailbox and its home.
+    expect(await counted()).toBe(6);
+    expect(await t.app.db.transaction((tx) => releaseOrder(tx, firstOrder, 'cancelled'))).toBe(
+      true,
+    );
+    expect(await counted()).toBe(3);
+    // The home of the cancelled order may use it again.
+    const sameHome = await buyer(t.app, { streetAddress: 'Lihakuja 3 A 5', verified: true });
+    expect((await orderWithCoupon(sameHome)).res.statusCode).toBe(200);
+  });
+});
