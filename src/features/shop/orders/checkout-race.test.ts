@@ -27,6 +27,7 @@ import {
   hold,
   order,
   POSTAL_CODE,
+  retryBusy,
 } from './checkout.test-support.ts';
 import { releaseOrder } from './placement.server.ts';
 import { CHECKOUT_HOLD_API, orderAnswerSchema } from './schemas.ts';
@@ -80,10 +81,10 @@ describe('checkout races (PostgreSQL)', () => {
       const started = performance.now();
       const outcomes = await Promise.all(
         buyers.map(async (v) => {
-          const taken = await hold(v, date);
+          const taken = await retryBusy(() => hold(v, date));
           if (taken.statusCode !== 200) return taken;
           const checkoutId = taken.json().hold.checkoutId as string;
-          return order(v, checkoutId);
+          return retryBusy(() => order(v, checkoutId));
         }),
       );
       const wall = millis(started);
@@ -136,7 +137,9 @@ describe('checkout races (PostgreSQL)', () => {
         // Holding does not reserve the overall stock: every hold is taken.
         ids.push(await held(v, deliveryDate(8)));
       }
-      const answers = await Promise.all(thirty.map((v, i) => order(v, ids[i] as string)));
+      const answers = await Promise.all(
+        thirty.map((v, i) => retryBusy(() => order(v, ids[i] as string))),
+      );
       const won = answers.filter((a) => a.statusCode === 200);
       const lost = answers.filter((a) => a.statusCode === 409);
       expect(won).toHaveLength(5);
@@ -197,7 +200,9 @@ describe('checkout races (PostgreSQL)', () => {
         expect(entered.statusCode, entered.body).toBe(200);
         ids.push(await held(v, deliveryDate(5)));
       }
-      const answers = await Promise.all(fifty.map((v, i) => order(v, ids[i] as string)));
+      const answers = await Promise.all(
+        fifty.map((v, i) => retryBusy(() => order(v, ids[i] as string))),
+      );
       const won = answers.filter((a) => a.statusCode === 200);
       const lost = answers.filter((a) => a.statusCode === 409);
       expect(won).toHaveLength(1);

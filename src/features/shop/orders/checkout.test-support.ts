@@ -159,7 +159,7 @@ export function hold(v: Visitor, date = deliveryDate(), time = SLOT) {
 
 /** Takes a hold that must succeed; answers its checkout id. */
 export async function held(v: Visitor, date = deliveryDate()): Promise<string> {
-  const res = await hold(v, date);
+  const res = await retryBusy(() => hold(v, date));
   expect(res.statusCode, res.body).toBe(200);
   const id = checkoutSchema.parse(res.json()).hold?.checkoutId;
   if (!id) throw new Error('no hold in the answer');
@@ -218,4 +218,21 @@ export async function testBank(shopper: Visitor, next: string, decision: 'ok' | 
   });
   expect(res.statusCode).toBe(303);
   return String(res.headers.location);
+}
+
+/**
+ * Sends again, as a shopper's browser would, while the server answers 503 busy (decision 081),
+ * after the `Retry-After` it names; at most `tries` times. Races on a loaded machine meet the
+ * busy answer; what they prove is what happens to the orders that get through.
+ */
+export async function retryBusy<T extends { statusCode: number; headers: Record<string, unknown> }>(
+  send: () => Promise<T>,
+  tries = 10,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send();
+    if (answer.statusCode !== 503 || attempt >= tries) return answer;
+    const seconds = Number(answer.headers['retry-after']) || 1;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
 }
