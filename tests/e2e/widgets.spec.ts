@@ -53,12 +53,17 @@ async function open(
     reducedMotion?: 'reduce' | 'no-preference';
     /** Runs in the page before any of its own scripts. */
     init?: () => void;
+    /** The client address the server believes (X-Forwarded-For from loopback). */
+    clientAddress?: string;
   } = {},
 ): Promise<{ page: Page; problems: ReturnType<typeof watchProblems> }> {
   context = await browser.newContext({
     viewport: { width, height: 900 },
     javaScriptEnabled: options.javaScript ?? true,
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    ...(options.clientAddress
+      ? { extraHTTPHeaders: { 'x-forwarded-for': options.clientAddress } }
+      : {}),
   });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -70,6 +75,10 @@ async function open(
 }
 
 const shot = screenshots('widgets');
+
+/** A client address of its own for each voter: a vote counts once per address a day. */
+let voters = 0;
+const voterAddress = () => `198.51.100.${++voters}`;
 
 async function noSeriousViolations(page: Page, state: string) {
   expect(await seriousViolations(page), state).toEqual([]);
@@ -402,7 +411,7 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
 
   it('school vote: a choice shows its text and hides the options; counted once', async () => {
     const url = `${origin('konsernifi')}/tyopaikat/koulumateriaalit`;
-    const { page, problems } = await open(url, width);
+    const { page, problems } = await open(url, width, { clientAddress: voterAddress() });
     const island = await hydrate(page, 'school-vote');
     const props = JSON.parse((await island.getAttribute('data-props')) ?? '{}') as {
       options: { Title: string; Text: string }[];
@@ -480,7 +489,10 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
 
   it('school vote without script: a plain form post, the choice shown, counted once', async () => {
     const url = `${origin('konsernifi')}/tyopaikat/koulumateriaalit`;
-    const { page } = await open(url, width, { javaScript: false });
+    const { page } = await open(url, width, {
+      javaScript: false,
+      clientAddress: voterAddress(),
+    });
     const island = page.locator('k-island[data-name="school-vote"]');
     const props = JSON.parse((await island.getAttribute('data-props')) ?? '{}') as {
       voteId: string;
