@@ -94,7 +94,8 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
       // The frame answered 'sync-cart': the badge is no longer loading; the cart is empty.
       await expect.poll(() => cartLink.getAttribute('aria-busy')).toBeNull();
       expect(await cartLink.getAttribute('data-cart-count')).toBe('0');
-      expect(await localCart(page)).toMatchObject({ lineItems: [], lineItemCount: 0 });
+      // The badge reads the same before the frame answers: wait for the stored cart itself.
+      await expect.poll(() => localCart(page)).toMatchObject({ lineItems: [], lineItemCount: 0 });
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-empty`);
 
