@@ -261,7 +261,8 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
       await hydrated(page, 'shop-availability-check');
       expect(await productCode.inputValue()).toBe(HELSINKI);
       await toggle.click();
-      expect(await code.inputValue()).toBe(HELSINKI);
+      // The bar's panel mounts on the click and reads the remembered code after its first paint.
+      await expect.poll(() => code.inputValue()).toBe(HELSINKI);
 
       // Keyboard: hide the bar; it stays hidden on the next page of this tab's session.
       const hide = bar.getByRole('button', { name: t('shop.delivery.stickyHide') });

@@ -215,9 +215,11 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       await page.goto(`${origin}${product?.url}`);
       await hydrated(page, 'shop-buy-control');
 
-      // Per-product availability: a code that is not a postal code.
-      await hydrated(page, 'shop-availability-check');
+      // Per-product availability: a code that is not a postal code. The check hydrates when it
+      // comes into view (below the fold on a phone).
       const code = page.getByRole('textbox', { name: t('shop.availability.label') });
+      await code.scrollIntoViewIfNeeded();
+      await hydrated(page, 'shop-availability-check');
       await code.fill('12');
       await code.press('Enter');
       await expect.poll(() => page.getByText(t('shop.availability.invalid')).count()).toBe(1);
