@@ -5,6 +5,7 @@ import {
   chromiumForFile,
   screenshots,
   seriousViolations,
+  settled,
   siteOrigin,
   slowPoll,
   watchProblems,
@@ -119,7 +120,8 @@ describe.each([1280, 375])('buying on a brand site at %i px', (width) => {
 
       // A forged shop answer from a foreign origin: the cart and the badge stay.
       await forgeEmptyCartAnswer(page, foreignOrigin);
-      await page.waitForTimeout(300);
+      // Whatever the message set off (a render, a request) is over.
+      await settled(page);
       expect(await cartLink.getAttribute('data-cart-count')).toBe('1');
       expect((await localCart(page))?.lineItems).toEqual([{ code, quantity: 5 }]);
       expect(await cartLink.isVisible()).toBe(true);

@@ -7,6 +7,7 @@ import {
   chromium,
   type Locator,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/chromium.ts';
@@ -16,8 +17,8 @@ const browsers = new Set<Browser>();
 
 /**
  * Debian's Chromium, headless. Every spec file opens its browser here (directly or through
- * `chromiumForFile`), so its contexts and pages are known: a failed test gets a picture of every
- * page still open (see the hooks below).
+ * `chromiumForFile`), so its contexts and pages are known: each page's requests are counted (see
+ * `settled`), and a failed test gets a picture of every page still open (see the hooks below).
  */
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -47,6 +48,7 @@ let testRunning = false;
 let closedLast: { context: BrowserContext; close: () => Promise<void> } | undefined;
 
 function watchContext(context: BrowserContext): void {
+  context.on('page', countRequests);
   const close = context.close.bind(context);
   let closing: Promise<void> | undefined;
   const closeNow = (options?: Parameters<BrowserContext['close']>[0]) => {
@@ -98,11 +100,65 @@ async function pictureOpenPages(file: string, test: string): Promise<void> {
   }
 }
 
+/** The requests of each page that have started and not yet finished or failed. */
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
+function countRequests(page: Page): void {
+  const inFlight = new Set<Request>();
+  requestsInFlight.set(page, inFlight);
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+}
+
+/**
+ * Waits for a frame to be drawn and then for the browser's next idle period (at most 5 s): the
+ * work a step has queued (a render, an effect, a callback for idle time) has run by then, as idle
+ * callbacks run in the order they were asked for. On a page whose timers run on Playwright's
+ * clock both callbacks are the clock's, which it calls a frame or so later in real time.
+ */
+export async function idle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestAnimationFrame(() => requestIdleCallback(() => done(), { timeout: 5_000 })),
+      ),
+  );
+}
+
+/**
+ * Waits until the page has no request in flight and the browser has been idle after the last one
+ * answered: what a step set off (a fetch, a module it loads, the render of its answer) is over.
+ */
+export async function settled(page: Page): Promise<void> {
+  const inFlight = requestsInFlight.get(page);
+  if (!inFlight) throw new Error('settled(): the page was not opened by launchChromium()');
+  do {
+    await expect
+      .poll(() => [...inFlight].map((request) => request.url()), { timeout: 10_000 })
+      .toEqual([]);
+    await idle(page);
+  } while (inFlight.size > 0);
+}
+
 /** Waits for `count` animation frames of the page to be drawn. */
 export async function frames(page: Page, count = 2): Promise<void> {
   await page.evaluate(async (n) => {
     for (let i = 0; i < n; i++) await new Promise((done) => requestAnimationFrame(done));
   }, count);
+}
+
+/**
+ * Waits until the CSS animations and transitions running on an element and inside it have
+ * finished (endless ones aside).
+ */
+export async function animationsDone(target: Locator): Promise<void> {
+  await target.evaluate(async (el) => {
+    const running = el
+      .getAnimations({ subtree: true })
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 export interface PageProblems {

@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  seriousViolations,
+  settledInWindow,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * The card grid in the browser (spec §2): two rows at first, 'Näytä lisää' revealing one row of
@@ -277,7 +283,7 @@ describe('card grid', () => {
       await card.evaluate((el) => {
         window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - 200);
       });
-      await page.waitForTimeout(400);
+      await settledInWindow(page);
       expect(await card.isVisible()).toBe(true);
       const cardOfType = page.locator(`article[data-card-type="${type}"]`);
       const islands = page.locator('k-island[data-name="card-grid"]', { has: cardOfType });

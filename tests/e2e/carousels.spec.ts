@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  animationsDone,
+  chromiumForFile,
+  idle,
+  screenshots,
+  seriousViolations,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * The carousels in the browser (spec navigation-and-search §2, §4, §9): the hero carousel on a
@@ -28,6 +35,8 @@ async function open(
     width?: number;
     javaScript?: boolean;
     reducedMotion?: 'reduce' | 'no-preference';
+    /** The page's timers on Playwright's clock, which `nextChange` runs ahead. */
+    clock?: boolean;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: ReturnType<typeof watchProblems> }> {
   const context = await browser.newContext({
@@ -36,6 +45,7 @@ async function open(
     reducedMotion: options.reducedMotion ?? 'no-preference',
   });
   context.setDefaultTimeout(10_000);
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const problems = watchProblems(page);
   const response = await page.goto(`http://${site}.localhost:${port}/`);
@@ -87,6 +97,12 @@ async function slideInView(root: Locator, slides: Locator): Promise<number> {
 
 const currentLabel = (current: Locator) => current.getAttribute('aria-label');
 
+/** Waits until a move has ended: the slides' animations over and the track no longer moving. */
+async function slideSettled(island: Locator): Promise<void> {
+  await animationsDone(island);
+  await expect.poll(() => island.locator('[data-moving]').count()).toBe(0);
+}
+
 /**
  * Clicks a button in the page and measures, in the page's own clock, the time until the slide
  * that comes in has finished its animation.
@@ -116,29 +132,45 @@ function timeSlide(button: Locator): Promise<{ ms: number; duration: string }> {
   );
 }
 
-/** Waits in the page for the current slide to change; resolves with its label and the time taken. */
-function nextChange(root: Locator, limitMs: number) {
-  return root.evaluate(
-    (el, limit) =>
-      new Promise<{ label: string | null; ms: number }>((resolve) => {
-        const start = performance.now();
-        const before = el.querySelector('[data-state="current"]');
-        const observer = new MutationObserver(() => {
-          const now = el.querySelector('[data-state="current"]');
-          if (now && now !== before) {
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve({ label: now.getAttribute('aria-label'), ms: performance.now() - start });
-          }
-        });
-        observer.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-state'] });
-        const timer = setTimeout(() => {
-          observer.disconnect();
-          resolve({ label: null, ms: performance.now() - start });
-        }, limit);
-      }),
-    limitMs,
-  );
+/** How far `nextChange` runs the page's clock at a time. */
+const CLOCK_STEP_MS = 200;
+
+/**
+ * Runs the page's clock (installed by `open`) for up to `limitMs`, in steps, and answers the
+ * first change of the current slide in that time with the time it took on that clock, or a null
+ * label. The clock stops within a step of the change, so the next call starts from it; between
+ * steps the page runs what a timer set off (a render, the effect that sets the next timer).
+ */
+async function nextChange(root: Locator, limitMs: number) {
+  const page = root.page();
+  const watch = await root.evaluateHandle((el) => {
+    const start = performance.now();
+    const before = el.querySelector('[data-state="current"]');
+    const seen = { label: null as string | null, ms: -1 };
+    const observer = new MutationObserver(() => {
+      const now = el.querySelector('[data-state="current"]');
+      if (now && now !== before && seen.ms < 0) {
+        seen.label = now.getAttribute('aria-label');
+        seen.ms = performance.now() - start;
+      }
+    });
+    observer.observe(el, { attributes: true, subtree: true, attributeFilter: ['data-state'] });
+    return { seen, stop: () => observer.disconnect() };
+  });
+  let passed = 0;
+  while (passed < limitMs && (await watch.evaluate((w) => w.seen.ms)) < 0) {
+    const step = Math.min(CLOCK_STEP_MS, limitMs - passed);
+    await page.clock.runFor(step);
+    passed += step;
+  }
+  // A render the last step set off is in the page before it is looked at.
+  await idle(page);
+  const seen = await watch.evaluate((w) => {
+    w.stop();
+    return w.seen;
+  });
+  await watch.dispose();
+  return { label: seen.label, ms: seen.label === null ? passed : seen.ms };
 }
 
 /** Layout shifts inside an element since the page loaded. */
@@ -156,7 +188,15 @@ function layoutShiftInside(page: Page, selector: string): Promise<number> {
             if (entry.sources?.some((s) => s.node && root?.contains(s.node))) total += entry.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
+        // Once what hydration queued has run (idle), two frames lay it out and report its
+        // shifts; the observer's callback runs in a task before the last one.
+        requestIdleCallback(
+          () =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => setTimeout(() => resolve(total))),
+            ),
+          { timeout: 1_000 },
+        );
       }),
     selector,
   );
@@ -247,7 +287,7 @@ describe('hero carousel', () => {
       count - 1,
     );
 
-    await page.waitForTimeout(600);
+    await slideSettled(hero.island);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.console).toEqual([]);
     await context.close();
@@ -292,7 +332,7 @@ describe('hero carousel', () => {
     await swipe(200, 180);
     expect(await currentLabel(hero.current)).toBe(t('hero.slide', { index: count, count }));
     await hero.next.click();
-    await page.waitForTimeout(600);
+    await slideSettled(hero.island);
     await shot(hero.root, 'hero-375-first-again');
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.console).toEqual([]);
@@ -315,7 +355,7 @@ describe('image carousel (third brand)', () => {
     width = 1280,
     reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
   ) {
-    const opened = await open(GALLERY_SITE, { width, reducedMotion });
+    const opened = await open(GALLERY_SITE, { width, reducedMotion, clock: true });
     const gallery = galleryOf(opened.page);
     await gallery.root.scrollIntoViewIfNeeded();
     await opened.page.locator('k-island[data-name="image-carousel"][data-hydrated]').waitFor();
@@ -343,7 +383,7 @@ describe('image carousel (third brand)', () => {
     expect(await gallery.dots.nth(0).getAttribute('aria-current')).toBeNull();
     // Focus is on a dot: autoplay waits and the change is announced politely.
     expect(await gallery.track.getAttribute('aria-live')).toBe('polite');
-    await page.waitForTimeout(600);
+    await slideSettled(gallery.island);
     expect(await slideInView(gallery.root, gallery.slides)).toBe(3);
 
     await page.keyboard.press('ArrowRight');
@@ -357,7 +397,7 @@ describe('image carousel (third brand)', () => {
     await page.keyboard.press('ArrowRight');
     expect(await currentLabel(gallery.current)).toBe(t('hero.slide', { index: 1, count }));
 
-    await page.waitForTimeout(600);
+    await slideSettled(gallery.island);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.console).toEqual([]);
     await context.close();

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
   chromiumForFile,
+  idle,
   screenshots,
   seriousViolations,
+  settled,
   siteOrigin,
   watchProblems,
 } from './browser.ts';
@@ -86,8 +88,9 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
       await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
       const cartLink = page.locator(`header a[href="${shopOrigin}/ostoskori#tuotteet"]`);
       expect(await cartLink.count()).toBe(1);
-      // Nothing stored and nothing done yet: no frame, and the empty badge is not loading.
-      await page.waitForTimeout(1_500);
+      // Nothing stored and nothing done yet: no frame, and the empty badge is not loading. With a
+      // stored cart the frame would open at the browser's first idle time: one has passed.
+      await idle(page);
       expect(await page.locator('iframe[data-cart-sync]').count()).toBe(0);
       expect(await cartLink.getAttribute('aria-busy')).toBeNull();
       const frame = await shopFrame(page);
@@ -136,30 +139,59 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
       // A site that is not allowed frames the shop and posts an add for real.
       const foreign = await context.newPage();
       await foreign.goto(`${foreignOrigin}/`);
-      const answered = await foreign.evaluate(
+      await foreign.evaluate((src) => {
+        const iframe = document.createElement('iframe');
+        iframe.src = src;
+        iframe.hidden = true;
+        iframe.dataset.foreignTest = '';
+        document.body.append(iframe);
+      }, `${shopOrigin}/cart-sync`);
+      await expect
+        .poll(() => foreign.frames().some((f) => f.url() === `${shopOrigin}/cart-sync`))
+        .toBe(true);
+      const foreignFrame = foreign
+        .frames()
+        .find((f) => f.url() === `${shopOrigin}/cart-sync`) as Frame;
+      // The frame answers messages from here on (its script marks it, decision 061); after its
+      // own listener, one of the test's echoes a marker back, so the page knows when the frame
+      // has handled everything posted before it.
+      await foreignFrame.locator('#cart-sync[data-ready]').waitFor({ state: 'attached' });
+      await foreignFrame.evaluate(() => {
+        window.addEventListener('message', (event) => {
+          if ((event.data as { type?: string } | null)?.type === 'test-marker')
+            (event.source as Window | null)?.postMessage({ type: 'test-marker' }, event.origin);
+        });
+      });
+      await foreign.evaluate(
         async ({ shopOrigin, code }) => {
-          const iframe = document.createElement('iframe');
-          iframe.src = `${shopOrigin}/cart-sync`;
-          iframe.hidden = true;
-          document.body.append(iframe);
-          await new Promise((resolve) => iframe.addEventListener('load', resolve));
-          let answers = 0;
-          window.addEventListener('message', () => {
-            answers += 1;
+          const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-foreign-test]');
+          const w = window as unknown as { answers: number };
+          w.answers = 0;
+          const handled = new Promise<void>((resolve) => {
+            window.addEventListener('message', (event) => {
+              if ((event.data as { type?: string } | null)?.type === 'test-marker') resolve();
+              else w.answers += 1;
+            });
           });
           for (let i = 0; i < 10; i++) {
-            iframe.contentWindow?.postMessage({ type: 'sync-cart' }, shopOrigin);
-            iframe.contentWindow?.postMessage({ type: 'add', code, quantity: 4 }, shopOrigin);
-            await new Promise((resolve) => setTimeout(resolve, 200));
+            iframe?.contentWindow?.postMessage({ type: 'sync-cart' }, shopOrigin);
+            iframe?.contentWindow?.postMessage({ type: 'add', code, quantity: 4 }, shopOrigin);
           }
-          return answers;
+          iframe?.contentWindow?.postMessage({ type: 'test-marker' }, shopOrigin);
+          await handled;
         },
         { shopOrigin, code },
+      );
+      // An add the frame took would be a request to the shop and then an answer: none is left.
+      await settled(foreign);
+      const answered = await foreign.evaluate(
+        () => (window as unknown as { answers: number }).answers,
       );
       expect(answered).toBe(0);
       await foreign.close();
 
-      await page.waitForTimeout(500);
+      // The forged messages above set nothing off either: whatever they started is over.
+      await settled(page);
       expect(await cartLink.getAttribute('data-cart-count')).toBe('1');
       expect((await localCart(page))?.lineItems).toEqual([{ code, quantity: 3 }]);
       expect((await shopCart(frame)).lineItems.map((l) => [l.code, l.quantity])).toEqual([

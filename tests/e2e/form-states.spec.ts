@@ -214,8 +214,12 @@ describe.each([1280, 375])('a form and its captcha at %i px', (width) => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const problems = watchProblems(page);
+      // The late form's code is held until the other form has hydrated without it.
+      const other = late === 'retail-forms' ? 'form-promotional-photo' : 'form-retail-contact';
       await page.route(`**/assets/${late}-*.js`, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await page
+          .locator(`k-island[data-name="${other}"][data-hydrated]`)
+          .waitFor({ state: 'attached' });
         await route.continue();
       });
       await page.goto(`${origin}/en/contact`);

@@ -170,8 +170,16 @@ describe('retail contact page, complaint and feedback', () => {
     const unfiltered = await form.getByRole('option').count();
     expect(unfiltered).toBe(Math.min(titles.length, 100));
     await page.keyboard.type(query.slice(2));
-    await page.waitForTimeout(200);
-    const filtered = await form.getByRole('option').allTextContents();
+    // The list has been filtered: every option left has the typed text.
+    const options = form.getByRole('option');
+    await expect
+      .poll(async () => {
+        const shown = await options.allTextContents();
+        const lower = query.toLowerCase();
+        return shown.length > 0 && shown.every((title) => title.toLowerCase().includes(lower));
+      })
+      .toBe(true);
+    const filtered = await options.allTextContents();
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.length).toBeLessThanOrEqual(unfiltered);
     expect(filtered.every((title) => title.toLowerCase().includes(query.toLowerCase()))).toBe(true);

@@ -3,7 +3,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import { getSite } from '../../src/sites/registry.ts';
 import type { Site } from '../../src/sites/types.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  animationsDone,
+  chromiumForFile,
+  frames,
+  hydrated,
+  screenshots,
+  seriousViolations,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * The site header in the browser, on the sites of every header variant, at 1280 px (desktop) and
@@ -288,7 +296,7 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
       // It grows to its content (after a 250 ms transition), never past 800 px.
       const height = () => panel.evaluate((el) => el.getBoundingClientRect().height);
       await expect.poll(height).toBeGreaterThan(100);
-      await page.waitForTimeout(300);
+      await animationsDone(panel);
       expect(await height()).toBeLessThanOrEqual(800);
     }
     expect(await seriousViolations(page)).toEqual([]);
@@ -386,12 +394,11 @@ describe('header layout stability (CLS)', () => {
       const page = await context.newPage();
       const problems = watchProblems(page);
       await page.goto(`http://${id}.localhost:${port}/`);
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
-      // Let whatever hydration started settle: two frames and a moment more.
-      await page.evaluate(
-        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-      );
-      await page.waitForTimeout(500);
+      // Let whatever hydration started settle: the browser idle after it (the header's effects
+      // have run), the fonts in, and two frames to lay the result out and report its shifts.
+      await hydrated(page, 'site-header');
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await frames(page);
       expect(
         await page.evaluate(
           () => (window as unknown as { __shiftsSupported: boolean }).__shiftsSupported,

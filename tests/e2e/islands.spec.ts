@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { launchChromium, watchProblems } from './browser.ts';
+import { launchChromium, settled, watchProblems } from './browser.ts';
 import { productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
 const origin = `http://sibylla.localhost:${inject('serverPort')}`;
@@ -52,7 +52,9 @@ describe('island triggers', () => {
       page.locator(`k-island[data-test="${trigger}"][data-hydrated]`);
     await hydrated('load').waitFor();
     await hydrated('idle').waitFor();
-    await page.waitForTimeout(500);
+    // The visible island's observer has reported it out of view long before the page has loaded
+    // everything it asked for and been idle after it; had it hydrated, it would have by then.
+    await settled(page);
     expect(await hydrated('visible').count()).toBe(0);
 
     const lateButton = page.locator('k-island[data-test="visible"] button[aria-controls]').first();
@@ -96,6 +98,7 @@ describe('island triggers', () => {
       }),
     );
     await page.route(`${origin}/render-hold.js`, async (route) => {
+      // The late resource itself (what the test is about, asserted on below), not a wait.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
     });

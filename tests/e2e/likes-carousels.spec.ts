@@ -1,9 +1,12 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BRAND_AUTOPLAY_SECONDS } from '../../src/features/content/carousel/group-carousel.tsx';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
+  animationsDone,
   chromiumForFile,
   hydrated,
+  idle,
   isFocused,
   screenshots,
   scrollIslandIntoView,
@@ -32,13 +35,18 @@ chromiumForFile((b) => {
 async function open(
   url: string,
   width: number,
-  options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+  options: {
+    reducedMotion?: 'reduce' | 'no-preference';
+    /** The page's timers on Playwright's clock, so a test can run them ahead. */
+    clock?: boolean;
+  } = {},
 ) {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     reducedMotion: options.reducedMotion ?? 'no-preference',
   });
   context.setDefaultTimeout(10_000);
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const problems = watchProblems(page);
   const response = await page.goto(url);
@@ -200,7 +208,7 @@ describe('card carousel', () => {
       await expect.poll(() => c.visible.first().getAttribute('data-hidden')).toBe(null);
       expect(await c.items.nth(0).getAttribute('inert')).not.toBe(null);
       expect(await c.previous.isVisible()).toBe(true);
-      await page.waitForTimeout(600);
+      await animationsDone(c.island);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `card-carousel-${width}-moved`);
 
@@ -301,7 +309,9 @@ describe('card carousel', () => {
 describe('brand-logo carousel', () => {
   for (const width of [1280, 375]) {
     it(`at ${width} px: at least 21 logos 130 px wide, pausable, arrow keys, axe`, async () => {
-      const { context, page, problems } = await open(`${siteOrigin(CORPORATE)}/`, width);
+      const { context, page, problems } = await open(`${siteOrigin(CORPORATE)}/`, width, {
+        clock: true,
+      });
       const c = carouselOf(page, 'brand-logo-carousel');
       await scrollIslandIntoView(c.island);
       await hydrated(page, 'brand-logo-carousel');
@@ -315,7 +325,13 @@ describe('brand-logo carousel', () => {
       const firstVisible = () =>
         c.items.evaluateAll((items) => items.findIndex((li) => !li.hasAttribute('inert')));
       const start = await firstVisible();
-      await page.waitForTimeout(4500);
+      // Paused: a step longer than the carousel's own (from its block, else the default) passes
+      // on the page's clock at once, and it has not moved.
+      const { autoplaySeconds } = JSON.parse(
+        (await c.island.getAttribute('data-props')) ?? '{}',
+      ) as { autoplaySeconds?: number };
+      await page.clock.runFor((autoplaySeconds ?? BRAND_AUTOPLAY_SECONDS) * 1000 + 500);
+      await idle(page);
       expect(await firstVisible()).toBe(start);
       await c.next.focus();
       await page.keyboard.press('ArrowRight');
@@ -323,7 +339,7 @@ describe('brand-logo carousel', () => {
       await page.keyboard.press('ArrowLeft');
       await expect.poll(firstVisible).toBe(start);
       expect(await isFocused(c.next)).toBe(true);
-      await page.waitForTimeout(600);
+      await animationsDone(c.island);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `brands-${width}`);
       expect(problems.console).toEqual([]);

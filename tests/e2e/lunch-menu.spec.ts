@@ -63,7 +63,11 @@ async function noSeriousViolations(page: Page, state: string) {
   expect(await seriousViolations(page), state).toEqual([]);
 }
 
-/** Presses a card with the mouse, moves it by (dx, dy) in steps, waits, and lets go. */
+/**
+ * Presses a card with the mouse, holds it, moves it by (dx, dy) in steps, holds it again, and lets
+ * go. The holds pass on the page's clock (installed by the test), at once: the drag measures them
+ * with the events' time stamps, which that clock gives.
+ */
 async function drag(
   page: Page,
   card: Locator,
@@ -78,9 +82,9 @@ async function drag(
   const y = box.y + Math.min(40, box.height / 4);
   await page.mouse.move(x, y);
   await page.mouse.down();
-  if (timing.holdBeforeMoveMs) await page.waitForTimeout(timing.holdBeforeMoveMs);
+  if (timing.holdBeforeMoveMs) await page.clock.runFor(timing.holdBeforeMoveMs);
   await page.mouse.move(x + dx, y + dy, { steps: 4 });
-  if (timing.holdAfterMoveMs) await page.waitForTimeout(timing.holdAfterMoveMs);
+  if (timing.holdAfterMoveMs) await page.clock.runFor(timing.holdAfterMoveMs);
   await page.mouse.up();
 }
 
@@ -140,6 +144,8 @@ function pdfPages(pdf: string, prefix: string): string[] {
 describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
   it('is built, reordered by mouse and keyboard, saved, reloaded and printed', async () => {
     const { context, page } = await newPage(browser, width);
+    // The page's timers and time stamps on Playwright's clock: a drag's holds pass at once.
+    await context.clock.install();
     const problems = watchProblems(page);
     try {
       // Before any script: the default menu of this week, Monday to Friday, linking to recipes.

@@ -6,8 +6,16 @@ import type {
   Request as PageRequest,
 } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { QUICK_SEARCH_DEBOUNCE_MS } from '../../src/features/search/params.ts';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { launchChromium, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  launchChromium,
+  screenshots,
+  seriousViolations,
+  settled,
+  slowPoll,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * The header's quick search in the browser (spec §2 Quick search, §4, §8, §9) on sibylla, at
@@ -88,9 +96,14 @@ interface Opened {
   problems: ReturnType<typeof watchProblems>;
 }
 
-async function open(width: number, mobile: boolean): Promise<Opened> {
+/**
+ * The home page with the quick search open and focused. With `clock`, the page's timers run on
+ * Playwright's clock, so a test can let the debounce time pass at once (`page.clock.runFor`).
+ */
+async function open(width: number, mobile: boolean, clock = false): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   context.setDefaultTimeout(10_000);
+  if (clock) await context.clock.install();
   await context.addInitScript(recordTimes, SUGGESTIONS);
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -127,6 +140,16 @@ const times = (page: Page) =>
 
 const shot = screenshots('quick-search');
 
+/**
+ * Proves that no answer comes into a closed list: a search the debounce still holds would start
+ * once its time has passed (run at once on the page's clock), and every request made has
+ * answered and been handled.
+ */
+async function nothingPending(page: Page): Promise<void> {
+  await page.clock.runFor(QUICK_SEARCH_DEBOUNCE_MS);
+  await settled(page);
+}
+
 describe.each([
   [1280, false],
   [375, true],
@@ -134,24 +157,29 @@ describe.each([
   const name = `${width}`;
 
   it('asks nothing below three characters, then once, 500 ms after the last key; shows hits, count and layout', async () => {
-    const { context, page, box, form, requests, problems } = await open(width, mobile);
+    const { context, page, box, form, requests, problems } = await open(width, mobile, true);
     const listbox = form.getByRole('listbox', { includeHidden: true });
     const options = form.getByRole('option');
     const status = form.getByRole('status');
 
-    // One and two characters: no request, however long one waits, and no panel.
+    // One and two characters: no request, however long one waits, and no panel. The page's
+    // clock runs past the debounce time at once; the page's own record shows no request begun.
     await box.pressSequentially(word.slice(0, 1));
-    await page.waitForTimeout(800);
+    await page.clock.runFor(QUICK_SEARCH_DEBOUNCE_MS + 300);
     await box.pressSequentially(word.slice(1, 2));
-    await page.waitForTimeout(800);
+    await page.clock.runFor(QUICK_SEARCH_DEBOUNCE_MS + 300);
+    await settled(page);
+    expect((await times(page)).fetches).toEqual([]);
     expect(requests).toEqual([]);
     expect(await form.locator('p', { hasText: t('search.loading') }).count()).toBe(0);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
 
-    // The third character: nothing yet after 300 ms, then one request for the three letters.
+    // The third character: nothing yet after 300 ms (on the page's clock), then one request for
+    // the three letters.
     const answer = page.waitForResponse((r) => r.url().includes(SUGGESTIONS));
     await box.pressSequentially(word.slice(2, 3));
-    await page.waitForTimeout(300);
+    await page.clock.runFor(300);
+    expect((await times(page)).fetches).toEqual([]);
     expect(requests).toEqual([]);
     expect(await options.count()).toBe(0);
     const response = await answer;
@@ -203,9 +231,10 @@ describe.each([
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, `${name}-results`);
 
-    // Fast typing on: one more request, for the final text only.
+    // Fast typing on: one more request, for the final text only, once the debounce time after
+    // the last key has passed.
     await box.pressSequentially(word.slice(3), { delay: 60 });
-    await page.waitForTimeout(700);
+    await nothingPending(page);
     await expect.poll(() => requests.map((r) => r.q)).toEqual([word.slice(0, 3), word]);
     expect(problems.console).toEqual([]);
     await context.close();
@@ -213,12 +242,24 @@ describe.each([
 
   it('aborts the request in flight for a newer one, keeping "Etsitään..." until it answers', async () => {
     const { context, page, box, form, requests, failed, problems } = await open(width, mobile);
-    // The first answer is slow, so the second request starts while it is in flight; the second
-    // takes a moment too, to see the loading text stay.
+    // The first answer is held until the second request has started (it is aborted by then); the
+    // second is held until the test has seen the loading text stay.
     let n = 0;
+    let secondAsked = () => {};
+    const second = new Promise<void>((resolve) => {
+      secondAsked = resolve;
+    });
+    let releaseSecond = () => {};
+    const secondReleased = new Promise<void>((resolve) => {
+      releaseSecond = resolve;
+    });
     await page.route(`**${SUGGESTIONS}**`, async (route) => {
-      const wait = n++ === 0 ? 2_000 : 800;
-      await new Promise((r) => setTimeout(r, wait));
+      if (n++ === 0) {
+        await second;
+      } else {
+        secondAsked();
+        await secondReleased;
+      }
       await route.continue().catch(() => undefined);
     });
     // The panel's message (the live region says the same).
@@ -233,7 +274,8 @@ describe.each([
     await expect.poll(() => failed).toEqual([{ q: word.slice(0, 3), error: 'net::ERR_ABORTED' }]);
     // The aborted request is ignored: the loading text stays until the new one answers.
     expect(await loading.isVisible()).toBe(true);
-    await expect.poll(() => form.getByRole('option').count()).toBeGreaterThan(0);
+    releaseSecond();
+    await slowPoll(() => form.getByRole('option').count()).toBeGreaterThan(0);
     expect(await loading.count()).toBe(0);
     expect(requests.map((r) => r.q)).toEqual([word.slice(0, 3), word.slice(0, 4)]);
     expect(problems.console).toEqual([]);
@@ -292,7 +334,7 @@ describe.each([
   };
 
   it('the first Escape closes the list and keeps the text, the second clears the box', async () => {
-    const opened = await open(width, mobile);
+    const opened = await open(width, mobile, true);
     const { context, page, box, form, problems } = opened;
     const options = form.getByRole('option');
     const panel = form.getByRole('listbox', { includeHidden: true });
@@ -339,7 +381,7 @@ describe.each([
       expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
     }
     // No answer arrives into a closed list.
-    await page.waitForTimeout(700);
+    await nothingPending(page);
     expect(await options.count()).toBe(0);
     expect(problems.console).toEqual([]);
     await context.close();
@@ -426,7 +468,7 @@ describe.each([
   });
 
   it('closes and clears with a press outside and (mobile) the search icon', async () => {
-    const opened = await open(width, mobile);
+    const opened = await open(width, mobile, true);
     const { context, page, box, form, problems } = opened;
     const options = form.getByRole('option');
     const panel = form.getByRole('listbox', { includeHidden: true });
@@ -458,7 +500,7 @@ describe.each([
       expect(await panel.isVisible()).toBe(false);
     }
     // No answer arrives into a closed panel.
-    await page.waitForTimeout(700);
+    await nothingPending(page);
     expect(await options.count()).toBe(0);
     expect(problems.console).toEqual([]);
     await context.close();

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AUTOPLAY_SECONDS } from '../../src/features/content/carousel/slides.ts';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import { chromiumForFile, idle, screenshots, seriousViolations, watchProblems } from './browser.ts';
 import { SHOP_ORIGIN } from './shop-support.ts';
 
 /**
@@ -85,7 +86,9 @@ describe.each([1280, 375])('product picture carousel at %i px', (width) => {
       await previous.click();
       await at(count - 1);
 
-      // Keyboard: Tab to the carousel, then the arrow keys; both ends wrap.
+      // Keyboard: Tab to the carousel, then the arrow keys; both ends wrap. The page's timers run
+      // on Playwright's clock from here on, so time can pass at once below.
+      await context.clock.install();
       await page.goto(`${origin}${url}`);
       await page.locator('k-island[data-name="product-gallery"][data-hydrated]').waitFor();
       let reached = false;
@@ -105,7 +108,9 @@ describe.each([1280, 375])('product picture carousel at %i px', (width) => {
       await at(count >= 3 ? 3 : 1);
       // Focus stays on the pressed control and nothing moves by itself (no autoplay).
       expect(await next.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.waitForTimeout(6000);
+      // Longer than the site's autoplaying carousels take per step passes on the page's clock.
+      await page.clock.runFor(AUTOPLAY_SECONDS * 1000 + 1000);
+      await idle(page);
       await at(count >= 3 ? 3 : 1);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-keyboard`);

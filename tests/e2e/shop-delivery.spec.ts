@@ -4,10 +4,12 @@ import { serverT } from '../../src/i18n/catalogues.ts';
 import {
   chromiumForFile,
   hydrated,
+  idle,
   isFocused,
   newPage,
   screenshots,
   seriousViolations,
+  settled,
   tabTo,
   watchProblems,
 } from './browser.ts';
@@ -273,7 +275,8 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
       await shot(page, `${width}-area-bar-hidden`);
       await page.goto(`${origin}${many.url}`);
       await hydrated(page, 'shop-delivery-check');
-      await page.waitForTimeout(300);
+      // The bar reads the tab's session when it hydrates; its effects have run by the next idle.
+      await idle(page);
       expect(await toggle.count()).toBe(0);
 
       // A new session (a new tab) shows it again.
@@ -415,7 +418,9 @@ describe.each([1280, 375])('shop delivery and coupons at %i px', (width) => {
       await expect.poll(() => state(many)).toBe('dates');
       expect(await line(tuesdaysOnly).textContent()).toContain(t('shop.availability.none'));
       expect(await line(many).textContent()).not.toContain(t('shop.availability.none'));
-      // Lines that cannot come at all are not a matter of a common date.
+      // Lines that cannot come at all are not a matter of a common date: their own text says so.
+      // (Every answer the check asked for is in and shown.)
+      await settled(page);
       expect(await noCommonDate.count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-cart-line-none`);

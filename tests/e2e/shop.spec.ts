@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { QUANTITY_DEBOUNCE_MS } from '../../src/features/shop/cart-page.tsx';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  seriousViolations,
+  settled,
+  watchProblems,
+} from './browser.ts';
 import { CART_API, productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
 /**
@@ -147,7 +154,9 @@ describe.each([1280, 375])('shop at %i px', (width) => {
         quantity: 2,
       });
 
-      // The cart page lists both.
+      // The cart page lists both. Its timers run on Playwright's clock from here on, so the tests
+      // of its debounce let the time pass at once.
+      await context.clock.install();
       await page.goto(`${origin}/ostoskori#tuotteet`);
       await hydrated(page, 'shop-cart');
       const lines = page.locator('li[data-code]');
@@ -173,12 +182,15 @@ describe.each([1280, 375])('shop at %i px', (width) => {
       });
       await plus.click();
       await plus.click();
-      await page.waitForTimeout(700);
+      await page.clock.runFor(700);
       expect(changes()).toHaveLength(0);
+      await page.clock.runFor(QUANTITY_DEBOUNCE_MS - 700);
       await expect.poll(() => changes().length, { timeout: 3000 }).toBe(1);
       expect(changes()[0]?.query.get('quantity')).toBe('3');
       await expect.poll(() => total.textContent()).not.toBe(before);
-      await page.waitForTimeout(1200);
+      // No second request however long one waits: more than the debounce time passes at once.
+      await page.clock.runFor(QUANTITY_DEBOUNCE_MS + 200);
+      await settled(page);
       expect(changes()).toHaveLength(1);
       expect((await events(page, 'add_to_cart')).at(-1)?.ecommerce?.items[0]).toMatchObject({
         item_id: a.code,

@@ -9,6 +9,7 @@ import {
   screenshots,
   scrollIslandIntoView,
   seriousViolations,
+  settled,
   siteOrigin,
   watchProblems,
 } from './browser.ts';
@@ -128,7 +129,8 @@ for (const width of [1280, 375]) {
       await hydrated(page, 'newsletter-modal');
       await page.reload();
       await hydrated(page, 'newsletter-modal');
-      await page.waitForTimeout(300);
+      // Had the hash opened it, the dialog's code would have been asked for and shown by now.
+      await settled(page);
       expect(await dialogOf(page).count()).toBe(0);
 
       // The button always opens it, and the focus comes back to it.
@@ -175,7 +177,8 @@ for (const width of [1280, 375]) {
 
       await page.goto(`${origin}/uutiset?visit=5#newsreleases`);
       await hydrated(page, 'news-releases-modal');
-      await page.waitForTimeout(300);
+      // Had the hash opened it, the dialog's code would have been asked for and shown by now.
+      await settled(page);
       expect(await dialogOf(page).count()).toBe(0);
 
       const open = page.getByRole('button', { name: t('subscribe.news.open') });

@@ -5,6 +5,7 @@ import { serverT } from '../../src/i18n/catalogues.ts';
 import {
   chromiumForFile,
   hydrated,
+  idle,
   isFocused,
   screenshots,
   scrollIslandIntoView,
@@ -354,7 +355,8 @@ describe.each([1280, 375])('widgets at %i px', (width) => {
       reducedMotion: 'reduce',
     });
     const still = await hydrate(reduced.page, 'hero-video');
-    await reduced.page.waitForTimeout(500);
+    // The island starts the video from an effect at hydration: it has run by the next idle.
+    await idle(reduced.page);
     expect(await still.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     expect(await still.getByRole('button', { name: fi('widgets.video.play') }).count()).toBe(1);
   });
