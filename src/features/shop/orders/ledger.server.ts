@@ -91,21 +91,20 @@ export function takingsOf(
 
 /** The takings of a placed order, read back from its rows. */
 export async function takingsOfOrder(tx: Transaction, order: OrderRow): Promise<Takings> {
-  const [lines, cards, uses] = await Promise.all([
-    tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
-    tx.select().from(orderGiftCards).where(eq(orderGiftCards.orderId, order.id)),
-    tx
-      .select({
-        couponId: orderCoupons.couponId,
-        code: coupons.code,
-        maxUsesPerCustomer: coupons.maxUsesPerCustomer,
-        customerKey: orderCoupons.customerKey,
-        limitKeys: orderCoupons.limitKeys,
-      })
-      .from(orderCoupons)
-      .innerJoin(coupons, eq(coupons.id, orderCoupons.couponId))
-      .where(eq(orderCoupons.orderId, order.id)),
-  ]);
+  // One after the other: a transaction's connection runs one query at a time.
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  const cards = await tx.select().from(orderGiftCards).where(eq(orderGiftCards.orderId, order.id));
+  const uses = await tx
+    .select({
+      couponId: orderCoupons.couponId,
+      code: coupons.code,
+      maxUsesPerCustomer: coupons.maxUsesPerCustomer,
+      customerKey: orderCoupons.customerKey,
+      limitKeys: orderCoupons.limitKeys,
+    })
+    .from(orderCoupons)
+    .innerJoin(coupons, eq(coupons.id, orderCoupons.couponId))
+    .where(eq(orderCoupons.orderId, order.id));
   return takingsOf(order, lines, cards, uses);
 }
 
