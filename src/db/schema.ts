@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -897,8 +897,37 @@ export const checkoutHoldLines = pgTable(
   ],
 );
 
+/**
+ * The statuses an order can have. Which moves between them are allowed is the order lifecycle's
+ * transition table (`features/shop/orders/lifecycle.server.ts`, decision 120); the database
+ * refuses any other value (`orders_status_ck`).
+ */
 export const ORDER_STATUSES = ['pending_payment', 'paid', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The statuses of a payment attempt: the provider's words (`new`, `pending`, `delayed`, `ok`,
+ * `fail`) and the shop's own `error` for an attempt that never reached a shopper. Moves between
+ * them are the attempt lifecycle's table (decision 120); `order_payments_status_ck` refuses others.
+ */
+export const PAYMENT_ATTEMPT_STATUSES = [
+  'new',
+  'pending',
+  'delayed',
+  'ok',
+  'fail',
+  'error',
+] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/** `status in ('a', 'b', …)` for a check constraint, from a list of plain lower-case words. */
+function oneOf(column: SQLWrapper, values: readonly string[]) {
+  const words = values.map((value) => {
+    if (!/^[a-z_]+$/.test(value)) throw new Error(`not a plain status word: ${value}`);
+    return `'${value}'`;
+  });
+  return sql`${column} in (${sql.raw(words.join(', '))})`;
+}
 
 /**
  * A placed order: what was bought at which price, for whom and when it is delivered. Placing it
@@ -960,6 +989,7 @@ export const orders = pgTable(
       'orders_money_ck',
       sql`${t.subTotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.vatCents} >= 0 and ${t.usedGiftCardCents} >= 0 and ${t.totalCents} >= 0`,
     ),
+    check('orders_status_ck', oneOf(t.status, ORDER_STATUSES)),
   ],
 );
 
@@ -1029,13 +1059,19 @@ export const orderPayments = pgTable(
      */
     href: text('href'),
     amountCents: integer('amount_cents').notNull(),
-    /** The last status a verified return gave: new, ok, fail, pending, delayed. */
-    status: text('status').notNull().default('new'),
+    /**
+     * The last status a verified return gave (new, pending, delayed, ok, fail), or `error` for an
+     * attempt the provider refused or never answered.
+     */
+    status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default('new'),
     method: text('method'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId),
+    check('order_payments_status_ck', oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
+  ],
 );
 
 /**

@@ -29,7 +29,7 @@ import {
   POSTAL_CODE,
   retryBusy,
 } from './checkout.test-support.ts';
-import { releaseOrder } from './placement.server.ts';
+import { releaseOrder } from './lifecycle.server.ts';
 import { CHECKOUT_HOLD_API, orderAnswerSchema } from './schemas.ts';
 
 /**

@@ -40,7 +40,7 @@ import {
 } from './checkout.test-support.ts';
 import { giftCardCodeHash } from './gift-cards.server.ts';
 import { deleteExpiredHolds } from './holds.server.ts';
-import { releaseOrder } from './placement.server.ts';
+import { releaseOrder } from './lifecycle.server.ts';
 import {
   CHECKOUT_HOLD_API,
   CHECKOUT_ORDER_API,

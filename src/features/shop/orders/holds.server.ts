@@ -39,12 +39,19 @@ import type { CheckoutHold } from './schemas.ts';
  * releasing an order), so two of them never wait on each other in a circle (decision 081):
  * the cart row → the cart's hold → (the order row) → `products` rows by code and id → gift cards
  * by id → the slot's `delivery_slot_bookings` row → the `product_date_stock` rows by code → the
- * customer's `coupon_customer_uses` → coupons by id. Placement takes the counters from `products`
- * on at its end, each by one conditional update, so the rows many orders share stay locked only
- * until its commit. A booking or date-stock row is made when a hold first needs it (`insert … on
- * conflict do nothing`, capacity copied from the calendar or the weekday's stock) and then locked
- * with `select … for update`.
+ * customer's `coupon_customer_uses` by key → coupons by id. Codes and keys are ordered by
+ * `compareCodes` everywhere. Placement takes the counters from `products` on at its end, each by
+ * one conditional update, so the rows many orders share stay locked only until its commit; a
+ * release gives them back in the same order (`ledger.server.ts`, decision 121). A booking or
+ * date-stock row is made when a hold first needs it (`insert … on conflict do nothing`, capacity
+ * copied from the calendar or the weekday's stock) and then locked with `select … for update`.
  */
+
+/**
+ * The order of product codes and limit keys in the lock order: by UTF-16 code unit, the same in
+ * every process whatever its locale (`localeCompare` is not).
+ */
+export const compareCodes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** How long a chosen delivery time is kept for the cart. */
 export const HOLD_MINUTES = 20;
@@ -137,7 +144,7 @@ export async function goodsInCodeOrder<
 ): Promise<{ goods: Line[]; perDate: Set<string> }> {
   const goods = contents
     .filter(({ product }) => !product.isGiftCard)
-    .sort((a, b) => a.product.code.localeCompare(b.product.code));
+    .sort((a, b) => compareCodes(a.product.code, b.product.code));
   const perDate = await perDateCodes(
     tx,
     goods.map(({ product }) => product.code),

@@ -13,7 +13,7 @@ import {
   held,
   order,
 } from './checkout.test-support.ts';
-import { releaseOrder } from './placement.server.ts';
+import { releaseOrder } from './lifecycle.server.ts';
 import { orderAnswerSchema } from './schemas.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { type OrderStatus, orderLines } from '../../../db/schema.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { type OrderStatus, orderLines, type orders } from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import type { Lang } from '../../../sites/types.ts';
@@ -7,14 +8,15 @@ import { enqueueMail } from '../../forms/index.server.ts';
 import type { Transaction } from '../cart.server.ts';
 import { moneyString } from '../schemas.ts';
 import { type IssuedGiftCard, issueGiftCards } from './gift-cards.server.ts';
+import { moveOrder } from './lifecycle.server.ts';
 import { confirmationUrl, type OrderRow } from './payments.server.ts';
 
 /**
  * What happens when an order becomes paid, in the transaction that made it so (decision 028,
  * 030): the gift cards it bought are issued, the shopper gets the confirmation (and, apart, the
  * gift card codes) and the shop its notification, all through the outbox. Placement calls it for
- * an order of 0,00 (paid at once), the payment's return for the rest; the conditional move to
- * `paid` makes both happen once per order.
+ * an order of 0,00 (paid at once), the payment's return for the rest, both through `payOrder`:
+ * the conditional move to `paid` makes it happen once per order.
  */
 
 /** What the order mails need besides the transaction. */
@@ -166,4 +168,20 @@ export async function orderPaid(
   for (const mail of mails) {
     await enqueueMail(tx, deps.mailKey, { ...mail, text: mail.text.join('\n') });
   }
+}
+
+/**
+ * Moves the order `pending_payment → paid` (with `set` written alongside) and, only when this call
+ * made the move, does what paying brings (`orderPaid`). Answers the paid order, or null when it
+ * was not waiting for a payment (paid already, cancelled or expired).
+ */
+export async function payOrder(
+  deps: OrderMailDeps,
+  tx: Transaction,
+  orderId: string,
+  set: Pick<PgUpdateSetSource<typeof orders>, 'paymentMethodCode'> = {},
+): Promise<OrderRow | null> {
+  const paid = await moveOrder(tx, orderId, 'pending_payment', 'paid', set);
+  if (paid) await orderPaid(deps, tx, paid);
+  return paid;
 }

@@ -20,9 +20,9 @@ import {
   STEPS,
 } from '../checkout/checkout-form.ts';
 import { type PaymentReturn, PaymentReturnRefused } from '../payment/provider.ts';
-import { euro, orderPaid, STATUS_TEXT } from './paid.server.ts';
+import { attemptIsOpen, attemptMayMove, moveAttempt, releaseOrder } from './lifecycle.server.ts';
+import { euro, payOrder, STATUS_TEXT } from './paid.server.ts';
 import { confirmationUrl, type OrderRow, type PaymentDeps } from './payments.server.ts';
-import { releaseOrder } from './placement.server.ts';
 
 /**
  * What the shop does with a payment's returns and with unpaid orders (decision 028). A redirect
@@ -37,9 +37,7 @@ import { releaseOrder } from './placement.server.ts';
  */
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** Final statuses of an attempt: a later return never overwrites them (`ok` only `fail`). */
-const FINAL = new Set(['ok', 'fail', 'error']);
+type AttemptRow = typeof orderPayments.$inferSelect;
 
 export interface ReturnOutcome {
   order: OrderRow;
@@ -117,41 +115,19 @@ async function applyReturn(
   deps: PaymentDeps,
   tx: Tx,
   order: OrderRow,
-  attempt: typeof orderPayments.$inferSelect,
+  attempt: AttemptRow,
   verified: PaymentReturn,
 ): Promise<ReturnOutcome> {
   const status = verified.status;
   const wasOk = attempt.status === 'ok';
-  // Record the status on the attempt: `ok` always wins; a final status is not overwritten.
-  const record = status === 'ok' ? !wasOk : !FINAL.has(attempt.status);
-  if (record) {
-    await tx
-      .update(orderPayments)
-      .set({
-        status,
-        transactionId: verified.transactionId,
-        method: verified.method ?? attempt.method,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orderPayments.stamp, attempt.stamp));
-  }
+  const record = await recordOnAttempt(tx, attempt, verified);
   if (status === 'ok') {
     if (wasOk) return { order, effect: 'none' };
     if (order.status === 'pending_payment') {
-      const [paid] = await tx
-        .update(orders)
-        .set({
-          status: 'paid',
-          paidAt: sql`now()`,
-          paymentMethodCode: sql`coalesce(${orders.paymentMethodCode}, ${verified.method ?? null})`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
-        .returning();
-      if (paid) {
-        await orderPaid(deps, tx, paid);
-        return { order: paid, effect: 'paid' };
-      }
+      const paid = await payOrder(deps, tx, order.id, {
+        paymentMethodCode: sql`coalesce(${orders.paymentMethodCode}, ${verified.method ?? null})`,
+      });
+      if (paid) return { order: paid, effect: 'paid' };
     }
     // Paid by another attempt, cancelled or expired: the money came, the goods were not kept.
     await mailLatePayment(deps, tx, order, attempt.stamp, verified);
@@ -162,6 +138,29 @@ async function applyReturn(
     if (cancelled) return { order: cancelled, effect: 'cancelled' };
   }
   return { order, effect: record ? 'recorded' : 'none' };
+}
+
+/**
+ * Records the return's status on its attempt as the attempt lifecycle allows (`ok` wins over
+ * everything; `fail` and `error` are final but for `ok`), with its transaction and method; an
+ * open attempt told its own status again gets the details only. Answers whether anything was
+ * recorded (the row is locked: no one else moves it meanwhile).
+ */
+async function recordOnAttempt(tx: Tx, attempt: AttemptRow, verified: PaymentReturn) {
+  const details = {
+    transactionId: verified.transactionId,
+    method: verified.method ?? attempt.method,
+  };
+  if (verified.status === attempt.status) {
+    if (!attemptIsOpen(attempt.status)) return false;
+    await tx
+      .update(orderPayments)
+      .set({ ...details, updatedAt: sql`now()` })
+      .where(eq(orderPayments.stamp, attempt.stamp));
+    return true;
+  }
+  if (!attemptMayMove(attempt.status, verified.status)) return false;
+  return (await moveAttempt(tx, attempt.stamp, attempt.status, verified.status, details)) !== null;
 }
 
 /**

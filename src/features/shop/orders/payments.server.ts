@@ -12,6 +12,7 @@ import { paymentItemsOf } from '../payment/items.ts';
 import { type PaymentProvider, PaymentProviderFailed } from '../payment/provider.ts';
 import { paymentProvider } from '../payment/providers.server.ts';
 import { allocate, type PricedCart, type PricingLine } from '../pricing.ts';
+import { ATTEMPT_INITIAL_STATUS, moveAttempt, OPEN_ATTEMPT_STATUSES } from './lifecycle.server.ts';
 
 /**
  * Payment of placed orders (decision 028): opening a payment attempt at the configured provider
@@ -29,8 +30,6 @@ export const PAYMENT_RETURN_PATH = '/kassa/maksu/paluu';
 export const PAYMENT_CALLBACK_PATH = '/api/v1/lihakauppa/payment/callback';
 export const CONFIRMATION_PATH = '/kassa/vahvistus';
 
-/** Attempt statuses that may still turn into a payment. */
-export const OPEN_ATTEMPT_STATUSES = ['new', 'pending', 'delayed'] as const;
 /** An attempt that did not get the provider's answer in this long was lost (a crash, a timeout). */
 const ATTEMPT_OPENING_MS = 30_000;
 const WAIT_STEP_MS = 100;
@@ -214,25 +213,15 @@ async function claimAttempt(
         return { kind: 'wait' };
       }
     }
-    if (open.length > 0) {
-      // Lost attempts, or ones of a provider no longer configured: no shopper can pay them.
-      await tx
-        .update(orderPayments)
-        .set({ status: 'error', updatedAt: sql`now()` })
-        .where(
-          inArray(
-            orderPayments.stamp,
-            open.map((attempt) => attempt.stamp),
-          ),
-        );
-    }
+    // Lost attempts, or ones of a provider no longer configured: no shopper can pay them.
+    for (const attempt of open) await moveAttempt(tx, attempt.stamp, attempt.status, 'error');
     const stamp = randomUUID();
     await tx.insert(orderPayments).values({
       stamp,
       orderId,
       provider: deps.provider.id,
       amountCents,
-      status: 'new',
+      status: ATTEMPT_INITIAL_STATUS,
     });
     if (order.paymentMethodCode === null && paymentMethodCode) {
       await tx
@@ -297,10 +286,7 @@ export async function startPayment(
       return { next: created.href };
     } catch (error) {
       // Refused or unanswered: the attempt never reached a shopper; the next start opens another.
-      await deps.db
-        .update(orderPayments)
-        .set({ status: 'error', updatedAt: sql`now()` })
-        .where(and(eq(orderPayments.stamp, claim.stamp), eq(orderPayments.status, 'new')));
+      await moveAttempt(deps.db, claim.stamp, 'new', 'error');
       throw error;
     }
   }

@@ -1,0 +1,2 @@
+ALTER TABLE "order_payments" ADD CONSTRAINT "order_payments_status_ck" CHECK ("order_payments"."status" in ('new', 'pending', 'delayed', 'ok', 'fail', 'error'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_ck" CHECK ("orders"."status" in ('pending_payment', 'paid', 'cancelled', 'expired'));

@@ -1,0 +1,190 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client.ts';
+import {
+  type OrderStatus,
+  orderPayments,
+  orders,
+  type PaymentAttemptStatus,
+} from '../../../db/schema.ts';
+import type { Transaction } from '../cart.server.ts';
+import { giveBackAll, takingsOfOrder } from './ledger.server.ts';
+
+/**
+ * The lifecycle of an order and of a payment attempt (decision 120): the statuses are listed in
+ * the schema, where check constraints hold every row to them; the moves between them are the two
+ * tables below, and `moveOrder` and `moveAttempt` are the only code that changes a status. Each
+ * move is one conditional update (`where id = … and status = from`) in the caller's transaction,
+ * under the row's lock when the caller holds it: of many calls for the same move, one changes
+ * the row and the others get null, so a repeated callback or a second expiry does nothing more.
+ * A move that is not in its table throws, whatever the row's status.
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+type AttemptRow = typeof orderPayments.$inferSelect;
+type Writer = Database | Transaction;
+
+/** The status an order is written with: placement moves one of 0,00 on to `paid` at once. */
+export const ORDER_INITIAL_STATUS = 'pending_payment' satisfies OrderStatus;
+
+/**
+ * Every move an order may make. `givesBack`: the move gives back what placement took (the slot,
+ * date stock, stock, coupon uses and gift-card balance, `ledger.server.ts`), in the same
+ * transaction. `stamp`: the column set to the time of the move.
+ */
+export const ORDER_TRANSITIONS = [
+  // The provider confirmed the payment, or gift cards and coupons left nothing to pay.
+  { from: 'pending_payment', to: 'paid', givesBack: false, stamp: 'paidAt' },
+  // The payment failed or the shopper cancelled it at the provider.
+  { from: 'pending_payment', to: 'cancelled', givesBack: true },
+  // Not paid in time (`expires_at`).
+  { from: 'pending_payment', to: 'expired', givesBack: true },
+] as const satisfies readonly {
+  from: OrderStatus;
+  to: OrderStatus;
+  givesBack: boolean;
+  stamp?: 'paidAt';
+}[];
+
+type OrderMove = (typeof ORDER_TRANSITIONS)[number];
+/** Where an order in `From` may move. */
+export type OrderTarget<From extends OrderStatus> = Extract<OrderMove, { from: From }>['to'];
+/** The moves of an unpaid order that give back what it took. */
+export type ReleasingStatus = Extract<
+  OrderMove,
+  { from: 'pending_payment'; givesBack: true }
+>['to'];
+
+/** The status a payment attempt is written with, before its provider is called. */
+export const ATTEMPT_INITIAL_STATUS = 'new' satisfies PaymentAttemptStatus;
+
+/** Attempt statuses that may still turn into a payment. */
+export const OPEN_ATTEMPT_STATUSES = [
+  'new',
+  'pending',
+  'delayed',
+] as const satisfies readonly PaymentAttemptStatus[];
+
+/**
+ * Every move a payment attempt may make. An open attempt takes the provider's latest word; `ok`
+ * is final and wins over everything (money that came is recorded, also after a failure); `fail`
+ * and the shop's `error` (refused or never answered by the provider, or lost) are final but for
+ * a later `ok`.
+ */
+export const ATTEMPT_TRANSITIONS = [
+  // The provider's latest word about a payment still open.
+  { from: 'new', to: 'pending' },
+  { from: 'new', to: 'delayed' },
+  { from: 'pending', to: 'new' },
+  { from: 'pending', to: 'delayed' },
+  { from: 'delayed', to: 'new' },
+  { from: 'delayed', to: 'pending' },
+  // Paid.
+  { from: 'new', to: 'ok' },
+  { from: 'pending', to: 'ok' },
+  { from: 'delayed', to: 'ok' },
+  { from: 'fail', to: 'ok' },
+  { from: 'error', to: 'ok' },
+  // Failed or cancelled at the provider.
+  { from: 'new', to: 'fail' },
+  { from: 'pending', to: 'fail' },
+  { from: 'delayed', to: 'fail' },
+  // The provider refused it or never answered, or a newer attempt replaced a lost one.
+  { from: 'new', to: 'error' },
+  { from: 'pending', to: 'error' },
+  { from: 'delayed', to: 'error' },
+] as const satisfies readonly { from: PaymentAttemptStatus; to: PaymentAttemptStatus }[];
+
+type AttemptMove = (typeof ATTEMPT_TRANSITIONS)[number];
+/** Where an attempt in `From` may move. */
+export type AttemptTarget<From extends PaymentAttemptStatus> = Extract<
+  AttemptMove,
+  { from: From }
+>['to'];
+
+/** A move that is not in its lifecycle's table: a mistake in the code, never a shopper's. */
+export class IllegalTransition extends Error {
+  constructor(what: 'order' | 'payment attempt', from: string, to: string) {
+    super(`A ${what} cannot move from ${from} to ${to}.`);
+    this.name = 'IllegalTransition';
+  }
+}
+
+function orderMove(from: string, to: string): OrderMove | undefined {
+  return ORDER_TRANSITIONS.find((move) => move.from === from && move.to === to);
+}
+
+/** Whether an attempt in `from` may move to `to`. */
+export function attemptMayMove(from: string, to: string): boolean {
+  return ATTEMPT_TRANSITIONS.some((move) => move.from === from && move.to === to);
+}
+
+/** Whether an attempt in this status may still be paid. */
+export const attemptIsOpen = (status: string): boolean =>
+  (OPEN_ATTEMPT_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Moves the order from `from` to `to` if it is in `from`, with `set` written alongside, and does
+ * what the move does (`givesBack`, `stamp`); answers the moved row, or null when the order was
+ * not in `from` (moved already, by this call's twin or another). Throws `IllegalTransition` for a
+ * move not in `ORDER_TRANSITIONS`, before anything is written.
+ */
+export async function moveOrder<From extends OrderStatus>(
+  tx: Transaction,
+  orderId: string,
+  from: From,
+  to: OrderTarget<From>,
+  set: Omit<PgUpdateSetSource<typeof orders>, 'status'> = {},
+): Promise<OrderRow | null> {
+  const move = orderMove(from, to);
+  if (!move) throw new IllegalTransition('order', from, to);
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      ...set,
+      ...('stamp' in move ? { [move.stamp]: sql`now()` } : {}),
+      status: move.to,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, move.from)))
+    .returning();
+  if (!moved) return null;
+  if (move.givesBack) await giveBackAll(tx, await takingsOfOrder(tx, moved));
+  return moved;
+}
+
+/**
+ * Gives back what an unpaid order took, once: the order moves from `pending_payment` to `to`
+ * (cancelled after a failed payment, expired when its time ran out), and only the call that made
+ * that move gives back. Answers whether this call released it (false: it was paid, or released
+ * already). Runs in the caller's transaction, so a payment's status and the release commit
+ * together.
+ */
+export async function releaseOrder(
+  tx: Transaction,
+  orderId: string,
+  to: ReleasingStatus = 'expired',
+): Promise<boolean> {
+  return (await moveOrder(tx, orderId, 'pending_payment', to)) !== null;
+}
+
+/**
+ * Moves the payment attempt `stamp` from `from` to `to` if it is in `from`, with `set` written
+ * alongside; answers the moved row or null. Throws `IllegalTransition` for a move not in
+ * `ATTEMPT_TRANSITIONS`, before anything is written.
+ */
+export async function moveAttempt<From extends PaymentAttemptStatus>(
+  db: Writer,
+  stamp: string,
+  from: From,
+  to: AttemptTarget<From>,
+  set: Pick<PgUpdateSetSource<typeof orderPayments>, 'transactionId' | 'method'> = {},
+): Promise<AttemptRow | null> {
+  if (!attemptMayMove(from, to)) throw new IllegalTransition('payment attempt', from, to);
+  const [moved] = await db
+    .update(orderPayments)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(and(eq(orderPayments.stamp, stamp), eq(orderPayments.status, from)))
+    .returning();
+  return moved ?? null;
+}
