@@ -607,6 +607,15 @@ describe('the other forms', () => {
 
   it('sales form: email or phone by the contact request, status 200 is success', async () => {
     const { page, island } = await open('ammattilaiset', '/myynti', 'form-sales');
+    // The page says its intro once, as the lead under the heading.
+    const lead = (await page.locator('main header p').textContent()) ?? '';
+    expect(lead).toBe('Ota yhteyttä myyntiimme.');
+    expect(await page.locator('main').getByText(lead, { exact: true }).count()).toBe(1);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `sales-page-${width}`);
+    }
+    await page.setViewportSize({ width: 1100, height: 900 });
     await submit(page, island);
     expect(await island.getByText(REQUIRED).count()).toBe(4);
     await expectNoSeriousViolations(page);
