@@ -669,7 +669,8 @@ export async function seedPages(seeding: Seeding, s: SiteLang): Promise<PageRow[
     for (const [i, child] of (node.children ?? []).entries()) {
       children.push(await addNode(child, row, `${keyPath}/${child.key}`, i, navArea));
     }
-    const body = text.body.length ? [{ type: 'rich-text' as const, html: bodyHtml(text) }] : [];
+    const bodyText = bodyParagraphs(text);
+    const body = bodyText.length ? [{ type: 'rich-text' as const, html: bodyHtml(bodyText) }] : [];
     row.blocks = pageBlocks.parse([
       ...body,
       ...(node.blocks?.(s, children, out.slice(first)) ?? []),
@@ -683,7 +684,16 @@ export async function seedPages(seeding: Seeding, s: SiteLang): Promise<PageRow[
   return out;
 }
 
-function bodyHtml(text: PageText): string {
-  const [first, ...rest] = text.body;
-  return `<p><strong>${escapeHtml(text.teaser)}</strong></p>${paragraphs(first ? [first] : [])}${rest.length > 1 ? list(rest) : paragraphs(rest)}`;
+/**
+ * The body's paragraphs without the teaser: a page shows its teaser as the lead under its heading
+ * (the sales page said "Ota yhteyttä myyntiimme." as its lead and again in bold), so the
+ * body does not say it again.
+ */
+function bodyParagraphs(text: PageText): string[] {
+  return text.body.filter((paragraph) => paragraph.trim() !== text.teaser.trim());
+}
+
+function bodyHtml(body: readonly string[]): string {
+  const [first, ...rest] = body;
+  return `${paragraphs(first ? [first] : [])}${rest.length > 1 ? list(rest) : paragraphs(rest)}`;
 }

@@ -96,7 +96,17 @@ const siteHits = (page: Page) => page.locator('main section[aria-busy] ol li a')
 const cards = (page: Page) => page.locator('main section[aria-busy] ul li article h3 a');
 
 /** The total an endpoint answers on a site (asked from Node, with the site's host name). */
-function totalOf(site: string, endpoint: string, query: string): Promise<number> {
+async function totalOf(site: string, endpoint: string, query: string): Promise<number> {
+  return (await answerOf(site, endpoint, query)).totalCount;
+}
+
+interface Answer {
+  totalCount: number;
+  facetCategories: { name: string; facetTags: { id: number; name: string; count: number }[] }[];
+}
+
+/** What an endpoint answers on a site (asked from Node, with the site's host name). */
+function answerOf(site: string, endpoint: string, query: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = get(
       {
@@ -113,7 +123,7 @@ function totalOf(site: string, endpoint: string, query: string): Promise<number>
         });
         response.on('end', () => {
           if (response.statusCode !== 200) reject(new Error(`${endpoint}: ${response.statusCode}`));
-          else resolve((JSON.parse(body) as { totalCount: number }).totalCount);
+          else resolve(JSON.parse(body) as Answer);
         });
       },
     );
@@ -481,6 +491,53 @@ describe.each([
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, `${kind}-none`);
     expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a facet none of whose choices would narrow the results', () => {
+  it('is not shown, with script and without; choices of none stay disabled; axe', async () => {
+    // jyvabroiler's recipes are all of chicken: the ingredient facet has 'Broileri' in every
+    // result and the other ingredients in none.
+    const answer = await answerOf('jyvabroiler', '/api/search/recipes', '');
+    const narrows = (c: Answer['facetCategories'][number]) =>
+      c.facetTags.some((tag) => tag.count > 0 && tag.count < answer.totalCount);
+    const idle = answer.facetCategories.filter((c) => !narrows(c));
+    const shown = answer.facetCategories.filter(narrows).map((c) => c.name);
+    expect(idle.map((c) => c.name)).toContain('Raaka-aine');
+    expect(shown.length).toBeGreaterThan(1);
+    for (const javaScript of [true, false]) {
+      const { context, page, problems } = await open('jyvabroiler', '/reseptit', { javaScript });
+      expect(await page.locator('main details summary').allTextContents()).toEqual(shown);
+      // The facets shown keep their choices of no results, disabled.
+      const options = await page.locator('main details label').evaluateAll((labels) =>
+        labels.map((label) => ({
+          zero: label.textContent?.endsWith('(0)') ?? false,
+          disabled: label.querySelector('input')?.disabled ?? false,
+        })),
+      );
+      expect(options.some((option) => option.zero)).toBe(true);
+      for (const option of options) expect(option.disabled).toBe(option.zero);
+      if (javaScript) {
+        // The dropdown with choices of none open.
+        await page.locator('main details summary', { hasText: 'Valmistustapa' }).click();
+        expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, 'recipes-facets-narrowing');
+        expect(problems.console).toEqual([]);
+      }
+      await context.close();
+    }
+    // A chosen tag keeps its facet shown, so it can be taken off again.
+    const chicken = idle
+      .find((c) => c.name === 'Raaka-aine')
+      ?.facetTags.find((tag) => tag.count === answer.totalCount);
+    expect(chicken).toBeDefined();
+    const { context, page } = await open('jyvabroiler', `/reseptit?facetTags=${chicken?.id}`);
+    const summaries = await page.locator('main details summary').allTextContents();
+    expect(summaries.some((name) => name.startsWith('Raaka-aine'))).toBe(true);
+    expect(await page.locator('main details input:checked').getAttribute('value')).toBe(
+      String(chicken?.id),
+    );
     await context.close();
   });
 });

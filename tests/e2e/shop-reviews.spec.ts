@@ -40,17 +40,17 @@ async function reviewedProduct(page: Page): Promise<{ url: string; productId: nu
     for (let p = 1; p <= 10; p++) {
       const search = await fetch(`/api/search/lihakauppa-products?pageSize=100&page=${p}`);
       const { hits } = (await search.json()) as {
-        hits: { product?: { url: string; contentId: number } }[];
+        hits: { product?: { url: string; productId: number } }[];
       };
       if (hits.length === 0) break;
       for (const { product } of hits) {
         if (!product) continue;
-        const res = await fetch(`${api}?productId=${product.contentId}&pageSize=50`);
+        const res = await fetch(`${api}?productId=${product.productId}&pageSize=50`);
         const reviews = (await res.json()) as { totalCount: number; hits: { text: string }[] };
         if (reviews.totalCount > 9 && reviews.hits.some((h) => h.text.length > 170)) {
           return {
             url: new URL(product.url, location.href).pathname,
-            productId: product.contentId,
+            productId: product.productId,
           };
         }
       }

@@ -36,7 +36,7 @@ export function productsForSale(page: Page, wanted: number, min = 1): Promise<Pr
           name: product.title,
           price: product.price,
           stock: product.stock,
-          productId: product.contentId,
+          productId: product.productId,
         });
         if (found.length === wanted) break;
       }
@@ -59,7 +59,7 @@ export async function giftCardForSale(page: Page): Promise<ProductForSale> {
           name: card.title,
           price: card.price,
           stock: card.stock,
-          productId: card.contentId,
+          productId: card.productId,
         }
       : null;
   });

@@ -145,6 +145,54 @@ for (const width of [1280, 375]) {
       await context.close();
     });
 
+    it('newsletter modal opened by a link or a hash change gives the focus back there', async () => {
+      const { context, page } = await newPage(browser, width);
+      const problems = watchProblems(page);
+      const origin = siteOrigin('ammattilaiset');
+      await page.goto(`${origin}/`);
+      await hydrated(page, 'newsletter-modal');
+      // A link to the modal in the page's text, as an editor writes it.
+      await page.evaluate(() => {
+        const link = Object.assign(document.createElement('a'), {
+          href: '#newsletter',
+          textContent: 'Tilaa uutiskirjeemme',
+        });
+        const paragraph = document.createElement('p');
+        paragraph.className = 'container';
+        paragraph.append(link);
+        document.querySelector('main')?.prepend(paragraph);
+      });
+      const link = page.locator('main a[href="#newsletter"]');
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await dialogOf(page).waitFor();
+      await expect.poll(() => focusIsIn(dialogOf(page))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialogOf(page).count()).toBe(0);
+      await expect.poll(() => isFocused(link)).toBe(true);
+      await noSeriousViolations(page, 'newsletter closed, focus on the link');
+      await shot(page, `newsletter-focus-link-${width}`);
+
+      // A hash set while the focus is elsewhere (the header's logo link): the focus goes back
+      // there. Closing set the dismissal flag; a visitor who had not closed it has none.
+      await page.evaluate(() => window.localStorage.removeItem('kattaus:newsletter-dismissed'));
+      const logo = page.locator('header a[href="/"]').first();
+      await logo.focus();
+      await page.evaluate(() => {
+        window.location.hash = 'newsletter';
+      });
+      await dialogOf(page).waitFor();
+      await expect.poll(() => focusIsIn(dialogOf(page))).toBe(true);
+      await dialogOf(page)
+        .getByRole('button', { name: t('subscribe.close') })
+        .first()
+        .click();
+      await expect.poll(() => dialogOf(page).count()).toBe(0);
+      await expect.poll(() => isFocused(logo)).toBe(true);
+      expect(problems.console).toEqual([]);
+      await context.close();
+    });
+
     it('news-release modal: categories, at least one, thank-you, hash and button', async () => {
       const { context, page } = await newPage(browser, width);
       const problems = watchProblems(page);

@@ -4,6 +4,7 @@ import { getSite } from '../../sites/registry.ts';
 import { langPrefix } from '../../sites/resolve.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang, Site } from '../../sites/types.ts';
+import { parseContentId } from '../content/index.ts';
 import { shopProductCards } from '../shop/index.server.ts';
 import { contentGroupOptions, facetDefinitions, recipeSearchPage } from './facets.server.ts';
 import { allProducts } from './products.server.ts';
@@ -170,15 +171,15 @@ export async function shopSearchResult(
   const result = await searchEndpointResult(db, SHOP_SEARCH_PATH, requestSite, query);
   const shop = getSite(SHOP_SITE_ID);
   const lang = shop ? searchLang(shop, query.language) : undefined;
-  const productIds = result.hits.filter((hit) => hit.type !== 'recipe').map((h) => h.contentId);
+  const productIds = result.hits.flatMap((hit) => {
+    const ref = parseContentId(hit.contentId);
+    return ref?.kind === 'product' ? [ref.id] : [];
+  });
   const cards = lang ? await shopProductCards(db, lang, productIds) : [];
   const byId = new Map(cards.map((card) => [card.contentId, card]));
   return {
     ...result,
-    hits: result.hits.map((hit) => ({
-      ...hit,
-      product: hit.type === 'recipe' ? null : (byId.get(hit.contentId) ?? null),
-    })),
+    hits: result.hits.map((hit) => ({ ...hit, product: byId.get(hit.contentId) ?? null })),
   };
 }
 

@@ -4,7 +4,7 @@ import { createFacetCategory, createProduct } from '../../../tests/factories/ind
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';
-import { FacetSearch, type FacetSearchProps } from './facet-search.tsx';
+import { canNarrow, FacetSearch, type FacetSearchProps } from './facet-search.tsx';
 import { loadFacetSearch } from './index.server.ts';
 import {
   facetSearchKindOf,
@@ -106,6 +106,40 @@ describe('product search on a page', () => {
     const html = render(await props('/test/products?q=xyzzyqwv'));
     expect(html).toContain('Ei tuloksia');
     expect(html).not.toContain('Näytä lisää');
+  });
+});
+
+describe('which facet categories show (decision 107)', () => {
+  const category = (counts: number[]) => ({
+    id: 1,
+    name: 'Raaka-aine',
+    facetTags: counts.map((count, i) => ({
+      id: i + 1,
+      name: `Tagi ${i + 1}`,
+      count,
+      selected: false,
+      display: true,
+    })),
+  });
+  const none = new Set<number>();
+
+  it('shows a category one of whose tags is in some results but not all', () => {
+    expect(canNarrow(category([0, 100, 50]), none, 150)).toBe(true);
+  });
+
+  it('leaves out one whose tags are each in all the results or in none', () => {
+    expect(canNarrow(category([0, 150, 0]), none, 150)).toBe(false);
+    expect(canNarrow(category([0, 0]), none, 40)).toBe(false);
+    // With no results, nothing narrows.
+    expect(canNarrow(category([0, 0]), none, 0)).toBe(false);
+  });
+
+  it('keeps one with a chosen tag, so it can be taken off', () => {
+    expect(canNarrow(category([0, 150]), new Set([2]), 150)).toBe(true);
+  });
+
+  it('shows every counted category while the results are hidden until a search (total 0)', () => {
+    expect(canNarrow(category([0, 150]), none, 0)).toBe(true);
   });
 });
 

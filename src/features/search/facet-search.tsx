@@ -147,10 +147,11 @@ export function FacetSearchView<H extends SearchHit>(
     searchWith(change);
   };
 
-  const categories = result.facetCategories
+  const displayed = result.facetCategories
     .map((c) => ({ ...c, facetTags: c.facetTags.filter((tag) => tag.display) }))
     .filter((c) => c.facetTags.length > 0);
-  const tagNames = new Map(categories.flatMap((c) => c.facetTags.map((x) => [x.id, x.name])));
+  const categories = displayed.filter((c) => canNarrow(c, selected, result.totalCount));
+  const tagNames = new Map(displayed.flatMap((c) => c.facetTags.map((x) => [x.id, x.name])));
   const chips: { key: string; name: string; label: string; tagId?: number }[] = [
     ...(state.q.trim()
       ? [
@@ -284,6 +285,23 @@ export function FacetSearchView<H extends SearchHit>(
         ) : null}
       </section>
     </div>
+  );
+}
+
+/**
+ * Whether a facet category is worth showing: one of its tags is chosen (so it can be taken off
+ * again), or one would change the results, found in some of them but not in all. A category
+ * whose every tag is in all the results or in none (the ingredient of a site whose recipes are
+ * all chicken) would only offer choices that change nothing or are disabled. With the results
+ * hidden until a search (`hideResults`) the total is 0 and every counted tag changes them.
+ */
+export function canNarrow(
+  category: FacetCategory,
+  selected: ReadonlySet<number>,
+  totalCount: number,
+): boolean {
+  return category.facetTags.some(
+    (tag) => selected.has(tag.id) || (tag.count > 0 && tag.count !== totalCount),
   );
 }
 

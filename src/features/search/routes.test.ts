@@ -173,7 +173,7 @@ describe('GET /api/search/suggestions/', () => {
     expect(titles(r)).toContain('Jauhelihakastike');
     const sauce = r.hits.find((h) => h.title === 'Jauhelihakastike');
     expect(sauce).toMatchObject({
-      contentId: ids.sauce,
+      contentId: `recipe-${ids.sauce}`,
       category: 'Kastikkeet',
       teaserText: 'Arjen klassikko perunamuusin kanssa.',
       url: '/reseptit/kastikkeet/jauhelihakastike',
@@ -184,7 +184,7 @@ describe('GET /api/search/suggestions/', () => {
 
     const products = await result('/api/search/suggestions/?q=broilerin');
     expect(products.hits.length).toBeLessThanOrEqual(5);
-    const fillet = products.hits.find((h) => h.contentId === ids.fillet);
+    const fillet = products.hits.find((h) => h.contentId === `product-${ids.fillet}`);
     expect(fillet?.image).toMatch(/preset=product-thumbnail-medium$/);
     expect(fillet).toMatchObject({ type: 'broiler-product', category: 'Broileri', novelty: true });
     expect(products.hits.every((h) => h.type !== 'search')).toBe(true);

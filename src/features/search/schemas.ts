@@ -161,8 +161,11 @@ export type FacetCategory = z.infer<typeof facetCategorySchema>;
 
 export const searchHitSchema = z
   .object({
-    /** Id of the page, product, recipe or release (unique together with `type`). */
-    contentId: z.number().int(),
+    /**
+     * The content id (decision 105): `page-{id}`, `product-{id}`, `recipe-{id}` or `news-{id}`,
+     * as the like endpoint takes it.
+     */
+    contentId: z.string(),
     title: z.string(),
     category: z.string(),
     teaserText: z.string(),

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { imageUrl } from '../../images/presets.ts';
 import type { Lang } from '../../sites/types.ts';
+import { contentIdOf } from '../content/index.ts';
 import { analyserName, analyseWord } from './analysis/analyser.server.ts';
 import { baseFormsOf, compoundPartsOf } from './base-forms.server.ts';
 import { type ParsedQuery, parseQuery, type Term, wordsOf } from './query.server.ts';
@@ -828,7 +829,7 @@ export function thumbnailPreset(type: string): 'product-thumbnail-medium' | 'thu
 
 function toHit(row: HitRow, urlPrefix: string): SearchHit {
   return {
-    contentId: row.source_id,
+    contentId: contentIdOf({ kind: row.source, id: row.source_id }),
     title: row.title,
     category: row.category,
     teaserText: shorten(row.teaser, 200),

@@ -120,7 +120,8 @@ describe('GET /api/search/lihakauppa-products', () => {
       stock: 3,
       isGiftCard: false,
       code: 'SISA400',
-      contentId: ids.fillet,
+      productId: ids.fillet,
+      contentId: `product-${ids.fillet}`,
     });
     const ham = byTitle.get('Savukinkku sisäfileestä 300 g');
     expect(ham?.product).toMatchObject({ code: 'KINKKU300', price: '12,90', stock: null });
@@ -136,7 +137,7 @@ describe('GET /api/search/lihakauppa-products', () => {
     const recipe = r.hits.find((hit) => hit.type === 'recipe');
     expect(recipe).toMatchObject({
       title: 'Sisäfileepaisti',
-      contentId: ids.recipe,
+      contentId: `recipe-${ids.recipe}`,
       product: null,
     });
     expect(r.hits.filter((hit) => hit.product !== null)).toHaveLength(3);

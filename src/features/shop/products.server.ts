@@ -6,6 +6,7 @@ import { sanitizeRichText } from '../../render/rich-text.server.tsx';
 import { NotFound } from '../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
+import { contentIdOf } from '../content/index.ts';
 import { vatRatesOn } from './cart.server.ts';
 import { helsinkiDate } from './dates.ts';
 import { percentOfBasisPoints } from './pricing.ts';
@@ -34,7 +35,8 @@ export function productCardOf(row: ProductRow): ProductCard {
     stock: row.stock,
     isGiftCard: row.isGiftCard,
     code: row.code,
-    contentId: row.id,
+    productId: row.id,
+    contentId: contentIdOf({ kind: 'product', id: row.id }),
   };
 }
 

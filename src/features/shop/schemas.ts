@@ -242,8 +242,10 @@ export const productCardSchema = z
     stock: z.number().int().nullable(),
     isGiftCard: z.boolean(),
     code: z.string(),
-    /** The product's id (`products.id`): what `delivery-availability` takes as `productId`. */
-    contentId: z.number().int(),
+    /** The product's id (`products.id`): what `delivery-availability` and reviews take. */
+    productId: z.number().int(),
+    /** The content id (`product-{id}`, decision 105), as search hits give it and likes take it. */
+    contentId: z.string(),
   })
   .meta({ id: 'ProductCard' });
 export type ProductCard = z.infer<typeof productCardSchema>;

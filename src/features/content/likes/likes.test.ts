@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createNews,
+  createPage,
+  createProduct,
+  createRecipe,
+} from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { arrive, fromAddress, Visitor } from '../../../../tests/helpers/visitor.ts';
 import { contentLikes, pages, recipes, searchDocuments } from '../../../db/schema.ts';
@@ -111,9 +117,78 @@ describe('likes', () => {
     expect(rows).toEqual([]);
   });
 
+  it('takes the content id a search hit or a product card gives (decision 105)', async () => {
+    const recipe = await createRecipe(t.app.db, {
+      siteId: 'jyvabroiler',
+      path: '/reseptit/tykkayskastike',
+      title: 'Tykkäyskastike',
+      likeCount: 4,
+    });
+    const found = await t.app.inject({
+      url: '/api/search/recipes?q=tykk%C3%A4yskastike',
+      headers: { host: HOST },
+    });
+    const hit = found.json().hits[0];
+    expect(hit).toMatchObject({ title: 'Tykkäyskastike', contentId: `recipe-${recipe.id}` });
+    const v = await visitor();
+    const liked = await v.post(`${LIKE_API}/${hit.contentId}`);
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect(liked.json()).toEqual({ contentId: hit.contentId, likeCount: 5, counted: true });
+
+    const product = await createProduct(t.app.db, {
+      siteId: 'lihakauppa',
+      kind: 'shop-product',
+      path: '/tuotteet/tykatty-makkara',
+      name: 'Tykkäysmakkara',
+    });
+    const shop = await t.app.inject({
+      url: '/api/search/lihakauppa-products?q=tykk%C3%A4ysmakkara',
+      headers: { host: 'lihakauppa.localhost' },
+    });
+    const shopHit = shop.json().hits[0];
+    expect(shopHit.contentId).toBe(`product-${product.id}`);
+    expect(shopHit.product).toMatchObject({ productId: product.id, contentId: shopHit.contentId });
+    const buyer = await arrive(t.app, '/', { host: 'lihakauppa.localhost' });
+    const card = await buyer.post(`${LIKE_API}/${shopHit.product.contentId}`);
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.json()).toMatchObject({ contentId: `product-${product.id}`, counted: true });
+  });
+
+  it('answers 404 for a page or a news release a search finds: they take no likes', async () => {
+    const page = await createPage(t.app.db, {
+      siteId: 'konsernifi',
+      path: '/tykkaamaton-sivu',
+      title: 'Tykkäämätön sivu',
+    });
+    const news = await createNews(t.app.db, {
+      siteId: 'konsernifi',
+      path: '/uutiset/tykkaamaton-tiedote',
+      title: 'Tykkäämätön tiedote',
+    });
+    const found = await t.app.inject({
+      url: '/api/search/content/?q=tykk%C3%A4%C3%A4m%C3%A4t%C3%B6n',
+      headers: { host: 'konsernifi.localhost' },
+    });
+    const ids = found.json().hits.map((hit: { contentId: string }) => hit.contentId);
+    expect(ids).toEqual(expect.arrayContaining([`page-${page.id}`, `news-${news.id}`]));
+    const v = await arrive(t.app, '/', { host: 'konsernifi.localhost' });
+    for (const contentId of ids) {
+      const res = await v.post(`${LIKE_API}/${contentId}`);
+      expect(res.statusCode, contentId).toBe(404);
+      expect(res.json().detail).toBe('Pages and news releases take no likes.');
+    }
+  });
+
   it('answers 400 naming contentId for a malformed id', async () => {
     const v = await visitor();
-    for (const contentId of ['12', 'page-3', 'recipe-0', 'recipe-99999999999', 'recipe-1x']) {
+    for (const contentId of [
+      '12',
+      'article-3',
+      'recipe-0',
+      'recipe-2147483648',
+      'recipe-99999999999',
+      'recipe-1x',
+    ]) {
       const res = await v.post(`${LIKE_API}/${contentId}`);
       expect(res.statusCode, contentId).toBe(400);
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);

@@ -5,7 +5,13 @@ import { NotFound } from '../../../server/errors.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { cookieSiteOptions } from '../../../server/plugins/sessions.ts';
 import { likeClientKey, likeContent } from './likes.server.ts';
-import { LIKE_API, likeAnswerSchema, likeContentId, likeParamsSchema } from './schemas.ts';
+import {
+  LIKE_API,
+  likeAnswerSchema,
+  likeContentId,
+  likeParamsSchema,
+  likeTargetOf,
+} from './schemas.ts';
 
 /**
  * Set for the visitor whose like was counted: shared pages may show a count up to
@@ -30,7 +36,7 @@ export async function likeRoutes(fastify: FastifyInstance) {
         tags: ['content'],
         summary: 'Likes a recipe or product, once per visitor',
         description:
-          'No body. `contentId` is `recipe-{id}` or `product-{id}` of the site. The visitor is the session (its anti-forgery header is required); a second like by the same visitor, or more than 20 from one address for one content in a day, counts nothing and answers the stored count. 30 requests per client and minute.',
+          'No body. `contentId` is a content id as search hits and product cards give it (`recipe-{id}`, `product-{id}`, `page-{id}`, `news-{id}`); recipes and products of the site are liked, pages and news releases take no likes (404). The visitor is the session (its anti-forgery header is required); a second like by the same visitor, or more than 20 from one address for one content in a day, counts nothing and answers the stored count. 30 requests per client and minute.',
         security: XSRF_SECURITY,
         params: likeParamsSchema,
         response: {
@@ -40,8 +46,9 @@ export async function likeRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const target = request.params.contentId;
+      const target = likeTargetOf(request.params.contentId);
       reply.header('cache-control', 'no-store');
+      if (!target) throw new NotFound('Pages and news releases take no likes.');
       const result = await likeContent(app.db, {
         siteId: request.site.id,
         target,

@@ -1,12 +1,19 @@
 import { z } from 'zod';
+import {
+  CONTENT_ID_PATTERN,
+  type ContentKind,
+  type ContentRef,
+  contentIdOf,
+  parseContentId,
+} from '../content-id.ts';
 
 export { LIKE_API, LIKED_STORAGE_KEY } from './values.ts';
 
-export const LIKE_KINDS = ['recipe', 'product'] as const;
+/** The content that takes likes: recipes and products (the hits and cards that show a count). */
+export const LIKE_KINDS = ['recipe', 'product'] as const satisfies readonly ContentKind[];
 export type LikeKind = (typeof LIKE_KINDS)[number];
 
 const INVALID = 'validation.invalid';
-const CONTENT_ID = /^(recipe|product)-([1-9][0-9]{0,9})$/;
 
 export interface LikeTarget {
   kind: LikeKind;
@@ -14,20 +21,23 @@ export interface LikeTarget {
 }
 
 /** The content id of a recipe or product row. */
-export function likeContentId(target: LikeTarget): string {
-  return `${target.kind}-${target.id}`;
+export const likeContentId = (target: LikeTarget): string => contentIdOf(target);
+
+/** A content that takes likes, or undefined for one that does not (a page, a news release). */
+export function likeTargetOf(ref: ContentRef): LikeTarget | undefined {
+  return ref.kind === 'recipe' || ref.kind === 'product'
+    ? { kind: ref.kind, id: ref.id }
+    : undefined;
 }
 
 export const likeParamsSchema = z
   .object({
+    /** Any content id the API hands out (decision 105); only recipes and products are liked. */
     contentId: z
       .string()
-      .regex(CONTENT_ID, INVALID)
-      .transform((value): LikeTarget => {
-        const [, kind, id] = CONTENT_ID.exec(value) ?? [];
-        return { kind: kind as LikeKind, id: Number(id) };
-      })
-      .refine((target) => target.id <= 2_147_483_647, INVALID),
+      .regex(CONTENT_ID_PATTERN, INVALID)
+      .transform((value) => parseContentId(value))
+      .refine((ref): ref is ContentRef => ref !== undefined, INVALID),
   })
   .strict();
 

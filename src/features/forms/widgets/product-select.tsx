@@ -19,16 +19,27 @@ function loadProducts(language: string): Promise<ProductListItem[]> {
   return products;
 }
 
-/** Titles containing the query, case-insensitively, once it has at least 3 characters. */
+/** A query of 1 or 2 characters: too short to filter by (the hint asks for 3). */
+export function tooShortToFilter(query: string): boolean {
+  const length = query.trim().length;
+  return length > 0 && length < PRODUCT_FILTER_MIN;
+}
+
+/**
+ * The products a query offers: every one for an empty query (the list opened to browse it), none
+ * for a query too short to filter by, else those whose title contains it, case-insensitively.
+ */
 export function filterProducts(products: ProductListItem[], query: string): ProductListItem[] {
   const q = query.trim().toLowerCase();
-  if (q.length < PRODUCT_FILTER_MIN) return products;
+  if (q.length === 0) return products;
+  if (tooShortToFilter(q)) return [];
   return products.filter((p) => p.title.toLowerCase().includes(q));
 }
 
 /**
  * A combobox over the site's products: closed or open, loading while the list loads, filtering
- * from 3 characters, clearable back to productId 0 and an empty title.
+ * from 3 characters (1 or 2 typed show no list, only the hint that asks for 3; an empty field
+ * opens on the arrow keys to the whole list), clearable back to productId 0 and an empty title.
  */
 export function ProductSelect(props: {
   id: string;
@@ -57,9 +68,11 @@ export function ProductSelect(props: {
       .catch(() => setFailed(true));
   };
 
+  const typed = query === props.value.title ? '' : query;
+  const tooShort = tooShortToFilter(typed);
   const matches = useMemo(
-    () => filterProducts(products ?? [], query === props.value.title ? '' : query).slice(0, SHOWN),
-    [products, query, props.value.title],
+    () => filterProducts(products ?? [], typed).slice(0, SHOWN),
+    [products, typed],
   );
 
   const choose = (item: ProductListItem) => {
@@ -86,7 +99,7 @@ export function ProductSelect(props: {
     }
   };
 
-  const expanded = open && (products !== undefined || !failed);
+  const expanded = open && !tooShort && (products !== undefined || !failed);
   const describedBy = [props.error ? `${props.id}-error` : '', `${props.id}-hint`]
     .filter(Boolean)
     .join(' ');
@@ -147,7 +160,7 @@ export function ProductSelect(props: {
         <p id={`${props.id}-hint`} className={styles.hint} aria-live="polite">
           {open && !products && !failed
             ? t('form.product.loading')
-            : open && products && matches.length === 0
+            : open && products && !tooShort && matches.length === 0
               ? t('form.product.noMatches')
               : t('form.product.placeholder')}
         </p>

@@ -70,18 +70,28 @@ export function useHashOpen(hash: string, dismissKey: string, open: () => void):
   }, [hash, dismissKey]);
 }
 
+/** The element that has the focus, or null when nothing has (the body). */
+function focusedElement(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 /**
  * The state of a modal that opens on its hash (`useHashOpen`) or by its button: open, the
  * thank-you state, and closing, which sets the dismissal flag, takes the hash out of the address
- * and, when the hash opened it (nothing had the focus), puts the focus on the button.
+ * and gives the focus back (decision 106): to the element that opened it (its button, or the link
+ * that set the hash), or to wherever the focus was when the hash changed; when nothing had the
+ * focus (the hash came with the page), to the modal's button.
  */
 export function useHashModal(hash: string, dismissKey: string) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const byHash = useRef(false);
+  const returnTo = useRef<HTMLElement | null>(null);
   const show = (fromHash: boolean) => {
     byHash.current = fromHash;
+    returnTo.current = fromHash ? focusedElement() : null;
     setDone(false);
     setOpen(true);
   };
@@ -93,8 +103,12 @@ export function useHashModal(hash: string, dismissKey: string) {
       window.history.replaceState(null, '', window.location.pathname + window.location.search);
     }
     if (byHash.current) {
+      // After the dialog's own focus restore, which knows only what had the focus as it mounted
+      // (the body, when the hash came with the page).
+      const back = returnTo.current;
       byHash.current = false;
-      requestAnimationFrame(() => button.current?.focus());
+      returnTo.current = null;
+      requestAnimationFrame(() => (back?.isConnected ? back : button.current)?.focus());
     }
   };
   return {
