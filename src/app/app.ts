@@ -24,6 +24,7 @@ import type { Config } from '../server/config.ts';
 import { type FileStore, openFileStore } from '../server/file-store.ts';
 import { healthRoutes } from '../server/health.ts';
 import { logSerializers } from '../server/log.ts';
+import { DatabaseOutage } from '../server/outage.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from '../server/plugins/errors.ts';
 import { openapiPlugin } from '../server/plugins/openapi.ts';
 import { requestContext } from '../server/plugins/request-context.ts';
@@ -117,6 +118,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sites', createSiteResolver(config));
   app.decorate('assets', options.assets ?? manifestAssets(clientDir));
   app.decorate('errorPage', { render: undefined });
+  // Requests that fail because the database cannot be reached start and count an outage; the
+  // error handler answers them (decision 140).
+  const outage = new DatabaseOutage(() => database.ping(), app.log);
+  app.decorate('databaseOutage', outage);
+  app.addHook('onClose', async () => outage.close());
   const files = options.files ?? (await openFileStore(config));
   if (!options.files) app.addHook('onClose', async () => files.close?.());
   app.decorate('files', files);

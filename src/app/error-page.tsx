@@ -2,9 +2,9 @@ import { PageHero } from '../features/content/index.server.ts';
 import { usePage } from '../render/page-context.tsx';
 import { homePath } from '../sites/resolve.ts';
 
-const keys = { 400: 'badRequest', 404: 'notFound', 500: 'server' } as const;
+const keys = { 400: 'badRequest', 404: 'notFound', 500: 'server', 503: 'unavailable' } as const;
 
-export function ErrorPage(props: { status: 400 | 404 | 500 }) {
+export function ErrorPage(props: { status: 400 | 404 | 500 | 503 }) {
   const { site, lang, t } = usePage();
   const key = keys[props.status];
   return (

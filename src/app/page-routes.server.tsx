@@ -34,6 +34,7 @@ const errorTitles = {
   400: 'error.badRequest.title',
   404: 'error.notFound.title',
   500: 'error.server.title',
+  503: 'error.unavailable.title',
 } as const;
 
 /**
@@ -46,7 +47,8 @@ export async function pageRoutes(app: FastifyInstance) {
       title: serverT(request.locale.lang)(errorTitles[status]),
       status,
       body: (
-        <SiteLayout layout={await loadLayoutData(request)}>
+        // While the database is unavailable (503) the frame asks nothing of it (decision 140).
+        <SiteLayout layout={await loadLayoutData(request, { offline: status === 503 })}>
           <ErrorPage status={status} />
         </SiteLayout>
       ),
@@ -120,8 +122,10 @@ export async function pageRoutes(app: FastifyInstance) {
       const path = sameSitePath(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}`);
       return reply.redirect(`${path}${queryOfTarget(request.url)}`, 301);
     }
-    // Anonymous visitors share the page (decision 033): answered from the cache, or made and kept.
+    // Anonymous visitors share the page (decision 033): answered from the cache, or made and kept;
+    // while the database is unavailable, from the last good copy (decision 140).
     const cache = request.server.pageCache;
+    cache.offer(request);
     const key = await cache.keyOf(request);
     if (key && cache.serve(key, request, reply)) return reply;
     const made = { version: request.server.database.contentVersion.current, at: Date.now() };

@@ -77,6 +77,53 @@ export function isPoolExhausted(error: unknown): boolean {
   return false;
 }
 
+/** Node's socket errors when the server cannot be reached or the connection breaks. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** pg's own messages for a connection that ended or can no longer be used. */
+const CONNECTION_LOST = [
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+/**
+ * Whether `error` (or an error it wraps) says the database cannot be reached rather than that a
+ * statement failed: the server refused or dropped the connection (a restart, a failover, the
+ * network), is shutting down or starting up (SQLSTATE 57P01–57P03), or reports a connection
+ * exception (class 08). Nothing the request asked for was done, or its transaction was rolled
+ * back with the connection. The error handler answers these with 503 (decision 140).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current instanceof Error && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code)) return true;
+      if (code === '57P01' || code === '57P02' || code === '57P03') return true;
+      if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    if (CONNECTION_LOST.includes(current.message)) return true;
+    // Several addresses tried (localhost as ::1 and 127.0.0.1), each refused.
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable))
+      return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Opens PGlite in the data folder when no URL is given, otherwise a PostgreSQL connection pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.engine === 'postgres' ? openPostgres(options) : openPglite(options);
@@ -380,7 +427,7 @@ function contentWatcher(url: string, version: ContentVersion) {
     });
     const lost = () => {
       version.complete = false;
-      version.bump();
+      version.bump('unheard');
       if (client === next) client = undefined;
       next.removeAllListeners('end');
       if (!stopped) retry = setTimeout(() => void connect(), 1_000);
@@ -391,12 +438,12 @@ function contentWatcher(url: string, version: ContentVersion) {
       await next.connect();
       await next.query(`listen ${CONTENT_CHANNEL}`);
       client = next;
-      version.bump();
       version.complete = true;
+      version.bump('heard');
     } catch {
       next.removeAllListeners('end');
       void next.end().catch(() => undefined);
-      version.bump();
+      version.bump('unheard');
       if (!stopped) retry = setTimeout(() => void connect(), 1_000);
     }
   };

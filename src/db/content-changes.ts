@@ -109,16 +109,19 @@ export class ContentVersion {
    * while it runs; see client.ts). At once on PGlite, where no other process writes.
    */
   sync: () => Promise<void> = () => Promise.resolve();
-  private readonly listeners = new Set<(version: number) => void>();
+  private readonly listeners = new Set<(version: number, reason: VersionMove) => void>();
 
   get current(): number {
     return this.value;
   }
 
-  /** Content changed: every cache made before now is void. */
-  bump(): void {
+  /**
+   * Content changed, or may have: every cache made before now is void. `reason` says which
+   * (see `VersionMove`); caches may keep a last good copy only through `unheard`.
+   */
+  bump(reason: VersionMove = 'content'): void {
     this.value += 1;
-    for (const listener of this.listeners) listener(this.value);
+    for (const listener of this.listeners) listener(this.value, reason);
   }
 
   /** When a like count last rose here or in another process (ms since the epoch); 0: never. */
@@ -129,11 +132,20 @@ export class ContentVersion {
     this.countsChangedAt = Math.max(this.countsChangedAt, at);
   }
 
-  onChange(listener: (version: number) => void): () => void {
+  onChange(listener: (version: number, reason: VersionMove) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 }
+
+/**
+ * Why the version moved: `content` — a change committed here or announced by another process;
+ * `unheard` — changes of other processes can no longer be heard (the listening connection was
+ * lost or could not be opened: the database is restarting or unreachable), so nothing is known to
+ * have changed, but nothing is known to be current either; `heard` — the listening connection is
+ * up again after such a gap, in which changes may have been missed.
+ */
+export type VersionMove = 'content' | 'unheard' | 'heard';
 
 export const CONTENT_CHANNEL = 'kattaus_content';
 /** The notification payload's prefix for a raised like count (the rest is the instance). */

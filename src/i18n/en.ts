@@ -56,6 +56,8 @@ export const en: Messages = {
   'error.notFound.body': 'The page you are looking for does not exist or has moved.',
   'error.server.title': 'Something went wrong',
   'error.server.body': 'The page could not be shown. Please try again in a moment.',
+  'error.unavailable.title': 'Temporarily unavailable',
+  'error.unavailable.body': 'We cannot reach our data right now. Please try again in a moment.',
   'error.badRequest.title': 'Invalid address',
   'error.badRequest.body':
     'The page could not be shown because its address contains characters that cannot be used. Check the address.',

@@ -58,6 +58,9 @@ export const fi = {
   'error.notFound.body': 'Etsimääsi sivua ei ole tai se on siirretty toiseen osoitteeseen.',
   'error.server.title': 'Jotain meni vikaan',
   'error.server.body': 'Sivua ei voitu näyttää. Yritä hetken kuluttua uudelleen.',
+  'error.unavailable.title': 'Palvelu on tilapäisesti poissa käytöstä',
+  'error.unavailable.body':
+    'Emme juuri nyt saa yhteyttä tietoihimme. Yritä hetken kuluttua uudelleen.',
   'error.badRequest.title': 'Virheellinen osoite',
   'error.badRequest.body':
     'Sivua ei voitu näyttää, koska osoitteessa on merkkejä, joita ei voi käyttää. Tarkista osoite.',

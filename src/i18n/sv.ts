@@ -56,6 +56,8 @@ export const sv: Messages = {
   'error.notFound.body': 'Sidan du söker finns inte eller har flyttats till en annan adress.',
   'error.server.title': 'Något gick fel',
   'error.server.body': 'Sidan kunde inte visas. Försök igen om en stund.',
+  'error.unavailable.title': 'Tjänsten är tillfälligt otillgänglig',
+  'error.unavailable.body': 'Vi når inte våra uppgifter just nu. Försök igen om en stund.',
   'error.badRequest.title': 'Ogiltig adress',
   'error.badRequest.body':
     'Sidan kunde inte visas eftersom adressen innehåller tecken som inte kan användas. Kontrollera adressen.',

@@ -17,6 +17,14 @@ const gzipAsync = promisify(gzip);
 /** Cookies that do not change a page: the session's own and its anti-forgery token. */
 const NEUTRAL_COOKIES = new Set(['kattaus_session', 'XSRF-TOKEN']);
 
+/**
+ * How long after changes stopped being heard (the database went away) the last good copies may
+ * still be served while the database is unavailable (decision 140): a restart or a failover takes
+ * seconds to a minute; after this the pages answer 503 like everything else, and the copies are
+ * dropped.
+ */
+export const STALE_IF_ERROR_MS = 15 * 60_000;
+
 /** One page as every anonymous visitor gets it, with its compressed forms made once. */
 interface Entry {
   version: number;
@@ -56,6 +64,16 @@ export class PageCache {
   readonly enabled: boolean;
   hits = 0;
   misses = 0;
+  /** Pages served from a last good copy while the database was unavailable. */
+  staleHits = 0;
+  /**
+   * Since when (ms since the epoch) other processes' changes cannot be heard: the entries are the
+   * last good copies from before, no longer current but kept for `serveStale`. Undefined while
+   * the content version is heard.
+   */
+  private unheardSince: number | undefined;
+  /** Requests of the page route that may get a last good copy (`offer`). */
+  private readonly offered = new WeakSet<FastifyRequest>();
 
   constructor(private readonly options: PageCacheOptions) {
     this.enabled = options.maxBytes > 0;
@@ -64,7 +82,17 @@ export class PageCache {
       sizeCalculation: (entry) =>
         entry.html.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 200,
     });
-    options.version.onChange(() => this.entries.clear());
+    options.version.onChange((_version, reason) => {
+      // The database went away: nothing is known to have changed; the entries stay as the last
+      // good copies (no longer served as current, their version has moved).
+      if (reason === 'unheard') {
+        this.unheardSince ??= Date.now();
+        return;
+      }
+      // A change, or hearing again after a gap in which changes may have been missed.
+      this.unheardSince = undefined;
+      this.entries.clear();
+    });
   }
 
   /** Bytes held now (compressed forms included). */
@@ -98,7 +126,7 @@ export class PageCache {
     // Every change committed anywhere before this request is known before the cache is asked.
     await this.options.version.sync();
     if (!this.options.version.complete) return undefined;
-    return `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
+    return this.keyFor(request);
   }
 
   /**
@@ -111,6 +139,52 @@ export class PageCache {
       this.options.version.countsChangedAt >= entry.madeAt &&
       Date.now() - entry.madeAt >= COUNTS_STALE_MS
     );
+  }
+
+  /**
+   * Marks a request of the page route as one that may get the last good copy of its page when
+   * the database is unavailable (`serveStale`, from the error handler).
+   */
+  offer(request: FastifyRequest): void {
+    if (this.enabled) this.offered.add(request);
+  }
+
+  /**
+   * Answers an offered request with the last good copy of its page while the database is
+   * unavailable, as a CDN's stale-if-error does (decision 140); false when there is none. Only for
+   * requests that could share a page at all (GET or HEAD, no cookie but the session's and its
+   * anti-forgery token): the session cannot be read now, and a copy holds nothing of anyone's, so
+   * a visitor with a stored session gets the shared page too. Copies are served for at most
+   * `STALE_IF_ERROR_MS` after changes stopped being heard, never kept downstream (`no-store`), and
+   * are dropped once changes are heard again.
+   */
+  serveStale(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (!this.offered.has(request)) return false;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    for (const name of Object.keys(request.cookies ?? {})) {
+      if (!NEUTRAL_COOKIES.has(name)) return false;
+    }
+    const now = Date.now();
+    if (this.unheardSince !== undefined && now - this.unheardSince > STALE_IF_ERROR_MS) {
+      this.entries.clear();
+      return false;
+    }
+    const entry = this.entries.get(this.keyFor(request));
+    if (!entry) return false;
+    this.staleHits += 1;
+    const goodUntil = this.unheardSince ?? now;
+    reply
+      .status(entry.status)
+      .type(entry.contentType)
+      .header('cache-control', 'no-store')
+      .header('age', String(Math.max(0, Math.floor((now - goodUntil) / 1000))))
+      .header('x-page-cache', 'stale');
+    void reply.send(entry.html);
+    return true;
+  }
+
+  private keyFor(request: FastifyRequest): string {
+    return `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
   }
 
   /** Answers from the cache; false when it has no current entry for `key`. */

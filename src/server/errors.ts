@@ -49,6 +49,9 @@ export class Conflict extends AppError {
 /** Seconds a client is asked to wait after the database's connections were all busy. */
 export const BUSY_RETRY_SECONDS = 2;
 
+/** Seconds a client is asked to wait while the database cannot be reached (decision 140). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 export class Unavailable extends AppError {
   constructor(
     detail = 'The service is busy. Try again shortly.',

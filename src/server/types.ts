@@ -11,7 +11,7 @@ import type { SharedCounters } from './redis.ts';
 export type ErrorPageRenderer = (
   request: FastifyRequest,
   reply: FastifyReply,
-  status: 400 | 404 | 500,
+  status: 400 | 404 | 500 | 503,
 ) => Promise<unknown> | unknown;
 
 declare module 'fastify' {

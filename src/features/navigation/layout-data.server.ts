@@ -79,24 +79,31 @@ async function cachedNavTree(request: FastifyRequest): Promise<NavNode[]> {
  * Everything the frame of a page needs for the request's site, language and path, from one read
  * of the page tree: the desktop and mobile navigation exactly as `/api/nav/*` answers them, so the
  * server-rendered header and the API agree. A site without pages gets empty menus; so does an
- * error page when the database is down (the page must still render).
+ * error page when the database is down (the page must still render). `offline` (the 503 page
+ * while the database is unavailable, decision 140) asks the database nothing: empty menus, the
+ * login link, no shop cart.
  */
-export async function loadLayoutData(request: FastifyRequest): Promise<LayoutData> {
+export async function loadLayoutData(
+  request: FastifyRequest,
+  options: { offline?: boolean } = {},
+): Promise<LayoutData> {
   const { site, locale } = request;
   const ctx = { site, lang: locale.lang };
   let tree: NavNode[] = [];
-  try {
-    tree = await cachedNavTree(request);
-  } catch (err) {
-    request.log.warn({ err }, 'navigation tree unavailable; rendering empty menus');
+  if (!options.offline) {
+    try {
+      tree = await cachedNavTree(request);
+    } catch (err) {
+      request.log.warn({ err }, 'navigation tree unavailable; rendering empty menus');
+    }
   }
   const shop = site.header.variant === 'shop';
-  const loggedIn = site.account ? await customerLoggedIn(request) : false;
+  const loggedIn = site.account && !options.offline ? await customerLoggedIn(request) : false;
   return {
     desktop: desktopNav(ctx, tree),
     mobile: mobileNav(ctx, tree, locale.rest),
     currentPath: request.url.split('?', 1)[0] ?? '/',
-    cart: await cartSummary(request, shop),
+    cart: options.offline && shop ? null : await cartSummary(request, shop),
     account: site.account
       ? { href: loggedIn ? site.account.accountHref : site.account.loginHref, loggedIn }
       : null,

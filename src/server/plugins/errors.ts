@@ -8,13 +8,14 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { isPoolExhausted } from '../../db/client.ts';
+import { isDatabaseUnavailable, isPoolExhausted } from '../../db/client.ts';
 import {
   AppError,
   BUSY_RETRY_SECONDS,
   NotFound,
   problemOf,
   TooManyRequests,
+  UNAVAILABLE_RETRY_SECONDS,
   Unavailable,
 } from '../errors.ts';
 import { isApiPath, isApiRequest, pathOfTarget, requestPath } from '../request-path.ts';
@@ -42,17 +43,28 @@ const clientErrorTitles: Record<number, string> = {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      // The database cannot be reached (decision 140): recognised here for every route. The
+      // outage is logged once, not per request; an anonymous page the cache holds is served
+      // from its last good copy; everything else answers 503.
+      if (isDatabaseUnavailable(error)) {
+        if (app.hasDecorator('databaseOutage')) app.databaseOutage.noticed(error);
+        request.log.debug({ err: error }, 'database unavailable');
+        if (app.hasDecorator('pageCache') && app.pageCache.serveStale(request, reply)) return reply;
+        return answer(
+          app,
+          request,
+          reply,
+          new Unavailable(
+            'The service is temporarily unavailable. Try again shortly.',
+            UNAVAILABLE_RETRY_SECONDS,
+          ),
+        );
+      }
       const appError = toAppError(error);
       if (appError.status >= 500) {
         request.log.error({ err: error }, 'request failed');
       }
-      if (appError instanceof Unavailable || appError instanceof TooManyRequests) {
-        reply.header('retry-after', String(appError.retryAfterSeconds));
-      }
-      if (isApiRequest(request) || !app.errorPage.render || request.method !== 'GET') {
-        return sendProblem(reply, appError, request);
-      }
-      return renderPage(app, request, reply, Math.min(appError.status, 500));
+      return answer(app, request, reply, appError);
     });
 
     app.setNotFoundHandler(async (request, reply) => {
@@ -64,6 +76,23 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/** Sends `appError`: problem+json to `/api` and everything but a GET, the error page to pages. */
+function answer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  appError: AppError,
+) {
+  if (appError instanceof Unavailable || appError instanceof TooManyRequests) {
+    reply.header('retry-after', String(appError.retryAfterSeconds));
+  }
+  if (isApiRequest(request) || !app.errorPage.render || request.method !== 'GET') {
+    return sendProblem(reply, appError, request);
+  }
+  const status = appError.status === 503 ? 503 : Math.min(appError.status, 500);
+  return renderPage(app, request, reply, status);
+}
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
@@ -110,7 +139,7 @@ async function renderPage(
   status: number,
 ) {
   const render = app.errorPage.render;
-  if (status !== 400 && status !== 404 && status !== 500) {
+  if (status !== 400 && status !== 404 && status !== 500 && status !== 503) {
     return reply
       .status(status)
       .type('text/plain; charset=utf-8')
