@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/client.ts';
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -10,7 +11,10 @@ export async function healthRoutes(app: FastifyInstance) {
       await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
       return { status: 'ok', database: app.database.engine };
     } catch (err) {
-      request.log.warn({ err }, 'health check: database did not answer');
+      // A load balancer asks every few seconds: an unreachable database is one outage, logged
+      // once (decision 140), not a warning per check.
+      if (isDatabaseUnavailable(err)) app.databaseOutage.noticed(err);
+      else request.log.warn({ err }, 'health check: database did not answer');
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
