@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,4 +75,19 @@ export class DatabaseOutage {
     clearInterval(this.probe);
     this.probe = undefined;
   }
+}
+
+/**
+ * Logs a part of a page that could not be had and is rendered without (the menus, the cart, the
+ * session). When the database cannot be reached that is the outage, logged once by it (decision
+ * 140), and each request says so at debug only; anything else is a warning.
+ */
+export function logDegraded(request: FastifyRequest, err: unknown, message: string): void {
+  if (!isDatabaseUnavailable(err)) {
+    request.log.warn({ err }, message);
+    return;
+  }
+  const outage = request.server.databaseOutage;
+  if (outage && !outage.active) outage.noticed(err);
+  request.log.debug({ err }, message);
 }

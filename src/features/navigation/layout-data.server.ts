@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { siteHomeUrl } from '../../render/render-page.tsx';
+import { logDegraded } from '../../server/outage.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { cartSyncConfig, headerCartSummary } from '../shop/index.server.ts';
 import type { CartSummary, LayoutData } from './header-props.ts';
@@ -18,7 +19,7 @@ export async function customerLoggedIn(request: FastifyRequest): Promise<boolean
     customer = (await request.session.get()).customer;
   } catch (err) {
     // As with the menus: the page must render when the database is down (as anonymous).
-    request.log.warn({ err }, 'session unavailable; showing the login link');
+    logDegraded(request, err, 'session unavailable; showing the login link');
     return false;
   }
   return (
@@ -94,7 +95,7 @@ export async function loadLayoutData(
     try {
       tree = await cachedNavTree(request);
     } catch (err) {
-      request.log.warn({ err }, 'navigation tree unavailable; rendering empty menus');
+      logDegraded(request, err, 'navigation tree unavailable; rendering empty menus');
     }
   }
   const shop = site.header.variant === 'shop';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { logDegraded } from '../../server/outage.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { loadCart } from './cart.server.ts';
 import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
@@ -56,7 +57,7 @@ export async function headerCartSummary(request: FastifyRequest): Promise<Header
       },
     };
   } catch (err) {
-    request.log.warn({ err }, 'cart summary unavailable; showing an empty cart');
+    logDegraded(request, err, 'cart summary unavailable; showing an empty cart');
     return emptySummary;
   }
 }
