@@ -342,7 +342,7 @@ describe('using a token on the shop at top level', () => {
     const page = await shopper.get(path);
     const fields = formFields(page.body);
     expect((await postForm(shopper, { token: fields.token as string })).statusCode).toBe(403);
-    expect((await postForm(shopper, { ...fields, xsrf: 'forged' })).statusCode).toBe(403);
+    expect((await postForm(shopper, { ...fields, _xsrf: 'forged' })).statusCode).toBe(403);
     expect((await postForm(shopper, fields, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(
       403,
     );

@@ -4,6 +4,7 @@ import { useT } from '../../../i18n/react.tsx';
 import { useHydrated } from '../../../render/use-hydrated.ts';
 import { pushCheckoutEvent } from '../analytics.ts';
 import { CART_EVENT, cartDeliveryDates, ShopApiError } from '../api.ts';
+import { XsrfField } from '../cart-form-fields.tsx';
 import { CartSummary, money } from '../cart-page.tsx';
 import type { Customer } from '../customer/schemas.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
@@ -35,7 +36,6 @@ import {
   type Step,
   TIME_FIELD,
   TOTAL_FIELD,
-  XSRF_FIELD,
 } from './checkout-form.ts';
 
 export interface CheckoutPageProps {
@@ -441,7 +441,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
           noValidate
           aria-busy={busy}
         >
-          <input type="hidden" name={XSRF_FIELD} value={props.form.token} />
+          <XsrfField token={props.form.token} />
           <input type="hidden" name={ACTION_FIELD} value={ACTIONS.hold} />
           <input type="hidden" name={POSTAL_CODE_PARAM} value={props.postalCode} />
           {mailed ? (
@@ -603,7 +603,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
       </section>
 
       <form id={PURCHASE_FORM_ID} method="post" action={CHECKOUT_PAGE_PATH} hidden>
-        <input type="hidden" name={XSRF_FIELD} value={props.form.token} />
+        <XsrfField token={props.form.token} />
         <input type="hidden" name={ACTION_FIELD} value={ACTIONS.purchase} />
         <input type="hidden" name={POSTAL_CODE_PARAM} value={props.postalCode} />
         <input type="hidden" name={CHECKOUT_ID_FIELD} value={hold?.checkoutId ?? ''} />

@@ -6,7 +6,6 @@ import { Island } from '../../../render/island.server.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError } from '../../../server/errors.ts';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
-import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import { localReturnPath } from '../../../server/return-path.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { type CartKey, loadCart } from '../cart.server.ts';
@@ -43,7 +42,6 @@ import {
   type Step,
   TIME_FIELD,
   TOTAL_FIELD,
-  XSRF_FIELD,
 } from './checkout-form.ts';
 import { PaymentCancelledNotice } from './checkout-page.tsx';
 
@@ -190,6 +188,17 @@ function sendBack(
   return reply.redirect(back, 303);
 }
 
+/** The logged-in customer and the cart of the checkout; null for anyone else. */
+async function shopper(request: FastifyRequest) {
+  const customerId = await sessionCustomerId(request.session);
+  const key = existingKey(request);
+  return customerId && key ? { customerId, key } : null;
+}
+
+/** The step a post belongs to: the purchase form's is the payment. */
+const stepOf = (body: Fields): Step =>
+  body[ACTION_FIELD] === ACTIONS.purchase ? STEPS.payment : STEPS.delivery;
+
 /** The login page with `paluu` back to this request's page. */
 function loginRedirect(request: FastifyRequest, reply: FastifyReply) {
   const back = localReturnPath(request.url) ?? CHECKOUT_PAGE_PATH;
@@ -199,6 +208,7 @@ function loginRedirect(request: FastifyRequest, reply: FastifyReply) {
 export function checkoutPageRoutes(layout: PageLayout) {
   return async (fastify: FastifyInstance) => {
     acceptFormPosts(fastify, FORM_BODY_BYTES);
+    fastify.addHook('onRequest', async (request) => onShop(request));
     fastify.addHook('onSend', async (request, reply) => {
       if (shown.has(request))
         reply.clearCookie(CHECKOUT_NOTICE_COOKIE, { path: CHECKOUT_PAGE_PATH });
@@ -284,7 +294,6 @@ export function checkoutPageRoutes(layout: PageLayout) {
     fastify.get<{ Querystring: Record<string, unknown> }>(
       CHECKOUT_PAGE_PATH,
       async (request, reply) => {
-        onShop(request);
         reply.header('cache-control', 'no-store');
         const customerId = await sessionCustomerId(request.session);
         if (!customerId) return loginRedirect(request, reply);
@@ -359,26 +368,29 @@ export function checkoutPageRoutes(layout: PageLayout) {
 
     fastify.post(
       CHECKOUT_PAGE_PATH,
-      { config: { rateLimit: postRateLimit } },
+      {
+        config: {
+          rateLimit: postRateLimit,
+          // A refused post (the form-post guard) writes nothing and says the page expired.
+          formPost: {
+            refused: async (request, reply) => {
+              if (!(await shopper(request))) return loginRedirect(request, reply);
+              const body = (request.body ?? {}) as Fields;
+              return sendBack(request, reply, postalCodeOf(body[POSTAL_CODE_PARAM]), {
+                step: stepOf(body),
+                errors: { _: 'checkout.error.forbidden' },
+              });
+            },
+          },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        reply.header('cache-control', 'no-store');
-        const customerId = await sessionCustomerId(request.session);
-        const key = existingKey(request);
-        if (!customerId || !key) return loginRedirect(request, reply);
+        const visitor = await shopper(request);
+        if (!visitor) return loginRedirect(request, reply);
+        const { customerId, key } = visitor;
         const body = (request.body ?? {}) as Fields;
         const postalCode = postalCodeOf(body[POSTAL_CODE_PARAM]);
-        const site = request.headers['sec-fetch-site'];
-        const step: Step = body[ACTION_FIELD] === ACTIONS.purchase ? STEPS.payment : STEPS.delivery;
-        if (
-          (site !== undefined && site !== 'same-origin') ||
-          !tokenMatches(body[XSRF_FIELD], request.session.derive('xsrf'))
-        ) {
-          return sendBack(request, reply, postalCode, {
-            step,
-            errors: { _: 'checkout.error.forbidden' },
-          });
-        }
+        const step = stepOf(body);
         const { db } = fastify;
         const { lang } = request.locale;
 

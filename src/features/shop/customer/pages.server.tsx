@@ -5,7 +5,7 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, type FieldErrors, fieldErrorsOf } from '../../../server/errors.ts';
-import { acceptFormPosts, FORM_TOKEN_FIELD, formPostAllowed } from '../../../server/form-posts.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { localReturnPath } from '../../../server/return-path.ts';
 import type { Lang } from '../../../sites/types.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
@@ -238,6 +238,7 @@ function errorsOf(error: unknown): FieldErrors | null {
 export function accountPageRoutes(layout: PageLayout) {
   return async (fastify: FastifyInstance) => {
     acceptFormPosts(fastify, 16 * 1024);
+    fastify.addHook('onRequest', async (request) => onShop(request));
     const perAccount = accountLimits(fastify);
 
     const page = async (
@@ -265,10 +266,25 @@ export function accountPageRoutes(layout: PageLayout) {
       });
     };
 
-    /** The posted form's body when its anti-forgery field is right; null otherwise. */
-    const posted = (request: FastifyRequest): Record<string, unknown> | null =>
-      formPostAllowed(request) ? ((request.body ?? {}) as Record<string, unknown>) : null;
+    /** A refused post's error: the anti-forgery field was wrong (the form-post guard). */
     const forbidden = { _: 'account.error.forbidden' };
+    /** What the post sent in the field (the return path, the link's token), checked or not. */
+    const sent = (request: FastifyRequest, field: string): unknown =>
+      (request.body as Record<string, unknown> | undefined)?.[field];
+    const sentToken = (request: FastifyRequest) => {
+      const token = sent(request, 'token');
+      return typeof token === 'string' ? token : '';
+    };
+    const sentBack = (request: FastifyRequest) => localReturnPath(sent(request, RETURN_PARAM));
+    /** Oma tili is the logged-in customer's: anyone else goes to the login page. */
+    const forCustomer = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      answer: (customerId: string) => Promise<FastifyReply>,
+    ) => {
+      const customerId = await sessionCustomerId(request.session);
+      return customerId ? answer(customerId) : reply.redirect(ACCOUNT_PAGES.login, 303);
+    };
 
     // --- log in ---------------------------------------------------------------------------
     const loginPage = (
@@ -326,7 +342,6 @@ export function accountPageRoutes(layout: PageLayout) {
     fastify.get<{ Querystring: Record<string, unknown> }>(
       ACCOUNT_PAGES.login,
       async (request, reply) => {
-        onShop(request);
         const back = localReturnPath(request.query[RETURN_PARAM]);
         if (await sessionCustomerId(request.session))
           return reply.redirect(back ?? ACCOUNT_PAGES.account, 303);
@@ -335,12 +350,18 @@ export function accountPageRoutes(layout: PageLayout) {
     );
     fastify.post(
       ACCOUNT_PAGES.login,
-      { config: { rateLimit: LIMITS.login } },
+      {
+        config: {
+          rateLimit: LIMITS.login,
+          formPost: {
+            refused: (request, reply) =>
+              loginPage(request, reply, {}, forbidden, 403, sentBack(request)),
+          },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        const back = localReturnPath((request.body as Values | undefined)?.[RETURN_PARAM]);
-        const body = posted(request);
-        if (!body) return loginPage(request, reply, {}, forbidden, 403, back);
+        const back = sentBack(request);
+        const body = request.body as Record<string, unknown>;
         const values = strings(body);
         const input = parsed(loginSchema, body);
         if ('errors' in input)
@@ -422,19 +443,24 @@ export function accountPageRoutes(layout: PageLayout) {
     fastify.get<{ Querystring: Record<string, unknown> }>(
       ACCOUNT_PAGES.register,
       async (request, reply) => {
-        onShop(request);
         const back = localReturnPath(request.query[RETURN_PARAM]);
         return registerPage(request, reply, {}, {}, undefined, back);
       },
     );
     fastify.post(
       ACCOUNT_PAGES.register,
-      { config: { rateLimit: LIMITS.register } },
+      {
+        config: {
+          rateLimit: LIMITS.register,
+          formPost: {
+            refused: (request, reply) =>
+              registerPage(request, reply, {}, forbidden, 403, sentBack(request)),
+          },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        const back = localReturnPath((request.body as Values | undefined)?.[RETURN_PARAM]);
-        const body = posted(request);
-        if (!body) return registerPage(request, reply, {}, forbidden, 403, back);
+        const back = sentBack(request);
+        const body = request.body as Record<string, unknown>;
         const values = strings(body);
         const input = parsed(registerSchema, body);
         if ('errors' in input)
@@ -495,20 +521,24 @@ export function accountPageRoutes(layout: PageLayout) {
     fastify.get<{ Querystring: { token?: unknown } }>(
       ACCOUNT_PAGES.confirm,
       async (request, reply) => {
-        onShop(request);
         const token = typeof request.query.token === 'string' ? request.query.token : '';
         return confirmPage(request, reply, token, {});
       },
     );
     fastify.post(
       ACCOUNT_PAGES.confirm,
-      { config: { rateLimit: LIMITS.register } },
+      {
+        config: {
+          rateLimit: LIMITS.register,
+          formPost: {
+            refused: (request, reply) =>
+              confirmPage(request, reply, sentToken(request), forbidden, 403),
+          },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        const body = posted(request);
-        const sent = (request.body ?? {}) as Values;
-        const token = typeof sent.token === 'string' ? sent.token : '';
-        if (!body) return confirmPage(request, reply, token, forbidden, 403);
+        const body = request.body as Record<string, unknown>;
+        const token = sentToken(request);
         const input = parsed(registerConfirmSchema, body);
         if ('errors' in input) {
           return confirmPage(request, reply, token, { _: 'account.error.registrationToken' });
@@ -569,16 +599,21 @@ export function accountPageRoutes(layout: PageLayout) {
       });
     };
     fastify.get(ACCOUNT_PAGES.resetRequest, async (request, reply) => {
-      onShop(request);
       return resetRequestPage(request, reply, {}, {});
     });
     fastify.post(
       ACCOUNT_PAGES.resetRequest,
-      { config: { rateLimit: LIMITS.reset } },
+      {
+        config: {
+          rateLimit: LIMITS.reset,
+          formPost: {
+            refused: (request, reply) =>
+              resetRequestPage(request, reply, {}, forbidden, false, 403),
+          },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        const body = posted(request);
-        if (!body) return resetRequestPage(request, reply, {}, forbidden, false, 403);
+        const body = request.body as Record<string, unknown>;
         const values = strings(body);
         const input = parsed(resetRequestSchema, body);
         if ('errors' in input) return resetRequestPage(request, reply, values, input.errors);
@@ -642,24 +677,24 @@ export function accountPageRoutes(layout: PageLayout) {
     fastify.get<{ Querystring: { token?: unknown } }>(
       ACCOUNT_PAGES.reset,
       async (request, reply) => {
-        onShop(request);
         const token = typeof request.query.token === 'string' ? request.query.token : '';
         return resetPage(request, reply, token, {});
       },
     );
     fastify.post(
       ACCOUNT_PAGES.reset,
-      { config: { rateLimit: LIMITS.reset } },
+      {
+        config: {
+          rateLimit: LIMITS.reset,
+          formPost: {
+            refused: (request, reply) =>
+              resetPage(request, reply, sentToken(request), forbidden, false, 403),
+          },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        const body = posted(request);
-        const token =
-          typeof request.body === 'object' &&
-          request.body &&
-          typeof (request.body as Values).token === 'string'
-            ? ((request.body as Values).token ?? '')
-            : '';
-        if (!body) return resetPage(request, reply, token, forbidden, false, 403);
+        const body = request.body as Record<string, unknown>;
+        const token = sentToken(request);
         const input = parsed(resetSchema, body);
         if ('errors' in input) return resetPage(request, reply, token, input.errors);
         try {
@@ -713,20 +748,24 @@ export function accountPageRoutes(layout: PageLayout) {
     fastify.get<{ Querystring: { token?: unknown } }>(
       ACCOUNT_PAGES.verify,
       async (request, reply) => {
-        onShop(request);
         const token = typeof request.query.token === 'string' ? request.query.token : '';
         return verifyPage(request, reply, token, {});
       },
     );
     fastify.post(
       ACCOUNT_PAGES.verify,
-      { config: { rateLimit: LIMITS.reset } },
+      {
+        config: {
+          rateLimit: LIMITS.reset,
+          formPost: {
+            refused: (request, reply) =>
+              verifyPage(request, reply, sentToken(request), forbidden, false, 403),
+          },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        const sent = (request.body ?? {}) as Values;
-        const token = typeof sent.token === 'string' ? sent.token : '';
-        const body = posted(request);
-        if (!body) return verifyPage(request, reply, token, forbidden, false, 403);
+        const body = request.body as Record<string, unknown>;
+        const token = sentToken(request);
         const refused = { _: 'account.error.verifyToken' };
         const input = parsed(verifyEmailSchema, body);
         if ('errors' in input) return verifyPage(request, reply, token, refused);
@@ -922,9 +961,6 @@ export function accountPageRoutes(layout: PageLayout) {
     fastify.get<{ Querystring: { tallennettu?: unknown; vahvistus?: unknown } }>(
       ACCOUNT_PAGES.account,
       async (request, reply) => {
-        onShop(request);
-        const customerId = await sessionCustomerId(request.session);
-        if (!customerId) return reply.redirect(ACCOUNT_PAGES.login, 303);
         const saved = request.query.tallennettu;
         const notice =
           saved === '1'
@@ -934,50 +970,61 @@ export function accountPageRoutes(layout: PageLayout) {
               : request.query.vahvistus === 'lahetetty'
                 ? 'verificationSent'
                 : null;
-        return accountPage(request, reply, customerId, null, {}, notice);
+        return forCustomer(request, reply, (customerId) =>
+          accountPage(request, reply, customerId, null, {}, notice),
+        );
       },
     );
     fastify.post(
       ACCOUNT_PAGES.account,
-      { config: { rateLimit: LIMITS.customer } },
-      async (request, reply) => {
-        onShop(request);
-        const customerId = await sessionCustomerId(request.session);
-        if (!customerId) return reply.redirect(ACCOUNT_PAGES.login, 303);
-        const body = posted(request);
-        if (!body) return accountPage(request, reply, customerId, null, forbidden);
-        if (body.action === 'logout') {
-          await logOut(request.session);
-          return reply.redirect('/', 303);
-        }
-        if (body.action === 'password') {
-          const input = parsed(passwordChangeSchema, body);
-          if ('errors' in input) return accountPage(request, reply, customerId, null, input.errors);
-          try {
-            await perAccount.passwordChange(request);
-            await changePassword(accountContext(request), customerId, input.data);
-          } catch (error) {
-            const errors = errorsOf(error);
-            if (!errors) throw error;
-            return accountPage(request, reply, customerId, null, errors);
-          }
-          return reply.redirect(`${ACCOUNT_PAGES.account}?tallennettu=salasana`, 303);
-        }
-        if (body.action === 'verify-email') {
-          // The same answer whether a mail went or the account's budget of mails was spent.
-          await resendVerification(fastify.db, {
-            customerId,
-            lang: request.locale.lang,
-            mail: verificationMail(request),
-          });
-          return reply.redirect(`${ACCOUNT_PAGES.account}?vahvistus=lahetetty`, 303);
-        }
-        const values = strings(body);
-        const input = parsed(addressFormSchema, body);
-        if ('errors' in input) return accountPage(request, reply, customerId, values, input.errors);
-        await saveAddress(fastify.db, customerId, input.data);
-        return reply.redirect(`${ACCOUNT_PAGES.account}?tallennettu=1`, 303);
+      {
+        config: {
+          rateLimit: LIMITS.customer,
+          formPost: {
+            refused: (request, reply) =>
+              forCustomer(request, reply, (customerId) =>
+                accountPage(request, reply, customerId, null, forbidden),
+              ),
+          },
+        },
       },
+      async (request, reply) =>
+        forCustomer(request, reply, async (customerId) => {
+          const body = request.body as Record<string, unknown>;
+          if (body.action === 'logout') {
+            await logOut(request.session);
+            return reply.redirect('/', 303);
+          }
+          if (body.action === 'password') {
+            const input = parsed(passwordChangeSchema, body);
+            if ('errors' in input)
+              return accountPage(request, reply, customerId, null, input.errors);
+            try {
+              await perAccount.passwordChange(request);
+              await changePassword(accountContext(request), customerId, input.data);
+            } catch (error) {
+              const errors = errorsOf(error);
+              if (!errors) throw error;
+              return accountPage(request, reply, customerId, null, errors);
+            }
+            return reply.redirect(`${ACCOUNT_PAGES.account}?tallennettu=salasana`, 303);
+          }
+          if (body.action === 'verify-email') {
+            // The same answer whether a mail went or the account's budget of mails was spent.
+            await resendVerification(fastify.db, {
+              customerId,
+              lang: request.locale.lang,
+              mail: verificationMail(request),
+            });
+            return reply.redirect(`${ACCOUNT_PAGES.account}?vahvistus=lahetetty`, 303);
+          }
+          const values = strings(body);
+          const input = parsed(addressFormSchema, body);
+          if ('errors' in input)
+            return accountPage(request, reply, customerId, values, input.errors);
+          await saveAddress(fastify.db, customerId, input.data);
+          return reply.redirect(`${ACCOUNT_PAGES.account}?tallennettu=1`, 303);
+        }),
     );
   };
 }
