@@ -1,4 +1,4 @@
-import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import { useHydrated } from '../../../render/use-hydrated.ts';
 import { pushCheckoutEvent } from '../analytics.ts';
@@ -197,9 +197,11 @@ export function CheckoutPage(props: CheckoutPageProps) {
         />
       ) : null}
       <DeliveryStep
-        id={`${id}-delivery`}
-        heading={deliveryHeading}
-        hidden={hydrated && step !== STEPS.delivery}
+        section={{
+          id: `${id}-delivery`,
+          heading: deliveryHeading,
+          hidden: hydrated && step !== STEPS.delivery,
+        }}
         hydrated={hydrated}
         props={props}
         customer={customer}
@@ -209,9 +211,11 @@ export function CheckoutPage(props: CheckoutPageProps) {
         onNext={next}
       />
       <PaymentStep
-        id={`${id}-payment`}
-        heading={paymentHeading}
-        hidden={hydrated && step !== STEPS.payment}
+        section={{
+          id: `${id}-payment`,
+          heading: paymentHeading,
+          hidden: hydrated && step !== STEPS.payment,
+        }}
         cart={cart}
         hold={hold}
         mailed={choice.mailed}
@@ -302,11 +306,33 @@ function ErrorSummary(props: {
 
 type DeliveryChoice = ReturnType<typeof useDeliveryChoice>;
 
-/** The delivery step: the address, the delivery time (or the mail of gift cards), the billing box. */
-function DeliveryStep(props: {
+/** Where a step stands: its heading's id and ref (a step change by hash focuses it), shown or not. */
+interface StepPlace {
   id: string;
   heading: RefObject<HTMLHeadingElement | null>;
   hidden: boolean;
+}
+
+/** A step of the checkout: a section named by its heading, the target of its hash. */
+function StepSection(props: StepPlace & { step: Step; title: string; children: ReactNode }) {
+  return (
+    <section
+      id={props.step}
+      className={styles.step}
+      hidden={props.hidden}
+      aria-labelledby={props.id}
+    >
+      <h2 id={props.id} ref={props.heading} tabIndex={-1}>
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+/** The delivery step: the address, the delivery time (or the mail of gift cards), the billing box. */
+function DeliveryStep(props: {
+  section: StepPlace;
   hydrated: boolean;
   props: CheckoutPageProps;
   customer: Customer;
@@ -319,15 +345,7 @@ function DeliveryStep(props: {
   const { choice, customer } = props;
   const { postalCode, form } = props.props;
   return (
-    <section
-      id={STEPS.delivery}
-      className={styles.step}
-      hidden={props.hidden}
-      aria-labelledby={props.id}
-    >
-      <h2 id={props.id} ref={props.heading} tabIndex={-1}>
-        {t('checkout.delivery.title')}
-      </h2>
+    <StepSection step={STEPS.delivery} title={t('checkout.delivery.title')} {...props.section}>
       <DeliveryAddress
         address={customer.deliveryAddress}
         hydrated={props.hydrated}
@@ -378,7 +396,7 @@ function DeliveryStep(props: {
           {paysNothing(choice.cart) ? t('checkout.confirm') : t('checkout.toPayment')}
         </button>
       </form>
-    </section>
+    </StepSection>
   );
 }
 
@@ -539,9 +557,7 @@ function DateAndTime(props: { choice: DeliveryChoice; delivery: DeliveryDates | 
 
 /** The payment step: the held time, the items read only, the sums and the payment button. */
 function PaymentStep(props: {
-  id: string;
-  heading: RefObject<HTMLHeadingElement | null>;
-  hidden: boolean;
+  section: StepPlace;
   cart: Cart;
   hold: CheckoutHold | null;
   mailed: boolean;
@@ -549,15 +565,7 @@ function PaymentStep(props: {
   const t = useT();
   const { cart, hold, mailed } = props;
   return (
-    <section
-      id={STEPS.payment}
-      className={styles.step}
-      hidden={props.hidden}
-      aria-labelledby={props.id}
-    >
-      <h2 id={props.id} ref={props.heading} tabIndex={-1}>
-        {t('checkout.payment.title')}
-      </h2>
+    <StepSection step={STEPS.payment} title={t('checkout.payment.title')} {...props.section}>
       {hold ? (
         <div className={styles.box}>
           <h3>{t(mailed ? 'checkout.byEmail.title' : 'checkout.payment.deliveryTime')}</h3>
@@ -582,7 +590,7 @@ function PaymentStep(props: {
         {paysNothing(cart) ? t('checkout.confirm') : t('checkout.pay')}
       </button>
       <p className={styles.hint}>{t('checkout.payment.note')}</p>
-    </section>
+    </StepSection>
   );
 }
 
