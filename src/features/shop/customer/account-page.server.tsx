@@ -30,7 +30,13 @@ import {
 } from './accounts.server.ts';
 import styles from './pages.module.css';
 import { accountContext, LIMITS, verificationMail } from './routes.server.ts';
-import { type Address, addressFormSchema, type Customer, passwordChangeSchema } from './schemas.ts';
+import {
+  ADDRESS_FIELDS,
+  type Address,
+  addressFormSchema,
+  type Customer,
+  passwordChangeSchema,
+} from './schemas.ts';
 
 /**
  * 'Oma tili' (`/oma-tili`), the logged-in customer's page: the address's verification, the
@@ -81,25 +87,6 @@ function EmailVerification(props: { verified: boolean; xsrf: string; lang: Lang 
     </form>
   );
 }
-
-const ADDRESS_FIELDS: { name: string; label: MessageKey; autoComplete: string; type?: string }[] = [
-  { name: 'firstName', label: 'account.field.firstName', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'account.field.lastName', autoComplete: 'family-name' },
-  { name: 'streetAddress', label: 'account.field.streetAddress', autoComplete: 'street-address' },
-  { name: 'postalCode', label: 'account.field.postalCode', autoComplete: 'postal-code' },
-  { name: 'city', label: 'account.field.city', autoComplete: 'address-level2' },
-  {
-    name: 'phoneCountryCode',
-    label: 'account.field.phoneCountryCode',
-    autoComplete: 'tel-country-code',
-  },
-  {
-    name: 'phoneNumber',
-    label: 'account.field.phoneNumber',
-    autoComplete: 'tel-national',
-    type: 'tel',
-  },
-];
 
 /** The delivery address and phone, as stored or as typed into a refused post. */
 function AddressForm(props: {
