@@ -1,4 +1,12 @@
-import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { formatNumber, formatPrice } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import { useHydrated } from '../../render/use-hydrated.ts';
@@ -246,22 +254,18 @@ export function CartPage(props: CartPageProps) {
         </p>
       </section>
       {empty ? null : (
-        <aside className={styles.cartSide}>
-          <CartSummary cart={cart} />
-          <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
-          <GiftCardBox giftCards={cart.giftCards} onCart={onCart} form={props.form} />
-          {loginViewChecks ? null : (
-            <DeliveryCheck onPostalCode={setPostalCode} verdict={verdict} />
-          )}
-          <div className={styles.cartActions}>
-            <a href={toDetailsHref(shopper)} className={styles.primary} data-to-details>
-              {t('shop.cart.toDetails')}
-            </a>
-            <a href="/tuotteet" className={styles.secondary}>
-              {t('shop.cart.continue')}
-            </a>
-          </div>
-        </aside>
+        <CartSide
+          cart={cart}
+          onCart={onCart}
+          form={props.form}
+          // The login view's check stands in for the cart's own while it shows.
+          deliveryCheck={
+            loginViewChecks ? null : (
+              <DeliveryCheck onPostalCode={setPostalCode} verdict={verdict} />
+            )
+          }
+          detailsHref={toDetailsHref(shopper)}
+        />
       )}
       {empty ? null : (
         <LoginView
@@ -287,6 +291,34 @@ export function CartPage(props: CartPageProps) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** Beside the lines: the sums, the code boxes, the delivery check and the ways on. */
+function CartSide(props: {
+  cart: Cart;
+  onCart(cart: Cart): void;
+  form: CartFormProps | undefined;
+  deliveryCheck: ReactNode;
+  detailsHref: string;
+}) {
+  const t = useT();
+  const { cart, onCart } = props;
+  return (
+    <aside className={styles.cartSide}>
+      <CartSummary cart={cart} />
+      <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
+      <GiftCardBox giftCards={cart.giftCards} onCart={onCart} form={props.form} />
+      {props.deliveryCheck}
+      <div className={styles.cartActions}>
+        <a href={props.detailsHref} className={styles.primary} data-to-details>
+          {t('shop.cart.toDetails')}
+        </a>
+        <a href="/tuotteet" className={styles.secondary}>
+          {t('shop.cart.continue')}
+        </a>
+      </div>
+    </aside>
   );
 }
 
