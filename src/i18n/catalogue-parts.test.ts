@@ -65,6 +65,7 @@ describe('catalogue parts (virtual:catalogue/<lang>/<prefixes>)', () => {
       'src/features/lunch-menu/lunch-menu.tsx',
       'src/features/lunch-menu/menu-view.tsx',
       'src/features/lunch-menu/menu-editor.tsx',
+      'src/features/lunch-menu/use-menu-draft.ts',
     ],
     'like-button': ['src/features/content/likes/like-button.tsx'],
     'recipe-banner': ['src/features/content/recipe-banner/recipe-banner.tsx'],

@@ -81,6 +81,18 @@ export async function createProduct(
   return row;
 }
 
+/** Products of the meat shop (`lihakauppa`), each with its path and whatever else it names. */
+export async function createShopProducts(
+  db: Database,
+  list: readonly (Partial<typeof products.$inferInsert> & { path: string })[],
+) {
+  const rows = [];
+  for (const product of list) {
+    rows.push(await createProduct(db, { siteId: 'lihakauppa', kind: 'shop-product', ...product }));
+  }
+  return rows;
+}
+
 export async function createRecipe(
   db: Database,
   overrides: Partial<typeof recipes.$inferInsert> & { siteId: string; path: string },

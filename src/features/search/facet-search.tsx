@@ -20,6 +20,7 @@ import {
   type SearchPageState,
 } from './params.ts';
 import type { FacetCategory, SearchHit, SearchResultOf } from './schemas.ts';
+import { MoreResults, SearchBox } from './search-box.tsx';
 import { fetchSearch, fetchSearchPages } from './search-page-fetch.ts';
 import { useUrlSearch } from './use-url-search.ts';
 
@@ -179,26 +180,15 @@ export function FacetSearchView<H extends SearchHit>(
         className={styles.form}
         onSubmit={onSubmit}
       >
-        <label htmlFor={`${id}-q`} className="visually-hidden">
-          {t(labels[props.kind].label)}
-        </label>
-        <span className={styles.field}>
-          <input
-            ref={inputRef}
-            id={`${id}-q`}
-            className={styles.input}
-            type="search"
-            name="q"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t(labels[props.kind].placeholder)}
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-          <button type="submit" className={styles.button}>
-            {t('search.button')}
-          </button>
-        </span>
+        <SearchBox
+          id={`${id}-q`}
+          label={t(labels[props.kind].label)}
+          placeholder={t(labels[props.kind].placeholder)}
+          query={query}
+          onQuery={setQuery}
+          inputRef={inputRef}
+          className={styles.field}
+        />
         {categories.length ? (
           <fieldset className={styles.facets}>
             <legend className="visually-hidden">{t('search.filters')}</legend>
@@ -271,17 +261,13 @@ export function FacetSearchView<H extends SearchHit>(
           </ul>
         ) : null}
         {result.hasMore ? (
-          <a
+          <MoreResults
             href={moreHref}
-            className={styles.more}
-            aria-disabled={loading || undefined}
-            onClick={(event) => {
-              event.preventDefault();
+            busy={loading}
+            onMore={() => {
               if (!loading) void run({ ...state, page: state.page + 1 }, 'append');
             }}
-          >
-            {t('search.showMore')}
-          </a>
+          />
         ) : null}
       </section>
     </div>

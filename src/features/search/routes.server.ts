@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonAnswer, problemAnswers } from '../../server/openapi.ts';
+import { jsonAnswer, type ProblemStatus, problemAnswers } from '../../server/openapi.ts';
 import { clientLimit } from '../../server/rate-limit.ts';
 import { zodValidatorCompiler } from '../../server/validate.ts';
 import {
@@ -35,11 +35,30 @@ const summaries: Record<(typeof searchEndpointPaths)[number], string> = {
   '/api/search/recipes': 'The recipe search',
 };
 
+/** Public answers: no session, and no cookies on them. */
+const config = { session: false };
+
+/** The options of a public search GET: its OpenAPI entry under `search`, and no session. */
+function searchGet<Q extends z.ZodType>(doc: {
+  summary: string;
+  query: Q;
+  answer: [z.ZodType, string];
+  problems?: ProblemStatus[];
+}) {
+  return {
+    config,
+    schema: {
+      tags: ['search'],
+      summary: doc.summary,
+      querystring: doc.query,
+      response: { 200: jsonAnswer(...doc.answer), ...problemAnswers(...(doc.problems ?? [400])) },
+    },
+  };
+}
+
 /** `/api/search/*` and `/api/facets/*`: site search over the search documents. */
 export async function searchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Public answers: no session, and no cookies on them.
-  const config = { session: false };
   // Every route of this plugin (it is encapsulated): one budget per client for all of them
   // (SEARCH_RATE_LIMIT a minute; typing in the quick search asks at most about twice a second).
   const limit = clientLimit(app, {
@@ -48,21 +67,20 @@ export async function searchRoutes(fastify: FastifyInstance) {
     timeWindow: 60_000,
   });
   app.addHook('onRequest', async (request) => limit(request));
+  // Bracket notation (`authors[]=…`, `authors[0]=…`) is folded in before parsing.
+  const foldBrackets = zodValidatorCompiler({ prepare: foldBracketParams });
 
   for (const path of searchEndpointPaths) {
     if (path === SHOP_SEARCH_PATH) continue;
     app.get(
       path,
       {
-        config,
-        // Bracket notation (`authors[]=…`, `authors[0]=…`) is folded in before parsing.
-        validatorCompiler: zodValidatorCompiler({ prepare: foldBracketParams }),
-        schema: {
-          tags: ['search'],
+        ...searchGet({
           summary: summaries[path],
-          querystring: searchQuerySchema,
-          response: { 200: jsonAnswer(searchResultSchema, 'The hits'), ...problemAnswers(400) },
-        },
+          query: searchQuerySchema,
+          answer: [searchResultSchema, 'The hits'],
+        }),
+        validatorCompiler: foldBrackets,
       },
       async (request, reply) => {
         cacheBriefly(reply);
@@ -75,17 +93,12 @@ export async function searchRoutes(fastify: FastifyInstance) {
   app.get(
     SHOP_SEARCH_PATH,
     {
-      config,
-      validatorCompiler: zodValidatorCompiler({ prepare: foldBracketParams }),
-      schema: {
-        tags: ['search'],
+      ...searchGet({
         summary: summaries[SHOP_SEARCH_PATH],
-        querystring: searchQuerySchema,
-        response: {
-          200: jsonAnswer(shopSearchResultSchema, 'The hits, each shop product with its card data'),
-          ...problemAnswers(400),
-        },
-      },
+        query: searchQuerySchema,
+        answer: [shopSearchResultSchema, 'The hits, each shop product with its card data'],
+      }),
+      validatorCompiler: foldBrackets,
     },
     async (request, reply) => {
       cacheBriefly(reply);
@@ -95,18 +108,11 @@ export async function searchRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/search/all-products',
-    {
-      config,
-      schema: {
-        tags: ['search'],
-        summary: 'Every product of the site, for the forms’ product select',
-        querystring: languageQuerySchema,
-        response: {
-          200: jsonAnswer(z.array(productListItemSchema), 'The products by name'),
-          ...problemAnswers(400),
-        },
-      },
-    },
+    searchGet({
+      summary: 'Every product of the site, for the forms’ product select',
+      query: languageQuerySchema,
+      answer: [z.array(productListItemSchema), 'The products by name'],
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return productSelectList(app.db, request.site, request.query.language, request.locale.lang);
@@ -115,18 +121,11 @@ export async function searchRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/facets/groups',
-    {
-      config,
-      schema: {
-        tags: ['search'],
-        summary: 'The content-group options of the site search',
-        querystring: languageQuerySchema,
-        response: {
-          200: jsonAnswer(z.array(contentGroupOptionSchema), 'The options'),
-          ...problemAnswers(400),
-        },
-      },
-    },
+    searchGet({
+      summary: 'The content-group options of the site search',
+      query: languageQuerySchema,
+      answer: [z.array(contentGroupOptionSchema), 'The options'],
+    }),
     async (request, reply) => {
       cacheBriefly(reply);
       return contentGroupsOf(app.db, request.site, request.query.language);
@@ -135,18 +134,11 @@ export async function searchRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/facets/custom',
-    {
-      config,
-      schema: {
-        tags: ['search'],
-        summary: 'The facet definitions of the site',
-        querystring: languageQuerySchema,
-        response: {
-          200: jsonAnswer(z.array(facetCategorySchema), 'The facet categories'),
-          ...problemAnswers(400),
-        },
-      },
-    },
+    searchGet({
+      summary: 'The facet definitions of the site',
+      query: languageQuerySchema,
+      answer: [z.array(facetCategorySchema), 'The facet categories'],
+    }),
     async (request, reply) => {
       cacheBriefly(reply);
       return customFacets(app.db, request.site, request.query.language);
@@ -155,18 +147,12 @@ export async function searchRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/facets/recipetags',
-    {
-      config,
-      schema: {
-        tags: ['search'],
-        summary: 'The facet definitions of a recipe search',
-        querystring: recipeTagsQuerySchema,
-        response: {
-          200: jsonAnswer(z.array(facetCategorySchema), 'The recipe facet categories'),
-          ...problemAnswers(400, 404),
-        },
-      },
-    },
+    searchGet({
+      summary: 'The facet definitions of a recipe search',
+      query: recipeTagsQuerySchema,
+      answer: [z.array(facetCategorySchema), 'The recipe facet categories'],
+      problems: [400, 404],
+    }),
     async (request, reply) => {
       const facets = await recipeSearchFacets(
         app.db,

@@ -9,6 +9,7 @@ import type {
   SearchPageState,
   SearchResult,
 } from './schemas.ts';
+import { MoreResults, SearchBox } from './search-box.tsx';
 import styles from './search-page.module.css';
 import { fetchSearch, fetchSearchPages } from './search-page-fetch.ts';
 import { useUrlSearch } from './use-url-search.ts';
@@ -113,25 +114,13 @@ export function SiteSearch(props: SearchPageProps) {
         className={styles.form}
         onSubmit={onSubmit}
       >
-        <label htmlFor={`${id}-q`} className="visually-hidden">
-          {t('search.label')}
-        </label>
-        <span className={styles.field}>
-          <input
-            id={`${id}-q`}
-            className={styles.input}
-            type="search"
-            name="q"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('search.placeholder')}
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-          <button type="submit" className={styles.button}>
-            {t('search.button')}
-          </button>
-        </span>
+        <SearchBox
+          id={`${id}-q`}
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
+          query={query}
+          onQuery={setQuery}
+        />
         {props.groups.length > 1 ? (
           <fieldset className={styles.groups}>
             <legend>{t('search.contentGroup')}</legend>
@@ -192,16 +181,12 @@ export function SiteSearch(props: SearchPageProps) {
           </ol>
         ) : null}
         {hasMore ? (
-          <a
+          <MoreResults
             href={moreHref}
-            className={styles.more}
-            onClick={(event) => {
-              event.preventDefault();
+            onMore={() => {
               if (!loading) void run({ ...state, page: state.page + 1 }, 'append');
             }}
-          >
-            {t('search.showMore')}
-          </a>
+          />
         ) : null}
       </section>
     </div>

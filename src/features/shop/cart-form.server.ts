@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, Forbidden, Invalid, NotFound, TooManyRequests } from '../../server/errors.ts';
-import { acceptFormPosts, sameSitePost } from '../../server/form-posts.ts';
-import { tokenMatches } from '../../server/plugins/xsrf.ts';
+import { AppError, Invalid, NotFound, TooManyRequests } from '../../server/errors.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../server/form-posts.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { changeQuantity, limitOf, loadCart, productsByCode } from './cart.server.ts';
 import {
@@ -18,7 +17,6 @@ import {
   cartNoticeSchema,
   GIFT_CARD_FIELD,
   QUANTITY_FIELD,
-  XSRF_FIELD,
 } from './cart-form.ts';
 import { addCoupon, removeCoupon } from './coupons.server.ts';
 import { addGiftCard, giftCardTryLimit, removeGiftCard } from './orders/gift-cards.server.ts';
@@ -82,7 +80,7 @@ const actionSchema = z
 const formSchema = z
   .object({
     // A product page is shared by every visitor and carries no token (decision 055).
-    [XSRF_FIELD]: z.string().max(200).optional(),
+    [FORM_TOKEN_FIELD]: z.string().max(200).optional(),
     [ACTION_FIELD]: actionSchema,
     [ADD_QUANTITY_FIELD]: z.string().max(10).optional(),
     [COUPON_FIELD]: z.string().max(1000).optional(),
@@ -119,19 +117,13 @@ export async function cartFormRoutes(app: FastifyInstance) {
   app.post(
     CART_FORM_PATH,
     {
-      config: { rateLimit: changeRateLimit },
-      // The anti-forgery check comes first: a forged post learns nothing about its fields.
-      preValidation: async (request) => {
+      // The anti-forgery check (the form-post guard) comes before the fields are read: a forged
+      // post learns nothing about them. An add from a shared product page has no token: the
+      // browser's word that the post comes from this site stands in for it (decision 055).
+      // Nothing else goes without one.
+      config: { rateLimit: changeRateLimit, formPost: { sharedPage: addFromProductPage } },
+      onRequest: async (request) => {
         if (request.site.id !== SHOP_SITE_ID) throw new NotFound();
-        const body = request.body as Record<string, unknown> | undefined;
-        if (tokenMatches(body?.[XSRF_FIELD], request.session.derive('xsrf'))) return;
-        // An add from a shared product page has no token: the browser's word that the post
-        // comes from this site stands in for it (decision 055). Nothing else goes without one.
-        const addFromPage =
-          typeof body?.[ACTION_FIELD] === 'string' &&
-          body[ACTION_FIELD].startsWith(`${CART_ACTIONS.add}:`) &&
-          sameSitePost(request);
-        if (!addFromPage) throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
       },
     },
     async (request, reply) => {
@@ -154,6 +146,11 @@ export async function cartFormRoutes(app: FastifyInstance) {
     },
   );
 }
+
+/** The buy control of a product page posts `add:<code>`, and only that, without the token. */
+const addFromProductPage = (fields: Record<string, unknown>) =>
+  typeof fields[ACTION_FIELD] === 'string' &&
+  fields[ACTION_FIELD].startsWith(`${CART_ACTIONS.add}:`);
 
 /** A refused coupon or gift card code: its box's summary takes the focus. */
 const codeRefused = (notice: CartNotice) =>

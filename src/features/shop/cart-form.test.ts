@@ -6,7 +6,9 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
 import { coupons, giftCards, sessions } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
+import { FORM_TOKEN_FIELD } from '../../server/form-posts.ts';
 import { NOTICE_COOKIE } from './cart-form.server.ts';
+import { XSRF_FIELD } from './cart-form.ts';
 import { giftCardCodeHash } from './orders/gift-cards.server.ts';
 import { GIFT_CARD_ADD_API } from './orders/schemas.ts';
 import { CART_API, type Cart, cartSchema } from './schemas.ts';
@@ -144,6 +146,10 @@ const sessionRows = async () => {
 const escaped = (text: string) => text.replaceAll("'", '&#x27;');
 
 describe('the cart page without script', () => {
+  it('names its token field as the form-post guard reads it (browser code has its own copy)', () => {
+    expect(XSRF_FIELD).toBe(FORM_TOKEN_FIELD);
+  });
+
   it('is a form posting to /ostoskori with the token, named quantity fields and the update button', async () => {
     const shopper = await Shopper.withCart({ [code.steak]: 1 });
     const html = await shopper.openCart();

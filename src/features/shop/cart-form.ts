@@ -18,7 +18,11 @@ export const CART_FORM_RETURN = '/ostoskori#tuotteet';
  */
 export const CART_FORM_REFUSED = '/ostoskori';
 
-/** The hidden field with the anti-forgery token (the `XSRF-TOKEN` cookie's value). */
+/**
+ * The hidden field with the anti-forgery token (the `XSRF-TOKEN` cookie's value) in the shop's
+ * island forms: the form-post guard's `FORM_TOKEN_FIELD`, which browser code cannot import from
+ * `src/server` (a test holds the two equal).
+ */
 export const XSRF_FIELD = '_xsrf';
 /** A line's quantity field: `quantity.<code>`. */
 export const QUANTITY_FIELD = 'quantity.';

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { formatNumber, formatPrice } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
 import { useHydrated } from '../../render/use-hydrated.ts';
@@ -6,7 +14,7 @@ import { lineItem, pushEcommerce, pushViewCart } from './analytics.ts';
 import { cartDeliveryDates, changeQuantity, loadCart, ShopApiError } from './api.ts';
 import { LineAvailability } from './availability-check.tsx';
 import formStyles from './cart-form.module.css';
-import { CART_ACTIONS, CART_FORM_PATH, quantityField } from './cart-form.ts';
+import { CART_ACTIONS, CART_FORM_PATH, type CartNotice, quantityField } from './cart-form.ts';
 import { type CartFormProps, CartNoticeBox, submitButton, XsrfField } from './cart-form-fields.tsx';
 import { CartAddressModal, useCustomer } from './checkout/address-modal.tsx';
 import { releaseHold } from './checkout/api.ts';
@@ -83,42 +91,13 @@ export function toDetailsHref(shopper: { loggedIn: boolean; postalCode: string }
 export { money };
 
 /**
- * The cart page's items (`/ostoskori#tuotteet`, spec §2): each line with its quantity control and
- * the product's delivery dates for the visitor's postal code, the summary, the coupon box, the
- * link back to the products and the step to the order details. Rendered with the page, so the
- * items and sums show before (and without) JavaScript.
+ * The delivery time the cart holds (decision 101): it stops counting at its end, and the page's
+ * button lets it go (`release`); then the page says the lines can be changed, with the focus.
  */
-export function CartPage(props: CartPageProps) {
-  const t = useT();
-  const [cart, setCart] = useState(props.cart);
-  const [announcement, setAnnouncement] = useState('');
-  const [postalCode, setPostalCode] = useState('');
-  const headingId = useId();
-  const hydrated = useHydrated();
-  // Everything on the page that depends on the customer follows an address saved here.
-  const [shopper, setShopper] = useState(props.shopper ?? { loggedIn: false, postalCode: '' });
-  const [customer, setCustomer] = useCustomer();
-  // The notice of a plain-form post shows until the cart changes here.
-  const [notice, setNotice] = useState(props.form?.notice ?? null);
-  const [hold, setHold] = useState(props.hold ?? null);
+function useCartHold(first: CartHold | null, onCart: (cart: Cart) => void) {
+  const [hold, setHold] = useState(first);
   const [released, setReleased] = useState(false);
-  const emptyText = useRef<HTMLParagraphElement>(null);
   const releasedText = useRef<HTMLParagraphElement>(null);
-  const hadLines = useRef(props.cart.lineItems.length > 0);
-  const empty = cart.lineItems.length === 0;
-  // The lines read only while the cart holds a delivery time (decision 101).
-  const locked = !cart.isEditable && hold !== null && !empty;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the cart the visitor came to see, once
-  useEffect(() => {
-    pushViewCart(props.cart);
-  }, []);
-
-  // The last line removed: the focus goes to what the cart now says (its button is gone).
-  useEffect(() => {
-    if (empty && hadLines.current) emptyText.current?.focus();
-    hadLines.current = !empty;
-  }, [empty]);
 
   // A hold stops counting at its end: the lines can be changed again from then on.
   useEffect(() => {
@@ -132,17 +111,10 @@ export function CartPage(props: CartPageProps) {
     if (released) releasedText.current?.focus();
   }, [released]);
 
-  const onCart = useCallback((next: Cart) => {
-    setCart(next);
-    setNotice(null);
-    // A change of the cart lets its hold go (decision 027).
-    if (next.isEditable) setHold(null);
-  }, []);
-
   const release = async () => {
     try {
       await releaseHold();
-      setCart(await loadCart());
+      onCart(await loadCart());
       setHold(null);
       setReleased(true);
     } catch {
@@ -150,9 +122,15 @@ export function CartPage(props: CartPageProps) {
     }
   };
 
-  // The cart's own delivery verdict at the visitor's postal code (spec §8): asked again whenever
-  // the lines or their quantities change, and shown by the delivery check, so the area's answer
-  // and the lines' availability agree.
+  return { hold, setHold, released, releasedText, release };
+}
+
+/**
+ * The cart's own delivery verdict at the visitor's postal code (spec §8): asked again whenever
+ * the lines or their quantities change, and shown by the delivery check, so the area's answer and
+ * the lines' availability agree.
+ */
+function useDeliveryVerdict(postalCode: string, cart: Cart): DeliveryVerdict | null {
   const lines = cart.lineItems.map((line) => `${line.code}:${line.quantity}`).join(',');
   const [verdict, setVerdict] = useState<DeliveryVerdict | null>(null);
   useEffect(() => {
@@ -170,6 +148,58 @@ export function CartPage(props: CartPageProps) {
       current = false;
     };
   }, [postalCode, lines]);
+  return verdict;
+}
+
+/**
+ * The cart page's items (`/ostoskori#tuotteet`, spec §2): each line with its quantity control and
+ * the product's delivery dates for the visitor's postal code, the summary, the coupon box, the
+ * link back to the products and the step to the order details. Rendered with the page, so the
+ * items and sums show before (and without) JavaScript.
+ */
+export function CartPage(props: CartPageProps) {
+  const t = useT();
+  const [cart, setCart] = useState(props.cart);
+  const [announcement, setAnnouncement] = useState('');
+  const [postalCode, setPostalCode] = useState('');
+  const headingId = useId();
+  const hydrated = useHydrated();
+  // Everything on the page that depends on the customer follows an address saved here.
+  const [shopper, setShopper] = useState(props.shopper ?? { loggedIn: false, postalCode: '' });
+  const [customer, setCustomer] = useCustomer();
+  // The notice of a plain-form post shows until the cart changes here.
+  const [notice, setNotice] = useState(props.form?.notice ?? null);
+  const { hold, setHold, released, releasedText, release } = useCartHold(
+    props.hold ?? null,
+    setCart,
+  );
+  const emptyText = useRef<HTMLParagraphElement>(null);
+  const hadLines = useRef(props.cart.lineItems.length > 0);
+  const empty = cart.lineItems.length === 0;
+  // The lines read only while the cart holds a delivery time (decision 101).
+  const locked = !cart.isEditable && hold !== null && !empty;
+  const verdict = useDeliveryVerdict(postalCode, cart);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cart the visitor came to see, once
+  useEffect(() => {
+    pushViewCart(props.cart);
+  }, []);
+
+  // The last line removed: the focus goes to what the cart now says (its button is gone).
+  useEffect(() => {
+    if (empty && hadLines.current) emptyText.current?.focus();
+    hadLines.current = !empty;
+  }, [empty]);
+
+  const onCart = useCallback(
+    (next: Cart) => {
+      setCart(next);
+      setNotice(null);
+      // A change of the cart lets its hold go (decision 027).
+      if (next.isEditable) setHold(null);
+    },
+    [setHold],
+  );
 
   // One postal-code check on the page: while the login view shows its own (spec §2: not logged
   // in, or no delivery postal code), the cart's check steps aside. Without script the view is
@@ -208,64 +238,34 @@ export function CartPage(props: CartPageProps) {
             </a>
           </div>
         ) : (
-          // Without script a plain form (decision 022); with it the lines change in place.
-          <form
-            method="post"
-            action={CART_FORM_PATH}
-            className={formStyles.cartForm}
-            onSubmit={(event) => event.preventDefault()}
-          >
-            <XsrfField token={props.form?.token} />
-            {/* The form's default button: Enter in a quantity field sends the update, also when
-                the island's script failed to load (then the <noscript> button is not there). */}
-            <button type="submit" name="action" value="update" hidden tabIndex={-1} />
-            {/* Shown after the lines (cart-form.module.css). */}
-            <noscript>
-              <button type="submit" name="action" value="update" className={styles.secondary}>
-                {t('shop.cart.update')}
-              </button>
-            </noscript>
-            <CartNoticeBox
-              notice={notice}
-              names={new Map(cart.lineItems.map((line) => [line.code, line.name]))}
-            />
-            <ul className={styles.lines}>
-              {cart.lineItems.map((line) => (
-                <CartLine
-                  key={line.code}
-                  line={line}
-                  editable={!locked}
-                  postalCode={postalCode}
-                  onCart={onCart}
-                  announce={setAnnouncement}
-                  hydrated={hydrated}
-                  typed={notice?.typed?.[line.code]}
-                />
-              ))}
-            </ul>
-          </form>
+          <CartLinesForm
+            cart={cart}
+            token={props.form?.token}
+            notice={notice}
+            editable={!locked}
+            postalCode={postalCode}
+            onCart={onCart}
+            announce={setAnnouncement}
+            hydrated={hydrated}
+          />
         )}
         <p className="visually-hidden" role="status" aria-live="polite">
           {announcement}
         </p>
       </section>
       {empty ? null : (
-        <aside className={styles.cartSide}>
-          <CartSummary cart={cart} />
-          <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
-          <GiftCardBox giftCards={cart.giftCards} onCart={onCart} form={props.form} />
-          {loginViewChecks ? null : (
-            <DeliveryCheck onPostalCode={setPostalCode} verdict={verdict} />
-          )}
-          <div className={styles.cartActions}>
-            <a href={toDetailsHref(shopper)} className={styles.primary} data-to-details>
-              {t('shop.cart.toDetails')}
-            </a>
-            <a href="/tuotteet" className={styles.secondary}>
-              {t('shop.cart.continue')}
-            </a>
-          </div>
-        </aside>
+        <CartSide
+          cart={cart}
+          onCart={onCart}
+          form={props.form}
+          // The login view's check stands in for the cart's own while it shows.
+          deliveryCheck={
+            loginViewChecks ? null : (
+              <DeliveryCheck onPostalCode={setPostalCode} verdict={verdict} />
+            )
+          }
+          detailsHref={toDetailsHref(shopper)}
+        />
       )}
       {empty ? null : (
         <LoginView
@@ -291,6 +291,89 @@ export function CartPage(props: CartPageProps) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** Beside the lines: the sums, the code boxes, the delivery check and the ways on. */
+function CartSide(props: {
+  cart: Cart;
+  onCart(cart: Cart): void;
+  form: CartFormProps | undefined;
+  deliveryCheck: ReactNode;
+  detailsHref: string;
+}) {
+  const t = useT();
+  const { cart, onCart } = props;
+  return (
+    <aside className={styles.cartSide}>
+      <CartSummary cart={cart} />
+      <CouponBox couponCodes={cart.couponCodes} onCart={onCart} form={props.form} />
+      <GiftCardBox giftCards={cart.giftCards} onCart={onCart} form={props.form} />
+      {props.deliveryCheck}
+      <div className={styles.cartActions}>
+        <a href={props.detailsHref} className={styles.primary} data-to-details>
+          {t('shop.cart.toDetails')}
+        </a>
+        <a href="/tuotteet" className={styles.secondary}>
+          {t('shop.cart.continue')}
+        </a>
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * The lines: without script a plain form (decision 022) whose buttons post; with it the lines
+ * change in place. The notice of the last post shows above them.
+ */
+function CartLinesForm(props: {
+  cart: Cart;
+  token: string | undefined;
+  notice: CartNotice | null;
+  editable: boolean;
+  postalCode: string;
+  onCart(cart: Cart): void;
+  announce(text: string): void;
+  hydrated: boolean;
+}) {
+  const t = useT();
+  const { cart, notice } = props;
+  return (
+    <form
+      method="post"
+      action={CART_FORM_PATH}
+      className={formStyles.cartForm}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <XsrfField token={props.token} />
+      {/* The form's default button: Enter in a quantity field sends the update, also when
+          the island's script failed to load (then the <noscript> button is not there). */}
+      <button type="submit" name="action" value="update" hidden tabIndex={-1} />
+      {/* Shown after the lines (cart-form.module.css). */}
+      <noscript>
+        <button type="submit" name="action" value="update" className={styles.secondary}>
+          {t('shop.cart.update')}
+        </button>
+      </noscript>
+      <CartNoticeBox
+        notice={notice}
+        names={new Map(cart.lineItems.map((line) => [line.code, line.name]))}
+      />
+      <ul className={styles.lines}>
+        {cart.lineItems.map((line) => (
+          <CartLine
+            key={line.code}
+            line={line}
+            editable={props.editable}
+            postalCode={props.postalCode}
+            onCart={props.onCart}
+            announce={props.announce}
+            hydrated={props.hydrated}
+            typed={notice?.typed?.[line.code]}
+          />
+        ))}
+      </ul>
+    </form>
   );
 }
 
@@ -511,17 +594,13 @@ interface CartLineProps {
 }
 
 /**
- * One line: − / quantity / + and remove. A change waits 1 s for the next one, then goes as one
- * request; while it runs the control is locked. 0 removes the line. The cart's warnings (a
- * quantity beyond the stock set to the stock, decision 100) show under the line, joined by
- * commas, instead of 'Ostoskori päivitetty.' (spec §8). A failure puts the server's quantity back
- * and opens a popover with 'Tapahtui virhe päivitettäessä lukumäärää.'
+ * A line's quantity as the shopper changes it: a change waits 1 s for the next one, then goes as
+ * one request, while which the line is busy. The cart's warnings of the answer are kept; a failure
+ * puts the server's quantity back and says so (with the most the shop has, when that refused it).
  */
-function CartLine(props: CartLineProps) {
+function useLineQuantity(props: CartLineProps) {
   const t = useT();
-  const lang = useLang();
   const { line } = props;
-  const id = useId();
   const [value, setValue] = useState(props.typed ?? String(line.quantity));
   const [busy, setBusy] = useState(false);
   /** The popover's state: closed, or open with the most the shop has (a refusal beyond stock). */
@@ -529,8 +608,6 @@ function CartLine(props: CartLineProps) {
   /** The warnings of the last change's answer, joined by commas; null when there were none. */
   const [warning, setWarning] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
-  const input = useRef<HTMLInputElement>(null);
-  const max = Math.max(line.maxQuantity, line.quantity);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
   useEffect(() => {
@@ -582,21 +659,36 @@ function CartLine(props: CartLineProps) {
   };
 
   const current = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : line.quantity;
-  // While a change runs the buttons are only marked unavailable (not disabled), so the one that
-  // was pressed keeps the focus through the request and its failure.
-  const locked = busy || !props.editable;
+  return { value, busy, failed, setFailed, warning, send, schedule, current };
+}
+
+/**
+ * One line: − / quantity / + and remove. A change waits 1 s for the next one, then goes as one
+ * request; while it runs the control is locked. 0 removes the line. The cart's warnings (a
+ * quantity beyond the stock set to the stock, decision 100) show under the line, joined by
+ * commas, instead of 'Ostoskori päivitetty.' (spec §8). A failure puts the server's quantity back
+ * and opens a popover with 'Tapahtui virhe päivitettäessä lukumäärää.'
+ */
+function CartLine(props: CartLineProps) {
+  const t = useT();
+  const lang = useLang();
+  const { line } = props;
+  const id = useId();
+  const quantity = useLineQuantity(props);
+  const { failed, warning } = quantity;
+  const input = useRef<HTMLInputElement>(null);
   const errorId = `${id}-error`;
   const warningId = `${id}-warning`;
   const describedBy = [failed ? errorId : '', warning ? warningId : ''].filter(Boolean).join(' ');
   const dismiss = () => {
-    setFailed(false);
+    quantity.setFailed(false);
     if (!input.current?.closest('li')?.contains(document.activeElement)) input.current?.focus();
   };
   return (
     <li
       className={styles.line}
       data-code={line.code}
-      aria-busy={busy}
+      aria-busy={quantity.busy}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && failed) {
           event.preventDefault();
@@ -613,58 +705,13 @@ function CartLine(props: CartLineProps) {
           {t('shop.cart.unitPrice', { price: money(line.unitPrice) })}
         </span>
         <div className={styles.lineControls}>
-          <label htmlFor={`${id}-q`} className="visually-hidden">
-            {t('shop.cart.quantityOf', { name: line.name })}
-          </label>
-          <div className={styles.stepper}>
-            <button
-              {...submitButton(props.hydrated, `set:${line.code}:${Math.max(0, current - 1)}`)}
-              className={styles.stepButton}
-              aria-label={`${t('shop.buy.decrease')}, ${line.name}`}
-              disabled={!props.editable || current <= 0}
-              aria-disabled={busy || undefined}
-              onClick={() => !busy && schedule(String(Math.max(0, current - 1)))}
-            >
-              −
-            </button>
-            <input
-              ref={input}
-              id={`${id}-q`}
-              name={quantityField(line.code)}
-              className={styles.quantityInput}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={max}
-              step={1}
-              value={value}
-              readOnly={locked}
-              aria-describedby={describedBy || undefined}
-              aria-invalid={failed ? true : undefined}
-              onChange={(event) => schedule(event.target.value)}
-            />
-            <span className={styles.unit}>{t('shop.buy.unit')}</span>
-            <button
-              {...submitButton(props.hydrated, `set:${line.code}:${Math.min(max, current + 1)}`)}
-              className={styles.stepButton}
-              aria-label={`${t('shop.buy.increase')}, ${line.name}`}
-              disabled={!props.editable || current >= max}
-              aria-disabled={busy || undefined}
-              onClick={() => !busy && schedule(String(Math.min(max, current + 1)))}
-            >
-              +
-            </button>
-          </div>
-          <button
-            {...submitButton(props.hydrated, `set:${line.code}:0`)}
-            className={styles.removeButton}
-            disabled={!props.editable}
-            aria-disabled={busy || undefined}
-            onClick={() => !busy && void send(0)}
-          >
-            <span aria-hidden="true">×</span>
-            <span className="visually-hidden">{t('shop.cart.remove', { name: line.name })}</span>
-          </button>
+          <QuantityControls
+            props={props}
+            quantity={quantity}
+            input={input}
+            inputId={`${id}-q`}
+            describedBy={describedBy || undefined}
+          />
           {failed ? (
             <div id={errorId} className={styles.popover} role="alert">
               <span>
@@ -678,7 +725,7 @@ function CartLine(props: CartLineProps) {
                 className={styles.popoverClose}
                 aria-label={t('shop.modal.close')}
                 onClick={() => {
-                  setFailed(false);
+                  quantity.setFailed(false);
                   input.current?.focus();
                 }}
               >
@@ -703,5 +750,80 @@ function CartLine(props: CartLineProps) {
         {money(line.linePrice)}
       </span>
     </li>
+  );
+}
+
+/**
+ * − / quantity / + and ×. Before the island runs they are the plain form's buttons and field;
+ * while a change runs the buttons are only marked unavailable (not disabled), so the one that was
+ * pressed keeps the focus through the request and its failure.
+ */
+function QuantityControls(props: {
+  props: CartLineProps;
+  quantity: ReturnType<typeof useLineQuantity>;
+  input: RefObject<HTMLInputElement | null>;
+  inputId: string;
+  describedBy: string | undefined;
+}) {
+  const t = useT();
+  const { line, hydrated, editable } = props.props;
+  const { value, busy, failed, current, schedule, send } = props.quantity;
+  const max = Math.max(line.maxQuantity, line.quantity);
+  const locked = busy || !editable;
+  return (
+    <>
+      <label htmlFor={props.inputId} className="visually-hidden">
+        {t('shop.cart.quantityOf', { name: line.name })}
+      </label>
+      <div className={styles.stepper}>
+        <button
+          {...submitButton(hydrated, `set:${line.code}:${Math.max(0, current - 1)}`)}
+          className={styles.stepButton}
+          aria-label={`${t('shop.buy.decrease')}, ${line.name}`}
+          disabled={!editable || current <= 0}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && schedule(String(Math.max(0, current - 1)))}
+        >
+          −
+        </button>
+        <input
+          ref={props.input}
+          id={props.inputId}
+          name={quantityField(line.code)}
+          className={styles.quantityInput}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={max}
+          step={1}
+          value={value}
+          readOnly={locked}
+          aria-describedby={props.describedBy}
+          aria-invalid={failed ? true : undefined}
+          onChange={(event) => schedule(event.target.value)}
+        />
+        <span className={styles.unit}>{t('shop.buy.unit')}</span>
+        <button
+          {...submitButton(hydrated, `set:${line.code}:${Math.min(max, current + 1)}`)}
+          className={styles.stepButton}
+          aria-label={`${t('shop.buy.increase')}, ${line.name}`}
+          disabled={!editable || current >= max}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && schedule(String(Math.min(max, current + 1)))}
+        >
+          +
+        </button>
+      </div>
+      <button
+        {...submitButton(hydrated, `set:${line.code}:0`)}
+        className={styles.removeButton}
+        disabled={!editable}
+        aria-disabled={busy || undefined}
+        onClick={() => !busy && void send(0)}
+      >
+        <span aria-hidden="true">×</span>
+        <span className="visually-hidden">{t('shop.cart.remove', { name: line.name })}</span>
+      </button>
+    </>
   );
 }

@@ -1,8 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newsReleaseCategories } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { siteHomeUrl } from '../../render/render-page.tsx';
 import { Invalid } from '../../server/errors.ts';
@@ -23,7 +21,13 @@ import {
   newsSubscribeSchema,
   successSchema,
 } from './schemas.ts';
-import { type MailContext, newsCategories, participate, subscribe } from './store.server.ts';
+import {
+  type MailContext,
+  newsCategories,
+  newsReleaseLists,
+  participate,
+  subscribe,
+} from './store.server.ts';
 
 /** Small JSON bodies only: a 20 MB body is refused (413) before it is read. */
 export const BODY_LIMIT = 16 * 1024;
@@ -62,6 +66,32 @@ function postLang(request: FastifyRequest<{ Querystring: { language?: string } }
 const success = { success: true as const };
 
 /**
+ * The options of a subscription post: the JSON body's limit, the shared per-client budget, the
+ * anti-forgery header, the page's language in the query, the OpenAPI entry.
+ */
+function subscriptionPost<B extends z.ZodType>(
+  limit: preValidationAsyncHookHandler,
+  doc: { summary: string; description: string; body: B; answer: string },
+) {
+  return {
+    bodyLimit: BODY_LIMIT,
+    preValidation: limit,
+    schema: {
+      tags: ['subscriptions'],
+      summary: doc.summary,
+      description: doc.description,
+      security: XSRF_SECURITY,
+      querystring: languageQuery,
+      body: doc.body,
+      response: {
+        200: jsonAnswer(successSchema, doc.answer),
+        ...problemAnswers(400, 403, 413, 429),
+      },
+    },
+  };
+}
+
+/**
  * The newsletter, campaign and news-release endpoints (spec §7). Every answer to a valid post is
  * the same `{ success: true }`, whether the address was new, pending, confirmed or over its mail
  * bound (decision 038): nothing tells whether an address is on a list.
@@ -75,23 +105,13 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
 
   app.post(
     NEWSLETTER_API,
-    {
-      bodyLimit: BODY_LIMIT,
-      preValidation: limit,
-      schema: {
-        tags: ['subscriptions'],
-        summary: 'Subscribes an address to the newsletter of the site (double opt-in)',
-        description:
-          'Stores the subscription as pending with its consent and mails a confirmation link (at most 3 mails per address and hour). The answer is the same whether the address was already subscribed or not.',
-        security: XSRF_SECURITY,
-        querystring: languageQuery,
-        body: newsletterSchema,
-        response: {
-          200: jsonAnswer(successSchema, 'Accepted'),
-          ...problemAnswers(400, 403, 413, 429),
-        },
-      },
-    },
+    subscriptionPost(limit, {
+      summary: 'Subscribes an address to the newsletter of the site (double opt-in)',
+      description:
+        'Stores the subscription as pending with its consent and mails a confirmation link (at most 3 mails per address and hour). The answer is the same whether the address was already subscribed or not.',
+      body: newsletterSchema,
+      answer: 'Accepted',
+    }),
     async (request) => {
       const lang = postLang(request);
       const t = serverT(lang);
@@ -113,23 +133,13 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
 
   app.post(
     CAMPAIGN_API,
-    {
-      bodyLimit: BODY_LIMIT,
-      preValidation: limit,
-      schema: {
-        tags: ['subscriptions'],
-        summary: 'Takes part in a campaign, once per address',
-        description:
-          '`join` is the campaign id; the booleans travel as text. An unknown or closed campaign is refused (400 naming `join`) and nothing is stored. With `subscribeToCinCinVinoNewsletter` the address goes on the campaign list through the double opt-in.',
-        security: XSRF_SECURITY,
-        querystring: languageQuery,
-        body: campaignSchema,
-        response: {
-          200: jsonAnswer(successSchema, 'Taken part (or had already)'),
-          ...problemAnswers(400, 403, 413, 429),
-        },
-      },
-    },
+    subscriptionPost(limit, {
+      summary: 'Takes part in a campaign, once per address',
+      description:
+        '`join` is the campaign id; the booleans travel as text. An unknown or closed campaign is refused (400 naming `join`) and nothing is stored. With `subscribeToCinCinVinoNewsletter` the address goes on the campaign list through the double opt-in.',
+      body: campaignSchema,
+      answer: 'Taken part (or had already)',
+    }),
     async (request) => {
       const lang = postLang(request);
       await participate(app.db, request.body, {
@@ -165,46 +175,22 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
 
   app.post(
     NEWS_SUBSCRIBE_API,
-    {
-      bodyLimit: BODY_LIMIT,
-      preValidation: limit,
-      schema: {
-        tags: ['subscriptions'],
-        summary: 'Subscribes an address to news-release categories and the newsletter',
-        description:
-          'At least one category or `subscribeToUutiskirje` (else 400 naming `informationTypes`); every category must be one of the site’s in the request’s language. Double opt-in as the newsletter.',
-        security: XSRF_SECURITY,
-        querystring: languageQuery,
-        body: newsSubscribeSchema,
-        response: {
-          200: jsonAnswer(successSchema, 'Accepted'),
-          ...problemAnswers(400, 403, 413, 429),
-        },
-      },
-    },
+    subscriptionPost(limit, {
+      summary: 'Subscribes an address to news-release categories and the newsletter',
+      description:
+        'At least one category or `subscribeToUutiskirje` (else 400 naming `informationTypes`); every category must be one of the site’s in the request’s language. Double opt-in as the newsletter.',
+      body: newsSubscribeSchema,
+      answer: 'Accepted',
+    }),
     async (request) => {
       const lang = postLang(request);
       const t = serverT(lang);
-      const wanted = [...new Set(request.body.informationTypes)];
-      const known = wanted.length
-        ? await app.db
-            .select({
-              informationType: newsReleaseCategories.informationType,
-              name: newsReleaseCategories.name,
-            })
-            .from(newsReleaseCategories)
-            .where(
-              and(
-                eq(newsReleaseCategories.siteId, request.site.id),
-                eq(newsReleaseCategories.lang, lang),
-                inArray(newsReleaseCategories.informationType, wanted),
-              ),
-            )
-        : [];
-      if (known.length !== wanted.length) {
-        throw new Invalid({ informationTypes: 'validation.invalid' }, 'Unknown category.');
-      }
-      const lists = known.map((c) => ({ list: `newsreleases:${c.informationType}`, name: c.name }));
+      const lists = await newsReleaseLists(
+        app.db,
+        request.site.id,
+        lang,
+        request.body.informationTypes,
+      );
       if (request.body.subscribeToUutiskirje) {
         lists.push({ list: 'newsletter', name: t('subscribe.list.newsletter') });
       }

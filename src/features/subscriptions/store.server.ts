@@ -224,6 +224,38 @@ export async function newsCategories(
 }
 
 /**
+ * The lists of news-release categories asked for by their `informationType`: each must be one of
+ * the site's in the language (400 naming `informationTypes` otherwise).
+ */
+export async function newsReleaseLists(
+  db: Database,
+  siteId: string,
+  lang: Lang,
+  wanted: readonly string[],
+): Promise<{ list: string; name: string }[]> {
+  const unique = [...new Set(wanted)];
+  const known = unique.length
+    ? await db
+        .select({
+          informationType: newsReleaseCategories.informationType,
+          name: newsReleaseCategories.name,
+        })
+        .from(newsReleaseCategories)
+        .where(
+          and(
+            eq(newsReleaseCategories.siteId, siteId),
+            eq(newsReleaseCategories.lang, lang),
+            inArray(newsReleaseCategories.informationType, unique),
+          ),
+        )
+    : [];
+  if (known.length !== unique.length) {
+    throw new Invalid({ informationTypes: 'validation.invalid' }, 'Unknown category.');
+  }
+  return known.map((c) => ({ list: `newsreleases:${c.informationType}`, name: c.name }));
+}
+
+/**
  * One participation per address and campaign: stored once (a second, or a parallel, one finds
  * the row and stores nothing), answered the same either way. An unknown campaign of this site,
  * or one outside its period, is refused (400 naming `join`) and nothing is stored. With the

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Forbidden } from '../../../server/errors.ts';
-import { acceptFormPosts, FORM_TOKEN_FIELD, formPostAllowed } from '../../../server/form-posts.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { cookieSiteOptions } from '../../../server/plugins/sessions.ts';
 import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
 import { RECIPE_BANNER_CLOSE_PATH, RECIPE_BANNER_COOKIE, RECIPE_BANNER_DAYS } from './config.ts';
@@ -16,8 +15,8 @@ const closeBodySchema = z.object({
  * Closing the recipe banner without script: a plain form post that sets the 30-day cookie and goes
  * back to the page (303), which is then rendered without the banner. The banner is on recipe pages
  * that visitors share from the page cache, so its form has the anti-forgery check of such forms
- * (`formPostAllowed`, decision 073): a post from another site is 403 and sets nothing. The return
- * path stays on this site (`localReturnPath`).
+ * (the form-post guard with `sharedPage`, decisions 073 and 125): a post from another site is 403
+ * and sets nothing. The return path stays on this site (`localReturnPath`).
  */
 export async function recipeBannerRoutes(fastify: FastifyInstance) {
   acceptFormPosts(fastify, 4096);
@@ -26,14 +25,8 @@ export async function recipeBannerRoutes(fastify: FastifyInstance) {
     RECIPE_BANNER_CLOSE_PATH,
     {
       bodyLimit: 4096,
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { rateLimit: { max: 60, timeWindow: 60_000 }, formPost: { sharedPage: true } },
       schema: { hide: true, body: closeBodySchema },
-      // Before the body is validated: a forged post learns nothing about its fields.
-      preValidation: async (request) => {
-        if (!formPostAllowed(request, { sharedPage: true })) {
-          throw new Forbidden('Missing or invalid anti-forgery token.', 'xsrf');
-        }
-      },
     },
     async (request, reply) => {
       reply.setCookie(RECIPE_BANNER_COOKIE, 'closed', {

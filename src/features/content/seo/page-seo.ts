@@ -223,19 +223,18 @@ export function recipeSeo(
   images: readonly SeoImageInput[],
   facets: readonly RecipeFacet[] = [],
 ): SeoHeadProps {
-  return base(ctx, {
-    title: recipe.title,
-    description: recipe.teaser,
-    type: 'article',
-    article: { publishedTime: recipe.publishedAt, modifiedTime: recipe.updatedAt },
+  return articleSeo(
+    ctx,
+    {
+      title: recipe.title,
+      teaser: recipe.teaser,
+      published: recipe.publishedAt,
+      modified: recipe.updatedAt,
+    },
     images,
-    jsonLd: [
+    (about) =>
       recipeJsonLd({
-        url: canonicalUrl(ctx),
-        lang: ctx.lang,
-        title: recipe.title,
-        teaser: recipe.teaser,
-        images: images.map((i) => absoluteUrl(ctx.origin, i.src)),
+        ...about,
         publishedAt: recipe.publishedAt,
         updatedAt: recipe.updatedAt,
         yield: recipe.yield,
@@ -248,9 +247,7 @@ export function recipeSeo(
         keywords: facets.map((f) => f.name),
         brand: brand(ctx),
       }),
-      ...breadcrumbs(ctx),
-    ],
-  });
+  );
 }
 
 export interface NewsSeoInput {
@@ -267,32 +264,64 @@ export function newsSeo(
   release: NewsSeoInput,
   images: readonly SeoImageInput[],
 ): SeoHeadProps {
-  return base(ctx, {
-    title: release.title,
-    description: release.teaser,
-    type: 'article',
-    article: { publishedTime: release.publishDate, modifiedTime: release.updatedAt },
+  return articleSeo(
+    ctx,
+    {
+      title: release.title,
+      teaser: release.teaser,
+      published: release.publishDate,
+      modified: release.updatedAt,
+    },
     images,
-    jsonLd: [
+    (about) =>
       newsArticleJsonLd({
-        url: canonicalUrl(ctx),
-        lang: ctx.lang,
-        title: release.title,
-        teaser: release.teaser,
-        images: images.map((i) => absoluteUrl(ctx.origin, i.src)),
+        ...about,
         publishDate: release.publishDate,
         updatedAt: release.updatedAt,
         authors: release.authors,
         publisher: brand(ctx),
       }),
-      ...breadcrumbs(ctx),
-    ],
-  });
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Shared parts
 // ---------------------------------------------------------------------------------------------
+
+/** What every article's JSON-LD says of the page: its address, language, title, teaser, images. */
+interface ArticleAbout {
+  url: string;
+  lang: SeoContext['lang'];
+  title: string;
+  teaser: string;
+  images: string[];
+}
+
+/** An article page (a recipe, a news release): its dates, and its JSON-LD before the breadcrumbs. */
+function articleSeo(
+  ctx: SeoContext,
+  page: { title: string; teaser: string; published: Date; modified: Date },
+  images: readonly SeoImageInput[],
+  jsonLd: (about: ArticleAbout) => JsonLd,
+): SeoHeadProps {
+  return base(ctx, {
+    title: page.title,
+    description: page.teaser,
+    type: 'article',
+    article: { publishedTime: page.published, modifiedTime: page.modified },
+    images,
+    jsonLd: [
+      jsonLd({
+        url: canonicalUrl(ctx),
+        lang: ctx.lang,
+        title: page.title,
+        teaser: page.teaser,
+        images: images.map((i) => absoluteUrl(ctx.origin, i.src)),
+      }),
+      ...breadcrumbs(ctx),
+    ],
+  });
+}
 
 function base(
   ctx: SeoContext,

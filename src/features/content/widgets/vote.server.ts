@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { pages, schoolVotes } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../../server/errors.ts';
-import { acceptFormPosts, FORM_TOKEN_FIELD, formPostAllowed } from '../../../server/form-posts.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { clientLimit } from '../../../server/rate-limit.ts';
 import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
@@ -192,9 +192,10 @@ const voteFormSchema = z.object({
  * no-script pattern (as the recipe banner closes): the same one-vote-per-session logic as the
  * API, then 303 back to the page with the counted choice in the query, which the page shows; a
  * refused or failed vote goes back with the failure, shown as an alert the address points at.
- * The anti-forgery check is that of forms on shared pages (`formPostAllowed`, decision 073): the
- * session's token when the form carries it, otherwise the browser's word that the post comes from
- * this site; a refused post goes back with the failure and counts nothing.
+ * The anti-forgery check is that of forms on shared pages (the form-post guard with `sharedPage`,
+ * decisions 073 and 125): the session's token when the form carries it, otherwise the browser's
+ * word that the post comes from this site; a refused post goes back with the failure and counts
+ * nothing.
  */
 export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
   acceptFormPosts(fastify, 4096);
@@ -202,16 +203,16 @@ export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
   const limit = clientLimit(fastify, { name: 'school-vote-form', ...VOTE_LIMIT });
   fastify.post(
     SCHOOL_VOTE_FORM_PATH,
-    { bodyLimit: 4096, schema: { hide: true } },
+    {
+      bodyLimit: 4096,
+      schema: { hide: true },
+      config: { formPost: { sharedPage: true, refused: voteFailed } },
+    },
     async (request, reply) => {
+      const parsed = voteFormSchema.safeParse(request.body ?? {});
+      if (!parsed.success) return voteFailed(request, reply);
       reply.header('cache-control', 'no-store');
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const back = localReturnPath(body.return) ?? '/';
-      const parsed = voteFormSchema.safeParse(body);
-      const voteId = parsed.success ? parsed.data.voteId : undefined;
-      const failed = () =>
-        reply.redirect(voteId ? voteReturnPath(back, voteId, 'failed') : back, 303);
-      if (!parsed.success || !formPostAllowed(request, { sharedPage: true })) return failed();
+      const back = localReturnPath(parsed.data.return) ?? '/';
       try {
         await limit(request);
         const answer = await castVote(fastify.db, {
@@ -224,8 +225,23 @@ export async function schoolVoteFormRoutes(fastify: FastifyInstance) {
         return reply.redirect(voteReturnPath(back, parsed.data.voteId, answer), 303);
       } catch (error) {
         request.log.info({ err: error }, 'school vote form refused');
-        return failed();
+        return voteFailed(request, reply);
       }
     },
+  );
+}
+
+/**
+ * Back to the form's page (`/` when the form names no page of this site), with the failure when
+ * the form was one of a vote.
+ */
+function voteFailed(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const back = localReturnPath(body.return) ?? '/';
+  const parsed = voteFormSchema.safeParse(body);
+  return reply.redirect(
+    parsed.success ? voteReturnPath(back, parsed.data.voteId, 'failed') : back,
+    303,
   );
 }

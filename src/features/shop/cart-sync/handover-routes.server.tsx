@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, NotFound } from '../../../server/errors.ts';
-import { acceptFormPosts } from '../../../server/form-posts.ts';
+import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
-import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { type CartKey, type CartTarget, loadCart } from '../cart.server.ts';
@@ -204,7 +203,7 @@ function HandoverConfirm({ lang, token, xsrf, cart }: ConfirmProps) {
       </p>
       <form method="post" action={HANDOVER_PAGE_PATH} className={styles.actions}>
         <input type="hidden" name="token" value={token} />
-        <input type="hidden" name="xsrf" value={xsrf} />
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={xsrf} />
         <button type="submit" className={styles.primary}>
           {t('shop.handover.submit')}
         </button>
@@ -214,7 +213,9 @@ function HandoverConfirm({ lang, token, xsrf, cart }: ConfirmProps) {
   );
 }
 
-function HandoverRefused({ lang, message }: { lang: Lang; message: 'expired' | 'forbidden' }) {
+type RefusedMessage = 'expired' | 'forbidden';
+
+function HandoverRefused({ lang, message }: { lang: Lang; message: RefusedMessage }) {
   const t = serverT(lang);
   return (
     <section className={styles.handover} aria-labelledby="handover-title">
@@ -238,6 +239,7 @@ export function handoverPageRoutes(layout: PageLayout) {
   return async (fastify: FastifyInstance) => {
     // Only this plugin's routes take a classic form post; everything else stays JSON.
     acceptFormPosts(fastify, 4096);
+    fastify.addHook('onRequest', async (request) => onShop(request));
 
     const page = async (
       request: FastifyRequest,
@@ -252,16 +254,21 @@ export function handoverPageRoutes(layout: PageLayout) {
         head: <meta name="robots" content="noindex" />,
         body: await layout(request, body),
       });
+    const refused = (request: FastifyRequest, reply: FastifyReply, message: RefusedMessage) =>
+      page(
+        request,
+        reply,
+        message === 'expired' ? 404 : 403,
+        <HandoverRefused lang={request.locale.lang} message={message} />,
+      );
 
     fastify.get<{ Querystring: { token?: unknown } }>(
       HANDOVER_PAGE_PATH,
       async (request, reply) => {
-        onShop(request);
         const { lang } = request.locale;
         const token = typeof request.query.token === 'string' ? request.query.token : '';
         const source = await handoverSource(fastify.db, token);
-        if (!source)
-          return page(request, reply, 404, <HandoverRefused lang={lang} message="expired" />);
+        if (!source) return refused(request, reply, 'expired');
         const cart = await loadCart(fastify.db, source, lang);
         return page(
           request,
@@ -279,23 +286,19 @@ export function handoverPageRoutes(layout: PageLayout) {
 
     fastify.post<{ Body: Record<string, unknown> | undefined }>(
       HANDOVER_PAGE_PATH,
+      {
+        config: {
+          formPost: { refused: (request, reply) => refused(request, reply, 'forbidden') },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        const { lang } = request.locale;
         const body = request.body ?? {};
-        const fetchSite = request.headers['sec-fetch-site'];
-        if (
-          (fetchSite !== undefined && fetchSite !== 'same-origin') ||
-          !tokenMatches(body.xsrf, request.session.derive('xsrf'))
-        ) {
-          return page(request, reply, 403, <HandoverRefused lang={lang} message="forbidden" />);
-        }
         const token = typeof body.token === 'string' ? body.token : '';
         try {
-          await claimHandover(fastify.db, token, cartTarget(request), lang);
+          await claimHandover(fastify.db, token, cartTarget(request), request.locale.lang);
         } catch (err) {
           if (err instanceof AppError && err.status === 404) {
-            return page(request, reply, 404, <HandoverRefused lang={lang} message="expired" />);
+            return refused(request, reply, 'expired');
           }
           throw err;
         }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, createProduct } from '../../../../tests/factories/index.ts';
+import { createPage, createShopProducts } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { cartHandovers, cartLineItems, sessions } from '../../../db/schema.ts';
@@ -29,37 +29,12 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  const shop = { siteId: 'lihakauppa', kind: 'shop-product' } as const;
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/a',
-    code: A,
-    name: 'Broilerin fileet',
-    priceCents: 695,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/b',
-    code: B,
-    name: 'Jauheliha',
-    priceCents: 489,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/few',
-    code: FEW,
-    name: 'Vähissä',
-    priceCents: 1000,
-    stock: 3,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/later',
-    code: SOLD_OUT_LATER,
-    name: 'Loppuu',
-    priceCents: 500,
-    stock: 5,
-  });
+  await createShopProducts(db, [
+    { path: '/tuotteet/a', code: A, name: 'Broilerin fileet', priceCents: 695 },
+    { path: '/tuotteet/b', code: B, name: 'Jauheliha', priceCents: 489 },
+    { path: '/tuotteet/few', code: FEW, name: 'Vähissä', priceCents: 1000, stock: 3 },
+    { path: '/tuotteet/later', code: SOLD_OUT_LATER, name: 'Loppuu', priceCents: 500, stock: 5 },
+  ]);
   await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });
 }, 120_000);
 afterAll(async () => {
@@ -342,7 +317,7 @@ describe('using a token on the shop at top level', () => {
     const page = await shopper.get(path);
     const fields = formFields(page.body);
     expect((await postForm(shopper, { token: fields.token as string })).statusCode).toBe(403);
-    expect((await postForm(shopper, { ...fields, xsrf: 'forged' })).statusCode).toBe(403);
+    expect((await postForm(shopper, { ...fields, _xsrf: 'forged' })).statusCode).toBe(403);
     expect((await postForm(shopper, fields, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(
       403,
     );

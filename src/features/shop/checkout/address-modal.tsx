@@ -3,7 +3,12 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { useT } from '../../../i18n/react.tsx';
 import { ShopApiError } from '../api.ts';
-import { type Customer, FINNISH_PHONE, normalisePhone } from '../customer/schemas.ts';
+import {
+  ADDRESS_FIELDS,
+  type Customer,
+  FINNISH_PHONE,
+  normalisePhone,
+} from '../customer/schemas.ts';
 import shop from '../shop.module.css';
 import {
   type AddressFormValues,
@@ -29,25 +34,6 @@ import styles from './checkout.module.css';
 
 type Field = Exclude<keyof AddressFormValues, 'isPrivateCustomer'>;
 
-const FIELDS: { name: Field; label: MessageKey; autoComplete: string; type?: string }[] = [
-  { name: 'firstName', label: 'account.field.firstName', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'account.field.lastName', autoComplete: 'family-name' },
-  { name: 'streetAddress', label: 'account.field.streetAddress', autoComplete: 'street-address' },
-  { name: 'postalCode', label: 'account.field.postalCode', autoComplete: 'postal-code' },
-  { name: 'city', label: 'account.field.city', autoComplete: 'address-level2' },
-  {
-    name: 'phoneCountryCode',
-    label: 'account.field.phoneCountryCode',
-    autoComplete: 'tel-country-code',
-  },
-  {
-    name: 'phoneNumber',
-    label: 'account.field.phoneNumber',
-    autoComplete: 'tel-national',
-    type: 'tel',
-  },
-];
-
 /** The form's first values: the customer's own, the country code +358 by default (spec §9). */
 export function initialAddressValues(customer: Customer | null): AddressFormValues {
   const address = customer?.deliveryAddress;
@@ -65,7 +51,7 @@ export function initialAddressValues(customer: Customer | null): AddressFormValu
 
 /** Spec §4: save only when every field has something and the private-customer box is ticked. */
 export function canSaveAddress(values: AddressFormValues): boolean {
-  return values.isPrivateCustomer && FIELDS.every(({ name }) => values[name].trim() !== '');
+  return values.isPrivateCustomer && ADDRESS_FIELDS.every(({ name }) => values[name].trim() !== '');
 }
 
 /** The field errors the browser finds before sending: the phone's format (spec §5). */
@@ -156,7 +142,7 @@ export function AddressModal(props: AddressModalProps) {
           <p>{t('checkout.address.intro')}</p>
           <form ref={form} onSubmit={submit} noValidate aria-busy={busy}>
             <div className={styles.addressGrid}>
-              {FIELDS.map((field) => {
+              {ADDRESS_FIELDS.map((field) => {
                 const error = errors[field.name];
                 const fieldId = `${id}-${field.name}`;
                 return (

@@ -27,7 +27,6 @@ export const CHECKOUT_ID_FIELD = 'checkoutId';
  */
 export const TOTAL_FIELD = 'total';
 export const GIFT_CARD_AMOUNT_FIELD = 'usedGiftCardAmount';
-export const XSRF_FIELD = '_xsrf';
 export const ACTION_FIELD = 'action';
 /** The posts: take the delivery time's hold, or place the order and go to pay. */
 export const ACTIONS = { hold: 'hold', purchase: 'purchase' } as const;

@@ -6,9 +6,9 @@ import { Island } from '../../../render/island.server.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError } from '../../../server/errors.ts';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
-import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import { localReturnPath } from '../../../server/return-path.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import type { Lang } from '../../../sites/types.ts';
 import { type CartKey, loadCart } from '../cart.server.ts';
 import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { customerAnswer, sessionCustomerId } from '../customer/accounts.server.ts';
@@ -43,7 +43,6 @@ import {
   type Step,
   TIME_FIELD,
   TOTAL_FIELD,
-  XSRF_FIELD,
 } from './checkout-form.ts';
 import { PaymentCancelledNotice } from './checkout-page.tsx';
 
@@ -190,15 +189,294 @@ function sendBack(
   return reply.redirect(back, 303);
 }
 
+/** The logged-in customer and the cart of the checkout; null for anyone else. */
+async function shopper(request: FastifyRequest) {
+  const customerId = await sessionCustomerId(request.session);
+  const key = existingKey(request);
+  return customerId && key ? { customerId, key } : null;
+}
+
+/** The step a post belongs to: the purchase form's is the payment. */
+const stepOf = (body: Fields): Step =>
+  body[ACTION_FIELD] === ACTIONS.purchase ? STEPS.payment : STEPS.delivery;
+
 /** The login page with `paluu` back to this request's page. */
 function loginRedirect(request: FastifyRequest, reply: FastifyReply) {
   const back = localReturnPath(request.url) ?? CHECKOUT_PAGE_PATH;
   return reply.redirect(withReturn(LOGIN_PAGE, back), 303);
 }
 
+type CheckoutPageRenderer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { failed: boolean; body: ReactNode },
+) => Promise<FastifyReply>;
+
+function checkoutPage(layout: PageLayout): CheckoutPageRenderer {
+  return async (request, reply, options) => {
+    const t = serverT(request.locale.lang);
+    const title = t('checkout.page.title');
+    reply.header('cache-control', 'no-store');
+    return renderPage(request, reply, {
+      title: options.failed ? t('checkout.errorTitle', { title }) : title,
+      head: <meta name="robots" content="noindex" />,
+      body: await layout(
+        request,
+        <section aria-labelledby="checkout-title" className={styles.page}>
+          <h1 id="checkout-title">{title}</h1>
+          {options.body}
+        </section>,
+      ),
+    });
+  };
+}
+
+/** Without a postal code: a GET form to this page asks for one (`invalid`: what was refused). */
+function PostalCodeForm({ lang, invalid }: { lang: Lang; invalid: string | null }) {
+  const t = serverT(lang);
+  return (
+    <>
+      {invalid !== null ? (
+        // Focused on arrival also without script (the failed-submit pattern).
+        <div
+          role="alert"
+          tabIndex={-1}
+          id="error-summary"
+          className={styles.errorSummary}
+          // biome-ignore lint/a11y/noAutofocus: the focus goes to the summary of a refused post, as the user asked for by posting (no script runs on this page)
+          autoFocus
+        >
+          <h2>{t('checkout.errorSummary')}</h2>
+          <ul>
+            <li>
+              <a href="#checkout-postal-code">{t('checkout.error.postalCode')}</a>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      <form method="get" action={CHECKOUT_PAGE_PATH} className={styles.deliveryForm}>
+        <p>{t('checkout.page.postalCodeIntro')}</p>
+        <p className={styles.field}>
+          <label htmlFor="checkout-postal-code">{t('shop.delivery.postalCode')}</label>
+          <input
+            id="checkout-postal-code"
+            name={POSTAL_CODE_PARAM}
+            className={shop.textInput}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            required
+            defaultValue={invalid ?? ''}
+            aria-invalid={invalid !== null ? true : undefined}
+          />
+        </p>
+        <button type="submit" className={shop.primary}>
+          {t('checkout.page.postalCodeSubmit')}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** An empty cart has nothing to check out: the way to the products. */
+function EmptyCheckout({ lang, paymentCancelled }: { lang: Lang; paymentCancelled: boolean }) {
+  const t = serverT(lang);
+  return (
+    <>
+      {paymentCancelled ? <PaymentCancelledNotice text={t('shop.order.paymentCancelled')} /> : null}
+      <p>{t('checkout.page.emptyCart')}</p>
+      <p>
+        <a href="/tuotteet" className={shop.primary}>
+          {t('checkout.page.toProducts')}
+        </a>
+      </p>
+    </>
+  );
+}
+
+/**
+ * `GET /kassa`: the customer's checkout for the postal code of the query (or of the customer's
+ * address, by a redirect), with the notice of a refused post.
+ */
+async function showCheckout(
+  page: CheckoutPageRenderer,
+  request: FastifyRequest<{ Querystring: Record<string, unknown> }>,
+  reply: FastifyReply,
+) {
+  reply.header('cache-control', 'no-store');
+  const customerId = await sessionCustomerId(request.session);
+  if (!customerId) return loginRedirect(request, reply);
+  const { db, config } = request.server;
+  const { lang } = request.locale;
+  const customer = await customerAnswer(db, customerId);
+  const asked = request.query[POSTAL_CODE_PARAM] ?? request.query.postalCode;
+  const postalCode = postalCodeOf(asked);
+  if (!postalCode) {
+    const own = postalCodeOf(customer.deliveryAddress.postalCode);
+    if (own && (asked === undefined || asked === '')) {
+      return reply.redirect(checkoutUrl(own), 303);
+    }
+    const invalid = typeof asked === 'string' && asked !== '' ? asked.slice(0, 20) : null;
+    return page(request, reply, {
+      failed: invalid !== null,
+      body: <PostalCodeForm lang={lang} invalid={invalid} />,
+    });
+  }
+  const key: CartKey | null = existingKey(request);
+  const cart = await loadCart(db, key, lang);
+  const paymentCancelled = request.query[PAYMENT_PARAM] === PAYMENT_CANCELLED;
+  if (cart.lineItems.length === 0) {
+    return page(request, reply, {
+      failed: false,
+      body: <EmptyCheckout lang={lang} paymentCancelled={paymentCancelled} />,
+    });
+  }
+  const notice = takeNotice(request);
+  const held = await currentHold(db, key);
+  // A held time counts for its own postal code; a hold of gift cards only has none.
+  const hold =
+    held && (deliveryOf(held) === null || held.postalCode === postalCode)
+      ? holdAnswer(held, lang)
+      : null;
+  const delivery = await deliveryDates(db, key, lang, postalCode);
+  return page(request, reply, {
+    failed: notice !== null && Object.keys(notice.errors).length > 0,
+    body: (
+      <Island
+        name="shop-checkout"
+        lang={lang}
+        props={{
+          cart,
+          hold,
+          postalCode,
+          delivery,
+          customer,
+          paymentMethodCode: config.payment.provider,
+          // The page is no-store and the session's own: its anti-forgery value may stand in it.
+          form: { token: request.session.derive('xsrf'), notice },
+          paymentCancelled,
+        }}
+      />
+    ),
+  });
+}
+
+type Shopper = NonNullable<Awaited<ReturnType<typeof shopper>>>;
+
+/** `action=hold`: takes the delivery hold of the chosen time, then on to the payment step. */
+async function holdFromForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { key }: Shopper,
+  body: Fields,
+) {
+  const { db } = request.server;
+  const { lang } = request.locale;
+  const postalCode = postalCodeOf(body[POSTAL_CODE_PARAM]);
+  const { date, time } = chosenSlot(body);
+  const billing = body[BILLING_FIELD] === 'on' || body[BILLING_FIELD] === 'true';
+  const typed = { date, time, useDeliveryAddressForBilling: billing };
+  if (!postalCode) {
+    return sendBack(request, reply, null, {
+      step: STEPS.delivery,
+      errors: { [TIME_FIELD]: 'checkout.error.postalCode' },
+    });
+  }
+  // Gift cards only are mailed: no time to choose, the hold only keeps the checkout.
+  const mailed = (await loadCart(db, key, lang)).hasGiftCardsOnly;
+  if (!mailed && !DATE.test(date)) {
+    return sendBack(request, reply, postalCode, {
+      step: STEPS.delivery,
+      errors: { [DATE_FIELD]: 'checkout.error.chooseDate' },
+      typed: { useDeliveryAddressForBilling: billing },
+    });
+  }
+  if (!mailed && !TIME.test(time)) {
+    return sendBack(request, reply, postalCode, {
+      step: STEPS.delivery,
+      errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
+      typed: { date, useDeliveryAddressForBilling: billing },
+    });
+  }
+  try {
+    await takeHold(
+      db,
+      key,
+      lang,
+      mailed
+        ? { useDeliveryAddressForBilling: billing }
+        : { postalCode, date, time, useDeliveryAddressForBilling: billing },
+    );
+  } catch (error) {
+    if (isBusy(error)) return sendBack(request, reply, postalCode, busyNotice(STEPS.delivery));
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const cart = await loadCart(db, key, lang);
+    const names = new Map(cart.lineItems.map((line) => [line.code, line.name]));
+    return sendBack(request, reply, postalCode, { ...refusalNotice(error, names), typed });
+  }
+  return reply.redirect(checkoutUrl(postalCode, STEPS.payment), 303);
+}
+
+/**
+ * `action=purchase`: places the order of the held time with the sums the shopper confirmed and
+ * starts its payment (the same use case as the JSON order route), then on to `next`.
+ */
+async function purchaseFromForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { customerId, key }: Shopper,
+  body: Fields,
+) {
+  const { db } = request.server;
+  const { lang } = request.locale;
+  const postalCode = postalCodeOf(body[POSTAL_CODE_PARAM]);
+  const checkoutId = body[CHECKOUT_ID_FIELD] ?? '';
+  const paymentMethodCode = body[PAYMENT_METHOD_FIELD] ?? '';
+  if (!UUID.test(checkoutId)) {
+    return sendBack(request, reply, postalCode, {
+      step: STEPS.delivery,
+      errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
+    });
+  }
+  const total = centsOfMoney(body[TOTAL_FIELD] ?? '');
+  const usedGiftCard = centsOfMoney(body[GIFT_CARD_AMOUNT_FIELD] ?? '');
+  if (!PAYMENT_METHOD_PATTERN.test(paymentMethodCode) || total === null || usedGiftCard === null) {
+    return sendBack(request, reply, postalCode, {
+      step: STEPS.payment,
+      errors: { _: 'checkout.error.general' },
+    });
+  }
+  const names = new Map(
+    (await loadCart(db, key, lang)).lineItems.map((line) => [line.code, line.name]),
+  );
+  // The same use case as the JSON order route (`POST /checkout/order`).
+  let checkedOut: Awaited<ReturnType<typeof checkOut>>;
+  try {
+    checkedOut = await checkOut(paymentDeps(request), {
+      siteId: SHOP_SITE_ID,
+      lang,
+      sessionId: key.sessionId,
+      customerId,
+      checkoutId,
+      paymentMethodCode,
+      confirmed: { totalCents: total, usedGiftCardCents: usedGiftCard },
+    });
+  } catch (error) {
+    if (isBusy(error)) return sendBack(request, reply, postalCode, busyNotice(STEPS.payment));
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return sendBack(request, reply, postalCode, refusalNotice(error, names));
+  }
+  if (checkedOut.paymentError) {
+    // The order stands (the cart is empty now): `next` is its confirmation page, which shows it
+    // waiting for payment rather than the checkout an empty cart.
+    request.log.warn({ err: checkedOut.paymentError }, 'payment could not be started');
+  }
+  return reply.redirect(checkedOut.next, 303);
+}
+
 export function checkoutPageRoutes(layout: PageLayout) {
   return async (fastify: FastifyInstance) => {
     acceptFormPosts(fastify, FORM_BODY_BYTES);
+    fastify.addHook('onRequest', async (request) => onShop(request));
     fastify.addHook('onSend', async (request, reply) => {
       if (shown.has(request))
         reply.clearCookie(CHECKOUT_NOTICE_COOKIE, { path: CHECKOUT_PAGE_PATH });
@@ -206,278 +484,40 @@ export function checkoutPageRoutes(layout: PageLayout) {
       // keeps it (the page renderer's own `no-cache` is not enough here).
       reply.header('cache-control', 'no-store');
     });
+    const page = checkoutPage(layout);
 
-    const page = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      options: { failed: boolean; body: ReactNode },
-    ) => {
-      const t = serverT(request.locale.lang);
-      const title = t('checkout.page.title');
-      reply.header('cache-control', 'no-store');
-      return renderPage(request, reply, {
-        title: options.failed ? t('checkout.errorTitle', { title }) : title,
-        head: <meta name="robots" content="noindex" />,
-        body: await layout(
-          request,
-          <section aria-labelledby="checkout-title" className={styles.page}>
-            <h1 id="checkout-title">{title}</h1>
-            {options.body}
-          </section>,
-        ),
-      });
-    };
-
-    /** Without a postal code: ask for one (a GET form to this page). */
-    const postalCodePage = (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      invalid: string | null,
-    ) => {
-      const t = serverT(request.locale.lang);
-      return page(request, reply, {
-        failed: invalid !== null,
-        body: (
-          <>
-            {invalid !== null ? (
-              // Focused on arrival also without script (the failed-submit pattern).
-              <div
-                role="alert"
-                tabIndex={-1}
-                id="error-summary"
-                className={styles.errorSummary}
-                // biome-ignore lint/a11y/noAutofocus: the focus goes to the summary of a refused post, as the user asked for by posting (no script runs on this page)
-                autoFocus
-              >
-                <h2>{t('checkout.errorSummary')}</h2>
-                <ul>
-                  <li>
-                    <a href="#checkout-postal-code">{t('checkout.error.postalCode')}</a>
-                  </li>
-                </ul>
-              </div>
-            ) : null}
-            <form method="get" action={CHECKOUT_PAGE_PATH} className={styles.deliveryForm}>
-              <p>{t('checkout.page.postalCodeIntro')}</p>
-              <p className={styles.field}>
-                <label htmlFor="checkout-postal-code">{t('shop.delivery.postalCode')}</label>
-                <input
-                  id="checkout-postal-code"
-                  name={POSTAL_CODE_PARAM}
-                  className={shop.textInput}
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  required
-                  defaultValue={invalid ?? ''}
-                  aria-invalid={invalid !== null ? true : undefined}
-                />
-              </p>
-              <button type="submit" className={shop.primary}>
-                {t('checkout.page.postalCodeSubmit')}
-              </button>
-            </form>
-          </>
-        ),
-      });
-    };
-
-    fastify.get<{ Querystring: Record<string, unknown> }>(
-      CHECKOUT_PAGE_PATH,
-      async (request, reply) => {
-        onShop(request);
-        reply.header('cache-control', 'no-store');
-        const customerId = await sessionCustomerId(request.session);
-        if (!customerId) return loginRedirect(request, reply);
-        const { db } = fastify;
-        const { lang } = request.locale;
-        const t = serverT(lang);
-        const customer = await customerAnswer(db, customerId);
-        const asked = request.query[POSTAL_CODE_PARAM] ?? request.query.postalCode;
-        const postalCode = postalCodeOf(asked);
-        if (!postalCode) {
-          const own = postalCodeOf(customer.deliveryAddress.postalCode);
-          if (own && (asked === undefined || asked === '')) {
-            return reply.redirect(checkoutUrl(own), 303);
-          }
-          return postalCodePage(
-            request,
-            reply,
-            typeof asked === 'string' && asked !== '' ? asked.slice(0, 20) : null,
-          );
-        }
-        const key: CartKey | null = existingKey(request);
-        const cart = await loadCart(db, key, lang);
-        const paymentCancelled = request.query[PAYMENT_PARAM] === PAYMENT_CANCELLED;
-        if (cart.lineItems.length === 0) {
-          return page(request, reply, {
-            failed: false,
-            body: (
-              <>
-                {paymentCancelled ? (
-                  <PaymentCancelledNotice text={t('shop.order.paymentCancelled')} />
-                ) : null}
-                <p>{t('checkout.page.emptyCart')}</p>
-                <p>
-                  <a href="/tuotteet" className={shop.primary}>
-                    {t('checkout.page.toProducts')}
-                  </a>
-                </p>
-              </>
-            ),
-          });
-        }
-        const notice = takeNotice(request);
-        const held = await currentHold(db, key);
-        // A held time counts for its own postal code; a hold of gift cards only has none.
-        const hold =
-          held && (deliveryOf(held) === null || held.postalCode === postalCode)
-            ? holdAnswer(held, lang)
-            : null;
-        const delivery = await deliveryDates(db, key, lang, postalCode);
-        return page(request, reply, {
-          failed: notice !== null && Object.keys(notice.errors).length > 0,
-          body: (
-            <Island
-              name="shop-checkout"
-              lang={lang}
-              props={{
-                cart,
-                hold,
-                postalCode,
-                delivery,
-                customer,
-                paymentMethodCode: fastify.config.payment.provider,
-                // The page is no-store and the session's own: its anti-forgery value may stand in it.
-                form: { token: request.session.derive('xsrf'), notice },
-                paymentCancelled,
-              }}
-            />
-          ),
-        });
-      },
+    fastify.get<{ Querystring: Record<string, unknown> }>(CHECKOUT_PAGE_PATH, (request, reply) =>
+      showCheckout(page, request, reply),
     );
 
     fastify.post(
       CHECKOUT_PAGE_PATH,
-      { config: { rateLimit: postRateLimit } },
+      {
+        config: {
+          rateLimit: postRateLimit,
+          // A refused post (the form-post guard) writes nothing and says the page expired.
+          formPost: {
+            refused: async (request, reply) => {
+              if (!(await shopper(request))) return loginRedirect(request, reply);
+              const body = (request.body ?? {}) as Fields;
+              return sendBack(request, reply, postalCodeOf(body[POSTAL_CODE_PARAM]), {
+                step: stepOf(body),
+                errors: { _: 'checkout.error.forbidden' },
+              });
+            },
+          },
+        },
+      },
       async (request, reply) => {
-        onShop(request);
-        reply.header('cache-control', 'no-store');
-        const customerId = await sessionCustomerId(request.session);
-        const key = existingKey(request);
-        if (!customerId || !key) return loginRedirect(request, reply);
+        const visitor = await shopper(request);
+        if (!visitor) return loginRedirect(request, reply);
         const body = (request.body ?? {}) as Fields;
-        const postalCode = postalCodeOf(body[POSTAL_CODE_PARAM]);
-        const site = request.headers['sec-fetch-site'];
-        const step: Step = body[ACTION_FIELD] === ACTIONS.purchase ? STEPS.payment : STEPS.delivery;
-        if (
-          (site !== undefined && site !== 'same-origin') ||
-          !tokenMatches(body[XSRF_FIELD], request.session.derive('xsrf'))
-        ) {
-          return sendBack(request, reply, postalCode, {
-            step,
-            errors: { _: 'checkout.error.forbidden' },
-          });
-        }
-        const { db } = fastify;
-        const { lang } = request.locale;
-
-        if (body[ACTION_FIELD] === ACTIONS.hold) {
-          const { date, time } = chosenSlot(body);
-          const billing = body[BILLING_FIELD] === 'on' || body[BILLING_FIELD] === 'true';
-          const typed = { date, time, useDeliveryAddressForBilling: billing };
-          if (!postalCode) {
-            return sendBack(request, reply, null, {
-              step: STEPS.delivery,
-              errors: { [TIME_FIELD]: 'checkout.error.postalCode' },
-            });
-          }
-          // Gift cards only are mailed: no time to choose, the hold only keeps the checkout.
-          const mailed = (await loadCart(db, key, lang)).hasGiftCardsOnly;
-          if (!mailed && !DATE.test(date)) {
-            return sendBack(request, reply, postalCode, {
-              step: STEPS.delivery,
-              errors: { [DATE_FIELD]: 'checkout.error.chooseDate' },
-              typed: { useDeliveryAddressForBilling: billing },
-            });
-          }
-          if (!mailed && !TIME.test(time)) {
-            return sendBack(request, reply, postalCode, {
-              step: STEPS.delivery,
-              errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
-              typed: { date, useDeliveryAddressForBilling: billing },
-            });
-          }
-          try {
-            await takeHold(
-              db,
-              key,
-              lang,
-              mailed
-                ? { useDeliveryAddressForBilling: billing }
-                : { postalCode, date, time, useDeliveryAddressForBilling: billing },
-            );
-          } catch (error) {
-            if (isBusy(error)) return sendBack(request, reply, postalCode, busyNotice(step));
-            if (!(error instanceof AppError) || error.status >= 500) throw error;
-            const cart = await loadCart(db, key, lang);
-            const names = new Map(cart.lineItems.map((line) => [line.code, line.name]));
-            return sendBack(request, reply, postalCode, { ...refusalNotice(error, names), typed });
-          }
-          return reply.redirect(checkoutUrl(postalCode, STEPS.payment), 303);
-        }
-
+        if (body[ACTION_FIELD] === ACTIONS.hold) return holdFromForm(request, reply, visitor, body);
         if (body[ACTION_FIELD] === ACTIONS.purchase) {
-          const checkoutId = body[CHECKOUT_ID_FIELD] ?? '';
-          const paymentMethodCode = body[PAYMENT_METHOD_FIELD] ?? '';
-          if (!UUID.test(checkoutId)) {
-            return sendBack(request, reply, postalCode, {
-              step: STEPS.delivery,
-              errors: { [TIME_FIELD]: 'checkout.error.chooseTime' },
-            });
-          }
-          const total = centsOfMoney(body[TOTAL_FIELD] ?? '');
-          const usedGiftCard = centsOfMoney(body[GIFT_CARD_AMOUNT_FIELD] ?? '');
-          if (
-            !PAYMENT_METHOD_PATTERN.test(paymentMethodCode) ||
-            total === null ||
-            usedGiftCard === null
-          ) {
-            return sendBack(request, reply, postalCode, {
-              step: STEPS.payment,
-              errors: { _: 'checkout.error.general' },
-            });
-          }
-          const names = new Map(
-            (await loadCart(db, key, lang)).lineItems.map((line) => [line.code, line.name]),
-          );
-          // The same use case as the JSON order route (`POST /checkout/order`).
-          let checkedOut: Awaited<ReturnType<typeof checkOut>>;
-          try {
-            checkedOut = await checkOut(paymentDeps(request), {
-              siteId: SHOP_SITE_ID,
-              lang,
-              sessionId: key.sessionId,
-              customerId,
-              checkoutId,
-              paymentMethodCode,
-              confirmed: { totalCents: total, usedGiftCardCents: usedGiftCard },
-            });
-          } catch (error) {
-            if (isBusy(error)) return sendBack(request, reply, postalCode, busyNotice(step));
-            if (!(error instanceof AppError) || error.status >= 500) throw error;
-            return sendBack(request, reply, postalCode, refusalNotice(error, names));
-          }
-          if (checkedOut.paymentError) {
-            // The order stands (the cart is empty now): `next` is its confirmation page, which
-            // shows it waiting for payment rather than the checkout an empty cart.
-            request.log.warn({ err: checkedOut.paymentError }, 'payment could not be started');
-          }
-          return reply.redirect(checkedOut.next, 303);
+          return purchaseFromForm(request, reply, visitor, body);
         }
-
-        return sendBack(request, reply, postalCode, {
-          step,
+        return sendBack(request, reply, postalCodeOf(body[POSTAL_CODE_PARAM]), {
+          step: stepOf(body),
           errors: { _: 'checkout.error.general' },
         });
       },

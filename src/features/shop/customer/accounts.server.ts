@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   customerRegistrations,
@@ -10,6 +10,7 @@ import {
   sessions,
 } from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
+import type { MessageKey } from '../../../i18n/fi.ts';
 import { AppError, Invalid } from '../../../server/errors.ts';
 import type { Session } from '../../../server/plugins/sessions.ts';
 import type { Lang } from '../../../sites/types.ts';
@@ -160,20 +161,20 @@ export async function register(
       });
       return;
     }
-    const token = randomBytes(32).toString('base64url');
+    const link = newLink(options.links.confirmPage);
     await tx.insert(customerRegistrations).values({
-      tokenHash: hashResetToken(token),
+      tokenHash: link.tokenHash,
       email: input.email,
       passwordHash,
       returnPath: input.returnPath,
       expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
     });
-    const url = new URL(options.links.confirmPage);
-    url.searchParams.set('token', token);
-    await enqueueMail(tx, options.mailKey, {
+    await mailLink(tx, options.mailKey, {
       to: input.email,
-      subject: t('account.register.mailSubject'),
-      text: t('account.register.mailBody', { url: url.href }),
+      lang: options.lang,
+      subject: 'account.register.mailSubject',
+      body: 'account.register.mailBody',
+      url: link.url,
     });
   });
 }
@@ -195,12 +196,7 @@ export async function confirmRegistration(
   const created = await ctx.db.transaction(async (tx) => {
     const [pending] = await tx
       .delete(customerRegistrations)
-      .where(
-        and(
-          eq(customerRegistrations.tokenHash, hashResetToken(token)),
-          gt(customerRegistrations.expiresAt, now),
-        ),
-      )
+      .where(liveLink(customerRegistrations, token, now))
       .returning();
     if (!pending) return 'unknown' as const;
     await tx
@@ -255,20 +251,19 @@ async function mailVerificationLink(
   mail: VerificationMail,
   now: Date,
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const url = new URL(mail.pageUrl);
-  url.searchParams.set('token', token);
+  const link = newLink(mail.pageUrl);
   await tx.insert(emailVerificationTokens).values({
-    tokenHash: hashResetToken(token),
+    tokenHash: link.tokenHash,
     customerId: customer.id,
     email: customer.email,
     expiresAt: new Date(now.getTime() + VERIFY_TTL_MS),
   });
-  const t = serverT(lang);
-  await enqueueMail(tx, mail.mailKey, {
+  await mailLink(tx, mail.mailKey, {
     to: customer.email,
-    subject: t('account.verify.mailSubject'),
-    text: t('account.verify.mailBody', { url: url.href }),
+    lang,
+    subject: 'account.verify.mailSubject',
+    body: 'account.verify.mailBody',
+    url: link.url,
   });
 }
 
@@ -315,12 +310,7 @@ export async function resendVerification(
     if (recent >= VERIFY_MAILS_PER_WINDOW) return 'limited';
     await tx
       .delete(emailVerificationTokens)
-      .where(
-        and(
-          eq(emailVerificationTokens.customerId, customer.id),
-          lte(emailVerificationTokens.expiresAt, now),
-        ),
-      );
+      .where(expiredLinksOf(emailVerificationTokens, customer.id, now));
     await mailVerificationLink(tx, customer, input.lang, input.mail, now);
     return 'sent';
   });
@@ -339,12 +329,7 @@ export async function confirmEmail(
   return db.transaction(async (tx) => {
     const [used] = await tx
       .delete(emailVerificationTokens)
-      .where(
-        and(
-          eq(emailVerificationTokens.tokenHash, hashResetToken(token)),
-          gt(emailVerificationTokens.expiresAt, now),
-        ),
-      )
+      .where(liveLink(emailVerificationTokens, token, now))
       .returning({
         customerId: emailVerificationTokens.customerId,
         email: emailVerificationTokens.email,
@@ -457,8 +442,54 @@ export async function logOut(session: Session): Promise<void> {
   await session.clear();
 }
 
+/** The stored form of a mailed link's token (reset, registration, verification): its SHA-256. */
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A new mailed link to `page`: 32 random bytes in its `token` parameter, of which only the hash
+ * is stored (`tokenHash`).
+ */
+function newLink(page: string): { tokenHash: string; url: string } {
+  const token = randomBytes(32).toString('base64url');
+  const url = new URL(page);
+  url.searchParams.set('token', token);
+  return { tokenHash: hashResetToken(token), url: url.href };
+}
+
+/** Puts a mail with a link in the outbox, in the caller's transaction; `body` places `{url}`. */
+async function mailLink(
+  tx: Database | Transaction,
+  mailKey: Buffer,
+  mail: { to: string; lang: Lang; subject: MessageKey; body: MessageKey; url: string },
+): Promise<void> {
+  const t = serverT(mail.lang);
+  await enqueueMail(tx, mailKey, {
+    to: mail.to,
+    subject: t(mail.subject),
+    text: t(mail.body, { url: mail.url }),
+  });
+}
+
+/** The tables of mailed links' tokens. */
+type LinkTable =
+  | typeof customerRegistrations
+  | typeof emailVerificationTokens
+  | typeof passwordResetTokens;
+
+/** The row of a link's token while the link works: used by deleting it, so it works once. */
+function liveLink(table: LinkTable, token: string, now: Date): SQL | undefined {
+  return and(eq(table.tokenHash, hashResetToken(token)), gt(table.expiresAt, now));
+}
+
+/** A customer's links that no longer work. */
+function expiredLinksOf(
+  table: typeof emailVerificationTokens | typeof passwordResetTokens,
+  customerId: string,
+  now: Date,
+): SQL | undefined {
+  return and(eq(table.customerId, customerId), lte(table.expiresAt, now));
 }
 
 /**
@@ -475,28 +506,22 @@ export async function requestPasswordReset(
     .from(customers)
     .where(sql`lower(${customers.email}) = lower(${options.email})`);
   if (!customer) return;
-  const token = randomBytes(32).toString('base64url');
-  const url = new URL(options.resetPageUrl);
-  url.searchParams.set('token', token);
-  const t = serverT(options.lang);
+  const link = newLink(options.resetPageUrl);
   await db.transaction(async (tx) => {
     await tx
       .delete(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.customerId, customer.id),
-          lte(passwordResetTokens.expiresAt, now),
-        ),
-      );
+      .where(expiredLinksOf(passwordResetTokens, customer.id, now));
     await tx.insert(passwordResetTokens).values({
-      tokenHash: hashResetToken(token),
+      tokenHash: link.tokenHash,
       customerId: customer.id,
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
-    await enqueueMail(tx, options.mailKey, {
+    await mailLink(tx, options.mailKey, {
       to: customer.email,
-      subject: t('account.reset.mailSubject'),
-      text: t('account.reset.mailBody', { url: url.href }),
+      lang: options.lang,
+      subject: 'account.reset.mailSubject',
+      body: 'account.reset.mailBody',
+      url: link.url,
     });
   });
 }
@@ -518,12 +543,7 @@ export async function resetPassword(
   return db.transaction(async (tx) => {
     const [used] = await tx
       .delete(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      )
+      .where(liveLink(passwordResetTokens, input.token, now))
       .returning({ customerId: passwordResetTokens.customerId });
     if (!used)
       throw new Invalid(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, createProduct } from '../../../../tests/factories/index.ts';
+import { createPage, createShopProducts } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { SHOP_HOST as HOST, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
 import { registerCustomer, unverifyEmail } from '../../../../tests/helpers/shop-customer.ts';
@@ -36,29 +36,11 @@ let n = 0;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  const shop = { siteId: 'lihakauppa', kind: 'shop-product' } as const;
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/a',
-    code: A,
-    name: 'Fileet',
-    priceCents: 695,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/b',
-    code: B,
-    name: 'Jauheliha',
-    priceCents: 489,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/few',
-    code: FEW,
-    name: 'Vähissä',
-    priceCents: 1000,
-    stock: 3,
-  });
+  await createShopProducts(db, [
+    { path: '/tuotteet/a', code: A, name: 'Fileet', priceCents: 695 },
+    { path: '/tuotteet/b', code: B, name: 'Jauheliha', priceCents: 489 },
+    { path: '/tuotteet/few', code: FEW, name: 'Vähissä', priceCents: 1000, stock: 3 },
+  ]);
   await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });
 }, 120_000);
 afterAll(async () => {

@@ -1,8 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { siteHomeUrl } from '../../../render/render-page.tsx';
 import { NotFound, TooManyRequests } from '../../../server/errors.ts';
-import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import {
+  jsonAnswer,
+  type ProblemStatus,
+  problemAnswers,
+  XSRF_SECURITY,
+} from '../../../server/openapi.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import {
   type AccountContext,
@@ -137,6 +144,45 @@ export function verificationMail(request: FastifyRequest): VerificationMail {
   };
 }
 
+/** What an account call answers with 200, and which problems it documents (500 always). */
+interface CallDoc<B extends z.ZodType | undefined> {
+  summary: string;
+  description?: string;
+  rateLimit: { max: number; timeWindow: number };
+  body?: B;
+  answer: [z.ZodType, string];
+  problems: ProblemStatus[];
+}
+
+/**
+ * The route options of an account call: the JSON body's limit (when it takes one), the
+ * anti-forgery header, the OpenAPI entry under `shop`.
+ */
+function accountCall<B extends z.ZodType | undefined = undefined>(doc: CallDoc<B>) {
+  return {
+    ...(doc.body ? { bodyLimit: BODY_LIMIT } : {}),
+    config: { rateLimit: doc.rateLimit },
+    schema: {
+      tags: ['shop'],
+      summary: doc.summary,
+      ...(doc.description ? { description: doc.description } : {}),
+      security: XSRF_SECURITY,
+      body: doc.body as B,
+      response: { 200: jsonAnswer(...doc.answer), ...problemAnswers(...doc.problems) },
+    },
+  };
+}
+
+/** The logged-in customer of the request; 401 for a visitor. */
+async function loggedIn(request: FastifyRequest): Promise<string> {
+  const customerId = await sessionCustomerId(request.session);
+  if (!customerId) throw new NotLoggedIn();
+  return customerId;
+}
+
+const OK = { ok: true as const };
+const okAnswer = (text: string): [z.ZodType, string] => [okSchema, text];
+
 /**
  * The customer API (shop spec §7 `/api/lk/customer`) and the account calls (decision 025) on the
  * shop site: register, log in, log out, ask for a reset link, reset. Every POST needs the
@@ -144,11 +190,30 @@ export function verificationMail(request: FastifyRequest): VerificationMail {
  */
 export async function customerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const perAccount = accountLimits(fastify);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  // After the body is validated, as each handler did: a 400 stays a 400 on every site.
+  app.addHook('preHandler', async (request) => onShop(request));
+  const perAccount = accountLimits(fastify);
+  customerDataRoutes(app);
+  signInRoutes(app, perAccount);
+  passwordRoutes(app, perAccount);
+  verificationRoutes(app);
+}
 
+type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+type PerAccount = ReturnType<typeof accountLimits>;
+
+/** The customer of the session, and the address form of the address modal. */
+function customerDataRoutes(app: App) {
   app.get(
     CUSTOMER_API,
     {
@@ -159,84 +224,56 @@ export async function customerRoutes(fastify: FastifyInstance) {
         response: { 200: jsonAnswer(customerSchema, 'The customer'), ...problemAnswers(404, 429) },
       },
     },
-    async (request) => {
-      onShop(request);
-      return customerAnswer(app.db, await sessionCustomerId(request.session));
-    },
+    async (request) => customerAnswer(app.db, await sessionCustomerId(request.session)),
   );
 
   app.post(
     CUSTOMER_API,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: LIMITS.customer },
-      schema: {
-        tags: ['shop'],
-        summary: "Saves the customer's delivery address, phone and private-customer flag",
-        description:
-          'The address form of the address modal (spec §3, §5). Every field is required; the phone number in Finnish format; isPrivateCustomer must be true. Answers the delivery address. 401 for a visitor.',
-        security: XSRF_SECURITY,
-        body: addressFormSchema,
-        response: {
-          200: jsonAnswer(addressSchema, 'The delivery address saved'),
-          ...problemAnswers(400, 401, 403, 404, 413, 429),
-        },
-      },
-    },
-    async (request) => {
-      onShop(request);
-      const customerId = await sessionCustomerId(request.session);
-      if (!customerId) throw new NotLoggedIn();
-      return saveAddress(app.db, customerId, request.body);
-    },
+    accountCall({
+      summary: "Saves the customer's delivery address, phone and private-customer flag",
+      description:
+        'The address form of the address modal (spec §3, §5). Every field is required; the phone number in Finnish format; isPrivateCustomer must be true. Answers the delivery address. 401 for a visitor.',
+      rateLimit: LIMITS.customer,
+      body: addressFormSchema,
+      answer: [addressSchema, 'The delivery address saved'],
+      problems: [400, 401, 403, 404, 413, 429],
+    }),
+    async (request) => saveAddress(app.db, await loggedIn(request), request.body),
   );
+}
 
+/** Registering (by a mailed link), logging in and out. */
+function signInRoutes(app: App, perAccount: PerAccount) {
   app.post(
     `${ACCOUNT_API}/register`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: LIMITS.register },
-      schema: {
-        tags: ['shop'],
-        summary: 'Asks for a customer account: the address gets a mail',
-        description:
-          'Answers the same whether or not the address has an account (decision 075). A new address gets a link that creates the account (`/register/confirm`); the owner of a taken one gets a note instead. Nobody is logged in by it. The password must have 12–128 characters and not be a common one (400 naming `password`). Limited per client address and to 3 mails per address in 15 minutes.',
-        security: XSRF_SECURITY,
-        body: registerSchema,
-        response: {
-          200: jsonAnswer(okSchema, 'Asked (the address gets a mail)'),
-          ...problemAnswers(400, 403, 404, 413, 429),
-        },
-      },
-    },
+    accountCall({
+      summary: 'Asks for a customer account: the address gets a mail',
+      description:
+        'Answers the same whether or not the address has an account (decision 075). A new address gets a link that creates the account (`/register/confirm`); the owner of a taken one gets a note instead. Nobody is logged in by it. The password must have 12–128 characters and not be a common one (400 naming `password`). Limited per client address and to 3 mails per address in 15 minutes.',
+      rateLimit: LIMITS.register,
+      body: registerSchema,
+      answer: okAnswer('Asked (the address gets a mail)'),
+      problems: [400, 403, 404, 413, 429],
+    }),
     async (request) => {
-      onShop(request);
       await perAccount.register(request);
       await register(app.db, { ...request.body, returnPath: null }, registrationMail(request));
-      return { ok: true as const };
+      return OK;
     },
   );
 
   app.post(
     `${ACCOUNT_API}/register/confirm`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: LIMITS.register },
-      schema: {
-        tags: ['shop'],
-        summary: 'Creates the account of a registration from its mailed link and logs it in',
-        description:
-          'The session is regenerated and the guest cart kept. A link works once and for 24 hours; an unknown, used or expired one is 400 naming `token`.',
-        security: XSRF_SECURITY,
-        body: registerConfirmSchema,
-        response: {
-          200: jsonAnswer(customerSchema, 'The new customer, logged in'),
-          ...problemAnswers(400, 403, 404, 413, 429),
-        },
-      },
-    },
+    accountCall({
+      summary: 'Creates the account of a registration from its mailed link and logs it in',
+      description:
+        'The session is regenerated and the guest cart kept. A link works once and for 24 hours; an unknown, used or expired one is 400 naming `token`.',
+      rateLimit: LIMITS.register,
+      body: registerConfirmSchema,
+      answer: [customerSchema, 'The new customer, logged in'],
+      problems: [400, 403, 404, 413, 429],
+    }),
     async (request) => {
-      onShop(request);
       const { customerId } = await confirmRegistration(accountContext(request), request.body.token);
       return customerAnswer(app.db, customerId);
     },
@@ -244,24 +281,16 @@ export async function customerRoutes(fastify: FastifyInstance) {
 
   app.post(
     `${ACCOUNT_API}/login`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: LIMITS.login },
-      schema: {
-        tags: ['shop'],
-        summary: 'Logs in with email address and password',
-        description:
-          "A new session token (the old one stops working); the guest cart merges into the account's saved cart. 401 for a wrong address or password alike. Limited per client address and per account.",
-        security: XSRF_SECURITY,
-        body: loginSchema,
-        response: {
-          200: jsonAnswer(customerSchema, 'The customer, logged in'),
-          ...problemAnswers(400, 401, 403, 404, 413, 429),
-        },
-      },
-    },
+    accountCall({
+      summary: 'Logs in with email address and password',
+      description:
+        "A new session token (the old one stops working); the guest cart merges into the account's saved cart. 401 for a wrong address or password alike. Limited per client address and per account.",
+      rateLimit: LIMITS.login,
+      body: loginSchema,
+      answer: [customerSchema, 'The customer, logged in'],
+      problems: [400, 401, 403, 404, 413, 429],
+    }),
     async (request) => {
-      onShop(request);
       await perAccount.login(request);
       const id = await logIn(accountContext(request), request.body);
       return customerAnswer(app.db, id);
@@ -269,125 +298,53 @@ export async function customerRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${ACCOUNT_API}/password`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: LIMITS.login },
-      schema: {
-        tags: ['shop'],
-        summary: "Changes the logged-in customer's password",
-        description:
-          'Needs the current password (400 naming `currentPassword`); the new one has 12–128 characters and is not a common one (400 naming `newPassword`). Every other session of the account ends. 401 for a visitor. Limited to 10 tries in 15 minutes per session.',
-        security: XSRF_SECURITY,
-        body: passwordChangeSchema,
-        response: {
-          200: jsonAnswer(okSchema, 'The password is changed'),
-          ...problemAnswers(400, 401, 403, 404, 413, 429),
-        },
-      },
-    },
+    `${ACCOUNT_API}/logout`,
+    accountCall({
+      summary: 'Logs out (the saved cart stays with the account)',
+      rateLimit: LIMITS.customer,
+      answer: okAnswer('Logged out'),
+      problems: [403, 404, 429],
+    }),
     async (request) => {
-      onShop(request);
-      const customerId = await sessionCustomerId(request.session);
-      if (!customerId) throw new NotLoggedIn();
+      await logOut(request.session);
+      return OK;
+    },
+  );
+}
+
+/** The password: changed by the customer, or reset by a mailed link. */
+function passwordRoutes(app: App, perAccount: PerAccount) {
+  app.post(
+    `${ACCOUNT_API}/password`,
+    accountCall({
+      summary: "Changes the logged-in customer's password",
+      description:
+        'Needs the current password (400 naming `currentPassword`); the new one has 12–128 characters and is not a common one (400 naming `newPassword`). Every other session of the account ends. 401 for a visitor. Limited to 10 tries in 15 minutes per session.',
+      rateLimit: LIMITS.login,
+      body: passwordChangeSchema,
+      answer: okAnswer('The password is changed'),
+      problems: [400, 401, 403, 404, 413, 429],
+    }),
+    async (request) => {
+      const customerId = await loggedIn(request);
       await perAccount.passwordChange(request);
       await changePassword(accountContext(request), customerId, request.body);
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    `${ACCOUNT_API}/logout`,
-    {
-      config: { rateLimit: LIMITS.customer },
-      schema: {
-        tags: ['shop'],
-        summary: 'Logs out (the saved cart stays with the account)',
-        security: XSRF_SECURITY,
-        response: { 200: jsonAnswer(okSchema, 'Logged out'), ...problemAnswers(403, 404, 429) },
-      },
-    },
-    async (request) => {
-      onShop(request);
-      await logOut(request.session);
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    `${ACCOUNT_API}/email-verification`,
-    {
-      config: { rateLimit: LIMITS.reset },
-      schema: {
-        tags: ['shop'],
-        summary: "Mails the logged-in customer a new link to verify the account's address",
-        description:
-          'Nothing is sent when the address is verified already, or after 3 links in 15 minutes; the answer is the same. Per-customer coupons and reviews need a verified address (decision 082); accounts made from a registration link are verified already (decision 083). 401 for a visitor.',
-        security: XSRF_SECURITY,
-        response: {
-          200: jsonAnswer(okSchema, 'Asked (sent unless verified or over the limit)'),
-          ...problemAnswers(401, 403, 404, 429),
-        },
-      },
-    },
-    async (request) => {
-      onShop(request);
-      const customerId = await sessionCustomerId(request.session);
-      if (!customerId) throw new NotLoggedIn();
-      await resendVerification(app.db, {
-        customerId,
-        lang: request.locale.lang,
-        mail: verificationMail(request),
-      });
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    `${ACCOUNT_API}/email-verification/confirm`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: LIMITS.reset },
-      schema: {
-        tags: ['shop'],
-        summary: "Verifies an account's address with the token of a mailed link",
-        description:
-          'A token works once and expires after 7 days, and only while the account still has the address it was sent to; otherwise 400 naming `token`.',
-        security: XSRF_SECURITY,
-        body: verifyEmailSchema,
-        response: {
-          200: jsonAnswer(okSchema, 'The address is verified'),
-          ...problemAnswers(400, 403, 404, 413, 429),
-        },
-      },
-    },
-    async (request) => {
-      onShop(request);
-      await confirmEmail(app.db, request.body.token);
-      return { ok: true as const };
+      return OK;
     },
   );
 
   app.post(
     `${ACCOUNT_API}/password-reset`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: LIMITS.reset },
-      schema: {
-        tags: ['shop'],
-        summary: 'Sends a password reset link to the address if it has an account',
-        description:
-          'Answers the same whether or not the address has an account. The link works once, for one hour.',
-        security: XSRF_SECURITY,
-        body: resetRequestSchema,
-        response: {
-          200: jsonAnswer(okSchema, 'Asked (sent if the address has an account)'),
-          ...problemAnswers(400, 403, 404, 413, 429),
-        },
-      },
-    },
+    accountCall({
+      summary: 'Sends a password reset link to the address if it has an account',
+      description:
+        'Answers the same whether or not the address has an account. The link works once, for one hour.',
+      rateLimit: LIMITS.reset,
+      body: resetRequestSchema,
+      answer: okAnswer('Asked (sent if the address has an account)'),
+      problems: [400, 403, 404, 413, 429],
+    }),
     async (request) => {
-      onShop(request);
       await perAccount.reset(request);
       await requestPasswordReset(app.db, {
         email: request.body.email,
@@ -395,32 +352,64 @@ export async function customerRoutes(fastify: FastifyInstance) {
         resetPageUrl: resetPageUrl(request),
         mailKey: app.config.forms.encryptionKey,
       });
-      return { ok: true as const };
+      return OK;
     },
   );
 
   app.post(
     `${ACCOUNT_API}/password-reset/confirm`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: LIMITS.reset },
-      schema: {
-        tags: ['shop'],
-        summary: 'Sets a new password with the token of a reset link',
-        description:
-          'A token works once and expires after an hour; unknown, used or expired tokens are 400 naming `token`. Every session of the account ends.',
-        security: XSRF_SECURITY,
-        body: resetSchema,
-        response: {
-          200: jsonAnswer(okSchema, 'The password is changed'),
-          ...problemAnswers(400, 403, 404, 413, 429),
-        },
-      },
-    },
+    accountCall({
+      summary: 'Sets a new password with the token of a reset link',
+      description:
+        'A token works once and expires after an hour; unknown, used or expired tokens are 400 naming `token`. Every session of the account ends.',
+      rateLimit: LIMITS.reset,
+      body: resetSchema,
+      answer: okAnswer('The password is changed'),
+      problems: [400, 403, 404, 413, 429],
+    }),
     async (request) => {
-      onShop(request);
       await resetPassword(app.db, request.body);
-      return { ok: true as const };
+      return OK;
+    },
+  );
+}
+
+/** The address's verification: a new link mailed, and a link's token used (decision 082). */
+function verificationRoutes(app: App) {
+  app.post(
+    `${ACCOUNT_API}/email-verification`,
+    accountCall({
+      summary: "Mails the logged-in customer a new link to verify the account's address",
+      description:
+        'Nothing is sent when the address is verified already, or after 3 links in 15 minutes; the answer is the same. Per-customer coupons and reviews need a verified address (decision 082); accounts made from a registration link are verified already (decision 083). 401 for a visitor.',
+      rateLimit: LIMITS.reset,
+      answer: okAnswer('Asked (sent unless verified or over the limit)'),
+      problems: [401, 403, 404, 429],
+    }),
+    async (request) => {
+      await resendVerification(app.db, {
+        customerId: await loggedIn(request),
+        lang: request.locale.lang,
+        mail: verificationMail(request),
+      });
+      return OK;
+    },
+  );
+
+  app.post(
+    `${ACCOUNT_API}/email-verification/confirm`,
+    accountCall({
+      summary: "Verifies an account's address with the token of a mailed link",
+      description:
+        'A token works once and expires after 7 days, and only while the account still has the address it was sent to; otherwise 400 naming `token`.',
+      rateLimit: LIMITS.reset,
+      body: verifyEmailSchema,
+      answer: okAnswer('The address is verified'),
+      problems: [400, 403, 404, 413, 429],
+    }),
+    async (request) => {
+      await confirmEmail(app.db, request.body.token);
+      return OK;
     },
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../../../i18n/fi.ts';
 
 /**
  * The shop customer's contract (shop spec §3 "Customer", "Customer address form", §5 "Address
@@ -140,6 +141,34 @@ export const addressFormSchema = z
   .describe('The customer address form');
 
 export type AddressForm = z.infer<typeof addressFormSchema>;
+
+/**
+ * The address form's text fields in their order, with their labels and autocomplete tokens: the
+ * same form in the address modal (spec §5) and on 'Oma tili'.
+ */
+export const ADDRESS_FIELDS: readonly {
+  name: Exclude<keyof AddressForm, 'isPrivateCustomer'>;
+  label: MessageKey;
+  autoComplete: string;
+  type?: string;
+}[] = [
+  { name: 'firstName', label: 'account.field.firstName', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'account.field.lastName', autoComplete: 'family-name' },
+  { name: 'streetAddress', label: 'account.field.streetAddress', autoComplete: 'street-address' },
+  { name: 'postalCode', label: 'account.field.postalCode', autoComplete: 'postal-code' },
+  { name: 'city', label: 'account.field.city', autoComplete: 'address-level2' },
+  {
+    name: 'phoneCountryCode',
+    label: 'account.field.phoneCountryCode',
+    autoComplete: 'tel-country-code',
+  },
+  {
+    name: 'phoneNumber',
+    label: 'account.field.phoneNumber',
+    autoComplete: 'tel-national',
+    type: 'tel',
+  },
+];
 
 /** `GET /api/lk/customer` (spec §3 "Customer"): empty fields and `loggedIn: false` for visitors. */
 export const customerSchema = z

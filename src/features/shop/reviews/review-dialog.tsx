@@ -26,16 +26,15 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return errors;
 }
 
-/**
- * The review dialog (spec §2, §4, §5, §8): a rating of 1–5 stars, the text (at most 500
- * characters, a counter under it) and the name shown with it, prefilled from the customer. A
- * failed submit lists the fields to fix in a summary that takes the focus, each field names its
- * error, the page title says 'Virhe' and what was typed stays; a refusal of the server says
- * 'Jokin meni vikaan' (or why). After a success, a thank-you. A React Aria dialog: the focus
- * stays inside, Escape closes it, the focus goes back to its button; closing it resets the form
- * (the next opening starts afresh).
- */
-export function ReviewDialog(props: {
+/** What the refusal of the server says when it names no field. */
+function failureOf(status: number, unverified: boolean): MessageKey {
+  if (unverified) return 'review.error.verifyEmail';
+  if (status === 409) return 'review.error.duplicate';
+  if (status === 401) return 'review.error.login';
+  return 'review.error';
+}
+
+interface ReviewFormProps {
   productId: number;
   productName: string;
   firstName: string;
@@ -43,9 +42,15 @@ export function ReviewDialog(props: {
   /** The server says the customer has reviewed the product already (another tab sent it). */
   onAlreadyReviewed?: () => void;
   onClose: () => void;
-}) {
+}
+
+/**
+ * The form's values and its posting: checked in the browser with the API's schema, then sent; a
+ * failed submit keeps the values, names the fields (or why the server refused) and moves the focus
+ * to the summary, and prefixes the page's title; a success moves it to the thank-you.
+ */
+function useReviewForm(props: ReviewFormProps) {
   const t = useT();
-  const id = useId();
   const [rating, setRating] = useState(0);
   const [text, setText] = useState('');
   const [userName, setUserName] = useState(props.firstName);
@@ -56,7 +61,6 @@ export function ReviewDialog(props: {
   const summary = useRef<HTMLDivElement>(null);
   const thanks = useRef<HTMLHeadingElement>(null);
   const pageTitle = useRef<string | null>(null);
-
   const failed = Object.keys(errors).length > 0 || failure !== null;
 
   // A failed submit prefixes the page's title; closing or a success gives it back.
@@ -81,12 +85,10 @@ export function ReviewDialog(props: {
     if (state === 'done') thanks.current?.focus();
   }, [state]);
 
-  const fieldId = (field: Field) => `${id}${field}`;
-  const errorId = (field: Field) => `${id}${field}-error`;
-  const labels: Record<Field, string> = {
-    rating: t('review.field.rating'),
-    text: t('review.field.text'),
-    userName: t('review.field.userName'),
+  const refuse = (named: Partial<Record<Field, MessageKey>>, why: MessageKey | null) => {
+    setErrors(named);
+    setFailure(why);
+    setAttempt((n) => n + 1);
   };
 
   const submit = async (event: FormEvent) => {
@@ -95,9 +97,7 @@ export function ReviewDialog(props: {
     const body = { productId: props.productId, rating, text, userName };
     const checked = reviewPostSchema.safeParse(body);
     if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
-      setFailure(null);
-      setAttempt((n) => n + 1);
+      refuse(fieldErrors(checked.error.issues), null);
       return;
     }
     setState('sending');
@@ -115,36 +115,54 @@ export function ReviewDialog(props: {
         Object.entries(fields).map(([path, message]) => ({ path: [path], message })),
       );
       if (status === 409) props.onAlreadyReviewed?.();
-      setErrors(named);
-      setFailure(
-        Object.keys(named).length > 0
-          ? null
-          : unverified
-            ? 'review.error.verifyEmail'
-            : status === 409
-              ? 'review.error.duplicate'
-              : status === 401
-                ? 'review.error.login'
-                : 'review.error',
-      );
       setState('form');
-      setAttempt((n) => n + 1);
+      refuse(named, Object.keys(named).length > 0 ? null : failureOf(status, Boolean(unverified)));
     }
   };
 
-  const focusField = (field: Field) => {
-    const target =
-      field === 'rating'
-        ? document.querySelector<HTMLInputElement>(
-            `input[name="${id}rating"]:checked, input[name="${id}rating"]`,
-          )
-        : document.getElementById(fieldId(field));
-    target?.focus();
+  return {
+    values: { rating, text, userName },
+    setRating,
+    setText,
+    setUserName,
+    errors,
+    failure,
+    failed,
+    attempt,
+    state,
+    submit,
+    summary,
+    thanks,
   };
+}
 
-  const describedBy = (field: Field, extra?: string) =>
-    [extra, errors[field] ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
+type ReviewForm = ReturnType<typeof useReviewForm>;
 
+/** The ids of a field, its error and what describes it, under the dialog's own id. */
+function fieldIds(id: string, errors: ReviewForm['errors']) {
+  const field = (name: Field) => `${id}${name}`;
+  const error = (name: Field) => `${id}${name}-error`;
+  const describedBy = (name: Field, extra?: string) =>
+    [extra, errors[name] ? error(name) : undefined].filter(Boolean).join(' ') || undefined;
+  return { field, error, describedBy };
+}
+
+type Ids = ReturnType<typeof fieldIds>;
+
+/**
+ * The review dialog (spec §2, §4, §5, §8): a rating of 1–5 stars, the text (at most 500
+ * characters, a counter under it) and the name shown with it, prefilled from the customer. A
+ * failed submit lists the fields to fix in a summary that takes the focus, each field names its
+ * error, the page title says 'Virhe' and what was typed stays; a refusal of the server says
+ * 'Jokin meni vikaan' (or why). After a success, a thank-you. A React Aria dialog: the focus
+ * stays inside, Escape closes it, the focus goes back to its button; closing it resets the form
+ * (the next opening starts afresh).
+ */
+export function ReviewDialog(props: ReviewFormProps) {
+  const t = useT();
+  const id = useId();
+  const form = useReviewForm(props);
+  const ids = fieldIds(id, form.errors);
   return (
     <ModalOverlay
       className={shop.overlay}
@@ -164,9 +182,9 @@ export function ReviewDialog(props: {
           >
             ×
           </button>
-          {state === 'done' ? (
+          {form.state === 'done' ? (
             <div className={styles.thanks}>
-              <Heading slot="title" ref={thanks} tabIndex={-1} className={styles.modalTitle}>
+              <Heading slot="title" ref={form.thanks} tabIndex={-1} className={styles.modalTitle}>
                 {t('review.thanks.title')}
               </Heading>
               <p>{t('review.thanks.text')}</p>
@@ -179,138 +197,27 @@ export function ReviewDialog(props: {
               </button>
             </div>
           ) : (
-            <form noValidate onSubmit={submit} className={styles.form}>
+            <form noValidate onSubmit={form.submit} className={styles.form}>
               <Heading slot="title" className={styles.modalTitle}>
                 {t('review.dialog.title', { name: props.productName })}
               </Heading>
-              {attempt > 0 && failed ? (
-                <div
-                  ref={summary}
-                  className={styles.errorSummary}
-                  role="alert"
-                  tabIndex={-1}
-                  aria-labelledby={`${id}summary`}
-                >
-                  <h3 id={`${id}summary`}>{failure ? t(failure) : t('review.summary.heading')}</h3>
-                  {failure ? null : (
-                    <ul>
-                      {FIELDS.filter((field) => errors[field]).map((field) => (
-                        <li key={field}>
-                          <a
-                            href={`#${fieldId(field)}`}
-                            onClick={(event) => {
-                              event.preventDefault();
-                              focusField(field);
-                            }}
-                          >
-                            {labels[field]}: {t(errors[field] as MessageKey)}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
+              {form.attempt > 0 && form.failed ? (
+                <ErrorSummary
+                  form={form}
+                  ids={ids}
+                  summaryId={`${id}summary`}
+                  ratingName={`${id}rating`}
+                />
               ) : null}
-
-              <fieldset
-                id={fieldId('rating')}
-                className={styles.rating}
-                aria-describedby={describedBy('rating')}
-              >
-                <legend className={styles.label}>{labels.rating}</legend>
-                <div className={styles.ratingOptions}>
-                  {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((stars) => (
-                    <label
-                      key={stars}
-                      className={`${styles.ratingOption} ${stars <= rating ? styles.ratingOn : ''}`}
-                    >
-                      <input
-                        type="radio"
-                        name={`${id}rating`}
-                        value={stars}
-                        checked={rating === stars}
-                        aria-invalid={errors.rating ? true : undefined}
-                        onChange={() => setRating(stars)}
-                      />
-                      <span aria-hidden="true" className={styles.ratingStar}>
-                        ★
-                      </span>
-                      <span className="visually-hidden">
-                        {stars === 1
-                          ? t('review.field.ratingOne')
-                          : t('review.field.ratingOption', { stars })}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-                {errors.rating ? (
-                  <p id={errorId('rating')} className={styles.error}>
-                    {t(errors.rating)}
-                  </p>
-                ) : null}
-              </fieldset>
-
-              <div className={styles.field}>
-                <label htmlFor={fieldId('text')} className={styles.label}>
-                  {labels.text}
-                </label>
-                <textarea
-                  id={fieldId('text')}
-                  className={styles.input}
-                  rows={6}
-                  maxLength={REVIEW_TEXT_MAX}
-                  value={text}
-                  aria-required
-                  aria-invalid={errors.text ? true : undefined}
-                  aria-describedby={describedBy('text', `${id}text-count`)}
-                  onChange={(event) => setText(event.target.value)}
-                />
-                <p id={`${id}text-count`} className={styles.hint}>
-                  {t('form.remaining', {
-                    remaining: REVIEW_TEXT_MAX - text.length,
-                    max: REVIEW_TEXT_MAX,
-                  })}
-                </p>
-                {errors.text ? (
-                  <p id={errorId('text')} className={styles.error}>
-                    {t(errors.text)}
-                  </p>
-                ) : null}
-              </div>
-
-              <div className={styles.field}>
-                <label htmlFor={fieldId('userName')} className={styles.label}>
-                  {labels.userName}
-                </label>
-                <input
-                  id={fieldId('userName')}
-                  className={styles.input}
-                  type="text"
-                  autoComplete="nickname"
-                  maxLength={USER_NAME_MAX}
-                  value={userName}
-                  aria-required
-                  aria-invalid={errors.userName ? true : undefined}
-                  aria-describedby={describedBy('userName', `${id}userName-hint`)}
-                  onChange={(event) => setUserName(event.target.value)}
-                />
-                <p id={`${id}userName-hint`} className={styles.hint}>
-                  {t('review.field.userNameHint')}
-                </p>
-                {errors.userName ? (
-                  <p id={errorId('userName')} className={styles.error}>
-                    {t(errors.userName)}
-                  </p>
-                ) : null}
-              </div>
-
+              <RatingField form={form} ids={ids} name={`${id}rating`} />
+              <TextFields form={form} ids={ids} />
               <div className={styles.actions}>
                 <button
                   type="submit"
                   className={`${shop.primary} ${styles.button}`}
-                  aria-disabled={state === 'sending' || undefined}
+                  aria-disabled={form.state === 'sending' || undefined}
                 >
-                  {state === 'sending' ? t('review.sending') : t('review.submit')}
+                  {form.state === 'sending' ? t('review.sending') : t('review.submit')}
                 </button>
                 <button
                   type="button"
@@ -325,5 +232,175 @@ export function ReviewDialog(props: {
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+function useLabels(): Record<Field, string> {
+  const t = useT();
+  return {
+    rating: t('review.field.rating'),
+    text: t('review.field.text'),
+    userName: t('review.field.userName'),
+  };
+}
+
+/** Why the post was refused: the server's word, or each field's error with a link to the field. */
+function ErrorSummary(props: {
+  form: ReviewForm;
+  ids: Ids;
+  summaryId: string;
+  /** The rating's radio group: its link focuses the chosen star, or the first. */
+  ratingName: string;
+}) {
+  const t = useT();
+  const labels = useLabels();
+  const { form, ids } = props;
+  const focusField = (field: Field) => {
+    const target =
+      field === 'rating'
+        ? document.querySelector<HTMLInputElement>(
+            `input[name="${props.ratingName}"]:checked, input[name="${props.ratingName}"]`,
+          )
+        : document.getElementById(ids.field(field));
+    target?.focus();
+  };
+  return (
+    <div
+      ref={form.summary}
+      className={styles.errorSummary}
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby={props.summaryId}
+    >
+      <h3 id={props.summaryId}>{form.failure ? t(form.failure) : t('review.summary.heading')}</h3>
+      {form.failure ? null : (
+        <ul>
+          {FIELDS.filter((field) => form.errors[field]).map((field) => (
+            <li key={field}>
+              <a
+                href={`#${ids.field(field)}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusField(field);
+                }}
+              >
+                {labels[field]}: {t(form.errors[field] as MessageKey)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** A field's error under it, named by `aria-describedby`. */
+function FieldError(props: { form: ReviewForm; ids: Ids; field: Field }) {
+  const t = useT();
+  const error = props.form.errors[props.field];
+  return error ? (
+    <p id={props.ids.error(props.field)} className={styles.error}>
+      {t(error)}
+    </p>
+  ) : null;
+}
+
+/** The rating: five stars as radio buttons. */
+function RatingField(props: { form: ReviewForm; ids: Ids; name: string }) {
+  const t = useT();
+  const labels = useLabels();
+  const { form, ids } = props;
+  const { rating } = form.values;
+  return (
+    <fieldset
+      id={ids.field('rating')}
+      className={styles.rating}
+      aria-describedby={ids.describedBy('rating')}
+    >
+      <legend className={styles.label}>{labels.rating}</legend>
+      <div className={styles.ratingOptions}>
+        {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((stars) => (
+          <label
+            key={stars}
+            className={`${styles.ratingOption} ${stars <= rating ? styles.ratingOn : ''}`}
+          >
+            <input
+              type="radio"
+              name={props.name}
+              value={stars}
+              checked={rating === stars}
+              aria-invalid={form.errors.rating ? true : undefined}
+              onChange={() => form.setRating(stars)}
+            />
+            <span aria-hidden="true" className={styles.ratingStar}>
+              ★
+            </span>
+            <span className="visually-hidden">
+              {stars === 1
+                ? t('review.field.ratingOne')
+                : t('review.field.ratingOption', { stars })}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError form={form} ids={ids} field="rating" />
+    </fieldset>
+  );
+}
+
+/** The review's text with its counter, and the name shown with it. */
+function TextFields(props: { form: ReviewForm; ids: Ids }) {
+  const t = useT();
+  const labels = useLabels();
+  const { form, ids } = props;
+  const { text, userName } = form.values;
+  return (
+    <>
+      <div className={styles.field}>
+        <label htmlFor={ids.field('text')} className={styles.label}>
+          {labels.text}
+        </label>
+        <textarea
+          id={ids.field('text')}
+          className={styles.input}
+          rows={6}
+          maxLength={REVIEW_TEXT_MAX}
+          value={text}
+          aria-required
+          aria-invalid={form.errors.text ? true : undefined}
+          aria-describedby={ids.describedBy('text', `${ids.field('text')}-count`)}
+          onChange={(event) => form.setText(event.target.value)}
+        />
+        <p id={`${ids.field('text')}-count`} className={styles.hint}>
+          {t('form.remaining', {
+            remaining: REVIEW_TEXT_MAX - text.length,
+            max: REVIEW_TEXT_MAX,
+          })}
+        </p>
+        <FieldError form={form} ids={ids} field="text" />
+      </div>
+
+      <div className={styles.field}>
+        <label htmlFor={ids.field('userName')} className={styles.label}>
+          {labels.userName}
+        </label>
+        <input
+          id={ids.field('userName')}
+          className={styles.input}
+          type="text"
+          autoComplete="nickname"
+          maxLength={USER_NAME_MAX}
+          value={userName}
+          aria-required
+          aria-invalid={form.errors.userName ? true : undefined}
+          aria-describedby={ids.describedBy('userName', `${ids.field('userName')}-hint`)}
+          onChange={(event) => form.setUserName(event.target.value)}
+        />
+        <p id={`${ids.field('userName')}-hint`} className={styles.hint}>
+          {t('review.field.userNameHint')}
+        </p>
+        <FieldError form={form} ids={ids} field="userName" />
+      </div>
+    </>
   );
 }

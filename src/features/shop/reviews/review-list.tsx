@@ -83,15 +83,10 @@ function ReviewItem(props: { review: Review }) {
 }
 
 /**
- * The product's reviews (spec §2, §4, §5, §8): 9 at a time, newest first, 'load more' by page;
- * a text over 170 characters is cut with 'continue reading'. A logged-in customer writes a review
- * in a dialog (the spec's "user name": the customer's first name, prefilled); a visitor gets a
- * link to log in. Without JavaScript, 'load more' is a link to the page with `page` one higher.
+ * The reviews shown, and 'load more': the next page is added, the focus goes to its first review
+ * and the address gets `page` (so a reload shows the same). A review just written goes first.
  */
-export function ProductReviews(props: ProductReviewsProps) {
-  const t = useT();
-  const lang = useLang();
-  const headingId = useId();
+function useReviewPages(props: ProductReviewsProps) {
   const [hits, setHits] = useState(props.hits);
   const [hasMore, setHasMore] = useState(props.hasMore);
   const [totalCount, setTotalCount] = useState(props.totalCount);
@@ -101,21 +96,6 @@ export function ProductReviews(props: ProductReviewsProps) {
   /** The first review a 'load more' added: the focus goes there, once per load. */
   const [firstNew, setFirstNew] = useState<{ id: number } | null>(null);
   const list = useRef<HTMLUListElement>(null);
-  const [writing, setWriting] = useState(false);
-  /** Sent, or sent before: the button gives way to a thank-you (one review per account). */
-  const [reviewed, setReviewed] = useState(props.writer?.reviewed === true);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const reviewedText = useRef<HTMLParagraphElement>(null);
-  const wasWriting = useRef(false);
-
-  useEffect(() => {
-    // React Aria gives the focus back to what had it when the dialog opened; a browser that does
-    // not focus a clicked button (Safari) had none, so the button takes it. Once the review is
-    // sent the button is gone, and the text that took its place takes the focus.
-    const target = reviewed ? reviewedText.current : trigger.current;
-    if (wasWriting.current && !writing && target !== document.activeElement) target?.focus();
-    wasWriting.current = writing;
-  }, [writing, reviewed]);
 
   useEffect(() => {
     if (!firstNew) return;
@@ -148,12 +128,26 @@ export function ProductReviews(props: ProductReviewsProps) {
     }
   };
 
-  const posted = (review: Review) => {
-    setHits((list) => [review, ...list.filter((h) => h.id !== review.id)]);
+  const prepend = (review: Review) => {
+    setHits((shown) => [review, ...shown.filter((h) => h.id !== review.id)]);
     setTotalCount((count) => count + 1);
-    setReviewed(true);
   };
 
+  return { hits, hasMore, totalCount, pages, loading, status, list, loadMore, prepend };
+}
+
+/**
+ * The product's reviews (spec §2, §4, §5, §8): 9 at a time, newest first, 'load more' by page;
+ * a text over 170 characters is cut with 'continue reading'. A logged-in customer writes a review
+ * in a dialog (the spec's "user name": the customer's first name, prefilled); a visitor gets a
+ * link to log in. Without JavaScript, 'load more' is a link to the page with `page` one higher.
+ */
+export function ProductReviews(props: ProductReviewsProps) {
+  const t = useT();
+  const lang = useLang();
+  const headingId = useId();
+  const reviews = useReviewPages(props);
+  const { hits, totalCount, status } = reviews;
   const average = props.averageRating;
   return (
     <section id="reviews" className={styles.reviews} aria-labelledby={headingId}>
@@ -170,12 +164,67 @@ export function ProductReviews(props: ProductReviewsProps) {
           </span>
         </p>
       ) : null}
+      <WriteReview props={props} onPosted={reviews.prepend} />
+      {hits.length === 0 ? <p>{t('review.empty')}</p> : null}
+      <ul className={styles.list} ref={reviews.list}>
+        {hits.map((review) => (
+          <ReviewItem key={review.id} review={review} />
+        ))}
+      </ul>
+      <p role="status" className={status === 'error' ? styles.error : styles.status}>
+        {status === 'error'
+          ? t('review.error')
+          : status === 'loaded'
+            ? t('review.shown', { shown: hits.length, total: totalCount })
+            : ''}
+      </p>
+      {reviews.hasMore ? (
+        <a
+          className={`${shop.secondary} ${styles.button}`}
+          href={`?page=${reviews.pages + 1}#reviews`}
+          aria-disabled={reviews.loading || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            void reviews.loadMore();
+          }}
+        >
+          {t('review.loadMore')}
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * 'Kirjoita arvostelu' and its dialog for a logged-in customer, or the way to log in. Once the
+ * review is sent (or was sent before) the button gives way to a thank-you: one review each.
+ */
+function WriteReview(props: { props: ProductReviewsProps; onPosted: (review: Review) => void }) {
+  const t = useT();
+  const { writer, productId, productName, loginUrl } = props.props;
+  const [writing, setWriting] = useState(false);
+  const [reviewed, setReviewed] = useState(writer?.reviewed === true);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const reviewedText = useRef<HTMLParagraphElement>(null);
+  const wasWriting = useRef(false);
+
+  useEffect(() => {
+    // React Aria gives the focus back to what had it when the dialog opened; a browser that does
+    // not focus a clicked button (Safari) had none, so the button takes it. Once the review is
+    // sent the button is gone, and the text that took its place takes the focus.
+    const target = reviewed ? reviewedText.current : trigger.current;
+    if (wasWriting.current && !writing && target !== document.activeElement) target?.focus();
+    wasWriting.current = writing;
+  }, [writing, reviewed]);
+
+  return (
+    <>
       <div className={styles.write}>
-        {props.writer && reviewed && !writing ? (
+        {writer && reviewed && !writing ? (
           <p ref={reviewedText} tabIndex={-1} className={styles.reviewed} data-reviewed>
             {t('review.reviewed')}
           </p>
-        ) : props.writer ? (
+        ) : writer ? (
           <button
             ref={trigger}
             type="button"
@@ -189,49 +238,26 @@ export function ProductReviews(props: ProductReviewsProps) {
             {t('review.write')}
           </button>
         ) : (
-          <a className={`${shop.secondary} ${styles.button}`} href={props.loginUrl}>
+          <a className={`${shop.secondary} ${styles.button}`} href={loginUrl}>
             {t('review.loginToWrite')}
           </a>
         )}
       </div>
-      {hits.length === 0 ? <p>{t('review.empty')}</p> : null}
-      <ul className={styles.list} ref={list}>
-        {hits.map((review) => (
-          <ReviewItem key={review.id} review={review} />
-        ))}
-      </ul>
-      <p role="status" className={status === 'error' ? styles.error : styles.status}>
-        {status === 'error'
-          ? t('review.error')
-          : status === 'loaded'
-            ? t('review.shown', { shown: hits.length, total: totalCount })
-            : ''}
-      </p>
-      {hasMore ? (
-        <a
-          className={`${shop.secondary} ${styles.button}`}
-          href={`?page=${pages + 1}#reviews`}
-          aria-disabled={loading || undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            void loadMore();
-          }}
-        >
-          {t('review.loadMore')}
-        </a>
-      ) : null}
-      {writing && props.writer ? (
+      {writing && writer ? (
         <Suspense fallback={null}>
           <ReviewDialog
-            productId={props.productId}
-            productName={props.productName}
-            firstName={props.writer.firstName}
-            onPosted={posted}
+            productId={productId}
+            productName={productName}
+            firstName={writer.firstName}
+            onPosted={(review) => {
+              props.onPosted(review);
+              setReviewed(true);
+            }}
             onAlreadyReviewed={() => setReviewed(true)}
             onClose={() => setWriting(false)}
           />
         </Suspense>
       ) : null}
-    </section>
+    </>
   );
 }
