@@ -8,7 +8,7 @@ import { sites } from '../src/sites/registry.ts';
 import type { Lang, Site } from '../src/sites/types.ts';
 import { carouselBlocks } from './carousels.ts';
 import { type Seeding, type SiteLang, sectionPath } from './context.ts';
-import { formBlocks } from './forms.ts';
+import { formBlocks, hasSuccessPage } from './forms.ts';
 import {
   daysFromEpoch,
   type NewsRow,
@@ -201,13 +201,22 @@ const about = (): Node =>
     ],
   });
 
+/**
+ * Where the site's contact, expert and sales forms go once sent: a thank-you page below the
+ * contact page, out of the menus (spec forms §2). Sites without such a form have none.
+ */
+function successPage(s: SiteLang): string | undefined {
+  return hasSuccessPage(s.site.id) ? sectionPath.contactThanks(s) : undefined;
+}
+
 function utility(s: SiteLang, contactSettings: Record<string, unknown> = {}): Node[] {
   return [
     page('contact', 'contact', {
       navArea: 'top',
       icon: 'phone',
       settings: contactSettings,
-      blocks: () => formBlocks(s.site.id, 'contact'),
+      children: successPage(s) ? [page('contactThanks', 'content', { showInNav: false })] : [],
+      blocks: () => formBlocks(s.site.id, 'contact', successPage(s)),
     }),
     page('search', 'search', {
       navArea: 'top',
@@ -355,7 +364,7 @@ function tree(s: SiteLang): Node[] {
         page('fsSales', 'contact', {
           navArea: 'top',
           settings: { form: 'sales' },
-          blocks: () => formBlocks(s.site.id, 'fsSales'),
+          blocks: () => formBlocks(s.site.id, 'fsSales', successPage(s)),
         }),
         ...newsSection(s),
         ...utility(s),
@@ -641,7 +650,8 @@ export async function seedPages(seeding: Seeding, s: SiteLang): Promise<PageRow[
     if (s.paths.has(path)) throw new Error(`duplicate page path ${s.site.id} ${s.lang} ${path}`);
     s.paths.add(path);
     const noTeaserImage =
-      ['search', 'cart', 'checkout'].includes(node.type) || node.key === 'privacy';
+      ['search', 'cart', 'checkout'].includes(node.type) ||
+      ['privacy', 'contactThanks'].includes(node.key);
     const teaserImageId = noTeaserImage
       ? null
       : await seeding.images.get({
