@@ -123,10 +123,12 @@ function productSection(s: SiteLang, numberOfProducts = 12): Node {
     s.products.some((p) => p.path.startsWith(`${sectionPath.productGroup(s, g)}/`)),
   );
   return page('products', 'product-list', {
-    // The section page is the site's product search; the shop's searches its own catalogue.
+    // The section page is the site's product search; the shop's searches its own catalogue. The
+    // food-service search shows nothing until asked and offers the product groups as toggles.
     settings: {
       numberOfProducts,
       widget: s.site.id === 'lihakauppa' ? 'shop-product-search' : 'product-search',
+      ...(s.profile.kind === 'foodservice' ? { hideResults: true, productGroups: true } : {}),
     },
     children: groups.map(groupNode),
     blocks: childCards,
