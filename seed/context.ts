@@ -80,6 +80,7 @@ export const sectionPath = {
   recipeCourse: (s: SiteLang, course: Course) =>
     `/${s.v.pages.recipes.slug}/${slugify(s.v.facets.course.tags[course])}`,
   news: (s: SiteLang) => `/${s.v.pages.news.slug}`,
+  contactThanks: (s: SiteLang) => `/${s.v.pages.contact.slug}/${s.v.pages.contactThanks.slug}`,
 };
 
 /** `base/slug`, or `base/slug-2`, `-3`… when the path is taken. */

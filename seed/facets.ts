@@ -20,9 +20,10 @@ export function seedFacets(
     categoryId: number,
     names: Partial<Record<K, string>>,
     target: Partial<Record<K, number>>,
+    display = true,
   ) => {
     (Object.entries(names) as [K, string][]).forEach(([key, name], i) => {
-      target[key] = content.add('facetTags', { categoryId, name, display: true, sortOrder: i }).id;
+      target[key] = content.add('facetTags', { categoryId, name, display, sortOrder: i }).id;
     });
   };
   if (has.recipes) {
@@ -43,7 +44,14 @@ export function seedFacets(
     const groups: Partial<Record<ProductGroupKey, string>> = Object.fromEntries(
       s.profile.productGroups.map((g) => [g, v.productGroups[g].name]),
     );
-    tags(category('products', v.facets.productGroup).id, groups, s.facets.productGroup);
+    // The food-service product search chooses the group with its toggles (`productGroup`), so
+    // its product-group tags are not offered again as a facet.
+    tags(
+      category('products', v.facets.productGroup).id,
+      groups,
+      s.facets.productGroup,
+      s.profile.kind !== 'foodservice',
+    );
     tags(
       category('products', v.facets.productDiet).id,
       {

@@ -21,7 +21,28 @@ const formsBySite: Record<string, Partial<Record<FormPage, BlockFormId[]>>> = {
   foodservicese: { contact: ['expert-question'], fsSales: ['sales'] },
 };
 
-export function formBlocks(siteId: string, page: FormPage): Block[] {
-  const forms = formsBySite[siteId]?.[page] ?? (page === 'contact' ? ['retail-contact'] : []);
-  return forms.map((form) => ({ type: 'form', form }));
+/**
+ * The forms that go to a success page once sent (spec forms §2.1, §2.8, §2.10); the others
+ * replace themselves with their success text.
+ */
+const redirecting: readonly BlockFormId[] = ['retail-contact', 'expert-question', 'sales'];
+
+function formsOf(siteId: string, page: FormPage): BlockFormId[] {
+  return formsBySite[siteId]?.[page] ?? (page === 'contact' ? ['retail-contact'] : []);
+}
+
+/** Whether a site has a form that goes to a success page: it gets a thank-you page. */
+export function hasSuccessPage(siteId: string): boolean {
+  return (['contact', 'fsSales'] as const).some((page) =>
+    formsOf(siteId, page).some((form) => redirecting.includes(form)),
+  );
+}
+
+/** A page's form blocks; those that go to a success page go to `successPage`. */
+export function formBlocks(siteId: string, page: FormPage, successPage?: string): Block[] {
+  return formsOf(siteId, page).map((form) => ({
+    type: 'form',
+    form,
+    ...(successPage && redirecting.includes(form) ? { successPage } : {}),
+  }));
 }

@@ -8,7 +8,7 @@ import { sites } from '../src/sites/registry.ts';
 import type { Lang, Site } from '../src/sites/types.ts';
 import { carouselBlocks } from './carousels.ts';
 import { type Seeding, type SiteLang, sectionPath } from './context.ts';
-import { formBlocks } from './forms.ts';
+import { formBlocks, hasSuccessPage } from './forms.ts';
 import {
   daysFromEpoch,
   type NewsRow,
@@ -123,10 +123,12 @@ function productSection(s: SiteLang, numberOfProducts = 12): Node {
     s.products.some((p) => p.path.startsWith(`${sectionPath.productGroup(s, g)}/`)),
   );
   return page('products', 'product-list', {
-    // The section page is the site's product search; the shop's searches its own catalogue.
+    // The section page is the site's product search; the shop's searches its own catalogue. The
+    // food-service search shows nothing until asked and offers the product groups as toggles.
     settings: {
       numberOfProducts,
       widget: s.site.id === 'lihakauppa' ? 'shop-product-search' : 'product-search',
+      ...(s.profile.kind === 'foodservice' ? { hideResults: true, productGroups: true } : {}),
     },
     children: groups.map(groupNode),
     blocks: childCards,
@@ -201,13 +203,22 @@ const about = (): Node =>
     ],
   });
 
+/**
+ * Where the site's contact, expert and sales forms go once sent: a thank-you page below the
+ * contact page, out of the menus (spec forms §2). Sites without such a form have none.
+ */
+function successPage(s: SiteLang): string | undefined {
+  return hasSuccessPage(s.site.id) ? sectionPath.contactThanks(s) : undefined;
+}
+
 function utility(s: SiteLang, contactSettings: Record<string, unknown> = {}): Node[] {
   return [
     page('contact', 'contact', {
       navArea: 'top',
       icon: 'phone',
       settings: contactSettings,
-      blocks: () => formBlocks(s.site.id, 'contact'),
+      children: successPage(s) ? [page('contactThanks', 'content', { showInNav: false })] : [],
+      blocks: () => formBlocks(s.site.id, 'contact', successPage(s)),
     }),
     page('search', 'search', {
       navArea: 'top',
@@ -355,7 +366,7 @@ function tree(s: SiteLang): Node[] {
         page('fsSales', 'contact', {
           navArea: 'top',
           settings: { form: 'sales' },
-          blocks: () => formBlocks(s.site.id, 'fsSales'),
+          blocks: () => formBlocks(s.site.id, 'fsSales', successPage(s)),
         }),
         ...newsSection(s),
         ...utility(s),
@@ -641,7 +652,8 @@ export async function seedPages(seeding: Seeding, s: SiteLang): Promise<PageRow[
     if (s.paths.has(path)) throw new Error(`duplicate page path ${s.site.id} ${s.lang} ${path}`);
     s.paths.add(path);
     const noTeaserImage =
-      ['search', 'cart', 'checkout'].includes(node.type) || node.key === 'privacy';
+      ['search', 'cart', 'checkout'].includes(node.type) ||
+      ['privacy', 'contactThanks'].includes(node.key);
     const teaserImageId = noTeaserImage
       ? null
       : await seeding.images.get({

@@ -210,6 +210,38 @@ describe('seed', () => {
     expect(broken).toEqual([]);
   });
 
+  it('sends the retail contact, expert and sales forms to a thank-you page of their site', async () => {
+    const pages = await query<{
+      site_id: string;
+      lang: string;
+      path: string;
+      blocks: unknown;
+      show_in_nav: boolean;
+    }>('select site_id, lang, path, blocks, show_in_nav from pages');
+    const byPath = new Map(pages.map((p) => [`${p.site_id}:${p.lang}:${p.path}`, p]));
+    const found: string[] = [];
+    const wrong: string[] = [];
+    for (const page of pages) {
+      for (const block of pageBlocks.parse(page.blocks)) {
+        if (block.type !== 'form') continue;
+        const at = `${page.site_id}:${page.lang}:${page.path} ${block.form}`;
+        const redirects = ['retail-contact', 'expert-question', 'sales'].includes(block.form);
+        if (!redirects) {
+          if (block.successPage) wrong.push(`${at} → ${block.successPage}`);
+          continue;
+        }
+        const target = block.successPage
+          ? byPath.get(`${page.site_id}:${page.lang}:${block.successPage}`)
+          : undefined;
+        if (!target || target.show_in_nav) wrong.push(`${at} → ${block.successPage ?? 'none'}`);
+        else found.push(`${page.site_id}:${page.lang}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The shop, the seven retail brands (sibylla in three languages), both food-service sites.
+    expect(new Set(found).size).toBe(12);
+  });
+
   it('builds navigation trees three levels deep with teasers on section pages', async () => {
     const rows = await query<{ site_id: string; lang: string; depth: number }>(`
       select site_id, lang, max(array_length(string_to_array(trim(leading '/' from path), '/'), 1))::int as depth

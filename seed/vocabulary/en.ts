@@ -1650,6 +1650,12 @@ export const en: Vocabulary = {
       teaser: 'Questions, feedback and sales enquiries.',
       body: ['Our customer service is open on weekdays 9–16 (EET).'],
     },
+    contactThanks: {
+      title: 'Thank you for your message',
+      slug: 'thank-you',
+      teaser: 'Your message has been sent.',
+      body: ['We answer on weekdays as soon as we can, usually within two working days.'],
+    },
     news: { title: 'News', slug: 'news', teaser: 'Releases and news.', body: [] },
     privacy: {
       title: 'Privacy',

@@ -2937,6 +2937,12 @@ export const fi: Vocabulary = {
         'Voit lähettää palautetta myös lomakkeella.',
       ],
     },
+    contactThanks: {
+      title: 'Kiitos yhteydenotostasi',
+      slug: 'kiitos',
+      teaser: 'Viestisi on lähetetty.',
+      body: ['Vastaamme arkisin mahdollisimman pian, yleensä kahden arkipäivän kuluessa.'],
+    },
     news: {
       title: 'Uutiset',
       slug: 'uutiset',

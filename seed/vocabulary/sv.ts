@@ -2542,6 +2542,12 @@ export const sv: Vocabulary = {
       teaser: 'Synpunkter, frågor och reklamationer.',
       body: ['Kundtjänst har öppet vardagar 9–16.'],
     },
+    contactThanks: {
+      title: 'Tack för ditt meddelande',
+      slug: 'tack',
+      teaser: 'Ditt meddelande har skickats.',
+      body: ['Vi svarar på vardagar så snart vi kan, oftast inom två arbetsdagar.'],
+    },
     news: { title: 'Nyheter', slug: 'nyheter', teaser: 'Pressmeddelanden och nyheter.', body: [] },
     privacy: {
       title: 'Integritetspolicy',

@@ -277,6 +277,7 @@ export type PageKey =
   | 'aboutFaq'
   | 'search'
   | 'contact'
+  | 'contactThanks'
   | 'news'
   | 'privacy'
   | 'company'

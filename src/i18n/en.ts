@@ -33,6 +33,8 @@ export const en: Messages = {
   'search.resultCount': '{count} results',
   'search.noResults': 'No search results found',
   'search.noResultsShort': 'No results',
+  'search.hiddenUntilSearch': 'Results show once you search for a word or choose a filter.',
+  'search.productGroups': 'Product groups',
   'search.showMore': 'Show more',
   'search.contentGroup': 'Show',
   'search.heading': 'Search',

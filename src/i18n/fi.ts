@@ -35,6 +35,8 @@ export const fi = {
   'search.resultCount': '{count} tulosta',
   'search.noResults': 'Hakutuloksia ei löytynyt',
   'search.noResultsShort': 'Ei tuloksia',
+  'search.hiddenUntilSearch': 'Tulokset näkyvät, kun haet hakusanalla tai valitset rajauksen.',
+  'search.productGroups': 'Tuoteryhmät',
   'search.showMore': 'Näytä lisää',
   'search.contentGroup': 'Näytä',
   'search.heading': 'Haku',

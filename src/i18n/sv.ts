@@ -33,6 +33,9 @@ export const sv: Messages = {
   'search.resultCount': '{count} träffar',
   'search.noResults': 'Inga sökresultat hittades',
   'search.noResultsShort': 'Inga resultat',
+  'search.hiddenUntilSearch':
+    'Resultaten visas när du söker på ett ord eller väljer en avgränsning.',
+  'search.productGroups': 'Produktgrupper',
   'search.showMore': 'Visa fler',
   'search.contentGroup': 'Visa',
   'search.heading': 'Sök',

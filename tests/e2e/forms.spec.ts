@@ -71,6 +71,17 @@ interface Opened {
 async function open(site: string, pagePath: string, islandName: string): Promise<Opened> {
   // axe needs a page of its own context.
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // The analytics events pushed, kept for the tab: a form that succeeds may leave for its
+  // success page, which starts a new data layer.
+  await context.addInitScript(() => {
+    const layer: Record<string, unknown>[] = [];
+    layer.push = (...events) => {
+      const kept = JSON.parse(sessionStorage.getItem('e2e-events') ?? '[]') as unknown[];
+      sessionStorage.setItem('e2e-events', JSON.stringify([...kept, ...events]));
+      return Array.prototype.push.apply(layer, events);
+    };
+    window.dataLayer = layer;
+  });
   const page = await context.newPage();
   // The browser may be closing already (after the last test): then so is the context.
   page.on('close', () => {
@@ -118,6 +129,26 @@ const FINNISH_MONTHS =
 
 async function expectNoSeriousViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** The analytics events the tab's pages pushed, the pages it has left included. */
+const eventsSent = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-events') ?? '[]') as unknown[]);
+
+/**
+ * A form that goes to its success page once sent (spec forms §2): the site's thank-you page,
+ * seeded below its contact page; axe finds nothing serious there. `picture` names its
+ * screenshots at 1280 and 375 px.
+ */
+async function expectThankYouPage(page: Page, site: string, path: string, picture?: string) {
+  await page.waitForURL(`${origin(site)}${path}`);
+  await page.getByRole('heading', { level: 1, name: 'Kiitos yhteydenotostasi' }).waitFor();
+  await expectNoSeriousViolations(page);
+  if (!picture) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${picture}-${width}`);
+  }
 }
 
 /** A field by its label; a required field's label ends with its star. */
@@ -274,10 +305,8 @@ describe('retail contact page, complaint and feedback', () => {
     await pressOn(page, dialog.getByRole('button', { name: 'Palaa takaisin' }), 'Enter');
     await dialog.waitFor({ state: 'hidden' });
     await submit(page, form);
-    await island.getByText('Kiitos viestistäsi!').waitFor();
-    expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
-      event: 'reklamaatio_form_submit',
-    });
+    await expectThankYouPage(page, 'sibylla', '/ota-yhteytta/kiitos', 'thank-you');
+    expect(await eventsSent(page)).toContainEqual({ event: 'reklamaatio_form_submit' });
     const stored = await storedSubmission('complaint', started);
     expect(stored.siteId).toBe('sibylla');
     expect(stored.data).toMatchObject({
@@ -328,10 +357,8 @@ describe('retail contact page, complaint and feedback', () => {
     await pressOn(page, label(form, 'Annan suostumukseni terveystietojeni käsittelyyn'), 'Space');
     const started = Date.now();
     await submit(page, form);
-    await island.getByText('Kiitos viestistäsi!').waitFor();
-    expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
-      event: 'palaute_form_submit',
-    });
+    await expectThankYouPage(page, 'sibylla', '/ota-yhteytta/kiitos');
+    expect(await eventsSent(page)).toContainEqual({ event: 'palaute_form_submit' });
     const stored = await storedSubmission('feedback', started);
     expect(stored.data).toMatchObject({
       Message: 'Kiitos hyvästä makkarasta!',
@@ -563,7 +590,7 @@ describe('the other forms', () => {
     await typeInto(page, label(island, 'Viesti'), 'Miten broileri kypsennetään?');
     const started = Date.now();
     await submit(page, island);
-    await island.getByText('Kiitos viestistäsi!').waitFor();
+    await expectThankYouPage(page, 'ammattilaiset', '/ota-yhteytta/kiitos');
     const stored = await storedSubmission('expert-question', started);
     expect(stored.siteId).toBe('ammattilaiset');
     expect(stored.data).toEqual({
@@ -601,6 +628,12 @@ describe('the other forms', () => {
     await island.getByText('Thank you! We will contact you soon.').waitFor();
     const stored = await storedSubmission('export-contact', started);
     expect(stored.siteId).toBe('export');
+    // The content id of the page the form is on: the contact page, as site search finds it.
+    const found = (await page.evaluate(() =>
+      fetch('/api/search/content/?q=contact&language=en&pageSize=50').then((r) => r.json()),
+    )) as { hits: { url: string; contentId: number | string }[] };
+    const contact = found.hits.find((hit) => hit.url === '/contact');
+    expect(contact).toBeDefined();
     expect(stored.data).toMatchObject({
       Subject: 'Export contact request',
       FullName: 'Jane Buyer',
@@ -608,6 +641,7 @@ describe('the other forms', () => {
       Email: 'jane@example.com',
       Phone: '+44 20 1234 5678',
       Message: 'Price list, please!',
+      ContentId: `page-${String(contact?.contentId).replace(/^page-/, '')}`,
     });
     expect(stored.files).toEqual([]);
     await page.close();
@@ -639,7 +673,7 @@ describe('the other forms', () => {
     await typeInto(page, label(island, 'Puhelinnumero'), '0401234567');
     const started = Date.now();
     await submit(page, island);
-    await island.getByText('Kiitos viestistäsi!').waitFor();
+    await expectThankYouPage(page, 'ammattilaiset', '/ota-yhteytta/kiitos');
     const stored = await storedSubmission('sales', started);
     expect(stored.siteId).toBe('ammattilaiset');
     expect(stored.data).toEqual({
@@ -655,7 +689,7 @@ describe('the other forms', () => {
       contactRequest: 'Phone',
     });
     expect(stored.files).toEqual([]);
-    expect(await page.evaluate(() => window.dataLayer)).toContainEqual({
+    expect(await eventsSent(page)).toContainEqual({
       event: 'contact_request_form_submit',
       formName: 'kontaktipyynto',
     });

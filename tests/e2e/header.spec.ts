@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { getSite } from '../../src/sites/registry.ts';
+import { getSite, sites } from '../../src/sites/registry.ts';
 import type { Site } from '../../src/sites/types.ts';
 import {
   animationsDone,
@@ -514,6 +514,83 @@ describe('language switch in the header', () => {
     await follow(back);
     await page.waitForURL(`${origin}/`);
     expect(await page.getAttribute('html', 'lang')).toBe(siteOf(id).languages[0]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the mobile bar on every site', () => {
+  /** The bar's height, and how much of its row of links lies outside the row's box. */
+  const measure = (page: Page, t: ReturnType<typeof serverT>) =>
+    page.locator('header').evaluate((header, label) => {
+      const bar = header.firstElementChild as HTMLElement;
+      const nav = header.querySelector<HTMLElement>(`nav[aria-label="${label}"]`);
+      const row = nav?.querySelector('ul');
+      const box = row?.getBoundingClientRect();
+      const links = [...(row?.querySelectorAll('a') ?? [])].map((a) => a.getBoundingClientRect());
+      return {
+        bar: bar.getBoundingClientRect().height,
+        hidden: row ? row.scrollWidth - row.clientWidth : 0,
+        outside: links.filter((l) => !box || l.left < box.left - 0.5 || l.right > box.right + 0.5)
+          .length,
+        more: {
+          start: nav?.dataset.moreStart !== undefined,
+          end: nav?.dataset.moreEnd !== undefined,
+        },
+        mask: row ? getComputedStyle(row).maskImage : 'none',
+      };
+    }, t('header.shortcuts'));
+
+  it('at 375 px the bar is one 56 px row and every bar link shows whole', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    for (const site of sites) {
+      const t = serverT(site.languages[0]);
+      await page.goto(`http://${site.id}.localhost:${port}/`);
+      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      const found = await measure(page, t);
+      expect(found.bar, site.id).toBe(56);
+      expect({ hidden: found.hidden, outside: found.outside, more: found.more }, site.id).toEqual({
+        hidden: 0,
+        outside: 0,
+        more: { start: false, end: false },
+      });
+      if (['ammattilaiset', 'foodservicese', 'koncernse'].includes(site.id)) {
+        expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, `bar-${site.id}-375`);
+      }
+    }
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('where the links do not fit, the row fades at the end it hides and scrolls to it', async () => {
+    const { context, page, problems } = await open('ammattilaiset', 320);
+    const t = serverT('fi');
+    const row = page.getByRole('navigation', { name: t('header.shortcuts') }).locator('ul');
+    await expect
+      .poll(async () => (await measure(page, t)).more)
+      .toEqual({ start: false, end: true });
+    const before = await measure(page, t);
+    expect(before.bar).toBe(56);
+    expect(before.hidden).toBeGreaterThan(0);
+    expect(before.mask).not.toBe('none');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'bar-ammattilaiset-320');
+
+    // Tab to the last link: the row scrolls it clear of the fade, and the fade moves to the start.
+    const last = row.getByRole('link').last();
+    await last.focus();
+    await expect
+      .poll(async () => (await measure(page, t)).more)
+      .toEqual({ start: true, end: false });
+    const [link, box] = await Promise.all([last.boundingBox(), row.boundingBox()]);
+    expect((link?.x ?? 0) + (link?.width ?? 0)).toBeLessThanOrEqual(
+      (box?.x ?? 0) + (box?.width ?? 0),
+    );
+    await shot(page, 'bar-ammattilaiset-320-end');
     expect(problems.console).toEqual([]);
     await context.close();
   });

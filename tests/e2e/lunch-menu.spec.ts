@@ -358,4 +358,68 @@ describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
       await context.close();
     }
   });
+
+  it('a card dragged to a day below the window: held near the edge, the page scrolls to it', async () => {
+    const { context, page } = await newPage(browser, width);
+    const problems = watchProblems(page);
+    try {
+      await page.goto(`${origin}${PAGE}`);
+      await hydrated(page, 'lunch-menu');
+      await page.getByRole('button', { name: t('lunchMenu.edit') }).click();
+      await page.getByRole('button', { name: t('lunchMenu.save') }).waitFor();
+      // Below the window: on a phone Friday, under the other days; side by side, the next week.
+      const bounds = weekBounds();
+      const wide = width >= 768;
+      if (wide && bounds.first.week === bounds.last.week) {
+        console.warn('the last week of the year: no next week to drag to');
+        return;
+      }
+      if (wide) await page.getByRole('button', { name: t('lunchMenu.addWeek') }).click();
+      const to = wide ? { week: 1, day: 'monday' } : { week: 0, day: 'friday' };
+      const target = page.locator(`[data-drop-week="${to.week}"][data-drop-day="${to.day}"]`);
+      await target.waitFor();
+      const before = await dayCards(page, to.week, to.day);
+      const monday = await dayCards(page, 0, 'monday');
+      const card = page.locator('[data-drop-week="0"][data-drop-day="monday"] [data-card]').first();
+      await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const viewport = page.viewportSize() ?? { width, height: 900 };
+      expect((await target.boundingBox())?.y).toBeGreaterThan(viewport.height);
+
+      // Pressed, held and moved far enough to follow the pointer, then held at the bottom edge.
+      const box = await card.boundingBox();
+      if (!box) throw new Error('card not shown');
+      const x = box.x + box.width / 2;
+      const y = box.y + Math.min(40, box.height / 4);
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.waitForTimeout(250);
+      await page.mouse.move(x, y + 80, { steps: 4 });
+      const scrolledFrom = await page.evaluate(() => window.scrollY);
+      await page.mouse.move(x, viewport.height - 56, { steps: 4 });
+      // The day comes into view; the card stays under the pointer on the way.
+      await expect
+        .poll(async () => (await target.boundingBox())?.y ?? Number.POSITIVE_INFINITY, {
+          timeout: 15_000,
+        })
+        .toBeLessThan(viewport.height - 240);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom);
+      const dragged = await card.boundingBox();
+      expect(Math.abs((dragged?.y ?? 0) - (viewport.height - 56 - (y - box.y)))).toBeLessThan(40);
+      await shot(page, `${width}-drag-scrolled`);
+      // Over the day, away from the edge, and let go: the card lands in it.
+      const over = await target.boundingBox();
+      if (!over) throw new Error('day not shown');
+      const dropY = Math.min(over.y + over.height - 20, viewport.height - 120);
+      await page.mouse.move(over.x + over.width / 2, dropY, { steps: 4 });
+      await page.mouse.up();
+      await expect
+        .poll(async () => (await dayCards(page, to.week, to.day)).toSorted())
+        .toEqual([...before, monday[0]].toSorted());
+      expect(await dayCards(page, 0, 'monday')).toEqual(monday.slice(1));
+      await noSeriousViolations(page, 'after a drag that scrolled');
+      expect(problems.console).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

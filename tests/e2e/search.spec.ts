@@ -542,6 +542,86 @@ describe('a facet none of whose choices would narrow the results', () => {
   });
 });
 
+describe('food-service product search: results until asked, product-group toggles (spec §4)', () => {
+  const hidden = t('search.hiddenUntilSearch');
+  const groups = (page: Page) =>
+    page.getByRole('group', { name: t('search.productGroups') }).getByRole('button');
+
+  it('shows nothing before a choice; a group pressed by keyboard shows its products, again hides them', async () => {
+    const { context, page, problems } = await open('ammattilaiset', '/tuotteet');
+    await settled(page);
+    expect(await status(page).textContent()).toBe(hidden);
+    expect(await cards(page).count()).toBe(0);
+    // The site's product groups replace its product-group facet.
+    const names = await groups(page).allTextContents();
+    expect(names).toContain('Broileri');
+    expect(names.length).toBeGreaterThan(3);
+    expect(await page.locator('main details summary').allTextContents()).not.toContain(
+      'Tuoteryhmä',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'food-products-hidden');
+
+    const broileri = groups(page).filter({ hasText: 'Broileri' });
+    await broileri.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('productGroup') === 'Broileri');
+    await settled(page);
+    const total = await totalOf('ammattilaiset', '/api/search/products', 'productGroup=Broileri');
+    expect(total).toBeGreaterThan(0);
+    expect(await status(page).textContent()).toBe(t('search.resultCount', { count: total }));
+    expect(await broileri.getAttribute('aria-pressed')).toBe('true');
+    expect(await cards(page).count()).toBe(Math.min(total, 12));
+    expect(await broileri.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'food-products-group');
+
+    // Another group takes its place; pressed again, it goes and the results hide again.
+    const other = groups(page).filter({ hasNotText: 'Broileri' }).first();
+    const otherName = ((await other.textContent()) ?? '').trim();
+    await other.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL((u) => u.searchParams.get('productGroup') === otherName);
+    await expect.poll(() => broileri.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => !u.searchParams.get('productGroup'));
+    await settled(page);
+    expect(await status(page).textContent()).toBe(hidden);
+    expect(await cards(page).count()).toBe(0);
+    // A term shows results with no group chosen.
+    await page.locator('main input[type="search"]').fill('nakki');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('q') === 'nakki');
+    await settled(page);
+    expect(await status(page).textContent()).not.toBe(hidden);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('works without script: the toggles submit the plain form, and a new term keeps the group', async () => {
+    const { context, page } = await open('ammattilaiset', '/tuotteet', { javaScript: false });
+    expect(await status(page).textContent()).toBe(hidden);
+    await groups(page).filter({ hasText: 'Broileri' }).click();
+    await page.waitForURL((u) => u.searchParams.get('productGroup') === 'Broileri');
+    const total = await totalOf('ammattilaiset', '/api/search/products', 'productGroup=Broileri');
+    expect(await status(page).textContent()).toBe(t('search.resultCount', { count: total }));
+    await page.locator('main input[type="search"]').fill('fileesuikale');
+    await page
+      .locator('main')
+      .getByRole('button', { name: t('search.button') })
+      .click();
+    await page.waitForURL(
+      (u) => u.searchParams.get('q') === 'fileesuikale' && u.searchParams.has('productGroup'),
+    );
+    await groups(page).filter({ hasText: 'Broileri' }).click();
+    await page.waitForURL((u) => !u.searchParams.get('productGroup'));
+    expect(await groups(page).filter({ hasText: 'Broileri' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    await context.close();
+  });
+});
+
 describe('newsroom and shop product searches', () => {
   it('corporate newsroom: newest first, topic facet, server-rendered, axe', async () => {
     const total = await totalOf('konsernifi', '/api/search/newsroom', '');

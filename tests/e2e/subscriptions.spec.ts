@@ -325,5 +325,55 @@ for (const width of [1280, 375]) {
       expect(problems.console).toEqual([]);
       await context.close();
     });
+
+    it('floating overlay never covers a form field or the lunch menu', async () => {
+      const { context, page } = await newPage(browser, width);
+      const problems = watchProblems(page);
+      const bar = page.getByRole('complementary', { name: t('subscribe.overlay.label') });
+      const aside = page.locator('k-island[data-name="floating-overlay"] aside');
+      /** Whether the bar shows where `target` is. */
+      const covers = (target: Locator) =>
+        target.evaluate((el) => {
+          const bar = document.querySelector('k-island[data-name="floating-overlay"] aside');
+          if (!bar || getComputedStyle(bar).visibility === 'hidden') return false;
+          const a = bar.getBoundingClientRect();
+          const b = el.getBoundingClientRect();
+          return b.bottom > a.top && b.top < a.bottom && b.right > a.left && b.left < a.right;
+        });
+
+      // Each field of the expert question form, focused as Tab would: never under the bar.
+      await page.goto(`${siteOrigin('ammattilaiset')}/ota-yhteytta`);
+      await hydrated(page, 'floating-overlay');
+      await hydrated(page, 'form-expert-question');
+      const fields = page.locator('main form').locator('input:visible, textarea:visible');
+      expect(await fields.count()).toBeGreaterThan(3);
+      for (const field of await fields.all()) {
+        await field.focus();
+        await expect.poll(() => covers(field)).toBe(false);
+      }
+      await noSeriousViolations(page, 'overlay beside a form');
+      await shot(page, `overlay-form-${width}`);
+
+      // The lunch menu: Friday, where cards are dragged, at first sight and brought into view.
+      await page.goto(`${siteOrigin('ammattilaiset')}/ideat/lounaslista`);
+      await hydrated(page, 'floating-overlay');
+      await hydrated(page, 'lunch-menu');
+      const friday = page
+        .locator('[data-lunch-menu] section')
+        .filter({ has: page.getByRole('heading', { name: t('lunchMenu.day.friday') }) })
+        .first();
+      await expect.poll(() => covers(friday)).toBe(false);
+      await shot(page, `overlay-lunch-menu-${width}`);
+      await friday.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await expect.poll(() => covers(friday)).toBe(false);
+      await noSeriousViolations(page, 'overlay beside the lunch menu');
+      // Past the menu the bar is back.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => aside.getAttribute('data-clear')).toBe(null);
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      await shot(page, `overlay-lunch-menu-end-${width}`);
+      expect(problems.console).toEqual([]);
+      await context.close();
+    });
   });
 }

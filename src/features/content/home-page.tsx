@@ -11,6 +11,8 @@ export interface HomePageProps {
   teaser?: string;
   blocks?: Block[];
   images?: Map<number, ImageDto>;
+  /** The page's content id (`page-12`), which a form on it sends (the export form's `ContentId`). */
+  contentId?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function HomePage(props: HomePageProps) {
         lead={props.teaser || (site.tagline[lang] ?? '')}
         hidden={hasHero}
       />
-      <Blocks blocks={blocks} images={props.images ?? new Map()} />
+      <Blocks blocks={blocks} images={props.images ?? new Map()} contentId={props.contentId} />
       {site.corporate ? (
         <section className={`container ${styles.sites}`} aria-labelledby="our-sites">
           <h2 id="our-sites">{t('home.ourSites')}</h2>

@@ -97,22 +97,31 @@ export function newsPageProps(news: NewsRow, parts: PageParts): NewsPageProps {
   };
 }
 
+/**
+ * The content id of a page of the page tree (`page-12`): unambiguous beside the rows of the other
+ * content tables, which number theirs apart. A form on the page sends it as its `ContentId`.
+ */
+export function pageContentId(page: Pick<PageDto, 'id'>): string {
+  return `page-${page.id}`;
+}
+
 /** The heading, lead and blocks of a page of the page tree, with what the page loaded. */
 function pageContent(
   page: PageDto,
   parts: PageParts,
-): PageParts & { title: string; teaser: string; blocks: Block[] } {
+): PageParts & { title: string; teaser: string; blocks: Block[]; contentId: string } {
   return {
     crumbs: parts.crumbs,
     images: parts.images,
     title: page.title,
     teaser: page.teaser,
     blocks: page.blocks,
+    contentId: pageContentId(page),
   };
 }
 
 export function homePageProps(page: PageDto, images: Map<number, ImageDto>): HomePageProps {
-  return { teaser: page.teaser, blocks: page.blocks, images };
+  return { teaser: page.teaser, blocks: page.blocks, images, contentId: pageContentId(page) };
 }
 
 export function searchHostPageProps(

@@ -22,7 +22,8 @@ const islandOf = {
 
 /**
  * A page's form block: the form as an island, with what the page knows of the site and what the
- * block configures (the export contact form's success and error texts and its `ContentId`).
+ * block configures (the export contact form's success and error texts and its `ContentId`). The
+ * export form sends the `ContentId` its block names, else that of the page it is on.
  */
 export function FormBlock(props: {
   form: BlockFormId;
@@ -30,7 +31,10 @@ export function FormBlock(props: {
   successMessage?: string | undefined;
   errorMessage?: string | undefined;
   contentId?: number | undefined;
+  /** The content id of the page the block is on (`page-12`). */
+  pageContentId?: string | undefined;
 }) {
+  const contentId = props.contentId ?? props.pageContentId;
   const { site, lang } = usePage();
   const islandProps: Record<string, unknown> = {
     // Stored paths are without the language prefix (decision 007).
@@ -44,7 +48,7 @@ export function FormBlock(props: {
       ? {
           ...(props.successMessage ? { successMessage: props.successMessage } : {}),
           ...(props.errorMessage ? { errorMessage: props.errorMessage } : {}),
-          ...(props.contentId !== undefined ? { contentId: props.contentId } : {}),
+          ...(contentId !== undefined ? { contentId } : {}),
         }
       : {}),
   };

@@ -33,7 +33,8 @@ export function LunchMenu(props: LunchMenuProps) {
     );
   }
   return (
-    <div className={styles.menu} data-lunch-menu="">
+    // A floating bar (the food-service sites' overlay) keeps clear of the menu.
+    <div className={styles.menu} data-lunch-menu="" data-keep-clear="">
       {hydrated ? (
         <div className={styles.toolbar}>
           <button type="button" className={styles.primary} onClick={() => setEditing(true)}>

@@ -99,7 +99,7 @@ export function MenuEditor(props: { weeks: MenuWeek[]; onCancel: () => void }) {
   };
 
   return (
-    <div className={styles.menu} data-lunch-menu="" data-editing="">
+    <div className={styles.menu} data-lunch-menu="" data-editing="" data-keep-clear="">
       <h2 ref={start} tabIndex={-1} className="visually-hidden">
         {t('lunchMenu.edit')}
       </h2>

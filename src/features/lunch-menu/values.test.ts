@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dragMoves } from './drag.ts';
+import { dragMoves, EDGE_SCROLL_MAX_PX, EDGE_SCROLL_ZONE_PX, edgeScroll } from './drag.ts';
 import { isoWeekOf, mondayOf, stepWeek, weekBounds, weeksInYear, weekWithin } from './values.ts';
 
 /** ISO weeks, the menu's week bounds (spec §9: to 31 December) and the drag thresholds. */
@@ -51,5 +51,18 @@ describe('a drag moves its card', () => {
     expect(dragMoves(50, 500)).toBe(false);
     expect(dragMoves(300, 200)).toBe(false);
     expect(dragMoves(30, 1000)).toBe(false);
+  });
+
+  it('scrolls the window while held near its top or bottom edge, faster nearer it', () => {
+    // A window of 800 px with a 100 px header at the top.
+    expect(edgeScroll(400, 100, 800)).toBe(0);
+    expect(edgeScroll(800 - EDGE_SCROLL_ZONE_PX, 100, 800)).toBe(0);
+    const near = edgeScroll(800 - EDGE_SCROLL_ZONE_PX / 2, 100, 800);
+    expect(near).toBeGreaterThan(0);
+    expect(near).toBeLessThan(EDGE_SCROLL_MAX_PX);
+    expect(edgeScroll(799, 100, 800)).toBeGreaterThan(near);
+    expect(edgeScroll(900, 100, 800)).toBe(EDGE_SCROLL_MAX_PX);
+    expect(edgeScroll(100 + EDGE_SCROLL_ZONE_PX / 2, 100, 800)).toBe(-near);
+    expect(edgeScroll(50, 100, 800)).toBe(-EDGE_SCROLL_MAX_PX);
   });
 });

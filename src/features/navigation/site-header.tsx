@@ -13,6 +13,7 @@ import styles from './site-header.module.css';
 import { SiteLogo } from './site-logo.tsx';
 import { useDisclosures } from './use-disclosures.ts';
 import { useHeaderMode, useScrollState } from './use-header-mode.ts';
+import { useOverflowEdges } from './use-overflow-edges.ts';
 import { useStickyHeight } from './use-sticky-height.ts';
 
 export type { SiteHeaderProps } from './header-props.ts';
@@ -41,6 +42,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   const burger = useRef<HTMLButtonElement>(null);
   const searchToggle = useRef<HTMLButtonElement>(null);
   const quickInput = useRef<HTMLInputElement>(null);
+  const barLinks = useRef<HTMLUListElement>(null);
   const sideMenuId = useId();
   const quickSearchId = useId();
   const mode = useHeaderMode();
@@ -52,6 +54,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   const [searchRound, setSearchRound] = useState(0);
   const [framed, setFramed] = useState(false);
   useStickyHeight(root, mode, !framed);
+  const moreLinks = useOverflowEdges(barLinks);
 
   const { variant, desktop, mobile, cart } = props;
   const masterChef = variant === 'master-chef';
@@ -206,8 +209,17 @@ export function SiteHeader(props: SiteHeaderProps) {
           <nav
             className={`${styles.barLinks} ${styles.mobileOnly}`}
             aria-label={t('header.shortcuts')}
+            // The row scrolls sideways when its links do not fit: the end it hides fades out.
+            data-more-start={moreLinks.start || undefined}
+            data-more-end={moreLinks.end || undefined}
           >
-            <ul className="container">
+            <ul
+              ref={barLinks}
+              // Focus alone leaves a link the row half shows where it is: bring it in whole.
+              onFocus={(event) =>
+                event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+              }
+            >
               {mobile.barLinks.map((link) => (
                 <li key={link.link}>
                   <a

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { langPrefix } from '../../sites/resolve.ts';
 import { searchEndpointResult, shopSearchResult } from './endpoints.server.ts';
 import type { FacetSearchProps } from './facet-search.tsx';
+import { productGroups } from './products.server.ts';
 import {
   DEFAULT_PAGE_SIZE,
   FACET_SEARCH_ENDPOINTS,
@@ -18,10 +19,12 @@ import type { ShopProductSearchProps } from './shop-product-search.tsx';
 
 /**
  * The props of a product, recipe, newsroom or shop product search on a page, read from its URL
- * (q, page, pageSize, contentGroup, facetTags): the first answer is the endpoint's own, with
- * every page up to `page` at once, so a reload or a shared link shows what the visitor saw.
- * Product searches take their page size from the page's `numberOfProducts` setting, the others
- * from `pageSize`.
+ * (q, page, pageSize, contentGroup, facetTags, productGroup): the first answer is the endpoint's
+ * own, with every page up to `page` at once, so a reload or a shared link shows what the visitor
+ * saw. Product searches take their page size from the page's `numberOfProducts` setting, the
+ * others from `pageSize`. Two page settings use the endpoints' options: `hideResults` shows no
+ * results until a term, a facet or a product group is chosen, and `productGroups` (product
+ * searches) offers the site's product groups as toggles (`productGroup`).
  */
 export async function loadFacetSearch(
   request: FastifyRequest,
@@ -29,13 +32,15 @@ export async function loadFacetSearch(
   kind: Exclude<FacetSearchKind, 'shop'>,
 ): Promise<FacetSearchProps> {
   const { props, query } = facetSearchOf(request, page, kind);
-  const result = await searchEndpointResult(
-    request.server.db,
-    FACET_SEARCH_ENDPOINTS[kind],
-    request.site,
-    query,
-  );
-  return { ...props, result };
+  const groups =
+    kind === 'products' && page.settings.productGroups === true
+      ? productGroups(request.server.db, request.site.id, request.locale.lang)
+      : undefined;
+  const [result, groupNames] = await Promise.all([
+    searchEndpointResult(request.server.db, FACET_SEARCH_ENDPOINTS[kind], request.site, query),
+    groups,
+  ]);
+  return { ...props, result, ...(groupNames?.length ? { productGroups: groupNames } : {}) };
 }
 
 /** The shop's product search on a page: as `loadFacetSearch`, its hits with the products' cards. */
@@ -68,6 +73,7 @@ function facetSearchOf(
   };
   const params = new URLSearchParams(request.url.split('?')[1] ?? '');
   const state = searchPageStateOf(params, defaults);
+  const hideResults = page.settings.hideResults === true;
   return {
     props: {
       kind,
@@ -76,6 +82,7 @@ function facetSearchOf(
       state,
       defaults,
       search: tidySearchParams(params, defaults).toString(),
+      ...(hideResults ? { hideResults } : {}),
     },
     query: {
       language,
@@ -84,6 +91,8 @@ function facetSearchOf(
       pageSize: state.pageSize * state.page,
       contentGroup: state.contentGroup,
       facetTags: state.facetTags,
+      productGroup: state.productGroup,
+      hideResults,
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   facetTagsOf,
   type SearchPageDefaults,
   searchPageHref,
+  searchPageStateOf,
   tidySearchParams,
 } from './schemas.ts';
 
@@ -27,8 +28,36 @@ beforeAll(async () => {
           'products',
         ),
       );
+      app.get('/test/food-products', async (request) =>
+        loadFacetSearch(
+          request,
+          {
+            path: '/tuotteet',
+            settings: {
+              numberOfProducts: 3,
+              widget: 'product-search',
+              hideResults: true,
+              productGroups: true,
+            },
+          },
+          'products',
+        ),
+      );
     },
   });
+  for (const [name, group] of [
+    ['Broilerin koipi', 'Broileri'],
+    ['Broilerin rinta', 'Broileri'],
+    ['Nakki', 'Makkarat'],
+    ['Lihapullat', 'Ateriat'],
+  ] as const) {
+    await createProduct(t.app.db, {
+      siteId: 'ammattilaiset',
+      path: `/tuotteet/${name.toLowerCase().replace(/ /g, '-')}`,
+      name,
+      productGroup: group,
+    });
+  }
   const category = await createFacetCategory(t.app.db, {
     siteId: 'jyvabroiler',
     scope: 'products',
@@ -182,5 +211,81 @@ describe('search page URLs (spec §2)', () => {
     expect(facetSearchKindOf('newsroom-search')).toBe('newsroom');
     expect(facetSearchKindOf('shop-product-search')).toBe('shop');
     expect(facetSearchKindOf('timeline')).toBeUndefined();
+  });
+});
+
+/** The attributes of the button whose text is `text`, one `name="value"` each. */
+function buttonAttributes(html: string, text: string): string[] {
+  const found = new RegExp(`<button([^>]*)>${text}<`).exec(html);
+  return found?.[1]?.match(/[\w-]+="[^"]*"/g) ?? [];
+}
+
+describe('results hidden until asked, and the product-group toggle (spec §4)', () => {
+  const food = async (query = '') => {
+    const response = await t.app.inject({
+      url: `/test/food-products${query}`,
+      headers: { host: 'ammattilaiset.localhost' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Promise<FacetSearchProps>;
+  };
+
+  it('shows no results before a term or a choice, and says how to get them', async () => {
+    const p = await food();
+    expect(p.hideResults).toBe(true);
+    expect(p.result.hits).toEqual([]);
+    const html = render(p);
+    expect(html).toContain('Tulokset näkyvät, kun haet hakusanalla tai valitset rajauksen.');
+    expect(html).not.toContain('Ei tuloksia');
+    expect((await food('?q=nakki')).result.totalCount).toBe(1);
+  });
+
+  it("offers the site's product groups as toggles, in alphabetical order, each pressed alone", async () => {
+    const p = await food();
+    expect(p.productGroups).toEqual(['Ateriat', 'Broileri', 'Makkarat']);
+    const html = render(p);
+    expect(html.match(/aria-pressed="false"/g)).toHaveLength(3);
+    // Without script each toggle submits the page's form with its group.
+    expect(buttonAttributes(html, 'Broileri')).toEqual(
+      expect.arrayContaining([
+        'type="submit"',
+        'name="productGroup"',
+        'value="Broileri"',
+        'aria-pressed="false"',
+      ]),
+    );
+
+    const chosen = await food('?productGroup=Broileri');
+    expect(chosen.state.productGroup).toBe('Broileri');
+    expect(chosen.result.totalCount).toBe(2);
+    const pressed = render(chosen);
+    // Pressed again, it takes the group off.
+    expect(buttonAttributes(pressed, 'Broileri')).toEqual(
+      expect.arrayContaining(['value=""', 'aria-pressed="true"']),
+    );
+    expect(pressed).toContain('aria-label="Poista rajaus: Broileri"');
+    expect(pressed).toContain('2 tulosta');
+    // A new term keeps the group: the search button carries it.
+    expect(buttonAttributes(pressed, 'Hae')).toEqual(
+      expect.arrayContaining(['name="productGroup"', 'value="Broileri"']),
+    );
+  });
+
+  it('keeps the group in the URL, and takes it off when asked', () => {
+    const defaults: SearchPageDefaults = { pageSize: 12, contentGroup: 1 };
+    const state = searchPageStateOf(new URLSearchParams('productGroup=%20Broileri%20'), defaults);
+    expect(state.productGroup).toBe('Broileri');
+    expect(searchPageHref('/tuotteet', { ...state, q: 'koipi' }, defaults)).toBe(
+      '/tuotteet?q=koipi&productGroup=Broileri',
+    );
+    const current = new URLSearchParams('productGroup=Broileri&utm=x');
+    expect(searchPageHref('/tuotteet', { ...state, productGroup: '' }, defaults, current)).toBe(
+      '/tuotteet?utm=x',
+    );
+    // A search that knows no group leaves the URL's as it is.
+    const { productGroup: _, ...other } = state;
+    expect(searchPageHref('/tuotteet', other, defaults, current)).toBe(
+      '/tuotteet?productGroup=Broileri&utm=x',
+    );
   });
 });

@@ -35,6 +35,10 @@ export interface FacetSearchProps<H extends SearchHit = SearchHit> {
   search: string;
   /** What the endpoint answered for the URL's state, every page up to `page`. */
   result: SearchResultOf<H>;
+  /** No results until a term, a facet or a product group is chosen (the page's `hideResults`). */
+  hideResults?: boolean;
+  /** The product groups to choose from, one at a time, as toggles (the page's `productGroups`). */
+  productGroups?: string[];
 }
 
 /**
@@ -99,6 +103,8 @@ export function FacetSearchView<H extends SearchHit>(
         pageSize: next.pageSize,
         contentGroup: next.contentGroup,
         facetTags: next.facetTags ?? [],
+        productGroup: next.productGroup || undefined,
+        hideResults: props.hideResults || undefined,
       };
       const answer =
         move === 'append'
@@ -153,13 +159,30 @@ export function FacetSearchView<H extends SearchHit>(
     .filter((c) => c.facetTags.length > 0);
   const categories = displayed.filter((c) => canNarrow(c, selected, result.totalCount));
   const tagNames = new Map(displayed.flatMap((c) => c.facetTags.map((x) => [x.id, x.name])));
-  const chips: { key: string; name: string; label: string; tagId?: number }[] = [
+  const group = state.productGroup || undefined;
+  const chips: {
+    key: string;
+    name: string;
+    label: string;
+    tagId?: number;
+    change?: Partial<SearchPageState>;
+  }[] = [
     ...(state.q.trim()
       ? [
           {
             key: 'q',
             name: t('search.termChip', { name: state.q.trim() }),
             label: t('search.removeTerm', { name: state.q.trim() }),
+          },
+        ]
+      : []),
+    ...(group
+      ? [
+          {
+            key: 'group',
+            name: group,
+            label: t('search.removeFilter', { name: group }),
+            change: { productGroup: '' },
           },
         ]
       : []),
@@ -188,7 +211,20 @@ export function FacetSearchView<H extends SearchHit>(
           onQuery={setQuery}
           inputRef={inputRef}
           className={styles.field}
+          // Without script, a new term keeps the chosen product group (a toggle sends its own).
+          submit={
+            props.productGroups?.length
+              ? { name: 'productGroup', value: state.productGroup ?? '' }
+              : undefined
+          }
         />
+        {props.productGroups?.length ? (
+          <ProductGroupToggle
+            groups={props.productGroups}
+            chosen={group}
+            onChoose={(choice) => searchWith({ productGroup: choice ?? '' })}
+          />
+        ) : null}
         {categories.length ? (
           <fieldset className={styles.facets}>
             <legend className="visually-hidden">{t('search.filters')}</legend>
@@ -221,9 +257,10 @@ export function FacetSearchView<H extends SearchHit>(
                 onClick={() =>
                   removeChip(
                     index,
-                    chip.tagId === undefined
-                      ? { q: '' }
-                      : { facetTags: [...selected].filter((x) => x !== chip.tagId) },
+                    chip.change ??
+                      (chip.tagId === undefined
+                        ? { q: '' }
+                        : { facetTags: [...selected].filter((x) => x !== chip.tagId) }),
                   )
                 }
               >
@@ -248,7 +285,9 @@ export function FacetSearchView<H extends SearchHit>(
               ? t('search.loading')
               : result.totalCount > 0
                 ? t('search.resultCount', { count: result.totalCount })
-                : t('search.noResultsShort')}
+                : props.hideResults && !state.q.trim() && !selected.size && !group
+                  ? t('search.hiddenUntilSearch')
+                  : t('search.noResultsShort')}
           </p>
         </div>
         {result.hits.length ? (
@@ -288,6 +327,46 @@ export function canNarrow(
 ): boolean {
   return category.facetTags.some(
     (tag) => selected.has(tag.id) || (tag.count > 0 && tag.count !== totalCount),
+  );
+}
+
+/**
+ * The product groups as toggle buttons (spec §4: selecting a product group toggles it): one
+ * chosen at a time, pressed again to take it off. They submit the page's plain GET form with the
+ * group they choose, so they work without script; with script they search in place.
+ */
+function ProductGroupToggle(props: {
+  groups: string[];
+  chosen: string | undefined;
+  onChoose: (group: string | undefined) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset className={styles.groups}>
+      <legend className={styles.groupsLabel}>{t('search.productGroups')}</legend>
+      <ul className={styles.groupList}>
+        {props.groups.map((group) => {
+          const pressed = group.toLowerCase() === props.chosen?.toLowerCase();
+          return (
+            <li key={group}>
+              <button
+                type="submit"
+                name="productGroup"
+                value={pressed ? '' : group}
+                aria-pressed={pressed}
+                className={styles.groupToggle}
+                onClick={(event) => {
+                  event.preventDefault();
+                  props.onChoose(pressed ? undefined : group);
+                }}
+              >
+                {group}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }
 

@@ -87,6 +87,11 @@ export interface SearchPageState {
   contentGroup: ContentGroup;
   /** Selected facet tags (product, recipe and newsroom searches). */
   facetTags?: number[];
+  /**
+   * The chosen product group (a product search with the product-group toggle); '' takes it off
+   * the URL, absent leaves the URL's as it is.
+   */
+  productGroup?: string;
 }
 
 /** Values a search page omits from its URL when a parameter holds them. */
@@ -111,6 +116,9 @@ export const MAX_SEARCH_PAGES = 10;
 
 /** How many selected facet tags a search page takes from its URL at most. */
 export const MAX_FACET_TAGS = 50;
+
+/** The longest product group a search takes (the endpoints' limit). */
+export const MAX_PRODUCT_GROUP_LENGTH = 100;
 
 /** The parameters the search pages know (spec §2); others in their URLs are kept as they are. */
 export const SEARCH_PAGE_PARAMS = [
@@ -155,12 +163,14 @@ export function searchPageStateOf(
       : fallback;
   };
   const facetTags = facetTagsOf(query);
+  const productGroup = (query.get('productGroup') ?? '').trim().slice(0, MAX_PRODUCT_GROUP_LENGTH);
   return {
     q: (query.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
     page: number('page', 1, MAX_SEARCH_PAGES, 1),
     pageSize: number('pageSize', 1, MAX_PAGE_SIZE, defaults.pageSize),
     contentGroup: number('contentGroup', 0, 2, defaults.contentGroup) as ContentGroup,
     ...(facetTags.length ? { facetTags } : {}),
+    ...(productGroup ? { productGroup } : {}),
   };
 }
 
@@ -185,6 +195,7 @@ export function searchPageHref(
   set('pageSize', state.pageSize);
   set('page', state.page);
   set('facetTags', (state.facetTags ?? []).join(','));
+  if (state.productGroup !== undefined) set('productGroup', state.productGroup.trim());
   // Commas may stand as they are in a query (RFC 3986 sub-delimiters): `facetTags=3,7`.
   const search = tidySearchParams(params, defaults).toString().replace(/%2C/gi, ',');
   return search ? `${action}?${search}` : action;

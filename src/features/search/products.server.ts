@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import type { ProductListItem } from './schemas.ts';
@@ -14,4 +14,22 @@ export async function allProducts(
     .from(products)
     .where(and(eq(products.siteId, siteId), eq(products.lang, lang)))
     .orderBy(asc(products.name), asc(products.id));
+}
+
+/**
+ * The product groups of a site's products in one language, in the language's alphabetical
+ * order: the choices of a product search's product-group toggle (`productGroup`).
+ */
+export async function productGroups(db: Database, siteId: string, lang: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ group: products.productGroup })
+    .from(products)
+    .where(
+      and(eq(products.siteId, siteId), eq(products.lang, lang), isNotNull(products.productGroup)),
+    );
+  const collator = new Intl.Collator(lang);
+  return rows
+    .map((r) => r.group?.trim() ?? '')
+    .filter(Boolean)
+    .sort(collator.compare);
 }

@@ -15,6 +15,8 @@ export function SearchBox(props: {
   inputRef?: Ref<HTMLInputElement>;
   /** More of the field's own class (its width on the page). */
   className?: string;
+  /** A name and value the submit button sends with the term (a choice to keep without script). */
+  submit?: { name: string; value: string };
 }) {
   const t = useT();
   return (
@@ -35,7 +37,7 @@ export function SearchBox(props: {
           autoComplete="off"
           enterKeyHint="search"
         />
-        <button type="submit" className={styles.button}>
+        <button type="submit" className={styles.button} {...props.submit}>
           {t('search.button')}
         </button>
       </span>

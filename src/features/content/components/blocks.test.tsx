@@ -13,14 +13,14 @@ beforeAll(async () => {
   islands = await loadIslands();
 });
 
-function render(siteId: string, blocks: unknown): string {
+function render(siteId: string, blocks: unknown, contentId?: string): string {
   const site = getSite(siteId);
   if (!site) throw new Error(`${siteId} is a site`);
   const lang = site.languages[0];
   return renderToString(
     <PageProvider value={{ site, lang, t: serverT(lang), path: '/', siteHref: (id) => `/${id}` }}>
       <IslandScope components={islands}>
-        <Blocks blocks={pageBlocks.parse(blocks)} images={new Map()} />
+        <Blocks blocks={pageBlocks.parse(blocks)} images={new Map()} contentId={contentId} />
       </IslandScope>
     </PageProvider>,
   );
@@ -49,6 +49,18 @@ describe('the form block', () => {
       errorMessage: exportBlock.errorMessage,
       contentId: 4711,
     });
+  });
+
+  it('sends the ContentId of the page it is on unless the block names one (spec forms §3)', () => {
+    const plain = { type: 'form', form: 'export-contact' };
+    expect(islandProps(render('export', [plain], 'page-12'), 'form-export-contact')).toEqual({
+      contentId: 'page-12',
+    });
+    const named = render('export', [exportBlock], 'page-12');
+    expect(islandProps(named, 'form-export-contact').contentId).toBe(4711);
+    // The other forms send no ContentId.
+    const retail = render('sibylla', [{ type: 'form', form: 'retail-contact' }], 'page-12');
+    expect(islandProps(retail, 'form-retail-contact')).not.toHaveProperty('contentId');
   });
 
   it('passes nothing the block does not configure', () => {

@@ -42,6 +42,8 @@ export function Blocks(props: {
   images: Map<number, ImageDto>;
   /** What the page's widget blocks read from the database (`loadWidgetData`). */
   widgets?: WidgetData;
+  /** The content id of the page the blocks are on (`page-12`). */
+  contentId?: string | undefined;
 }) {
   const { site, lang } = usePage();
   // Stored links are paths inside the site without the language prefix (decision 007).
@@ -146,6 +148,7 @@ export function Blocks(props: {
                 successMessage={block.successMessage}
                 errorMessage={block.errorMessage}
                 contentId={block.contentId}
+                pageContentId={props.contentId}
               />
             );
           case 'campaign':

@@ -12,6 +12,8 @@ export interface ContentPageProps {
   title: string;
   teaser: string;
   blocks: Block[];
+  /** The page's content id (`page-12`), which a form on it sends (the export form's `ContentId`). */
+  contentId?: string;
   images: Map<number, ImageDto>;
   /** The pages of the section, as cards below its blocks. */
   childPages: ChildPageLink[];
@@ -37,7 +39,12 @@ export function ContentPage(props: ContentPageProps) {
           {props.teaser ? <p className={styles.lead}>{props.teaser}</p> : null}
         </header>
       </div>
-      <Blocks blocks={props.blocks} images={props.images} widgets={props.widgets ?? {}} />
+      <Blocks
+        blocks={props.blocks}
+        images={props.images}
+        widgets={props.widgets ?? {}}
+        contentId={props.contentId}
+      />
       {props.childPages.length > 0 ? (
         <CardGrid
           header={props.sectionLabel}

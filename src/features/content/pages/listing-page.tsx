@@ -12,6 +12,8 @@ export interface ListingPageProps {
   title: string;
   teaser: string;
   blocks: Block[];
+  /** The page's content id (`page-12`), which a form on it sends (the export form's `ContentId`). */
+  contentId?: string;
   cards: CardData[];
   images: Map<number, ImageDto>;
   pageNumber: number;
@@ -33,7 +35,7 @@ export function ListingPage(props: ListingPageProps) {
           <p>{props.countText}</p>
         </header>
       </div>
-      <Blocks blocks={props.blocks} images={props.images} />
+      <Blocks blocks={props.blocks} images={props.images} contentId={props.contentId} />
       {props.cards.length > 0 ? (
         <CardGrid cards={props.cards} images={props.images} />
       ) : (

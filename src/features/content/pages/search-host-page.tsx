@@ -11,6 +11,8 @@ export interface SearchHostPageProps {
   title: string;
   teaser: string;
   blocks: Block[];
+  /** The page's content id (`page-12`), which a form on it sends (the export form's `ContentId`). */
+  contentId?: string;
   images: Map<number, ImageDto>;
   /**
    * The search, rendered by the feature that owns it. An `inline` one (a facet search) sits in the
@@ -33,7 +35,7 @@ export function SearchHostPage(props: SearchHostPageProps) {
         {inline ? element : null}
       </div>
       {inline ? null : element}
-      <Blocks blocks={props.blocks} images={props.images} />
+      <Blocks blocks={props.blocks} images={props.images} contentId={props.contentId} />
     </>
   );
 }

@@ -5,12 +5,12 @@ import { FileField, FormShell, TextArea, TextField, useFormSender, useSchemaForm
 
 /**
  * The export contact request (§2.9), in English. Its block may configure the success and error
- * texts and the `ContentId` the request carries.
+ * texts and the `ContentId` the request carries; without one it carries its page's content id.
  */
 export function ExportContactForm(props: {
   successMessage?: string;
   errorMessage?: string;
-  contentId?: number;
+  contentId?: number | string;
 }) {
   const t = useT();
   const methods = useSchemaForm(exportContactSchema, {

@@ -1,5 +1,6 @@
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
+import { useKeepClear } from './keep-clear.ts';
 import { styles } from './kit.tsx';
 import { SubscribeModal, Thanks } from './modal.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -11,7 +12,9 @@ export type OverlayState = 'closed' | 'newsletter' | 'questionForm';
  * newsletter (input, then the success state), 'Kysy asiantuntijalta' the expert question form
  * (the forms feature's own); each in a modal dialog, and closing it returns to `closed`. On small
  * screens the bar runs along the bottom edge and has its own close, which hides it; the page
- * behind an open dialog does not scroll.
+ * behind an open dialog does not scroll. The bar never covers what the visitor is working with:
+ * while a form, the lunch menu or the focused element lies where it floats, it steps aside
+ * (`keep-clear.ts`) and comes back once they have scrolled away.
  */
 export type QuestionForm = ComponentType<{
   successPage?: string | undefined;
@@ -38,11 +41,19 @@ function FloatingOverlay(props: {
   const [state, setState] = useState<OverlayState>('closed');
   const [subscribed, setSubscribed] = useState(false);
   const [hidden, setHidden] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+  const clear = useKeepClear(bar, state === 'closed' && !hidden);
   const close = () => setState('closed');
   if (hidden) return null;
   return (
     <>
-      <aside className={styles.bar} aria-label={t('subscribe.overlay.label')} data-state={state}>
+      <aside
+        ref={bar}
+        className={styles.bar}
+        aria-label={t('subscribe.overlay.label')}
+        data-state={state}
+        data-clear={clear || undefined}
+      >
         <button
           type="button"
           className={styles.open}
