@@ -436,6 +436,8 @@ const envSchema = z.object({
   SITE_HOSTS: siteHostsSchema.prefault(''),
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
   TRUST_PROXY: trustProxySchema.prefault('false'),
+  /** The back office's address in links to staff (the enrolment link the command prints). */
+  ADMIN_URL: z.url({ protocol: /^https?$/ }).optional(),
   ...formsEnv,
   ...paymentEnv,
   ...s3Env,
@@ -485,6 +487,11 @@ export interface Config {
    * number of proxies), or those appended by the listed proxy addresses (`TRUST_PROXY`).
    */
   trustProxy: false | number | string[];
+  /**
+   * The back office's address (`ADMIN_URL`, e.g. `https://www.example.fi/admin`) for links sent
+   * to staff; unset: the address a request came to, or `http://localhost:PORT/admin`.
+   */
+  adminUrl: string | undefined;
   forms: FormsConfig;
   payment: PaymentConfig;
 }
@@ -528,6 +535,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteHosts: e.SITE_HOSTS,
     defaultSite: e.DEFAULT_SITE,
     trustProxy: e.TRUST_PROXY,
+    adminUrl: e.ADMIN_URL,
     forms: formsConfig(e, dataDir),
     payment: {
       provider: e.PAYMENT_PROVIDER,

@@ -6,6 +6,7 @@ import { startRetentionJob } from './retention.server.ts';
 import { formRoutes } from './routes.server.ts';
 
 export { FormBlock } from './form-block.tsx';
+export { openText, sealText } from './crypto.server.ts';
 export { enqueueMail } from './outbox.server.ts';
 
 /**
