@@ -5,8 +5,8 @@ import { startOutboxWorker } from './outbox.server.ts';
 import { startRetentionJob } from './retention.server.ts';
 import { formRoutes } from './routes.server.ts';
 
-export { FormBlock } from './form-block.tsx';
 export { openText, sealText } from './crypto.server.ts';
+export { FormBlock } from './form-block.tsx';
 export { enqueueMail } from './outbox.server.ts';
 
 /**

@@ -99,6 +99,7 @@ export async function listAudit(
     staff?: string | undefined;
     action?: string | undefined;
     site?: string | undefined;
+    lang?: string | undefined;
     subject?: string | undefined;
     from?: string | undefined;
     to?: string | undefined;
@@ -107,11 +108,14 @@ export async function listAudit(
 ): Promise<{ entries: AuditRow[]; next: number | null }> {
   // A row about no site has a null site, which no list of sites takes: only a grant for every
   // site shows it.
-  const where: SQL[] = [scopeWhere(grants, 'audit.read', { site: auditLog.siteId })];
+  const where: SQL[] = [
+    scopeWhere(grants, 'audit.read', { site: auditLog.siteId, lang: auditLog.lang }),
+  ];
   if (filter.staff) where.push(eq(auditLog.staffId, filter.staff));
   if (filter.action)
     where.push(sql`${auditLog.action} like ${`${filter.action.replace(/[%_\\]/g, '\\$&')}%`}`);
   if (filter.site) where.push(eq(auditLog.siteId, filter.site));
+  if (filter.lang) where.push(eq(auditLog.lang, filter.lang));
   if (filter.subject) where.push(eq(auditLog.subjectId, filter.subject));
   if (filter.from) where.push(gte(auditLog.at, new Date(filter.from)));
   if (filter.to) where.push(lte(auditLog.at, new Date(filter.to)));

@@ -161,6 +161,7 @@ export const auditQuerySchema = z
     staff: z.uuid().optional(),
     action: z.string().max(60).optional(),
     site: siteIdSchema.optional(),
+    lang: staffLangSchema.optional(),
     subject: z.string().max(120).optional(),
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
