@@ -36,6 +36,7 @@ import { openSharedCounters } from '../server/redis.ts';
 import { trustProxyOption } from '../server/trust-proxy.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../server/validate.ts';
 import { createSiteResolver } from '../sites/resolve.ts';
+import { adminShellRoutes } from './admin-shell.server.ts';
 import { loadIslands } from './islands.ts';
 import { pageRoutes } from './page-routes.server.tsx';
 import '../server/types.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   // Before every feature's admin routes: its guard sees the routes registered after it.
   await app.register(staffPlugin);
+  await app.register(adminShellRoutes);
   await app.register(imageRoutes);
   await app.register(navigationPlugin);
   await app.register(formsPlugin);

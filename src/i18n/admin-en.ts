@@ -173,6 +173,7 @@ export const adminEn: AdminMessages = {
   'admin.audit.heading': 'Audit log',
   'admin.audit.filters': 'Filter',
   'admin.audit.action': 'Action starts with',
+  'admin.audit.what': 'Action',
   'admin.audit.site': 'Site',
   'admin.audit.anySite': 'All',
   'admin.audit.apply': 'Search',

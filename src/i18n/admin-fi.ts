@@ -175,6 +175,7 @@ export const adminFi = {
   'admin.audit.heading': 'Tapahtumaloki',
   'admin.audit.filters': 'Rajaa',
   'admin.audit.action': 'Toiminto alkaa',
+  'admin.audit.what': 'Toiminto',
   'admin.audit.site': 'Sivusto',
   'admin.audit.anySite': 'Kaikki',
   'admin.audit.apply': 'Hae',

@@ -171,6 +171,7 @@ export const adminSv: AdminMessages = {
   'admin.audit.heading': 'Händelselogg',
   'admin.audit.filters': 'Filtrera',
   'admin.audit.action': 'Åtgärden börjar med',
+  'admin.audit.what': 'Åtgärd',
   'admin.audit.site': 'Webbplats',
   'admin.audit.anySite': 'Alla',
   'admin.audit.apply': 'Sök',

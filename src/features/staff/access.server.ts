@@ -10,6 +10,7 @@ export async function grantsOf(db: Database, staffId: string): Promise<AccessGra
   const rows = await db
     .select({
       role: staffGrants.roleKey,
+      roleName: staffRoles.name,
       permissions: staffRoles.permissions,
       sites: staffGrants.sites,
       langs: staffGrants.langs,
@@ -20,6 +21,7 @@ export async function grantsOf(db: Database, staffId: string): Promise<AccessGra
     .orderBy(staffGrants.id);
   return rows.map((row) => ({
     role: row.role,
+    roleName: row.roleName,
     // A permission the code no longer names gives nothing.
     permissions: row.permissions.filter(isPermission),
     sites: row.sites,

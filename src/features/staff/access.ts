@@ -7,6 +7,8 @@ import { GLOBAL_PERMISSIONS, type Permission } from './permissions.ts';
  */
 export interface AccessGrant {
   role: string;
+  /** The role's name per language, where it was read with the grant. */
+  roleName?: Record<'fi' | 'sv' | 'en', string>;
   permissions: readonly Permission[];
   sites: readonly string[] | null;
   langs: readonly string[] | null;

@@ -218,6 +218,7 @@ async function liveToken(tx: Tx | Database, token: string, purpose: 'enrol' | 'r
       secretSealed: staffTokens.totpSecretSealed,
       email: staffMembers.email,
       name: staffMembers.name,
+      lang: staffMembers.lang,
       disabledAt: staffMembers.disabledAt,
     })
     .from(staffTokens)
@@ -250,7 +251,8 @@ export async function openEnrolment(db: Database, token: string, key: Buffer, no
     }
     const url = otpauthUrl(secret, row.email);
     const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-    return { email: row.email, name: row.name, secret, otpauthUrl: url, qrSvg };
+    const lang = row.lang === 'sv' || row.lang === 'en' ? row.lang : ('fi' as const);
+    return { email: row.email, name: row.name, lang, secret, otpauthUrl: url, qrSvg };
   });
 }
 

@@ -101,6 +101,7 @@ async function me(request: FastifyRequest): Promise<Me> {
     permissions: permissionsOf(staff.grants),
     grants: staff.grants.map((g) => ({
       role: g.role,
+      roleName: g.roleName ?? { fi: g.role, sv: g.role, en: g.role },
       permissions: [...g.permissions],
       sites: g.sites ? [...g.sites] : null,
       langs: g.langs ? ([...g.langs] as Me['grants'][number]['langs']) : null,

@@ -192,7 +192,12 @@ export const meSchema = z
     name: z.string(),
     lang: staffLangSchema,
     permissions: z.array(permissionSchema),
-    grants: z.array(grantAnswerSchema.extend({ permissions: z.array(permissionSchema) })),
+    grants: z.array(
+      grantAnswerSchema.extend({
+        roleName: z.object({ fi: z.string(), sv: z.string(), en: z.string() }),
+        permissions: z.array(permissionSchema),
+      }),
+    ),
     recoveryCodesLeft: z.number().int(),
     /** Until when sensitive actions need no password or code again (ISO time), or null. */
     verifiedUntil: z.string().nullable(),
@@ -208,6 +213,8 @@ export const loginAnswerSchema = z.object({
 export const enrolmentSchema = z.object({
   email: z.string(),
   name: z.string(),
+  /** The person's language: the enrolment page speaks it. */
+  lang: staffLangSchema,
   secret: z.string(),
   otpauthUrl: z.string(),
   /** The otpauth address as a QR code: an SVG document. */

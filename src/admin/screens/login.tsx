@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Button, Heading } from 'react-aria-components';
+import { Link } from 'react-router';
+import type { Me } from '../../features/staff/index.ts';
+import styles from '../admin.module.css';
+import { post } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import { signOutNotice, useSetMe } from '../session.tsx';
+import { AdminForm, ErrorSummary, Field, Notice, Submit, useFieldErrors } from '../ui.tsx';
+
+type Step = 'password' | 'totp' | 'recovery';
+
+/** Signing in: the password, then a code from the app or a recovery code. */
+export function LoginScreen() {
+  const { t } = useT();
+  const setMe = useSetMe();
+  const [step, setStep] = useState<Step>('password');
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const errors = useFieldErrors(error);
+  const [signedOut] = useState(() => {
+    const pending = signOutNotice.pending;
+    signOutNotice.pending = false;
+    return pending;
+  });
+
+  const submit = async (run: () => Promise<void>) => {
+    setPending(true);
+    setError(null);
+    try {
+      await run();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (step === 'password') {
+    return (
+      <section aria-labelledby="login-heading" className={styles.card}>
+        <Heading level={1} id="login-heading">
+          {t('admin.login.heading')}
+        </Heading>
+        {signedOut ? <Notice>{t('admin.login.signedOut')}</Notice> : null}
+        <ErrorSummary error={error} />
+        <AdminForm
+          errors={errors}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (pending) return;
+            const data = new FormData(event.currentTarget);
+            void submit(async () => {
+              await post('/api/admin/auth/login', {
+                email: String(data.get('email') ?? ''),
+                password: String(data.get('password') ?? ''),
+              });
+              setStep('totp');
+            });
+          }}
+        >
+          <Field
+            name="email"
+            type="email"
+            label={t('admin.login.email')}
+            autoComplete="username"
+            isRequired
+          />
+          <Field
+            name="password"
+            type="password"
+            label={t('admin.login.password')}
+            autoComplete="current-password"
+            isRequired
+          />
+          <Submit>{t('admin.login.submit')}</Submit>
+        </AdminForm>
+        <p>
+          <Link to="/reset">{t('admin.login.forgot')}</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const recovery = step === 'recovery';
+  return (
+    <section aria-labelledby="code-heading" className={styles.card}>
+      <Heading level={1} id="code-heading">
+        {t('admin.login.codeHeading')}
+      </Heading>
+      <p>{t(recovery ? 'admin.login.recoveryLead' : 'admin.login.codeLead')}</p>
+      <ErrorSummary error={error} />
+      <AdminForm
+        errors={errors}
+        key={step}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (pending) return;
+          const code = String(new FormData(event.currentTarget).get('code') ?? '');
+          void submit(async () => {
+            setMe(await post<Me>(`/api/admin/auth/${recovery ? 'recovery' : 'totp'}`, { code }));
+          });
+        }}
+      >
+        <Field
+          name="code"
+          label={t(recovery ? 'admin.login.recoveryCode' : 'admin.login.code')}
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoFocus
+          isRequired
+        />
+        <Submit>{t('admin.login.verify')}</Submit>
+      </AdminForm>
+      <div className={styles.actions}>
+        <Button
+          className={styles.link}
+          onPress={() => {
+            setError(null);
+            setStep(recovery ? 'totp' : 'recovery');
+          }}
+        >
+          {t(recovery ? 'admin.login.useTotp' : 'admin.login.useRecovery')}
+        </Button>
+        <Button
+          className={styles.link}
+          onPress={() => {
+            setError(null);
+            setStep('password');
+          }}
+        >
+          {t('admin.login.startOver')}
+        </Button>
+      </div>
+    </section>
+  );
+}
