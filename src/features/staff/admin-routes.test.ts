@@ -127,6 +127,35 @@ describe('the admin routes', () => {
     expect(publicOnes.sort()).toEqual([...PUBLIC].sort());
   });
 
+  it('are in the OpenAPI document under their own tag, writes with the anti-forgery header', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
+    };
+    const wrong: string[] = [];
+    for (const route of t.app.adminRoutes) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[path]?.[route.method.toLowerCase()];
+      if (!op?.tags?.includes('admin'))
+        wrong.push(`${route.method} ${route.url}: not tagged admin`);
+      if (route.method !== 'GET' && !op?.security?.length)
+        wrong.push(`${route.method} ${route.url}: no anti-forgery header documented`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuse every write without the anti-forgery header, even signed in', async () => {
+    const wrong: string[] = [];
+    for (const route of t.app.adminRoutes.filter((r) => r.method !== 'GET')) {
+      const res = await admin.visitor.request(route.method as 'POST', urlOf(route), {
+        ...json({}),
+        xsrf: false,
+      });
+      if (res.statusCode !== 403 || res.json().type !== '/problems/xsrf')
+        wrong.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('answer 401 problem+json without a session', async () => {
     const v = await adminVisitor(t.app);
     const wrong: string[] = [];
