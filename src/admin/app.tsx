@@ -51,8 +51,9 @@ function SignedOut() {
       <main id="main" className={styles.narrow}>
         <Routes>
           <Route path="/login" element={<LoginScreen />} />
-          <Route path="/enrol" element={<EnrolScreen />} />
-          <Route path="/reset" element={<ResetScreen />} />
+          {/* A new link (another fragment) is a new page: nothing of the last one stays. */}
+          <Route path="/enrol" element={<EnrolScreen key={location.hash} />} />
+          <Route path="/reset" element={<ResetScreen key={location.hash} />} />
           <Route
             path="*"
             element={<Navigate to="/login" replace state={{ from: location.pathname }} />}

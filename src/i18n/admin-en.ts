@@ -126,6 +126,8 @@ export const adminEn: AdminMessages = {
   'admin.staff.open': 'Open {name}',
   'admin.staff.created':
     'The person is added. The set-up link went to their e-mail; you may also hand it over yourself:',
+  'admin.staff.linkMade':
+    'A new set-up link went to their e-mail; you may also hand it over yourself:',
   'admin.staff.linkExpires': 'The link works until {date}.',
   'admin.staff.grant': 'Role {number}',
   'admin.staff.role': 'Role',

@@ -128,6 +128,7 @@ export const adminFi = {
   'admin.staff.open': 'Avaa {name}',
   'admin.staff.created':
     'Henkilö on lisätty. Käyttöönottolinkki lähti sähköpostiin; voit antaa sen myös itse:',
+  'admin.staff.linkMade': 'Uusi käyttöönottolinkki lähti sähköpostiin; voit antaa sen myös itse:',
   'admin.staff.linkExpires': 'Linkki toimii {date} asti.',
   'admin.staff.grant': 'Rooli {number}',
   'admin.staff.role': 'Rooli',

@@ -124,6 +124,8 @@ export const adminSv: AdminMessages = {
   'admin.staff.open': 'Öppna {name}',
   'admin.staff.created':
     'Personen är tillagd. Länken för ibruktagning skickades per e-post; du kan också ge den själv:',
+  'admin.staff.linkMade':
+    'En ny länk för ibruktagning skickades per e-post; du kan också ge den själv:',
   'admin.staff.linkExpires': 'Länken fungerar till {date}.',
   'admin.staff.grant': 'Roll {number}',
   'admin.staff.role': 'Roll',

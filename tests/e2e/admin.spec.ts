@@ -26,6 +26,8 @@ const port = inject('serverPort');
 const origin = `http://127.0.0.1:${port}`;
 const shot = screenshots('admin');
 const PASSWORD = 'hallinnan pitkä salasana 2026';
+/** The administrator's TOTP codes, for the later tests (set by the first). */
+let adminCodes: (() => Promise<string>) | undefined;
 
 /** The TOTP codes of one secret, each step once (the server takes a code once). */
 function codes(secret: string) {
@@ -94,6 +96,7 @@ describe('the back office', () => {
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const next = codes(secret);
+    adminCodes = next;
     await page.getByLabel('Salasana').fill('liian lyhyt');
     await page.getByLabel('Sovelluksen koodi').fill(await next());
     await page.getByRole('button', { name: 'Ota käyttöön' }).click();
@@ -264,5 +267,151 @@ describe('the back office', () => {
     await again.page.keyboard.press('Enter');
     await heading(again.page, 'Hei, Eeva Editori');
     await again.context.close();
+  });
+
+  it('shows every other screen and state without serious axe findings, by keyboard', async () => {
+    const next = adminCodes;
+    if (!next) throw new Error('the first test enrols the administrator');
+    const { context, page } = await fiPage(1280);
+    const csp: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+    });
+
+    // Password reset: asking for a link.
+    await page.goto(`${origin}/admin/reset`);
+    await heading(page, 'Salasanan palautus');
+    await axe(page, 'reset request');
+    await tabToAndType(page, page.getByLabel('Sähköpostiosoite'), 'ei.ketaan@kattaus.example');
+    await page.keyboard.press('Enter');
+    await page.getByText('Jos osoitteella on käyttäjätunnus').waitFor();
+    await axe(page, 'reset sent');
+    await shot(page, 'reset-sent-1280');
+    await page.goto(`${origin}/admin/reset#${'x'.repeat(43)}`);
+    await heading(page, 'Uusi salasana');
+    await tabToAndType(
+      page,
+      page.getByRole('textbox', { name: 'Salasana' }),
+      'uusi pitkä salasana 99',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByText('Linkki on tuntematon, käytetty tai vanhentunut.').first().waitFor();
+    await axe(page, 'reset with a used link');
+    await shot(page, 'reset-used-1280');
+
+    // Signing in by keyboard.
+    await page.goto(`${origin}/admin/login`);
+    await heading(page, 'Kirjaudu hallintaan');
+    await tabToAndType(page, page.getByLabel('Sähköpostiosoite'), 'ylla.pitaja@kattaus.example');
+    await tabToAndType(page, page.getByLabel('Salasana'), PASSWORD);
+    await page.keyboard.press('Enter');
+    await heading(page, 'Kaksivaiheinen tunnistautuminen');
+    await tabToAndType(page, page.getByLabel('Koodi'), '000000');
+    await page.keyboard.press('Enter');
+    await page.getByText('Koodi ei kelpaa.', { exact: false }).first().waitFor();
+    await axe(page, 'wrong code');
+    await shot(page, 'code-wrong-1280');
+    await page.getByLabel('Koodi').fill(await next());
+    await page.keyboard.press('Enter');
+    await heading(page, 'Hei, Ylla Pitäjä');
+
+    // Adding a person by keyboard: the dialog, its fields, checkbox groups and the select.
+    const nav = page.getByRole('navigation', { name: 'Hallinnan valikko' });
+    const staffLink = nav.getByRole('link', { name: 'Henkilöstö' });
+    for (let i = 0; i < 20 && !(await isFocused(staffLink)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await heading(page, 'Henkilöstö');
+    const add = page.getByRole('button', { name: 'Lisää henkilö' });
+    for (let i = 0; i < 20 && !(await isFocused(add)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await tabToAndType(page, dialog.getByLabel('Nimi'), 'Sanna Svensson');
+    await tabToAndType(page, dialog.getByLabel('Sähköposti'), 'sanna@kattaus.example');
+    const sibylla = dialog
+      .getByRole('group', { name: 'Sivustot' })
+      .getByRole('checkbox', { name: 'Sibylla' });
+    for (let i = 0; i < 40 && !(await isFocused(sibylla)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await sibylla.isChecked()).toBe(true);
+    const swedish = dialog
+      .getByRole('group', { name: 'Kielet' })
+      .getByRole('checkbox', { name: 'ruotsi' });
+    for (let i = 0; i < 40 && !(await isFocused(swedish)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await swedish.isChecked()).toBe(true);
+    const submit = dialog.getByRole('button', { name: 'Lisää', exact: true });
+    for (let i = 0; i < 40 && !(await isFocused(submit)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('enrolment-link').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Sanna Svensson' }).waitFor();
+    // The same address again: the dialog says so.
+    await add.click();
+    await dialog.getByLabel('Nimi').fill('Toinen');
+    await dialog.getByLabel('Sähköposti').fill('sanna@kattaus.example');
+    await dialog.getByRole('button', { name: 'Lisää', exact: true }).click();
+    await dialog.getByText('Osoitteella on jo käyttäjätunnus.').first().waitFor();
+    await axe(page, 'add staff, address taken');
+    await shot(page, 'add-staff-taken-1280');
+    await page.keyboard.press('Escape');
+
+    // One person: grants saved, a new enrolment link.
+    await page.getByRole('link', { name: 'Avaa Sanna Svensson' }).click();
+    await heading(page, 'Sanna Svensson');
+    await axe(page, 'staff member');
+    await page.getByRole('button', { name: 'Tallenna roolit' }).click();
+    await page.getByText('Roolit on tallennettu.').waitFor();
+    await page.getByRole('button', { name: 'Uusi käyttöönottolinkki' }).click();
+    await page.getByTestId('enrolment-link').waitFor();
+    await axe(page, 'staff member saved, new link');
+    await shot(page, 'staff-member-1280', true);
+
+    // A role saved; the profile's forms and their answers.
+    await page.getByRole('link', { name: 'Roolit' }).click();
+    await heading(page, 'Roolit');
+    await page
+      .getByRole('form', { name: 'Muokkaa roolia Julkaisija' })
+      .getByRole('button', { name: 'Tallenna rooli' })
+      .click();
+    await page.getByText('Rooli on tallennettu.').waitFor();
+    await axe(page, 'role saved');
+    await page.getByRole('link', { name: 'Oma profiili' }).click();
+    await heading(page, 'Oma profiili');
+    await page.getByRole('button', { name: 'Tallenna', exact: true }).click();
+    await page.getByText('Tiedot on tallennettu.').waitFor();
+    await page.getByLabel('Nykyinen salasana').fill('väärä salasana 1234');
+    await page.getByLabel('Uusi salasana').fill('lyhyt');
+    await page.getByRole('button', { name: 'Vaihda salasana' }).click();
+    await page.getByText('Salasanassa on oltava vähintään 12 merkkiä.').first().waitFor();
+    await page.getByLabel('Uusi salasana').fill('tarpeeksi pitkä uusi salasana');
+    await page.getByRole('button', { name: 'Vaihda salasana' }).click();
+    await page.getByText('Nykyinen salasana on väärin.').first().waitFor();
+    await axe(page, 'profile saved, password refused');
+    await page.getByRole('button', { name: 'Luo uudet varakoodit' }).click();
+    await page.getByRole('heading', { name: 'Varakoodisi' }).waitFor();
+    await axe(page, 'new recovery codes');
+    await shot(page, 'profile-states-1280', true);
+    expect(csp).toEqual([]);
+    await context.close();
+
+    // The narrow window: staff list and audit log.
+    const narrow = await fiPage(375);
+    await narrow.page.goto(`${origin}/admin/login`);
+    await narrow.page.getByLabel('Sähköpostiosoite').fill('ylla.pitaja@kattaus.example');
+    await narrow.page.getByLabel('Salasana').fill(PASSWORD);
+    await narrow.page.getByRole('button', { name: 'Jatka' }).click();
+    await narrow.page.getByLabel('Koodi').fill(await next());
+    await narrow.page.getByRole('button', { name: 'Kirjaudu' }).click();
+    await heading(narrow.page, 'Hei, Ylla Pitäjä');
+    await shot(narrow.page, 'home-375');
+    await narrow.page.getByRole('link', { name: 'Henkilöstö' }).click();
+    await heading(narrow.page, 'Henkilöstö');
+    await axe(narrow.page, 'staff at 375');
+    await shot(narrow.page, 'staff-375');
+    await narrow.page.getByRole('link', { name: 'Tapahtumaloki' }).click();
+    await narrow.page.getByRole('row').filter({ hasText: 'staff.grants' }).first().waitFor();
+    await axe(narrow.page, 'audit at 375');
+    await shot(narrow.page, 'audit-375');
+    await narrow.context.close();
   });
 });

@@ -53,7 +53,7 @@ export function StaffDetailScreen() {
       </p>
       <ErrorSummary error={error} />
       {saved ? <Notice>{t('admin.staff.grantsSaved')}</Notice> : null}
-      {link ? <EnrolmentLink link={link} /> : null}
+      {link ? <EnrolmentLink link={link} made /> : null}
       <section aria-labelledby="grants" className={styles.panel}>
         <Heading level={2} id="grants">
           {t('admin.staff.grants')}

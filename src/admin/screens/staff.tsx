@@ -91,11 +91,18 @@ export function StaffScreen() {
   );
 }
 
-export function EnrolmentLink({ link }: { link: { enrolmentUrl: string; expiresAt: string } }) {
+export function EnrolmentLink({
+  link,
+  made = false,
+}: {
+  link: { enrolmentUrl: string; expiresAt: string };
+  /** A new link for someone there was (not a new person). */
+  made?: boolean;
+}) {
   const { t, lang } = useT();
   return (
     <div role="status" className={styles.notice}>
-      <p>{t('admin.staff.created')}</p>
+      <p>{t(made ? 'admin.staff.linkMade' : 'admin.staff.created')}</p>
       <p>
         <code className={styles.secret} data-testid="enrolment-link">
           {link.enrolmentUrl}
