@@ -54,6 +54,10 @@ export const adminEn: AdminMessages = {
   'admin.login.recoveryLead': 'Give one of your recovery codes. Each code works once.',
   'admin.login.recoveryCode': 'Recovery code',
   'admin.login.startOver': 'Start over',
+  'admin.login.sso': 'Sign in with your organisation account',
+  'admin.login.ssoRefused':
+    'Single sign-on failed: the account has no back-office user, or its e-mail address is not verified.',
+  'admin.login.or': 'or',
   'admin.login.signedOut': 'You have signed out.',
   'admin.login.expired': 'Your session ended. Sign in again.',
   'admin.reset.heading': 'Reset your password',

@@ -57,6 +57,10 @@ export const adminFi = {
   'admin.login.recoveryLead': 'Anna yksi varakoodeistasi. Kukin koodi toimii kerran.',
   'admin.login.recoveryCode': 'Varakoodi',
   'admin.login.startOver': 'Aloita alusta',
+  'admin.login.sso': 'Kirjaudu organisaation tunnuksella',
+  'admin.login.ssoRefused':
+    'Kertakirjautuminen ei onnistunut: tunnukselle ei ole hallinnan käyttäjää tai sen sähköpostiosoitetta ei ole vahvistettu.',
+  'admin.login.or': 'tai',
   'admin.login.signedOut': 'Olet kirjautunut ulos.',
   'admin.login.expired': 'Istuntosi päättyi. Kirjaudu uudelleen.',
   'admin.reset.heading': 'Salasanan palautus',

@@ -54,6 +54,10 @@ export const adminSv: AdminMessages = {
   'admin.login.recoveryLead': 'Ange en av dina reservkoder. Varje kod fungerar en gång.',
   'admin.login.recoveryCode': 'Reservkod',
   'admin.login.startOver': 'Börja om',
+  'admin.login.sso': 'Logga in med organisationens konto',
+  'admin.login.ssoRefused':
+    'Inloggningen misslyckades: kontot har ingen användare i administrationen eller dess e-postadress är inte verifierad.',
+  'admin.login.or': 'eller',
   'admin.login.signedOut': 'Du har loggat ut.',
   'admin.login.expired': 'Din session har gått ut. Logga in igen.',
   'admin.reset.heading': 'Återställ lösenordet',

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
 import { Link } from 'react-router';
 import type { Me } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
-import { post } from '../api.ts';
+import { get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { signOutNotice, useSetMe } from '../session.tsx';
 import { AdminForm, ErrorSummary, Field, Notice, Submit, useFieldErrors } from '../ui.tsx';
@@ -14,7 +15,18 @@ type Step = 'password' | 'totp' | 'recovery';
 export function LoginScreen() {
   const { t } = useT();
   const setMe = useSetMe();
-  const [step, setStep] = useState<Step>('password');
+  // Back from single sign-on: at the code step, or told why not (the fragment says which).
+  const [arrived] = useState(() => {
+    const hash = window.location.hash;
+    if (hash) history.replaceState(null, '', window.location.pathname);
+    return hash;
+  });
+  const [step, setStep] = useState<Step>(arrived === '#second-factor' ? 'totp' : 'password');
+  const methods = useQuery({
+    queryKey: ['sign-in-methods'],
+    queryFn: () => get<{ sso: boolean }>('/api/admin/auth/methods'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const errors = useFieldErrors(error);
@@ -43,6 +55,11 @@ export function LoginScreen() {
           {t('admin.login.heading')}
         </Heading>
         {signedOut ? <Notice>{t('admin.login.signedOut')}</Notice> : null}
+        {arrived === '#sso-refused' && !error ? (
+          <p role="alert" className={styles.errorSummary}>
+            {t('admin.login.ssoRefused')}
+          </p>
+        ) : null}
         <ErrorSummary error={error} />
         <AdminForm
           errors={errors}
@@ -78,6 +95,14 @@ export function LoginScreen() {
         <p>
           <Link to="/reset">{t('admin.login.forgot')}</Link>
         </p>
+        {methods.data?.sso ? (
+          <p>
+            {t('admin.login.or')}{' '}
+            <a className={styles.secondary} href="/api/admin/auth/oidc">
+              {t('admin.login.sso')}
+            </a>
+          </p>
+        ) : null}
       </section>
     );
   }

@@ -38,6 +38,9 @@ const PUBLIC = [
   'POST /api/admin/auth/password-reset/confirm',
   'POST /api/admin/enrolment',
   'POST /api/admin/enrolment/complete',
+  'GET /api/admin/auth/methods',
+  'GET /api/admin/auth/oidc',
+  'GET /api/admin/auth/oidc/callback',
 ];
 
 /** The admin routes of Fastify's route table (`printRoutes`), as `METHOD /path`. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { NotFound } from '../../server/errors.ts';
 import { lockout } from '../../server/lockout.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
@@ -39,6 +40,7 @@ import {
   setGrants,
   updateRole,
 } from './management.server.ts';
+import { finishOidc, OIDC_CALLBACK, OIDC_START, startOidc } from './oidc.server.ts';
 import { PERMISSIONS } from './permissions.ts';
 import {
   ADMIN_API,
@@ -79,6 +81,11 @@ const BODY_LIMIT = 16 * 1024;
 /** Per client address and minute: each sign-in step, and everything else. */
 const AUTH_LIMIT = { max: 30, timeWindow: 60_000 };
 const API_LIMIT = { max: 600, timeWindow: 60_000 };
+
+/** A redirect (its `Location` says where); the body is empty. */
+function redirectAnswer(description: string) {
+  return { description, content: { 'text/plain': { schema: z.literal('') } } };
+}
 
 /** Where links to the back office point: `ADMIN_URL`, or the address this request came to. */
 export function adminUrlOf(request: FastifyRequest): string {
@@ -324,6 +331,58 @@ export async function staffRoutes(fastify: FastifyInstance) {
       await resetStaffPassword(app.db, request.body, { ip: request.ip, requestId: request.id });
       return { ok: true as const };
     },
+  );
+
+  // ------------------------------------------------------------------ single sign-on
+  app.get(
+    OIDC_START,
+    {
+      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'Signs in with the OpenID Connect provider (STAFF_OIDC_*): a redirect to it',
+        description:
+          'Authorization code flow with PKCE, state and nonce. 404 when single sign-on is not configured.',
+        response: { 303: redirectAnswer('To the provider'), ...problemAnswers(404, 429) },
+      },
+    },
+    async (request, reply) => startOidc(request, reply),
+  );
+
+  app.get(
+    OIDC_CALLBACK,
+    {
+      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'The provider’s answer: on to the code step, or back to the sign-in page',
+        description:
+          'The staff member is found by the verified e-mail address of the provider; nobody is made. The second factor is still asked for. Anyone unknown goes back to `/admin/login#sso-refused`.',
+        response: {
+          303: redirectAnswer(
+            'To the code step (`/admin/login#second-factor`) or the sign-in page',
+          ),
+          ...problemAnswers(404, 429),
+        },
+      },
+    },
+    async (request, reply) => reply.redirect(await finishOidc(request, reply), 303),
+  );
+
+  app.get(
+    `${ADMIN_API}/auth/methods`,
+    {
+      config: { staff: { access: 'public' }, rateLimit: API_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'How staff may sign in here: the password, and single sign-on when configured',
+        response: {
+          200: jsonAnswer(z.object({ sso: z.boolean() }), 'Sign-in methods'),
+          ...problemAnswers(429),
+        },
+      },
+    },
+    async () => ({ sso: Boolean(app.config.staffOidc) }),
   );
 
   // ------------------------------------------------------------------ enrolment
