@@ -8,6 +8,9 @@ import { AdminForm, ErrorSummary, Field, Submit, useFieldErrors } from './ui.tsx
 
 type Run = <T>(action: () => Promise<T>) => Promise<T>;
 
+/** The person closed the re-authentication dialog: the action is not done, and that is no error. */
+export class ReauthCancelled extends Error {}
+
 const Context = createContext<Run>((action) => action());
 
 /**
@@ -40,7 +43,7 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
   const close = (ok: boolean) => {
     setOpen(false);
     if (ok) waiting.current?.resolve();
-    else waiting.current?.reject(new Error('cancelled'));
+    else waiting.current?.reject(new ReauthCancelled('cancelled'));
     waiting.current = null;
   };
   return (

@@ -47,6 +47,7 @@ const PRIVATE_TABLES = new Set([
   'staff_sessions',
   'staff_roles',
   'staff_grants',
+  'staff_passkeys',
   'audit_log',
 ]);
 

@@ -25,6 +25,7 @@ export const adminEn: AdminMessages = {
   'admin.error.totpWrong': "The code is not valid. Give the app's current code.",
   'admin.error.recoveryFormat': 'A recovery code looks like xxxxx-xxxxx.',
   'admin.error.recoveryWrong': 'The recovery code is not valid or has been used.',
+  'admin.error.passkey': 'The passkey was not accepted.',
   'admin.error.token': 'The link is unknown, used or expired.',
   'admin.error.login': 'The e-mail address or the password is wrong.',
   'admin.error.currentPassword': 'The current password is wrong.',
@@ -108,6 +109,13 @@ export const adminEn: AdminMessages = {
   'admin.profile.twoFactorOn':
     'The authenticator app is in use. You have {count} recovery codes left.',
   'admin.profile.newCodes': 'Make new recovery codes',
+  'admin.login.usePasskey': 'Use a passkey',
+  'admin.passkeys.heading': 'Passkeys',
+  'admin.passkeys.lead':
+    'A passkey (such as your device’s fingerprint or a security key) can be given instead of a code.',
+  'admin.passkeys.count': 'Passkeys: {count}',
+  'admin.passkeys.add': 'Add a passkey',
+  'admin.passkeys.added': 'The passkey is added.',
   'admin.lang.fi': 'Finnish',
   'admin.lang.sv': 'Swedish',
   'admin.lang.en': 'English',

@@ -272,6 +272,8 @@ describe('the back office', () => {
   it('shows every other screen and state without serious axe findings, by keyboard', async () => {
     const next = adminCodes;
     if (!next) throw new Error('the first test enrols the administrator');
+    // localhost, not 127.0.0.1: a passkey's relying party is a host name, never an address.
+    const local = `http://localhost:${port}`;
     const { context, page } = await fiPage(1280);
     const csp: string[] = [];
     page.on('console', (m) => {
@@ -279,7 +281,7 @@ describe('the back office', () => {
     });
 
     // Password reset: asking for a link.
-    await page.goto(`${origin}/admin/reset`);
+    await page.goto(`${local}/admin/reset`);
     await heading(page, 'Salasanan palautus');
     await axe(page, 'reset request');
     await tabToAndType(page, page.getByLabel('Sähköpostiosoite'), 'ei.ketaan@kattaus.example');
@@ -287,7 +289,7 @@ describe('the back office', () => {
     await page.getByText('Jos osoitteella on käyttäjätunnus').waitFor();
     await axe(page, 'reset sent');
     await shot(page, 'reset-sent-1280');
-    await page.goto(`${origin}/admin/reset#${'x'.repeat(43)}`);
+    await page.goto(`${local}/admin/reset#${'x'.repeat(43)}`);
     await heading(page, 'Uusi salasana');
     await tabToAndType(
       page,
@@ -300,7 +302,7 @@ describe('the back office', () => {
     await shot(page, 'reset-used-1280');
 
     // Signing in by keyboard.
-    await page.goto(`${origin}/admin/login`);
+    await page.goto(`${local}/admin/login`);
     await heading(page, 'Kirjaudu hallintaan');
     await tabToAndType(page, page.getByLabel('Sähköpostiosoite'), 'ylla.pitaja@kattaus.example');
     await tabToAndType(page, page.getByLabel('Salasana'), PASSWORD);
@@ -391,12 +393,33 @@ describe('the back office', () => {
     await page.getByRole('heading', { name: 'Varakoodisi' }).waitFor();
     await axe(page, 'new recovery codes');
     await shot(page, 'profile-states-1280', true);
+
+    // A passkey, from a virtual authenticator, and signing in with it instead of a code.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    await page.getByRole('button', { name: 'Lisää pääsyavain' }).click();
+    await page.getByText('Pääsyavain on lisätty.').waitFor();
+    expect(await page.getByTestId('passkey-count').textContent()).toBe('Pääsyavaimia: 1');
+    await axe(page, 'passkey added');
+    await signOut(page);
+    await passwordStep(page, 'ylla.pitaja@kattaus.example');
+    await page.getByRole('button', { name: 'Käytä pääsyavainta' }).click();
+    await heading(page, 'Hei, Ylla Pitäjä');
     expect(csp).toEqual([]);
     await context.close();
 
     // The narrow window: staff list and audit log.
     const narrow = await fiPage(375);
-    await narrow.page.goto(`${origin}/admin/login`);
+    await narrow.page.goto(`${local}/admin/login`);
     await narrow.page.getByLabel('Sähköpostiosoite').fill('ylla.pitaja@kattaus.example');
     await narrow.page.getByLabel('Salasana').fill(PASSWORD);
     await narrow.page.getByRole('button', { name: 'Jatka' }).click();

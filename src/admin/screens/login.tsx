@@ -1,3 +1,7 @@
+import {
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+} from '@simplewebauthn/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
@@ -22,6 +26,7 @@ export function LoginScreen() {
     return hash;
   });
   const [step, setStep] = useState<Step>(arrived === '#second-factor' ? 'totp' : 'password');
+  const [passkey, setPasskey] = useState(arrived === '#second-factor');
   const methods = useQuery({
     queryKey: ['sign-in-methods'],
     queryFn: () => get<{ sso: boolean }>('/api/admin/auth/methods'),
@@ -68,10 +73,11 @@ export function LoginScreen() {
             if (pending) return;
             const data = new FormData(event.currentTarget);
             void submit(async () => {
-              await post('/api/admin/auth/login', {
+              const answer = await post<{ methods: string[] }>('/api/admin/auth/login', {
                 email: String(data.get('email') ?? ''),
                 password: String(data.get('password') ?? ''),
               });
+              setPasskey(answer.methods.includes('passkey'));
               setStep('totp');
             });
           }}
@@ -138,6 +144,22 @@ export function LoginScreen() {
         <Submit>{t('admin.login.verify')}</Submit>
       </AdminForm>
       <div className={styles.actions}>
+        {passkey ? (
+          <Button
+            className={styles.secondary}
+            onPress={() =>
+              void submit(async () => {
+                const optionsJSON = await get<PublicKeyCredentialRequestOptionsJSON>(
+                  '/api/admin/auth/passkey/options',
+                );
+                const response = await startAuthentication({ optionsJSON });
+                setMe(await post<Me>('/api/admin/auth/passkey', { response }));
+              })
+            }
+          >
+            {t('admin.login.usePasskey')}
+          </Button>
+        ) : null}
         <Button
           className={styles.link}
           onPress={() => {

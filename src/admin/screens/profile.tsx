@@ -1,4 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  type PublicKeyCredentialCreationOptionsJSON,
+  startRegistration,
+} from '@simplewebauthn/browser';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Button,
@@ -12,9 +16,9 @@ import {
 } from 'react-aria-components';
 import type { Me } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
-import { post } from '../api.ts';
+import { get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { useSensitive } from '../reauth.tsx';
+import { ReauthCancelled, useSensitive } from '../reauth.tsx';
 import { ME_KEY } from '../session.tsx';
 import { AdminForm, ErrorSummary, Field, Notice, Submit, useFieldErrors } from '../ui.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
@@ -31,7 +35,7 @@ function useAction() {
       await action();
       setDone(true);
     } catch (e) {
-      setError(e);
+      if (!(e instanceof ReauthCancelled)) setError(e);
     } finally {
       setPending(false);
     }
@@ -66,6 +70,45 @@ export function LangSelect({
         </ListBox>
       </Popover>
     </Select>
+  );
+}
+
+/** The staff member's passkeys and the button that adds one (after re-authentication). */
+function Passkeys() {
+  const { t } = useT();
+  const sensitive = useSensitive();
+  const add = useAction();
+  const list = useQuery({
+    queryKey: ['passkeys'],
+    queryFn: () => get<{ passkeys: { id: string }[] }>('/api/admin/profile/passkeys'),
+  });
+  return (
+    <section aria-labelledby="passkeys" className={styles.panel}>
+      <Heading level={2} id="passkeys">
+        {t('admin.passkeys.heading')}
+      </Heading>
+      <p>{t('admin.passkeys.lead')}</p>
+      <p data-testid="passkey-count">
+        {t('admin.passkeys.count', { count: list.data?.passkeys.length ?? 0 })}
+      </p>
+      {add.done ? <Notice>{t('admin.passkeys.added')}</Notice> : null}
+      <ErrorSummary error={add.error} />
+      <Button
+        className={styles.secondary}
+        onPress={() =>
+          void add.run(async () => {
+            const optionsJSON = await sensitive(() =>
+              get<PublicKeyCredentialCreationOptionsJSON>('/api/admin/profile/passkeys/options'),
+            );
+            const response = await startRegistration({ optionsJSON });
+            await post('/api/admin/profile/passkeys', { response });
+            await list.refetch();
+          })
+        }
+      >
+        {t('admin.passkeys.add')}
+      </Button>
+    </section>
   );
 }
 
@@ -171,6 +214,7 @@ export function ProfileScreen({ me }: { me: Me }) {
           {t('admin.profile.newCodes')}
         </Button>
       </section>
+      <Passkeys />
     </>
   );
 }

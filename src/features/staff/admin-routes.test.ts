@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { softAuthenticator } from '../../../tests/helpers/soft-authenticator.ts';
 import {
   adminVisitor,
   auditCount,
@@ -39,6 +40,8 @@ const PUBLIC = [
   'POST /api/admin/enrolment',
   'POST /api/admin/enrolment/complete',
   'GET /api/admin/auth/methods',
+  'GET /api/admin/auth/passkey/options',
+  'POST /api/admin/auth/passkey',
   'GET /api/admin/auth/oidc',
   'GET /api/admin/auth/oidc/callback',
 ];
@@ -310,6 +313,14 @@ const SAMPLES: Record<
     url: '/api/admin/profile/password',
     body: { currentPassword: admin.password, newPassword: admin.password },
   }),
+  'POST /api/admin/profile/passkeys': async () => {
+    await admin.visitor.post('/api/admin/auth/reauth', json({ password: admin.password }));
+    const options = await admin.visitor.get('/api/admin/profile/passkeys/options');
+    return {
+      url: '/api/admin/profile/passkeys',
+      body: { response: softAuthenticator('http://localhost:80').register(options.json()) },
+    };
+  },
   'POST /api/admin/profile/recovery-codes': async () => ({
     url: '/api/admin/profile/recovery-codes',
   }),

@@ -64,7 +64,7 @@ export async function passwordStep(
   reply: FastifyReply,
   input: { email: string; password: string },
   limits: LoginLimits,
-): Promise<void> {
+): Promise<string> {
   const db = request.server.db;
   await limits.password.check(emailKey(input.email));
   const staff = await staffByEmail(db, input.email);
@@ -91,6 +91,7 @@ export async function passwordStep(
       subjectId: staff.id,
     });
   });
+  return staff.id;
 }
 
 /** The staff member whose second step this request is at; 401 without one. */

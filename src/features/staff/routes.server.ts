@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,6 +42,13 @@ import {
   updateRole,
 } from './management.server.ts';
 import { finishOidc, OIDC_CALLBACK, OIDC_START, startOidc } from './oidc.server.ts';
+import {
+  listPasskeys,
+  passkeyStep,
+  registerPasskey,
+  registrationOptions,
+  signInOptions,
+} from './passkeys.server.ts';
 import { PERMISSIONS } from './permissions.ts';
 import {
   ADMIN_API,
@@ -75,6 +83,7 @@ import {
   totpSchema,
 } from './schemas.ts';
 import { REAUTH_MS } from './sessions.server.ts';
+import { staffPasskeys } from './tables.ts';
 
 const TAG = 'admin';
 const BODY_LIMIT = 16 * 1024;
@@ -175,8 +184,16 @@ export async function staffRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await passwordStep(request, reply, request.body, limits);
-      return { next: 'second-factor' as const, methods: ['totp' as const, 'recovery' as const] };
+      const staffId = await passwordStep(request, reply, request.body, limits);
+      const passkeys = await app.db.$count(staffPasskeys, eq(staffPasskeys.staffId, staffId));
+      return {
+        next: 'second-factor' as const,
+        methods: [
+          'totp' as const,
+          'recovery' as const,
+          ...(passkeys > 0 ? (['passkey'] as const) : []),
+        ],
+      };
     },
   );
 
@@ -330,6 +347,103 @@ export async function staffRoutes(fastify: FastifyInstance) {
     async (request) => {
       await resetStaffPassword(app.db, request.body, { ip: request.ip, requestId: request.id });
       return { ok: true as const };
+    },
+  );
+
+  // ------------------------------------------------------------------ passkeys
+  const webauthnJson = z.looseObject({ id: z.string().min(1).max(1024), type: z.string() });
+
+  app.get(
+    `${ADMIN_API}/auth/passkey/options`,
+    {
+      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'WebAuthn options for the code step with a passkey (after the password)',
+        response: { 200: jsonAnswer(z.looseObject({}), 'Options'), ...problemAnswers(401, 429) },
+      },
+    },
+    async (request, reply) => signInOptions(request, reply),
+  );
+
+  app.post(
+    `${ADMIN_API}/auth/passkey`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'The second step with a passkey: signed in',
+        description: 'Wrong answers count with wrong codes (5 lock the step).',
+        security: XSRF_SECURITY,
+        body: z.object({ response: webauthnJson }).strict(),
+        response: {
+          200: jsonAnswer(meSchema, 'Signed in'),
+          ...problemAnswers(400, 401, 403, 413, 429),
+        },
+      },
+    },
+    async (request, reply) =>
+      signedInAnswer(
+        request,
+        await passkeyStep(request, reply, request.body.response as never, limits),
+      ),
+  );
+
+  const passkeyList = z.object({
+    passkeys: z.array(
+      z.object({ id: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }),
+    ),
+  });
+
+  app.get(
+    `${ADMIN_API}/profile/passkeys`,
+    {
+      config: { staff: { access: 'signed-in' }, rateLimit: API_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'The signed-in staff member’s passkeys',
+        response: { 200: jsonAnswer(passkeyList, 'Passkeys'), ...problemAnswers(401, 429) },
+      },
+    },
+    async (request) => ({ passkeys: await listPasskeys(request) }),
+  );
+
+  app.get(
+    `${ADMIN_API}/profile/passkeys/options`,
+    {
+      config: { staff: { access: 'signed-in', reauth: true }, rateLimit: AUTH_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'WebAuthn options for registering a passkey; needs re-authentication',
+        response: {
+          200: jsonAnswer(z.looseObject({}), 'Options'),
+          ...problemAnswers(401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => registrationOptions(request, reply),
+  );
+
+  app.post(
+    `${ADMIN_API}/profile/passkeys`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { staff: { access: 'signed-in', reauth: true }, rateLimit: AUTH_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'Registers a passkey from the answer of the registration ceremony',
+        security: XSRF_SECURITY,
+        body: z.object({ response: webauthnJson }).strict(),
+        response: {
+          200: jsonAnswer(passkeyList, 'Passkeys'),
+          ...problemAnswers(400, 401, 403, 413, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await registerPasskey(request, reply, request.body.response as never);
+      return { passkeys: await listPasskeys(request) };
     },
   );
 

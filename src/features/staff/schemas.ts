@@ -207,7 +207,7 @@ export type Me = z.infer<typeof meSchema>;
 
 export const loginAnswerSchema = z.object({
   next: z.literal('second-factor'),
-  methods: z.array(z.enum(['totp', 'recovery'])),
+  methods: z.array(z.enum(['totp', 'recovery', 'passkey'])),
 });
 
 export const enrolmentSchema = z.object({

@@ -167,3 +167,22 @@ export const auditLog = pgTable(
     index('audit_log_subject_idx').on(t.subjectType, t.subjectId),
   ],
 );
+
+/** Passkeys (WebAuthn credentials) a staff member may give as the second factor instead of a code. */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    /** The credential's id, base64url. */
+    id: text('id').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_passkeys_staff_idx').on(t.staffId)],
+);
