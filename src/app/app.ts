@@ -16,6 +16,7 @@ import { lunchMenuPlugin } from '../features/lunch-menu/index.server.ts';
 import { navigationPlugin } from '../features/navigation/index.server.ts';
 import { searchPlugin } from '../features/search/index.server.ts';
 import { shopPlugin } from '../features/shop/index.server.ts';
+import { staffPlugin } from '../features/staff/index.server.ts';
 import { subscriptionsPlugin } from '../features/subscriptions/index.server.ts';
 import { imageRoutes } from '../images/routes.server.ts';
 import { type AssetProvider, manifestAssets } from '../render/assets.ts';
@@ -36,6 +37,7 @@ import { openSharedCounters } from '../server/redis.ts';
 import { trustProxyOption } from '../server/trust-proxy.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../server/validate.ts';
 import { createSiteResolver } from '../sites/resolve.ts';
+import { adminShellRoutes } from './admin-shell.server.ts';
 import { loadIslands } from './islands.ts';
 import { pageRoutes } from './page-routes.server.tsx';
 import '../server/types.ts';
@@ -178,6 +180,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes: the API document lists the routes registered after it.
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
+  // Before every feature's admin routes: its guard sees the routes registered after it.
+  await app.register(staffPlugin);
+  await app.register(adminShellRoutes);
   await app.register(imageRoutes);
   await app.register(navigationPlugin);
   await app.register(formsPlugin);

@@ -72,9 +72,11 @@ function documentationGaps(doc: Document, operations: string[]): string[] {
       continue;
     }
     const answers = Object.entries(declared.responses);
-    // A 204 has no body by definition; any other success must say what it answers.
+    // A 204 has no body by definition, a redirect (303: the single sign-on's hops) says where in
+    // its Location; any other success must say what it answers.
     const success = answers.find(
-      ([status, answer]) => status === '204' || (status.startsWith('2') && answer.content),
+      ([status, answer]) =>
+        status === '204' || status === '303' || (status.startsWith('2') && answer.content),
     );
     const problems = answers.filter(([status]) => /^[45]/.test(status));
     if (!success || problems.length === 0) {

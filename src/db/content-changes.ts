@@ -40,6 +40,15 @@ const PRIVATE_TABLES = new Set([
   // until the save (decision 042); the votes' totals only in the vote's answer (decision 044).
   'lunch_menus',
   'school_votes',
+  // The back office's staff, sessions, roles and audit log (decisions 130–132).
+  'staff_members',
+  'staff_recovery_codes',
+  'staff_tokens',
+  'staff_sessions',
+  'staff_roles',
+  'staff_grants',
+  'staff_passkeys',
+  'audit_log',
 ]);
 
 const WRITE =

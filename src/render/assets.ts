@@ -23,6 +23,11 @@ export interface AssetProvider {
    * React, no styles): the shop's cart-sync frame (`CART_SYNC_ENTRY`).
    */
   entry(key: string): PageAssets;
+  /**
+   * The back office's own bundle (`ADMIN_ENTRY`, built apart by `vite.admin.config.ts`), or
+   * undefined when the build has none.
+   */
+  admin?(): PageAssets | undefined;
   /** Folder of the built files served under /assets/ (production builds only). */
   staticDir?: string;
   /** Whether assets come from the Vite dev server (relaxed CSP, no caching). */
@@ -33,6 +38,10 @@ export const CLIENT_ENTRY = 'src/app/client-entry.ts';
 export const STYLES_ENTRY = 'src/render/styles.ts';
 /** The cart-sync frame's own entry (decision 061). */
 export const CART_SYNC_ENTRY = 'src/features/shop/cart-sync/frame-entry.ts';
+/** The back office's entry: a build of its own, never loaded by a public page (decision 133). */
+export const ADMIN_ENTRY = 'src/admin/main.tsx';
+/** Its manifest, beside the public one. */
+export const ADMIN_MANIFEST = '.vite/admin-manifest.json';
 
 interface ManifestChunk {
   file: string;
@@ -78,15 +87,39 @@ export function manifestAssets(clientDir: string): AssetProvider {
         .map(url),
     });
   }
+  const admin = adminAssets(clientDir, url);
   return {
     dev: false,
     page: () => page,
+    admin: () => admin,
     entry: (key) => {
       const assets = entries.get(key);
       if (!assets) throw new Error(`No entry ${key} in the client build`);
       return assets;
     },
     staticDir: path.join(clientDir, 'assets'),
+  };
+}
+
+/** The back office's scripts and styles from its own manifest, if the build made it. */
+function adminAssets(clientDir: string, url: (f: string) => string): PageAssets | undefined {
+  let manifest: Record<string, ManifestChunk & { css?: string[] }>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(clientDir, ADMIN_MANIFEST), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const chunk = manifest[ADMIN_ENTRY];
+  if (!chunk) return undefined;
+  const css = new Set<string>(chunk.css ?? []);
+  for (const key of chunk.imports ?? []) for (const f of manifest[key]?.css ?? []) css.add(f);
+  return {
+    scripts: [url(chunk.file)],
+    styles: [...css].map(url),
+    modulePreloads: (chunk.imports ?? [])
+      .map((key) => manifest[key]?.file)
+      .filter(isString)
+      .map(url),
   };
 }
 
@@ -100,6 +133,11 @@ export function devAssets(): AssetProvider {
   return {
     dev: true,
     page: () => page,
+    admin: () => ({
+      scripts: ['/@vite/client', `/${ADMIN_ENTRY}`],
+      styles: [],
+      modulePreloads: [],
+    }),
     entry: (key) => ({ scripts: [`/${key}`], styles: [], modulePreloads: [] }),
   };
 }

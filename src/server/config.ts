@@ -436,6 +436,12 @@ const envSchema = z.object({
   SITE_HOSTS: siteHostsSchema.prefault(''),
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
   TRUST_PROXY: trustProxySchema.prefault('false'),
+  /** The back office's address in links to staff (the enrolment link the command prints). */
+  ADMIN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Single sign-on for staff with OpenID Connect (decision 134): all three or none. */
+  STAFF_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  STAFF_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  STAFF_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ...formsEnv,
   ...paymentEnv,
   ...s3Env,
@@ -445,7 +451,27 @@ const envSchema = z.object({
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
   requirePaytrailKeys(e, ctx);
   requireS3Settings(e, ctx);
+  requireAllOrNone(
+    e,
+    ['STAFF_OIDC_ISSUER', 'STAFF_OIDC_CLIENT_ID', 'STAFF_OIDC_CLIENT_SECRET'] as const,
+    ctx,
+  );
 });
+
+/** Variables that only work together: set all of them, or none. */
+function requireAllOrNone<K extends string>(
+  e: Partial<Record<K, unknown>>,
+  names: readonly K[],
+  ctx: z.RefinementCtx,
+) {
+  const set = names.filter((name) => e[name] !== undefined);
+  if (set.length === 0 || set.length === names.length) return;
+  for (const name of names) {
+    if (e[name] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `required with ${set.join(', ')}` });
+    }
+  }
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -485,6 +511,13 @@ export interface Config {
    * number of proxies), or those appended by the listed proxy addresses (`TRUST_PROXY`).
    */
   trustProxy: false | number | string[];
+  /**
+   * The back office's address (`ADMIN_URL`, e.g. `https://www.example.fi/admin`) for links sent
+   * to staff; unset: the address a request came to, or `http://localhost:PORT/admin`.
+   */
+  adminUrl: string | undefined;
+  /** Staff single sign-on (`STAFF_OIDC_*`); unset: password sign-in only. */
+  staffOidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   forms: FormsConfig;
   payment: PaymentConfig;
 }
@@ -528,6 +561,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteHosts: e.SITE_HOSTS,
     defaultSite: e.DEFAULT_SITE,
     trustProxy: e.TRUST_PROXY,
+    adminUrl: e.ADMIN_URL,
+    staffOidc:
+      e.STAFF_OIDC_ISSUER && e.STAFF_OIDC_CLIENT_ID && e.STAFF_OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.STAFF_OIDC_ISSUER,
+            clientId: e.STAFF_OIDC_CLIENT_ID,
+            clientSecret: e.STAFF_OIDC_CLIENT_SECRET,
+          }
+        : undefined,
     forms: formsConfig(e, dataDir),
     payment: {
       provider: e.PAYMENT_PROVIDER,

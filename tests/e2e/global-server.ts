@@ -11,6 +11,8 @@ declare module 'vitest' {
     serverPort: number;
     /** The folder of the build under test: `client/` and `server/main.js`. */
     serverBuild: string;
+    /** The enrolment link the README's `npm run staff -- create` printed for the first admin. */
+    adminEnrolmentLink: string;
   }
 }
 
@@ -61,6 +63,26 @@ export default async function setup(project: TestProject) {
       stdio: 'inherit',
     });
   }
+  // The first administrator, as the README says to make one: the command prints a one-time
+  // enrolment link. It runs before the server starts: the embedded database is one process's.
+  const created = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/app/staff-cli.ts',
+      'create',
+      '--email',
+      'ylla.pitaja@kattaus.example',
+      '--name',
+      'Ylla Pitäjä',
+      '--role',
+      'admin',
+    ],
+    { env: { ...env, ADMIN_URL: `http://127.0.0.1:${port}/admin` }, encoding: 'utf8' },
+  );
+  const adminEnrolmentLink = /https?:\/\/\S+\/admin\/enrol#\S+/.exec(created)?.[0];
+  if (!adminEnrolmentLink) throw new Error(`npm run staff printed no link:\n${created}`);
   const child = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -73,6 +95,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('serverPort', port);
   project.provide('serverBuild', outDir);
+  project.provide('adminEnrolmentLink', adminEnrolmentLink);
   return async () => {
     await stop(child);
     await rm(dataDir, { recursive: true, force: true });
@@ -133,6 +156,17 @@ function buildInto(outDir: string): void {
   run([
     'node_modules/vite/bin/vite.js',
     'build',
+    '--outDir',
+    path.join(outDir, 'client'),
+    '--logLevel',
+    'warn',
+  ]);
+  // The back office's own bundle, beside the public one (decision 133).
+  run([
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '-c',
+    'vite.admin.config.ts',
     '--outDir',
     path.join(outDir, 'client'),
     '--logLevel',

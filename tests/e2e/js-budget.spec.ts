@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -27,6 +28,8 @@ const manifest = readManifest(path.join(inject('serverBuild'), 'client'));
 const scale = Number(process.env.JS_BUDGET_SCALE ?? '1');
 
 const get: Fetch = plainGet(`http://127.0.0.1:${port}`);
+/** The pages the budget test measured, for the admin check below. */
+const measuredPages: { page: (typeof BUDGET_PAGES)[number]; js: PageJavaScript }[] = [];
 
 describe('JavaScript budget per page type', () => {
   it('has every page type on at least three sites', () => {
@@ -48,6 +51,7 @@ describe('JavaScript budget per page type', () => {
       });
       measured.push({ page, js });
     }
+    measuredPages.push(...measured);
 
     const lines = measured.map(({ page, js }) => {
       const on = (when: string) =>
@@ -73,5 +77,54 @@ describe('JavaScript budget per page type', () => {
       ];
     });
     if (failures.length > 0) expect.fail(`JavaScript budget exceeded:\n${failures.join('\n')}`);
+  });
+});
+
+/**
+ * The back office's bundle (decision 133) is built apart, with a manifest of its own: none of its
+ * files is loaded by a public page, and no public chunk holds its code (its API paths).
+ */
+describe('no admin code on public pages', () => {
+  const clientDir = path.join(inject('serverBuild'), 'client');
+  const admin = JSON.parse(
+    readFileSync(path.join(clientDir, '.vite/admin-manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; css?: string[] }>;
+  const adminFiles = new Set(
+    Object.values(admin).flatMap((chunk) =>
+      [chunk.file, ...(chunk.css ?? [])].map((f) => `/assets/${path.basename(f)}`),
+    ),
+  );
+
+  it('the admin build has its own files, apart from the public manifest', () => {
+    expect(adminFiles.size).toBeGreaterThan(0);
+    const publicFiles = new Set(
+      Object.values(manifest).map((c) => `/assets/${path.basename(c.file)}`),
+    );
+    expect([...adminFiles].filter((f) => publicFiles.has(f))).toEqual([]);
+  });
+
+  it('loads no admin file on any measured public page, idle islands included', () => {
+    expect(measuredPages.length).toBe(BUDGET_PAGES.length);
+    const found = measuredPages.flatMap(({ page, js }) =>
+      js.files
+        .filter((f) => adminFiles.has(f.url))
+        .map((f) => `${page.site} ${page.path}: ${f.url}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('has no admin code in any public chunk', () => {
+    const assets = path.join(clientDir, 'assets');
+    const publicChunks = readdirSync(assets).filter(
+      (f) => f.endsWith('.js') && !adminFiles.has(`/assets/${f}`),
+    );
+    expect(publicChunks.length).toBeGreaterThan(10);
+    const withAdmin = publicChunks.filter((f) =>
+      readFileSync(path.join(assets, f), 'utf8').includes('/api/admin/'),
+    );
+    expect(withAdmin).toEqual([]);
+    // The check can see admin code: the admin entry has it.
+    const entry = [...adminFiles].find((f) => f.endsWith('.js')) ?? '';
+    expect(readFileSync(path.join(assets, path.basename(entry)), 'utf8')).toContain('/api/admin/');
   });
 });

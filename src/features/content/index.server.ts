@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { contentAdminRoutes } from './admin/routes.server.ts';
 import { filteredCardsRoutes } from './card-grid/routes.server.ts';
 import { likeRoutes } from './likes/routes.server.ts';
 import { recipeBannerRoutes } from './recipe-banner/routes.server.ts';
@@ -23,6 +24,7 @@ export const contentPlugin = fp(
     await app.register(schoolVoteRoutes);
     await app.register(schoolVoteFormRoutes);
     await app.register(mediaRoutes);
+    await app.register(contentAdminRoutes);
   },
   { name: 'content', dependencies: ['request-context'] },
 );

@@ -5,6 +5,7 @@ import { startOutboxWorker } from './outbox.server.ts';
 import { startRetentionJob } from './retention.server.ts';
 import { formRoutes } from './routes.server.ts';
 
+export { openText, sealText } from './crypto.server.ts';
 export { FormBlock } from './form-block.tsx';
 export { enqueueMail } from './outbox.server.ts';
 

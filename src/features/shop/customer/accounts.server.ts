@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
 import { and, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -12,6 +11,7 @@ import {
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { AppError, Invalid } from '../../../server/errors.ts';
+import { hashPassword, passwordNeedsRehash, verifyPassword } from '../../../server/passwords.ts';
 import type { Session } from '../../../server/plugins/sessions.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
@@ -25,14 +25,6 @@ import type { Address, AddressForm, Customer } from './schemas.ts';
  * customer's own data. The session holds `customer: { loggedIn: true, id }` once logged in; the
  * navigation's header reads `loggedIn` from there.
  */
-
-/** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane): ten logins at once stay in memory. */
-const HASH_OPTIONS = {
-  type: argon2.argon2id as 2,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-};
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** How long a registration waits for its confirmation (decision 075). */
@@ -53,16 +45,7 @@ export class WrongCredentials extends AppError {
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, HASH_OPTIONS);
-}
-
-let dummyHash: Promise<string> | undefined;
-/** A hash to verify against when the address is unknown, so both take the same time. */
-function dummy(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
-}
+export { hashPassword };
 
 /** The logged-in customer's id stored in the session's data, if any. */
 export function customerIdOf(data: Record<string, unknown>): string | null {
@@ -370,9 +353,9 @@ export async function logIn(
   input: { email: string; password: string },
 ): Promise<string> {
   const customer = await customerByEmail(ctx.db, input.email);
-  const ok = await argon2.verify(customer?.passwordHash ?? (await dummy()), input.password);
+  const ok = await verifyPassword(customer?.passwordHash, input.password);
   if (!customer || !ok) throw new WrongCredentials();
-  if (argon2.needsRehash(customer.passwordHash, HASH_OPTIONS)) {
+  if (passwordNeedsRehash(customer.passwordHash)) {
     await ctx.db
       .update(customers)
       .set({ passwordHash: await hashPassword(input.password) })
@@ -404,7 +387,7 @@ export async function changePassword(
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!row) throw new NotLoggedIn();
-  if (!(await argon2.verify(row.passwordHash, input.currentPassword))) {
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw new Invalid(
       { currentPassword: 'account.error.currentPassword' },
       'The current password is wrong.',

@@ -1,20 +1,12 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { Invalid } from '../../../server/errors.ts';
+import { isCommonPassword } from '../../../server/passwords.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './schemas.ts';
 
 /**
- * The common and breached passwords a customer may not choose (decision 074, OWASP ASVS 4.0
- * 2.1.7): the 49,000 passwords of `@zxcvbn-ts/language-common` (zxcvbn's list, drawn from leaked
- * password sets), shipped with the code and checked offline. Compared without regard to case and
- * Unicode form, so `PasswordPassword` counts as `passwordpassword`.
+ * The common and breached passwords a customer may not choose (decision 074): the list is shared
+ * with the back office's staff (`src/server/passwords.ts`).
  */
-const common = new Set(dictionary['passwords-common']);
-
-const comparable = (password: string) => password.normalize('NFKC').toLowerCase();
-
-export function isCommonPassword(password: string): boolean {
-  return common.has(comparable(password));
-}
+export { isCommonPassword };
 
 /** Refuses a new password found in the list: 400 naming `field`. */
 export function assertUncommonPassword(password: string, field = 'password'): void {

@@ -1,0 +1,58 @@
+/**
+ * The back office's fetch client: JSON in and out, the anti-forgery header on every write (the
+ * `XSRF-TOKEN` cookie echoed in `X-XSRF-TOKEN`), problem+json turned into `ApiError`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly errors: Record<string, string>,
+    readonly retryAfter: number | null,
+  ) {
+    super(`${status} ${type}`);
+  }
+
+  get reauth(): boolean {
+    return this.status === 403 && this.type === '/problems/reauth';
+  }
+}
+
+function xsrfToken(): string | undefined {
+  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') {
+    let token = xsrfToken();
+    if (!token) {
+      // The first write of a fresh browser: any answer sets the cookie.
+      await fetch('/api/admin/auth/session', { credentials: 'same-origin' });
+      token = xsrfToken();
+    }
+    if (token) headers['x-xsrf-token'] = token;
+  }
+  const res = await fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const data = res.headers.get('content-type')?.includes('json') ? await res.json() : undefined;
+  if (!res.ok) {
+    const retry = res.headers.get('retry-after');
+    throw new ApiError(
+      res.status,
+      typeof data?.type === 'string' ? data.type : '',
+      data?.errors && typeof data.errors === 'object' ? data.errors : {},
+      retry ? Number(retry) : null,
+    );
+  }
+  return data as T;
+}
+
+export const get = <T>(url: string) => api<T>('GET', url);
+export const post = <T>(url: string, body?: unknown) => api<T>('POST', url, body);
+export const put = <T>(url: string, body?: unknown) => api<T>('PUT', url, body);

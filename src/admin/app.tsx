@@ -1,0 +1,177 @@
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
+import type { Me, Permission } from '../features/staff/index.ts';
+import styles from './admin.module.css';
+import { post } from './api.ts';
+import { AdminI18n, type AdminLang, browserLang, rememberLang, useT } from './i18n.tsx';
+import { ReauthProvider } from './reauth.tsx';
+import { AuditScreen } from './screens/audit.tsx';
+import { ContentScreen } from './screens/content.tsx';
+import { EnrolScreen } from './screens/enrol.tsx';
+import { HomeScreen } from './screens/home.tsx';
+import { LoginScreen } from './screens/login.tsx';
+import { ProfileScreen } from './screens/profile.tsx';
+import { ResetScreen } from './screens/reset.tsx';
+import { RolesScreen } from './screens/roles.tsx';
+import { StaffScreen } from './screens/staff.tsx';
+import { StaffDetailScreen } from './screens/staff-detail.tsx';
+import { signOutNotice, useMe, useSetMe } from './session.tsx';
+
+/** The back office: who is signed in decides the language, the menu and what opens. */
+export function AdminApp() {
+  const me = useMe();
+  const [chosen, setChosen] = useState<AdminLang>(browserLang);
+  const choose = useCallback((lang: AdminLang) => {
+    rememberLang(lang);
+    setChosen(lang);
+  }, []);
+  const lang: AdminLang = me.data?.lang ?? chosen;
+  useEffect(() => {
+    if (me.data) rememberLang(me.data.lang);
+  }, [me.data]);
+  return (
+    <AdminI18n lang={lang} choose={choose}>
+      <ReauthProvider>
+        {me.isPending ? <Loading /> : me.data ? <SignedIn me={me.data} /> : <SignedOut />}
+      </ReauthProvider>
+    </AdminI18n>
+  );
+}
+
+function Loading() {
+  const { t } = useT();
+  return <p className={styles.loading}>{t('admin.loading')}</p>;
+}
+
+function SignedOut() {
+  const location = useLocation();
+  return (
+    <div className={styles.outside}>
+      <main id="main" className={styles.narrow}>
+        <Routes>
+          <Route path="/login" element={<LoginScreen />} />
+          {/* A new link (another fragment) is a new page: nothing of the last one stays. */}
+          <Route path="/enrol" element={<EnrolScreen key={location.hash} />} />
+          <Route path="/reset" element={<ResetScreen key={location.hash} />} />
+          <Route
+            path="*"
+            element={<Navigate to="/login" replace state={{ from: location.pathname }} />}
+          />
+        </Routes>
+      </main>
+    </div>
+  );
+}
+
+const can = (me: Me, permission: Permission) => me.permissions.includes(permission);
+
+function Need({
+  me,
+  permission,
+  children,
+}: {
+  me: Me;
+  permission: Permission;
+  children: ReactNode;
+}) {
+  const { t } = useT();
+  return can(me, permission) ? children : <p role="alert">{t('admin.error.forbidden')}</p>;
+}
+
+function SignedIn({ me }: { me: Me }) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const setMe = useSetMe();
+  const links: [string, string, boolean][] = [
+    ['/', t('admin.nav.home'), true],
+    ['/content', t('admin.nav.content'), can(me, 'content.edit')],
+    ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
+    ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
+    ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
+    ['/profile', t('admin.nav.profile'), true],
+  ];
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skip}>
+        {t('admin.skipToContent')}
+      </a>
+      <header className={styles.header}>
+        <span className={styles.brand}>Kattaus</span>
+        <nav aria-label={t('admin.nav.label')} className={styles.nav}>
+          <ul>
+            {links
+              .filter(([, , shown]) => shown)
+              .map(([to, label]) => (
+                <li key={to}>
+                  <NavLink to={to} end={to === '/'} className={styles.navLink}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <Button
+          className={styles.signOut}
+          onPress={async () => {
+            await post('/api/admin/auth/logout');
+            signOutNotice.pending = true;
+            setMe(null);
+            navigate('/login', { replace: true });
+          }}
+        >
+          {t('admin.nav.signOut')}
+        </Button>
+      </header>
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Routes>
+          <Route path="/" element={<HomeScreen me={me} />} />
+          <Route path="/profile" element={<ProfileScreen me={me} />} />
+          <Route
+            path="/content"
+            element={
+              <Need me={me} permission="content.edit">
+                <ContentScreen />
+              </Need>
+            }
+          />
+          <Route
+            path="/staff"
+            element={
+              <Need me={me} permission="staff.manage">
+                <StaffScreen />
+              </Need>
+            }
+          />
+          <Route
+            path="/staff/:id"
+            element={
+              <Need me={me} permission="staff.manage">
+                <StaffDetailScreen />
+              </Need>
+            }
+          />
+          <Route
+            path="/roles"
+            element={
+              <Need me={me} permission="staff.manage">
+                <RolesScreen />
+              </Need>
+            }
+          />
+          <Route
+            path="/audit"
+            element={
+              <Need me={me} permission="audit.read">
+                <AuditScreen />
+              </Need>
+            }
+          />
+          <Route path="/login" element={<Navigate to="/" replace />} />
+          <Route path="/enrol" element={<EnrolScreen />} />
+          <Route path="*" element={<p>{t('admin.notFound')}</p>} />
+        </Routes>
+      </main>
+    </div>
+  );
+}

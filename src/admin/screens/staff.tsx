@@ -1,0 +1,175 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Button,
+  Cell,
+  Column,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Modal,
+  Row,
+  Table,
+  TableBody,
+  TableHeader,
+} from 'react-aria-components';
+import { Link } from 'react-router';
+import type { StaffRow } from '../../features/staff/index.ts';
+import styles from '../admin.module.css';
+import { get, post } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import { useSensitive } from '../reauth.tsx';
+import { AdminForm, ErrorSummary, Field, Submit, useFieldErrors } from '../ui.tsx';
+import { GrantsEditor, useGrantsState } from './grants-editor.tsx';
+import { LangSelect } from './profile.tsx';
+
+export const useStaff = () =>
+  useQuery({ queryKey: ['staff'], queryFn: () => get<{ staff: StaffRow[] }>('/api/admin/staff') });
+
+export function StatusText({ row }: { row: StaffRow }) {
+  const { t } = useT();
+  if (row.disabled) return t('admin.staff.disabled');
+  return row.enrolled ? t('admin.staff.enrolled') : t('admin.staff.pending');
+}
+
+/** Staff accounts: the list, and adding a person with their grants. */
+export function StaffScreen() {
+  const { t } = useT();
+  const staff = useStaff();
+  const [link, setLink] = useState<{ enrolmentUrl: string; expiresAt: string } | null>(null);
+  return (
+    <>
+      <Heading level={1}>{t('admin.staff.heading')}</Heading>
+      <DialogTrigger>
+        <Button className={styles.primary}>{t('admin.staff.add')}</Button>
+        <Modal isDismissable className={styles.modal}>
+          <Dialog className={styles.dialog}>
+            {({ close }) => (
+              <AddStaff
+                onDone={(made) => {
+                  setLink(made);
+                  close();
+                }}
+                onCancel={close}
+              />
+            )}
+          </Dialog>
+        </Modal>
+      </DialogTrigger>
+      {link ? <EnrolmentLink link={link} /> : null}
+      {staff.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
+      <div className={styles.tableWrap}>
+        <Table aria-label={t('admin.staff.heading')} className={styles.table}>
+          <TableHeader>
+            <Column isRowHeader>{t('admin.staff.name')}</Column>
+            <Column>{t('admin.staff.email')}</Column>
+            <Column>{t('admin.staff.grants')}</Column>
+            <Column>{t('admin.staff.status')}</Column>
+          </TableHeader>
+          <TableBody items={staff.data?.staff ?? []}>
+            {(row) => (
+              <Row id={row.id}>
+                <Cell>
+                  <Link
+                    to={`/staff/${row.id}`}
+                    aria-label={t('admin.staff.open', { name: row.name })}
+                  >
+                    {row.name}
+                  </Link>
+                </Cell>
+                <Cell>{row.email}</Cell>
+                <Cell>{row.grants.map((g) => g.role).join(', ')}</Cell>
+                <Cell>
+                  <StatusText row={row} />
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}
+
+export function EnrolmentLink({
+  link,
+  made = false,
+}: {
+  link: { enrolmentUrl: string; expiresAt: string };
+  /** A new link for someone there was (not a new person). */
+  made?: boolean;
+}) {
+  const { t, lang } = useT();
+  return (
+    <div role="status" className={styles.notice}>
+      <p>{t(made ? 'admin.staff.linkMade' : 'admin.staff.created')}</p>
+      <p>
+        <code className={styles.secret} data-testid="enrolment-link">
+          {link.enrolmentUrl}
+        </code>
+      </p>
+      <p>
+        {t('admin.staff.linkExpires', {
+          date: new Date(link.expiresAt).toLocaleString(lang === 'en' ? 'en-GB' : `${lang}-FI`),
+        })}
+      </p>
+    </div>
+  );
+}
+
+function AddStaff({
+  onDone,
+  onCancel,
+}: {
+  onDone: (made: { enrolmentUrl: string; expiresAt: string }) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useT();
+  const client = useQueryClient();
+  const sensitive = useSensitive();
+  const [grants, setGrants] = useGrantsState([{ role: 'editor', sites: null, langs: null }]);
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const errors = useFieldErrors(error);
+  return (
+    <>
+      <Heading slot="title">{t('admin.staff.add')}</Heading>
+      <ErrorSummary error={error} />
+      <AdminForm
+        errors={errors}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (pending) return;
+          const data = new FormData(event.currentTarget);
+          setPending(true);
+          setError(null);
+          sensitive(() =>
+            post<{ enrolmentUrl: string; expiresAt: string }>('/api/admin/staff', {
+              email: String(data.get('email') ?? ''),
+              name: String(data.get('name') ?? ''),
+              lang: String(data.get('lang') ?? 'fi'),
+              grants,
+            }),
+          )
+            .then(async (made) => {
+              await client.invalidateQueries({ queryKey: ['staff'] });
+              onDone(made);
+            })
+            .catch(setError)
+            .finally(() => setPending(false));
+        }}
+      >
+        <Field name="name" label={t('admin.staff.name')} isRequired autoFocus />
+        <Field name="email" type="email" label={t('admin.staff.email')} isRequired />
+        <LangSelect name="lang" label={t('admin.staff.lang')} defaultValue="fi" />
+        <GrantsEditor value={grants} onChange={setGrants} />
+        <div className={styles.actions}>
+          <Submit>{t('admin.staff.create')}</Submit>
+          <Button className={styles.secondary} onPress={onCancel}>
+            {t('admin.staff.cancel')}
+          </Button>
+        </div>
+      </AdminForm>
+    </>
+  );
+}

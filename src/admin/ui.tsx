@@ -1,0 +1,116 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import {
+  Button,
+  FieldError,
+  Form,
+  type FormProps,
+  Input,
+  Label,
+  Text,
+  TextField,
+  type TextFieldProps,
+} from 'react-aria-components';
+import styles from './admin.module.css';
+import { ApiError } from './api.ts';
+import { useT } from './i18n.tsx';
+
+const FieldErrors = createContext<Record<string, string>>({});
+
+/**
+ * A form whose fields show the server's errors (by field name) until the next submit. Not React
+ * Aria's `validationErrors`: those vanish when a field loses focus, which moves the submit button
+ * under the pointer that is pressing it.
+ */
+export function AdminForm({
+  errors,
+  children,
+  ...props
+}: Omit<FormProps, 'validationErrors' | 'validationBehavior'> & {
+  errors: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    <FieldErrors.Provider value={errors}>
+      <Form {...props} validationBehavior="aria">
+        {children}
+      </Form>
+    </FieldErrors.Provider>
+  );
+}
+
+/** A labelled text field; its error is the server's for its `name` (see `AdminForm`). */
+export function Field({
+  label,
+  description,
+  type = 'text',
+  ...props
+}: TextFieldProps & { label: string; description?: string; type?: string }) {
+  const error = useContext(FieldErrors)[props.name ?? ''];
+  return (
+    <TextField {...props} type={type} isInvalid={Boolean(error)} className={styles.field}>
+      <Label className={styles.label}>{label}</Label>
+      <Input className={styles.input} />
+      {description ? (
+        <Text slot="description" className={styles.description}>
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className={styles.fieldError}>{error}</FieldError>
+    </TextField>
+  );
+}
+
+/**
+ * A form's submit button. React Aria's pending state is not used: its announcement points at the
+ * button by id, which is gone once the form gives way to the next screen (axe: role-img-alt).
+ */
+export function Submit({ children }: { children: ReactNode }) {
+  return (
+    <Button type="submit" className={styles.primary}>
+      {children}
+    </Button>
+  );
+}
+
+/** The field errors of an API error as texts, for a form's `validationErrors`. */
+export function useFieldErrors(error: unknown): Record<string, string> {
+  const { error: text, t } = useT();
+  if (!(error instanceof ApiError)) return {};
+  const out: Record<string, string> = {};
+  for (const [field, key] of Object.entries(error.errors)) out[field] = text(key) ?? key;
+  if (error.status === 429) {
+    const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));
+    out._ = t('admin.error.locked', { minutes });
+  }
+  return out;
+}
+
+/** A form's summary of what went wrong, read out as it appears. */
+export function ErrorSummary({ error }: { error: unknown }) {
+  const { t } = useT();
+  const fields = useFieldErrors(error);
+  if (!error) return null;
+  const messages = Object.values(fields);
+  if (messages.length === 0) {
+    const forbidden = error instanceof ApiError && error.status === 403;
+    messages.push(t(forbidden ? 'admin.error.forbidden' : 'admin.error.server'));
+  }
+  return (
+    <div role="alert" className={styles.errorSummary}>
+      <p className={styles.errorTitle}>{t('admin.errorSummary')}</p>
+      <ul>
+        {[...new Set(messages)].map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className={styles.notice}>
+      {children}
+    </p>
+  );
+}

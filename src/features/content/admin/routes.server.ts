@@ -1,0 +1,65 @@
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pages } from '../../../db/schema.ts';
+import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
+import { scopeWhere } from '../../staff/index.server.ts';
+import { ADMIN_PAGES_API, adminPagesQuerySchema, adminPagesSchema } from './schemas.ts';
+
+const PAGE_SIZE = 100;
+
+/**
+ * The content's routes in the back office. For now the list of pages an editor's grants reach
+ * (`content.edit`), limited by the staff feature's one scope helper: an editor of jyvabroiler in
+ * Finnish sees jyvabroiler's Finnish pages and nothing else, whatever `site` and `lang` say.
+ */
+export async function contentAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    ADMIN_PAGES_API,
+    {
+      config: {
+        staff: { permission: 'content.edit' },
+        rateLimit: { max: 600, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['admin'],
+        summary: 'The pages of the sites and languages the staff member may edit',
+        description:
+          '`site` and `lang` narrow the list; pages outside the grants are never listed. 100 at a time from `offset`.',
+        querystring: adminPagesQuerySchema,
+        response: {
+          200: jsonAnswer(adminPagesSchema, 'Pages'),
+          ...problemAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => {
+      const grants = request.staff?.grants ?? [];
+      const where: SQL[] = [
+        scopeWhere(grants, 'content.edit', { site: pages.siteId, lang: pages.lang }),
+      ];
+      if (request.query.site) where.push(eq(pages.siteId, request.query.site));
+      if (request.query.lang) where.push(eq(pages.lang, request.query.lang));
+      const [total] = await app.db
+        .select({ n: count() })
+        .from(pages)
+        .where(and(...where));
+      const rows = await app.db
+        .select({
+          id: pages.id,
+          siteId: pages.siteId,
+          lang: pages.lang,
+          path: pages.path,
+          title: pages.title,
+          type: pages.type,
+        })
+        .from(pages)
+        .where(and(...where))
+        .orderBy(asc(pages.siteId), asc(pages.lang), asc(pages.path))
+        .limit(PAGE_SIZE)
+        .offset(request.query.offset);
+      return { pages: rows, total: Number(total?.n ?? 0) };
+    },
+  );
+}

@@ -1,0 +1,358 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPage } from '../../../tests/factories/index.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { softAuthenticator } from '../../../tests/helpers/soft-authenticator.ts';
+import {
+  adminVisitor,
+  auditCount,
+  type Enrolled,
+  enrolledStaff,
+  json,
+  lastAudit,
+} from '../../../tests/helpers/staff.ts';
+import type { Visitor } from '../../../tests/helpers/visitor.ts';
+import type { StaffRouteAccess } from './guard.server.ts';
+import { PERMISSIONS, type Permission } from './permissions.ts';
+import { staffRoles } from './tables.ts';
+
+/**
+ * Every admin route, as Fastify's route table has it (decision 131): without a session 401;
+ * signed in without the permission 403; with the permission for another site and language
+ * either 403 or only that grant's rows. A route that declares nothing fails here. Every write
+ * route, done once by an administrator, leaves exactly one audit row (decision 132).
+ */
+let t: TestApp;
+let admin: Enrolled;
+let scoped: Enrolled;
+/** Per permission, a staff member holding every permission but that one, everywhere. */
+const allBut = new Map<Permission, Enrolled>();
+let someStaffId = '';
+
+/** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
+const PUBLIC = [
+  'POST /api/admin/auth/login',
+  'POST /api/admin/auth/totp',
+  'POST /api/admin/auth/recovery',
+  'POST /api/admin/auth/logout',
+  'POST /api/admin/auth/password-reset',
+  'POST /api/admin/auth/password-reset/confirm',
+  'POST /api/admin/enrolment',
+  'POST /api/admin/enrolment/complete',
+  'GET /api/admin/auth/methods',
+  'GET /api/admin/auth/passkey/options',
+  'POST /api/admin/auth/passkey',
+  'GET /api/admin/auth/oidc',
+  'GET /api/admin/auth/oidc/callback',
+];
+
+/** The admin routes of Fastify's route table (`printRoutes`), as `METHOD /path`. */
+function routeTable(app: FastifyInstance): string[] {
+  const found = new Set<string>();
+  const text = app.printRoutes({ commonPrefix: false });
+  let path = '';
+  const stack: { depth: number; segment: string }[] = [];
+  for (const line of text.split('\n')) {
+    const match =
+      /^([│ ]*)[└├]── (\S+) \(([^)]+)\)/.exec(line) ?? /^([│ ]*)[└├]── (\S+)/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length;
+    while (stack.length && (stack[stack.length - 1]?.depth ?? 0) >= depth) stack.pop();
+    stack.push({ depth, segment: match[2] ?? '' });
+    path = stack.map((s) => s.segment).join('');
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD' && path.startsWith('/api/admin')) found.add(`${method} ${path}`);
+    }
+  }
+  return [...found].sort();
+}
+
+/** What the route walk finds wrong with the routes' declarations. */
+function undeclared(app: FastifyInstance): string[] {
+  return app.adminRoutes
+    .filter((r) => r.staff === undefined)
+    .map((r) => `${r.method} ${r.url} declares no permission (config.staff)`);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await enrolledStaff(t.app, [{ role: 'admin', sites: null, langs: null }]);
+  scoped = await enrolledStaff(t.app, [{ role: 'admin', sites: ['jyvabroiler'], langs: ['fi'] }]);
+  const needed = new Set(
+    t.app.adminRoutes.flatMap((r) =>
+      r.staff && 'permission' in r.staff ? [r.staff.permission] : [],
+    ),
+  );
+  for (const permission of needed) {
+    const key = `all-but-${permission.replace('.', '-')}`;
+    await t.app.db.insert(staffRoles).values({
+      key,
+      name: { fi: key, sv: key, en: key },
+      permissions: PERMISSIONS.filter((p) => p !== permission),
+    });
+    allBut.set(permission, await enrolledStaff(t.app, [{ role: key, sites: null, langs: null }]));
+  }
+  someStaffId = scoped.id;
+  await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
+  await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' });
+  await createPage(t.app.db, {
+    siteId: 'jyvabroiler',
+    lang: 'en',
+    path: '/chicken',
+    title: 'Chicken',
+  });
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const urlOf = (route: { url: string }) =>
+  route.url.replace(':id', someStaffId).replace(':key', 'editor');
+
+function call(v: Visitor, route: { method: string; url: string }, query = '') {
+  return v.request(route.method as 'GET', `${urlOf(route)}${query}`, json({}));
+}
+
+const guarded = () =>
+  t.app.adminRoutes.filter((r) => !(r.staff && 'access' in r.staff && r.staff.access === 'public'));
+
+describe('the admin routes', () => {
+  it('are all in the guard’s list, from Fastify’s own route table', () => {
+    const table = routeTable(t.app);
+    expect(table.length).toBeGreaterThan(15);
+    expect(table).toEqual(
+      [...new Set(t.app.adminRoutes.map((r) => `${r.method} ${r.url}`))].sort(),
+    );
+  });
+
+  it('each declare what they need', () => {
+    expect(undeclared(t.app)).toEqual([]);
+    const publicOnes = t.app.adminRoutes
+      .filter((r) => r.staff && 'access' in r.staff && r.staff.access === 'public')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(publicOnes.sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it('are in the OpenAPI document under their own tag, writes with the anti-forgery header', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
+    };
+    const wrong: string[] = [];
+    for (const route of t.app.adminRoutes) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[path]?.[route.method.toLowerCase()];
+      if (!op?.tags?.includes('admin'))
+        wrong.push(`${route.method} ${route.url}: not tagged admin`);
+      if (route.method !== 'GET' && !op?.security?.length)
+        wrong.push(`${route.method} ${route.url}: no anti-forgery header documented`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuse every write without the anti-forgery header, even signed in', async () => {
+    const wrong: string[] = [];
+    for (const route of t.app.adminRoutes.filter((r) => r.method !== 'GET')) {
+      const res = await admin.visitor.request(route.method as 'POST', urlOf(route), {
+        ...json({}),
+        xsrf: false,
+      });
+      if (res.statusCode !== 403 || res.json().type !== '/problems/xsrf')
+        wrong.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answer 401 problem+json without a session', async () => {
+    const v = await adminVisitor(t.app);
+    const wrong: string[] = [];
+    for (const route of guarded()) {
+      const res = await call(v, route);
+      if (res.statusCode !== 401 || !String(res.headers['content-type']).includes('problem+json'))
+        wrong.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answer 403 to a staff member without the permission', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const route of guarded()) {
+      const staff = route.staff as StaffRouteAccess;
+      if (!('permission' in staff)) continue;
+      const person = allBut.get(staff.permission);
+      if (!person) throw new Error(`nobody lacks ${staff.permission}`);
+      const res = await call(person.visitor, route);
+      checked += 1;
+      if (res.statusCode !== 403 || res.json().type !== '/problems/forbidden')
+        wrong.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body}`);
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
+  });
+
+  it('answer 403 or only the grant’s rows for a site and language outside the grant', async () => {
+    const wrong: string[] = [];
+    const outside: unknown[] = [];
+    let filtered = 0;
+    for (const route of guarded()) {
+      const staff = route.staff as StaffRouteAccess;
+      if (!('permission' in staff)) continue;
+      const res = await call(scoped.visitor, route, '?site=sibylla&lang=sv');
+      if (res.statusCode === 403) continue;
+      if (route.method !== 'GET' || res.statusCode !== 200) {
+        wrong.push(`${route.method} ${route.url}: ${res.statusCode}`);
+        continue;
+      }
+      filtered += 1;
+      // Without the narrowing the grant's own rows show, and still nothing else.
+      const all = await call(scoped.visitor, route);
+      for (const body of [res.json(), all.json()]) collectOutside(body, outside);
+    }
+    expect(wrong).toEqual([]);
+    expect(outside).toEqual([]);
+    expect(filtered).toBeGreaterThan(0);
+  });
+
+  it('show the grant’s own rows to the limited staff member (the filter is not empty)', async () => {
+    const res = await scoped.visitor.get('/api/admin/content/pages');
+    expect(res.statusCode, res.body).toBe(200);
+    const titles = res.json().pages.map((p: { title: string }) => p.title);
+    expect(titles).toContain('Kana');
+    expect(titles).not.toContain('Korv');
+    expect(titles).not.toContain('Chicken');
+    const everything = await admin.visitor.get('/api/admin/content/pages?lang=sv');
+    expect(everything.json().pages.map((p: { title: string }) => p.title)).toContain('Korv');
+  });
+
+  it('refuse a route that declares nothing, and the walk names it', async () => {
+    const other = await createTestApp({
+      extend: (app) => {
+        app.get('/api/admin/undeclared', async () => ({ secret: true }));
+      },
+    });
+    try {
+      expect(undeclared(other.app)).toEqual([
+        'GET /api/admin/undeclared declares no permission (config.staff)',
+      ]);
+      const res = await other.app.inject({ method: 'GET', url: '/api/admin/undeclared' });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('secret');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/** Rows of another site or language anywhere in an answer. */
+function collectOutside(value: unknown, found: unknown[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectOutside(item, found);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const row = value as Record<string, unknown>;
+  if (
+    'siteId' in row &&
+    (row.siteId !== 'jyvabroiler' || ('lang' in row && row.lang !== 'fi' && row.lang !== null))
+  ) {
+    found.push(row);
+  }
+  for (const child of Object.values(row)) collectOutside(child, found);
+}
+
+/**
+ * One write per write route, as an administrator would make it: each leaves exactly one audit
+ * row. A new write route needs its sample here, or this fails.
+ */
+const SAMPLES: Record<
+  string,
+  (ctx: { newStaffId: () => Promise<string> }) => Promise<{ url: string; body?: unknown }>
+> = {
+  'POST /api/admin/staff': async () => ({
+    url: '/api/admin/staff',
+    body: {
+      email: `uusi-${Date.now()}@kattaus.example`,
+      name: 'Uusi',
+      lang: 'sv',
+      grants: [{ role: 'editor', sites: ['sibylla'], langs: ['sv'] }],
+    },
+  }),
+  'PUT /api/admin/staff/:id/grants': async ({ newStaffId }) => ({
+    url: `/api/admin/staff/${await newStaffId()}/grants`,
+    body: { grants: [{ role: 'publisher', sites: null, langs: ['fi'] }] },
+  }),
+  'POST /api/admin/staff/:id/disable': async ({ newStaffId }) => ({
+    url: `/api/admin/staff/${await newStaffId()}/disable`,
+  }),
+  'POST /api/admin/staff/:id/enable': async ({ newStaffId }) => ({
+    url: `/api/admin/staff/${await newStaffId()}/enable`,
+  }),
+  'POST /api/admin/staff/:id/enrolment-link': async ({ newStaffId }) => ({
+    url: `/api/admin/staff/${await newStaffId()}/enrolment-link`,
+  }),
+  'POST /api/admin/roles': async () => ({
+    url: '/api/admin/roles',
+    body: {
+      key: `rooli-${Date.now()}`,
+      name: { fi: 'Rooli', sv: 'Roll', en: 'Role' },
+      permissions: ['content.edit'],
+    },
+  }),
+  'PUT /api/admin/roles/:key': async () => ({
+    url: '/api/admin/roles/publisher',
+    body: {
+      name: { fi: 'Julkaisija', sv: 'Publicerare', en: 'Publisher' },
+      permissions: ['content.edit', 'content.publish'],
+    },
+  }),
+  'POST /api/admin/profile': async () => ({
+    url: '/api/admin/profile',
+    body: { name: 'Ylläpitäjä', lang: 'fi' },
+  }),
+  'POST /api/admin/profile/password': async () => ({
+    url: '/api/admin/profile/password',
+    body: { currentPassword: admin.password, newPassword: admin.password },
+  }),
+  'POST /api/admin/profile/passkeys': async () => {
+    await admin.visitor.post('/api/admin/auth/reauth', json({ password: admin.password }));
+    const options = await admin.visitor.get('/api/admin/profile/passkeys/options');
+    return {
+      url: '/api/admin/profile/passkeys',
+      body: { response: softAuthenticator('http://localhost:80').register(options.json()) },
+    };
+  },
+  'POST /api/admin/profile/recovery-codes': async () => ({
+    url: '/api/admin/profile/recovery-codes',
+  }),
+  'POST /api/admin/auth/reauth': async () => ({
+    url: '/api/admin/auth/reauth',
+    body: { password: admin.password },
+  }),
+};
+
+describe('every admin write', () => {
+  it('leaves exactly one audit row, in its own name', async () => {
+    const writes = guarded().filter((r) => r.method !== 'GET');
+    const missing = writes.map((r) => `${r.method} ${r.url}`).filter((k) => !SAMPLES[k]);
+    expect(missing).toEqual([]);
+    const newStaffId = async () =>
+      (await enrolledStaff(t.app, [{ role: 'editor', sites: null, langs: null }])).id;
+    const wrong: string[] = [];
+    for (const route of writes) {
+      const key = `${route.method} ${route.url}`;
+      const sample = await (SAMPLES[key] as (typeof SAMPLES)[string])({ newStaffId });
+      await admin.visitor.post('/api/admin/auth/reauth', json({ password: admin.password }));
+      const before = await auditCount(t.app);
+      const res = await admin.visitor.request(
+        route.method as 'POST',
+        sample.url,
+        sample.body === undefined ? {} : json(sample.body),
+      );
+      const after = await auditCount(t.app);
+      const row = await lastAudit(t.app);
+      if (res.statusCode !== 200 || after - before !== 1 || row?.staffId !== admin.id)
+        wrong.push(`${key}: ${res.statusCode}, ${after - before} rows ${res.body.slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

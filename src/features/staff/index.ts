@@ -1,0 +1,3 @@
+export { type AccessGrant, can, canSomewhere, permissionsOf } from './access.ts';
+export { PERMISSIONS, type Permission } from './permissions.ts';
+export * from './schemas.ts';
