@@ -148,15 +148,7 @@ export async function createStaff(
         })),
       );
     }
-    const link = await issueToken(tx, row.id, 'enrol', options.adminUrl, now);
-    if (options.mailKey) {
-      const t = adminT(input.lang);
-      await enqueueMail(tx, options.mailKey, {
-        to: input.email,
-        subject: t('admin.mail.enrolSubject'),
-        text: t('admin.mail.enrolBody', { name: input.name, url: link.url }),
-      });
-    }
+    const link = await sendEnrolmentLink(tx, { ...input, id: row.id }, options, now);
     await recordAudit(tx, options.actor, {
       action: 'staff.create',
       subjectType: 'staff',
@@ -170,6 +162,25 @@ export async function createStaff(
     });
     return { id: row.id, enrolmentUrl: link.url, expiresAt: link.expiresAt };
   });
+}
+
+/** Issues a one-time enrolment link for a staff member and, with a mail key, mails it to them. */
+async function sendEnrolmentLink(
+  tx: Tx,
+  staff: { id: string; email: string; name: string; lang: Parameters<typeof adminT>[0] },
+  options: { adminUrl: string; mailKey?: Buffer },
+  now: Date,
+) {
+  const link = await issueToken(tx, staff.id, 'enrol', options.adminUrl, now);
+  if (options.mailKey) {
+    const t = adminT(staff.lang);
+    await enqueueMail(tx, options.mailKey, {
+      to: staff.email,
+      subject: t('admin.mail.enrolSubject'),
+      text: t('admin.mail.enrolBody', { name: staff.name, url: link.url }),
+    });
+  }
+  return link;
 }
 
 /** A new enrolment link for an existing staff member (a lost authenticator); audited. */
@@ -190,15 +201,7 @@ export async function newEnrolmentLink(
       .from(staffMembers)
       .where(eq(staffMembers.id, staffId));
     if (!staff) return null;
-    const link = await issueToken(tx, staff.id, 'enrol', options.adminUrl, now);
-    if (options.mailKey) {
-      const t = adminT(staff.lang);
-      await enqueueMail(tx, options.mailKey, {
-        to: staff.email,
-        subject: t('admin.mail.enrolSubject'),
-        text: t('admin.mail.enrolBody', { name: staff.name, url: link.url }),
-      });
-    }
+    const link = await sendEnrolmentLink(tx, staff, options, now);
     await recordAudit(tx, options.actor, {
       action: 'staff.enrolment-link',
       subjectType: 'staff',
