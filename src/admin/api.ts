@@ -17,6 +17,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The person closed the re-authentication dialog: the action is not done, and that is no error
+ * (an `ErrorSummary` shows nothing for it).
+ */
+export class ReauthCancelled extends Error {}
+
 function xsrfToken(): string | undefined {
   const match = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
@@ -56,3 +62,4 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
 export const get = <T>(url: string) => api<T>('GET', url);
 export const post = <T>(url: string, body?: unknown) => api<T>('POST', url, body);
 export const put = <T>(url: string, body?: unknown) => api<T>('PUT', url, body);
+export const del = <T>(url: string) => api<T>('DELETE', url);

@@ -16,6 +16,8 @@ interface I18n {
   t: AdminTranslate;
   /** The text of an API's field error key; a general one for a key without a text. */
   error(key: string | undefined): string | undefined;
+  /** A moment (an ISO string from the API) as this language writes a date and time. */
+  dateTime(at: string): string;
 }
 
 const Context = createContext<I18n>({
@@ -23,6 +25,7 @@ const Context = createContext<I18n>({
   choose: () => undefined,
   t: adminT('fi'),
   error: (key) => key,
+  dateTime: (at) => at,
 });
 
 const LOCALES: Record<AdminLang, string> = { fi: 'fi-FI', sv: 'sv-SE', en: 'en-GB' };
@@ -44,6 +47,7 @@ export function AdminI18n({
       t,
       error: (key) =>
         key === undefined ? undefined : t(isAdminMessageKey(key) ? key : 'admin.error.invalid'),
+      dateTime: (at) => new Date(at).toLocaleString(LOCALES[lang]),
     };
   }, [lang, choose]);
   document.documentElement.lang = lang;

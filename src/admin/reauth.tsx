@@ -2,14 +2,13 @@ import { createContext, type ReactNode, useCallback, useContext, useRef, useStat
 import { Button, Dialog, Heading, Modal } from 'react-aria-components';
 import type { Me } from '../features/staff/index.ts';
 import styles from './admin.module.css';
-import { ApiError, post } from './api.ts';
+import { ApiError, post, ReauthCancelled } from './api.ts';
 import { useT } from './i18n.tsx';
 import { AdminForm, ErrorSummary, Field, Submit, useFieldErrors } from './ui.tsx';
 
 type Run = <T>(action: () => Promise<T>) => Promise<T>;
 
-/** The person closed the re-authentication dialog: the action is not done, and that is no error. */
-export class ReauthCancelled extends Error {}
+export { ReauthCancelled };
 
 const Context = createContext<Run>((action) => action());
 

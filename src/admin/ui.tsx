@@ -11,7 +11,7 @@ import {
   type TextFieldProps,
 } from 'react-aria-components';
 import styles from './admin.module.css';
-import { ApiError } from './api.ts';
+import { ApiError, ReauthCancelled } from './api.ts';
 import { useT } from './i18n.tsx';
 
 const FieldErrors = createContext<Record<string, string>>({});
@@ -89,7 +89,7 @@ export function useFieldErrors(error: unknown): Record<string, string> {
 export function ErrorSummary({ error }: { error: unknown }) {
   const { t } = useT();
   const fields = useFieldErrors(error);
-  if (!error) return null;
+  if (!error || error instanceof ReauthCancelled) return null;
   const messages = Object.values(fields);
   if (messages.length === 0) {
     const forbidden = error instanceof ApiError && error.status === 403;

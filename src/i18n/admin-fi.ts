@@ -118,6 +118,16 @@ export const adminFi = {
   'admin.passkeys.count': 'Pääsyavaimia: {count}',
   'admin.passkeys.add': 'Lisää pääsyavain',
   'admin.passkeys.added': 'Pääsyavain on lisätty.',
+  'admin.passkeys.list': 'Pääsyavaimesi',
+  'admin.passkeys.item': 'Lisätty {created}, käytetty viimeksi {used}',
+  'admin.passkeys.itemUnused': 'Lisätty {created}, ei vielä käytetty',
+  'admin.passkeys.remove': 'Poista pääsyavain',
+  'admin.passkeys.removeLabel': 'Poista pääsyavain, lisätty {created}',
+  'admin.passkeys.removed':
+    'Pääsyavain on poistettu. Kirjautumiseen käy edelleen sovelluksen koodi.',
+  'admin.roles.created': 'Rooli {name} on luotu.',
+  'admin.roles.keyHelp':
+    'Pieniä kirjaimia, numeroita ja yhdysmerkkejä, esim. kampanjat. Tunnusta ei voi myöhemmin muuttaa.',
   'admin.lang.fi': 'suomi',
   'admin.lang.sv': 'ruotsi',
   'admin.lang.en': 'englanti',

@@ -44,6 +44,7 @@ describe('loadConfig defaults', () => {
     expect(config.requestTimeoutMs).toBe(120_000);
     expect(config.forms.bodyIdleTimeoutMs).toBe(5000);
     expect(config.trustProxy).toBe(false);
+    expect(config.staffReauthMs).toBe(300_000);
     expect(config.siteHosts).toEqual({});
     expect(config.sessionSecret).toBe(SECRET);
   });
@@ -98,8 +99,13 @@ describe('loadConfig defaults', () => {
       DEFAULT_SITE: 'sibylla',
       TRUST_PROXY: '1',
       NODE_ENV: 'test',
+      STAFF_REAUTH_SECONDS: '120',
     });
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, STAFF_REAUTH_SECONDS: '0' })).toThrow(
+      /STAFF_REAUTH_SECONDS/,
+    );
     expect(config).toMatchObject({
+      staffReauthMs: 120_000,
       port: 8080,
       host: '127.0.0.1',
       logLevel: 'debug',

@@ -439,6 +439,8 @@ const envSchema = z.object({
   /** The back office's address in links to staff (the enrolment link the command prints). */
   ADMIN_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Single sign-on for staff with OpenID Connect (decision 134): all three or none. */
+  /** How long a password or code given again opens sensitive staff actions (decision 130). */
+  STAFF_REAUTH_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   STAFF_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   STAFF_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
   STAFF_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -516,6 +518,11 @@ export interface Config {
    * to staff; unset: the address a request came to, or `http://localhost:PORT/admin`.
    */
   adminUrl: string | undefined;
+  /**
+   * How long after the password or a code was last given sensitive staff actions stay open
+   * (`STAFF_REAUTH_SECONDS`, 5 minutes unless set), in milliseconds.
+   */
+  staffReauthMs: number;
   /** Staff single sign-on (`STAFF_OIDC_*`); unset: password sign-in only. */
   staffOidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   forms: FormsConfig;
@@ -562,6 +569,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultSite: e.DEFAULT_SITE,
     trustProxy: e.TRUST_PROXY,
     adminUrl: e.ADMIN_URL,
+    staffReauthMs: e.STAFF_REAUTH_SECONDS * 1000,
     staffOidc:
       e.STAFF_OIDC_ISSUER && e.STAFF_OIDC_CLIENT_ID && e.STAFF_OIDC_CLIENT_SECRET
         ? {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { stepAt, totpCode } from '../../src/features/staff/totp.server.ts';
@@ -6,8 +9,10 @@ import {
   isFocused,
   screenshots,
   seriousViolations,
+  slowPoll,
   watchProblems,
 } from './browser.ts';
+import { createStaffMember, freePort, startServer, stopServer } from './server-process.ts';
 
 /**
  * The back office as a new user meets it (issue 34): the first administrator's enrolment link
@@ -26,6 +31,8 @@ const port = inject('serverPort');
 const origin = `http://127.0.0.1:${port}`;
 const shot = screenshots('admin');
 const PASSWORD = 'hallinnan pitkä salasana 2026';
+/** Each test walks many screens (and the last starts a server of its own). */
+const WALK_TIMEOUT = 150_000;
 /** The administrator's TOTP codes, for the later tests (set by the first). */
 let adminCodes: (() => Promise<string>) | undefined;
 
@@ -175,6 +182,13 @@ describe('the back office', () => {
     const link = (await page.getByTestId('enrolment-link').textContent()) ?? '';
     expect(link).toMatch(/\/admin\/enrol#[\w-]{43}$/);
     await page.getByRole('row', { name: /Eeva Editori/ }).waitFor();
+    // Roles by their names in the staff member's language, not their keys.
+    await slowPoll(() => page.getByRole('row', { name: /Eeva Editori/ }).textContent()).toContain(
+      'Sisällöntuottaja',
+    );
+    expect(await page.getByRole('row', { name: /Ylla Pitäjä/ }).textContent()).toContain(
+      'Ylläpitäjä',
+    );
     await axe(page, 'staff added');
     await shot(page, 'staff-1280');
     await page.getByRole('link', { name: 'Roolit' }).click();
@@ -267,7 +281,7 @@ describe('the back office', () => {
     await again.page.keyboard.press('Enter');
     await heading(again.page, 'Hei, Eeva Editori');
     await again.context.close();
-  });
+  }, WALK_TIMEOUT);
 
   it('shows every other screen and state without serious axe findings, by keyboard', async () => {
     const next = adminCodes;
@@ -377,6 +391,36 @@ describe('the back office', () => {
       .click();
     await page.getByText('Rooli on tallennettu.').waitFor();
     await axe(page, 'role saved');
+    // A new role from its dialog, by keyboard: a wrong key first, then a right one.
+    const newRole = page.getByRole('button', { name: 'Uusi rooli' });
+    await newRole.focus();
+    await page.keyboard.press('Enter');
+    const roleDialog = page.getByRole('dialog');
+    await roleDialog.waitFor();
+    expect(await isFocused(roleDialog.getByLabel('Tunnus'))).toBe(true);
+    await page.keyboard.type('Kampanjat!');
+    await tabToAndType(page, roleDialog.getByLabel('Nimi suomeksi'), 'Kampanjat');
+    await tabToAndType(page, roleDialog.getByLabel('Nimi ruotsiksi'), 'Kampanjer');
+    await tabToAndType(page, roleDialog.getByLabel('Nimi englanniksi'), 'Campaigns');
+    const publish = roleDialog.getByRole('checkbox', { name: 'Sisällön julkaisu' });
+    for (let i = 0; i < 20 && !(await isFocused(publish)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await publish.isChecked()).toBe(true);
+    await roleDialog.getByRole('button', { name: 'Luo rooli' }).click();
+    await roleDialog
+      .getByText('Tunnuksessa on 2–40 pientä kirjainta, numeroa tai yhdysmerkkiä.')
+      .first()
+      .waitFor();
+    // What was typed stays.
+    expect(await roleDialog.getByLabel('Nimi suomeksi').inputValue()).toBe('Kampanjat');
+    expect(await publish.isChecked()).toBe(true);
+    await axe(page, 'new role, wrong key');
+    await shot(page, 'role-new-errors-1280', true);
+    await roleDialog.getByLabel('Tunnus').fill('kampanjat');
+    await roleDialog.getByRole('button', { name: 'Luo rooli' }).click();
+    await page.getByText('Rooli Kampanjat on luotu.').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Kampanjat' }).waitFor();
+    await axe(page, 'new role created');
     await page.getByRole('link', { name: 'Oma profiili' }).click();
     await heading(page, 'Oma profiili');
     await page.getByRole('button', { name: 'Tallenna', exact: true }).click();
@@ -414,6 +458,20 @@ describe('the back office', () => {
     await passwordStep(page, 'ylla.pitaja@kattaus.example');
     await page.getByRole('button', { name: 'Käytä pääsyavainta' }).click();
     await heading(page, 'Hei, Ylla Pitäjä');
+    // The passkey listed with its dates, and removed; the focus goes to the add button.
+    await page.getByRole('link', { name: 'Oma profiili' }).click();
+    await heading(page, 'Oma profiili');
+    const keys = page.getByRole('list', { name: 'Pääsyavaimesi' });
+    await keys.getByRole('listitem').first().waitFor();
+    expect(await keys.getByRole('listitem').count()).toBe(1);
+    expect(await keys.textContent()).toMatch(/Lisätty .+, käytetty viimeksi /);
+    await axe(page, 'passkey listed');
+    await keys.getByRole('button', { name: /^Poista pääsyavain, lisätty / }).press('Enter');
+    await page.getByText('Pääsyavain on poistettu.', { exact: false }).waitFor();
+    expect(await page.getByTestId('passkey-count').textContent()).toBe('Pääsyavaimia: 0');
+    expect(await isFocused(page.getByRole('button', { name: 'Lisää pääsyavain' }))).toBe(true);
+    await axe(page, 'passkey removed');
+    await shot(page, 'passkey-removed-1280');
     expect(csp).toEqual([]);
     await context.close();
 
@@ -436,5 +494,104 @@ describe('the back office', () => {
     await axe(narrow.page, 'audit at 375');
     await shot(narrow.page, 'audit-375');
     await narrow.context.close();
-  });
+  }, WALK_TIMEOUT);
+
+  it('asks for the password or a code again before a sensitive action, in a dialog that keeps the focus', async () => {
+    // A server of its own whose re-authentication lasts 3 seconds (STAFF_REAUTH_SECONDS), so the
+    // test can reach the moment the server asks again without waiting five minutes.
+    const ownPort = await freePort();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-reauth-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(ownPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      STAFF_REAUTH_SECONDS: '3',
+      ADMIN_URL: `http://127.0.0.1:${ownPort}/admin`,
+    };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const link = createStaffMember(env, {
+      email: 'rauni.varmistaja@kattaus.example',
+      name: 'Rauni Varmistaja',
+      role: 'admin',
+    });
+    const server = await startServer(inject('serverBuild'), env);
+    // The staff member's codes, from the secret the enrolment page shows.
+    let code = async (): Promise<string> => {
+      throw new Error('not enrolled');
+    };
+    try {
+      for (const width of [1280, 375]) {
+        const { context, page } = await fiPage(width);
+        if (width === 1280) {
+          await page.goto(link);
+          await heading(page, 'Tervetuloa, Rauni Varmistaja');
+          code = codes((await page.getByTestId('totp-secret').textContent()) ?? '');
+          await page.getByLabel('Salasana').fill(PASSWORD);
+          await page.getByLabel('Sovelluksen koodi').fill(await code());
+          await page.getByRole('button', { name: 'Ota käyttöön' }).click();
+          await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
+        } else {
+          await page.goto(`http://127.0.0.1:${ownPort}/admin/login`);
+          await passwordStep(page, 'rauni.varmistaja@kattaus.example');
+          await page.getByLabel('Koodi').fill(await code());
+          await page.getByRole('button', { name: 'Kirjaudu' }).click();
+        }
+        await heading(page, 'Hei, Rauni Varmistaja');
+        await page.getByRole('link', { name: 'Oma profiili' }).click();
+        await heading(page, 'Oma profiili');
+        // Until the server itself asks again.
+        await expect
+          .poll(() =>
+            page.evaluate(() => fetch('/api/admin/profile/passkeys/options').then((r) => r.status)),
+          )
+          .toBe(403);
+
+        // The action opens the dialog; the focus is in its first field and stays inside.
+        const newCodes = page.getByRole('button', { name: 'Luo uudet varakoodit' });
+        await newCodes.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Vahvista henkilöllisyytesi' });
+        await dialog.waitFor();
+        expect(await isFocused(dialog.getByLabel('Salasana'))).toBe(true);
+        for (let i = 0; i < 8; i++) {
+          await page.keyboard.press('Tab');
+          expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+        }
+        await axe(page, `re-authentication at ${width}`);
+        await shot(page, `reauth-${width}`, true);
+
+        // Escape closes it: nothing done, no error, the focus back on the button.
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        expect(await isFocused(newCodes)).toBe(true);
+        expect(await page.getByRole('alert').count()).toBe(0);
+        expect(await page.getByRole('heading', { name: 'Varakoodisi' }).count()).toBe(0);
+
+        // Again: a wrong password is said in the dialog, and what was typed stays.
+        await page.keyboard.press('Enter');
+        await dialog.waitFor();
+        await page.keyboard.type('väärä salasana 1234');
+        await page.keyboard.press('Enter');
+        await dialog.getByText('Nykyinen salasana on väärin.').first().waitFor();
+        expect(await dialog.getByLabel('Salasana').inputValue()).toBe('väärä salasana 1234');
+        await axe(page, `re-authentication refused at ${width}`);
+        await shot(page, `reauth-refused-${width}`, true);
+
+        // A code instead: the dialog closes and the action is done.
+        await dialog.getByLabel('Salasana').fill('');
+        await dialog.getByLabel('Tai sovelluksen koodi').fill(await code());
+        await dialog.getByRole('button', { name: 'Vahvista' }).click();
+        await page.getByRole('heading', { name: 'Varakoodisi' }).waitFor();
+        expect(await dialog.count()).toBe(0);
+        expect(await page.getByTestId('recovery-codes').locator('code').count()).toBe(10);
+        await context.close();
+      }
+    } finally {
+      await stopServer(server);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, WALK_TIMEOUT);
 });

@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { createStaffMember, freePort, startServer, stopServer } from './server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,85 +65,19 @@ export default async function setup(project: TestProject) {
   }
   // The first administrator, as the README says to make one: the command prints a one-time
   // enrolment link. It runs before the server starts: the embedded database is one process's.
-  const created = execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/app/staff-cli.ts',
-      'create',
-      '--email',
-      'ylla.pitaja@kattaus.example',
-      '--name',
-      'Ylla Pitäjä',
-      '--role',
-      'admin',
-    ],
-    { env: { ...env, ADMIN_URL: `http://127.0.0.1:${port}/admin` }, encoding: 'utf8' },
+  const adminEnrolmentLink = createStaffMember(
+    { ...env, ADMIN_URL: `http://127.0.0.1:${port}/admin` },
+    { email: 'ylla.pitaja@kattaus.example', name: 'Ylla Pitäjä', role: 'admin' },
   );
-  const adminEnrolmentLink = /https?:\/\/\S+\/admin\/enrol#\S+/.exec(created)?.[0];
-  if (!adminEnrolmentLink) throw new Error(`npm run staff printed no link:\n${created}`);
-  const child = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    await waitForHealth(port, child);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+  const child = await startServer(outDir, env);
   project.provide('serverPort', port);
   project.provide('serverBuild', outDir);
   project.provide('adminEnrolmentLink', adminEnrolmentLink);
   return async () => {
-    await stop(child);
+    await stopServer(child);
     await rm(dataDir, { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy in 60 s');
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /** The production build, as `npm run build` makes it, into `outDir` (`client/`, `server/`). */

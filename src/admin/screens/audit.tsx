@@ -18,7 +18,7 @@ import { AdminForm, Field } from '../ui.tsx';
 
 /** The audit log, newest first, filtered by the start of the action and the site. */
 export function AuditScreen() {
-  const { t, lang } = useT();
+  const { t, dateTime: time } = useT();
   const [filter, setFilter] = useState({ action: '', site: '' });
   const log = useInfiniteQuery({
     queryKey: ['audit', filter],
@@ -33,7 +33,6 @@ export function AuditScreen() {
     getNextPageParam: (last) => last.next ?? undefined,
   });
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
-  const time = (at: string) => new Date(at).toLocaleString(lang === 'en' ? 'en-GB' : `${lang}-FI`);
   return (
     <>
       <Heading level={1}>{t('admin.audit.heading')}</Heading>
@@ -70,11 +69,13 @@ export function AuditScreen() {
           <TableBody items={entries} renderEmptyState={() => t('admin.audit.empty')}>
             {(row) => (
               <Row id={row.id}>
-                <Cell>{time(row.at)}</Cell>
-                <Cell>{row.actor}</Cell>
-                <Cell>{row.action}</Cell>
-                <Cell>{[row.subjectType, row.siteId, row.lang].filter(Boolean).join(' · ')}</Cell>
-                <Cell>
+                <Cell data-label={t('admin.audit.at')}>{time(row.at)}</Cell>
+                <Cell data-label={t('admin.audit.actor')}>{row.actor}</Cell>
+                <Cell data-label={t('admin.audit.what')}>{row.action}</Cell>
+                <Cell data-label={t('admin.audit.subject')}>
+                  {[row.subjectType, row.siteId, row.lang].filter(Boolean).join(' · ')}
+                </Cell>
+                <Cell data-label={t('admin.audit.changes')}>
                   <code className={styles.changes}>
                     {Object.entries(row.changes)
                       .map(
@@ -84,7 +85,7 @@ export function AuditScreen() {
                       .join('\n')}
                   </code>
                 </Cell>
-                <Cell>{row.ip ?? ''}</Cell>
+                <Cell data-label={t('admin.audit.from')}>{row.ip ?? ''}</Cell>
               </Row>
             )}
           </TableBody>

@@ -34,11 +34,11 @@ export function ContentScreen() {
               <TableBody items={pages.data.pages} renderEmptyState={() => t('admin.content.none')}>
                 {(page) => (
                   <Row id={page.id}>
-                    <Cell>{page.title}</Cell>
-                    <Cell>{page.siteId}</Cell>
-                    <Cell>{page.lang}</Cell>
-                    <Cell>{page.path}</Cell>
-                    <Cell>{page.type}</Cell>
+                    <Cell data-label={t('admin.content.title')}>{page.title}</Cell>
+                    <Cell data-label={t('admin.content.site')}>{page.siteId}</Cell>
+                    <Cell data-label={t('admin.content.lang')}>{page.lang}</Cell>
+                    <Cell data-label={t('admin.content.path')}>{page.path}</Cell>
+                    <Cell data-label={t('admin.content.type')}>{page.type}</Cell>
                   </Row>
                 )}
               </TableBody>

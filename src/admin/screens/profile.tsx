@@ -3,7 +3,7 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Button,
   Heading,
@@ -16,7 +16,7 @@ import {
 } from 'react-aria-components';
 import type { Me } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
-import { get, post } from '../api.ts';
+import { del, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { ReauthCancelled, useSensitive } from '../reauth.tsx';
 import { ME_KEY } from '../session.tsx';
@@ -73,30 +73,77 @@ export function LangSelect({
   );
 }
 
-/** The staff member's passkeys and the button that adds one (after re-authentication). */
+interface PasskeyRow {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/**
+ * The staff member's passkeys, each with a button that removes it, and the button that adds one;
+ * both after re-authentication.
+ */
 function Passkeys() {
-  const { t } = useT();
+  const { t, dateTime } = useT();
   const sensitive = useSensitive();
   const add = useAction();
+  const remove = useAction();
+  const [last, setLast] = useState<'added' | 'removed' | null>(null);
+  // A removed key's button is gone: the focus goes to the button that adds one.
+  const addButton = useRef<HTMLButtonElement>(null);
   const list = useQuery({
     queryKey: ['passkeys'],
-    queryFn: () => get<{ passkeys: { id: string }[] }>('/api/admin/profile/passkeys'),
+    queryFn: () => get<{ passkeys: PasskeyRow[] }>('/api/admin/profile/passkeys'),
   });
+  const passkeys = list.data?.passkeys ?? [];
   return (
     <section aria-labelledby="passkeys" className={styles.panel}>
       <Heading level={2} id="passkeys">
         {t('admin.passkeys.heading')}
       </Heading>
       <p>{t('admin.passkeys.lead')}</p>
-      <p data-testid="passkey-count">
-        {t('admin.passkeys.count', { count: list.data?.passkeys.length ?? 0 })}
-      </p>
-      {add.done ? <Notice>{t('admin.passkeys.added')}</Notice> : null}
-      <ErrorSummary error={add.error} />
+      <p data-testid="passkey-count">{t('admin.passkeys.count', { count: passkeys.length })}</p>
+      {passkeys.length > 0 ? (
+        <ul aria-label={t('admin.passkeys.list')} className={styles.plainList}>
+          {passkeys.map((p) => {
+            const created = dateTime(p.createdAt);
+            return (
+              <li key={p.id} className={styles.listRow}>
+                <span>
+                  {p.lastUsedAt
+                    ? t('admin.passkeys.item', { created, used: dateTime(p.lastUsedAt) })
+                    : t('admin.passkeys.itemUnused', { created })}
+                </span>
+                <Button
+                  className={styles.secondary}
+                  aria-label={t('admin.passkeys.removeLabel', { created })}
+                  onPress={() =>
+                    void remove.run(async () => {
+                      setLast('removed');
+                      await sensitive(() =>
+                        del(`/api/admin/profile/passkeys/${encodeURIComponent(p.id)}`),
+                      );
+                      await list.refetch();
+                      addButton.current?.focus();
+                    })
+                  }
+                >
+                  {t('admin.passkeys.remove')}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {last === 'added' && add.done ? <Notice>{t('admin.passkeys.added')}</Notice> : null}
+      {last === 'removed' && remove.done ? <Notice>{t('admin.passkeys.removed')}</Notice> : null}
+      <ErrorSummary error={last === 'removed' ? remove.error : add.error} />
       <Button
+        ref={addButton}
         className={styles.secondary}
         onPress={() =>
           void add.run(async () => {
+            setLast('added');
             const optionsJSON = await sensitive(() =>
               get<PublicKeyCredentialCreationOptionsJSON>('/api/admin/profile/passkeys/options'),
             );

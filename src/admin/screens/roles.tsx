@@ -1,12 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Checkbox, CheckboxGroup, Heading, Label } from 'react-aria-components';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Label,
+  Modal,
+} from 'react-aria-components';
 import type { Permission, RoleAnswer } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
-import { get, put } from '../api.ts';
+import { get, post, put } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useSensitive } from '../reauth.tsx';
-import { AdminForm, ErrorSummary, Field, Notice, useFieldErrors } from '../ui.tsx';
+import { AdminForm, ErrorSummary, Field, Notice, Submit, useFieldErrors } from '../ui.tsx';
 
 export interface Roles {
   roles: RoleAnswer[];
@@ -16,81 +25,135 @@ export interface Roles {
 export const useRoles = (enabled: boolean) =>
   useQuery({ queryKey: ['roles'], queryFn: () => get<Roles>('/api/admin/roles'), enabled });
 
-/** The roles: each a name per language and a set of permissions. */
+/** The roles: each a name per language and a set of permissions; a new one from a dialog. */
 export function RolesScreen() {
   const { t, lang } = useT();
   const roles = useRoles(true);
+  const [created, setCreated] = useState<string | null>(null);
   return (
     <>
       <Heading level={1}>{t('admin.roles.heading')}</Heading>
+      <DialogTrigger>
+        <Button className={styles.primary}>{t('admin.roles.new')}</Button>
+        <Modal isDismissable className={styles.modal}>
+          <Dialog className={styles.dialog}>
+            {({ close }) => (
+              <>
+                <Heading slot="title">{t('admin.roles.new')}</Heading>
+                <RoleForm
+                  all={roles.data?.permissions ?? []}
+                  onSaved={(name) => {
+                    setCreated(name);
+                    close();
+                  }}
+                  onCancel={close}
+                />
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </DialogTrigger>
+      {created ? <Notice>{t('admin.roles.created', { name: created })}</Notice> : null}
       {roles.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       {roles.data?.roles.map((role) => (
-        <RoleEditor
-          key={role.key}
-          role={role}
-          all={roles.data.permissions}
-          heading={role.name[lang]}
-        />
+        <section key={role.key} aria-labelledby={`role-${role.key}`} className={styles.panel}>
+          <Heading level={2} id={`role-${role.key}`}>
+            {role.name[lang]}
+          </Heading>
+          <p className={styles.muted}>
+            {role.key} · {t('admin.roles.holders')}: {role.grantCount}
+          </p>
+          <RoleForm role={role} all={roles.data.permissions} />
+        </section>
       ))}
     </>
   );
 }
 
-function RoleEditor({
+/**
+ * A role's names and permissions: an existing role's (saved in place, with a notice), or a new
+ * one's with its key (`onSaved` gets the new role's name in this language).
+ */
+function RoleForm({
   role,
   all,
-  heading,
+  onSaved,
+  onCancel,
 }: {
-  role: RoleAnswer;
+  role?: RoleAnswer;
   all: Permission[];
-  heading: string;
+  onSaved?: (name: string) => void;
+  onCancel?: () => void;
 }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const client = useQueryClient();
   const sensitive = useSensitive();
-  const [permissions, setPermissions] = useState<string[]>(role.permissions);
+  const [permissions, setPermissions] = useState<string[]>(role?.permissions ?? []);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
+  const [pending, setPending] = useState(false);
   const errors = useFieldErrors(error);
   return (
-    <section aria-labelledby={`role-${role.key}`} className={styles.panel}>
-      <Heading level={2} id={`role-${role.key}`}>
-        {heading}
-      </Heading>
-      <p className={styles.muted}>
-        {role.key} · {t('admin.roles.holders')}: {role.grantCount}
-      </p>
+    <>
       {saved ? <Notice>{t('admin.roles.saved')}</Notice> : null}
       <ErrorSummary error={error} />
       <AdminForm
         errors={errors}
-        aria-label={t('admin.roles.edit', { name: heading })}
+        aria-label={role ? t('admin.roles.edit', { name: role.name[lang] }) : t('admin.roles.new')}
         onSubmit={(event) => {
           event.preventDefault();
+          if (pending) return;
           const data = new FormData(event.currentTarget);
+          const name = {
+            fi: String(data.get('fi') ?? ''),
+            sv: String(data.get('sv') ?? ''),
+            en: String(data.get('en') ?? ''),
+          };
           setError(null);
           setSaved(false);
+          setPending(true);
           sensitive(() =>
-            put(`/api/admin/roles/${role.key}`, {
-              name: {
-                fi: String(data.get('fi') ?? ''),
-                sv: String(data.get('sv') ?? ''),
-                en: String(data.get('en') ?? ''),
-              },
-              permissions,
-            }),
+            role
+              ? put(`/api/admin/roles/${role.key}`, { name, permissions })
+              : post('/api/admin/roles', { key: String(data.get('key') ?? ''), name, permissions }),
           )
             .then(async () => {
-              setSaved(true);
               await client.invalidateQueries({ queryKey: ['roles'] });
+              if (role) setSaved(true);
+              onSaved?.(name[lang]);
             })
-            .catch(setError);
+            .catch(setError)
+            .finally(() => setPending(false));
         }}
       >
+        {role ? null : (
+          <Field
+            name="key"
+            label={t('admin.roles.key')}
+            description={t('admin.roles.keyHelp')}
+            isRequired
+            autoFocus
+          />
+        )}
         <div className={styles.row3}>
-          <Field name="fi" label={t('admin.roles.nameFi')} defaultValue={role.name.fi} isRequired />
-          <Field name="sv" label={t('admin.roles.nameSv')} defaultValue={role.name.sv} isRequired />
-          <Field name="en" label={t('admin.roles.nameEn')} defaultValue={role.name.en} isRequired />
+          <Field
+            name="fi"
+            label={t('admin.roles.nameFi')}
+            defaultValue={role?.name.fi}
+            isRequired
+          />
+          <Field
+            name="sv"
+            label={t('admin.roles.nameSv')}
+            defaultValue={role?.name.sv}
+            isRequired
+          />
+          <Field
+            name="en"
+            label={t('admin.roles.nameEn')}
+            defaultValue={role?.name.en}
+            isRequired
+          />
         </div>
         <CheckboxGroup
           value={permissions}
@@ -107,10 +170,15 @@ function RoleEditor({
             ))}
           </div>
         </CheckboxGroup>
-        <Button type="submit" className={styles.primary}>
-          {t('admin.roles.save')}
-        </Button>
+        <div className={styles.actions}>
+          <Submit>{t(role ? 'admin.roles.save' : 'admin.roles.create')}</Submit>
+          {onCancel ? (
+            <Button className={styles.secondary} onPress={onCancel}>
+              {t('admin.staff.cancel')}
+            </Button>
+          ) : null}
+        </div>
       </AdminForm>
-    </section>
+    </>
   );
 }

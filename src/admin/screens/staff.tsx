@@ -22,6 +22,7 @@ import { useSensitive } from '../reauth.tsx';
 import { AdminForm, ErrorSummary, Field, Submit, useFieldErrors } from '../ui.tsx';
 import { GrantsEditor, useGrantsState } from './grants-editor.tsx';
 import { LangSelect } from './profile.tsx';
+import { useRoles } from './roles.tsx';
 
 export const useStaff = () =>
   useQuery({ queryKey: ['staff'], queryFn: () => get<{ staff: StaffRow[] }>('/api/admin/staff') });
@@ -34,8 +35,10 @@ export function StatusText({ row }: { row: StaffRow }) {
 
 /** Staff accounts: the list, and adding a person with their grants. */
 export function StaffScreen() {
-  const { t } = useT();
+  const { t, lang } = useT();
   const staff = useStaff();
+  const roles = useRoles(true);
+  const roleName = (key: string) => roles.data?.roles.find((r) => r.key === key)?.name[lang] ?? key;
   const [link, setLink] = useState<{ enrolmentUrl: string; expiresAt: string } | null>(null);
   return (
     <>
@@ -69,7 +72,7 @@ export function StaffScreen() {
           <TableBody items={staff.data?.staff ?? []}>
             {(row) => (
               <Row id={row.id}>
-                <Cell>
+                <Cell data-label={t('admin.staff.name')}>
                   <Link
                     to={`/staff/${row.id}`}
                     aria-label={t('admin.staff.open', { name: row.name })}
@@ -77,9 +80,11 @@ export function StaffScreen() {
                     {row.name}
                   </Link>
                 </Cell>
-                <Cell>{row.email}</Cell>
-                <Cell>{row.grants.map((g) => g.role).join(', ')}</Cell>
-                <Cell>
+                <Cell data-label={t('admin.staff.email')}>{row.email}</Cell>
+                <Cell data-label={t('admin.staff.grants')}>
+                  {[...new Set(row.grants.map((g) => roleName(g.role)))].join(', ')}
+                </Cell>
+                <Cell data-label={t('admin.staff.status')}>
                   <StatusText row={row} />
                 </Cell>
               </Row>
@@ -99,7 +104,7 @@ export function EnrolmentLink({
   /** A new link for someone there was (not a new person). */
   made?: boolean;
 }) {
-  const { t, lang } = useT();
+  const { t, dateTime } = useT();
   return (
     <div role="status" className={styles.notice}>
       <p>{t(made ? 'admin.staff.linkMade' : 'admin.staff.created')}</p>
@@ -110,7 +115,7 @@ export function EnrolmentLink({
       </p>
       <p>
         {t('admin.staff.linkExpires', {
-          date: new Date(link.expiresAt).toLocaleString(lang === 'en' ? 'en-GB' : `${lang}-FI`),
+          date: dateTime(link.expiresAt),
         })}
       </p>
     </div>

@@ -321,6 +321,16 @@ const SAMPLES: Record<
       body: { response: softAuthenticator('http://localhost:80').register(options.json()) },
     };
   },
+  'DELETE /api/admin/profile/passkeys/:id': async () => {
+    await admin.visitor.post('/api/admin/auth/reauth', json({ password: admin.password }));
+    const options = await admin.visitor.get('/api/admin/profile/passkeys/options');
+    const added = await admin.visitor.post(
+      '/api/admin/profile/passkeys',
+      json({ response: softAuthenticator('http://localhost:80').register(options.json()) }),
+    );
+    const { passkeys } = added.json() as { passkeys: { id: string }[] };
+    return { url: `/api/admin/profile/passkeys/${passkeys.at(-1)?.id}` };
+  },
   'POST /api/admin/profile/recovery-codes': async () => ({
     url: '/api/admin/profile/recovery-codes',
   }),

@@ -6,7 +6,7 @@ import { grantsOf } from './access.server.ts';
 import { type AccessGrant, can, canSomewhere, type Scope } from './access.ts';
 import type { Permission } from './permissions.ts';
 import { ADMIN_API } from './schemas.ts';
-import { REAUTH_MS, readStaffSession } from './sessions.server.ts';
+import { readStaffSession } from './sessions.server.ts';
 import { staffMembers, staffSessions } from './tables.ts';
 
 /**
@@ -114,7 +114,7 @@ async function guard(request: FastifyRequest): Promise<void> {
       : canSomewhere(grants, declared.permission);
     if (!allowed) throw new Forbidden(`This needs the permission ${declared.permission}.`);
   }
-  if (declared.reauth && Date.now() - session.verifiedAt.getTime() > REAUTH_MS) {
+  if (declared.reauth && Date.now() - session.verifiedAt.getTime() > request.server.config.staffReauthMs) {
     throw new ReauthRequired();
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@simplewebauthn/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NotFound } from '../../server/errors.ts';
 import { actorOf, recordAudit } from './audit.server.ts';
 import { NotSignedIn } from './guard.server.ts';
 import type { LoginLimits } from './login.server.ts';
@@ -141,6 +142,28 @@ export async function registerPasskey(
       subjectType: 'staff',
       subjectId: me.staffId,
       changes: { passkey: { after: credential.id } },
+    });
+  });
+}
+
+/**
+ * Removes one of the signed-in staff member's own passkeys (another's id is 404, as an unknown
+ * one). The code from the authenticator app stays, so nobody is left without a second factor.
+ */
+export async function removePasskey(request: FastifyRequest, id: string): Promise<void> {
+  const me = request.staff;
+  if (!me) throw new NotSignedIn();
+  await request.server.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(staffPasskeys)
+      .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.staffId, me.staffId)))
+      .returning({ id: staffPasskeys.id });
+    if (!removed) throw new NotFound('No such passkey.');
+    await recordAudit(tx, actorOf(request), {
+      action: 'staff.passkey-remove',
+      subjectType: 'staff',
+      subjectId: me.staffId,
+      changes: { passkey: { before: removed.id } },
     });
   });
 }

@@ -86,4 +86,40 @@ describe('passkeys', () => {
     expect(res.statusCode).toBe(401);
     expect((await v.get(`${ADMIN_API}/auth/session`)).statusCode).toBe(401);
   });
+
+  it('are removed by their owner only, and a removed key no longer signs in', async () => {
+    const person = await enrolledStaff(t.app, [{ role: 'editor', sites: null, langs: null }]);
+    const other = await enrolledStaff(t.app, [{ role: 'editor', sites: null, langs: null }]);
+    const key = softAuthenticator(ORIGIN);
+    const options = await person.visitor.get(`${ADMIN_API}/profile/passkeys/options`);
+    await person.visitor.post(
+      `${ADMIN_API}/profile/passkeys`,
+      json({ response: key.register(options.json()) }),
+    );
+    const url = `${ADMIN_API}/profile/passkeys/${key.id}`;
+    // Someone else's key is unknown to them: 404, and nothing is written.
+    const before = await auditCount(t.app);
+    const foreign = await other.visitor.delete(url, json({}));
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(await auditCount(t.app)).toBe(before);
+    // Not an id at all: 400 naming it.
+    const bad = await person.visitor.delete(`${ADMIN_API}/profile/passkeys/${'%20'.repeat(3)}`);
+    expect(bad.statusCode).toBe(400);
+
+    const removed = await person.visitor.delete(url, json({}));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().passkeys).toEqual([]);
+    expect(await auditCount(t.app)).toBe(before + 1);
+    const row = await lastAudit(t.app);
+    expect(row?.action).toBe('staff.passkey-remove');
+    expect(row?.changes).toEqual({ passkey: { before: key.id } });
+    expect((await person.visitor.delete(url, json({}))).statusCode).toBe(404);
+
+    const v = await adminVisitor(t.app);
+    const first = await v.post(
+      `${ADMIN_API}/auth/login`,
+      json({ email: person.email, password: person.password }),
+    );
+    expect(first.json().methods).not.toContain('passkey');
+  });
 });

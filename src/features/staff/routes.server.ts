@@ -47,6 +47,7 @@ import {
   passkeyStep,
   registerPasskey,
   registrationOptions,
+  removePasskey,
   signInOptions,
 } from './passkeys.server.ts';
 import { PERMISSIONS } from './permissions.ts';
@@ -64,6 +65,7 @@ import {
   type Me,
   meSchema,
   okSchema,
+  passkeyParamsSchema,
   passwordChangeSchema,
   profileSchema,
   reauthSchema,
@@ -82,7 +84,6 @@ import {
   tokenBodySchema,
   totpSchema,
 } from './schemas.ts';
-import { REAUTH_MS } from './sessions.server.ts';
 import { staffPasskeys } from './tables.ts';
 
 const TAG = 'admin';
@@ -108,7 +109,7 @@ function signedIn(request: FastifyRequest) {
 
 async function me(request: FastifyRequest): Promise<Me> {
   const staff = signedIn(request);
-  const verifiedUntil = new Date(staff.verifiedAt.getTime() + REAUTH_MS);
+  const verifiedUntil = new Date(staff.verifiedAt.getTime() + request.server.config.staffReauthMs);
   return {
     id: staff.staffId,
     email: staff.email,
@@ -286,7 +287,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
       config: { staff: { access: 'signed-in' }, rateLimit: AUTH_LIMIT },
       schema: {
         tags: [TAG],
-        summary: 'Gives the password or a TOTP code again: sensitive actions open for 5 minutes',
+        summary: 'Gives the password or a TOTP code again: sensitive actions open for 5 minutes (STAFF_REAUTH_SECONDS)',
         description:
           'Sensitive actions (roles, grants, new staff, enrolment links, recovery codes) answer 403 with type `/problems/reauth` when the last password or code is older than 5 minutes.',
         security: XSRF_SECURITY,
@@ -443,6 +444,27 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await registerPasskey(request, reply, request.body.response as never);
+      return { passkeys: await listPasskeys(request) };
+    },
+  );
+
+  app.delete(
+    `${ADMIN_API}/profile/passkeys/:id`,
+    {
+      config: { staff: { access: 'signed-in', reauth: true }, rateLimit: AUTH_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'Removes one of the signed-in staff member’s passkeys; needs re-authentication',
+        security: XSRF_SECURITY,
+        params: passkeyParamsSchema,
+        response: {
+          200: jsonAnswer(passkeyList, 'Passkeys'),
+          ...problemAnswers(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      await removePasskey(request, request.params.id);
       return { passkeys: await listPasskeys(request) };
     },
   );

@@ -154,6 +154,10 @@ export const roleCreateSchema = roleSchema
   .strict();
 
 export const idParamsSchema = z.object({ id: z.uuid({ error: 'admin.error.invalid' }) });
+/** A passkey's credential id: base64url, as the authenticator made it. */
+export const passkeyParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/, 'admin.error.invalid'),
+});
 export const roleParamsSchema = z.object({ key: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 
 export const auditQuerySchema = z

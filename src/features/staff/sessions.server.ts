@@ -14,8 +14,6 @@ import { staffMembers, staffSessions } from './tables.ts';
 export const IDLE_MS = 30 * 60 * 1000;
 export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const SECOND_FACTOR_MS = 5 * 60 * 1000;
-/** Sensitive actions need the password or a code given within this long (re-authentication). */
-export const REAUTH_MS = 5 * 60 * 1000;
 /** last_seen_at is written at most this often: an idle timeout needs no write per request. */
 const TOUCH_MS = 60 * 1000;
 
@@ -162,7 +160,7 @@ export async function revokeStaffSessions(
     );
 }
 
-/** The password or a code was given again: sensitive actions are open for `REAUTH_MS`. */
+/** The password or a code was given again: sensitive actions are open for `config.staffReauthMs`. */
 export async function markVerified(db: Writer, sessionId: string, now = new Date()) {
   await db.update(staffSessions).set({ verifiedAt: now }).where(eq(staffSessions.id, sessionId));
 }
