@@ -1,10 +1,16 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import {
+  buildInto,
+  buildMade,
+  freePort,
+  startServerProcess,
+  stopServerProcess,
+} from '../helpers/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,11 +30,9 @@ export default async function setup(project: TestProject) {
   // A build of its own, so a rebuild of dist/ by someone else cannot pull assets from under it:
   // a copy of the build `npm test` has just made (E2E_BUILD names it), or else a new build.
   const outDir = path.resolve('.e2e-build', `${process.pid}-${Date.now()}`);
-  const madeBuild = process.env.E2E_BUILD;
+  const madeBuild = buildMade();
   if (madeBuild) {
     for (const part of ['client', 'server']) {
-      if (!existsSync(path.join(madeBuild, part)))
-        throw new Error(`E2E_BUILD=${madeBuild} has no ${part}/ folder: run npm run build first`);
       await cp(path.join(madeBuild, part), path.join(outDir, part), { recursive: true });
     }
   } else {
@@ -83,104 +87,13 @@ export default async function setup(project: TestProject) {
   );
   const adminEnrolmentLink = /https?:\/\/\S+\/admin\/enrol#\S+/.exec(created)?.[0];
   if (!adminEnrolmentLink) throw new Error(`npm run staff printed no link:\n${created}`);
-  const child = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    await waitForHealth(port, child);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+  const { child } = await startServerProcess(outDir, env);
   project.provide('serverPort', port);
   project.provide('serverBuild', outDir);
   project.provide('adminEnrolmentLink', adminEnrolmentLink);
   return async () => {
-    await stop(child);
+    await stopServerProcess(child);
     await rm(dataDir, { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy in 60 s');
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** The production build, as `npm run build` makes it, into `outDir` (`client/`, `server/`). */
-function buildInto(outDir: string): void {
-  // Vitest sets NODE_ENV=test, which a build would inherit: React's development build in the
-  // browser bundle. The pages under test are the production build, as `npm run build` makes it.
-  const buildEnv = { ...process.env, NODE_ENV: 'production' };
-  const run = (args: string[]) =>
-    execFileSync(process.execPath, args, { env: buildEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--outDir',
-    path.join(outDir, 'client'),
-    '--logLevel',
-    'warn',
-  ]);
-  // The back office's own bundle, beside the public one (decision 133).
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '-c',
-    'vite.admin.config.ts',
-    '--outDir',
-    path.join(outDir, 'client'),
-    '--logLevel',
-    'warn',
-  ]);
-  run(['--import', 'tsx', 'scripts/precompress.ts', path.join(outDir, 'client', 'assets')]);
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--ssr',
-    'src/app/main.ts',
-    '--outDir',
-    path.join(outDir, 'server'),
-    '--logLevel',
-    'warn',
-  ]);
 }
