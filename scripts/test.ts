@@ -14,7 +14,8 @@ const steps: { name: string; command: string; args: string[]; env?: NodeJS.Proce
     name: 'tests',
     command: 'npx',
     args: ['vitest', 'run', ...process.argv.slice(2)],
-    // The browser tests serve a copy of the build just made, instead of building again.
+    // The browser tests serve a copy of the build just made, and the outage test
+    // (src/app/database-outage.test.ts) starts it twice, instead of building again.
     env: { E2E_BUILD: path.resolve('dist') },
   },
 ];

@@ -1,15 +1,22 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { and, eq, like } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage } from '../../tests/factories/index.ts';
-import { testAssets, testConfig } from '../../tests/helpers/app.ts';
+import {
+  buildInto,
+  buildMade,
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  stopServerProcess,
+} from '../../tests/helpers/server-process.ts';
+import { serverProcess } from '../../tests/helpers/visitor.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { projectPath } from '../db/paths.ts';
@@ -28,16 +35,17 @@ import { PAYMENT_CALLBACK_PATH } from '../features/shop/orders/payments.server.t
 import { orderAnswerSchema } from '../features/shop/orders/schemas.ts';
 import { testBank } from '../features/shop/payment/providers.server.ts';
 import type { TestBankTicket } from '../features/shop/payment/testbank.server.ts';
-import type { Config } from '../server/config.ts';
-import { LocalFileStore } from '../server/file-store.ts';
-import { buildApp } from './app.ts';
+import { type Config, loadConfig } from '../server/config.ts';
 
 /**
- * Decision 140, as an operator would see it: two servers (each with its own pool, LISTEN connection,
- * Redis connection and page cache, as two processes have) on a PostgreSQL server of this test's
- * own (and a Redis of its own when the run has Redis), a steady load of page and API
- * requests from several clients, the database (and Redis) stopped for 10 s and started again.
- * PostgreSQL only (decision 090); the shared servers of the run are never stopped.
+ * Decision 140, as an operator would see it: the production build started twice, two processes
+ * (each with its own pool, LISTEN connection, Redis connection and page cache) on a PostgreSQL
+ * server of this test's own (and a Redis of its own when the run has Redis), a steady load of page
+ * and API requests from several clients, the database (and Redis) stopped for 10 s and started
+ * again. The shopper's order and the payment's callbacks go to the processes over HTTP; the test
+ * reads their log lines and the database. The build is the one `npm test` has just made
+ * (`E2E_BUILD`), or one of its own when the file runs alone. PostgreSQL only (decision 090); the
+ * shared servers of the run are never stopped.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const withRedis = Boolean(process.env.REDIS_URL);
@@ -93,17 +101,6 @@ function get(
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Waits until `condition` holds (asked every 50 ms), or fails after `timeoutMs`. */
 async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -141,43 +138,29 @@ function startPostgres(dir: string, port: number): string {
   return url;
 }
 
-interface Server {
-  app: FastifyInstance;
-  port: number;
-  log: Record<string, unknown>[];
-}
-
-/**
- * A server as a process runs it: its own pool and LISTEN connection to the database, its own
- * Redis connection, its own page cache, listening on a port; its log lines are kept.
- */
-async function startServer(config: Config, filesDir: string): Promise<Server> {
-  const log: Record<string, unknown>[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) {
-        if (line.trim()) log.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
+/** Its log lines: pino's JSON, one object a line (anything else it wrote is left out). */
+function logOf(server: ServerProcess): Record<string, unknown>[] {
+  return server.lines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
   });
-  const files = new LocalFileStore(filesDir);
-  const app = await buildApp({ config, assets: testAssets, logStream, files });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { app, port: typeof address === 'object' && address ? address.port : 0, log };
 }
 
 describe.runIf(onPostgres)('when the database goes away (PostgreSQL, two processes)', () => {
   let pgDir = '';
-  let dataDir = '';
   let pgPort = 0;
   let redisPort = 0;
   let redisDir = '';
   let redis: ChildProcess | undefined;
   let database: DatabaseHandle | undefined;
-  let setup: FastifyInstance | undefined;
-  const servers: Server[] = [];
+  /** The configuration both processes run with (they differ in their port and data folder). */
+  let config: Config | undefined;
+  let ownBuild = '';
+  const dataDirs: string[] = [];
+  const servers: ServerProcess[] = [];
 
   const startRedis = async () => {
     const child = spawn(
@@ -220,7 +203,6 @@ describe.runIf(onPostgres)('when the database goes away (PostgreSQL, two process
 
   beforeAll(async () => {
     pgDir = await mkdtemp(path.join(tmpdir(), 'kattaus-pg-outage-'));
-    dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-outage-data-'));
     pgPort = await freePort();
     const url = startPostgres(pgDir, pgPort);
     if (withRedis) {
@@ -228,16 +210,9 @@ describe.runIf(onPostgres)('when the database goes away (PostgreSQL, two process
       redisDir = await mkdtemp(path.join(tmpdir(), 'kattaus-redis-outage-'));
       redis = await startRedis();
     }
+    // The stage, set in the database before the processes start: content and a shop.
     database = await openDatabase({ engine: 'postgres', url, poolSize: 3 });
     await runMigrations(database);
-    // A third process's worth of app that sets the stage: content, a shop and a placed order.
-    setup = await buildApp({
-      config: testConfig(),
-      database,
-      assets: testAssets,
-      logger: false,
-    });
-    await setup.ready();
     const home = await createPage(database.db, {
       siteId: 'sibylla',
       path: '/',
@@ -252,19 +227,45 @@ describe.runIf(onPostgres)('when the database goes away (PostgreSQL, two process
       parentId: home.id,
     });
     await createCheckoutShop(database.db, { weeklyQuantity: 100 });
-    const config = testConfig({
-      databaseUrl: url,
-      databasePoolSize: 4,
-      logLevel: 'info',
-      ...(withRedis ? { redisUrl: `redis://127.0.0.1:${redisPort}` } : {}),
-    });
-    servers.push(await startServer(config, dataDir), await startServer(config, dataDir));
+
+    let build = buildMade();
+    if (!build) {
+      ownBuild = projectPath('.e2e-build', `outage-${process.pid}-${Date.now()}`);
+      buildInto(ownBuild);
+      build = ownBuild;
+    }
+    // As a deployment runs its copies: the same database, Redis and secrets.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: '4',
+      REDIS_URL: withRedis ? `redis://127.0.0.1:${redisPort}` : '',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+      FORMS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      PAYMENT_PROVIDER: 'testbank',
+      // The shopper's requests reach them through a relay on loopback (`serverProcess`).
+      TRUST_PROXY: 'loopback',
+    };
+    const envs = await Promise.all(
+      [1, 2].map(async (n) => {
+        const dataDir = await mkdtemp(path.join(tmpdir(), `kattaus-outage-data-${n}-`));
+        dataDirs.push(dataDir);
+        return { ...env, PORT: String(await freePort()), DATA_DIR: dataDir };
+      }),
+    );
+    config = loadConfig(env);
+    servers.push(
+      ...(await Promise.all(envs.map((e) => startServerProcess(build, e, { keepOutput: true })))),
+    );
   }, 180_000);
 
   afterAll(async () => {
-    for (const server of servers) await server.app.close();
+    await Promise.all(servers.map((server) => stopServerProcess(server.child)));
     agent.destroy();
-    await setup?.close();
     await database?.close();
     await stopRedis();
     if (pgDir) {
@@ -275,24 +276,27 @@ describe.runIf(onPostgres)('when the database goes away (PostgreSQL, two process
       }
       await rm(pgDir, { recursive: true, force: true });
     }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    if (redisDir) await rm(redisDir, { recursive: true, force: true });
+    for (const dir of [...dataDirs, redisDir, ownBuild].filter(Boolean)) {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('serves cached pages, answers 503 for the rest, recovers by itself, and pays an order once', async () => {
-    if (!setup || !database) throw new Error('no set-up');
-    // An order placed just before the outage; its payment's callback comes during it.
-    const shopper = await buyer(setup);
+    const [first, second] = servers;
+    if (!database || !config || !first || !second) throw new Error('no set-up');
+    // An order placed just before the outage, over HTTP on the first process; its payment's
+    // callback comes during the outage.
+    const shopper = await buyer(serverProcess(first.port, { db: database.db, config }));
     await addToCart(shopper, CODES.stocked, 2);
     const placed = await order(shopper, await held(shopper));
     expect(placed.statusCode, placed.body).toBe(200);
     const answer = orderAnswerSchema.parse(placed.json());
-    const bank = testBank(setup.config);
+    const bank = testBank(config);
     const ticket = bank.openTicket(
       new URL(answer.next).searchParams.get('maksu'),
     ) as TestBankTicket;
     const callback = `${PAYMENT_CALLBACK_PATH}${new URL(bank.returnUrl(ticket, 'ok')).search}`;
-    const payCallback = (server: Server) => get(server.port, callback, { host: SHOP_HOST });
+    const payCallback = (server: ServerProcess) => get(server.port, callback, { host: SHOP_HOST });
 
     // Each server keeps the anonymous pages before the load begins.
     for (const server of servers) {
@@ -349,8 +353,6 @@ describe.runIf(onPostgres)('when the database goes away (PostgreSQL, two process
     if (withRedis) await stopRedis();
     const downAt = Date.now();
     // The provider's callback during the outage: not taken, so that it is tried again.
-    const [first, second] = servers;
-    if (!first || !second) throw new Error('two servers');
     const refused = await payCallback(first);
     await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - stopAt))));
     const restartAt = Date.now();
@@ -426,12 +428,11 @@ describe.runIf(onPostgres)('when the database goes away (PostgreSQL, two process
 
     // Each process logged the outage once, not once per request, and no request failed.
     for (const server of servers) {
-      const lines = server.log.filter(
-        (l) => l.msg === 'database unavailable' && Number(l.level) >= 40,
-      );
+      const log = logOf(server);
+      const lines = log.filter((l) => l.msg === 'database unavailable' && Number(l.level) >= 40);
       expect(lines).toHaveLength(1);
-      expect(server.log.filter((l) => l.msg === 'request failed')).toEqual([]);
-      expect(server.log.some((l) => l.msg === 'database available again')).toBe(true);
+      expect(log.filter((l) => l.msg === 'request failed')).toEqual([]);
+      expect(log.some((l) => l.msg === 'database available again')).toBe(true);
     }
   }, 120_000);
 });

@@ -4,7 +4,14 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createStaffMember, freePort, startServer, stopServer } from './server-process.ts';
+import {
+  buildInto,
+  buildMade,
+  createStaffMember,
+  freePort,
+  startServerProcess,
+  stopServerProcess,
+} from '../helpers/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,11 +31,9 @@ export default async function setup(project: TestProject) {
   // A build of its own, so a rebuild of dist/ by someone else cannot pull assets from under it:
   // a copy of the build `npm test` has just made (E2E_BUILD names it), or else a new build.
   const outDir = path.resolve('.e2e-build', `${process.pid}-${Date.now()}`);
-  const madeBuild = process.env.E2E_BUILD;
+  const madeBuild = buildMade();
   if (madeBuild) {
     for (const part of ['client', 'server']) {
-      if (!existsSync(path.join(madeBuild, part)))
-        throw new Error(`E2E_BUILD=${madeBuild} has no ${part}/ folder: run npm run build first`);
       await cp(path.join(madeBuild, part), path.join(outDir, part), { recursive: true });
     }
   } else {
@@ -69,52 +74,13 @@ export default async function setup(project: TestProject) {
     { ...env, ADMIN_URL: `http://127.0.0.1:${port}/admin` },
     { email: 'ylla.pitaja@kattaus.example', name: 'Ylla Pitäjä', role: 'admin' },
   );
-  const child = await startServer(outDir, env);
+  const { child } = await startServerProcess(outDir, env);
   project.provide('serverPort', port);
   project.provide('serverBuild', outDir);
   project.provide('adminEnrolmentLink', adminEnrolmentLink);
   return async () => {
-    await stopServer(child);
+    await stopServerProcess(child);
     await rm(dataDir, { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
   };
-}
-
-/** The production build, as `npm run build` makes it, into `outDir` (`client/`, `server/`). */
-function buildInto(outDir: string): void {
-  // Vitest sets NODE_ENV=test, which a build would inherit: React's development build in the
-  // browser bundle. The pages under test are the production build, as `npm run build` makes it.
-  const buildEnv = { ...process.env, NODE_ENV: 'production' };
-  const run = (args: string[]) =>
-    execFileSync(process.execPath, args, { env: buildEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--outDir',
-    path.join(outDir, 'client'),
-    '--logLevel',
-    'warn',
-  ]);
-  // The back office's own bundle, beside the public one (decision 133).
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '-c',
-    'vite.admin.config.ts',
-    '--outDir',
-    path.join(outDir, 'client'),
-    '--logLevel',
-    'warn',
-  ]);
-  run(['--import', 'tsx', 'scripts/precompress.ts', path.join(outDir, 'client', 'assets')]);
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--ssr',
-    'src/app/main.ts',
-    '--outDir',
-    path.join(outDir, 'server'),
-    '--logLevel',
-    'warn',
-  ]);
 }

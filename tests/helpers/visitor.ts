@@ -1,7 +1,51 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import http from 'node:http';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'light-my-request';
+import type { Database } from '../../src/db/client.ts';
+import type { Config } from '../../src/server/config.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/server/plugins/xsrf.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The server a visitor talks to: an app (its `inject`), or a server process (`serverProcess`).
+ * Its database and configuration are what the test helpers read back (the outbox, the orders).
+ */
+export interface VisitTarget {
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  db: Database;
+  config: Config;
+}
+
+/**
+ * A server listening on loopback `port`, another process: each request goes to it over HTTP and
+ * its answer comes back as an `inject` answer. `db` and `config` are the ones it runs with. The
+ * visitor's address (`fromAddress`) goes in `X-Forwarded-For`, believed when the server trusts
+ * loopback (`TRUST_PROXY=loopback`).
+ */
+export function serverProcess(
+  port: number,
+  runsWith: { db: Database; config: Config },
+): VisitTarget {
+  const relay: http.RequestListener = (request, response) => {
+    const forwarded = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress },
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 0, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', (error) => response.destroy(error));
+    request.pipe(forwarded);
+  };
+  return { ...runsWith, inject: (options) => inject(relay, options) };
+}
 
 export interface VisitOptions extends Omit<InjectOptions, 'method' | 'url' | 'headers'> {
   headers?: Record<string, string>;
@@ -10,17 +54,17 @@ export interface VisitOptions extends Omit<InjectOptions, 'method' | 'url' | 'he
 }
 
 /**
- * A browser for `app.inject`: keeps the cookies the server sets (a new value replaces the old,
- * an expired cookie is dropped) and sends them back, and on every request that changes state
- * (not GET, HEAD or OPTIONS) echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN`, as the widgets'
- * fetch client does (decision 003).
+ * A browser for `app.inject` (or a server process, `serverProcess`): keeps the cookies the server
+ * sets (a new value replaces the old, an expired cookie is dropped) and sends them back, and on
+ * every request that changes state (not GET, HEAD or OPTIONS) echoes the `XSRF-TOKEN` cookie in
+ * `X-XSRF-TOKEN`, as the widgets' fetch client does (decision 003).
  */
 export class Visitor {
   readonly jar = new Map<string, string>();
 
   /** `headers` go with every request (a request's own headers win), e.g. `{ host }`. */
   constructor(
-    readonly app: FastifyInstance,
+    readonly app: VisitTarget,
     private readonly headers: Record<string, string> = {},
   ) {}
 
@@ -79,7 +123,7 @@ export class Visitor {
  * the session and anti-forgery cookies a form or widget needs.
  */
 export async function arrive(
-  app: FastifyInstance,
+  app: VisitTarget,
   url = '/',
   headers: Record<string, string> = {},
 ): Promise<Visitor> {

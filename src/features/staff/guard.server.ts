@@ -114,7 +114,10 @@ async function guard(request: FastifyRequest): Promise<void> {
       : canSomewhere(grants, declared.permission);
     if (!allowed) throw new Forbidden(`This needs the permission ${declared.permission}.`);
   }
-  if (declared.reauth && Date.now() - session.verifiedAt.getTime() > request.server.config.staffReauthMs) {
+  if (
+    declared.reauth &&
+    Date.now() - session.verifiedAt.getTime() > request.server.config.staffReauthMs
+  ) {
     throw new ReauthRequired();
   }
 }

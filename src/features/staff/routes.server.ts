@@ -287,7 +287,8 @@ export async function staffRoutes(fastify: FastifyInstance) {
       config: { staff: { access: 'signed-in' }, rateLimit: AUTH_LIMIT },
       schema: {
         tags: [TAG],
-        summary: 'Gives the password or a TOTP code again: sensitive actions open for 5 minutes (STAFF_REAUTH_SECONDS)',
+        summary:
+          'Gives the password or a TOTP code again: sensitive actions open for 5 minutes (STAFF_REAUTH_SECONDS)',
         description:
           'Sensitive actions (roles, grants, new staff, enrolment links, recovery codes) answer 403 with type `/problems/reauth` when the last password or code is older than 5 minutes.',
         security: XSRF_SECURITY,

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createPage, createProduct } from '../../../../tests/factories/index.ts';
 import { confirmOrder, type ShownTotals } from '../../../../tests/helpers/shop.ts';
 import { registerWithAddress, unverifyEmail } from '../../../../tests/helpers/shop-customer.ts';
-import { arrive, fromAddress, type Visitor } from '../../../../tests/helpers/visitor.ts';
+import {
+  arrive,
+  fromAddress,
+  type Visitor,
+  type VisitTarget,
+} from '../../../../tests/helpers/visitor.ts';
 import type { Database } from '../../../db/client.ts';
 import {
   deliveryAreaPostalCodes,
@@ -131,7 +135,7 @@ export const emailOf = new WeakMap<Visitor, string>();
  * 083) unless `verified` is false: then it is an account made before that, not verified.
  */
 export async function buyer(
-  app: FastifyInstance,
+  app: VisitTarget,
   options: { streetAddress?: string; email?: string; verified?: boolean } = {},
 ): Promise<Visitor> {
   buyers += 1;
