@@ -1142,7 +1142,9 @@ export const testBankPayments = pgTable(
     stamp: text('stamp').notNull(),
     reference: text('reference').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['new', 'ok', 'fail'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'ok', 'fail'] })
+      .notNull()
+      .default('new'),
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -80,7 +80,7 @@ export async function handlePaymentReturn(
   deps: PaymentDeps,
   query: Record<string, unknown>,
 ): Promise<ReturnOutcome> {
-  const verified = deps.provider.verifyReturn(query);
+  const verified = deps.provider.parseReturn(query);
   const [found] = await deps.db
     .select({ orderId: orderPayments.orderId })
     .from(orderPayments)

@@ -79,7 +79,7 @@ function placementGate(app: Pick<FastifyInstance, 'config'>): WaitingGate {
 export function appPaymentDeps(
   app: Pick<FastifyInstance, 'config' | 'db'>,
   shopUrl: string,
-  provider: PaymentProvider = paymentProvider(app.config),
+  provider: PaymentProvider = paymentProvider(app),
 ): PaymentDeps {
   return {
     db: app.db,
@@ -264,7 +264,7 @@ export async function startPayment(
     const returnUrl = new URL(PAYMENT_RETURN_PATH, deps.shopUrl).href;
     const callbackUrl = new URL(PAYMENT_CALLBACK_PATH, deps.shopUrl).href;
     try {
-      const created = await deps.provider.createPayment({
+      const created = await deps.provider.start({
         stamp: claim.stamp,
         reference: String(claim.order.number),
         amountCents: payment.amountCents,
