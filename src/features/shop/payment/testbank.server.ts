@@ -49,6 +49,12 @@ export function testBankSecret(serverSecret: string): string {
   return createHmac('sha256', serverSecret).update('kattaus payment test bank').digest('base64url');
 }
 
+/** The bank's own row of the payment a link carries. */
+function paymentRowOf(ticket: TestBankTicket) {
+  const { transactionId, stamp, reference, amountCents } = ticket;
+  return { transactionId, stamp, reference, amountCents };
+}
+
 export class TestBankProvider implements PaymentProvider {
   readonly id = 'testbank' as const;
 
@@ -68,15 +74,7 @@ export class TestBankProvider implements PaymentProvider {
       redirectUrls: checked.redirectUrls,
       expiresAt: this.now() + TEST_BANK_TICKET_TTL_MS,
     };
-    await this.db
-      .insert(testBankPayments)
-      .values({
-        transactionId: ticket.transactionId,
-        stamp: ticket.stamp,
-        reference: ticket.reference,
-        amountCents: ticket.amountCents,
-      })
-      .onConflictDoNothing();
+    await this.db.insert(testBankPayments).values(paymentRowOf(ticket)).onConflictDoNothing();
     // The page is on the shop the shopper returns to.
     const href = new URL(TEST_BANK_PATH, checked.redirectUrls.success);
     href.search = new URLSearchParams({ maksu: this.sealTicket(ticket) }).toString();
@@ -111,13 +109,7 @@ export class TestBankProvider implements PaymentProvider {
   async decide(ticket: TestBankTicket, status: 'ok' | 'fail'): Promise<void> {
     await this.db
       .insert(testBankPayments)
-      .values({
-        transactionId: ticket.transactionId,
-        stamp: ticket.stamp,
-        reference: ticket.reference,
-        amountCents: ticket.amountCents,
-        status,
-      })
+      .values({ ...paymentRowOf(ticket), status })
       .onConflictDoUpdate({
         target: testBankPayments.transactionId,
         set: { status, updatedAt: sql`now()` },
