@@ -81,7 +81,7 @@ await runBench(watchdog, async () => {
     postalCode: '00100',
     city: 'Helsinki',
   };
-  const bank = testBank(app.config);
+  const bank = testBank(app);
   const deps = {
     db,
     provider: bank,

@@ -291,7 +291,7 @@ describe.runIf(onPostgres)('when the database goes away (PostgreSQL, two process
     const placed = await order(shopper, await held(shopper));
     expect(placed.statusCode, placed.body).toBe(200);
     const answer = orderAnswerSchema.parse(placed.json());
-    const bank = testBank(config);
+    const bank = testBank({ config, db: database.db });
     const ticket = bank.openTicket(
       new URL(answer.next).searchParams.get('maksu'),
     ) as TestBankTicket;

@@ -1009,6 +1009,12 @@ export const orderLines = pgTable(
     /** The line's price before and after its share of the coupons. */
     linePriceWithoutDiscountsCents: integer('line_price_without_discounts_cents').notNull(),
     linePriceCents: integer('line_price_cents').notNull(),
+    /**
+     * What the line charges: `line_price_cents` less its share of the order-wide coupons, written
+     * at placement (decision 122). Gift cards redeemed are a means of payment, not a share of a
+     * line. Null for orders placed before migration 0025: their shares are derived again.
+     */
+    chargedCents: integer('charged_cents'),
     vatBasisPoints: integer('vat_basis_points').notNull(),
     isGiftCard: boolean('is_gift_card').notNull().default(false),
     /** The line took per-date stock (`product_date_stock.sold`), given back if the order lapses. */
@@ -1017,6 +1023,10 @@ export const orderLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.code] }),
     check('order_lines_quantity_ck', sql`${t.quantity} between 1 and 99`),
+    check(
+      'order_lines_charged_ck',
+      sql`${t.chargedCents} is null or ${t.chargedCents} between 0 and ${t.linePriceCents}`,
+    ),
   ],
 );
 
@@ -1073,6 +1083,93 @@ export const orderPayments = pgTable(
     check('order_payments_status_ck', oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
   ],
 );
+
+/**
+ * The statuses of a refund (decision 122): `requested` once written, before the provider has
+ * answered; then the provider's word, `pending`, `ok` or `fail`. Only `fail` gives the amount back
+ * to what may still be refunded.
+ */
+export const REFUND_STATUSES = ['requested', 'pending', 'ok', 'fail'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money given back to the shopper through the provider that took it, one row per refund. The
+ * `(order_id, idempotency_key)` pair makes a repeated request (a second press, two staff at once)
+ * find the first one's row; the amount is checked against what the paid attempt took less the
+ * refunds not failed, under the order's row lock.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The paid attempt the refund gives back from. */
+    paymentStamp: text('payment_stamp')
+      .notNull()
+      .references(() => orderPayments.stamp, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The lines refunded, when the refund was asked by lines: code and quantity. */
+    lines: jsonb('lines').$type<{ code: string; quantity: number }[]>(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
+    /** The provider's id of the refund transaction, once it answered. */
+    transactionId: text('transaction_id'),
+    /** Who asked for it (a staff member's id, or a job's name). */
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_key_uq').on(t.orderId, t.idempotencyKey),
+    index('order_refunds_payment_idx').on(t.paymentStamp),
+    check('order_refunds_amount_ck', sql`${t.amountCents} > 0`),
+    check('order_refunds_status_ck', oneOf(t.status, REFUND_STATUSES)),
+  ],
+);
+
+/**
+ * The built-in test bank's own record of its payments (decision 122), as a provider keeps them:
+ * what the shopper decided on its page, and how much was refunded, so that it can answer a
+ * payment's status and take refunds like Paytrail.
+ */
+export const testBankPayments = pgTable(
+  'test_bank_payments',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    stamp: text('stamp').notNull(),
+    reference: text('reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['new', 'ok', 'fail'] })
+      .notNull()
+      .default('new'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('test_bank_payments_stamp_uq').on(t.stamp),
+    check('test_bank_payments_status_ck', oneOf(t.status, ['new', 'ok', 'fail'])),
+    check(
+      'test_bank_payments_refunded_ck',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`,
+    ),
+  ],
+);
+
+/** The test bank's refunds, one per refund stamp: a second request with the stamp finds it. */
+export const testBankRefunds = pgTable('test_bank_refunds', {
+  refundStamp: text('refund_stamp').primaryKey(),
+  refundTransactionId: uuid('refund_transaction_id').notNull().defaultRandom(),
+  transactionId: text('transaction_id')
+    .notNull()
+    .references(() => testBankPayments.transactionId, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['ok', 'fail'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Gift cards redeemable as payment. Only the code's SHA-256 is kept; the balance is taken by a

@@ -91,13 +91,15 @@ describe('checkOut', () => {
     const checkoutId = await held(v);
     const shown = await shownTotals(v);
     const input = await inputOf(v, checkoutId, shown);
-    const bank = paymentProvider(t.app.config);
+    const bank = paymentProvider(t.app);
     const down: PaymentProvider = {
       id: bank.id,
-      createPayment: async () => {
+      start: async () => {
         throw new PaymentProviderFailed('provider down');
       },
-      verifyReturn: (query) => bank.verifyReturn(query),
+      status: (payment) => bank.status(payment),
+      refund: (request) => bank.refund(request),
+      parseReturn: (query) => bank.parseReturn(query),
     };
     const answer = await checkOut(deps(down), input);
     await expectChargedAsShown(t.app.db, answer.order.id, shown);

@@ -15,6 +15,7 @@ import {
   stockOf,
 } from './checkout.test-support.ts';
 import { expireUnpaidOrders } from './payment-returns.server.ts';
+import { jobPaymentDeps } from './payments.server.ts';
 import { orderAnswerSchema } from './schemas.ts';
 
 /**
@@ -71,10 +72,10 @@ describe('order expiry in two processes (PostgreSQL)', () => {
       const ids = await overdueOrders(4);
       expect(await stockOf(t.app.db, CODES.stocked)).toBe((stockBefore ?? 0) - 8);
       const counts = await Promise.all([
-        expireUnpaidOrders(t.app.db),
-        expireUnpaidOrders(other.db),
-        expireUnpaidOrders(t.app.db),
-        expireUnpaidOrders(other.db),
+        expireUnpaidOrders(jobPaymentDeps(t.app, t.app.db)),
+        expireUnpaidOrders(jobPaymentDeps(t.app, other.db)),
+        expireUnpaidOrders(jobPaymentDeps(t.app, t.app.db)),
+        expireUnpaidOrders(jobPaymentDeps(t.app, other.db)),
       ]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
       expect(await statuses(ids)).toEqual(Array(4).fill('expired'));
@@ -88,8 +89,10 @@ describe('order expiry in two processes (PostgreSQL)', () => {
       const stockBefore = await stockOf(t.app.db, CODES.stocked);
       const ids = await overdueOrders(3);
       const outcomes = await Promise.all([
-        runJobOnce(t.database, 'order-expiry', (db) => expireUnpaidOrders(db)),
-        runJobOnce(other, 'order-expiry', (db) => expireUnpaidOrders(db)),
+        runJobOnce(t.database, 'order-expiry', (db) =>
+          expireUnpaidOrders(jobPaymentDeps(t.app, db)),
+        ),
+        runJobOnce(other, 'order-expiry', (db) => expireUnpaidOrders(jobPaymentDeps(t.app, db))),
       ]);
       const expired = outcomes.map((o) => (o.ran ? o.value : 0));
       expect(expired.reduce((a, b) => a + b, 0)).toBe(3);

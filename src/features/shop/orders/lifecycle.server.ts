@@ -4,8 +4,10 @@ import type { Database } from '../../../db/client.ts';
 import {
   type OrderStatus,
   orderPayments,
+  orderRefunds,
   orders,
   type PaymentAttemptStatus,
+  type RefundStatus,
 } from '../../../db/schema.ts';
 import type { Transaction } from '../cart.server.ts';
 import { giveBackAll, takingsOfOrder } from './ledger.server.ts';
@@ -22,6 +24,7 @@ import { giveBackAll, takingsOfOrder } from './ledger.server.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type AttemptRow = typeof orderPayments.$inferSelect;
+type RefundRow = typeof orderRefunds.$inferSelect;
 type Writer = Database | Transaction;
 
 /** The status an order is written with: placement moves one of 0,00 on to `paid` at once. */
@@ -104,7 +107,7 @@ export type AttemptTarget<From extends PaymentAttemptStatus> = Extract<
 
 /** A move that is not in its lifecycle's table: a mistake in the code, never a shopper's. */
 export class IllegalTransition extends Error {
-  constructor(what: 'order' | 'payment attempt', from: string, to: string) {
+  constructor(what: 'order' | 'payment attempt' | 'refund', from: string, to: string) {
     super(`A ${what} cannot move from ${from} to ${to}.`);
     this.name = 'IllegalTransition';
   }
@@ -185,6 +188,44 @@ export async function moveAttempt<From extends PaymentAttemptStatus>(
     .update(orderPayments)
     .set({ ...set, status: to, updatedAt: sql`now()` })
     .where(and(eq(orderPayments.stamp, stamp), eq(orderPayments.status, from)))
+    .returning();
+  return moved ?? null;
+}
+
+/**
+ * Every move a refund may make (decision 122): a refund written `requested` takes the provider's
+ * answer; a `pending` one its later word. `ok` and `fail` are final.
+ */
+export const REFUND_TRANSITIONS = [
+  { from: 'requested', to: 'pending' },
+  { from: 'requested', to: 'ok' },
+  { from: 'requested', to: 'fail' },
+  { from: 'pending', to: 'ok' },
+  { from: 'pending', to: 'fail' },
+] as const satisfies readonly { from: RefundStatus; to: RefundStatus }[];
+
+/** The status a refund is written with, before its provider is asked. */
+export const REFUND_INITIAL_STATUS = 'requested' satisfies RefundStatus;
+
+/**
+ * Moves the refund `id` from `from` to `to` if it is in `from`, with the provider's refund
+ * transaction written alongside; answers the moved row or null. A move not in
+ * `REFUND_TRANSITIONS` throws `IllegalTransition` before anything is written.
+ */
+export async function moveRefund(
+  db: Writer,
+  id: string,
+  from: RefundStatus,
+  to: RefundStatus,
+  set: Pick<PgUpdateSetSource<typeof orderRefunds>, 'transactionId'> = {},
+): Promise<RefundRow | null> {
+  if (!REFUND_TRANSITIONS.some((move) => move.from === from && move.to === to)) {
+    throw new IllegalTransition('refund', from, to);
+  }
+  const [moved] = await db
+    .update(orderRefunds)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, from)))
     .returning();
   return moved ?? null;
 }

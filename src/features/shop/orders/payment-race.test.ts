@@ -48,7 +48,7 @@ async function placedWithReturns(giftCards = 0) {
   const res = await order(shopper, await held(shopper));
   expect(res.statusCode, res.body).toBe(200);
   const answer = orderAnswerSchema.parse(res.json());
-  const bank = testBank(t.app.config);
+  const bank = testBank(t.app);
   const ticket = bank.openTicket(new URL(answer.next).searchParams.get('maksu')) as TestBankTicket;
   expect(ticket).toBeDefined();
   const query = (status: 'ok' | 'fail') => new URL(bank.returnUrl(ticket, status)).search;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   cartLineItems,
@@ -19,8 +19,20 @@ import {
   POSTAL_CODE_PARAM,
   STEPS,
 } from '../checkout/checkout-form.ts';
-import { type PaymentReturn, PaymentReturnRefused } from '../payment/provider.ts';
-import { attemptIsOpen, attemptMayMove, moveAttempt, releaseOrder } from './lifecycle.server.ts';
+import {
+  outcomeOf,
+  PaymentProviderFailed,
+  PaymentProviderRefused,
+  type PaymentReturn,
+  PaymentReturnRefused,
+} from '../payment/provider.ts';
+import {
+  attemptIsOpen,
+  attemptMayMove,
+  moveAttempt,
+  OPEN_ATTEMPT_STATUSES,
+  releaseOrder,
+} from './lifecycle.server.ts';
 import { euro, payOrder, STATUS_TEXT } from './paid.server.ts';
 import { confirmationUrl, type OrderRow, type PaymentDeps } from './payments.server.ts';
 
@@ -80,7 +92,18 @@ export async function handlePaymentReturn(
   deps: PaymentDeps,
   query: Record<string, unknown>,
 ): Promise<ReturnOutcome> {
-  const verified = deps.provider.verifyReturn(query);
+  return applyVerifiedReturn(deps, deps.provider.parseReturn(query));
+}
+
+/**
+ * Applies a payment's status that the provider vouched for: a verified redirect or callback, or
+ * the provider's answer to a status query (the expiry asks before it lets an order go). One path
+ * for all of them, so an order is paid once whichever comes first.
+ */
+export async function applyVerifiedReturn(
+  deps: PaymentDeps,
+  verified: PaymentReturn,
+): Promise<ReturnOutcome> {
   const [found] = await deps.db
     .select({ orderId: orderPayments.orderId })
     .from(orderPayments)
@@ -118,10 +141,10 @@ async function applyReturn(
   attempt: AttemptRow,
   verified: PaymentReturn,
 ): Promise<ReturnOutcome> {
-  const status = verified.status;
+  const outcome = outcomeOf(verified.status);
   const wasOk = attempt.status === 'ok';
   const record = await recordOnAttempt(tx, attempt, verified);
-  if (status === 'ok') {
+  if (outcome === 'paid') {
     if (wasOk) return { order, effect: 'none' };
     if (order.status === 'pending_payment') {
       const paid = await payOrder(deps, tx, order.id, {
@@ -133,7 +156,7 @@ async function applyReturn(
     await mailLatePayment(deps, tx, order, attempt.stamp, verified);
     return { order, effect: 'late' };
   }
-  if (status === 'fail' && record && order.status === 'pending_payment') {
+  if (outcome === 'failed' && record && order.status === 'pending_payment') {
     const cancelled = await cancelOrder(tx, order);
     if (cancelled) return { order: cancelled, effect: 'cancelled' };
   }
@@ -229,19 +252,83 @@ async function returnLinesToCart(tx: Tx, order: OrderRow): Promise<void> {
 }
 
 /**
- * Marks unpaid orders past `expires_at` as `expired`, each in its own transaction through
- * `releaseOrder`'s conditional update: only the call that made the change gives back what the
- * order took. Answers how many expired.
+ * How long after its `expires_at` an order waits for a provider that did not answer the status
+ * query (decision 122): the query is made again on each run until then; afterwards the order
+ * expires anyway, and a payment the provider reports later takes the "paid too late" path.
  */
-export async function expireUnpaidOrders(db: Database, now = new Date()): Promise<number> {
+export const EXPIRY_STATUS_RETRY_MS = 10 * 60_000;
+
+/**
+ * Asks the provider for the status of the order's open attempts that reached it (newest first)
+ * and applies a paid one through `applyVerifiedReturn`, the callback's path. Answers `paid` when
+ * the order is paid now, `unanswered` when the provider did not answer, `unpaid` otherwise.
+ */
+async function askProvider(
+  deps: PaymentDeps,
+  orderId: string,
+): Promise<'paid' | 'unpaid' | 'unanswered'> {
+  const open = await deps.db
+    .select()
+    .from(orderPayments)
+    .where(
+      and(
+        eq(orderPayments.orderId, orderId),
+        eq(orderPayments.provider, deps.provider.id),
+        inArray(orderPayments.status, [...OPEN_ATTEMPT_STATUSES]),
+        isNotNull(orderPayments.transactionId),
+      ),
+    )
+    .orderBy(desc(orderPayments.createdAt));
+  let unanswered = false;
+  for (const attempt of open) {
+    let verified: PaymentReturn;
+    try {
+      verified = await deps.provider.status({
+        stamp: attempt.stamp,
+        transactionId: attempt.transactionId ?? '',
+      });
+    } catch (error) {
+      if (error instanceof PaymentProviderRefused) continue;
+      if (error instanceof PaymentProviderFailed) {
+        unanswered = true;
+        continue;
+      }
+      throw error;
+    }
+    if (outcomeOf(verified.status) !== 'paid' || verified.stamp !== attempt.stamp) continue;
+    try {
+      const { effect, order } = await applyVerifiedReturn(deps, verified);
+      if (effect === 'paid' || order.status === 'paid') return 'paid';
+    } catch (error) {
+      // An answer that does not match its attempt (amount, reference) pays nothing.
+      if (!(error instanceof PaymentReturnRefused)) throw error;
+    }
+  }
+  return unanswered ? 'unanswered' : 'unpaid';
+}
+
+/**
+ * Lets unpaid orders past `expires_at` go, each in its own transaction through `releaseOrder`'s
+ * conditional update: only the call that made the change gives back what the order took. Before
+ * that, the provider is asked for the status of the order's open attempt (decision 122): a
+ * payment it reports paid pays the order instead, as its callback would have; a provider that does
+ * not answer is asked again on the next run, for `EXPIRY_STATUS_RETRY_MS`. Answers how many
+ * expired.
+ */
+export async function expireUnpaidOrders(deps: PaymentDeps, now = new Date()): Promise<number> {
+  const { db } = deps;
   const due = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, expiresAt: orders.expiresAt })
     .from(orders)
     .where(and(eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)))
     .orderBy(asc(orders.expiresAt))
     .limit(200);
   let expired = 0;
-  for (const { id } of due) {
+  for (const { id, expiresAt } of due) {
+    const asked = await askProvider(deps, id);
+    if (asked === 'paid') continue;
+    const waited = now.getTime() - (expiresAt?.getTime() ?? 0);
+    if (asked === 'unanswered' && waited < EXPIRY_STATUS_RETRY_MS) continue;
     const done = await db.transaction(async (tx) => {
       // Locked and checked again: a payment may have come since the list was read.
       const [row] = await tx

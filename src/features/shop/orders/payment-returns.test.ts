@@ -21,7 +21,7 @@ import {
   testBank,
 } from './checkout.test-support.ts';
 import { expireUnpaidOrders } from './payment-returns.server.ts';
-import { PAYMENT_CALLBACK_PATH } from './payments.server.ts';
+import { jobPaymentDeps, PAYMENT_CALLBACK_PATH } from './payments.server.ts';
 import { orderAnswerSchema } from './schemas.ts';
 
 /**
@@ -192,18 +192,19 @@ describe('expiry', () => {
   it('an unpaid order past its time expires and gives back once; a late ok is flagged to the shop', async () => {
     const stockBefore = await stockOf(t.app.db, CODES.stocked);
     const { shopper, answer } = await placed();
-    const back = await testBank(shopper, answer.next, 'ok');
     await t.app.db
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, answer.orderId));
-    const first = await expireUnpaidOrders(t.app.db);
+    const first = await expireUnpaidOrders(jobPaymentDeps(t.app, t.app.db));
     expect(first).toBeGreaterThanOrEqual(1);
-    expect(await expireUnpaidOrders(t.app.db)).toBe(0);
+    expect(await expireUnpaidOrders(jobPaymentDeps(t.app, t.app.db))).toBe(0);
     expect((await orderRow(answer.orderId)).status).toBe('expired');
     expect(await stockOf(t.app.db, CODES.stocked)).toBe(stockBefore);
 
-    // The shopper pays after all: recorded and mailed to the shop, never sold again.
+    // The shopper pays after all (the bank learns it after the expiry asked): recorded and mailed
+    // to the shop, never sold again.
+    const back = await testBank(shopper, answer.next, 'ok');
     const ret = await shopper.get(pathOf(back));
     expect(ret.statusCode).toBe(303);
     expect(ret.headers.location).toBe(`/kassa/vahvistus?tilaus=${answer.orderId}`);
@@ -227,7 +228,7 @@ describe('expiry', () => {
 
   it('an order whose time has not run out stays', async () => {
     const { answer } = await placed();
-    await expireUnpaidOrders(t.app.db);
+    await expireUnpaidOrders(jobPaymentDeps(t.app, t.app.db));
     expect((await orderRow(answer.orderId)).status).toBe('pending_payment');
   });
 });

@@ -28,6 +28,7 @@ import {
 } from './payment-returns.server.ts';
 import {
   CONFIRMATION_PATH,
+  jobPaymentDeps,
   type OrderRow,
   PAYMENT_CALLBACK_PATH,
   PAYMENT_RETURN_PATH,
@@ -102,7 +103,7 @@ export const orderPaymentsPlugin = fp(
       startJob(fastify, {
         name: 'order-expiry',
         everyMs: EXPIRY_INTERVAL_MS,
-        run: (db) => expireUnpaidOrders(db),
+        run: (db) => expireUnpaidOrders(jobPaymentDeps(fastify, db)),
         doneMessage: 'orders: unpaid orders expired',
       });
     });

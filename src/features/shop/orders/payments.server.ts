@@ -79,7 +79,7 @@ function placementGate(app: Pick<FastifyInstance, 'config'>): WaitingGate {
 export function appPaymentDeps(
   app: Pick<FastifyInstance, 'config' | 'db'>,
   shopUrl: string,
-  provider: PaymentProvider = paymentProvider(app.config),
+  provider: PaymentProvider = paymentProvider(app),
 ): PaymentDeps {
   return {
     db: app.db,
@@ -90,6 +90,21 @@ export function appPaymentDeps(
     placements: placementGate(app),
     limitKeySecret: app.config.sessionSecret,
   };
+}
+
+/**
+ * The payment dependencies of a background job on `db` (the job's connection): no request names
+ * the shop's host, so the shop's first configured host (over HTTPS) is its address, or
+ * `lihakauppa.localhost` when none is configured (the embedded set-up).
+ */
+export function jobPaymentDeps(
+  app: Pick<FastifyInstance, 'config' | 'db'>,
+  db: Database,
+  provider?: PaymentProvider,
+): PaymentDeps {
+  const host = app.config.siteHosts[SHOP_SITE_ID]?.[0];
+  const shopUrl = host ? `https://${host}/` : `http://${SHOP_SITE_ID}.localhost/`;
+  return { ...appPaymentDeps(app, shopUrl, provider), db };
 }
 
 /** The payment dependencies of a request to the shop. */
@@ -104,30 +119,24 @@ export function confirmationUrl(shopUrl: string, orderId: string): string {
   return url.href;
 }
 
+type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** An order line with what it charges after its group coupons and its share of the order's. */
+export type ChargedLine = OrderLineRow & { chargedCents: number };
+
 /**
- * What the order charges as a payment's items (`paymentItemsOf`): each line at its price after
- * its coupons and its share of the order discounts, at its own VAT rate; shipping; a gift card
- * redeemed as payment as a negative item. The amount must equal the order's `total_cents`.
+ * The order's lines (in code order) with what each charges: the stored `charged_cents` written at
+ * placement (decision 122). An order placed before migration 0025 has none; its lines' shares of
+ * the order-wide coupons are derived again from the order's totals, split over the goods by the
+ * largest remainder as the pricing splits them (decision 019).
  */
-export async function paymentOfOrder(
-  db: Writer,
-  order: OrderRow,
-): Promise<ReturnType<typeof paymentItemsOf>> {
+export async function chargedLinesOf(db: Writer, order: OrderRow): Promise<ChargedLine[]> {
   const lines = await db
     .select()
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.code));
-  const pricing: PricingLine[] = lines.map((line) => ({
-    code: line.code,
-    productGroup: null,
-    unitCents: line.unitPriceCents,
-    quantity: line.quantity,
-    vatBasisPoints: line.isGiftCard ? 0 : line.vatBasisPoints,
-    isGiftCard: line.isGiftCard,
-  }));
-  // The lines keep their price after group coupons; what the order-wide coupons took is the
-  // rest, split over the goods like the pricing does (decision 019).
+  if (lines.every((line) => line.chargedCents !== null)) return lines as ChargedLine[];
   const goodsCents = lines.reduce((sum, line) => sum + line.linePriceCents, 0);
   const orderDiscount =
     goodsCents + order.shippingCents - order.usedGiftCardCents - order.totalCents;
@@ -140,18 +149,44 @@ export async function paymentOfOrder(
   ).forEach((part, k) => {
     shares[goods[k] as number] = part;
   });
+  return lines.map((line, i) => ({
+    ...line,
+    chargedCents: line.linePriceCents - (shares[i] ?? 0),
+  }));
+}
+
+/**
+ * What the order charges as a payment's items (`paymentItemsOf`): each line at what it charges
+ * (`chargedLinesOf`), at its own VAT rate; shipping; a gift card redeemed as payment as a negative
+ * item. The amount must equal the order's `total_cents`.
+ */
+export async function paymentOfOrder(
+  db: Writer,
+  order: OrderRow,
+): Promise<ReturnType<typeof paymentItemsOf>> {
+  const lines = await chargedLinesOf(db, order);
+  const pricing: PricingLine[] = lines.map((line) => ({
+    code: line.code,
+    productGroup: null,
+    unitCents: line.unitPriceCents,
+    quantity: line.quantity,
+    vatBasisPoints: line.isGiftCard ? 0 : line.vatBasisPoints,
+    isGiftCard: line.isGiftCard,
+  }));
+  const goodsCents = lines.reduce((sum, line) => sum + line.linePriceCents, 0);
+  const chargedCents = lines.reduce((sum, line) => sum + line.chargedCents, 0);
   const priced: PricedCart = {
-    lines: lines.map((line, i) => ({
+    lines: lines.map((line) => ({
       code: line.code,
       grossCents: line.linePriceWithoutDiscountsCents,
       lineCents: line.linePriceCents,
-      orderShareCents: shares[i] ?? 0,
+      orderShareCents: line.linePriceCents - line.chargedCents,
       vatBasisPoints: line.isGiftCard ? 0 : line.vatBasisPoints,
     })),
     subTotalCents: goodsCents,
-    orderDiscountCents: orderDiscount,
+    orderDiscountCents: goodsCents - chargedCents,
     shippingCents: order.shippingCents,
-    totalCents: goodsCents - orderDiscount + order.shippingCents,
+    totalCents: chargedCents + order.shippingCents,
     vat: [],
     vatTotalCents: order.vatCents,
     appliedCoupons: order.couponCodes,
@@ -264,7 +299,7 @@ export async function startPayment(
     const returnUrl = new URL(PAYMENT_RETURN_PATH, deps.shopUrl).href;
     const callbackUrl = new URL(PAYMENT_CALLBACK_PATH, deps.shopUrl).href;
     try {
-      const created = await deps.provider.createPayment({
+      const created = await deps.provider.start({
         stamp: claim.stamp,
         reference: String(claim.order.number),
         amountCents: payment.amountCents,

@@ -32,17 +32,19 @@ function deps(provider?: PaymentProvider): PaymentDeps {
 
 /** A provider that records its requests around the real test bank. */
 function recording(fail = false) {
-  const bank = paymentProvider(t.app.config);
+  const bank = paymentProvider(t.app);
   const requests: PaymentRequest[] = [];
   const provider: PaymentProvider = {
     id: bank.id,
-    async createPayment(request) {
+    async start(request) {
       requests.push(request);
       await new Promise((resolve) => setTimeout(resolve, 20));
       if (fail) throw new Error('provider down');
-      return bank.createPayment(request);
+      return bank.start(request);
     },
-    verifyReturn: (query) => bank.verifyReturn(query),
+    status: (payment) => bank.status(payment),
+    refund: (request) => bank.refund(request),
+    parseReturn: (query) => bank.parseReturn(query),
   };
   return { provider, requests };
 }

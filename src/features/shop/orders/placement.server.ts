@@ -400,6 +400,8 @@ async function writeOrder(
           unitPriceCents: product.priceCents ?? 0,
           linePriceWithoutDiscountsCents: line?.grossCents ?? 0,
           linePriceCents: line?.lineCents ?? 0,
+          // What the line charges after its share of the order-wide coupons (decision 122).
+          chargedCents: (line?.lineCents ?? 0) - (line?.orderShareCents ?? 0),
           vatBasisPoints: line?.vatBasisPoints ?? 0,
           isGiftCard: product.isGiftCard,
           tookDateStock: !product.isGiftCard && perDate.has(product.code),

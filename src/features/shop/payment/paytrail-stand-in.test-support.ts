@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
  * A stand-in for Paytrail's Payment API in tests: a real HTTP server on 127.0.0.1 that checks
  * requests as Paytrail documents (every `checkout-` header and the body signed with the merchant
  * secret; account, algorithm, method, a fresh nonce and a timestamp present; 401 otherwise),
- * answers `POST /payments` and `GET /payments/{id}` with signed answers, and sends signed
- * redirects and callbacks: the same one as often as a test likes, in any order.
+ * answers `POST /payments`, `GET /payments/{id}` and `POST /payments/{id}/refund` with signed
+ * answers, and sends signed redirects and callbacks: the same one as often as a test likes, in
+ * any order. `down` makes it answer 503 to everything, as a provider that is away.
  *
  * Its HMAC code is written here again from Paytrail's documentation rather than imported from
  * signing.ts, so the two check each other.
@@ -29,6 +30,15 @@ export interface StandInPayment {
   };
   status: 'new' | 'ok' | 'fail' | 'pending' | 'delayed';
   provider?: string;
+}
+
+export interface StandInRefund {
+  refundStamp: string;
+  refundReference: string;
+  amount: number;
+  transactionId: string;
+  status: 'ok' | 'pending' | 'fail';
+  callbackUrls: { success: string; cancel: string };
 }
 
 export interface StandInCall {
@@ -72,6 +82,12 @@ export async function startPaytrailStandIn(options: { account?: string; secret?:
   const stamps = new Set<string>();
   const nonces = new Set<string>();
   const calls: StandInCall[] = [];
+  /** Refunds by payment; a refund stamp seen again answers its first refund. */
+  const refunds = new Map<string, StandInRefund[]>();
+  /** What the next refunds answer (`ok` by default; some methods answer `pending`). */
+  const refundAnswer: { status: 'ok' | 'pending' } = { status: 'ok' };
+  /** While true every request is answered 503 (the provider is away). */
+  const outage = { down: false };
   /** The next answer's signature or body is changed after signing (a man in the middle). */
   const tamper: { next: 'signature' | 'body' | undefined } = { next: undefined };
 
@@ -169,6 +185,10 @@ export async function startPaytrailStandIn(options: { account?: string; secret?:
     path: string,
   ): Promise<number> {
     const body = await readBody(request);
+    if (outage.down) {
+      refuse(response, 503, 'Service unavailable');
+      return 503;
+    }
     const refused = authError(request, body);
     if (refused) {
       refuse(response, 401, refused);
@@ -240,8 +260,80 @@ export async function startPaytrailStandIn(options: { account?: string; secret?:
       );
       return 200;
     }
+    const refundMatch = /^\/payments\/([^/]+)\/refund$/.exec(path);
+    if (request.method === 'POST' && refundMatch) {
+      return refund(request, response, decodeURIComponent(refundMatch[1] ?? ''), body);
+    }
     refuse(response, 404, 'Not found');
     return 404;
+  }
+
+  /**
+   * A refund as Paytrail documents it: amount, refundStamp, refundReference and callbackUrls in
+   * the body; 201 with the refund's status and transaction, 400 for a payment not paid, an amount
+   * above what is left to refund or a stamp used for another refund.
+   */
+  function refund(
+    request: IncomingMessage,
+    response: ServerResponse,
+    id: string,
+    body: string,
+  ): number {
+    const payment = payments.get(id);
+    if (!payment || request.headers['checkout-transaction-id'] !== id) {
+      refuse(response, 404, 'Payment not found');
+      return 404;
+    }
+    let r: Partial<StandInRefund>;
+    try {
+      r = JSON.parse(body) as Partial<StandInRefund>;
+    } catch {
+      refuse(response, 400, 'Body is not JSON');
+      return 400;
+    }
+    if (!Number.isInteger(r.amount) || (r.amount ?? 0) <= 0) {
+      refuse(response, 400, 'amount must be positive');
+      return 400;
+    }
+    if (!r.refundStamp || !r.refundReference) {
+      refuse(response, 400, 'refundStamp and refundReference are required');
+      return 400;
+    }
+    if (!r.callbackUrls?.success || !r.callbackUrls.cancel) {
+      refuse(response, 400, 'callbackUrls are required');
+      return 400;
+    }
+    const made = refunds.get(id) ?? [];
+    const earlier = [...refunds.values()].flat().find((x) => x.refundStamp === r.refundStamp);
+    if (earlier) {
+      if (earlier.transactionId === undefined || earlier.amount !== r.amount) {
+        refuse(response, 400, 'Duplicate refundStamp');
+        return 400;
+      }
+      send(response, 201, answerOf(earlier), id);
+      return 201;
+    }
+    const refunded = made.filter((x) => x.status !== 'fail').reduce((sum, x) => sum + x.amount, 0);
+    if (payment.status !== 'ok' || refunded + (r.amount ?? 0) > payment.request.amount) {
+      refuse(response, 400, 'Refund amount exceeds the refundable amount');
+      return 400;
+    }
+    const row: StandInRefund = {
+      refundStamp: r.refundStamp,
+      refundReference: r.refundReference,
+      amount: r.amount ?? 0,
+      transactionId: randomUUID(),
+      status: refundAnswer.status,
+      callbackUrls: r.callbackUrls,
+    };
+    made.push(row);
+    refunds.set(id, made);
+    send(response, 201, answerOf(row), id);
+    return 201;
+  }
+
+  function answerOf(row: StandInRefund) {
+    return { provider: 'nordea', status: row.status, transactionId: row.transactionId };
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -290,6 +382,9 @@ export async function startPaytrailStandIn(options: { account?: string; secret?:
     account,
     secret,
     payments,
+    refunds,
+    refundAnswer,
+    outage,
     calls,
     tamper,
     returnParams,

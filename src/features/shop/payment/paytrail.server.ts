@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { verifyCheckoutReturn } from './paytrail-returns.ts';
 import {
   type CreatedPayment,
   checkPaymentRequest,
   PAYMENT_STATUSES,
   type PaymentProvider,
   PaymentProviderFailed,
+  PaymentProviderRefused,
+  type PaymentRef,
   type PaymentRequest,
   type PaymentReturn,
-  verifyCheckoutReturn,
+  type RefundAnswer,
+  type RefundRequest,
+  refundRequestSchema,
 } from './provider.ts';
 import { calculateSignature, signatureMatches } from './signing.ts';
 
 /**
  * Paytrail's Payment API (decision 024), with Node's fetch and crypto: every request signed with
  * the merchant secret over its `checkout-` headers and body, every answer's signature checked
- * before its body is believed, redirects and callbacks verified by `verifyCheckoutReturn`.
+ * before its body is believed, redirects and callbacks verified by `verifyCheckoutReturn`
+ * (`paytrail-returns.ts`); a payment's status from `GET /payments/{id}` and refunds with
+ * `POST /payments/{id}/refund` (decision 122).
  */
 
 export const PAYTRAIL_API_URL = 'https://services.paytrail.com';
@@ -60,6 +67,12 @@ const paymentSchema = z.object({
   provider: z.string().optional(),
 });
 
+const refundAnswerSchema = z.object({
+  status: z.enum(['ok', 'pending', 'fail']),
+  transactionId: z.string().min(1).optional(),
+  provider: z.string().optional(),
+});
+
 /** The body of `POST /payments`, in the field order of Paytrail's documentation. */
 export function paytrailPaymentBody(request: PaymentRequest) {
   return {
@@ -90,7 +103,7 @@ export class PaytrailProvider implements PaymentProvider {
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
-  async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+  async start(request: PaymentRequest): Promise<CreatedPayment> {
     const checked = checkPaymentRequest(request);
     const answer = await this.call(
       'POST',
@@ -103,7 +116,7 @@ export class PaytrailProvider implements PaymentProvider {
   }
 
   /** `GET /payments/{transactionId}`: the payment's status now (for a payment whose return is late). */
-  async getPayment(transactionId: string): Promise<PaymentReturn> {
+  async status({ transactionId }: PaymentRef): Promise<PaymentReturn> {
     const path = `/payments/${encodeURIComponent(transactionId)}`;
     const answer = paymentSchema.safeParse(await this.call('GET', path, '', transactionId));
     if (!answer.success || answer.data.transactionId !== transactionId) {
@@ -120,7 +133,28 @@ export class PaytrailProvider implements PaymentProvider {
     };
   }
 
-  verifyReturn(query: Record<string, unknown>): PaymentReturn {
+  /**
+   * `POST /payments/{transactionId}/refund` with the amount, the refund's stamp and reference
+   * and, when given, where to call back with a pending refund's outcome. 201 answers the refund's
+   * status; 400 and 422 (a refusal, or a method that cannot refund) throw `PaymentProviderRefused`.
+   */
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
+    const checked = refundRequestSchema.parse(request);
+    const path = `/payments/${encodeURIComponent(checked.transactionId)}/refund`;
+    const body = JSON.stringify({
+      amount: checked.amountCents,
+      refundStamp: checked.refundStamp,
+      refundReference: checked.refundReference,
+      ...(checked.callbackUrls ? { callbackUrls: checked.callbackUrls } : {}),
+    });
+    const answer = refundAnswerSchema.safeParse(
+      await this.call('POST', path, body, checked.transactionId),
+    );
+    if (!answer.success) throw new PaymentProviderFailed('Paytrail answered an unknown shape.');
+    return { status: answer.data.status, refundTransactionId: answer.data.transactionId };
+  }
+
+  parseReturn(query: Record<string, unknown>): PaymentReturn {
     return verifyCheckoutReturn(this.options.secret, this.options.account, query);
   }
 
@@ -158,7 +192,10 @@ export class PaytrailProvider implements PaymentProvider {
       throw new PaymentProviderFailed(`Paytrail did not answer: ${(error as Error).name}.`);
     }
     if (!response.ok) {
-      throw new PaymentProviderFailed(`Paytrail answered ${response.status}: ${messageOf(text)}`);
+      const detail = `Paytrail answered ${response.status}: ${messageOf(text)}`;
+      // A refusal is an answer: nothing was done. A 5xx may hide a request that was carried out.
+      if (response.status >= 400 && response.status < 500) throw new PaymentProviderRefused(detail);
+      throw new PaymentProviderFailed(detail);
     }
     const answerHeaders = Object.fromEntries(response.headers);
     const algorithm = answerHeaders['checkout-algorithm'] === 'sha512' ? 'sha512' : 'sha256';

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const server = createServer((request, response) => {
     const query = Object.fromEntries(new URL(request.url ?? '/', 'http://shop').searchParams);
     try {
-      const answer = provider.verifyReturn(query);
+      const answer = provider.parseReturn(query);
       received.push({ query, answer });
       response.writeHead(200).end();
     } catch (error) {
@@ -54,6 +54,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await standIn.close();
   await closeShop();
+});
+
+/** The payment as the order code names it to `status`: its stamp and transaction. */
+const refOf = (transactionId: string) => ({
+  stamp: standIn.payments.get(transactionId)?.request.stamp ?? '',
+  transactionId,
 });
 
 afterEach(() => {
@@ -93,7 +99,7 @@ function request(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
 
 describe('Paytrail through the stand-in', () => {
   it('create → signed callback → verifyReturn ok; the redirect reads the same', async () => {
-    const created = await provider.createPayment(request());
+    const created = await provider.start(request());
     expect(created.href).toBe(`${standIn.url}/pay/${created.transactionId}`);
     expect(created.providers.map((p) => p.id)).toEqual(['nordea']);
 
@@ -123,34 +129,34 @@ describe('Paytrail through the stand-in', () => {
     const redirect = new URL(standIn.redirectUrl(created.transactionId, 'ok'));
     expect(redirect.pathname).toBe('/kassa/maksettu');
     expect(redirect.searchParams.get('tilaus')).toBe('1001');
-    expect(provider.verifyReturn(Object.fromEntries(redirect.searchParams))).toEqual(expected);
+    expect(provider.parseReturn(Object.fromEntries(redirect.searchParams))).toEqual(expected);
 
-    expect(await provider.getPayment(created.transactionId)).toEqual(expected);
+    expect(await provider.status(refOf(created.transactionId))).toEqual(expected);
   });
 
   it('a cancelled payment comes to the cancel callback as fail', async () => {
-    const created = await provider.createPayment(request());
+    const created = await provider.start(request());
     expect(await standIn.callback(created.transactionId, 'fail')).toBe(200);
     expect(shop.received[0]?.answer).toMatchObject({ status: 'fail', amountCents: 5080 });
-    expect(await provider.getPayment(created.transactionId)).toMatchObject({ status: 'fail' });
+    expect(await provider.status(refOf(created.transactionId))).toMatchObject({ status: 'fail' });
   });
 
   it('a new payment reads as new until its return', async () => {
-    const created = await provider.createPayment(request());
-    expect(await provider.getPayment(created.transactionId)).toMatchObject({
+    const created = await provider.start(request());
+    expect(await provider.status(refOf(created.transactionId))).toMatchObject({
       status: 'new',
       method: undefined,
     });
   });
 
   it('the same callback many times and out of order: each parsed the same, every time', async () => {
-    const created = await provider.createPayment(request());
+    const created = await provider.start(request());
     const id = created.transactionId;
     const ok = standIn.returnParams(id, 'ok');
     const pending = standIn.returnParams(id, 'pending');
     const fail = standIn.returnParams(id, 'fail');
     const order = [ok, pending, ok, fail, ok, pending, ok];
-    const answers = order.map((params) => provider.verifyReturn(params));
+    const answers = order.map((params) => provider.parseReturn(params));
     expect(answers.map((a) => a.status)).toEqual([
       'ok',
       'pending',
@@ -176,7 +182,7 @@ describe('Paytrail through the stand-in', () => {
     ['checkout-transaction-id', '00000000-0000-0000-0000-000000000000'],
     ['checkout-account', '695861'],
   ])('a callback with %s tampered is refused', async (name, value) => {
-    const created = await provider.createPayment(request());
+    const created = await provider.start(request());
     const params = standIn.returnParams(created.transactionId, 'fail');
     params[name] = value;
     const answer = await fetch(`${shop.url}/cb?${new URLSearchParams(params)}`);
@@ -185,36 +191,36 @@ describe('Paytrail through the stand-in', () => {
   });
 
   it('a callback signed with another secret or without a signature is refused', async () => {
-    const created = await provider.createPayment(request());
+    const created = await provider.start(request());
     const other = new PaytrailProvider({ account: '375917', secret: 'WRONG', apiUrl: standIn.url });
     const params = standIn.returnParams(created.transactionId, 'ok');
-    expect(() => other.verifyReturn(params)).toThrow(PaymentReturnRefused);
+    expect(() => other.parseReturn(params)).toThrow(PaymentReturnRefused);
     const { signature: _, ...unsigned } = params;
-    expect(() => provider.verifyReturn(unsigned)).toThrow(PaymentReturnRefused);
+    expect(() => provider.parseReturn(unsigned)).toThrow(PaymentReturnRefused);
   });
 
   it('an amount that is not the sum of the items is refused before any call', async () => {
     const calls = standIn.calls.length;
-    await expect(provider.createPayment(request({ amountCents: 5081 }))).rejects.toMatchObject({
+    await expect(provider.start(request({ amountCents: 5081 }))).rejects.toMatchObject({
       status: 400,
       errors: { amountCents: 'payment.amountMismatch' },
     });
     await expect(
-      provider.createPayment(
+      provider.start(
         request({
           items: [{ unitPriceCents: 5080, units: 1, vatPercentage: 13.55, productCode: 'x' }],
         }),
       ),
     ).rejects.toBeInstanceOf(Invalid);
-    await expect(
-      provider.createPayment(request({ amountCents: 0, items: [] })),
-    ).rejects.toBeInstanceOf(Invalid);
+    await expect(provider.start(request({ amountCents: 0, items: [] }))).rejects.toBeInstanceOf(
+      Invalid,
+    );
     expect(standIn.calls.length).toBe(calls);
   });
 
   it('the stand-in refuses a wrong secret with 401, and the provider reports it', async () => {
     const wrong = new PaytrailProvider({ account: '375917', secret: 'WRONG', apiUrl: standIn.url });
-    await expect(wrong.createPayment(request())).rejects.toBeInstanceOf(PaymentProviderFailed);
+    await expect(wrong.start(request())).rejects.toBeInstanceOf(PaymentProviderFailed);
     expect(standIn.calls.at(-1)).toEqual({ method: 'POST', path: '/payments', status: 401 });
   });
 
@@ -229,7 +235,7 @@ describe('Paytrail through the stand-in', () => {
         return fetch(url, init);
       },
     });
-    await recording.createPayment(request());
+    await recording.start(request());
     const first = captured[0];
     if (!first) throw new Error('no request was made');
     const replay = await fetch(first.url, first.init);
@@ -239,15 +245,15 @@ describe('Paytrail through the stand-in', () => {
 
   it('a reused stamp is refused by the stand-in', async () => {
     const once = request();
-    await provider.createPayment(once);
-    await expect(provider.createPayment(once)).rejects.toThrow(/Duplicate stamp/);
+    await provider.start(once);
+    await expect(provider.start(once)).rejects.toThrow(/Duplicate stamp/);
   });
 
   it('an answer whose signature or body was changed on the way is not believed', async () => {
     standIn.tamper.next = 'signature';
-    await expect(provider.createPayment(request())).rejects.toThrow(/signature/);
+    await expect(provider.start(request())).rejects.toThrow(/signature/);
     standIn.tamper.next = 'body';
-    await expect(provider.createPayment(request())).rejects.toThrow(/signature/);
+    await expect(provider.start(request())).rejects.toThrow(/signature/);
   });
 
   it('no answer within the time limit is a provider failure', async () => {
@@ -259,7 +265,7 @@ describe('Paytrail through the stand-in', () => {
       apiUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
       timeoutMs: 200,
     });
-    await expect(slow.createPayment(request())).rejects.toBeInstanceOf(PaymentProviderFailed);
+    await expect(slow.start(request())).rejects.toBeInstanceOf(PaymentProviderFailed);
     silent.closeAllConnections();
     silent.close();
   });

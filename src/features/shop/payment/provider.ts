@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { AppError, fieldErrorsOf, Invalid } from '../../../server/errors.ts';
 import { languages } from '../../../sites/types.ts';
-import { isSignatureAlgorithm, signatureMatches } from './signing.ts';
 
 /**
  * The payment layer's surface (decision 024). The order code asks a provider to open a payment for
  * an order, sends the shopper to `href`, and later hands every redirect and callback it receives to
- * `verifyReturn`, whichever provider is configured: the built-in test bank or Paytrail. Money is
+ * `parseReturn`, whichever provider is configured: the built-in test bank or Paytrail. Money is
  * integer cents (decision 019); prices include VAT.
  */
 
@@ -117,16 +116,68 @@ export interface PaymentReturn {
   method: string | undefined;
 }
 
+/** What a provider's word on a payment means to the shop. */
+export type PaymentOutcome = 'paid' | 'failed' | 'pending';
+
+/** `ok` is paid, `fail` failed; `new`, `pending` and `delayed` may still become either. */
+export function outcomeOf(status: PaymentStatus): PaymentOutcome {
+  if (status === 'ok') return 'paid';
+  if (status === 'fail') return 'failed';
+  return 'pending';
+}
+
+/** The payment a status query is about: the attempt's stamp and the provider's transaction. */
+export interface PaymentRef {
+  stamp: string;
+  transactionId: string;
+}
+
+export const refundRequestSchema = z.object({
+  /** The paid payment's transaction at the provider. */
+  transactionId: z.string().min(1).max(200),
+  amountCents: z.number().int().min(1).max(MAX_AMOUNT_CENTS),
+  /** Unique per refund: the same stamp sent again is the same refund, never a second one. */
+  refundStamp: z.string().min(1).max(200),
+  refundReference: z.string().min(1).max(200),
+  /** Where the provider tells a refund's final status when it answered `pending`. */
+  callbackUrls: urlPairSchema(3000).optional(),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+export interface RefundAnswer {
+  /** `ok` refunded, `pending` accepted and still under way, `fail` refused. */
+  status: 'ok' | 'pending' | 'fail';
+  /** The provider's id of the refund transaction, when it made one. */
+  refundTransactionId: string | undefined;
+}
+
+/**
+ * A payment provider (decisions 024 and 122): opens payments, tells one payment's status, refunds
+ * all or part of a paid payment, and parses its signed redirects and callbacks. Order code
+ * uses only this surface, so the test bank and Paytrail are interchangeable.
+ */
 export interface PaymentProvider {
   readonly id: 'testbank' | 'paytrail';
   /** Opens a payment. Checks the request first (`checkPaymentRequest`). */
-  createPayment(request: PaymentRequest): Promise<CreatedPayment>;
+  start(request: PaymentRequest): Promise<CreatedPayment>;
+  /**
+   * Asks the provider for the payment's status now (`new` until the shopper acts). Throws
+   * `PaymentProviderFailed` when the provider does not answer as documented.
+   */
+  status(payment: PaymentRef): Promise<PaymentReturn>;
+  /**
+   * Refunds `amountCents` of a paid payment. The same `refundStamp` twice is one refund. A
+   * provider that answered no throws `PaymentProviderRefused` (nothing was refunded); one that did
+   * not answer throws `PaymentProviderFailed` (the refund may or may not have been made).
+   */
+  refund(request: RefundRequest): Promise<RefundAnswer>;
   /**
    * Checks the query of a redirect or callback: its signature over every `checkout-` parameter
    * (constant-time comparison) and the account. Throws `PaymentReturnRefused` otherwise. Pure: the
    * same query always gives the same answer, however many times and in whatever order it comes.
+   * `outcomeOf(status)` says what it means.
    */
-  verifyReturn(query: Record<string, unknown>): PaymentReturn;
+  parseReturn(query: Record<string, unknown>): PaymentReturn;
 }
 
 /** A redirect or callback whose signature, account or fields are wrong. Nothing may change. */
@@ -143,54 +194,5 @@ export class PaymentProviderFailed extends AppError {
   }
 }
 
-const returnFieldsSchema = z.object({
-  'checkout-amount': z
-    .string()
-    .regex(/^\d{1,8}$/)
-    .transform(Number),
-  'checkout-stamp': z.string().min(1).max(200),
-  'checkout-reference': z.string().min(1).max(200),
-  'checkout-transaction-id': z.string().min(1).max(200),
-  'checkout-status': z.enum(PAYMENT_STATUSES),
-  'checkout-provider': z.string().max(100).optional(),
-});
-
-/**
- * Verifies a redirect's or callback's query the way Paytrail documents it: the HMAC over every
- * `checkout-` parameter (whatever their names: new ones may appear) and an empty body, with the
- * algorithm `checkout-algorithm` names, equal to `signature`; then `checkout-account` must be ours.
- * A repeated parameter is refused rather than guessed at.
- */
-export function verifyCheckoutReturn(
-  secret: string,
-  account: string,
-  query: Record<string, unknown>,
-): PaymentReturn {
-  // Only the signed parameters and the signature count; the shop's own (`?tilaus=`) are left out.
-  const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (!name.toLowerCase().startsWith('checkout-') && name !== 'signature') continue;
-    if (typeof value !== 'string') {
-      throw new PaymentReturnRefused(`Parameter ${name} is not one value.`);
-    }
-    params[name] = value;
-  }
-  const algorithm = params['checkout-algorithm'];
-  if (!isSignatureAlgorithm(algorithm))
-    throw new PaymentReturnRefused('Unknown signature algorithm.');
-  if (!signatureMatches(secret, params, '', params.signature, algorithm)) {
-    throw new PaymentReturnRefused('The signature does not match.');
-  }
-  if (params['checkout-account'] !== account) throw new PaymentReturnRefused('Another account.');
-  const fields = returnFieldsSchema.safeParse(params);
-  if (!fields.success) throw new PaymentReturnRefused('Signed, but the fields are not valid.');
-  const f = fields.data;
-  return {
-    status: f['checkout-status'],
-    stamp: f['checkout-stamp'],
-    reference: f['checkout-reference'],
-    transactionId: f['checkout-transaction-id'],
-    amountCents: f['checkout-amount'],
-    method: f['checkout-provider'],
-  };
-}
+/** A provider that answered a request with a refusal (a 4xx): nothing was done. */
+export class PaymentProviderRefused extends PaymentProviderFailed {}

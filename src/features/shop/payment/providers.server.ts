@@ -1,3 +1,4 @@
+import type { Database } from '../../../db/client.ts';
 import type { Config } from '../../../server/config.ts';
 import { PaytrailProvider } from './paytrail.server.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -8,17 +9,17 @@ import { TestBankProvider, testBankSecret } from './testbank.server.ts';
  * Paytrail with the merchant's account and secret (start-up refuses `paytrail` without them).
  */
 export function paymentProvider(
-  config: Config,
+  app: { config: Config; db: Database },
   options: { fetch?: typeof fetch } = {},
 ): PaymentProvider {
-  const paytrail = config.payment.paytrail;
-  if (config.payment.provider === 'paytrail' && paytrail) {
+  const paytrail = app.config.payment.paytrail;
+  if (app.config.payment.provider === 'paytrail' && paytrail) {
     return new PaytrailProvider({ ...paytrail, ...options });
   }
-  return testBank(config);
+  return testBank(app);
 }
 
-/** The test bank of this server: its key derives from the server secret. */
-export function testBank(config: Config): TestBankProvider {
-  return new TestBankProvider(testBankSecret(config.sessionSecret));
+/** The test bank of this server: its key derives from the server secret; it keeps its payments in the database. */
+export function testBank(app: { config: Config; db: Database }): TestBankProvider {
+  return new TestBankProvider(testBankSecret(app.config.sessionSecret), app.db);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentReturnRefused, verifyCheckoutReturn } from './provider.ts';
+import { verifyCheckoutReturn } from './paytrail-returns.ts';
+import { PaymentReturnRefused } from './provider.ts';
 import { calculateSignature, signatureMatches, signaturePayload } from './signing.ts';
 
 /** Paytrail's test merchant (Payment API documentation, "Test credentials"). */

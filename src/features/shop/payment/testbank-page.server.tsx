@@ -75,7 +75,7 @@ export function testBankPageRoutes(layout: PageLayout) {
   return async (fastify: FastifyInstance) => {
     // Only this plugin's routes take a classic form post; everything else stays JSON.
     acceptFormPosts(fastify, 8192);
-    const bank = testBank(fastify.config);
+    const bank = testBank(fastify);
     // The page's link and form carry the payment: no cache keeps them (this plugin's routes only;
     // it runs after the page renderer's and the shop's cache headers).
     fastify.addHook('onSend', async (_request, reply) => {
@@ -142,6 +142,7 @@ export function testBankPageRoutes(layout: PageLayout) {
         if (body.paatos !== 'ok' && body.paatos !== 'fail') {
           return page(request, reply, 400, <TestBankRefused lang={lang} message="forbidden" />);
         }
+        await bank.decide(ticket, body.paatos);
         return reply.redirect(bank.returnUrl(ticket, body.paatos), 303);
       },
     );

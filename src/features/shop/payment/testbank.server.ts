@@ -1,11 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { testBankPayments, testBankRefunds } from '../../../db/schema.ts';
+import { verifyCheckoutReturn } from './paytrail-returns.ts';
 import {
   type CreatedPayment,
   checkPaymentRequest,
   type PaymentProvider,
+  PaymentProviderRefused,
+  type PaymentRef,
   type PaymentRequest,
   type PaymentReturn,
-  verifyCheckoutReturn,
+  type RefundAnswer,
+  type RefundRequest,
+  refundRequestSchema,
 } from './provider.ts';
 import { calculateSignature } from './signing.ts';
 
@@ -14,8 +22,10 @@ import { calculateSignature } from './signing.ts';
  * no Paytrail account. Its `href` is a page of the shop that shows the sum with 'Hyväksy maksu'
  * and 'Peruuta'; either button sends the shopper back to the order's redirect URL with
  * `checkout-` parameters signed like Paytrail's, with a secret derived from the server's, so the
- * order code verifies both providers' returns the same way. No money moves and nothing is stored:
- * the page's link carries the payment, signed.
+ * order code verifies both providers' returns the same way. No money moves. The page's link
+ * carries the payment, signed; like a real provider the bank also keeps its payments, the
+ * shopper's decision and the refunds in its own tables (decision 122), so that it can answer a
+ * payment's status and take refunds.
  */
 
 export const TEST_BANK_PATH = '/maksu/testipankki';
@@ -39,15 +49,22 @@ export function testBankSecret(serverSecret: string): string {
   return createHmac('sha256', serverSecret).update('kattaus payment test bank').digest('base64url');
 }
 
+/** The bank's own row of the payment a link carries. */
+function paymentRowOf(ticket: TestBankTicket) {
+  const { transactionId, stamp, reference, amountCents } = ticket;
+  return { transactionId, stamp, reference, amountCents };
+}
+
 export class TestBankProvider implements PaymentProvider {
   readonly id = 'testbank' as const;
 
   constructor(
     private readonly secret: string,
+    private readonly db: Database,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+  async start(request: PaymentRequest): Promise<CreatedPayment> {
     const checked = checkPaymentRequest(request);
     const ticket: TestBankTicket = {
       transactionId: this.transactionIdOf(checked.stamp),
@@ -57,14 +74,107 @@ export class TestBankProvider implements PaymentProvider {
       redirectUrls: checked.redirectUrls,
       expiresAt: this.now() + TEST_BANK_TICKET_TTL_MS,
     };
+    await this.db.insert(testBankPayments).values(paymentRowOf(ticket)).onConflictDoNothing();
     // The page is on the shop the shopper returns to.
     const href = new URL(TEST_BANK_PATH, checked.redirectUrls.success);
     href.search = new URLSearchParams({ maksu: this.sealTicket(ticket) }).toString();
     return { transactionId: ticket.transactionId, href: href.toString(), providers: [] };
   }
 
-  verifyReturn(query: Record<string, unknown>): PaymentReturn {
+  parseReturn(query: Record<string, unknown>): PaymentReturn {
     return verifyCheckoutReturn(this.secret, TEST_BANK_ACCOUNT, query);
+  }
+
+  /** The payment as the bank keeps it; an unknown transaction is refused, as Paytrail's 404. */
+  async status({ transactionId }: PaymentRef): Promise<PaymentReturn> {
+    const [row] = await this.db
+      .select()
+      .from(testBankPayments)
+      .where(eq(testBankPayments.transactionId, transactionId));
+    if (!row) throw new PaymentProviderRefused('The test bank has no such payment.');
+    return {
+      status: row.status,
+      stamp: row.stamp,
+      reference: row.reference,
+      transactionId: row.transactionId,
+      amountCents: row.amountCents,
+      method: row.status === 'new' ? undefined : TEST_BANK_ACCOUNT,
+    };
+  }
+
+  /**
+   * Records the shopper's press on the bank's page: `ok` is final, `fail` may still become `ok`
+   * (the link can be opened again), as the attempt lifecycle takes them (decision 120).
+   */
+  async decide(ticket: TestBankTicket, status: 'ok' | 'fail'): Promise<void> {
+    await this.db
+      .insert(testBankPayments)
+      .values({ ...paymentRowOf(ticket), status })
+      .onConflictDoUpdate({
+        target: testBankPayments.transactionId,
+        set: { status, updatedAt: sql`now()` },
+        setWhere: ne(testBankPayments.status, 'ok'),
+      });
+  }
+
+  /**
+   * Refunds part or all of a paid payment, once per refund stamp: a repeated stamp answers the
+   * first refund. More than is left to refund, or an unpaid payment, is answered `fail`.
+   */
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
+    const r = refundRequestSchema.parse(request);
+    const [payment] = await this.db
+      .select({ id: testBankPayments.transactionId })
+      .from(testBankPayments)
+      .where(eq(testBankPayments.transactionId, r.transactionId));
+    if (!payment) throw new PaymentProviderRefused('The test bank has no such payment.');
+    return this.db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(testBankRefunds)
+        .values({
+          refundStamp: r.refundStamp,
+          transactionId: r.transactionId,
+          amountCents: r.amountCents,
+          status: 'fail',
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!made) {
+        const [first] = await tx
+          .select()
+          .from(testBankRefunds)
+          .where(eq(testBankRefunds.refundStamp, r.refundStamp));
+        if (
+          !first ||
+          first.transactionId !== r.transactionId ||
+          first.amountCents !== r.amountCents
+        ) {
+          throw new PaymentProviderRefused('This refund stamp was used for another refund.');
+        }
+        return { status: first.status, refundTransactionId: first.refundTransactionId };
+      }
+      const [taken] = await tx
+        .update(testBankPayments)
+        .set({
+          refundedCents: sql`${testBankPayments.refundedCents} + ${r.amountCents}`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(testBankPayments.transactionId, r.transactionId),
+            eq(testBankPayments.status, 'ok'),
+            sql`${testBankPayments.refundedCents} + ${r.amountCents} <= ${testBankPayments.amountCents}`,
+          ),
+        )
+        .returning({ id: testBankPayments.transactionId });
+      if (taken) {
+        await tx
+          .update(testBankRefunds)
+          .set({ status: 'ok' })
+          .where(eq(testBankRefunds.refundStamp, r.refundStamp));
+      }
+      return { status: taken ? 'ok' : 'fail', refundTransactionId: made.refundTransactionId };
+    });
   }
 
   /** The payment of a link the test bank made, unless it was changed or has expired. */

@@ -76,22 +76,23 @@ async function openBank(href: string) {
 
 describe('the test bank', () => {
   it('is the default provider', () => {
-    expect(paymentProvider(t.app.config).id).toBe('testbank');
-    const paytrail = paymentProvider(
-      testConfig({
+    expect(paymentProvider(t.app).id).toBe('testbank');
+    const paytrail = paymentProvider({
+      config: testConfig({
         payment: {
           provider: 'paytrail',
           paytrail: { account: '375917', secret: 'SAIPPUAKAUPPIAS', apiUrl: 'http://127.0.0.1:9' },
           shopOrderEmail: 'tilaukset@kattaus.localhost',
         },
       }),
-    );
+      db: t.app.db,
+    });
     expect(paytrail).toBeInstanceOf(PaytrailProvider);
   });
 
   it('approve: the page shows the sum, the button returns to the success URL with a signed ok', async () => {
-    const provider = paymentProvider(t.app.config);
-    const created = await provider.createPayment(request());
+    const provider = paymentProvider(t.app);
+    const created = await provider.start(request());
     expect(created.providers).toEqual([]);
     expect(new URL(created.href).host).toBe(HOST);
     expect(new URL(created.href).pathname).toBe(TEST_BANK_PATH);
@@ -112,7 +113,7 @@ describe('the test bank', () => {
     expect(`${back.origin}${back.pathname}`).toBe(`http://${HOST}/kassa/maksettu`);
     expect(back.searchParams.get('tilaus')).toBe('2001');
     const query = Object.fromEntries(back.searchParams);
-    expect(provider.verifyReturn(query)).toEqual({
+    expect(provider.parseReturn(query)).toEqual({
       status: 'ok',
       stamp: `order-2001-attempt-${counter}`,
       reference: '20013',
@@ -121,18 +122,18 @@ describe('the test bank', () => {
       method: 'testbank',
     });
     // Replayed: the same answer.
-    expect(provider.verifyReturn(query)).toEqual(provider.verifyReturn({ ...query }));
+    expect(provider.parseReturn(query)).toEqual(provider.parseReturn({ ...query }));
   });
 
   it('cancel: the button returns to the cancel URL with a signed fail', async () => {
-    const provider = paymentProvider(t.app.config);
-    const created = await provider.createPayment(request());
+    const provider = paymentProvider(t.app);
+    const created = await provider.start(request());
     const { shopper, fields } = await openBank(created.href);
     const answer = await postForm(shopper, { ...fields, paatos: 'fail' });
     expect(answer.statusCode).toBe(303);
     const back = new URL(answer.headers.location as string);
     expect(back.pathname).toBe('/kassa/peruttu');
-    expect(provider.verifyReturn(Object.fromEntries(back.searchParams))).toMatchObject({
+    expect(provider.parseReturn(Object.fromEntries(back.searchParams))).toMatchObject({
       status: 'fail',
       amountCents: 4585,
       transactionId: created.transactionId,
@@ -144,45 +145,45 @@ describe('the test bank', () => {
     ['checkout-status', 'ok'],
     ['checkout-stamp', 'order-9999'],
   ])('a return with %s tampered is refused', async (name, value) => {
-    const provider = paymentProvider(t.app.config);
-    const created = await provider.createPayment(request());
+    const provider = paymentProvider(t.app);
+    const created = await provider.start(request());
     const { shopper, fields } = await openBank(created.href);
     const answer = await postForm(shopper, { ...fields, paatos: 'fail' });
     const query = Object.fromEntries(new URL(answer.headers.location as string).searchParams);
     query[name] = value;
-    expect(() => provider.verifyReturn(query)).toThrow(PaymentReturnRefused);
+    expect(() => provider.parseReturn(query)).toThrow(PaymentReturnRefused);
   });
 
   it("another server's test bank (another secret) does not take this one's returns", async () => {
-    const provider = paymentProvider(t.app.config);
-    const created = await provider.createPayment(request());
+    const provider = paymentProvider(t.app);
+    const created = await provider.start(request());
     const { shopper, fields } = await openBank(created.href);
     const answer = await postForm(shopper, { ...fields, paatos: 'ok' });
     const query = Object.fromEntries(new URL(answer.headers.location as string).searchParams);
-    expect(() => new TestBankProvider('another-secret').verifyReturn(query)).toThrow(
+    expect(() => new TestBankProvider('another-secret', t.app.db).parseReturn(query)).toThrow(
       PaymentReturnRefused,
     );
   });
 
   it('the same stamp opens the same transaction', async () => {
-    const provider = paymentProvider(t.app.config);
+    const provider = paymentProvider(t.app);
     const once = request();
-    expect((await provider.createPayment(once)).transactionId).toBe(
-      (await provider.createPayment(once)).transactionId,
+    expect((await provider.start(once)).transactionId).toBe(
+      (await provider.start(once)).transactionId,
     );
-    expect((await provider.createPayment(request())).transactionId).not.toBe(
-      (await provider.createPayment(once)).transactionId,
+    expect((await provider.start(request())).transactionId).not.toBe(
+      (await provider.start(once)).transactionId,
     );
   });
 
   it('refuses an amount that is not the items’ sum before making a link', async () => {
     await expect(
-      paymentProvider(t.app.config).createPayment(request({ amountCents: 4584 })),
+      paymentProvider(t.app).start(request({ amountCents: 4584 })),
     ).rejects.toMatchObject({ status: 400, errors: { amountCents: 'payment.amountMismatch' } });
   });
 
   it('refuses a form without its anti-forgery field, a forged one or from another site', async () => {
-    const created = await paymentProvider(t.app.config).createPayment(request());
+    const created = await paymentProvider(t.app).start(request());
     const { shopper, fields } = await openBank(created.href);
     const { xsrf: _, ...withoutXsrf } = fields;
     for (const answer of [
@@ -200,21 +201,22 @@ describe('the test bank', () => {
   });
 
   it('a changed, foreign or expired link shows the expired text with 404', async () => {
-    const provider = paymentProvider(t.app.config);
-    const created = await provider.createPayment(request());
+    const provider = paymentProvider(t.app);
+    const created = await provider.start(request());
     const sealed = new URL(created.href).searchParams.get('maksu') ?? '';
     const [payload = '', mac = ''] = sealed.split('.');
     const ticket = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     const cheaper = Buffer.from(JSON.stringify({ ...ticket, amountCents: 1 })).toString(
       'base64url',
     );
-    const foreign = await new TestBankProvider('another-secret').createPayment(request());
+    const foreign = await new TestBankProvider('another-secret', t.app.db).start(request());
     const now = Date.now();
     const expired = await new TestBankProvider(
       // The same key as the app's: only the clock differs.
       testBankSecret(t.app.config.sessionSecret),
+      t.app.db,
       () => now - TEST_BANK_TICKET_TTL_MS - 1000,
-    ).createPayment(request());
+    ).start(request());
     for (const href of [
       `${TEST_BANK_PATH}?maksu=${cheaper}.${mac}`,
       `${TEST_BANK_PATH}?maksu=${payload}`,
@@ -240,7 +242,7 @@ describe('the test bank', () => {
   });
 
   it('is only on the shop', async () => {
-    const created = await paymentProvider(t.app.config).createPayment(request());
+    const created = await paymentProvider(t.app).start(request());
     const brand = new Visitor(t.app, { host: 'jyvabroiler.localhost' });
     expect((await brand.get(pathOf(created.href))).statusCode).toBe(404);
   });
@@ -265,8 +267,8 @@ describe('with Paytrail configured', () => {
   });
 
   it('the test bank page does not exist', async () => {
-    const bank = new TestBankProvider('x');
-    const created = await bank.createPayment(request());
+    const bank = new TestBankProvider('x', paytrailApp.app.db);
+    const created = await bank.start(request());
     const shopper = new Visitor(paytrailApp.app, { host: HOST });
     expect((await shopper.get(pathOf(created.href))).statusCode).toBe(404);
     expect(
