@@ -63,3 +63,25 @@ export const get = <T>(url: string) => api<T>('GET', url);
 export const post = <T>(url: string, body?: unknown) => api<T>('POST', url, body);
 export const put = <T>(url: string, body?: unknown) => api<T>('PUT', url, body);
 export const del = <T>(url: string) => api<T>('DELETE', url);
+
+/**
+ * Downloads a file the API makes (an export) as `name`: a problem answer is an `ApiError` as
+ * elsewhere (so a re-authentication can be asked for and the download tried again).
+ */
+export async function download(url: string, name: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) {
+    const data = res.headers.get('content-type')?.includes('json') ? await res.json() : undefined;
+    throw new ApiError(
+      res.status,
+      typeof data?.type === 'string' ? data.type : '',
+      data?.errors ?? {},
+      null,
+    );
+  }
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}

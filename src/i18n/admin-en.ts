@@ -224,6 +224,10 @@ export const adminEn: AdminMessages = {
   'admin.mail.resetBody':
     'Hello,\n\nyou can change your password from this link for one hour:\n\n{url}\n\nSigning in still needs a code from your authenticator app. If you did not ask for this, you may ignore the message.',
   'admin.nav.inbox': 'Form submissions',
+  'admin.error.exportTooLarge':
+    'Too many messages for one export (over 10,000): narrow by form or state.',
+  'admin.inbox.export': 'Export to CSV',
+  'admin.inbox.exported': 'The file is downloaded.',
   'admin.inbox.heading': 'Form submissions',
   'admin.inbox.lead':
     'Messages sent with the sites’ forms, for the sites and languages your rights cover. Opening one is written to the audit log.',

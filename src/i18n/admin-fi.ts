@@ -226,6 +226,10 @@ export const adminFi = {
   'admin.mail.resetBody':
     'Hei,\n\nsalasanasi voi vaihtaa tästä linkistä tunnin ajan:\n\n{url}\n\nKirjautumiseen tarvitaan vaihdon jälkeenkin todennussovelluksen koodi. Jos et pyytänyt palautusta, voit jättää viestin huomiotta.',
   'admin.nav.inbox': 'Lomakeviestit',
+  'admin.error.exportTooLarge':
+    'Viestejä on liikaa yhteen vientiin (yli 10 000): rajaa lomakkeella tai tilalla.',
+  'admin.inbox.export': 'Vie CSV-tiedostoon',
+  'admin.inbox.exported': 'Tiedosto on ladattu.',
   'admin.inbox.heading': 'Lomakeviestit',
   'admin.inbox.lead':
     'Sivustojen lomakkeilla lähetetyt viestit niiltä sivustoilta ja kieliltä, joita oikeutesi koskevat. Viestin avaaminen kirjataan tapahtumalokiin.',

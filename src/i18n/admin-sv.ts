@@ -222,6 +222,10 @@ export const adminSv: AdminMessages = {
   'admin.mail.resetBody':
     'Hej,\n\ndu kan byta lösenord via den här länken i en timme:\n\n{url}\n\nInloggningen kräver fortfarande en kod från autentiseringsappen. Om du inte bad om detta kan du strunta i meddelandet.',
   'admin.nav.inbox': 'Formulärmeddelanden',
+  'admin.error.exportTooLarge':
+    'För många meddelanden för en export (över 10 000): filtrera på formulär eller status.',
+  'admin.inbox.export': 'Exportera till CSV',
+  'admin.inbox.exported': 'Filen är nedladdad.',
   'admin.inbox.heading': 'Formulärmeddelanden',
   'admin.inbox.lead':
     'Meddelanden som skickats med webbplatsernas formulär, för de webbplatser och språk som dina rättigheter gäller. Att öppna ett meddelande loggas i händelseloggen.',

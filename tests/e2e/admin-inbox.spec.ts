@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -130,6 +130,7 @@ describe('the customer-service inbox', () => {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },
         locale: 'fi-FI',
+        acceptDownloads: true,
       });
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
@@ -142,6 +143,17 @@ describe('the customer-service inbox', () => {
       expect(await page.getByRole('grid').textContent()).not.toContain('delise');
       await axe(page, 'inbox');
       await shot(page, 'inbox-1280', true);
+      // The list as CSV for a spreadsheet: one row, the submission's fields opened.
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Vie CSV-tiedostoon' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toBe('lomakeviestit.csv');
+      const csv = (await readFile((await file.path()) ?? '')).toString('utf8');
+      expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
+      expect(csv).toContain(';complaint;lihakauppa;fi;');
+      expect(csv).toContain('maija@example.fi');
+      await page.getByText('Tiedosto on ladattu.').waitFor();
 
       // Opened by keyboard: the fields decrypted, the picture as a thumbnail.
       await open.focus();

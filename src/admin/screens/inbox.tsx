@@ -13,9 +13,10 @@ import {
 import { Link, useNavigate } from 'react-router';
 import type { FormId, InboxRow, SubmissionState } from '../../features/forms/index.ts';
 import styles from '../admin.module.css';
-import { get } from '../api.ts';
+import { download, get } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { AdminForm, ChoiceSelect } from '../ui.tsx';
+import { useSensitive } from '../reauth.tsx';
+import { AdminForm, ChoiceSelect, ErrorSummary, Notice } from '../ui.tsx';
 
 const ANY = 'any';
 export const INBOX_API = '/api/admin/inbox';
@@ -51,9 +52,7 @@ export function InboxScreen() {
     queryKey: ['inbox', filter],
     initialPageParam: 0,
     queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams();
-      if (filter.form !== ANY) query.set('form', filter.form);
-      if (filter.state !== ANY) query.set('state', filter.state);
+      const query = filterQuery(filter);
       if (pageParam) query.set('offset', String(pageParam));
       return get<{ submissions: InboxRow[]; total: number }>(`${INBOX_API}?${query}`);
     },
@@ -103,6 +102,7 @@ export function InboxScreen() {
           {t('admin.inbox.apply')}
         </Button>
       </AdminForm>
+      <ExportButton filter={filter} />
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       {total === undefined ? null : <p role="status">{t('admin.inbox.count', { count: total })}</p>}
       <div className={styles.tableWrap}>
@@ -158,5 +158,40 @@ export function InboxScreen() {
         </Button>
       ) : null}
     </>
+  );
+}
+
+function filterQuery(filter: { form: string; state: string }): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter.form !== ANY) query.set('form', filter.form);
+  if (filter.state !== ANY) query.set('state', filter.state);
+  return query;
+}
+
+/** The list's submissions as CSV (after re-authentication, as any export of personal data). */
+function ExportButton({ filter }: { filter: { form: string; state: string } }) {
+  const { t } = useT();
+  const sensitive = useSensitive();
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  return (
+    <div className={styles.actions}>
+      <Button
+        className={styles.secondary}
+        onPress={() => {
+          setError(null);
+          setDone(false);
+          sensitive(() =>
+            download(`${INBOX_API}/export.csv?${filterQuery(filter)}`, 'lomakeviestit.csv'),
+          )
+            .then(() => setDone(true))
+            .catch(setError);
+        }}
+      >
+        {t('admin.inbox.export')}
+      </Button>
+      {done ? <Notice>{t('admin.inbox.exported')}</Notice> : null}
+      <ErrorSummary error={error} />
+    </div>
   );
 }

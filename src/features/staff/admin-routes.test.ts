@@ -214,7 +214,12 @@ describe('the admin routes', () => {
       filtered += 1;
       // Without the narrowing the grant's own rows show, and still nothing else.
       const all = await call(scoped.visitor, route);
-      for (const body of [res.json(), all.json()]) collectOutside(body, outside);
+      for (const answer of [res, all]) {
+        if (String(answer.headers['content-type']).startsWith('text/csv')) {
+          // The export's rows name their site in a cell of their own.
+          if (/;(?!jyvabroiler;)[a-z]+;(fi|sv|en);/.test(answer.body)) outside.push(answer.body);
+        } else collectOutside(answer.json(), outside);
+      }
     }
     expect(wrong).toEqual([]);
     expect(outside).toEqual([]);

@@ -26,6 +26,7 @@ export const inboxQuerySchema = z
   })
   .strict();
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+export const inboxExportQuerySchema = inboxQuerySchema.omit({ offset: true });
 
 export const submissionIdParamsSchema = z.object({ id: z.uuid({ error: INVALID }) });
 export const submissionFileParamsSchema = submissionIdParamsSchema.extend({
