@@ -19,6 +19,9 @@ import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What `db.transaction(fn)` hands to `fn`: the one transaction type every use case takes. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
@@ -148,7 +151,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
   });
   const contentVersion = new ContentVersion();
   watchPgliteWrites(client, contentVersion);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db: Database = drizzlePglite(client, { schema });
   return {
     db,
     engine: 'pglite',
@@ -181,7 +184,7 @@ async function openPostgres(options: { url: string; poolSize?: number }) {
   // Other processes may write: until their changes can be heard, nothing is complete.
   contentVersion.complete = false;
   pool.on('connect', (client) => watchPgWrites(client, contentVersion));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db: Database = drizzlePg(pool, { schema });
   const watcher = contentWatcher(options.url, contentVersion);
   return {
     db,
@@ -246,7 +249,7 @@ async function underSessionLock<T>(
   try {
     outcome = {
       ok: true,
-      value: await fn(drizzlePg(client, { schema }) as unknown as Database),
+      value: await fn(drizzlePg(client, { schema })),
     };
   } catch (error) {
     outcome = { ok: false, error };

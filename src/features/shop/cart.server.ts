@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
   cartCoupons,
   cartGiftCards,
@@ -32,8 +32,6 @@ import { type Cart, type LineItem, MAX_QUANTITY, moneyString, type VatLine } fro
  * Prices, names and stock are read from the catalogue at every answer, so a cart never shows a
  * stale price; the line items hold only code and quantity.
  */
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface CartKey {
   /** The session row's id (written before the first line item). */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { cartCoupons, coupons } from '../../db/schema.ts';
 import { AppError, Invalid } from '../../server/errors.ts';
 import type { Lang } from '../../sites/types.ts';
@@ -14,7 +14,6 @@ import {
   dropCheckoutHold,
   existingCartId,
   lockCartRow,
-  type Transaction,
 } from './cart.server.ts';
 import { COUPON_ERRORS, moneyString } from './schemas.ts';
 
@@ -96,12 +95,7 @@ export async function addCoupon(
   await db.transaction(async (tx: Transaction) => {
     // The upsert locks the cart row until the transaction ends: entries into one cart queue here.
     const lockedId = await cartIdOf(tx, key);
-    const db2 = tx as unknown as Database;
-    checkAgainst(
-      await couponsOfCart(db2, lockedId),
-      coupon,
-      await goodsOf(db2, key, lockedId, lang),
-    );
+    checkAgainst(await couponsOfCart(tx, lockedId), coupon, await goodsOf(tx, key, lockedId, lang));
     await tx.insert(cartCoupons).values({ cartId: lockedId, couponId: coupon.id });
     await dropCheckoutHold(tx, lockedId);
   });

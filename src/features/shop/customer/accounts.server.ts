@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import {
   customerRegistrations,
   customers,
@@ -15,7 +15,6 @@ import { hashPassword, passwordNeedsRehash, verifyPassword } from '../../../serv
 import type { Session } from '../../../server/plugins/sessions.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
-import type { Transaction } from '../cart.server.ts';
 import { mergeCartsAtLogin } from './cart-merge.server.ts';
 import { assertUncommonPassword, meetsPasswordRules } from './password-policy.server.ts';
 import type { Address, AddressForm, Customer } from './schemas.ts';

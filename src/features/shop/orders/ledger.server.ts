@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Transaction } from '../../../db/client.ts';
 import {
   couponCustomerUses,
   coupons,
@@ -11,7 +12,6 @@ import {
   productDateStock,
   products,
 } from '../../../db/schema.ts';
-import type { Transaction } from '../cart.server.ts';
 import { compareCodes, unavailable } from './holds.server.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import {
   type OrderStatus,
   orderPayments,
@@ -9,7 +9,6 @@ import {
   type PaymentAttemptStatus,
   type RefundStatus,
 } from '../../../db/schema.ts';
-import type { Transaction } from '../cart.server.ts';
 import { giveBackAll, takingsOfOrder } from './ledger.server.ts';
 
 /**

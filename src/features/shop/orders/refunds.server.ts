@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { orderPayments, orderRefunds, orders } from '../../../db/schema.ts';
 import { Conflict, fieldErrorsOf, Invalid, NotFound } from '../../../server/errors.ts';
 import {
@@ -82,11 +82,9 @@ export function unitsCharge(
   return upTo(r + q) - upTo(r);
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** The refund's amount for lines: each line's units at what they charged, within what is left. */
 async function amountOfLines(
-  tx: Tx,
+  tx: Transaction,
   order: typeof orders.$inferSelect,
   asked: { code: string; quantity: number }[],
   earlier: RefundRow[],
