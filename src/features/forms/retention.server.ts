@@ -1,9 +1,9 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { formSubmissionFiles, formSubmissions, usedCaptchaTokens } from '../../db/schema.ts';
 import type { FileStore } from '../../server/file-store.ts';
 import { startJob } from '../../server/jobs.ts';
+import { formSubmissionFiles, formSubmissions, usedCaptchaTokens } from './tables.ts';
 
 const INTERVAL_MS = 60 * 60 * 1000;
 const BATCH = 200;

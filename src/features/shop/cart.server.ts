@@ -1,22 +1,12 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  cartCoupons,
-  cartGiftCards,
-  cartLineItems,
-  carts,
-  checkoutHolds,
-  coupons,
-  giftCards,
-  products,
-  sessions,
-  vatRates,
-} from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { formatPrice } from '../../i18n/format.ts';
 import { imageUrl } from '../../images/presets.ts';
 import { AppError, NotFound } from '../../server/errors.ts';
+import { sessions } from '../../server/tables.ts';
 import type { Lang } from '../../sites/types.ts';
+import { products } from '../content/index.server.ts';
 import { helsinkiDate } from './dates.ts';
 import {
   type PricingCoupon,
@@ -26,6 +16,16 @@ import {
   rateOn,
 } from './pricing.ts';
 import { type Cart, type LineItem, MAX_QUANTITY, moneyString, type VatLine } from './schemas.ts';
+import {
+  cartCoupons,
+  cartGiftCards,
+  cartLineItems,
+  carts,
+  checkoutHolds,
+  coupons,
+  giftCards,
+  vatRates,
+} from './tables.ts';
 
 /**
  * The shop cart: one per session and site, its line items keyed by product code (decision 014).

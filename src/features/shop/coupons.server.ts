@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { cartCoupons, coupons } from '../../db/schema.ts';
 import { AppError, Invalid } from '../../server/errors.ts';
 import type { Lang } from '../../sites/types.ts';
 import {
@@ -16,6 +15,7 @@ import {
   lockCartRow,
 } from './cart.server.ts';
 import { COUPON_ERRORS, moneyString } from './schemas.ts';
+import { cartCoupons, coupons } from './tables.ts';
 
 /**
  * Coupon codes in the cart (spec §4, §5, §8; decision 019). A code is checked when entered

@@ -3,9 +3,9 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Transaction } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
 import { startJob } from '../jobs.ts';
 import { routedPath } from '../request-path.ts';
+import { sessions } from '../tables.ts';
 
 export const SESSION_COOKIE = 'kattaus_session';
 

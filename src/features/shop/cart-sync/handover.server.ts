@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { cartHandovers, cartLineItems, carts, products, sessions } from '../../../db/schema.ts';
 import { NotFound } from '../../../server/errors.ts';
+import { sessions } from '../../../server/tables.ts';
 import type { Lang } from '../../../sites/types.ts';
+import { products } from '../../content/index.server.ts';
 import { type CartKey, type CartTarget, existingCartId, moveCartLines } from '../cart.server.ts';
+import { cartHandovers, cartLineItems, carts } from '../tables.ts';
 
 /**
  * The cart hand-over (decision 021). The shop's frame on a brand site keeps its cart in a session

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client.ts';
-import { cartCoupons, carts, customers } from '../../../db/schema.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { moveCartLines } from '../cart.server.ts';
+import { cartCoupons, carts, customers } from '../tables.ts';
 
 export interface LoginCarts {
   customerId: string;

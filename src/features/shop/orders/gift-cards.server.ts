@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { cartGiftCards, giftCards, type orderLines } from '../../../db/schema.ts';
 import { Invalid } from '../../../server/errors.ts';
 import { clientLimit } from '../../../server/rate-limit.ts';
 import {
@@ -13,6 +12,7 @@ import {
   existingCartId,
   lockCartRow,
 } from '../cart.server.ts';
+import { cartGiftCards, giftCards, type orderLines } from '../tables.ts';
 import { GIFT_CARD_ERRORS } from './schemas.ts';
 
 /**

@@ -1,13 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import {
-  checkoutHoldLines,
-  checkoutHolds,
-  deliveryCalendarSlots,
-  deliverySlotBookings,
-  productDateStock,
-  productWeeklyStock,
-} from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { AppError, Invalid } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
@@ -22,6 +14,14 @@ import {
   heldStock,
   openSlots,
 } from '../delivery.server.ts';
+import {
+  checkoutHoldLines,
+  checkoutHolds,
+  deliveryCalendarSlots,
+  deliverySlotBookings,
+  productDateStock,
+  productWeeklyStock,
+} from '../tables.ts';
 import type { CheckoutHold } from './schemas.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   orders,
   type PaymentAttemptStatus,
   type RefundStatus,
-} from '../../../db/schema.ts';
+} from '../tables.ts';
 import { giveBackAll, takingsOfOrder } from './ledger.server.ts';
 
 /**

@@ -1,13 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import {
-  cartLineItems,
-  carts,
-  checkoutHolds,
-  orderLines,
-  orderPayments,
-  orders,
-} from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
@@ -26,6 +18,14 @@ import {
   type PaymentReturn,
   PaymentReturnRefused,
 } from '../payment/provider.ts';
+import {
+  cartLineItems,
+  carts,
+  checkoutHolds,
+  orderLines,
+  orderPayments,
+  orders,
+} from '../tables.ts';
 import {
   attemptIsOpen,
   attemptMayMove,

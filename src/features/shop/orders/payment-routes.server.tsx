@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
-import { orderLines, orders } from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { Island } from '../../../render/island.server.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
@@ -19,6 +18,7 @@ import { sessionCustomerId } from '../customer/accounts.server.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
 import { PaymentReturnRefused } from '../payment/provider.ts';
 import { moneyString } from '../schemas.ts';
+import { orderLines, orders } from '../tables.ts';
 import styles from './orders.module.css';
 import { deliveryLabel, STATUS_TEXT } from './paid.server.ts';
 import {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { orderLines, orderPayments, orders } from '../../../db/schema.ts';
 import { siteHomeUrl } from '../../../render/render-page.tsx';
 import { BUSY_RETRY_SECONDS, Unavailable } from '../../../server/errors.ts';
 import { WaitingGate } from '../../../server/waiting-gate.ts';
@@ -12,6 +11,7 @@ import { paymentItemsOf } from '../payment/items.ts';
 import { type PaymentProvider, PaymentProviderFailed } from '../payment/provider.ts';
 import { paymentProvider } from '../payment/providers.server.ts';
 import { allocate, type PricedCart, type PricingLine } from '../pricing.ts';
+import { orderLines, orderPayments, orders } from '../tables.ts';
 import { ATTEMPT_INITIAL_STATUS, moveAttempt, OPEN_ATTEMPT_STATUSES } from './lifecycle.server.ts';
 
 /**

@@ -1,18 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client.ts';
-import {
-  type CustomerAddress,
-  cartCoupons,
-  cartGiftCards,
-  cartLineItems,
-  checkoutHolds,
-  customers,
-  orderCoupons,
-  orderGiftCards,
-  orderLines,
-  orders,
-} from '../../../db/schema.ts';
 import type { Lang } from '../../../sites/types.ts';
 import {
   type CartKey,
@@ -32,6 +20,18 @@ import { helsinkiDate } from '../dates.ts';
 import { areaOfPostalCode } from '../delivery.server.ts';
 import { type PricedCart, priceCart } from '../pricing.ts';
 import { moneyString } from '../schemas.ts';
+import {
+  type CustomerAddress,
+  cartCoupons,
+  cartGiftCards,
+  cartLineItems,
+  checkoutHolds,
+  customers,
+  orderCoupons,
+  orderGiftCards,
+  orderLines,
+  orders,
+} from '../tables.ts';
 import {
   deliveryOf,
   emptyCartProblem,

@@ -1,13 +1,13 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { orderPayments, orderRefunds, orders } from '../../../db/schema.ts';
 import { Conflict, fieldErrorsOf, Invalid, NotFound } from '../../../server/errors.ts';
 import {
   type PaymentProvider,
   PaymentProviderFailed,
   PaymentProviderRefused,
 } from '../payment/provider.ts';
+import { orderPayments, orderRefunds, orders } from '../tables.ts';
 import { moveRefund, REFUND_INITIAL_STATUS } from './lifecycle.server.ts';
 import { type ChargedLine, chargedLinesOf } from './payments.server.ts';
 
