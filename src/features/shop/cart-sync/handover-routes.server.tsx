@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
-import { renderPage } from '../../../render/render-page.tsx';
+import { type PageLayout, renderPage } from '../../../render/render-page.tsx';
 import { AppError, NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
@@ -170,9 +170,6 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
     },
   );
 }
-
-/** Wraps a page body in the site's layout (the app's, which this feature does not know). */
-export type PageLayout = (request: FastifyRequest, body: ReactNode) => Promise<ReactNode>;
 
 interface ConfirmProps {
   lang: Lang;

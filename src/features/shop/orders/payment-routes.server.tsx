@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { Island } from '../../../render/island.server.tsx';
+import type { PageLayout } from '../../../render/render-page.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
 import { startJob } from '../../../server/jobs.ts';
@@ -13,7 +14,6 @@ import { jsonAnswer, problemAnswer, problemSchema } from '../../../server/openap
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { ga4Item } from '../analytics.ts';
-import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { sessionCustomerId } from '../customer/accounts.server.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
 import { PaymentReturnRefused } from '../payment/provider.ts';
