@@ -2,18 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError, Invalid } from '../../server/errors.ts';
 import type { Lang } from '../../sites/types.ts';
+import { type CouponRow, couponIsValid, couponsOfCart } from './cart-pricing.server.ts';
+import { cartContents } from './cart-products.server.ts';
 import {
   type CartKey,
   type CartTarget,
-  type CouponRow,
-  cartContents,
   cartIdOf,
-  couponIsValid,
-  couponsOfCart,
   dropCheckoutHold,
   existingCartId,
   lockCartRow,
-} from './cart.server.ts';
+} from './cart-rows.server.ts';
 import { COUPON_ERRORS, moneyString } from './schemas.ts';
 import { cartCoupons, coupons } from './tables.ts';
 

@@ -5,7 +5,8 @@ import { NotFound } from '../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
 import { products } from '../content/index.server.ts';
-import { type CartKey, cartContents, existingCartId } from './cart.server.ts';
+import { cartContents } from './cart-products.server.ts';
+import { type CartKey, existingCartId } from './cart-rows.server.ts';
 import { addDays, helsinkiDate, helsinkiTime, weekdayOf } from './dates.ts';
 import type { DeliveryDates, ProductAvailability } from './schemas.ts';
 import {

@@ -7,7 +7,7 @@ import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
 import { products } from '../content/index.server.ts';
 import { contentIdOf } from '../content/index.ts';
-import { vatRatesOn } from './cart.server.ts';
+import { vatRatesOn } from './cart-pricing.server.ts';
 import { helsinkiDate } from './dates.ts';
 import { percentOfBasisPoints } from './pricing.ts';
 import { ratingOfCode } from './reviews/reviews.server.ts';

@@ -9,7 +9,8 @@ import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { type CartKey, type CartTarget, loadCart } from '../cart.server.ts';
+import { loadCart } from '../cart.server.ts';
+import type { CartKey, CartTarget } from '../cart-rows.server.ts';
 import { CART_API, type Cart, cartSchema } from '../schemas.ts';
 import styles from './handover.module.css';
 import {

@@ -5,7 +5,8 @@ import { NotFound } from '../../../server/errors.ts';
 import { sessions } from '../../../server/tables.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { products } from '../../content/index.server.ts';
-import { type CartKey, type CartTarget, existingCartId, moveCartLines } from '../cart.server.ts';
+import { moveCartLines } from '../cart-lines.server.ts';
+import { type CartKey, type CartTarget, existingCartId } from '../cart-rows.server.ts';
 import { cartHandovers, cartLineItems, carts } from '../tables.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { moveCartLines } from '../cart.server.ts';
+import { moveCartLines } from '../cart-lines.server.ts';
 import { cartCoupons, carts, customers } from '../tables.ts';
 
 export interface LoginCarts {

@@ -11,7 +11,7 @@ import {
   dropCheckoutHold,
   existingCartId,
   lockCartRow,
-} from '../cart.server.ts';
+} from '../cart-rows.server.ts';
 import { cartGiftCards, giftCards, type orderLines } from '../tables.ts';
 import { GIFT_CARD_ERRORS } from './schemas.ts';
 

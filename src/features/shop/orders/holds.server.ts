@@ -4,7 +4,8 @@ import { serverT } from '../../../i18n/catalogues.ts';
 import { AppError, Invalid } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { type CartKey, cartContents, existingCartId, lockCartRow } from '../cart.server.ts';
+import { cartContents } from '../cart-products.server.ts';
+import { type CartKey, existingCartId, lockCartRow } from '../cart-rows.server.ts';
 import { weekdayOf } from '../dates.ts';
 import {
   areaOfPostalCode,

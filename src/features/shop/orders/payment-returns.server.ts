@@ -3,7 +3,7 @@ import type { Database, Transaction } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
-import { limitOf, productsByCode } from '../cart.server.ts';
+import { limitOf, productsByCode } from '../cart-products.server.ts';
 import {
   CHECKOUT_PAGE_PATH,
   PAYMENT_CANCELLED,

@@ -3,18 +3,17 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client.ts';
 import type { Lang } from '../../../sites/types.ts';
 import {
-  type CartKey,
   type CouponRow,
-  cartContents,
   couponIsValid,
   couponsOfCart,
-  existingCartId,
   giftCardParts,
   giftCardsOfCart,
   pricingCouponOf,
   pricingLinesOf,
   vatRatesOn,
-} from '../cart.server.ts';
+} from '../cart-pricing.server.ts';
+import { cartContents } from '../cart-products.server.ts';
+import { type CartKey, existingCartId } from '../cart-rows.server.ts';
 import { addressKey, mailboxKey } from '../customer/limit-keys.server.ts';
 import { helsinkiDate } from '../dates.ts';
 import { areaOfPostalCode } from '../delivery.server.ts';
