@@ -10,12 +10,14 @@ import { AuditScreen } from './screens/audit.tsx';
 import { ContentScreen } from './screens/content.tsx';
 import { EnrolScreen } from './screens/enrol.tsx';
 import { HomeScreen } from './screens/home.tsx';
+import { InboxScreen } from './screens/inbox.tsx';
 import { LoginScreen } from './screens/login.tsx';
 import { ProfileScreen } from './screens/profile.tsx';
 import { ResetScreen } from './screens/reset.tsx';
 import { RolesScreen } from './screens/roles.tsx';
 import { StaffScreen } from './screens/staff.tsx';
 import { StaffDetailScreen } from './screens/staff-detail.tsx';
+import { SubmissionScreen } from './screens/submission.tsx';
 import { signOutNotice, useMe, useSetMe } from './session.tsx';
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
@@ -85,6 +87,7 @@ function SignedIn({ me }: { me: Me }) {
   const setMe = useSetMe();
   const links: [string, string, boolean][] = [
     ['/', t('admin.nav.home'), true],
+    ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
     ['/content', t('admin.nav.content'), can(me, 'content.edit')],
     ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
     ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
@@ -127,6 +130,22 @@ function SignedIn({ me }: { me: Me }) {
         <Routes>
           <Route path="/" element={<HomeScreen me={me} />} />
           <Route path="/profile" element={<ProfileScreen me={me} />} />
+          <Route
+            path="/inbox"
+            element={
+              <Need me={me} permission="submissions.read">
+                <InboxScreen />
+              </Need>
+            }
+          />
+          <Route
+            path="/inbox/:id"
+            element={
+              <Need me={me} permission="submissions.read">
+                <SubmissionScreen />
+              </Need>
+            }
+          />
           <Route
             path="/content"
             element={

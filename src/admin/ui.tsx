@@ -6,7 +6,13 @@ import {
   type FormProps,
   Input,
   Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
   Text,
+  TextArea,
   TextField,
   type TextFieldProps,
 } from 'react-aria-components';
@@ -57,6 +63,65 @@ export function Field({
       ) : null}
       <FieldError className={styles.fieldError}>{error}</FieldError>
     </TextField>
+  );
+}
+
+/** A labelled multi-line text field; its error is the server's for its `name`. */
+export function TextAreaField({
+  label,
+  ...props
+}: Omit<TextFieldProps, 'children'> & { label: string; rows?: number }) {
+  const error = useContext(FieldErrors)[props.name ?? ''];
+  return (
+    <TextField {...props} isInvalid={Boolean(error)} className={styles.field}>
+      <Label className={styles.label}>{label}</Label>
+      <TextArea className={styles.input} rows={props.rows ?? 5} />
+      <FieldError className={styles.fieldError}>{error}</FieldError>
+    </TextField>
+  );
+}
+
+/** A labelled choice of a few options (a button that opens a list), sent as `name`. */
+export function ChoiceSelect({
+  name,
+  label,
+  options,
+  defaultValue,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  options: readonly (readonly [id: string, text: string])[];
+  defaultValue?: string;
+  value?: string;
+  onChange?: (id: string) => void;
+}) {
+  const error = useContext(FieldErrors)[name];
+  return (
+    <Select
+      name={name}
+      {...(value === undefined ? { defaultSelectedKey: defaultValue } : { selectedKey: value })}
+      onSelectionChange={(key) => onChange?.(String(key))}
+      isInvalid={Boolean(error)}
+      className={styles.field}
+    >
+      <Label className={styles.label}>{label}</Label>
+      <Button className={styles.select}>
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <FieldError className={styles.fieldError}>{error}</FieldError>
+      <Popover className={styles.popover}>
+        <ListBox className={styles.listBox}>
+          {options.map(([id, text]) => (
+            <ListBoxItem key={id} id={id} className={styles.option}>
+              {text}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
   );
 }
 

@@ -30,7 +30,7 @@ describe('the import rules', () => {
       'layer: render/page.tsx imports features/a/index.ts: render is below features/a',
       'layer: server/app.ts imports app/registry.ts: server is below app',
       "table-ownership: features/b/rows.server.ts imports features/a/tables.ts: read features/a's tables through what features/a/index.server.ts exports",
-      "table-ownership: features/b/stray.server.ts defines tables: features/b's tables belong in features/b/tables.ts",
+      "table-ownership: features/b/stray.server.ts defines tables: features/b's tables belong in its tables.ts",
     ]);
   });
 

@@ -57,8 +57,11 @@ export function importsOf(root: string): Import[] {
   return found;
 }
 
-/** An area's tables module: `features/<name>/tables.ts` or `<layer>/tables.ts`. */
-const TABLES_MODULE = /^(features\/[^/]+|[^/]+)\/tables\.ts$/;
+/**
+ * An area's tables module: `<layer>/tables.ts`, or a feature's `tables.ts` (at its root or in one of
+ * its sub-modules, such as `features/forms/inbox/tables.ts`).
+ */
+const TABLES_MODULE = /^(features\/[^/]+\/([^/]+\/)*|[^/]+\/)tables\.ts$/;
 const DEFINES_TABLE = /\bpgTable\s*\(/;
 
 /** The source files under `root` (tests left out) that define tables, relative to `root`. */
@@ -89,7 +92,7 @@ export function violations(
     if (!TABLES_MODULE.test(file)) {
       found.push({
         rule: 'table-ownership',
-        message: `${file} defines tables: ${areaOf(file)}'s tables belong in ${areaOf(file)}/tables.ts`,
+        message: `${file} defines tables: ${areaOf(file)}'s tables belong in its tables.ts`,
       });
     }
   }

@@ -85,7 +85,7 @@ export function freePort(): Promise<number> {
  */
 export function createStaffMember(
   env: NodeJS.ProcessEnv,
-  person: { email: string; name: string; role: string },
+  person: { email: string; name: string; role: string; sites?: string[]; langs?: string[] },
 ): string {
   const printed = execFileSync(
     process.execPath,
@@ -100,6 +100,8 @@ export function createStaffMember(
       person.name,
       '--role',
       person.role,
+      ...(person.sites ? ['--sites', person.sites.join(',')] : []),
+      ...(person.langs ? ['--langs', person.langs.join(',')] : []),
     ],
     { env, encoding: 'utf8' },
   );

@@ -4,23 +4,22 @@ import {
 } from '@simplewebauthn/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import {
-  Button,
-  Heading,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import type { Me } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
 import { del, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { ReauthCancelled, useSensitive } from '../reauth.tsx';
 import { ME_KEY } from '../session.tsx';
-import { AdminForm, ErrorSummary, Field, Notice, Submit, useFieldErrors } from '../ui.tsx';
+import {
+  AdminForm,
+  ChoiceSelect,
+  ErrorSummary,
+  Field,
+  Notice,
+  Submit,
+  useFieldErrors,
+} from '../ui.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
 function useAction() {
@@ -53,24 +52,8 @@ export function LangSelect({
   defaultValue: string;
 }) {
   const { t } = useT();
-  return (
-    <Select name={name} defaultSelectedKey={defaultValue} className={styles.field}>
-      <Label className={styles.label}>{label}</Label>
-      <Button className={styles.select}>
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className={styles.popover}>
-        <ListBox className={styles.listBox}>
-          {(['fi', 'sv', 'en'] as const).map((l) => (
-            <ListBoxItem key={l} id={l} className={styles.option}>
-              {t(`admin.lang.${l}`)}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
+  const options = (['fi', 'sv', 'en'] as const).map((l) => [l, t(`admin.lang.${l}`)] as const);
+  return <ChoiceSelect name={name} label={label} options={options} defaultValue={defaultValue} />;
 }
 
 interface PasskeyRow {

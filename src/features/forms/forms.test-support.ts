@@ -1,11 +1,13 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { Visitor } from '../../../tests/helpers/visitor.ts';
+import { arrive, type Visitor } from '../../../tests/helpers/visitor.ts';
 import type { FormsConfig } from '../../server/config.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type FormId, forms } from './forms.ts';
+import { formSubmissions } from './tables.ts';
 
 /** Forms settings for tests: fixed keys (nothing written to disk) and a generous rate limit. */
 export function testFormsConfig(env: Record<string, string> = {}): FormsConfig {
@@ -227,4 +229,26 @@ export async function sendComplaintWithImages(
     payload: JSON.stringify(payload),
   });
   return { response, payload };
+}
+
+/**
+ * A complaint (with its two pictures) sent through the public form as a visitor of `host` would
+ * send it; answers the stored submission's id.
+ */
+export async function sendComplaint(app: FastifyInstance, host: string): Promise<string> {
+  const visitor = await arrive(app, '/', { host });
+  const payload = await validPayload('complaint');
+  payload.MTCaptchaToken = await solvedCaptcha(app);
+  const res = await visitor.post(forms.complaint.path, {
+    headers: { host, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+  if (res.statusCode !== 200) throw new Error(`complaint: ${res.statusCode} ${res.body}`);
+  const [row] = await app.db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .orderBy(desc(formSubmissions.createdAt))
+    .limit(1);
+  if (!row) throw new Error('the complaint was not stored');
+  return row.id;
 }

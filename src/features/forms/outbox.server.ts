@@ -21,9 +21,11 @@ type Writer = Pick<Database, 'insert'>;
 export async function enqueueMail(
   db: Writer,
   key: Buffer,
-  mail: { to: string; subject: string; text: string },
+  mail: { to: string; subject: string; text: string; submissionId?: string },
 ): Promise<void> {
   await db.insert(mailOutbox).values({
+    // A reply about a form submission goes with it when the submission is deleted.
+    submissionId: mail.submissionId ?? null,
     recipients: mail.to,
     subject: mail.subject,
     sealedBody: sealText(key, mail.text),

@@ -1,8 +1,9 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { FileStore } from '../../server/file-store.ts';
 import { startJob } from '../../server/jobs.ts';
+import { notOnHold } from './inbox/inbox.server.ts';
 import { formSubmissionFiles, formSubmissions, usedCaptchaTokens } from './tables.ts';
 
 const INTERVAL_MS = 60 * 60 * 1000;
@@ -23,7 +24,8 @@ export async function deleteExpiredSubmissions(
     const expired = await db
       .select({ id: formSubmissions.id })
       .from(formSubmissions)
-      .where(lt(formSubmissions.deleteAfter, now))
+      // A submission on legal hold (the inbox) outlives its date until the hold is taken off.
+      .where(and(lt(formSubmissions.deleteAfter, now), notOnHold(formSubmissions.id)))
       .limit(BATCH);
     if (expired.length === 0) break;
     const ids = expired.map((r) => r.id);

@@ -1,9 +1,9 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import type { AccessGrant } from './access.ts';
+import { type AccessGrant, can, type Scope } from './access.ts';
 import { GLOBAL_PERMISSIONS, isPermission, type Permission } from './permissions.ts';
-import { staffGrants, staffRoles } from './tables.ts';
+import { staffGrants, staffMembers, staffRoles } from './tables.ts';
 
 /** The grants of a staff member with their roles' permissions, as they are now in the database. */
 export async function grantsOf(db: Database, staffId: string): Promise<AccessGrant[]> {
@@ -54,4 +54,25 @@ export function scopeWhere(
   }
   if (clauses.length === 0) return sql`false`;
   return clauses.length === 1 ? (clauses[0] as SQL) : (or(...clauses) as SQL);
+}
+
+/**
+ * The enrolled, enabled staff members whose grants give `permission` for `scope` (for example
+ * whom a form submission of a site and language may be given to), by name.
+ */
+export async function staffWhoMay(
+  db: Database,
+  permission: Permission,
+  scope: Scope,
+): Promise<{ id: string; name: string }[]> {
+  const people = await db
+    .select({ id: staffMembers.id, name: staffMembers.name })
+    .from(staffMembers)
+    .where(and(isNotNull(staffMembers.enrolledAt), isNull(staffMembers.disabledAt)))
+    .orderBy(asc(staffMembers.name), asc(staffMembers.id));
+  const may: { id: string; name: string }[] = [];
+  for (const person of people) {
+    if (can(await grantsOf(db, person.id), permission, scope)) may.push(person);
+  }
+  return may;
 }

@@ -12,6 +12,8 @@ import {
   lastAudit,
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
+import { sendComplaint } from '../forms/forms.test-support.ts';
+import { INBOX_API } from '../forms/inbox/schemas.ts';
 import type { StaffRouteAccess } from './guard.server.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 import { staffRoles } from './tables.ts';
@@ -28,6 +30,7 @@ let scoped: Enrolled;
 /** Per permission, a staff member holding every permission but that one, everywhere. */
 const allBut = new Map<Permission, Enrolled>();
 let someStaffId = '';
+let someSubmissionId = '';
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -93,6 +96,8 @@ beforeAll(async () => {
     allBut.set(permission, await enrolledStaff(t.app, [{ role: key, sites: null, langs: null }]));
   }
   someStaffId = scoped.id;
+  // A form submission outside the scoped grant (delise is Swedish), for the inbox's routes.
+  someSubmissionId = await sendComplaint(t.app, 'delise.localhost');
   await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
   await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' });
   await createPage(t.app.db, {
@@ -107,7 +112,10 @@ afterAll(async () => {
 });
 
 const urlOf = (route: { url: string }) =>
-  route.url.replace(':id', someStaffId).replace(':key', 'editor');
+  route.url
+    .replace(':id', route.url.startsWith(INBOX_API) ? someSubmissionId : someStaffId)
+    .replace(':position', '0')
+    .replace(':key', 'editor');
 
 function call(v: Visitor, route: { method: string; url: string }, query = '') {
   return v.request(route.method as 'GET', `${urlOf(route)}${query}`, json({}));
@@ -334,6 +342,7 @@ const SAMPLES: Record<
   'POST /api/admin/profile/recovery-codes': async () => ({
     url: '/api/admin/profile/recovery-codes',
   }),
+  ...inboxSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -366,3 +375,28 @@ describe('every admin write', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/** The inbox's writes, each on the submission's version as it is now. */
+function inboxSamples(): typeof SAMPLES {
+  const current = async () => {
+    const res = await admin.visitor.get(`${INBOX_API}/${someSubmissionId}`);
+    return res.json() as { version: number; legalHold: boolean };
+  };
+  const on = (path: string) => `${INBOX_API}/${someSubmissionId}/${path}`;
+  return {
+    [`POST ${INBOX_API}/:id/state`]: async () => ({
+      url: on('state'),
+      body: { state: 'in_progress', version: (await current()).version },
+    }),
+    [`POST ${INBOX_API}/:id/assignee`]: async () => ({
+      url: on('assignee'),
+      body: { assigneeId: admin.id, version: (await current()).version },
+    }),
+    [`POST ${INBOX_API}/:id/hold`]: async () => {
+      const now = await current();
+      return { url: on('hold'), body: { legalHold: !now.legalHold, version: now.version } };
+    },
+    [`POST ${INBOX_API}/:id/notes`]: async () => ({ url: on('notes'), body: { text: 'Muistio' } }),
+    [`POST ${INBOX_API}/:id/reply`]: async () => ({ url: on('reply'), body: { text: 'Vastaus' } }),
+  };
+}

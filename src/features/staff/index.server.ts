@@ -5,7 +5,7 @@ import { installGuard } from './guard.server.ts';
 import { staffRoutes } from './routes.server.ts';
 import { deleteDeadStaffSessions } from './sessions.server.ts';
 
-export { scopeWhere } from './access.server.ts';
+export { scopeWhere, staffWhoMay } from './access.server.ts';
 export { actorOf, COMMAND_LINE, recordAudit } from './audit.server.ts';
 export { createStaff } from './enrolment.server.ts';
 export { queryScope, type StaffRouteAccess } from './guard.server.ts';

@@ -1,0 +1,162 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Button,
+  Cell,
+  Column,
+  Heading,
+  Row,
+  Table,
+  TableBody,
+  TableHeader,
+} from 'react-aria-components';
+import { Link, useNavigate } from 'react-router';
+import type { FormId, InboxRow, SubmissionState } from '../../features/forms/index.ts';
+import styles from '../admin.module.css';
+import { get } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import { AdminForm, ChoiceSelect } from '../ui.tsx';
+
+const ANY = 'any';
+export const INBOX_API = '/api/admin/inbox';
+
+// Every form and state, checked against the feature's types: one missing fails the type check.
+const FORMS: Record<FormId, null> = {
+  complaint: null,
+  feedback: null,
+  sponsorship: null,
+  question: null,
+  'promotional-photo': null,
+  'brand-contact': null,
+  'expert-question': null,
+  'export-contact': null,
+  sales: null,
+  'school-material': null,
+};
+const STATES: Record<SubmissionState, null> = {
+  new: null,
+  in_progress: null,
+  waiting: null,
+  closed: null,
+};
+export const formIds = Object.keys(FORMS) as FormId[];
+export const submissionStates = Object.keys(STATES) as SubmissionState[];
+
+/** The form submissions the staff member may read, newest first, by form and state. */
+export function InboxScreen() {
+  const { t, dateTime } = useT();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState({ form: ANY, state: ANY });
+  const list = useInfiniteQuery({
+    queryKey: ['inbox', filter],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams();
+      if (filter.form !== ANY) query.set('form', filter.form);
+      if (filter.state !== ANY) query.set('state', filter.state);
+      if (pageParam) query.set('offset', String(pageParam));
+      return get<{ submissions: InboxRow[]; total: number }>(`${INBOX_API}?${query}`);
+    },
+    getNextPageParam: (last, pages) => {
+      const seen = pages.reduce((n, p) => n + p.submissions.length, 0);
+      return seen < last.total ? seen : undefined;
+    },
+  });
+  const rows = list.data?.pages.flatMap((p) => p.submissions) ?? [];
+  const total = list.data?.pages[0]?.total;
+  return (
+    <>
+      <Heading level={1}>{t('admin.inbox.heading')}</Heading>
+      <p>{t('admin.inbox.lead')}</p>
+      <AdminForm
+        errors={{}}
+        aria-label={t('admin.inbox.filters')}
+        className={styles.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          setFilter({
+            form: String(data.get('form') ?? ANY),
+            state: String(data.get('state') ?? ANY),
+          });
+        }}
+      >
+        <ChoiceSelect
+          name="form"
+          label={t('admin.inbox.form')}
+          defaultValue={ANY}
+          options={[
+            [ANY, t('admin.inbox.anyForm')],
+            ...formIds.map((f) => [f, t(`admin.inbox.form.${f}`)] as const),
+          ]}
+        />
+        <ChoiceSelect
+          name="state"
+          label={t('admin.inbox.state')}
+          defaultValue={ANY}
+          options={[
+            [ANY, t('admin.inbox.anyState')],
+            ...submissionStates.map((s) => [s, t(`admin.inbox.state.${s}`)] as const),
+          ]}
+        />
+        <Button type="submit" className={styles.secondary}>
+          {t('admin.inbox.apply')}
+        </Button>
+      </AdminForm>
+      {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
+      {total === undefined ? null : <p role="status">{t('admin.inbox.count', { count: total })}</p>}
+      <div className={styles.tableWrap}>
+        <Table
+          aria-label={t('admin.inbox.heading')}
+          className={styles.table}
+          // Enter on a row (the keyboard's way through the grid) opens it, as its link does.
+          onRowAction={(key) => navigate(`/inbox/${String(key)}`)}
+        >
+          <TableHeader>
+            <Column isRowHeader>{t('admin.inbox.received')}</Column>
+            <Column>{t('admin.inbox.form')}</Column>
+            <Column>{t('admin.inbox.site')}</Column>
+            <Column>{t('admin.inbox.state')}</Column>
+            <Column>{t('admin.inbox.assignee')}</Column>
+            <Column>{t('admin.inbox.keptUntil')}</Column>
+          </TableHeader>
+          <TableBody items={rows} renderEmptyState={() => t('admin.inbox.empty')}>
+            {(row) => (
+              <Row id={row.id}>
+                <Cell data-label={t('admin.inbox.received')}>
+                  <Link
+                    to={`/inbox/${row.id}`}
+                    aria-label={t('admin.inbox.open', {
+                      form: t(`admin.inbox.form.${row.form}`),
+                      at: dateTime(row.createdAt),
+                    })}
+                  >
+                    {dateTime(row.createdAt)}
+                  </Link>
+                </Cell>
+                <Cell data-label={t('admin.inbox.form')}>{t(`admin.inbox.form.${row.form}`)}</Cell>
+                <Cell data-label={t('admin.inbox.site')}>
+                  {row.siteId} · {row.lang}
+                </Cell>
+                <Cell data-label={t('admin.inbox.state')}>
+                  {t(`admin.inbox.state.${row.state}`)}
+                </Cell>
+                <Cell data-label={t('admin.inbox.assignee')}>
+                  {row.assignee?.name ?? t('admin.inbox.nobody')}
+                </Cell>
+                <Cell data-label={t('admin.inbox.keptUntil')}>
+                  {row.legalHold ? t('admin.inbox.held') : dateTime(row.deleteAfter)}
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      {list.hasNextPage ? (
+        <Button className={styles.secondary} onPress={() => void list.fetchNextPage()}>
+          {t('admin.inbox.more')}
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import {
+  addNote,
+  assertSubmissionAccess,
+  changeHandling,
+  listInbox,
+  openSubmission,
+  reply,
+  submissionFile,
+} from './inbox.server.ts';
+import {
+  assigneeChangeSchema,
+  holdChangeSchema,
+  INBOX_API,
+  inboxListSchema,
+  inboxQuerySchema,
+  inboxRowSchema,
+  noteSchema,
+  openedSubmissionSchema,
+  replySchema,
+  stateChangeSchema,
+  submissionFileParamsSchema,
+  submissionFileQuerySchema,
+  submissionIdParamsSchema,
+} from './schemas.ts';
+
+const TAG = 'admin';
+const API_LIMIT = { max: 600, timeWindow: 60_000 };
+const BODY_LIMIT = 64 * 1024;
+const READ = { permission: 'submissions.read' } as const;
+const MANAGE = { permission: 'submissions.manage' } as const;
+const okAnswer = z.object({ ok: z.literal(true) });
+
+/** Personal data: never kept by a browser or a proxy. */
+function noStore(reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
+
+/**
+ * The customer-service inbox's routes (decision 137): the list and one submission need
+ * `submissions.read`, changes `submissions.manage`, each for the submission's own site and
+ * language (403 otherwise, checked once the submission is found).
+ */
+export async function inboxRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    INBOX_API,
+    {
+      config: { staff: READ, rateLimit: API_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'The form submissions the staff member may read, newest first',
+        description:
+          '`form`, `site`, `lang` and `state` narrow the list; submissions outside the grants are never listed. 50 at a time from `offset`. No personal data: that is read by opening one.',
+        querystring: inboxQuerySchema,
+        response: {
+          200: jsonAnswer(inboxListSchema, 'Submissions'),
+          ...problemAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listInbox(app.db, request.staff?.grants ?? [], request.query);
+    },
+  );
+
+  app.get(
+    `${INBOX_API}/:id`,
+    {
+      config: { staff: READ, rateLimit: API_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'Opens a submission: its data, files and timeline (written to the audit log)',
+        params: submissionIdParamsSchema,
+        response: {
+          200: jsonAnswer(openedSubmissionSchema, 'The submission'),
+          ...problemAnswers(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return openSubmission(request, request.params.id);
+    },
+  );
+
+  app.get(
+    `${INBOX_API}/:id/files/:position`,
+    {
+      config: { staff: READ, rateLimit: API_LIMIT },
+      preValidation: (request) => assertSubmissionAccess(request, 'submissions.read'),
+      schema: {
+        tags: [TAG],
+        summary: 'A submission’s file: a re-encoded thumbnail of an image, or the file to download',
+        description:
+          'With `thumbnail=1` an image comes back as a JPEG made from it (never the uploaded bytes); otherwise the file comes as `application/octet-stream` with `Content-Disposition: attachment`, never shown inline. Written to the audit log.',
+        params: submissionFileParamsSchema,
+        querystring: submissionFileQuerySchema,
+        response: {
+          200: {
+            description: 'The file',
+            content: { 'application/octet-stream': { schema: z.string() } },
+          },
+          ...problemAnswers(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const thumbnail = request.query.thumbnail === '1';
+      const file = await submissionFile(
+        request,
+        request.params.id,
+        request.params.position,
+        thumbnail,
+      );
+      noStore(reply);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      const name = encodeURIComponent(file.name);
+      const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      reply.header(
+        'content-disposition',
+        `${thumbnail ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${name}`,
+      );
+      return reply.type(file.type).send(file.bytes);
+    },
+  );
+
+  /** A write to one submission: its body, and the change it makes. */
+  const write = <B extends z.ZodType, A extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    answer: A,
+    run: (request: FastifyRequest, id: string, body: z.infer<B>) => Promise<z.infer<A>>,
+  ) =>
+    app.post(
+      `${INBOX_API}/:id/${path}`,
+      {
+        bodyLimit: BODY_LIMIT,
+        config: { staff: MANAGE, rateLimit: API_LIMIT },
+        preValidation: (request) => assertSubmissionAccess(request, 'submissions.manage'),
+        schema: {
+          tags: [TAG],
+          summary,
+          security: XSRF_SECURITY,
+          params: submissionIdParamsSchema,
+          body,
+          response: {
+            200: jsonAnswer(answer, 'Done'),
+            ...problemAnswers(400, 401, 403, 404, 409, 413, 429),
+          },
+        },
+      },
+      async (request) =>
+        run(request, (request.params as { id: string }).id, request.body as z.infer<B>),
+    );
+
+  write(
+    'state',
+    'Moves a submission to another state, on the version the staff member saw (409 if changed)',
+    stateChangeSchema,
+    inboxRowSchema,
+    (request, id, body) =>
+      changeHandling(request, id, {
+        kind: 'state',
+        version: body.version,
+        set: { state: body.state },
+      }),
+  );
+  write(
+    'assignee',
+    'Gives a submission to a staff member who may handle it, or to nobody (409 if changed)',
+    assigneeChangeSchema,
+    inboxRowSchema,
+    (request, id, body) =>
+      changeHandling(request, id, {
+        kind: 'assignee',
+        version: body.version,
+        set: { assigneeId: body.assigneeId },
+      }),
+  );
+  write(
+    'hold',
+    'Puts a submission on legal hold (the retention job keeps it) or takes it off (409 if changed)',
+    holdChangeSchema,
+    inboxRowSchema,
+    (request, id, body) =>
+      changeHandling(request, id, {
+        kind: 'hold',
+        version: body.version,
+        set: { legalHold: body.legalHold },
+      }),
+  );
+  write(
+    'notes',
+    'Adds an internal note to a submission’s timeline',
+    noteSchema,
+    okAnswer,
+    async (request, id, body) => {
+      await addNote(request, id, body.text);
+      return { ok: true as const };
+    },
+  );
+  write(
+    'reply',
+    'Replies to the submitter by mail (outbox), in the submission’s language; 409 without an address',
+    replySchema,
+    okAnswer,
+    async (request, id, body) => {
+      await reply(request, id, body.text);
+      return { ok: true as const };
+    },
+  );
+}
