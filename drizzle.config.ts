@@ -2,10 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: [
-    './src/db/schema.ts',
-    './src/features/staff/tables.ts',
-    './src/features/forms/inbox/tables.ts',
-  ],
+  // Each feature's tables, and the shared layers' (decision 126).
+  schema: './src/**/tables.ts',
   out: './src/db/migrations',
 });

@@ -39,7 +39,10 @@ import {
 } from './support.ts';
 
 const { and, asc, eq, isNotNull, isNull, notInArray, sql } = await import('drizzle-orm');
-const schema = await import('../src/db/schema.ts');
+const schema = {
+  ...(await import('../src/features/content/tables.ts')),
+  ...(await import('../src/features/shop/tables.ts')),
+};
 const { Visitor, fromAddress } = await import('../tests/helpers/visitor.ts');
 const { registerWithAddress } = await import('../tests/helpers/shop-customer.ts');
 const { addDays, helsinkiDate, weekdayOf } = await import('../src/features/shop/dates.ts');

@@ -32,7 +32,11 @@ import {
 } from './support.ts';
 
 const { and, eq, isNotNull, like } = await import('drizzle-orm');
-const schema = await import('../src/db/schema.ts');
+const schema = {
+  ...(await import('../src/features/content/tables.ts')),
+  ...(await import('../src/features/shop/tables.ts')),
+  ...(await import('../src/features/forms/tables.ts')),
+};
 const { testBank } = await import('../src/features/shop/payment/providers.server.ts');
 const { startPayment, PAYMENT_CALLBACK_PATH } = await import(
   '../src/features/shop/orders/payments.server.ts'

@@ -7,9 +7,9 @@ import type {
   pages,
   products,
   recipes,
-  schoolMaterials,
   timelineYears,
-} from '../src/db/schema.ts';
+} from '../src/features/content/tables.ts';
+import type { schoolMaterials } from '../src/features/forms/tables.ts';
 
 type WithId<T> = T & { id: number };
 

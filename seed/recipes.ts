@@ -1,4 +1,4 @@
-import type { Nutrient, RecipeIngredient, RecipeStep } from '../src/db/schema.ts';
+import type { Nutrient, RecipeIngredient, RecipeStep } from '../src/features/content/tables.ts';
 import type { Lang } from '../src/sites/types.ts';
 import { type Seeding, type SiteLang, sectionPath, uniquePath } from './context.ts';
 import { daysFromEpoch, type RecipeRow } from './model.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { productReviews, products } from '../src/db/schema.ts';
+import { products } from '../src/features/content/tables.ts';
+import { productReviews } from '../src/features/shop/tables.ts';
 
 /**
  * Demo reviews of some shop products (spec §3 "Review"): written by nicknames, not by accounts,

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
+import { products } from '../src/features/content/tables.ts';
+import { giftCardCodeHash } from '../src/features/shop/orders/gift-cards.server.ts';
 import {
   coupons,
   deliveryAreaPostalCodes,
@@ -8,10 +10,8 @@ import {
   deliveryClosedDates,
   giftCards,
   productDateStock,
-  products,
   productWeeklyStock,
-} from '../src/db/schema.ts';
-import { giftCardCodeHash } from '../src/features/shop/orders/gift-cards.server.ts';
+} from '../src/features/shop/tables.ts';
 
 /**
  * The shop's demo data beside its products (decisions 019, 027): coupons, gift cards, delivery

@@ -1,6 +1,6 @@
 import type { Database } from '../src/db/client.ts';
-import { campaigns, newsReleaseCategories } from '../src/db/schema.ts';
 import { type Block, pageBlocks } from '../src/features/content/blocks.ts';
+import { campaigns, newsReleaseCategories } from '../src/features/subscriptions/tables.ts';
 import type { Lang } from '../src/sites/types.ts';
 import type { Seeding, SiteLang } from './context.ts';
 import { daysFromEpoch } from './model.ts';

@@ -10,9 +10,9 @@ import {
   pages,
   products,
   recipes,
-  schoolMaterials,
   timelineYears,
-} from '../src/db/schema.ts';
+} from '../src/features/content/tables.ts';
+import { schoolMaterials } from '../src/features/forms/tables.ts';
 import type { Rows } from './model.ts';
 
 /** The content tables in the order they are filled (facet tags after their categories). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { images } from '../../src/db/schema.ts';
+import { images } from '../../src/images/tables.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { generatedImageKey, storeGeneratedImage } from './store.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
-import { images } from '../../src/db/schema.ts';
+import { images } from '../../src/images/tables.ts';
 import type { FileStore } from '../../src/server/file-store.ts';
 import { generateImage, type ImageKind, imageSizes } from './generate.ts';
 

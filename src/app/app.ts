@@ -39,7 +39,7 @@ import { jsonSerializerCompiler, zodValidatorCompiler } from '../server/validate
 import { createSiteResolver } from '../sites/resolve.ts';
 import { adminShellRoutes } from './admin-shell.server.ts';
 import { loadIslands } from './islands.ts';
-import { pageRoutes } from './page-routes.server.tsx';
+import { pageRoutes, siteLayout } from './page-routes.server.tsx';
 import '../server/types.ts';
 
 export interface AppOptions {
@@ -187,8 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(navigationPlugin);
   await app.register(formsPlugin);
   await app.register(searchPlugin);
-  await app.register(shopPlugin);
-  await app.register(subscriptionsPlugin);
+  await app.register(shopPlugin, { layout: siteLayout });
+  await app.register(subscriptionsPlugin, { layout: siteLayout });
   await app.register(lunchMenuPlugin);
   await app.register(contentPlugin);
   await app.register(pageRoutes);

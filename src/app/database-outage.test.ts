@@ -20,7 +20,7 @@ import { serverProcess } from '../../tests/helpers/visitor.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { projectPath } from '../db/paths.ts';
-import { mailOutbox, orderPayments, orders } from '../db/schema.ts';
+import { mailOutbox } from '../features/forms/tables.ts';
 import {
   addToCart,
   buyer,
@@ -35,6 +35,7 @@ import { PAYMENT_CALLBACK_PATH } from '../features/shop/orders/payments.server.t
 import { orderAnswerSchema } from '../features/shop/orders/schemas.ts';
 import { testBank } from '../features/shop/payment/providers.server.ts';
 import type { TestBankTicket } from '../features/shop/payment/testbank.server.ts';
+import { orderPayments, orders } from '../features/shop/tables.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 
 /**

@@ -6,7 +6,7 @@ import { createPage, createProduct } from '../../tests/factories/index.ts';
 import { testAssets, testConfig } from '../../tests/helpers/app.ts';
 import { databaseUrlWith, withAdmin } from '../../tests/setup/database.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { pages, products } from '../db/schema.ts';
+import { pages, products } from '../features/content/tables.ts';
 import { buildApp } from './app.ts';
 
 /**

@@ -4,18 +4,12 @@ import { loadLunchMenuWidget } from '../features/lunch-menu/index.server.ts';
 import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
 import { loadSearchWidget } from '../features/search/index.server.ts';
 import {
-  accountPageRoutes,
-  checkoutPageRoutes,
-  handoverPageRoutes,
   loadShopPageWidget,
   loadShopProductReviews,
   loadShopProductWidget,
-  orderPaymentPageRoutes,
-  testBankPageRoutes,
 } from '../features/shop/index.server.ts';
-import { subscriptionPageRoutes } from '../features/subscriptions/index.server.ts';
 import { serverT } from '../i18n/catalogues.ts';
-import { renderPage } from '../render/render-page.tsx';
+import { type PageLayout, renderPage } from '../render/render-page.tsx';
 import { NotFound } from '../server/errors.ts';
 import { queryOfTarget, requestPath, sameSitePath } from '../server/request-path.ts';
 import { ErrorPage } from './error-page.tsx';
@@ -29,6 +23,11 @@ const widgets = {
   shopPage: loadShopPageWidget,
   lunchMenu: loadLunchMenuWidget,
 };
+
+/** The site's layout, for the features that register pages of their own (shop, subscriptions). */
+export const siteLayout: PageLayout = async (request, body) => (
+  <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
+);
 
 const errorTitles = {
   400: 'error.badRequest.title',
@@ -53,48 +52,6 @@ export async function pageRoutes(app: FastifyInstance) {
         </SiteLayout>
       ),
     });
-
-  // The shop's cart hand-over page (decision 021), in the site's layout.
-  await app.register(
-    handoverPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The built-in test bank's page (decision 024), while it is the payment provider.
-  await app.register(
-    testBankPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The payment's return page and the order confirmation (decision 028), in the site's layout.
-  await app.register(
-    orderPaymentPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The shop's account pages (decision 025), in the site's layout.
-  await app.register(
-    accountPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The shop's checkout page (decision 029), in the site's layout.
-  await app.register(
-    checkoutPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The pages the subscription mails link to (decision 038), in the site's layout.
-  await app.register(
-    subscriptionPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
 
   app.get('/favicon.svg', { config: { session: false } }, async (request, reply) =>
     reply

@@ -15,9 +15,15 @@ import {
   endsTransaction,
   raisesCountOnly,
 } from './content-changes.ts';
-import * as schema from './schema.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database as the features query it. It carries no schema: each feature owns its tables
+ * (`features/<name>/tables.ts`, decision 126) and queries them with the query builder.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+/** What `db.transaction(fn)` hands to `fn`: the one transaction type every use case takes. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
@@ -148,7 +154,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
   });
   const contentVersion = new ContentVersion();
   watchPgliteWrites(client, contentVersion);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db: Database = drizzlePglite(client);
   return {
     db,
     engine: 'pglite',
@@ -181,7 +187,7 @@ async function openPostgres(options: { url: string; poolSize?: number }) {
   // Other processes may write: until their changes can be heard, nothing is complete.
   contentVersion.complete = false;
   pool.on('connect', (client) => watchPgWrites(client, contentVersion));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db: Database = drizzlePg(pool);
   const watcher = contentWatcher(options.url, contentVersion);
   return {
     db,
@@ -246,7 +252,7 @@ async function underSessionLock<T>(
   try {
     outcome = {
       ok: true,
-      value: await fn(drizzlePg(client, { schema }) as unknown as Database),
+      value: await fn(drizzlePg(client)),
     };
   } catch (error) {
     outcome = { ok: false, error };

@@ -2,10 +2,10 @@ import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import type { Database } from '../db/client.ts';
-import { images } from '../db/schema.ts';
 import { Unavailable } from '../server/errors.ts';
 import type { FileStore } from '../server/file-store.ts';
 import { type PresetName, presetSize, presets } from './presets.ts';
+import { images } from './tables.ts';
 
 // Every variant is made once and kept in the file store, so libvips' own cache of operations and
 // open files (up to 50 MB, 20 files, 100 operations by default) only holds memory: after 180

@@ -14,6 +14,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Wraps a page body in the site's layout. The app makes it (it knows the navigation feature) and
+ * hands it to each feature that registers pages of its own.
+ */
+export type PageLayout = (request: FastifyRequest, body: ReactNode) => Promise<ReactNode>;
+
 export interface PageOptions {
   /** The page's own title; the site name is added after it. Omitted on the home page. */
   title?: string;

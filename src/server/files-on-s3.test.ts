@@ -9,7 +9,6 @@ import { storeGeneratedImage } from '../../seed/pictures/store.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { type S3StandIn, startS3StandIn } from '../../tests/helpers/s3.ts';
 import { arrive } from '../../tests/helpers/visitor.ts';
-import { formSubmissionFiles, images } from '../db/schema.ts';
 import type { DevSubmission } from '../features/forms/dev-submissions.server.ts';
 import {
   jpeg,
@@ -18,7 +17,9 @@ import {
   testFormsConfig,
 } from '../features/forms/forms.test-support.ts';
 import { deleteExpiredSubmissions } from '../features/forms/retention.server.ts';
+import { formSubmissionFiles } from '../features/forms/tables.ts';
 import { imageUrl } from '../images/presets.ts';
+import { images } from '../images/tables.ts';
 import { VariantCache, variantKey, variantStats } from '../images/variants.server.ts';
 import { S3FileStore } from './s3-file-store.ts';
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsOf, TEST, violations } from './imports.ts';
+import { importsOf, TEST, tableModulesOf, violations } from './imports.ts';
 
 const fixture = path.resolve('tests/architecture/fixture');
 
@@ -13,11 +13,14 @@ describe('the import rules', () => {
     expect(imports.some((i) => i.from.startsWith('app/') && i.to.startsWith('features/'))).toBe(
       true,
     );
-    expect(violations(imports).map((v) => v.message)).toEqual([]);
+    const tables = tableModulesOf(path.resolve('src'));
+    expect(tables).toContain('features/shop/tables.ts');
+    expect(tables).toContain('server/tables.ts');
+    expect(violations(imports, tables).map((v) => v.message)).toEqual([]);
   });
 
   it('catch every kind of forbidden import (fixture)', () => {
-    const found = violations(importsOf(fixture));
+    const found = violations(importsOf(fixture), tableModulesOf(fixture));
     const messages = found.map((v) => `${v.rule}: ${v.message}`).sort();
     expect(messages).toEqual([
       'feature-cycle: feature folders import each other: features/a → features/b → features/a',
@@ -26,6 +29,8 @@ describe('the import rules', () => {
       'layer: features/b/index.ts imports app/registry.ts: features are below the app',
       'layer: render/page.tsx imports features/a/index.ts: render is below features/a',
       'layer: server/app.ts imports app/registry.ts: server is below app',
+      "table-ownership: features/b/rows.server.ts imports features/a/tables.ts: read features/a's tables through what features/a/index.server.ts exports",
+      "table-ownership: features/b/stray.server.ts defines tables: features/b's tables belong in its tables.ts",
     ]);
   });
 

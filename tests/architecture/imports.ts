@@ -6,6 +6,9 @@ import path from 'node:path';
  * app; a feature reaches another only through its `index.ts` or `index.server.ts` (the app's
  * island registry also through its `islands.ts`); feature
  * folders form no cycle. Tests and their support files are left out: they may reach anywhere.
+ *
+ * Table ownership (decision 126): an area's tables are defined in its `tables.ts` and nowhere
+ * else, and another feature reads them only through what the owner's public surface exports.
  */
 
 /** The shared layers, lowest first: a layer imports only its own folder and the ones before it. */
@@ -19,7 +22,7 @@ export interface Import {
 }
 
 export interface Violation {
-  rule: 'layer' | 'feature-surface' | 'feature-cycle';
+  rule: 'layer' | 'feature-surface' | 'feature-cycle' | 'table-ownership';
   message: string;
 }
 
@@ -54,6 +57,21 @@ export function importsOf(root: string): Import[] {
   return found;
 }
 
+/**
+ * An area's tables module: `<layer>/tables.ts`, or a feature's `tables.ts` (at its root or in one of
+ * its sub-modules, such as `features/forms/inbox/tables.ts`).
+ */
+const TABLES_MODULE = /^(features\/[^/]+\/([^/]+\/)*|[^/]+\/)tables\.ts$/;
+const DEFINES_TABLE = /\bpgTable\s*\(/;
+
+/** The source files under `root` (tests left out) that define tables, relative to `root`. */
+export function tableModulesOf(root: string): string[] {
+  return walk(root)
+    .map((file) => ({ file, name: path.relative(root, file).split(path.sep).join('/') }))
+    .filter(({ file, name }) => !TEST.test(name) && DEFINES_TABLE.test(readFileSync(file, 'utf8')))
+    .map(({ name }) => name);
+}
+
 /** `features/<name>`, a shared layer's name, `app`, or undefined for anything else. */
 export function areaOf(file: string): string | undefined {
   const [top, second] = file.split('/');
@@ -61,8 +79,23 @@ export function areaOf(file: string): string | undefined {
   return top;
 }
 
-export function violations(imports: readonly Import[]): Violation[] {
+/**
+ * Every broken rule. `tableModules` (from `tableModulesOf`) are the files that define tables;
+ * without them the table rules check only imports of `tables.ts` files.
+ */
+export function violations(
+  imports: readonly Import[],
+  tableModules: readonly string[] = [],
+): Violation[] {
   const found: Violation[] = [];
+  for (const file of tableModules) {
+    if (!TABLES_MODULE.test(file)) {
+      found.push({
+        rule: 'table-ownership',
+        message: `${file} defines tables: ${areaOf(file)}'s tables belong in its tables.ts`,
+      });
+    }
+  }
   const featureEdges = new Map<string, Set<string>>();
   for (const { from, to } of imports) {
     const source = areaOf(from);
@@ -84,8 +117,13 @@ export function violations(imports: readonly Import[]): Violation[] {
     }
     if (target.startsWith('features/') && source !== target) {
       const surface = to.slice(target.length + 1);
-      // The app's island registry also reads each feature's table of islands.
-      if (!SURFACES.has(surface) && !(source === 'app' && surface === 'islands.ts')) {
+      if (source.startsWith('features/') && TABLES_MODULE.test(to)) {
+        found.push({
+          rule: 'table-ownership',
+          message: `${from} imports ${to}: read ${target}'s tables through what ${target}/index.server.ts exports`,
+        });
+      } else if (!SURFACES.has(surface) && !(source === 'app' && surface === 'islands.ts')) {
+        // The app's island registry also reads each feature's table of islands.
         found.push({
           rule: 'feature-surface',
           message: `${from} imports ${to}: use ${target}/index.ts or index.server.ts`,

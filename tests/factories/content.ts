@@ -1,6 +1,7 @@
 import type { Database } from '../../src/db/client.ts';
-import { images, newsReleases, pages, products, recipes } from '../../src/db/schema.ts';
 import { pageBlocks } from '../../src/features/content/blocks.ts';
+import { newsReleases, pages, products, recipes } from '../../src/features/content/tables.ts';
+import { images } from '../../src/images/tables.ts';
 
 /** Test data in one place: each factory inserts a valid row, with overrides for what a test cares about. */
 let counter = 0;

@@ -1,5 +1,5 @@
 import type { Database } from '../../src/db/client.ts';
-import { facetCategories, facetTags } from '../../src/db/schema.ts';
+import { facetCategories, facetTags } from '../../src/features/content/tables.ts';
 
 /** A tag by name (sort order = its place in the list), or with its own sort order and display. */
 export type FacetTagInput = string | { name: string; sortOrder?: number; display?: boolean };

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { customers, mailOutbox } from '../../src/db/schema.ts';
 import { openText } from '../../src/features/forms/crypto.server.ts';
+import { mailOutbox } from '../../src/features/forms/tables.ts';
 import { ACCOUNT_API, CUSTOMER_API } from '../../src/features/shop/customer/schemas.ts';
+import { customers } from '../../src/features/shop/tables.ts';
 import type { Visitor } from './visitor.ts';
 
 const json = (body: unknown) => ({

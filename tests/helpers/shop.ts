@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { orders } from '../../src/db/schema.ts';
 import {
   CHECKOUT_API,
   CHECKOUT_ORDER_API,
@@ -10,6 +9,7 @@ import {
   orderAnswerSchema,
 } from '../../src/features/shop/orders/schemas.ts';
 import { centsOfMoney } from '../../src/features/shop/schemas.ts';
+import { orders } from '../../src/features/shop/tables.ts';
 import { createPage } from '../factories/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { mailedConfirmToken } from './shop-customer.ts';

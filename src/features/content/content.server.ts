@@ -1,17 +1,10 @@
 import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  facetCategories,
-  facetTags,
-  images,
-  newsReleases,
-  pages,
-  products,
-  recipes,
-} from '../../db/schema.ts';
+import { images } from '../../images/tables.ts';
 import type { Lang } from '../../sites/types.ts';
 import { type Block, pageBlocks } from './blocks.ts';
 import type { ImageDto } from './image-dto.ts';
+import { facetCategories, facetTags, newsReleases, pages, products, recipes } from './tables.ts';
 
 export interface PageDto {
   id: number;

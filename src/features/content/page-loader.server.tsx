@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
-import { newsReleases, pages, products, recipes } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { imageUrl, presetSize } from '../../images/presets.ts';
 import { siteHomeUrl } from '../../render/render-page.tsx';
@@ -62,6 +61,7 @@ import {
   seoContext,
 } from './seo/page-seo.ts';
 import { recipeFacets } from './seo/recipe-facets.server.ts';
+import { newsReleases, pages, products, recipes } from './tables.ts';
 import {
   jobsPageNumber,
   loadWidgetData,

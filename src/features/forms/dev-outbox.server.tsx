@@ -1,8 +1,8 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { mailOutbox } from '../../db/schema.ts';
 import { openText } from './crypto.server.ts';
+import { mailOutbox } from './tables.ts';
 
 const LIMIT = 100;
 

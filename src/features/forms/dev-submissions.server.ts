@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { formSubmissionFiles, formSubmissions } from '../../db/schema.ts';
 import { fieldErrorsOf, Invalid, problemOf } from '../../server/errors.ts';
 import { openBytes, openText } from './crypto.server.ts';
 import { formIds } from './forms.ts';
+import { formSubmissionFiles, formSubmissions } from './tables.ts';
 
 const query = z.object({
   form: z.enum(formIds),

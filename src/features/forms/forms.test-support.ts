@@ -4,10 +4,10 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { arrive, type Visitor } from '../../../tests/helpers/visitor.ts';
-import { formSubmissions } from '../../db/schema.ts';
 import type { FormsConfig } from '../../server/config.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type FormId, forms } from './forms.ts';
+import { formSubmissions } from './tables.ts';
 
 /** Forms settings for tests: fixed keys (nothing written to disk) and a generous rate limit. */
 export function testFormsConfig(env: Record<string, string> = {}): FormsConfig {

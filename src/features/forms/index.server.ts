@@ -9,6 +9,8 @@ import { formRoutes } from './routes.server.ts';
 export { openText, sealText } from './crypto.server.ts';
 export { FormBlock } from './form-block.tsx';
 export { enqueueMail } from './outbox.server.ts';
+/** The school materials the order form offers, read by the content feature's material list. */
+export { schoolMaterials } from './tables.ts';
 
 /**
  * The forms feature on the server: the captcha provider and its challenge route, the form

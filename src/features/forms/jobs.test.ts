@@ -1,16 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
-import {
-  formSubmissionFiles,
-  formSubmissions,
-  mailOutbox,
-  usedCaptchaTokens,
-} from '../../db/schema.ts';
 import { sealBytes, sealText } from './crypto.server.ts';
 import { testFormsConfig } from './forms.test-support.ts';
 import { backoffSeconds, MAX_ATTEMPTS, type MailTransport, sendDueMails } from './outbox.server.ts';
 import { deleteExpiredSubmissions } from './retention.server.ts';
+import { formSubmissionFiles, formSubmissions, mailOutbox, usedCaptchaTokens } from './tables.ts';
 
 let t: TestApp;
 const config = testFormsConfig();

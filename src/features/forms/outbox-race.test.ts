@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { openSameDatabase } from '../../../tests/setup/database.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
 import { runJobOnce } from '../../server/jobs.ts';
 import { testFormsConfig } from './forms.test-support.ts';
 import { enqueueMail, type MailTransport, sendDueMails } from './outbox.server.ts';
+import { mailOutbox } from './tables.ts';
 
 /**
  * Two server processes' outbox workers on one PostgreSQL database (decision 032): each mail goes

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
 import { startJob } from '../../server/jobs.ts';
 import { openText, sealText } from './crypto.server.ts';
+import { mailOutbox } from './tables.ts';
 
 /** What the worker needs of a mail transport (nodemailer's, or a test double). */
 export interface MailTransport {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { schoolMaterials } from '../../db/schema.ts';
+import { schoolMaterials } from './tables.ts';
 
 /** The school materials a site offers, for the order form's checkboxes. */
 export async function schoolMaterialList(db: Database, siteId: string, lang: string) {

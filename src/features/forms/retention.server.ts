@@ -1,10 +1,10 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { formSubmissionFiles, formSubmissions, usedCaptchaTokens } from '../../db/schema.ts';
 import type { FileStore } from '../../server/file-store.ts';
 import { startJob } from '../../server/jobs.ts';
 import { notOnHold } from './inbox/inbox.server.ts';
+import { formSubmissionFiles, formSubmissions, usedCaptchaTokens } from './tables.ts';
 
 const INTERVAL_MS = 60 * 60 * 1000;
 const BATCH = 200;

@@ -3,13 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { arrive, type Visitor } from '../../../tests/helpers/visitor.ts';
-import {
-  formSubmissionFiles,
-  formSubmissions,
-  mailOutbox,
-  schoolMaterials,
-  usedCaptchaTokens,
-} from '../../db/schema.ts';
 import { openBytes, openText } from './crypto.server.ts';
 import {
   dataUrl,
@@ -22,6 +15,13 @@ import {
 import { type FormId, formIds, forms } from './forms.ts';
 import { FILE_MAX_BYTES, promotionalPhotoFormSchema, promotionalPhotoPayload } from './schemas.ts';
 import { SHOP_PLACE_OF_PURCHASE } from './submissions.server.ts';
+import {
+  formSubmissionFiles,
+  formSubmissions,
+  mailOutbox,
+  schoolMaterials,
+  usedCaptchaTokens,
+} from './tables.ts';
 
 let t: TestApp;
 let visitor: Visitor;

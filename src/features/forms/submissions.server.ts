@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  formSubmissionFiles,
-  formSubmissions,
-  mailOutbox,
-  schoolMaterials,
-  usedCaptchaTokens,
-} from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { AppError, type FieldErrors } from '../../server/errors.ts';
@@ -19,6 +12,13 @@ import { type DecodedFile, decodeFiles } from './files.server.ts';
 import { type FormId, forms } from './forms.ts';
 import type { UploadedFile } from './schemas.ts';
 import { SHOP_PLACE_OF_PURCHASE } from './shop.ts';
+import {
+  formSubmissionFiles,
+  formSubmissions,
+  mailOutbox,
+  schoolMaterials,
+  usedCaptchaTokens,
+} from './tables.ts';
 
 /** A refused submission: 400 problem+json naming each field, with `isSuccess: false`. */
 export class FormInvalid extends AppError {

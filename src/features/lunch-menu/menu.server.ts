@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type LunchMenuWeek, lunchMenus, recipes } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { imageUrl } from '../../images/presets.ts';
 import type { FieldErrors } from '../../server/errors.ts';
 import { Invalid, NotFound } from '../../server/errors.ts';
 import { langPrefix } from '../../sites/resolve.ts';
 import type { Lang, Site } from '../../sites/types.ts';
+import { recipes } from '../content/index.server.ts';
 import type { MenuInput } from './schemas.ts';
 import { UNKNOWN_RECIPE } from './schemas.ts';
+import { type LunchMenuWeek, lunchMenus } from './tables.ts';
 import {
   type Background,
   helsinkiToday,

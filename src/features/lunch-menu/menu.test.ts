@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImage, createPage, createRecipe } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { arrive, fromAddress, type Visitor } from '../../../tests/helpers/visitor.ts';
-import { lunchMenus } from '../../db/schema.ts';
 import { MENU_LIMITS_PER_MINUTE } from './routes.server.ts';
 import {
   TOO_LONG,
@@ -14,6 +13,7 @@ import {
   WEEK_OUT_OF_RANGE,
   WEEKDAYS_ONLY,
 } from './schemas.ts';
+import { lunchMenus } from './tables.ts';
 import {
   MENU_API,
   MENU_ID_PATTERN,

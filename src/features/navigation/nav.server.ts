@@ -1,11 +1,11 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { pages } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { imageUrl } from '../../images/presets.ts';
 import { NotFound } from '../../server/errors.ts';
 import { langPrefix } from '../../sites/resolve.ts';
 import type { Lang, Site } from '../../sites/types.ts';
+import { pages } from '../content/index.server.ts';
 import { languageLinks } from './language-links.ts';
 import {
   type DesktopNav,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImage, createPage } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions } from '../../server/tables.ts';
 import { desktopNavSchema, mobileNavSchema } from './schemas.ts';
 
 let t: TestApp;

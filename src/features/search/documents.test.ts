@@ -7,7 +7,8 @@ import {
   createRecipe,
 } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
-import { newsReleases, pages, products, recipes, searchDocuments } from '../../db/schema.ts';
+import { newsReleases, pages, products, recipes } from '../content/tables.ts';
+import { searchDocuments } from './tables.ts';
 
 let t: TestApp;
 

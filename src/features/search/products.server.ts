@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../content/index.server.ts';
 import type { ProductListItem } from './schemas.ts';
 
 /** Every product of a site in one language, by name: the forms' product select lists them. */

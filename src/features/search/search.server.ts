@@ -287,7 +287,7 @@ async function typoSearch(
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold(fuzzy))}, true)`,
     );
-    return runSearch(tx as unknown as Database, scope, options, parsed, fuzzy);
+    return runSearch(tx, scope, options, parsed, fuzzy);
   });
 }
 

@@ -4,16 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
-import {
-  cartCoupons,
-  coupons,
-  deliveryAreaPostalCodes,
-  deliveryAreas,
-  deliveryCalendarSlots,
-  productWeeklyStock,
-  sessions,
-} from '../../db/schema.ts';
 import { fi } from '../../i18n/fi.ts';
+import { sessions } from '../../server/tables.ts';
 import {
   availabilitySchema,
   CART_API,
@@ -25,6 +17,14 @@ import {
   productAvailabilitySchema,
   productDetailSchema,
 } from './schemas.ts';
+import {
+  cartCoupons,
+  coupons,
+  deliveryAreaPostalCodes,
+  deliveryAreas,
+  deliveryCalendarSlots,
+  productWeeklyStock,
+} from './tables.ts';
 
 /**
  * The shop API beyond the basic cart (spec §7): products, coupon codes, delivery checks, and the

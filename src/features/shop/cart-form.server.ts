@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError, Invalid, NotFound, TooManyRequests } from '../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../server/form-posts.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
-import { changeQuantity, limitOf, loadCart, productsByCode } from './cart.server.ts';
+import { loadCart } from './cart.server.ts';
 import {
   ACTION_FIELD,
   ADD_QUANTITY_FIELD,
@@ -18,6 +18,8 @@ import {
   GIFT_CARD_FIELD,
   QUANTITY_FIELD,
 } from './cart-form.ts';
+import { changeQuantity } from './cart-lines.server.ts';
+import { limitOf, productsByCode } from './cart-products.server.ts';
 import { addCoupon, removeCoupon } from './coupons.server.ts';
 import { addGiftCard, giftCardTryLimit, removeGiftCard } from './orders/gift-cards.server.ts';
 import { releaseHold } from './orders/holds.server.ts';

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
-import { coupons, giftCards, sessions } from '../../db/schema.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { FORM_TOKEN_FIELD } from '../../server/form-posts.ts';
+import { sessions } from '../../server/tables.ts';
 import { NOTICE_COOKIE } from './cart-form.server.ts';
 import { XSRF_FIELD } from './cart-form.ts';
 import { giftCardCodeHash } from './orders/gift-cards.server.ts';
 import { GIFT_CARD_ADD_API } from './orders/schemas.ts';
 import { CART_API, type Cart, cartSchema } from './schemas.ts';
+import { coupons, giftCards } from './tables.ts';
 
 /**
  * The cart page as a plain form (decision 022): posts to /ostoskori change the cart through the

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
-import { coupons } from '../../db/schema.ts';
 import { CART_API, cartSchema, centsOfMoney } from './schemas.ts';
+import { coupons } from './tables.ts';
 
 /**
  * Many changes to one cart at once, on a real PostgreSQL server (several connections, real row

@@ -1,22 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { cartCoupons, coupons } from '../../db/schema.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { AppError, Invalid } from '../../server/errors.ts';
 import type { Lang } from '../../sites/types.ts';
+import { type CouponRow, couponIsValid, couponsOfCart } from './cart-pricing.server.ts';
+import { cartContents } from './cart-products.server.ts';
 import {
   type CartKey,
   type CartTarget,
-  type CouponRow,
-  cartContents,
   cartIdOf,
-  couponIsValid,
-  couponsOfCart,
   dropCheckoutHold,
   existingCartId,
   lockCartRow,
-  type Transaction,
-} from './cart.server.ts';
+} from './cart-rows.server.ts';
 import { COUPON_ERRORS, moneyString } from './schemas.ts';
+import { cartCoupons, coupons } from './tables.ts';
 
 /**
  * Coupon codes in the cart (spec §4, §5, §8; decision 019). A code is checked when entered
@@ -96,12 +93,7 @@ export async function addCoupon(
   await db.transaction(async (tx: Transaction) => {
     // The upsert locks the cart row until the transaction ends: entries into one cart queue here.
     const lockedId = await cartIdOf(tx, key);
-    const db2 = tx as unknown as Database;
-    checkAgainst(
-      await couponsOfCart(db2, lockedId),
-      coupon,
-      await goodsOf(db2, key, lockedId, lang),
-    );
+    checkAgainst(await couponsOfCart(tx, lockedId), coupon, await goodsOf(tx, key, lockedId, lang));
     await tx.insert(cartCoupons).values({ cartId: lockedId, couponId: coupon.id });
     await dropCheckoutHold(tx, lockedId);
   });

@@ -1,5 +1,14 @@
 import { and, eq, gt, gte, inArray, lte, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { serverT } from '../../i18n/catalogues.ts';
+import { NotFound } from '../../server/errors.ts';
+import { SHOP_SITE_ID } from '../../sites/shop.ts';
+import type { Lang } from '../../sites/types.ts';
+import { products } from '../content/index.server.ts';
+import { cartContents } from './cart-products.server.ts';
+import { type CartKey, existingCartId } from './cart-rows.server.ts';
+import { addDays, helsinkiDate, helsinkiTime, weekdayOf } from './dates.ts';
+import type { DeliveryDates, ProductAvailability } from './schemas.ts';
 import {
   checkoutHoldLines,
   checkoutHolds,
@@ -9,16 +18,8 @@ import {
   deliveryClosedDates,
   deliverySlotBookings,
   productDateStock,
-  products,
   productWeeklyStock,
-} from '../../db/schema.ts';
-import { serverT } from '../../i18n/catalogues.ts';
-import { NotFound } from '../../server/errors.ts';
-import { SHOP_SITE_ID } from '../../sites/shop.ts';
-import type { Lang } from '../../sites/types.ts';
-import { type CartKey, cartContents, existingCartId } from './cart.server.ts';
-import { addDays, helsinkiDate, helsinkiTime, weekdayOf } from './dates.ts';
-import type { DeliveryDates, ProductAvailability } from './schemas.ts';
+} from './tables.ts';
 
 /**
  * Delivery (spec §4, §5, §7; decision 019): postal codes belong to delivery areas, each area has a

@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PageLayout } from '../../render/render-page.tsx';
 import { logDegraded } from '../../server/outage.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { loadCart } from './cart.server.ts';
 import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
+import { handoverPageRoutes } from './cart-sync/handover-routes.server.tsx';
 import { cartSyncRoutes } from './cart-sync/routes.server.tsx';
+import { checkoutPageRoutes } from './checkout/pages.server.tsx';
 import { customerIdOf, deliveryStreetOf } from './customer/accounts.server.ts';
+import { accountPageRoutes } from './customer/pages.server.tsx';
 import { customerRoutes } from './customer/routes.server.ts';
-import { orderPaymentsPlugin } from './orders/payment-routes.server.tsx';
+import { orderPaymentPageRoutes, orderPaymentsPlugin } from './orders/payment-routes.server.tsx';
+import { testBankPageRoutes } from './payment/testbank-page.server.tsx';
 import { reviewRoutes } from './reviews/routes.server.ts';
 import { cartRoutes } from './routes.server.ts';
 import { moneyString } from './schemas.ts';
@@ -62,12 +67,17 @@ export async function headerCartSummary(request: FastifyRequest): Promise<Header
   }
 }
 
+export interface ShopOptions {
+  /** The site's layout, which the shop's pages are shown in (the app's; the shop does not know it). */
+  layout: PageLayout;
+}
+
 /**
- * The cart routes, and the cache rule of pages that show the cart: their HTML differs per
- * session, so it is `private` (browsers still revalidate it; shared caches never keep it).
+ * The shop's routes and pages, and the cache rule of pages that show the cart: their HTML differs
+ * per session, so it is `private` (browsers still revalidate it; shared caches never keep it).
  */
 export const shopPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { layout }: ShopOptions) => {
     app.addHook('onSend', async (request, reply) => {
       if (showsCart.has(request) && reply.getHeader('cache-control') !== 'no-store') {
         reply.header('cache-control', 'private, no-cache');
@@ -80,6 +90,14 @@ export const shopPlugin = fp(
     await app.register(customerRoutes);
     await app.register(orderPaymentsPlugin);
     await app.register(reviewRoutes);
+    // The pages, each in the site's layout: the cart hand-over (decision 021), the test bank
+    // (024), the payment's return and the order confirmation (028), the account pages (025) and
+    // the checkout (029).
+    await app.register(handoverPageRoutes(layout));
+    await app.register(testBankPageRoutes(layout));
+    await app.register(orderPaymentPageRoutes(layout));
+    await app.register(accountPageRoutes(layout));
+    await app.register(checkoutPageRoutes(layout));
   },
   { name: 'shop', dependencies: ['sessions', 'xsrf'] },
 );

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
 import { imageUrl } from '../../images/presets.ts';
 import { sanitizeRichText } from '../../render/rich-text.server.tsx';
 import { NotFound } from '../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
+import { products } from '../content/index.server.ts';
 import { contentIdOf } from '../content/index.ts';
-import { vatRatesOn } from './cart.server.ts';
+import { vatRatesOn } from './cart-pricing.server.ts';
 import { helsinkiDate } from './dates.ts';
 import { percentOfBasisPoints } from './pricing.ts';
 import { ratingOfCode } from './reviews/reviews.server.ts';

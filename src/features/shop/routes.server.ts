@@ -5,13 +5,9 @@ import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.
 import { getSite } from '../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
-import {
-  addToCart,
-  type CartKey,
-  type CartTarget,
-  changeQuantityWithinLimit,
-  loadCart,
-} from './cart.server.ts';
+import { loadCart } from './cart.server.ts';
+import { addToCart, changeQuantityWithinLimit } from './cart-lines.server.ts';
+import type { CartKey, CartTarget } from './cart-rows.server.ts';
 import { addCoupon, removeCoupon } from './coupons.server.ts';
 import { deliveryDates, isDeliveredTo, productDeliveryTimes } from './delivery.server.ts';
 import { orderRoutes } from './orders/routes.server.ts';

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImage, createPage, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
-import { cartLineItems, carts, products, sessions } from '../../db/schema.ts';
 import { fi } from '../../i18n/fi.ts';
 import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
 import { XSRF_COOKIE } from '../../server/plugins/xsrf.ts';
+import { sessions } from '../../server/tables.ts';
+import { products } from '../content/tables.ts';
 import { CART_API, type Cart, cartSchema } from './schemas.ts';
+import { cartLineItems, carts } from './tables.ts';
 
 const HOST = 'lihakauppa.localhost';
 let t: TestApp;

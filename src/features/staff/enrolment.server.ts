@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { adminT } from '../../i18n/admin.ts';
 import { Invalid } from '../../server/errors.ts';
 import { hashPassword, isCommonPassword } from '../../server/passwords.ts';
@@ -32,8 +32,6 @@ export const ENROL_TTL_MS = 72 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -51,7 +49,7 @@ export function recoveryCodeHash(code: string): string {
 }
 
 /** Replaces the staff member's recovery codes with ten new ones; answers them (shown once). */
-export async function replaceRecoveryCodes(tx: Tx, staffId: string): Promise<string[]> {
+export async function replaceRecoveryCodes(tx: Transaction, staffId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
   await tx
@@ -68,7 +66,10 @@ export function assertStaffPassword(password: string, field = 'password'): void 
 }
 
 /** Checks the grants: known roles, known sites and languages. 400 naming `grants` otherwise. */
-export async function checkGrants(tx: Tx | Database, grants: readonly Grant[]): Promise<void> {
+export async function checkGrants(
+  tx: Transaction | Database,
+  grants: readonly Grant[],
+): Promise<void> {
   const keys = [...new Set(grants.map((g) => g.role))];
   const known = keys.length
     ? await tx.select({ key: staffRoles.key }).from(staffRoles).where(inArray(staffRoles.key, keys))
@@ -85,7 +86,7 @@ export async function checkGrants(tx: Tx | Database, grants: readonly Grant[]): 
 
 /** Writes a one-time link's token (only its hash is kept) and answers the link. */
 async function issueToken(
-  tx: Tx,
+  tx: Transaction,
   staffId: string,
   purpose: 'enrol' | 'reset',
   baseUrl: string,
@@ -166,7 +167,7 @@ export async function createStaff(
 
 /** Issues a one-time enrolment link for a staff member and, with a mail key, mails it to them. */
 async function sendEnrolmentLink(
-  tx: Tx,
+  tx: Transaction,
   staff: { id: string; email: string; name: string; lang: Parameters<typeof adminT>[0] },
   options: { adminUrl: string; mailKey?: Buffer },
   now: Date,
@@ -214,7 +215,12 @@ export async function newEnrolmentLink(
 const badToken = () =>
   new Invalid({ token: 'admin.error.token' }, 'The link is unknown, used or expired.');
 
-async function liveToken(tx: Tx | Database, token: string, purpose: 'enrol' | 'reset', now: Date) {
+async function liveToken(
+  tx: Transaction | Database,
+  token: string,
+  purpose: 'enrol' | 'reset',
+  now: Date,
+) {
   const [row] = await tx
     .select({
       staffId: staffTokens.staffId,

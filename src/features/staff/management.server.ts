@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { Conflict, Invalid, NotFound } from '../../server/errors.ts';
 import { actorOf, changesBetween, recordAudit } from './audit.server.ts';
 import { checkGrants } from './enrolment.server.ts';
@@ -12,8 +12,6 @@ import { staffGrants, staffMembers, staffRoles } from './tables.ts';
 
 /** Staff accounts and roles as administrators manage them (`staff.manage`). */
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 class LastAdministrator extends Conflict {
   constructor() {
     super('The change would leave no active staff member who may manage staff.');
@@ -24,7 +22,7 @@ class LastAdministrator extends Conflict {
  * Refuses (409) a change after which no active, enrolled staff member holds `staff.manage` for
  * every site and language: nobody could then give anyone anything again.
  */
-async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
+async function assertAnAdministratorRemains(tx: Transaction): Promise<void> {
   const result = (await tx.execute(sql`
     select 1 from ${staffGrants} g
     join ${staffRoles} r on r.key = g.role_key
@@ -35,7 +33,7 @@ async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
   if (result.rows.length === 0) throw new LastAdministrator();
 }
 
-async function grantsByStaff(db: Database | Tx): Promise<Map<string, Grant[]>> {
+async function grantsByStaff(db: Database | Transaction): Promise<Map<string, Grant[]>> {
   const rows = await db
     .select({
       staffId: staffGrants.staffId,

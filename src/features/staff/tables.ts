@@ -15,9 +15,8 @@ import {
 
 /**
  * The back office's tables (decisions 130–133): staff accounts apart from shop customers, their
- * second factors, sessions, roles and scoped grants, and the append-only audit log. Listed in
- * `drizzle.config.ts` beside `src/db/schema.ts`; none shows on a public page
- * (`src/db/content-changes.ts` lists them as private).
+ * second factors, sessions, roles and scoped grants, and the append-only audit log. None shows
+ * on a public page (`src/db/content-changes.ts` lists them as private).
  */
 
 /** A staff member. No password until the enrolment link is used; no login without TOTP. */

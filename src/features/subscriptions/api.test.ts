@@ -2,16 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { arrive, fromAddress, type Visitor } from '../../../tests/helpers/visitor.ts';
-import {
-  campaignParticipations,
-  campaigns,
-  mailOutbox,
-  newsReleaseCategories,
-  subscriptions,
-} from '../../db/schema.ts';
 import { en } from '../../i18n/en.ts';
 import { openText } from '../forms/crypto.server.ts';
 import { testFormsConfig } from '../forms/forms.test-support.ts';
+import { mailOutbox } from '../forms/tables.ts';
 import {
   CAMPAIGN_API,
   NEWS_CATEGORIES_API,
@@ -23,6 +17,12 @@ import {
   deleteUnconfirmedSubscriptions,
   MAILS_PER_ADDRESS_HOUR,
 } from './store.server.ts';
+import {
+  campaignParticipations,
+  campaigns,
+  newsReleaseCategories,
+  subscriptions,
+} from './tables.ts';
 
 const forms = testFormsConfig();
 const HOST = { host: 'ammattilaiset.localhost' };

@@ -1,26 +1,25 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import {
-  campaignParticipations,
-  campaigns,
-  newsReleaseCategories,
-  subscriptions,
-} from '../../db/schema.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { Invalid } from '../../server/errors.ts';
 import type { Lang } from '../../sites/types.ts';
 import { enqueueMail } from '../forms/index.server.ts';
 import type { CampaignInput, NewsCategory } from './schemas.ts';
 import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from './schemas.ts';
+import {
+  campaignParticipations,
+  campaigns,
+  newsReleaseCategories,
+  subscriptions,
+} from './tables.ts';
 
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_MS = 7 * 24 * 3600 * 1000;
 /** Confirmation mails to one address per hour, over every site and list (decision 038). */
 export const MAILS_PER_ADDRESS_HOUR = 3;
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
+type Executor = Database | Transaction;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -2,15 +2,13 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { startJob } from '../jobs.ts';
 import { routedPath } from '../request-path.ts';
+import { sessions } from '../tables.ts';
 
 export const SESSION_COOKIE = 'kattaus_session';
 
-/** A transaction of the session's database, as `regenerate` hands it to its `move`. */
-export type SessionTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const CLEAN_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -98,7 +96,7 @@ export class Session {
    */
   async regenerate(
     data?: Record<string, unknown>,
-    move?: (tx: SessionTransaction, oldId: string | null, newId: string) => Promise<void>,
+    move?: (tx: Transaction, oldId: string | null, newId: string) => Promise<void>,
   ): Promise<void> {
     const current = await this.get();
     const next = data ?? current;

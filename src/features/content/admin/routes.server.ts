@@ -1,9 +1,9 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pages } from '../../../db/schema.ts';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { scopeWhere } from '../../staff/index.server.ts';
+import { pages } from '../tables.ts';
 import { ADMIN_PAGES_API, adminPagesQuerySchema, adminPagesSchema } from './schemas.ts';
 
 const PAGE_SIZE = 100;

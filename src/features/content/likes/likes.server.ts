@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { contentLikes, products, recipes } from '../../../db/schema.ts';
 import type { Block, Card } from '../blocks.ts';
+import { contentLikes, products, recipes } from '../tables.ts';
 import type { LikeTarget } from './schemas.ts';
 
 /**

@@ -8,7 +8,8 @@ import {
 } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { arrive, fromAddress, Visitor } from '../../../../tests/helpers/visitor.ts';
-import { contentLikes, pages, recipes, searchDocuments } from '../../../db/schema.ts';
+import { searchDocuments } from '../../search/tables.ts';
+import { contentLikes, pages, recipes } from '../tables.ts';
 import { LIKES_PER_ADDRESS_AND_DAY } from './likes.server.ts';
 import { LIKE_API, likeAnswerSchema } from './schemas.ts';
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { Nutrition } from '../../../db/schema.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { formatNumber, formatPrice } from '../../../i18n/format.ts';
 import { Img } from '../../../images/picture.tsx';
@@ -10,6 +9,7 @@ import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import styles from '../components/content.module.css';
 import { NutrientTable } from '../components/nutrient-table.tsx';
 import { type ImageDto, PRODUCT_IMAGE_SIZES } from '../image-dto.ts';
+import type { Nutrition } from '../tables.ts';
 
 const nutritionRows: [keyof Nutrition, MessageKey, string][] = [
   ['fat', 'product.fat', 'g'],

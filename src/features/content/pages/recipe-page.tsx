@@ -1,4 +1,3 @@
-import type { Nutrient, RecipeIngredient, RecipeStep } from '../../../db/schema.ts';
 import { formatDuration, formatNumber } from '../../../i18n/format.ts';
 import { Img } from '../../../images/picture.tsx';
 import { Island } from '../../../render/island.server.tsx';
@@ -9,6 +8,7 @@ import { NutrientTable } from '../components/nutrient-table.tsx';
 import type { ImageDto } from '../image-dto.ts';
 import type { LikeButtonProps } from '../likes/like-button.tsx';
 import type { RecipeBannerProps } from '../recipe-banner/recipe-banner.tsx';
+import type { Nutrient, RecipeIngredient, RecipeStep } from '../tables.ts';
 import { portionsFromQuery } from '../widgets/portions.ts';
 
 function IngredientLine(props: { ingredient: RecipeIngredient }) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { arrive } from '../../../../tests/helpers/visitor.ts';
-import { recipes } from '../../../db/schema.ts';
+import { recipes } from '../tables.ts';
 import { RECIPE_BANNER_CLOSE_PATH, RECIPE_BANNER_COOKIE } from './config.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-import type { Nutrient, RecipeStep } from '../../../db/schema.ts';
 import type { Lang } from '../../../sites/types.ts';
+import type { Nutrient, RecipeStep } from '../tables.ts';
 
 /**
  * schema.org JSON-LD for search engines' rich results. The builders are pure: every URL they get

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Nutrient, RecipeStep } from '../../../db/schema.ts';
 import type { Lang, Site } from '../../../sites/types.ts';
+import type { Nutrient, RecipeStep } from '../tables.ts';
 import type { SeoHeadProps, SeoImage } from './head.tsx';
 import {
   breadcrumbJsonLd,

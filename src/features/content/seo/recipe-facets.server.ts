@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { facetCategories, facetTags } from '../../../db/schema.ts';
+import { facetCategories, facetTags } from '../tables.ts';
 import type { RecipeFacet } from './page-seo.ts';
 
 /** The facet tags of a recipe with their categories' names, for `recipeSeo`. One query. */

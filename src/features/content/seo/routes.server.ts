@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../../db/client.ts';
-import { pages } from '../../../db/schema.ts';
 import { NotFound } from '../../../server/errors.ts';
 import type { Site } from '../../../sites/types.ts';
+import { pages } from '../tables.ts';
 import { robotsTxt } from './robots.ts';
 import { sitemapPartXml, sitemapXml } from './sitemap.server.ts';
 import { SITEMAP_PART_SIZE } from './sitemap.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { newsReleases, pages, products, recipes } from '../../../db/schema.ts';
 import { sites } from '../../../sites/registry.ts';
+import { newsReleases, pages, products, recipes } from '../tables.ts';
 import { robotsTxt } from './robots.ts';
 import { seoRoutes } from './routes.server.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { newsReleases, pages, products, recipes } from '../../../db/schema.ts';
 import type { Lang, Site } from '../../../sites/types.ts';
+import { newsReleases, pages, products, recipes } from '../tables.ts';
 import {
   latest,
   type SitemapEntry,

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { jobs, mapRegions, pages, schoolMaterials, timelineYears } from '../../../db/schema.ts';
+import { schoolMaterials } from '../../forms/index.server.ts';
 import type { Block } from '../blocks.ts';
 import type { PageDto } from '../content.server.ts';
+import { jobs, mapRegions, pages, timelineYears } from '../tables.ts';
 import { VOTE_QUERY } from './vote-values.ts';
 
 /** A job as the listing shows it (spec shop-and-widgets §3 Job). */

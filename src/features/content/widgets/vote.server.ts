@@ -5,13 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { pages, schoolVotes } from '../../../db/schema.ts';
 import { Invalid, NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { clientLimit } from '../../../server/rate-limit.ts';
 import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
 import { pageBlocks } from '../blocks.ts';
+import { pages, schoolVotes } from '../tables.ts';
 import {
   SCHOOL_VOTE_FORM_PATH,
   SCHOOL_VOTE_PATH,

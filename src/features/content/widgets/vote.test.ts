@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { arrive, fromAddress } from '../../../../tests/helpers/visitor.ts';
-import { schoolVotes } from '../../../db/schema.ts';
+import { schoolVotes } from '../tables.ts';
 import { voteClientKey } from './vote.server.ts';
 import { SCHOOL_VOTE_FORM_PATH, SCHOOL_VOTE_PATH } from './vote-values.ts';
 

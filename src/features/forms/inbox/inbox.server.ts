@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Database } from '../../../db/client.ts';
-import { formSubmissionFiles, formSubmissions } from '../../../db/schema.ts';
 import { adminT } from '../../../i18n/admin.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../../server/errors.ts';
 import { getSite } from '../../../sites/registry.ts';
@@ -18,6 +17,7 @@ import { type AccessGrant, can, type Permission } from '../../staff/index.ts';
 import { openBytes, openText, sealText } from '../crypto.server.ts';
 import type { FormId } from '../forms.ts';
 import { enqueueMail } from '../outbox.server.ts';
+import { formSubmissionFiles, formSubmissions } from '../tables.ts';
 import type { InboxQuery, InboxRow, OpenedSubmission, SubmissionEvent } from './schemas.ts';
 import {
   type SubmissionEventKind,

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { type Enrolled, enrolledStaff, json, lastAudit } from '../../../../tests/helpers/staff.ts';
-import { formSubmissions, mailOutbox } from '../../../db/schema.ts';
 import { openText } from '../crypto.server.ts';
 import { sendComplaint } from '../forms.test-support.ts';
 import { deleteExpiredSubmissions } from '../retention.server.ts';
+import { formSubmissions, mailOutbox } from '../tables.ts';
 import { INBOX_API, type OpenedSubmission } from './schemas.ts';
 
 /**

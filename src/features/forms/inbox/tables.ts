@@ -11,8 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { formSubmissions } from '../../../db/schema.ts';
 import { staffMembers } from '../../staff/index.server.ts';
+import { formSubmissions } from '../tables.ts';
 
 /**
  * The customer-service inbox's own rows beside each stored submission (decision 137): its

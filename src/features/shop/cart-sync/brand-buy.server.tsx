@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
-import { products } from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { formatPrice } from '../../../i18n/format.ts';
 import { getSite } from '../../../sites/registry.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
+import { products } from '../../content/index.server.ts';
 import { StockAndBuyControl } from '../buy-island.server.tsx';
 import styles from './brand-buy.module.css';
 import { cartSyncConfig } from './routes.server.tsx';

@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
-import { renderPage } from '../../../render/render-page.tsx';
+import { type PageLayout, renderPage } from '../../../render/render-page.tsx';
 import { AppError, NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { type CartKey, type CartTarget, loadCart } from '../cart.server.ts';
+import { loadCart } from '../cart.server.ts';
+import type { CartKey, CartTarget } from '../cart-rows.server.ts';
 import { CART_API, type Cart, cartSchema } from '../schemas.ts';
 import styles from './handover.module.css';
 import {
@@ -170,9 +171,6 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
     },
   );
 }
-
-/** Wraps a page body in the site's layout (the app's, which this feature does not know). */
-export type PageLayout = (request: FastifyRequest, body: ReactNode) => Promise<ReactNode>;
 
 interface ConfirmProps {
   lang: Lang;

@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
-import { cartHandovers, cartLineItems, carts, products, sessions } from '../../../db/schema.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { NotFound } from '../../../server/errors.ts';
+import { sessions } from '../../../server/tables.ts';
 import type { Lang } from '../../../sites/types.ts';
-import {
-  type CartKey,
-  type CartTarget,
-  existingCartId,
-  moveCartLines,
-  type Transaction,
-} from '../cart.server.ts';
+import { products } from '../../content/index.server.ts';
+import { moveCartLines } from '../cart-lines.server.ts';
+import { type CartKey, type CartTarget, existingCartId } from '../cart-rows.server.ts';
+import { cartHandovers, cartLineItems, carts } from '../tables.ts';
 
 /**
  * The cart hand-over (decision 021). The shop's frame on a brand site keeps its cart in a session

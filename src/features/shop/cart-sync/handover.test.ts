@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createShopProducts } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { cartHandovers, cartLineItems, sessions } from '../../../db/schema.ts';
 import { SESSION_COOKIE } from '../../../server/plugins/sessions.ts';
+import { sessions } from '../../../server/tables.ts';
 import { CART_API, cartSchema } from '../schemas.ts';
+import { cartHandovers, cartLineItems } from '../tables.ts';
 import { hashHandoverToken } from './handover.server.ts';
 
 /**

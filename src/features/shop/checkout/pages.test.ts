@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { confirmOrderByForm, purchaseFormFields } from '../../../../tests/helpers/shop.ts';
 import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
-import { checkoutHolds, giftCards, orders } from '../../../db/schema.ts';
 import {
   addToCart,
   buyer,
@@ -18,6 +17,7 @@ import {
 import { giftCardCodeHash } from '../orders/gift-cards.server.ts';
 import { cancelledReturnPath } from '../orders/payment-returns.server.ts';
 import { CHECKOUT_API, checkoutSchema, GIFT_CARD_ADD_API } from '../orders/schemas.ts';
+import { checkoutHolds, giftCards, orders } from '../tables.ts';
 
 /**
  * The checkout page `/kassa` (decision 029) on PGlite: login required, noindex and no-store, the

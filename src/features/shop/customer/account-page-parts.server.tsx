@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
+import type { PageLayout } from '../../../render/render-page.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError, type FieldErrors, fieldErrorsOf } from '../../../server/errors.ts';
 import { FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { localReturnPath } from '../../../server/return-path.ts';
 import type { Lang } from '../../../sites/types.ts';
-import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import styles from './pages.module.css';
 import { RETURN_PARAM } from './return-path.ts';
 import {

@@ -1,21 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
-import {
-  customerRegistrations,
-  customers,
-  emailVerificationTokens,
-  passwordResetTokens,
-  sessions,
-} from '../../../db/schema.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import { AppError, Invalid } from '../../../server/errors.ts';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from '../../../server/passwords.ts';
 import type { Session } from '../../../server/plugins/sessions.ts';
+import { sessions } from '../../../server/tables.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
-import type { Transaction } from '../cart.server.ts';
+import {
+  customerRegistrations,
+  customers,
+  emailVerificationTokens,
+  passwordResetTokens,
+} from '../tables.ts';
 import { mergeCartsAtLogin } from './cart-merge.server.ts';
 import { assertUncommonPassword, meetsPasswordRules } from './password-policy.server.ts';
 import type { Address, AddressForm, Customer } from './schemas.ts';

@@ -5,17 +5,17 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { SHOP_HOST as HOST, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
 import { registerCustomer, unverifyEmail } from '../../../../tests/helpers/shop-customer.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
+import { SESSION_COOKIE } from '../../../server/plugins/sessions.ts';
+import { openText } from '../../forms/crypto.server.ts';
+import { mailOutbox } from '../../forms/tables.ts';
+import { CART_API, cartSchema } from '../schemas.ts';
 import {
   cartLineItems,
   carts,
   customers,
   emailVerificationTokens,
-  mailOutbox,
   passwordResetTokens,
-} from '../../../db/schema.ts';
-import { SESSION_COOKIE } from '../../../server/plugins/sessions.ts';
-import { openText } from '../../forms/crypto.server.ts';
-import { CART_API, cartSchema } from '../schemas.ts';
+} from '../tables.ts';
 import { requestPasswordReset } from './accounts.server.ts';
 import { ACCOUNT_API, CUSTOMER_API, customerSchema } from './schemas.ts';
 

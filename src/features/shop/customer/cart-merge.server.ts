@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { cartCoupons, carts, customers } from '../../../db/schema.ts';
-import type { SessionTransaction } from '../../../server/plugins/sessions.ts';
+import type { Transaction } from '../../../db/client.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { moveCartLines } from '../cart.server.ts';
+import { moveCartLines } from '../cart-lines.server.ts';
+import { cartCoupons, carts, customers } from '../tables.ts';
 
 export interface LoginCarts {
   customerId: string;
@@ -26,7 +26,7 @@ export interface LoginCarts {
  *   or off sale since is left out), its coupon codes are added, the guest cart is deleted, and
  *   the saved cart moves to the new session (taking it from another session that held it).
  */
-export async function mergeCartsAtLogin(tx: SessionTransaction, c: LoginCarts): Promise<void> {
+export async function mergeCartsAtLogin(tx: Transaction, c: LoginCarts): Promise<void> {
   await tx
     .select({ id: customers.id })
     .from(customers)

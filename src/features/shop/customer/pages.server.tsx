@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { PageLayout } from '../../../render/render-page.tsx';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
-import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { accountPageOfCustomer } from './account-page.server.tsx';
 import { accountPageKit } from './account-page-parts.server.tsx';
 import { linkPages } from './link-pages.server.tsx';

@@ -7,8 +7,9 @@ import {
   shopVisitorFrom,
 } from '../../../../tests/helpers/shop.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { customers, mailOutbox } from '../../../db/schema.ts';
 import { openText } from '../../forms/crypto.server.ts';
+import { mailOutbox } from '../../forms/tables.ts';
+import { customers } from '../tables.ts';
 
 /**
  * The account pages without script (decision 025): plain forms with the anti-forgery field, the

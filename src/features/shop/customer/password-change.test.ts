@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postForm, shopTestApp, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
 import { registerCustomer } from '../../../../tests/helpers/shop-customer.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { customers } from '../../../db/schema.ts';
+import { customers } from '../tables.ts';
 import { hashPassword } from './accounts.server.ts';
 import { ACCOUNT_API, CUSTOMER_API } from './schemas.ts';
 

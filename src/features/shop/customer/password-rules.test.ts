@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postForm, shopTestApp, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
 import { registerCustomer } from '../../../../tests/helpers/shop-customer.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { customers, passwordResetTokens } from '../../../db/schema.ts';
+import { customers, passwordResetTokens } from '../tables.ts';
 import { hashResetToken } from './accounts.server.ts';
 import { ACCOUNT_API } from './schemas.ts';
 

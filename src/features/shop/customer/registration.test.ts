@@ -2,8 +2,9 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { postForm, shopTestApp, shopVisitorFrom } from '../../../../tests/helpers/shop.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { customerRegistrations, customers, mailOutbox } from '../../../db/schema.ts';
 import { openText } from '../../forms/crypto.server.ts';
+import { mailOutbox } from '../../forms/tables.ts';
+import { customerRegistrations, customers } from '../tables.ts';
 import { ACCOUNT_API, CUSTOMER_API } from './schemas.ts';
 
 /**

@@ -7,12 +7,12 @@ import {
   shownTotals,
 } from '../../../../tests/helpers/shop.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { carts, customers, orders } from '../../../db/schema.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { type PaymentProvider, PaymentProviderFailed } from '../payment/provider.ts';
 import { paymentProvider } from '../payment/providers.server.ts';
 import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
 import { centsOfMoney } from '../schemas.ts';
+import { carts, customers, orders } from '../tables.ts';
 import { checkOut } from './check-out.server.ts';
 import {
   addToCart,

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { shownTotals } from '../../../../tests/helpers/shop.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { databaseUrlWith } from '../../../../tests/setup/database.ts';
+import { products } from '../../content/tables.ts';
+import { CART_API, CHECKOUT_API, centsOfMoney, productAvailabilitySchema } from '../schemas.ts';
 import {
   carts,
   checkoutHolds,
@@ -14,9 +16,7 @@ import {
   deliverySlotBookings,
   orders,
   productDateStock,
-  products,
-} from '../../../db/schema.ts';
-import { CART_API, CHECKOUT_API, centsOfMoney, productAvailabilitySchema } from '../schemas.ts';
+} from '../tables.ts';
 import {
   addToCart,
   buyer,

@@ -10,16 +10,16 @@ import {
   type VisitTarget,
 } from '../../../../tests/helpers/visitor.ts';
 import type { Database } from '../../../db/client.ts';
+import { products } from '../../content/tables.ts';
+import { addDays, helsinkiDate } from '../dates.ts';
+import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
+import { CART_API } from '../schemas.ts';
 import {
   deliveryAreaPostalCodes,
   deliveryAreas,
   deliveryCalendarSlots,
-  products,
   productWeeklyStock,
-} from '../../../db/schema.ts';
-import { addDays, helsinkiDate } from '../dates.ts';
-import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
-import { CART_API } from '../schemas.ts';
+} from '../tables.ts';
 import { CHECKOUT_HOLD_API, checkoutSchema } from './schemas.ts';
 
 /**

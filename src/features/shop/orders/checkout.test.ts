@@ -3,6 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { shownTotals } from '../../../../tests/helpers/shop.ts';
 import { arrive } from '../../../../tests/helpers/visitor.ts';
+import { products } from '../../content/tables.ts';
+import { ACCOUNT_API } from '../customer/schemas.ts';
+import {
+  CART_API,
+  CHECKOUT_API,
+  cartSchema,
+  deliveryDatesSchema,
+  productAvailabilitySchema,
+} from '../schemas.ts';
 import {
   checkoutHolds,
   coupons,
@@ -12,16 +21,7 @@ import {
   orderLines,
   orders,
   productDateStock,
-  products,
-} from '../../../db/schema.ts';
-import { ACCOUNT_API } from '../customer/schemas.ts';
-import {
-  CART_API,
-  CHECKOUT_API,
-  cartSchema,
-  deliveryDatesSchema,
-  productAvailabilitySchema,
-} from '../schemas.ts';
+} from '../tables.ts';
 import {
   addToCart,
   buyer,

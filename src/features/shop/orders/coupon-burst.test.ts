@@ -6,8 +6,8 @@ import { type ShownTotals, shownTotals } from '../../../../tests/helpers/shop.ts
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { createTestDatabase, openSameDatabase } from '../../../../tests/setup/database.ts';
 import { type DatabaseHandle, POOL_CONNECTION_TIMEOUT_MS } from '../../../db/client.ts';
-import { checkoutHolds, coupons, orders } from '../../../db/schema.ts';
 import { CART_API } from '../schemas.ts';
+import { checkoutHolds, coupons, orders } from '../tables.ts';
 import {
   addToCart,
   buyer,

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { openSameDatabase } from '../../../../tests/setup/database.ts';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { orders, products } from '../../../db/schema.ts';
 import { runJobOnce } from '../../../server/jobs.ts';
+import { products } from '../../content/tables.ts';
+import { orders } from '../tables.ts';
 import {
   addToCart,
   buyer,

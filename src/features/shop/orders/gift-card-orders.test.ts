@@ -2,9 +2,10 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { checkoutHolds, giftCards, mailOutbox, orders } from '../../../db/schema.ts';
 import { openText } from '../../forms/crypto.server.ts';
+import { mailOutbox } from '../../forms/tables.ts';
 import { cartSchema } from '../schemas.ts';
+import { checkoutHolds, giftCards, orders } from '../tables.ts';
 import {
   addToCart,
   buyer,

@@ -5,8 +5,8 @@ import { type ShownTotals, shownTotals } from '../../../../tests/helpers/shop.ts
 import { arrive, fromAddress, type Visitor } from '../../../../tests/helpers/visitor.ts';
 import { openSameDatabase } from '../../../../tests/setup/database.ts';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { giftCards, orders } from '../../../db/schema.ts';
 import { ACCOUNT_API } from '../customer/schemas.ts';
+import { giftCards, orders } from '../tables.ts';
 import {
   addToCart,
   buyer,

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../../db/client.ts';
-import { cartGiftCards, giftCards, type orderLines } from '../../../db/schema.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { Invalid } from '../../../server/errors.ts';
 import { clientLimit } from '../../../server/rate-limit.ts';
 import {
@@ -12,8 +11,8 @@ import {
   dropCheckoutHold,
   existingCartId,
   lockCartRow,
-  type Transaction,
-} from '../cart.server.ts';
+} from '../cart-rows.server.ts';
+import { cartGiftCards, giftCards, type orderLines } from '../tables.ts';
 import { GIFT_CARD_ERRORS } from './schemas.ts';
 
 /**

@@ -1,24 +1,11 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
-import {
-  checkoutHoldLines,
-  checkoutHolds,
-  deliveryCalendarSlots,
-  deliverySlotBookings,
-  productDateStock,
-  productWeeklyStock,
-} from '../../../db/schema.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { AppError, Invalid } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
-import {
-  type CartKey,
-  cartContents,
-  existingCartId,
-  lockCartRow,
-  type Transaction,
-} from '../cart.server.ts';
+import { cartContents } from '../cart-products.server.ts';
+import { type CartKey, existingCartId, lockCartRow } from '../cart-rows.server.ts';
 import { weekdayOf } from '../dates.ts';
 import {
   areaOfPostalCode,
@@ -28,6 +15,14 @@ import {
   heldStock,
   openSlots,
 } from '../delivery.server.ts';
+import {
+  checkoutHoldLines,
+  checkoutHolds,
+  deliveryCalendarSlots,
+  deliverySlotBookings,
+  productDateStock,
+  productWeeklyStock,
+} from '../tables.ts';
 import type { CheckoutHold } from './schemas.ts';
 
 /**
@@ -123,12 +118,7 @@ export async function otherHoldsOfSlot(
   slot: { areaId: number; date: string; startTime: string },
   cartId: string,
 ): Promise<number> {
-  const held = await heldSlots(
-    tx as unknown as Database,
-    slot.areaId,
-    { from: slot.date, to: slot.date },
-    cartId,
-  );
+  const held = await heldSlots(tx, slot.areaId, { from: slot.date, to: slot.date }, cartId);
   return held.get(`${slot.date} ${slot.startTime}`) ?? 0;
 }
 
@@ -220,7 +210,7 @@ export async function otherHoldsOfStock(
   date: string,
   cartId: string,
 ): Promise<number> {
-  const held = await heldStock(tx as unknown as Database, [code], [date], cartId);
+  const held = await heldStock(tx, [code], [date], cartId);
   return held.get(`${code} ${date}`) ?? 0;
 }
 
@@ -348,7 +338,7 @@ async function takeHoldWithoutDelivery(
   return db.transaction(async (tx) => {
     if (!(await lockCart(tx, cartId))) throw emptyCartProblem();
     await tx.delete(checkoutHolds).where(eq(checkoutHolds.cartId, cartId));
-    const contents = await cartContents(tx as unknown as Database, key, cartId, lang);
+    const contents = await cartContents(tx, key, cartId, lang);
     if (contents.length === 0) throw emptyCartProblem();
     if (!giftCardsOnly(contents)) {
       throw unavailable(
@@ -400,7 +390,7 @@ async function takeDeliveryHold(
   return db.transaction(async (tx) => {
     if (!(await lockCart(tx, cartId))) throw emptyCartProblem();
     await tx.delete(checkoutHolds).where(eq(checkoutHolds.cartId, cartId));
-    const contents = await cartContents(tx as unknown as Database, key, cartId, lang);
+    const contents = await cartContents(tx, key, cartId, lang);
     if (contents.length === 0) throw emptyCartProblem();
     const slot = { areaId: area.id, date: request.date, startTime: time.start };
     const errors: Record<string, string> = {};

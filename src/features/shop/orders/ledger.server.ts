@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Transaction } from '../../../db/client.ts';
+import { products } from '../../content/index.server.ts';
 import {
   couponCustomerUses,
   coupons,
@@ -9,9 +11,7 @@ import {
   orderLines,
   type orders,
   productDateStock,
-  products,
-} from '../../../db/schema.ts';
-import type { Transaction } from '../cart.server.ts';
+} from '../tables.ts';
 import { compareCodes, unavailable } from './holds.server.ts';
 
 /**

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProduct } from '../../../../tests/factories/index.ts';
 import { createTestDatabase } from '../../../../tests/setup/database.ts';
 import type { DatabaseHandle } from '../../../db/client.ts';
+import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import { products } from '../../content/tables.ts';
 import {
   couponCustomerUses,
   coupons,
@@ -9,9 +11,7 @@ import {
   deliverySlotBookings,
   giftCards,
   productDateStock,
-  products,
-} from '../../../db/schema.ts';
-import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+} from '../tables.ts';
 import { compareCodes } from './holds.server.ts';
 import {
   giveBackAll,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import {
   type OrderStatus,
   orderPayments,
@@ -8,8 +8,7 @@ import {
   orders,
   type PaymentAttemptStatus,
   type RefundStatus,
-} from '../../../db/schema.ts';
-import type { Transaction } from '../cart.server.ts';
+} from '../tables.ts';
 import { giveBackAll, takingsOfOrder } from './ledger.server.ts';
 
 /**

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/setup/database.ts';
 import type { DatabaseHandle } from '../../../db/client.ts';
+import { products } from '../../content/tables.ts';
+import { PAYMENT_STATUSES } from '../payment/provider.ts';
 import {
   ORDER_STATUSES,
   type OrderStatus,
@@ -10,9 +12,7 @@ import {
   orders,
   PAYMENT_ATTEMPT_STATUSES,
   type PaymentAttemptStatus,
-  products,
-} from '../../../db/schema.ts';
-import { PAYMENT_STATUSES } from '../payment/provider.ts';
+} from '../tables.ts';
 import {
   ATTEMPT_INITIAL_STATUS,
   ATTEMPT_TRANSITIONS,

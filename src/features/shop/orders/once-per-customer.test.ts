@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { verifyEmail } from '../../../../tests/helpers/shop-customer.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { couponCustomerUses, coupons, orders } from '../../../db/schema.ts';
 import { CART_API } from '../schemas.ts';
+import { couponCustomerUses, coupons, orders } from '../tables.ts';
 import {
   addToCart,
   buyer,

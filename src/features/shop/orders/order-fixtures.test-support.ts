@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createProduct } from '../../../../tests/factories/index.ts';
 import type { Database } from '../../../db/client.ts';
-import { customers, orderLines, orders } from '../../../db/schema.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import { customers, orderLines, orders } from '../tables.ts';
 import type { OrderRow } from './payments.server.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { type OrderStatus, orderLines, type orders } from '../../../db/schema.ts';
+import type { Transaction } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { MessageKey } from '../../../i18n/fi.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
-import type { Transaction } from '../cart.server.ts';
 import { moneyString } from '../schemas.ts';
+import { type OrderStatus, orderLines, type orders } from '../tables.ts';
 import { type IssuedGiftCard, issueGiftCards } from './gift-cards.server.ts';
 import { moveOrder } from './lifecycle.server.ts';
 import { confirmationUrl, type OrderRow } from './payments.server.ts';

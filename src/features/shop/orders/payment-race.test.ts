@@ -1,10 +1,12 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { giftCards, mailOutbox, orderPayments, orders, products } from '../../../db/schema.ts';
+import { products } from '../../content/tables.ts';
+import { mailOutbox } from '../../forms/tables.ts';
 import { testBank } from '../payment/providers.server.ts';
 import type { TestBankTicket } from '../payment/testbank.server.ts';
 import { CART_API, cartSchema } from '../schemas.ts';
+import { giftCards, orderPayments, orders } from '../tables.ts';
 import {
   addToCart,
   buyer,

@@ -1,17 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
-import {
-  cartLineItems,
-  carts,
-  checkoutHolds,
-  orderLines,
-  orderPayments,
-  orders,
-} from '../../../db/schema.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { enqueueMail } from '../../forms/index.server.ts';
-import { limitOf, productsByCode } from '../cart.server.ts';
+import { limitOf, productsByCode } from '../cart-products.server.ts';
 import {
   CHECKOUT_PAGE_PATH,
   PAYMENT_CANCELLED,
@@ -26,6 +18,14 @@ import {
   type PaymentReturn,
   PaymentReturnRefused,
 } from '../payment/provider.ts';
+import {
+  cartLineItems,
+  carts,
+  checkoutHolds,
+  orderLines,
+  orderPayments,
+  orders,
+} from '../tables.ts';
 import {
   attemptIsOpen,
   attemptMayMove,
@@ -48,7 +48,6 @@ import { confirmationUrl, type OrderRow, type PaymentDeps } from './payments.ser
  * waiting is recorded and mailed to the shop for handling by hand.
  */
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type AttemptRow = typeof orderPayments.$inferSelect;
 
 export interface ReturnOutcome {
@@ -136,7 +135,7 @@ export async function applyVerifiedReturn(
 
 async function applyReturn(
   deps: PaymentDeps,
-  tx: Tx,
+  tx: Transaction,
   order: OrderRow,
   attempt: AttemptRow,
   verified: PaymentReturn,
@@ -169,7 +168,7 @@ async function applyReturn(
  * open attempt told its own status again gets the details only. Answers whether anything was
  * recorded (the row is locked: no one else moves it meanwhile).
  */
-async function recordOnAttempt(tx: Tx, attempt: AttemptRow, verified: PaymentReturn) {
+async function recordOnAttempt(tx: Transaction, attempt: AttemptRow, verified: PaymentReturn) {
   const details = {
     transactionId: verified.transactionId,
     method: verified.method ?? attempt.method,
@@ -190,7 +189,7 @@ async function recordOnAttempt(tx: Tx, attempt: AttemptRow, verified: PaymentRet
  * `pending_payment → cancelled` by `releaseOrder`'s conditional update; only the call that made
  * the change gets the order back, and puts its lines back in the customer's cart.
  */
-async function cancelOrder(tx: Tx, order: OrderRow): Promise<OrderRow | null> {
+async function cancelOrder(tx: Transaction, order: OrderRow): Promise<OrderRow | null> {
   if (!(await releaseOrder(tx, order.id, 'cancelled'))) return null;
   const [cancelled] = await tx.select().from(orders).where(eq(orders.id, order.id));
   if (!cancelled) return null;
@@ -203,7 +202,7 @@ async function cancelOrder(tx: Tx, order: OrderRow): Promise<OrderRow | null> {
  * what the cart has and capped by the stock (given back just before) and the line limit; a
  * product no longer for sale is left out. The cart's checkout hold goes, as with any change.
  */
-async function returnLinesToCart(tx: Tx, order: OrderRow): Promise<void> {
+async function returnLinesToCart(tx: Transaction, order: OrderRow): Promise<void> {
   const owner = order.customerId
     ? eq(carts.customerId, order.customerId)
     : order.sessionId
@@ -348,7 +347,7 @@ export async function expireUnpaidOrders(deps: PaymentDeps, now = new Date()): P
 /** A payment for an order that no longer waited for it: the shop handles it by hand. */
 async function mailLatePayment(
   deps: PaymentDeps,
-  tx: Tx,
+  tx: Transaction,
   order: OrderRow,
   stamp: string,
   verified: PaymentReturn,

@@ -2,12 +2,14 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { arrive, type Visitor } from '../../../../tests/helpers/visitor.ts';
-import { mailOutbox, orderPayments, orders, products } from '../../../db/schema.ts';
+import { products } from '../../content/tables.ts';
+import { mailOutbox } from '../../forms/tables.ts';
 import {
   type PaytrailStandIn,
   startPaytrailStandIn,
 } from '../payment/paytrail-stand-in.test-support.ts';
 import { CART_API, cartSchema } from '../schemas.ts';
+import { orderPayments, orders } from '../tables.ts';
 import {
   addToCart,
   buyer,

@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
-import { orderLines, orders } from '../../../db/schema.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { Island } from '../../../render/island.server.tsx';
+import type { PageLayout } from '../../../render/render-page.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
 import { startJob } from '../../../server/jobs.ts';
@@ -14,11 +14,11 @@ import { jsonAnswer, problemAnswer, problemSchema } from '../../../server/openap
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { ga4Item } from '../analytics.ts';
-import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { sessionCustomerId } from '../customer/accounts.server.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
 import { PaymentReturnRefused } from '../payment/provider.ts';
 import { moneyString } from '../schemas.ts';
+import { orderLines, orders } from '../tables.ts';
 import styles from './orders.module.css';
 import { deliveryLabel, STATUS_TEXT } from './paid.server.ts';
 import {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../../db/client.ts';
-import { orderLines, orderPayments, orders } from '../../../db/schema.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { siteHomeUrl } from '../../../render/render-page.tsx';
 import { BUSY_RETRY_SECONDS, Unavailable } from '../../../server/errors.ts';
 import { WaitingGate } from '../../../server/waiting-gate.ts';
@@ -12,6 +11,7 @@ import { paymentItemsOf } from '../payment/items.ts';
 import { type PaymentProvider, PaymentProviderFailed } from '../payment/provider.ts';
 import { paymentProvider } from '../payment/providers.server.ts';
 import { allocate, type PricedCart, type PricingLine } from '../pricing.ts';
+import { orderLines, orderPayments, orders } from '../tables.ts';
 import { ATTEMPT_INITIAL_STATUS, moveAttempt, OPEN_ATTEMPT_STATUSES } from './lifecycle.server.ts';
 
 /**
@@ -23,7 +23,7 @@ import { ATTEMPT_INITIAL_STATUS, moveAttempt, OPEN_ATTEMPT_STATUSES } from './li
  */
 
 export type OrderRow = typeof orders.$inferSelect;
-type Writer = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+type Writer = Database | Transaction;
 
 /** Where the provider sends the shopper back (both outcomes) and calls the shop. */
 export const PAYMENT_RETURN_PATH = '/kassa/maksu/paluu';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { orderPayments } from '../../../db/schema.ts';
 import type { PaymentProvider, PaymentRequest } from '../payment/provider.ts';
 import { paymentProvider } from '../payment/providers.server.ts';
 import { TEST_BANK_PATH } from '../payment/testbank.server.ts';
+import { orderPayments } from '../tables.ts';
 import { createCustomer, createOrder } from './order-fixtures.test-support.ts';
 import {
   appPaymentDeps,

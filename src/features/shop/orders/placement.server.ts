@@ -1,6 +1,24 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
+import type { Lang } from '../../../sites/types.ts';
+import {
+  type CouponRow,
+  couponIsValid,
+  couponsOfCart,
+  giftCardParts,
+  giftCardsOfCart,
+  pricingCouponOf,
+  pricingLinesOf,
+  vatRatesOn,
+} from '../cart-pricing.server.ts';
+import { cartContents } from '../cart-products.server.ts';
+import { type CartKey, existingCartId } from '../cart-rows.server.ts';
+import { addressKey, mailboxKey } from '../customer/limit-keys.server.ts';
+import { helsinkiDate } from '../dates.ts';
+import { areaOfPostalCode } from '../delivery.server.ts';
+import { type PricedCart, priceCart } from '../pricing.ts';
+import { moneyString } from '../schemas.ts';
 import {
   type CustomerAddress,
   cartCoupons,
@@ -12,27 +30,7 @@ import {
   orderGiftCards,
   orderLines,
   orders,
-} from '../../../db/schema.ts';
-import type { Lang } from '../../../sites/types.ts';
-import {
-  type CartKey,
-  type CouponRow,
-  cartContents,
-  couponIsValid,
-  couponsOfCart,
-  existingCartId,
-  giftCardParts,
-  giftCardsOfCart,
-  pricingCouponOf,
-  pricingLinesOf,
-  type Transaction,
-  vatRatesOn,
-} from '../cart.server.ts';
-import { addressKey, mailboxKey } from '../customer/limit-keys.server.ts';
-import { helsinkiDate } from '../dates.ts';
-import { areaOfPostalCode } from '../delivery.server.ts';
-import { type PricedCart, priceCart } from '../pricing.ts';
-import { moneyString } from '../schemas.ts';
+} from '../tables.ts';
 import {
   deliveryOf,
   emptyCartProblem,
@@ -231,7 +229,7 @@ async function placeInTransaction(
   if (!(await lockCart(tx, cartId))) throw holdGone();
   const hold = await liveHold(tx, input, cartId);
   if ('placed' in hold) return { order: hold.placed, created: false };
-  const contents = await cartContents(tx as unknown as Database, key, cartId, input.lang);
+  const contents = await cartContents(tx, key, cartId, input.lang);
   if (contents.length === 0) throw emptyCartProblem();
   const buyer = await buyerOf(tx, input.customerId, hold.row, contents);
   const charge = await chargeOf(deps, tx, cartId, contents, buyer.customer, buyer.delivery, now);
@@ -304,7 +302,7 @@ async function buyerOf(
   const goodsInCart = contents.some(({ product }) => !product.isGiftCard);
   if (!held && goodsInCart) throw holdGone();
   // The held time is the area's: the goods go to an address in that area.
-  const area = held ? await areaOfPostalCode(tx as unknown as Database, delivery.postalCode) : null;
+  const area = held ? await areaOfPostalCode(tx, delivery.postalCode) : null;
   if (held && area?.id !== held.areaId) {
     throw unavailable(
       { deliveryAddress: 'shop.delivery.notAvailable' },
@@ -332,9 +330,8 @@ async function chargeOf(
   delivery: CustomerAddress,
   now: Date,
 ): Promise<Charge> {
-  const asDb = tx as unknown as Database;
-  const rateOf = await vatRatesOn(asDb, helsinkiDate(now));
-  const entered = await couponsOfCart(asDb, cartId);
+  const rateOf = await vatRatesOn(tx, helsinkiDate(now));
+  const entered = await couponsOfCart(tx, cartId);
   const lapsed = entered.find((c) => !couponIsValid(c, now));
   if (lapsed) {
     throw unavailable(

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { testBankPayments, testBankRefunds } from '../../../db/schema.ts';
 import { testBank } from '../payment/providers.server.ts';
+import { testBankPayments, testBankRefunds } from '../tables.ts';
 import { refundOrder, refundsOfOrder } from './refunds.server.ts';
 import { paidAtTestBank, SHOP } from './refunds.test-support.ts';
 

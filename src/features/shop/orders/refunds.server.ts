@@ -1,13 +1,13 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../../db/client.ts';
-import { orderPayments, orderRefunds, orders } from '../../../db/schema.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { Conflict, fieldErrorsOf, Invalid, NotFound } from '../../../server/errors.ts';
 import {
   type PaymentProvider,
   PaymentProviderFailed,
   PaymentProviderRefused,
 } from '../payment/provider.ts';
+import { orderPayments, orderRefunds, orders } from '../tables.ts';
 import { moveRefund, REFUND_INITIAL_STATUS } from './lifecycle.server.ts';
 import { type ChargedLine, chargedLinesOf } from './payments.server.ts';
 
@@ -82,11 +82,9 @@ export function unitsCharge(
   return upTo(r + q) - upTo(r);
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** The refund's amount for lines: each line's units at what they charged, within what is left. */
 async function amountOfLines(
-  tx: Tx,
+  tx: Transaction,
   order: typeof orders.$inferSelect,
   asked: { code: string; quantity: number }[],
   earlier: RefundRow[],

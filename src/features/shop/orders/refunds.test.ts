@@ -1,16 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import {
-  mailOutbox,
-  orderLines,
-  orderPayments,
-  orderRefunds,
-  orders,
-  testBankPayments,
-  testBankRefunds,
-} from '../../../db/schema.ts';
 import { Conflict } from '../../../server/errors.ts';
+import { mailOutbox } from '../../forms/tables.ts';
 import { PaytrailProvider } from '../payment/paytrail.server.ts';
 import {
   type PaytrailStandIn,
@@ -19,6 +11,14 @@ import {
 import { type PaymentProvider, PaymentProviderFailed } from '../payment/provider.ts';
 import { testBank } from '../payment/providers.server.ts';
 import type { TestBankTicket } from '../payment/testbank.server.ts';
+import {
+  orderLines,
+  orderPayments,
+  orderRefunds,
+  orders,
+  testBankPayments,
+  testBankRefunds,
+} from '../tables.ts';
 import { createOrder } from './order-fixtures.test-support.ts';
 import {
   EXPIRY_STATUS_RETRY_MS,

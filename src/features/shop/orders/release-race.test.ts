@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProduct } from '../../../../tests/factories/index.ts';
 import { createTestDatabase } from '../../../../tests/setup/database.ts';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { orderLines, orders, products } from '../../../db/schema.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import { products } from '../../content/tables.ts';
+import { orderLines, orders } from '../tables.ts';
 import { releaseOrder } from './lifecycle.server.ts';
 import { ADDRESS } from './order-fixtures.test-support.ts';
 

@@ -7,7 +7,8 @@ import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/opena
 import { getSite } from '../../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { type CartKey, loadCart } from '../cart.server.ts';
+import { loadCart } from '../cart.server.ts';
+import type { CartKey } from '../cart-rows.server.ts';
 import { NotLoggedIn, sessionCustomerId } from '../customer/accounts.server.ts';
 import { onShop } from '../customer/routes.server.ts';
 import { cartTarget, existingKey } from '../routes.server.ts';

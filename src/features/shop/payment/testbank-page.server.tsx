@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { serverT } from '../../../i18n/catalogues.ts';
+import type { PageLayout } from '../../../render/render-page.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
-import type { PageLayout } from '../cart-sync/handover-routes.server.tsx';
 import { moneyString } from '../schemas.ts';
 import { testBank } from './providers.server.ts';
 import styles from './testbank.module.css';

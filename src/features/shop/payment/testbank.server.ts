@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { testBankPayments, testBankRefunds } from '../../../db/schema.ts';
+import { testBankPayments, testBankRefunds } from '../tables.ts';
 import { verifyCheckoutReturn } from './paytrail-returns.ts';
 import {
   type CreatedPayment,

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { customers, orderLines, orders, productReviews, products } from '../../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import { products } from '../../content/index.server.ts';
 import { mailboxKey } from '../customer/limit-keys.server.ts';
+import { customers, orderLines, orders, productReviews } from '../tables.ts';
 import {
   REVIEW_PAGE_SIZE,
   REVIEW_PAGES_MAX,

@@ -10,8 +10,8 @@ import {
   verifyEmail,
 } from '../../../../tests/helpers/shop-customer.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { customers, orderLines, orders, productReviews } from '../../../db/schema.ts';
 import { PRODUCTS_API, productDetailSchema } from '../schemas.ts';
+import { customers, orderLines, orders, productReviews } from '../tables.ts';
 import { REVIEW_LIMITS } from './routes.server.ts';
 import { REVIEW_API, reviewPageSchema } from './schemas.ts';
 

@@ -1,0 +1,94 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The forms feature's tables (decision 126): submissions, their files, the mail outbox, spent
+ * captcha tokens, and the school materials the order form offers.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Forms: submissions (personal data sealed with AES-256-GCM), their files, the mail outbox and
+// the captcha tokens already spent.
+// ---------------------------------------------------------------------------------------------
+
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: text('id').primaryKey(),
+    /** complaint, feedback, sponsorship, … (`src/features/forms/forms.ts`). */
+    form: text('form').notNull(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    /** The submitted Data as JSON, sealed with the forms key (`v1.<iv>.<tag>.<ciphertext>`). */
+    sealedData: text('sealed_data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The retention job deletes the submission, its files and its mails after this. */
+    deleteAfter: timestamp('delete_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('form_submissions_delete_after_idx').on(t.deleteAfter),
+    index('form_submissions_form_idx').on(t.form, t.createdAt),
+  ],
+);
+
+export const formSubmissionFiles = pgTable(
+  'form_submission_files',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    /** The type found from the file's bytes, not the one the browser claimed. */
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    /** Key in the file store; the bytes there are sealed like the data. */
+    storageKey: text('storage_key').notNull().unique(),
+  },
+  (t) => [index('form_submission_files_submission_idx').on(t.submissionId)],
+);
+
+/** Notification mails, written in the submission's transaction and sent by the outbox worker. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: text('submission_id').references(() => formSubmissions.id, {
+      onDelete: 'cascade',
+    }),
+    recipients: text('recipients').notNull(),
+    subject: text('subject').notNull(),
+    /** The plain-text body, sealed (it repeats the submission's personal data). */
+    sealedBody: text('sealed_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the worker gives up after its last attempt. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
+);
+
+/** Captcha tokens already accepted, kept until they would have expired anyway. */
+export const usedCaptchaTokens = pgTable(
+  'used_captcha_tokens',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_captcha_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const schoolMaterials = pgTable('school_materials', {
+  id: serial('id').primaryKey(),
+  siteId: text('site_id').notNull(),
+  lang: text('lang').notNull(),
+  material: text('material').notNull(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  /** Grade band or subject, for grouping on the order page. */
+  topic: text('topic').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
