@@ -12,6 +12,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { projectPath } from '../db/paths.ts';
 import { contentPlugin } from '../features/content/index.server.ts';
 import { formsPlugin } from '../features/forms/index.server.ts';
+import { inboxPlugin } from '../features/inbox/index.server.ts';
 import { lunchMenuPlugin } from '../features/lunch-menu/index.server.ts';
 import { navigationPlugin } from '../features/navigation/index.server.ts';
 import { searchPlugin } from '../features/search/index.server.ts';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageRoutes);
   await app.register(navigationPlugin);
   await app.register(formsPlugin);
+  await app.register(inboxPlugin);
   await app.register(searchPlugin);
   await app.register(shopPlugin, { layout: siteLayout });
   await app.register(subscriptionsPlugin, { layout: siteLayout });

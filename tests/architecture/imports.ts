@@ -59,7 +59,7 @@ export function importsOf(root: string): Import[] {
 
 /**
  * An area's tables module: `<layer>/tables.ts`, or a feature's `tables.ts` (at its root or in one of
- * its sub-modules, such as `features/forms/inbox/tables.ts`).
+ * its sub-modules, such as `features/<name>/<part>/tables.ts`).
  */
 const TABLES_MODULE = /^(features\/[^/]+\/([^/]+\/)*|[^/]+\/)tables\.ts$/;
 const DEFINES_TABLE = /\bpgTable\s*\(/;

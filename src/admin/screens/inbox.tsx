@@ -11,7 +11,8 @@ import {
   TableHeader,
 } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
-import type { FormId, InboxRow, SubmissionState } from '../../features/forms/index.ts';
+import type { FormId } from '../../features/forms/index.ts';
+import type { InboxRow, SubmissionState } from '../../features/inbox/index.ts';
 import styles from '../admin.module.css';
 import { download, get } from '../api.ts';
 import { useT } from '../i18n.tsx';

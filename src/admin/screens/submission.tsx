@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Checkbox, Heading } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
-import type { OpenedSubmission, SubmissionEvent } from '../../features/forms/index.ts';
+import type { OpenedSubmission, SubmissionEvent } from '../../features/inbox/index.ts';
 import styles from '../admin.module.css';
 import { ApiError, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';

@@ -1,11 +1,5 @@
 /** Browser-safe parts of the forms feature. */
-export { type BlockFormId, blockFormIds, type FormId } from './forms.ts';
-export type {
-  InboxRow,
-  OpenedSubmission,
-  SubmissionEvent,
-} from './inbox/schemas.ts';
-export type { SubmissionEventKind, SubmissionState } from './inbox/tables.ts';
+export { type BlockFormId, blockFormIds, type FormId, formIds } from './forms.ts';
 export { pushEvent } from './widgets/api.ts';
 export {
   ErrorText,

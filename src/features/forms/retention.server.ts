@@ -1,10 +1,23 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { FileStore } from '../../server/file-store.ts';
 import { startJob } from '../../server/jobs.ts';
-import { notOnHold } from './inbox/inbox.server.ts';
 import { formSubmissionFiles, formSubmissions, usedCaptchaTokens } from './tables.ts';
+
+/**
+ * Another feature's condition for deleting an expired submission (given its id column): true when
+ * it may go. The inbox keeps a submission on legal hold this way.
+ */
+export type RetentionCondition = (submissionId: AnyPgColumn) => SQL;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The conditions the retention job adds to "past its date" (see `RetentionCondition`). */
+    submissionRetention: RetentionCondition[];
+  }
+}
 
 const INTERVAL_MS = 60 * 60 * 1000;
 const BATCH = 200;
@@ -18,14 +31,19 @@ export async function deleteExpiredSubmissions(
   db: Database,
   files: FileStore,
   now = new Date(),
+  conditions: readonly RetentionCondition[] = [],
 ): Promise<number> {
   let deleted = 0;
   for (;;) {
     const expired = await db
       .select({ id: formSubmissions.id })
       .from(formSubmissions)
-      // A submission on legal hold (the inbox) outlives its date until the hold is taken off.
-      .where(and(lt(formSubmissions.deleteAfter, now), notOnHold(formSubmissions.id)))
+      .where(
+        and(
+          lt(formSubmissions.deleteAfter, now),
+          ...conditions.map((condition) => condition(formSubmissions.id)),
+        ),
+      )
       .limit(BATCH);
     if (expired.length === 0) break;
     const ids = expired.map((r) => r.id);
@@ -47,7 +65,7 @@ export function startRetentionJob(app: FastifyInstance): void {
   startJob(app, {
     name: 'forms-retention',
     everyMs: INTERVAL_MS,
-    run: (db) => deleteExpiredSubmissions(db, app.files),
+    run: (db) => deleteExpiredSubmissions(db, app.files, new Date(), app.submissionRetention),
     doneMessage: 'forms: expired submissions deleted',
   });
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
-import { INBOX_API } from '../forms/inbox/schemas.ts';
+import { INBOX_API } from '../inbox/schemas.ts';
 import type { StaffRouteAccess } from './guard.server.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 import { staffRoles } from './tables.ts';

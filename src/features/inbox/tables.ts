@@ -11,8 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { staffMembers } from '../../staff/index.server.ts';
-import { formSubmissions } from '../tables.ts';
+import { formSubmissions } from '../forms/index.server.ts';
+import { staffMembers } from '../staff/index.server.ts';
 
 /**
  * The customer-service inbox's own rows beside each stored submission (decision 137): its

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formIds } from '../forms.ts';
+import { formIds } from '../forms/index.ts';
 import { SUBMISSION_EVENT_KINDS, SUBMISSION_STATES } from './tables.ts';
 
 /**

@@ -2,22 +2,27 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import type { Database } from '../../../db/client.ts';
-import { adminT } from '../../../i18n/admin.ts';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../../server/errors.ts';
-import { getSite } from '../../../sites/registry.ts';
+import type { Database } from '../../db/client.ts';
+import { adminT } from '../../i18n/admin.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../server/errors.ts';
+import { getSite } from '../../sites/registry.ts';
+import {
+  enqueueMail,
+  formSubmissionFiles,
+  formSubmissions,
+  openBytes,
+  openText,
+  sealText,
+} from '../forms/index.server.ts';
+import type { FormId } from '../forms/index.ts';
 import {
   actorOf,
   recordAudit,
   scopeWhere,
   staffMembers,
   staffWhoMay,
-} from '../../staff/index.server.ts';
-import { type AccessGrant, can, type Permission } from '../../staff/index.ts';
-import { openBytes, openText, sealText } from '../crypto.server.ts';
-import type { FormId } from '../forms.ts';
-import { enqueueMail } from '../outbox.server.ts';
-import { formSubmissionFiles, formSubmissions } from '../tables.ts';
+} from '../staff/index.server.ts';
+import { type AccessGrant, can, type Permission } from '../staff/index.ts';
 import type { InboxQuery, InboxRow, OpenedSubmission, SubmissionEvent } from './schemas.ts';
 import {
   type SubmissionEventKind,

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
-import { type Enrolled, enrolledStaff, json, lastAudit } from '../../../../tests/helpers/staff.ts';
-import { openText } from '../crypto.server.ts';
-import { sendComplaint } from '../forms.test-support.ts';
-import { deleteExpiredSubmissions } from '../retention.server.ts';
-import { formSubmissions, mailOutbox } from '../tables.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { type Enrolled, enrolledStaff, json, lastAudit } from '../../../tests/helpers/staff.ts';
+import { openText } from '../forms/crypto.server.ts';
+import { sendComplaint } from '../forms/forms.test-support.ts';
+import { deleteExpiredSubmissions } from '../forms/retention.server.ts';
+import { formSubmissions, mailOutbox } from '../forms/tables.ts';
 import { INBOX_API, type OpenedSubmission } from './schemas.ts';
 
 /**
@@ -204,14 +204,14 @@ describe('the inbox', () => {
       .update(formSubmissions)
       .set({ deleteAfter: new Date(Date.now() - 1000) })
       .where(eq(formSubmissions.id, shopComplaint));
-    await deleteExpiredSubmissions(t.app.db, t.app.files);
+    await deleteExpiredSubmissions(t.app.db, t.app.files, new Date(), t.app.submissionRetention);
     expect((await open()).legalHold).toBe(true);
     const released = await service.visitor.post(
       `${INBOX_API}/${shopComplaint}/hold`,
       json({ legalHold: false, version: version + 1 }),
     );
     expect(released.statusCode, released.body).toBe(200);
-    await deleteExpiredSubmissions(t.app.db, t.app.files);
+    await deleteExpiredSubmissions(t.app.db, t.app.files, new Date(), t.app.submissionRetention);
     expect((await service.visitor.get(`${INBOX_API}/${shopComplaint}`)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
 import {
   addNote,
   assertSubmissionAccess,

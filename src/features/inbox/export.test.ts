@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import {
   type Enrolled,
   enrolledStaff,
   lastAudit,
   STAFF_PASSWORD,
-} from '../../../../tests/helpers/staff.ts';
-import { formSubmissions } from '../../../db/schema.ts';
-import { sealText } from '../crypto.server.ts';
+} from '../../../tests/helpers/staff.ts';
+import { sealText } from '../forms/crypto.server.ts';
+import { formSubmissions } from '../forms/tables.ts';
 import { INBOX_API } from './schemas.ts';
 
 /**
