@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../server/errors.ts';
@@ -146,6 +153,11 @@ export function scopeOf(grants: readonly AccessGrant[]) {
  * password reset, the signed-in staff member's profile, staff accounts, roles and the audit log.
  * Every route declares what it needs in `config.staff`; every answer is `no-store`.
  */
+/**
+ * The back office's identity API under /api/admin (decisions 130–132): sign-in steps, enrolment,
+ * password reset, the signed-in staff member's profile, staff accounts, roles and the audit log.
+ * Every route declares what it needs in `config.staff`; every answer is `no-store`.
+ */
 export async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits: LoginLimits = {
@@ -160,12 +172,42 @@ export async function staffRoutes(fastify: FastifyInstance) {
       windowMs: LOCK_WINDOW_MS,
     }),
   };
-  const key = () => fastify.config.forms.encryptionKey;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  registerSignInRoutes(app, limits);
+  registerReauthAndResetRoutes(app, limits);
+  registerPasskeyRoutes(app, limits);
+  registerSingleSignOnRoutes(app);
+  registerEnrolmentRoutes(app);
+  registerProfileRoutes(app, limits);
+  registerStaffAccountRoutes(app);
+  registerStaffStatusRoutes(app);
+  registerRoleRoutes(app);
+  registerAuditRoutes(app);
+}
 
-  // ------------------------------------------------------------------ signing in
+type StaffApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The key that seals outgoing mail. */
+function mailKey(app: StaffApp) {
+  return app.config.forms.encryptionKey;
+}
+
+/** After a step that started a session, the answer is made from that session. */
+async function signedInAnswer(request: FastifyRequest, sessionId: string): Promise<Me> {
+  request.staff = await signedInStaff(request.server.db, sessionId);
+  return me(request);
+}
+
+/** The password step, the second steps with a code, signing out, and who is signed in. */
+function registerSignInRoutes(app: StaffApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/auth/login`,
     {
@@ -244,12 +286,6 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** After a step that started a session, the answer is made from that session. */
-  async function signedInAnswer(request: FastifyRequest, sessionId: string): Promise<Me> {
-    request.staff = await signedInStaff(request.server.db, sessionId);
-    return me(request);
-  }
-
   app.post(
     `${ADMIN_API}/auth/logout`,
     {
@@ -279,7 +315,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => me(request),
   );
+}
 
+/** Giving the password again, and resetting a forgotten one by a mailed link. */
+function registerReauthAndResetRoutes(app: StaffApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/auth/reauth`,
     {
@@ -324,7 +363,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     async (request) => {
       await requestStaffReset(app.db, request.body.email, {
         adminUrl: adminUrlOf(request),
-        mailKey: key(),
+        mailKey: mailKey(app),
         ip: request.ip,
         requestId: request.id,
       });
@@ -351,10 +390,18 @@ export async function staffRoutes(fastify: FastifyInstance) {
       return { ok: true as const };
     },
   );
+}
 
-  // ------------------------------------------------------------------ passkeys
-  const webauthnJson = z.looseObject({ id: z.string().min(1).max(1024), type: z.string() });
+const webauthnJson = z.looseObject({ id: z.string().min(1).max(1024), type: z.string() });
 
+const passkeyList = z.object({
+  passkeys: z.array(
+    z.object({ id: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }),
+  ),
+});
+
+/** Signing in with a passkey, and the signed-in staff member’s own passkeys. */
+function registerPasskeyRoutes(app: StaffApp, limits: LoginLimits) {
   app.get(
     `${ADMIN_API}/auth/passkey/options`,
     {
@@ -391,12 +438,6 @@ export async function staffRoutes(fastify: FastifyInstance) {
         await passkeyStep(request, reply, request.body.response as never, limits),
       ),
   );
-
-  const passkeyList = z.object({
-    passkeys: z.array(
-      z.object({ id: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }),
-    ),
-  });
 
   app.get(
     `${ADMIN_API}/profile/passkeys`,
@@ -469,8 +510,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
       return { passkeys: await listPasskeys(request) };
     },
   );
+}
 
-  // ------------------------------------------------------------------ single sign-on
+/** Signing in through the OpenID Connect provider, and which sign-in methods there are. */
+function registerSingleSignOnRoutes(app: StaffApp) {
   app.get(
     OIDC_START,
     {
@@ -521,8 +564,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async () => ({ sso: Boolean(app.config.staffOidc) }),
   );
+}
 
-  // ------------------------------------------------------------------ enrolment
+/** Opening and completing an enrolment link. */
+function registerEnrolmentRoutes(app: StaffApp) {
   app.post(
     `${ADMIN_API}/enrolment`,
     {
@@ -541,7 +586,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => openEnrolment(app.db, request.body.token, key()),
+    async (request) => openEnrolment(app.db, request.body.token, mailKey(app)),
   );
 
   app.post(
@@ -563,11 +608,13 @@ export async function staffRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => ({
-      recoveryCodes: await completeEnrolment(request, reply, request.body, key()),
+      recoveryCodes: await completeEnrolment(request, reply, request.body, mailKey(app)),
     }),
   );
+}
 
-  // ------------------------------------------------------------------ own profile
+/** The signed-in staff member’s own name, language, password, recovery codes and sites. */
+function registerProfileRoutes(app: StaffApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/profile`,
     {
@@ -643,11 +690,18 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({ sites: scopeOf(signedIn(request).grants) }),
   );
+}
 
-  // ------------------------------------------------------------------ staff accounts
-  const manage = { permission: 'staff.manage' } as const;
-  const sensitive = { permission: 'staff.manage', reauth: true } as const;
+const manage = { permission: 'staff.manage' } as const;
+const sensitive = { permission: 'staff.manage', reauth: true } as const;
 
+/** The answer for a new enrolment link: what the staff member is sent. */
+function enrolmentLinkAnswer(made: { id: string; enrolmentUrl: string; expiresAt: Date }) {
+  return { id: made.id, enrolmentUrl: made.enrolmentUrl, expiresAt: made.expiresAt.toISOString() };
+}
+
+/** Staff accounts: listed, added, read, and their grants replaced. */
+function registerStaffAccountRoutes(app: StaffApp) {
   app.get(
     `${ADMIN_API}/staff`,
     {
@@ -683,13 +737,9 @@ export async function staffRoutes(fastify: FastifyInstance) {
       const made = await createStaff(app.db, request.body, {
         actor: actorFor(request),
         adminUrl: adminUrlOf(request),
-        mailKey: key(),
+        mailKey: mailKey(app),
       });
-      return {
-        id: made.id,
-        enrolmentUrl: made.enrolmentUrl,
-        expiresAt: made.expiresAt.toISOString(),
-      };
+      return enrolmentLinkAnswer(made);
     },
   );
 
@@ -733,7 +783,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
       return getStaff(app.db, request.params.id);
     },
   );
+}
 
+/** Disabling and enabling a staff member, and a new enrolment link for one. */
+function registerStaffStatusRoutes(app: StaffApp) {
   for (const [path, disabled] of [
     ['disable', true],
     ['enable', false],
@@ -781,18 +834,21 @@ export async function staffRoutes(fastify: FastifyInstance) {
       const made = await newEnrolmentLink(app.db, request.params.id, {
         actor: actorFor(request),
         adminUrl: adminUrlOf(request),
-        mailKey: key(),
+        mailKey: mailKey(app),
       });
       if (!made) throw new NotFound('No such staff member.');
-      return {
-        id: made.id,
-        enrolmentUrl: made.enrolmentUrl,
-        expiresAt: made.expiresAt.toISOString(),
-      };
+      return enrolmentLinkAnswer(made);
     },
   );
+}
 
-  // ------------------------------------------------------------------ roles
+/** The roles with every permission there is: the answer of each roles route. */
+async function rolesAnswer(app: StaffApp) {
+  return { roles: await listRoles(app.db), permissions: [...PERMISSIONS] };
+}
+
+/** Roles: listed, created and changed. */
+function registerRoleRoutes(app: StaffApp) {
   app.get(
     `${ADMIN_API}/roles`,
     {
@@ -803,7 +859,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
         response: { 200: jsonAnswer(rolesSchema, 'Roles'), ...problemAnswers(401, 403, 429) },
       },
     },
-    async () => ({ roles: await listRoles(app.db), permissions: [...PERMISSIONS] }),
+    async () => rolesAnswer(app),
   );
 
   app.post(
@@ -824,7 +880,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await createRole(request, request.body);
-      return { roles: await listRoles(app.db), permissions: [...PERMISSIONS] };
+      return rolesAnswer(app);
     },
   );
 
@@ -847,11 +903,13 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await updateRole(request, request.params.key, request.body);
-      return { roles: await listRoles(app.db), permissions: [...PERMISSIONS] };
+      return rolesAnswer(app);
     },
   );
+}
 
-  // ------------------------------------------------------------------ audit log
+/** The audit log. */
+function registerAuditRoutes(app: StaffApp) {
   app.get(
     `${ADMIN_API}/audit`,
     {
