@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../server/errors.ts';
 import { lockout } from '../../server/lockout.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
+import type { ZodApp } from '../../server/types.ts';
 import { sites } from '../../sites/registry.ts';
 import { type AccessGrant, can, permissionsOf } from './access.ts';
 import { listAudit } from './audit.server.ts';
@@ -187,16 +181,8 @@ export async function staffRoutes(fastify: FastifyInstance) {
   registerAuditRoutes(app);
 }
 
-type StaffApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
 /** The key that seals outgoing mail. */
-function mailKey(app: StaffApp) {
+function mailKey(app: ZodApp) {
   return app.config.forms.encryptionKey;
 }
 
@@ -207,7 +193,7 @@ async function signedInAnswer(request: FastifyRequest, sessionId: string): Promi
 }
 
 /** The password step, the second steps with a code, signing out, and who is signed in. */
-function registerSignInRoutes(app: StaffApp, limits: LoginLimits) {
+function registerSignInRoutes(app: ZodApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/auth/login`,
     {
@@ -318,7 +304,7 @@ function registerSignInRoutes(app: StaffApp, limits: LoginLimits) {
 }
 
 /** Giving the password again, and resetting a forgotten one by a mailed link. */
-function registerReauthAndResetRoutes(app: StaffApp, limits: LoginLimits) {
+function registerReauthAndResetRoutes(app: ZodApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/auth/reauth`,
     {
@@ -401,7 +387,7 @@ const passkeyList = z.object({
 });
 
 /** Signing in with a passkey, and the signed-in staff member’s own passkeys. */
-function registerPasskeyRoutes(app: StaffApp, limits: LoginLimits) {
+function registerPasskeyRoutes(app: ZodApp, limits: LoginLimits) {
   app.get(
     `${ADMIN_API}/auth/passkey/options`,
     {
@@ -513,7 +499,7 @@ function registerPasskeyRoutes(app: StaffApp, limits: LoginLimits) {
 }
 
 /** Signing in through the OpenID Connect provider, and which sign-in methods there are. */
-function registerSingleSignOnRoutes(app: StaffApp) {
+function registerSingleSignOnRoutes(app: ZodApp) {
   app.get(
     OIDC_START,
     {
@@ -567,7 +553,7 @@ function registerSingleSignOnRoutes(app: StaffApp) {
 }
 
 /** Opening and completing an enrolment link. */
-function registerEnrolmentRoutes(app: StaffApp) {
+function registerEnrolmentRoutes(app: ZodApp) {
   app.post(
     `${ADMIN_API}/enrolment`,
     {
@@ -614,7 +600,7 @@ function registerEnrolmentRoutes(app: StaffApp) {
 }
 
 /** The signed-in staff member’s own name, language, password, recovery codes and sites. */
-function registerProfileRoutes(app: StaffApp, limits: LoginLimits) {
+function registerProfileRoutes(app: ZodApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/profile`,
     {
@@ -701,7 +687,7 @@ function enrolmentLinkAnswer(made: { id: string; enrolmentUrl: string; expiresAt
 }
 
 /** Staff accounts: listed, added, read, and their grants replaced. */
-function registerStaffAccountRoutes(app: StaffApp) {
+function registerStaffAccountRoutes(app: ZodApp) {
   app.get(
     `${ADMIN_API}/staff`,
     {
@@ -786,7 +772,7 @@ function registerStaffAccountRoutes(app: StaffApp) {
 }
 
 /** Disabling and enabling a staff member, and a new enrolment link for one. */
-function registerStaffStatusRoutes(app: StaffApp) {
+function registerStaffStatusRoutes(app: ZodApp) {
   for (const [path, disabled] of [
     ['disable', true],
     ['enable', false],
@@ -843,12 +829,12 @@ function registerStaffStatusRoutes(app: StaffApp) {
 }
 
 /** The roles with every permission there is: the answer of each roles route. */
-async function rolesAnswer(app: StaffApp) {
+async function rolesAnswer(app: ZodApp) {
   return { roles: await listRoles(app.db), permissions: [...PERMISSIONS] };
 }
 
 /** Roles: listed, created and changed. */
-function registerRoleRoutes(app: StaffApp) {
+function registerRoleRoutes(app: ZodApp) {
   app.get(
     `${ADMIN_API}/roles`,
     {
@@ -909,7 +895,7 @@ function registerRoleRoutes(app: StaffApp) {
 }
 
 /** The audit log. */
-function registerAuditRoutes(app: StaffApp) {
+function registerAuditRoutes(app: ZodApp) {
   app.get(
     `${ADMIN_API}/audit`,
     {
