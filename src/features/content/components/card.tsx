@@ -198,48 +198,43 @@ function CardBody(props: { card: CardDto; parts: CardParts }) {
     // The third brand's recipe: the time as a badge on the picture, the likes under the name.
     case 'jyvabroilerRecipeCard':
       return (
-        <>
-          <div className={styles.media}>
-            {image}
-            {time ? <span className={styles.badge}>{time}</span> : null}
-          </div>
-          <div className={styles.body}>
-            {heading}
-            {meta(likes)}
-            {cta}
-          </div>
-        </>
+        <MediaAndBody
+          media={
+            <>
+              {image}
+              {time ? <span className={styles.badge}>{time}</span> : null}
+            </>
+          }
+        >
+          {heading}
+          {meta(likes)}
+          {cta}
+        </MediaAndBody>
       );
     // Releases from Cision: release type and date above the heading.
     case 'cisionCard':
       return (
-        <>
-          <div className={styles.media}>{image}</div>
-          <div className={styles.body}>
-            {card.cisionTextType || date ? (
-              <p className={styles.kicker}>
-                {card.cisionTextType ? (
-                  <span className={styles.chip}>{card.cisionTextType}</span>
-                ) : null}
-                {date}
-              </p>
-            ) : null}
-            {heading}
-            {cta}
-          </div>
-        </>
+        <MediaAndBody media={image}>
+          {card.cisionTextType || date ? (
+            <p className={styles.kicker}>
+              {card.cisionTextType ? (
+                <span className={styles.chip}>{card.cisionTextType}</span>
+              ) : null}
+              {date}
+            </p>
+          ) : null}
+          {heading}
+          {cta}
+        </MediaAndBody>
       );
     // Releases from Mynewsdesk: the date, the heading, an accent rule on the side.
     case 'mynewsdeskCard':
       return (
-        <>
-          <div className={styles.media}>{image}</div>
-          <div className={styles.body}>
-            {date ? <p className={styles.kicker}>{date}</p> : null}
-            {heading}
-            {cta}
-          </div>
-        </>
+        <MediaAndBody media={image}>
+          {date ? <p className={styles.kicker}>{date}</p> : null}
+          {heading}
+          {cta}
+        </MediaAndBody>
       );
     case 'MFProductCard':
     case 'lkProductCard':
@@ -255,16 +250,23 @@ function CardBody(props: { card: CardDto; parts: CardParts }) {
     // Ridderheims' centred deli card, Sibylla's name on a band of the brand's colour.
     default:
       return (
-        <>
-          <div className={styles.media}>{image}</div>
-          <div className={styles.body}>
-            {heading}
-            {meta(time, likes)}
-            {cta}
-          </div>
-        </>
+        <MediaAndBody media={image}>
+          {heading}
+          {meta(time, likes)}
+          {cta}
+        </MediaAndBody>
       );
   }
+}
+
+/** The usual layout: the picture (and what lies on it) above, the text below. */
+function MediaAndBody(props: { media: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <div className={styles.media}>{props.media}</div>
+      <div className={styles.body}>{props.children}</div>
+    </>
+  );
 }
 
 /** The inside of a product or campaign card, laid out by its type. */
@@ -276,64 +278,60 @@ function ProductCardBody(props: { card: CardDto; parts: CardParts }) {
     // Mestari Forsman's product: the pack on white beside its name and codes.
     case 'MFProductCard':
       return (
-        <>
-          <div className={styles.media}>{image}</div>
-          <div className={styles.body}>
-            {heading}
-            {codes}
-            {cta}
-          </div>
-        </>
+        <MediaAndBody media={image}>
+          {heading}
+          {codes}
+          {cta}
+        </MediaAndBody>
       );
     // A shop campaign: a wide picture with its discount, the heading and the call to action.
     case 'lkCampaignCard':
       return (
-        <>
-          <div className={styles.media}>
-            {image}
-            {discount}
-          </div>
-          <div className={styles.body}>
-            {heading}
-            {prices}
-            {cta}
-          </div>
-        </>
+        <MediaAndBody
+          media={
+            <>
+              {image}
+              {discount}
+            </>
+          }
+        >
+          {heading}
+          {prices}
+          {cta}
+        </MediaAndBody>
       );
     // Food service: the pack, its codes and the ordering link of its Valo code.
     case 'FSProductCard':
       return (
-        <>
-          <div className={styles.media}>{image}</div>
-          <div className={styles.body}>
-            {heading}
-            {codes}
-            {card.valoCode ? (
-              <a className={`${styles.raised} ${styles.order}`} href={valoOrderUrl(card.valoCode)}>
-                {t('cards.order', { code: card.valoCode })}
-              </a>
-            ) : null}
-          </div>
-        </>
+        <MediaAndBody media={image}>
+          {heading}
+          {codes}
+          {card.valoCode ? (
+            <a className={`${styles.raised} ${styles.order}`} href={valoOrderUrl(card.valoCode)}>
+              {t('cards.order', { code: card.valoCode })}
+            </a>
+          ) : null}
+        </MediaAndBody>
       );
     // The shop's product, Sweden's and the export site's: the price facts under the name; the
     // shop's product also the shop's buy control where the cards' renderer hands it in.
     default:
       return (
-        <>
-          <div className={styles.media}>
-            {image}
-            {discount}
-          </div>
-          <div className={styles.body}>
-            {card.isGiftCard ? <p className={styles.kicker}>{t('product.giftCard')}</p> : null}
-            {heading}
-            {prices}
-            {card.type === 'lkProductCard' ? null : codes}
-            {cta}
-            <CardBuy card={card} />
-          </div>
-        </>
+        <MediaAndBody
+          media={
+            <>
+              {image}
+              {discount}
+            </>
+          }
+        >
+          {card.isGiftCard ? <p className={styles.kicker}>{t('product.giftCard')}</p> : null}
+          {heading}
+          {prices}
+          {card.type === 'lkProductCard' ? null : codes}
+          {cta}
+          <CardBuy card={card} />
+        </MediaAndBody>
       );
   }
 }
