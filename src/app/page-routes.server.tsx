@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
 import { HomePage, loadPage, resolvePath } from '../features/content/index.server.ts';
 import { loadLunchMenuWidget } from '../features/lunch-menu/index.server.ts';
 import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
@@ -37,6 +38,11 @@ const errorTitles = {
   503: 'error.unavailable.title',
 } as const;
 
+/** A feature's page body in the site's layout. */
+async function inSiteLayout(request: FastifyRequest, body: ReactNode) {
+  return <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>;
+}
+
 /**
  * The pages: every path no route above claims is a content page of the request's site and
  * language, in the site's layout; the error pages and the favicon go with them.
@@ -54,47 +60,17 @@ export async function pageRoutes(app: FastifyInstance) {
       ),
     });
 
-  // The shop's cart hand-over page (decision 021), in the site's layout.
-  await app.register(
-    handoverPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The built-in test bank's page (decision 024), while it is the payment provider.
-  await app.register(
-    testBankPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The payment's return page and the order confirmation (decision 028), in the site's layout.
-  await app.register(
-    orderPaymentPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The shop's account pages (decision 025), in the site's layout.
-  await app.register(
-    accountPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The shop's checkout page (decision 029), in the site's layout.
-  await app.register(
-    checkoutPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
-
-  // The pages the subscription mails link to (decision 038), in the site's layout.
-  await app.register(
-    subscriptionPageRoutes(async (request, body) => (
-      <SiteLayout layout={await loadLayoutData(request)}>{body}</SiteLayout>
-    )),
-  );
+  // Pages of the features, in the site's layout: the shop's cart hand-over page (decision 021),
+  // the built-in test bank's page while it is the payment provider (decision 024), the payment's
+  // return page and the order confirmation (decision 028), the shop's account pages (decision
+  // 025) and checkout page (decision 029), and the pages the subscription mails link to
+  // (decision 038).
+  await app.register(handoverPageRoutes(inSiteLayout));
+  await app.register(testBankPageRoutes(inSiteLayout));
+  await app.register(orderPaymentPageRoutes(inSiteLayout));
+  await app.register(accountPageRoutes(inSiteLayout));
+  await app.register(checkoutPageRoutes(inSiteLayout));
+  await app.register(subscriptionPageRoutes(inSiteLayout));
 
   app.get('/favicon.svg', { config: { session: false } }, async (request, reply) =>
     reply
