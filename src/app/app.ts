@@ -87,31 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
-  const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
-  try {
-    if (ownsDatabase) await runMigrations(database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
-
-  // Rate limits and the upload gate count in Redis when it is configured (decision 032).
-  let sharedCounters: Awaited<ReturnType<typeof openSharedCounters>> | undefined;
-  if (config.redisUrl) {
-    try {
-      sharedCounters = await openSharedCounters(config.redisUrl, {
-        keyPrefix: config.redisPrefix,
-        log: app.log,
-      });
-    } catch (error) {
-      if (ownsDatabase) await database.close();
-      throw error;
-    }
-    const counters = sharedCounters;
-    app.addHook('onClose', async () => counters.close());
-  }
+  const { database, sharedCounters } = await openStores(app, options);
 
   const clientDir = projectPath('dist/client');
   app.decorate('config', config);
@@ -153,6 +129,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
+  await registerPlugins(app, config);
+  return app;
+}
+
+/**
+ * The database (opened and migrated here unless the caller hands one in) and, when Redis is
+ * configured, the counters shared by every process (decision 032); each closes with the app.
+ */
+async function openStores(app: FastifyInstance, options: AppOptions) {
+  const { config } = options;
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(databaseOptionsFromConfig(config)));
+  try {
+    if (ownsDatabase) await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  // Rate limits and the upload gate count in Redis when it is configured (decision 032).
+  let sharedCounters: Awaited<ReturnType<typeof openSharedCounters>> | undefined;
+  if (config.redisUrl) {
+    try {
+      sharedCounters = await openSharedCounters(config.redisUrl, {
+        keyPrefix: config.redisPrefix,
+        log: app.log,
+      });
+    } catch (error) {
+      if (ownsDatabase) await database.close();
+      throw error;
+    }
+    const counters = sharedCounters;
+    app.addHook('onClose', async () => counters.close());
+  }
+  return { database, sharedCounters };
+}
+
+/** The plugins and every feature's routes, in the order their hooks and guards need. */
+async function registerPlugins(app: FastifyInstance, config: Config) {
   // Routes declare zod schemas: requests are parsed with them, answers only documented.
   app.setValidatorCompiler(zodValidatorCompiler());
   app.setSerializerCompiler(jsonSerializerCompiler);
@@ -194,7 +210,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lunchMenuPlugin);
   await app.register(contentPlugin);
   await app.register(pageRoutes);
-  return app;
 }
 
 function loggerOptions(config: Config) {

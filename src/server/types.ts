@@ -1,4 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Locale, SiteResolver } from '../sites/resolve.ts';
 import type { Site } from '../sites/types.ts';
@@ -6,6 +15,18 @@ import type { Config } from './config.ts';
 import type { FileStore } from './file-store.ts';
 import type { Session } from './plugins/sessions.ts';
 import type { SharedCounters } from './redis.ts';
+
+/**
+ * A Fastify instance whose routes take their types from their zod schemas
+ * (`fastify.withTypeProvider<ZodTypeProvider>()`): what a group of routes is registered on.
+ */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** Renders the HTML error page of the request's site and language. */
 export type ErrorPageRenderer = (

@@ -17,8 +17,6 @@ type Step = 'password' | 'totp' | 'recovery';
 
 /** Signing in: the password, then a code from the app or a recovery code. */
 export function LoginScreen() {
-  const { t } = useT();
-  const setMe = useSetMe();
   // Back from single sign-on: at the code step, or told why not (the fragment says which).
   const [arrived] = useState(() => {
     const hash = window.location.hash;
@@ -32,15 +30,35 @@ export function LoginScreen() {
     queryFn: () => get<{ sso: boolean }>('/api/admin/auth/methods'),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const errors = useFieldErrors(error);
+  const submitting = useSubmitting();
   const [signedOut] = useState(() => {
     const pending = signOutNotice.pending;
     signOutNotice.pending = false;
     return pending;
   });
 
+  if (step === 'password') {
+    return (
+      <PasswordStep
+        submitting={submitting}
+        signedOut={signedOut}
+        ssoRefused={arrived === '#sso-refused'}
+        sso={methods.data?.sso ?? false}
+        onPassword={(methods) => {
+          setPasskey(methods.includes('passkey'));
+          setStep('totp');
+        }}
+      />
+    );
+  }
+  return <CodeStep submitting={submitting} step={step} passkey={passkey} onStep={setStep} />;
+}
+
+/** A step's request: its error (null while none) and whether one is under way. */
+function useSubmitting() {
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const errors = useFieldErrors(error);
   const submit = async (run: () => Promise<void>) => {
     setPending(true);
     setError(null);
@@ -52,68 +70,90 @@ export function LoginScreen() {
       setPending(false);
     }
   };
+  return { error, setError, pending, errors, submit };
+}
 
-  if (step === 'password') {
-    return (
-      <section aria-labelledby="login-heading" className={styles.card}>
-        <Heading level={1} id="login-heading">
-          {t('admin.login.heading')}
-        </Heading>
-        {signedOut ? <Notice>{t('admin.login.signedOut')}</Notice> : null}
-        {arrived === '#sso-refused' && !error ? (
-          <p role="alert" className={styles.errorSummary}>
-            {t('admin.login.ssoRefused')}
-          </p>
-        ) : null}
-        <ErrorSummary error={error} />
-        <AdminForm
-          errors={errors}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (pending) return;
-            const data = new FormData(event.currentTarget);
-            void submit(async () => {
-              const answer = await post<{ methods: string[] }>('/api/admin/auth/login', {
-                email: String(data.get('email') ?? ''),
-                password: String(data.get('password') ?? ''),
-              });
-              setPasskey(answer.methods.includes('passkey'));
-              setStep('totp');
-            });
-          }}
-        >
-          <Field
-            name="email"
-            type="email"
-            label={t('admin.login.email')}
-            autoComplete="username"
-            isRequired
-          />
-          <Field
-            name="password"
-            type="password"
-            label={t('admin.login.password')}
-            autoComplete="current-password"
-            isRequired
-          />
-          <Submit>{t('admin.login.submit')}</Submit>
-        </AdminForm>
-        <p>
-          <Link to="/reset">{t('admin.login.forgot')}</Link>
+type Submitting = ReturnType<typeof useSubmitting>;
+
+/** The first step: the address and the password, or single sign-on where it is configured. */
+function PasswordStep(props: {
+  submitting: Submitting;
+  signedOut: boolean;
+  ssoRefused: boolean;
+  sso: boolean;
+  onPassword: (methods: string[]) => void;
+}) {
+  const { t } = useT();
+  const { error, errors, pending, submit } = props.submitting;
+  return (
+    <section aria-labelledby="login-heading" className={styles.card}>
+      <Heading level={1} id="login-heading">
+        {t('admin.login.heading')}
+      </Heading>
+      {props.signedOut ? <Notice>{t('admin.login.signedOut')}</Notice> : null}
+      {props.ssoRefused && !error ? (
+        <p role="alert" className={styles.errorSummary}>
+          {t('admin.login.ssoRefused')}
         </p>
-        {methods.data?.sso ? (
-          <p>
-            {t('admin.login.or')}{' '}
-            <a className={styles.secondary} href="/api/admin/auth/oidc">
-              {t('admin.login.sso')}
-            </a>
-          </p>
-        ) : null}
-      </section>
-    );
-  }
+      ) : null}
+      <ErrorSummary error={error} />
+      <AdminForm
+        errors={errors}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (pending) return;
+          const data = new FormData(event.currentTarget);
+          void submit(async () => {
+            const answer = await post<{ methods: string[] }>('/api/admin/auth/login', {
+              email: String(data.get('email') ?? ''),
+              password: String(data.get('password') ?? ''),
+            });
+            props.onPassword(answer.methods);
+          });
+        }}
+      >
+        <Field
+          name="email"
+          type="email"
+          label={t('admin.login.email')}
+          autoComplete="username"
+          isRequired
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t('admin.login.password')}
+          autoComplete="current-password"
+          isRequired
+        />
+        <Submit>{t('admin.login.submit')}</Submit>
+      </AdminForm>
+      <p>
+        <Link to="/reset">{t('admin.login.forgot')}</Link>
+      </p>
+      {props.sso ? (
+        <p>
+          {t('admin.login.or')}{' '}
+          <a className={styles.secondary} href="/api/admin/auth/oidc">
+            {t('admin.login.sso')}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
 
-  const recovery = step === 'recovery';
+/** The second step: a code from the app, a recovery code, or a passkey where there is one. */
+function CodeStep(props: {
+  submitting: Submitting;
+  step: Exclude<Step, 'password'>;
+  passkey: boolean;
+  onStep: (step: Step) => void;
+}) {
+  const { t } = useT();
+  const setMe = useSetMe();
+  const { error, setError, errors, pending, submit } = props.submitting;
+  const recovery = props.step === 'recovery';
   return (
     <section aria-labelledby="code-heading" className={styles.card}>
       <Heading level={1} id="code-heading">
@@ -123,7 +163,7 @@ export function LoginScreen() {
       <ErrorSummary error={error} />
       <AdminForm
         errors={errors}
-        key={step}
+        key={props.step}
         onSubmit={(event) => {
           event.preventDefault();
           if (pending) return;
@@ -144,7 +184,7 @@ export function LoginScreen() {
         <Submit>{t('admin.login.verify')}</Submit>
       </AdminForm>
       <div className={styles.actions}>
-        {passkey ? (
+        {props.passkey ? (
           <Button
             className={styles.secondary}
             onPress={() =>
@@ -164,7 +204,7 @@ export function LoginScreen() {
           className={styles.link}
           onPress={() => {
             setError(null);
-            setStep(recovery ? 'totp' : 'recovery');
+            props.onStep(recovery ? 'totp' : 'recovery');
           }}
         >
           {t(recovery ? 'admin.login.useTotp' : 'admin.login.useRecovery')}
@@ -173,7 +213,7 @@ export function LoginScreen() {
           className={styles.link}
           onPress={() => {
             setError(null);
-            setStep('password');
+            props.onStep('password');
           }}
         >
           {t('admin.login.startOver')}

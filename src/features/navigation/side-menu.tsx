@@ -1,5 +1,13 @@
 import { inertOthers } from 'aria-hidden';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useLang, useT } from '../../i18n/react.tsx';
 import type { HeaderVariant, LogoId } from '../../sites/types.ts';
 // The widget's own module, not the feature's index: the index also brings the search page's
@@ -118,80 +126,121 @@ export function SideMenu(props: {
         <h2 id={titleId} className="visually-hidden">
           {t('menu.label')}
         </h2>
-        <div className={styles.head}>
-          {thirdBrand ? (
-            <a className={styles.iconButton} href={props.homeHref} aria-label={t('menu.home')}>
-              <Icon name="home" />
-            </a>
-          ) : null}
-          <a
-            className={styles.logo}
-            href={props.homeHref}
-            aria-label={t('layout.homeLink', { name: props.siteName })}
-          >
-            <SiteLogo logo={props.logo} name={props.siteName} className={styles.logoSvg} />
-          </a>
-          <button
-            ref={closeButton}
-            type="button"
-            className={styles.iconButton}
-            aria-label={t('menu.close')}
-            onClick={onClose}
-          >
-            <Icon name="close" />
-          </button>
-        </div>
+        <MenuHead
+          thirdBrand={thirdBrand}
+          homeHref={props.homeHref}
+          siteName={props.siteName}
+          logo={props.logo}
+          closeButton={closeButton}
+          onClose={onClose}
+        />
         {plain ? null : (
           <div className={styles.search}>
             <h3 className={styles.searchHeading}>{t('search.label')}</h3>
             <QuickSearch action={props.searchAction} label={t('search.label')} layout="mobile" />
           </div>
         )}
-        <nav aria-label={t('layout.mainNavigation')} className={styles.nav}>
-          <ul className={styles.entries}>
-            {nav.navAccordions.map((entry) =>
-              plain || entry.children.length === 0 ? (
-                <li key={entry.link} className={styles.entry}>
-                  <EntryLink entry={entry} currentPath={props.currentPath} />
-                </li>
-              ) : exportNav ? (
-                <li key={entry.link} className={styles.entry}>
-                  <EntryLink entry={entry} currentPath={props.currentPath} />
-                  <ChildLinks
-                    links={entry.children}
-                    currentPath={props.currentPath}
-                    className={styles.children}
-                  />
-                </li>
-              ) : (
-                <NavAccordion
-                  key={entry.link}
-                  entry={entry}
-                  currentPath={props.currentPath}
-                  menuOpen={open}
-                />
-              ),
-            )}
-          </ul>
-          {nav.navLinks.length > 0 ? (
-            <ul className={styles.extraLinks}>
-              {nav.navLinks.map((link) => (
-                <li key={link.link}>
-                  <a
-                    href={link.link}
-                    aria-current={isCurrentPath(link.link, props.currentPath) ? 'page' : undefined}
-                  >
-                    <Icon name={link.icon ?? 'arrow'} size={20} />
-                    <span>{link.label}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </nav>
+        <MenuNav nav={nav} variant={variant} currentPath={props.currentPath} menuOpen={open} />
         <Languages links={nav.languageMenu} globe={variant !== 'corporate'} />
       </div>
     </>
+  );
+}
+
+/** The menu's head: the third brand's home button, the logo and the close button. */
+function MenuHead(props: {
+  thirdBrand: boolean;
+  homeHref: string;
+  siteName: string;
+  logo: LogoId;
+  closeButton: RefObject<HTMLButtonElement | null>;
+  onClose(): void;
+}) {
+  const t = useT();
+  return (
+    <div className={styles.head}>
+      {props.thirdBrand ? (
+        <a className={styles.iconButton} href={props.homeHref} aria-label={t('menu.home')}>
+          <Icon name="home" />
+        </a>
+      ) : null}
+      <a
+        className={styles.logo}
+        href={props.homeHref}
+        aria-label={t('layout.homeLink', { name: props.siteName })}
+      >
+        <SiteLogo logo={props.logo} name={props.siteName} className={styles.logoSvg} />
+      </a>
+      <button
+        ref={props.closeButton}
+        type="button"
+        className={styles.iconButton}
+        aria-label={t('menu.close')}
+        onClick={props.onClose}
+      >
+        <Icon name="close" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The navigation: each entry a link, an accordion of its children, or (export) the link with its
+ * children always shown; then the extra links.
+ */
+function MenuNav(props: {
+  nav: MobileNav;
+  variant: HeaderVariant;
+  currentPath: string;
+  menuOpen: boolean;
+}) {
+  const t = useT();
+  const { nav } = props;
+  const plain = props.variant === 'master-chef';
+  const exportNav = props.variant === 'export';
+  return (
+    <nav aria-label={t('layout.mainNavigation')} className={styles.nav}>
+      <ul className={styles.entries}>
+        {nav.navAccordions.map((entry) =>
+          plain || entry.children.length === 0 ? (
+            <li key={entry.link} className={styles.entry}>
+              <EntryLink entry={entry} currentPath={props.currentPath} />
+            </li>
+          ) : exportNav ? (
+            <li key={entry.link} className={styles.entry}>
+              <EntryLink entry={entry} currentPath={props.currentPath} />
+              <ChildLinks
+                links={entry.children}
+                currentPath={props.currentPath}
+                className={styles.children}
+              />
+            </li>
+          ) : (
+            <NavAccordion
+              key={entry.link}
+              entry={entry}
+              currentPath={props.currentPath}
+              menuOpen={props.menuOpen}
+            />
+          ),
+        )}
+      </ul>
+      {nav.navLinks.length > 0 ? (
+        <ul className={styles.extraLinks}>
+          {nav.navLinks.map((link) => (
+            <li key={link.link}>
+              <a
+                href={link.link}
+                aria-current={isCurrentPath(link.link, props.currentPath) ? 'page' : undefined}
+              >
+                <Icon name={link.icon ?? 'arrow'} size={20} />
+                <span>{link.label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </nav>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
@@ -14,6 +14,8 @@ import { SiteLogo } from './site-logo.tsx';
 import { useDisclosures } from './use-disclosures.ts';
 import { useHeaderMode, useScrollState } from './use-header-mode.ts';
 import { useOverflowEdges } from './use-overflow-edges.ts';
+import { useQuickSearchPanel } from './use-quick-search-panel.ts';
+import { useSideMenuState } from './use-side-menu-state.ts';
 import { useStickyHeight } from './use-sticky-height.ts';
 
 export type { SiteHeaderProps } from './header-props.ts';
@@ -40,95 +42,29 @@ export function SiteHeader(props: SiteHeaderProps) {
   const t = useT();
   const root = useRef<HTMLElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
-  const searchToggle = useRef<HTMLButtonElement>(null);
-  const quickInput = useRef<HTMLInputElement>(null);
-  const barLinks = useRef<HTMLUListElement>(null);
   const sideMenuId = useId();
   const quickSearchId = useId();
   const mode = useHeaderMode();
   const { sticky, scrolled } = useScrollState(props.stickyThreshold);
   const group = useDisclosures(root);
-  const [sideOpen, setSideOpen] = useState(false);
-  const [searchOpen, setSearchOpen] = useState(false);
-  // Every close of the mobile search panel empties its box: a new key gives a fresh box.
-  const [searchRound, setSearchRound] = useState(0);
-  const [framed, setFramed] = useState(false);
+  const search = useQuickSearchPanel(quickSearchId);
+  const side = useSideMenuState(burger);
+  const framed = useFramed(props.hideInFrame);
   useStickyHeight(root, mode, !framed);
-  const moreLinks = useOverflowEdges(barLinks);
 
-  const { variant, desktop, mobile, cart } = props;
-  const masterChef = variant === 'master-chef';
-  const panel = variant === 'corporate' || variant === 'simple-dropdown' ? 'dropdown' : 'mega';
-  const topTabs = masterChef ? [] : desktop.topTabs;
-  useEffect(() => {
-    if (props.hideInFrame && inFrame()) setFramed(true);
-  }, [props.hideInFrame]);
-
-  // However the mobile search panel closes, its box and results are cleared.
-  const searchWasOpen = useRef(false);
-  useEffect(() => {
-    if (searchWasOpen.current && !searchOpen) setSearchRound((n) => n + 1);
-    searchWasOpen.current = searchOpen;
-  }, [searchOpen]);
-  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const { variant, desktop, mobile } = props;
+  const topTabs = variant === 'master-chef' ? [] : desktop.topTabs;
 
   // Switching mode closes what belongs to the other one.
   const { close } = group;
+  const { setOpen: setSideOpen } = side;
+  const { close: closeSearch } = search;
   useEffect(() => {
     if (mode === 'desktop') {
       setSideOpen(false);
       closeSearch();
     } else if (mode === 'mobile') close();
-  }, [mode, close, closeSearch]);
-
-  // The page behind the open side menu does not scroll.
-  useEffect(() => {
-    if (!sideOpen) return;
-    const html = document.documentElement;
-    const before = html.style.overflow;
-    html.style.overflow = 'hidden';
-    return () => {
-      html.style.overflow = before;
-    };
-  }, [sideOpen]);
-
-  // The mobile quick-search panel: focus goes into it; Escape or a press outside closes and
-  // clears it (as the search toggle does).
-  useEffect(() => {
-    if (!searchOpen) return;
-    quickInput.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      closeSearch();
-      searchToggle.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      const inside =
-        document.getElementById(quickSearchId)?.contains(target) ||
-        searchToggle.current?.contains(target);
-      if (!inside) closeSearch();
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [searchOpen, quickSearchId, closeSearch]);
-
-  // Closed by the visitor (not by a switch to the desktop mode), the side menu gives focus back
-  // to the burger once it has closed, as the page behind is inert until then.
-  const returnFocus = useRef(false);
-  const closeSideMenu = () => {
-    returnFocus.current = true;
-    setSideOpen(false);
-  };
-  useEffect(() => {
-    if (sideOpen || !returnFocus.current) return;
-    returnFocus.current = false;
-    burger.current?.focus();
-  }, [sideOpen]);
+  }, [mode, close, closeSearch, setSideOpen]);
 
   const hasBottom = desktop.bottomTabs.length > 0;
 
@@ -148,10 +84,10 @@ export function SiteHeader(props: SiteHeaderProps) {
             ref={burger}
             type="button"
             className={`${styles.iconButton} ${styles.mobileOnly}`}
-            aria-expanded={sideOpen}
+            aria-expanded={side.open}
             aria-controls={sideMenuId}
             aria-label={t('menu.label')}
-            onClick={() => setSideOpen(true)}
+            onClick={() => side.setOpen(true)}
           >
             <Icon name="menu" size={28} />
           </button>
@@ -173,108 +109,32 @@ export function SiteHeader(props: SiteHeaderProps) {
               className={`${styles.topNav} ${styles.desktopOnly}`}
             />
           ) : null}
-          <div className={styles.tools}>
-            <LanguageSwitch
-              links={desktop.languageMenu}
-              group={group}
-              className={styles.desktopOnly}
-            />
-            <QuickSearch
-              action={props.searchAction}
-              label={t('search.label')}
-              layout="full"
-              className={`${styles.topSearch} ${styles.desktopOnly}`}
-            />
-            {cart ? <HeaderCartLink cart={cart} /> : null}
-            {props.account ? (
-              <a className={`${styles.toolLink} ${styles.desktopOnly}`} href={props.account.href}>
-                <Icon name="user" size={20} />
-                <span>{t(props.account.loggedIn ? 'header.account' : 'header.login')}</span>
-              </a>
-            ) : null}
-            <button
-              ref={searchToggle}
-              type="button"
-              className={`${styles.iconButton} ${styles.mobileOnly}`}
-              aria-expanded={searchOpen}
-              aria-controls={quickSearchId}
-              aria-label={t('header.searchToggle')}
-              onClick={() => (searchOpen ? closeSearch() : setSearchOpen(true))}
-            >
-              <Icon name={searchOpen ? 'close' : 'search'} size={26} />
-            </button>
-          </div>
+          <HeaderTools {...props} group={group} search={search} quickSearchId={quickSearchId} />
         </div>
         {mobile.barLinks.length > 0 ? (
-          <nav
-            className={`${styles.barLinks} ${styles.mobileOnly}`}
-            aria-label={t('header.shortcuts')}
-            // The row scrolls sideways when its links do not fit: the end it hides fades out.
-            data-more-start={moreLinks.start || undefined}
-            data-more-end={moreLinks.end || undefined}
-          >
-            <ul
-              ref={barLinks}
-              // Focus alone leaves a link the row half shows where it is: bring it in whole.
-              onFocus={(event) =>
-                event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })
-              }
-            >
-              {mobile.barLinks.map((link) => (
-                <li key={link.link}>
-                  <a
-                    href={link.link}
-                    aria-current={isCurrentPath(link.link, props.currentPath) ? 'page' : undefined}
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <BarLinks links={mobile.barLinks} currentPath={props.currentPath} />
         ) : null}
         <div
           id={quickSearchId}
           className={`${styles.quickSearch} ${styles.mobileOnly}`}
-          hidden={!searchOpen}
+          hidden={!search.open}
         >
           <QuickSearch
-            key={searchRound}
+            key={search.round}
             action={props.searchAction}
             label={t('header.quickSearch')}
             showLabel
             layout="mobile"
-            inputRef={quickInput}
+            inputRef={search.input}
             className="container"
           />
         </div>
-        {hasBottom ? (
-          <div className={`${styles.bottom} ${styles.desktopOnly}`} data-header-row="bottom">
-            <div className={`container ${styles.bottomInner}`}>
-              <TabRow
-                tabs={desktop.bottomTabs}
-                row="bottom"
-                panel={panel}
-                label={t('layout.mainNavigation')}
-                currentPath={props.currentPath}
-                group={group}
-                className={styles.bottomNav}
-              />
-              <QuickSearch
-                action={props.searchAction}
-                label={t('header.stickySearch')}
-                compact
-                layout="quick"
-                className={styles.stickySearch}
-              />
-            </div>
-          </div>
-        ) : null}
+        {hasBottom ? <BottomRow {...props} group={group} /> : null}
       </header>
       <SideMenu
         id={sideMenuId}
-        open={sideOpen}
-        onClose={closeSideMenu}
+        open={side.open}
+        onClose={side.closeByVisitor}
         variant={variant}
         siteName={props.siteName}
         logo={props.logo}
@@ -284,5 +144,124 @@ export function SiteHeader(props: SiteHeaderProps) {
         nav={mobile}
       />
     </>
+  );
+}
+
+/**
+ * Inside a frame the header leaves itself out once hydrated (the server cannot know about the
+ * frame): true there when `hideInFrame` asks for it.
+ */
+function useFramed(hideInFrame: boolean | undefined): boolean {
+  const [framed, setFramed] = useState(false);
+  useEffect(() => {
+    if (hideInFrame && inFrame()) setFramed(true);
+  }, [hideInFrame]);
+  return framed;
+}
+
+/** The bar's tools: languages, search, cart, account, and the mobile search panel's toggle. */
+function HeaderTools(
+  props: SiteHeaderProps & {
+    group: ReturnType<typeof useDisclosures>;
+    search: ReturnType<typeof useQuickSearchPanel>;
+    quickSearchId: string;
+  },
+) {
+  const t = useT();
+  const { search } = props;
+  return (
+    <div className={styles.tools}>
+      <LanguageSwitch
+        links={props.desktop.languageMenu}
+        group={props.group}
+        className={styles.desktopOnly}
+      />
+      <QuickSearch
+        action={props.searchAction}
+        label={t('search.label')}
+        layout="full"
+        className={`${styles.topSearch} ${styles.desktopOnly}`}
+      />
+      {props.cart ? <HeaderCartLink cart={props.cart} /> : null}
+      {props.account ? (
+        <a className={`${styles.toolLink} ${styles.desktopOnly}`} href={props.account.href}>
+          <Icon name="user" size={20} />
+          <span>{t(props.account.loggedIn ? 'header.account' : 'header.login')}</span>
+        </a>
+      ) : null}
+      <button
+        ref={search.toggle}
+        type="button"
+        className={`${styles.iconButton} ${styles.mobileOnly}`}
+        aria-expanded={search.open}
+        aria-controls={props.quickSearchId}
+        aria-label={t('header.searchToggle')}
+        onClick={() => (search.open ? search.close() : search.setOpen(true))}
+      >
+        <Icon name={search.open ? 'close' : 'search'} size={26} />
+      </button>
+    </div>
+  );
+}
+
+/** The mobile row of shortcut links; it scrolls sideways when they do not fit. */
+function BarLinks(props: { links: SiteHeaderProps['mobile']['barLinks']; currentPath: string }) {
+  const t = useT();
+  const list = useRef<HTMLUListElement>(null);
+  const more = useOverflowEdges(list);
+  return (
+    <nav
+      className={`${styles.barLinks} ${styles.mobileOnly}`}
+      aria-label={t('header.shortcuts')}
+      // The row scrolls sideways when its links do not fit: the end it hides fades out.
+      data-more-start={more.start || undefined}
+      data-more-end={more.end || undefined}
+    >
+      <ul
+        ref={list}
+        // Focus alone leaves a link the row half shows where it is: bring it in whole.
+        onFocus={(event) => event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
+      >
+        {props.links.map((link) => (
+          <li key={link.link}>
+            <a
+              href={link.link}
+              aria-current={isCurrentPath(link.link, props.currentPath) ? 'page' : undefined}
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The desktop's bottom row: the main navigation and the sticky bar's search. */
+function BottomRow(props: SiteHeaderProps & { group: ReturnType<typeof useDisclosures> }) {
+  const t = useT();
+  const panel =
+    props.variant === 'corporate' || props.variant === 'simple-dropdown' ? 'dropdown' : 'mega';
+  return (
+    <div className={`${styles.bottom} ${styles.desktopOnly}`} data-header-row="bottom">
+      <div className={`container ${styles.bottomInner}`}>
+        <TabRow
+          tabs={props.desktop.bottomTabs}
+          row="bottom"
+          panel={panel}
+          label={t('layout.mainNavigation')}
+          currentPath={props.currentPath}
+          group={props.group}
+          className={styles.bottomNav}
+        />
+        <QuickSearch
+          action={props.searchAction}
+          label={t('header.stickySearch')}
+          compact
+          layout="quick"
+          className={styles.stickySearch}
+        />
+      </div>
+    </div>
   );
 }

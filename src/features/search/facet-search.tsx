@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { formatDate, formatDuration } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/react.tsx';
+import type { Translate } from '../../i18n/translate.ts';
 import { presetSize } from '../../images/presets.ts';
 import styles from './facet-search.module.css';
 import {
@@ -80,6 +81,81 @@ export function FacetSearchView<H extends SearchHit>(
 ) {
   const t = useT();
   const id = useId();
+  const search = useFacetSearch(props);
+  const { state, result, selected, searchWith } = search;
+
+  const displayed = result.facetCategories
+    .map((c) => ({ ...c, facetTags: c.facetTags.filter((tag) => tag.display) }))
+    .filter((c) => c.facetTags.length > 0);
+  const categories = displayed.filter((c) => canNarrow(c, selected, result.totalCount));
+  const tagNames = new Map(displayed.flatMap((c) => c.facetTags.map((x) => [x.id, x.name])));
+  const group = state.productGroup || undefined;
+
+  return (
+    <div className={styles.search}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown */}
+      <form
+        role="search"
+        aria-label={t(labels[props.kind].label)}
+        action={props.action}
+        method="get"
+        className={styles.form}
+        onSubmit={search.onSubmit}
+      >
+        <SearchBox
+          id={`${id}-q`}
+          label={t(labels[props.kind].label)}
+          placeholder={t(labels[props.kind].placeholder)}
+          query={search.query}
+          onQuery={search.setQuery}
+          inputRef={search.inputRef}
+          className={styles.field}
+          // Without script, a new term keeps the chosen product group (a toggle sends its own).
+          submit={
+            props.productGroups?.length
+              ? { name: 'productGroup', value: state.productGroup ?? '' }
+              : undefined
+          }
+        />
+        {props.productGroups?.length ? (
+          <ProductGroupToggle
+            groups={props.productGroups}
+            chosen={group}
+            onChoose={(choice) => searchWith({ productGroup: choice ?? '' })}
+          />
+        ) : null}
+        {categories.length ? (
+          <fieldset className={styles.facets}>
+            <legend className="visually-hidden">{t('search.filters')}</legend>
+            {categories.map((category) => (
+              <FacetDropdown
+                key={category.id}
+                category={category}
+                selected={selected}
+                onToggle={search.toggleTag}
+              />
+            ))}
+          </fieldset>
+        ) : null}
+        {state.pageSize !== props.defaults.pageSize ? (
+          <input type="hidden" name="pageSize" value={state.pageSize} />
+        ) : null}
+        {state.contentGroup !== props.defaults.contentGroup ? (
+          <input type="hidden" name="contentGroup" value={state.contentGroup} />
+        ) : null}
+      </form>
+      <Chips chips={chipsOf(state, selected, tagNames, t)} facet={search} />
+      <FacetResults {...props} id={id} facet={search} />
+    </div>
+  );
+}
+
+/**
+ * The state of a facet search: the term being typed, the results shown, and the searches that
+ * change them. The URL is the state (see `useUrlSearch`); after 'Näytä lisää' focus goes to the
+ * first new card, after a removed chip to the chip that takes its place.
+ */
+function useFacetSearch<H extends SearchHit>(props: FacetSearchProps<H>) {
   const endpoint = FACET_SEARCH_ENDPOINTS[props.kind];
   const [query, setQuery] = useState(props.state.q);
   const [result, setResult] = useState(props.result);
@@ -154,25 +230,55 @@ export function FacetSearchView<H extends SearchHit>(
     searchWith(change);
   };
 
-  const displayed = result.facetCategories
-    .map((c) => ({ ...c, facetTags: c.facetTags.filter((tag) => tag.display) }))
-    .filter((c) => c.facetTags.length > 0);
-  const categories = displayed.filter((c) => canNarrow(c, selected, result.totalCount));
-  const tagNames = new Map(displayed.flatMap((c) => c.facetTags.map((x) => [x.id, x.name])));
+  const more = () => {
+    if (!loading) void run({ ...state, page: state.page + 1 }, 'append');
+  };
+
+  return {
+    state,
+    loading,
+    moreHref,
+    query,
+    setQuery,
+    result,
+    selected,
+    inputRef,
+    chipsRef,
+    listRef,
+    searchWith,
+    onSubmit,
+    toggleTag,
+    removeChip,
+    more,
+  };
+}
+
+type FacetSearchState<H extends SearchHit> = ReturnType<typeof useFacetSearch<H>>;
+
+interface Chip {
+  key: string;
+  name: string;
+  label: string;
+  tagId?: number;
+  change?: Partial<SearchPageState>;
+}
+
+/** The removable chips of a search: its term, its product group and its chosen facet tags. */
+function chipsOf(
+  state: SearchPageState,
+  selected: ReadonlySet<number>,
+  tagNames: ReadonlyMap<number, string>,
+  t: Translate,
+): Chip[] {
+  const term = state.q.trim();
   const group = state.productGroup || undefined;
-  const chips: {
-    key: string;
-    name: string;
-    label: string;
-    tagId?: number;
-    change?: Partial<SearchPageState>;
-  }[] = [
-    ...(state.q.trim()
+  return [
+    ...(term
       ? [
           {
             key: 'q',
-            name: t('search.termChip', { name: state.q.trim() }),
-            label: t('search.removeTerm', { name: state.q.trim() }),
+            name: t('search.termChip', { name: term }),
+            label: t('search.removeTerm', { name: term }),
           },
         ]
       : []),
@@ -191,125 +297,85 @@ export function FacetSearchView<H extends SearchHit>(
       return { key: `tag-${tagId}`, name, label: t('search.removeFilter', { name }), tagId };
     }),
   ];
+}
 
+/** The chips of the search; pressing one takes it off. */
+function Chips<H extends SearchHit>(props: { chips: Chip[]; facet: FacetSearchState<H> }) {
+  const t = useT();
+  const { chips } = props;
+  const { chipsRef, removeChip, selected } = props.facet;
+  if (!chips.length) return null;
   return (
-    <div className={styles.search}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown */}
-      <form
-        role="search"
-        aria-label={t(labels[props.kind].label)}
-        action={props.action}
-        method="get"
-        className={styles.form}
-        onSubmit={onSubmit}
-      >
-        <SearchBox
-          id={`${id}-q`}
-          label={t(labels[props.kind].label)}
-          placeholder={t(labels[props.kind].placeholder)}
-          query={query}
-          onQuery={setQuery}
-          inputRef={inputRef}
-          className={styles.field}
-          // Without script, a new term keeps the chosen product group (a toggle sends its own).
-          submit={
-            props.productGroups?.length
-              ? { name: 'productGroup', value: state.productGroup ?? '' }
-              : undefined
-          }
-        />
-        {props.productGroups?.length ? (
-          <ProductGroupToggle
-            groups={props.productGroups}
-            chosen={group}
-            onChoose={(choice) => searchWith({ productGroup: choice ?? '' })}
-          />
-        ) : null}
-        {categories.length ? (
-          <fieldset className={styles.facets}>
-            <legend className="visually-hidden">{t('search.filters')}</legend>
-            {categories.map((category) => (
-              <FacetDropdown
-                key={category.id}
-                category={category}
-                selected={selected}
-                onToggle={toggleTag}
-              />
-            ))}
-          </fieldset>
-        ) : null}
-        {state.pageSize !== props.defaults.pageSize ? (
-          <input type="hidden" name="pageSize" value={state.pageSize} />
-        ) : null}
-        {state.contentGroup !== props.defaults.contentGroup ? (
-          <input type="hidden" name="contentGroup" value={state.contentGroup} />
-        ) : null}
-      </form>
+    <ul ref={chipsRef} className={styles.chips} aria-label={t('search.selected')}>
+      {chips.map((chip, index) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            className={styles.chip}
+            aria-label={chip.label}
+            onClick={() =>
+              removeChip(
+                index,
+                chip.change ??
+                  (chip.tagId === undefined
+                    ? { q: '' }
+                    : { facetTags: [...selected].filter((x) => x !== chip.tagId) }),
+              )
+            }
+          >
+            {chip.name}
+            <span aria-hidden="true" className={styles.chipX}>
+              ×
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
-      {chips.length ? (
-        <ul ref={chipsRef} className={styles.chips} aria-label={t('search.selected')}>
-          {chips.map((chip, index) => (
-            <li key={chip.key}>
-              <button
-                type="button"
-                className={styles.chip}
-                aria-label={chip.label}
-                onClick={() =>
-                  removeChip(
-                    index,
-                    chip.change ??
-                      (chip.tagId === undefined
-                        ? { q: '' }
-                        : { facetTags: [...selected].filter((x) => x !== chip.tagId) }),
-                  )
-                }
-              >
-                {chip.name}
-                <span aria-hidden="true" className={styles.chipX}>
-                  ×
-                </span>
-              </button>
+/** The results: their count or why there are none, the cards, and 'Näytä lisää'. */
+function FacetResults<H extends SearchHit>(
+  props: FacetSearchProps<H> & {
+    CardPart?: CardPart<H> | undefined;
+    id: string;
+    facet: FacetSearchState<H>;
+  },
+) {
+  const t = useT();
+  const { id, facet } = props;
+  const { state, loading, result, selected, listRef } = facet;
+  const group = state.productGroup || undefined;
+  return (
+    <section aria-labelledby={`${id}-results`} aria-busy={loading} className={styles.results}>
+      <h2 id={`${id}-results`} className="visually-hidden">
+        {t('search.results')}
+      </h2>
+      <div className={styles.status}>
+        {loading ? <span className={styles.spinner} aria-hidden="true" /> : null}
+        <p role="status" className={styles.count}>
+          {loading
+            ? t('search.loading')
+            : result.totalCount > 0
+              ? t('search.resultCount', { count: result.totalCount })
+              : props.hideResults && !state.q.trim() && !selected.size && !group
+                ? t('search.hiddenUntilSearch')
+                : t('search.noResultsShort')}
+        </p>
+      </div>
+      {result.hits.length ? (
+        <ul ref={listRef} className={styles.grid}>
+          {result.hits.map((hit) => (
+            <li key={`${hit.type}:${hit.contentId}`}>
+              <HitCard hit={hit} kind={props.kind} CardPart={props.CardPart} />
             </li>
           ))}
         </ul>
       ) : null}
-
-      <section aria-labelledby={`${id}-results`} aria-busy={loading} className={styles.results}>
-        <h2 id={`${id}-results`} className="visually-hidden">
-          {t('search.results')}
-        </h2>
-        <div className={styles.status}>
-          {loading ? <span className={styles.spinner} aria-hidden="true" /> : null}
-          <p role="status" className={styles.count}>
-            {loading
-              ? t('search.loading')
-              : result.totalCount > 0
-                ? t('search.resultCount', { count: result.totalCount })
-                : props.hideResults && !state.q.trim() && !selected.size && !group
-                  ? t('search.hiddenUntilSearch')
-                  : t('search.noResultsShort')}
-          </p>
-        </div>
-        {result.hits.length ? (
-          <ul ref={listRef} className={styles.grid}>
-            {result.hits.map((hit) => (
-              <li key={`${hit.type}:${hit.contentId}`}>
-                <HitCard hit={hit} kind={props.kind} CardPart={props.CardPart} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {result.hasMore ? (
-          <MoreResults
-            href={moreHref}
-            busy={loading}
-            onMore={() => {
-              if (!loading) void run({ ...state, page: state.page + 1 }, 'append');
-            }}
-          />
-        ) : null}
-      </section>
-    </div>
+      {result.hasMore ? (
+        <MoreResults href={facet.moreHref} busy={loading} onMore={facet.more} />
+      ) : null}
+    </section>
   );
 }
 

@@ -3,27 +3,18 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type Ref,
-  useCallback,
   useEffect,
   useId,
   useRef,
-  useState,
 } from 'react';
-import { useLang, useT } from '../../i18n/react.tsx';
-import {
-  MIN_QUERY_LENGTH,
-  QUICK_SEARCH_DEBOUNCE_MS,
-  SUGGESTIONS_PAGE_SIZE,
-  searchLanguageOf,
-  searchParamsOf,
-  siteSearchLink,
-} from './params.ts';
+import { useT } from '../../i18n/react.tsx';
+import { MIN_QUERY_LENGTH, siteSearchLink } from './params.ts';
 import styles from './quick-search.module.css';
-import type { SearchHit, SearchResult } from './schemas.ts';
+import type { SearchHit } from './schemas.ts';
+import { type SuggestionStatus, useSuggestions } from './use-suggestions.ts';
 
-export const SUGGESTIONS_PATH = '/api/search/suggestions/';
+export { SUGGESTIONS_PATH } from './use-suggestions.ts';
 
-type Status = 'idle' | 'loading' | 'done';
 export type HitLayout = 'mobile' | 'quick' | 'full';
 
 /** Page types whose thumbnails are packs on white: shown whole, not cropped. */
@@ -58,77 +49,15 @@ export function QuickSearch(props: {
   inputRef?: Ref<HTMLInputElement>;
   layout?: HitLayout;
 }) {
-  const t = useT();
-  const lang = useLang();
   const id = useId();
   const listId = `${id}-list`;
   const root = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const inFlight = useRef<AbortController | undefined>(undefined);
-  const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<Status>('idle');
-  const [result, setResult] = useState<SearchResult | null>(null);
-  const [active, setActive] = useState(-1);
+  const suggestions = useSuggestions();
+  const { query, status, result, hits, active, setActive, close } = suggestions;
   const open = status !== 'idle';
-  const hits = result?.hits ?? [];
   const layout = props.layout ?? 'quick';
 
-  const close = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = undefined;
-    inFlight.current?.abort();
-    inFlight.current = undefined;
-    setStatus('idle');
-    setResult(null);
-    setActive(-1);
-  }, []);
-
-  const ask = useCallback(
-    async (q: string) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      setStatus('loading');
-      const params = searchParamsOf({
-        q,
-        language: searchLanguageOf(lang),
-        pageSize: SUGGESTIONS_PAGE_SIZE,
-      });
-      try {
-        const response = await fetch(`${SUGGESTIONS_PATH}?${params}`, {
-          signal: controller.signal,
-          headers: { accept: 'application/json' },
-        });
-        if (!response.ok) throw new Error(`suggestions answered ${response.status}`);
-        const body = (await response.json()) as SearchResult;
-        if (controller.signal.aborted) return;
-        inFlight.current = undefined;
-        setResult(body);
-        setActive(-1);
-        setStatus('done');
-      } catch {
-        // Aborted: a newer request is on its way and keeps the loading text. Failed: the form
-        // still works, so the panel just closes.
-        if (!controller.signal.aborted) close();
-      }
-    },
-    [lang, close],
-  );
-
-  const onChange = (value: string) => {
-    setQuery(value);
-    clearTimeout(timer.current);
-    if (value.trim().length < MIN_QUERY_LENGTH) {
-      close();
-      return;
-    }
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      void ask(value.trim());
-    }, QUICK_SEARCH_DEBOUNCE_MS);
-  };
-
-  // A press outside closes the panel; timers and requests end with the component.
+  // A press outside closes the panel.
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
@@ -137,7 +66,6 @@ export function QuickSearch(props: {
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open, close]);
-  useEffect(() => close, [close]);
 
   // The option chosen with the arrows stays in view in a panel that scrolls.
   useEffect(() => {
@@ -150,16 +78,14 @@ export function QuickSearch(props: {
       // The list (shown, loading or about to be asked) closes first and the text stays; then the
       // box clears. Either keeps the key from the panel or menu around the box, which an Escape
       // in an empty box closes.
-      if (open || timer.current !== undefined) close();
-      else if (query) setQuery('');
+      if (open || suggestions.pending()) close();
+      else if (query) suggestions.setQuery('');
       else return;
       event.preventDefault();
       event.stopPropagation();
     } else if (event.key === 'ArrowDown' && !open && query.trim().length >= MIN_QUERY_LENGTH) {
       event.preventDefault();
-      clearTimeout(timer.current);
-      timer.current = undefined;
-      void ask(query.trim());
+      suggestions.askNow();
     } else if (event.key === 'ArrowDown' && hits.length) {
       event.preventDefault();
       setActive((i) => (i + 1) % hits.length);
@@ -189,16 +115,6 @@ export function QuickSearch(props: {
     window.location.assign(props.action);
   };
 
-  const allResults = siteSearchLink(props.action, query);
-  const announcement =
-    status === 'loading'
-      ? t('search.loading')
-      : status === 'done'
-        ? hits.length
-          ? t('search.resultCount', { count: result?.totalCount ?? hits.length })
-          : t('search.noResults')
-        : '';
-
   return (
     // biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown
     <form
@@ -214,46 +130,118 @@ export function QuickSearch(props: {
       <label htmlFor={id} className={props.showLabel ? styles.label : 'visually-hidden'}>
         {props.label}
       </label>
-      <span className={styles.field}>
-        <input
-          ref={props.inputRef}
-          id={id}
-          className={styles.input}
-          type="search"
-          name="q"
-          value={query}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          enterKeyHint="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={open && hits.length > 0}
-          aria-controls={listId}
-          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-          // Tools and browser extensions style search boxes before hydration (a hidden caret,
-          // autofill colours); that must not count as a mismatch of the server's markup.
-          suppressHydrationWarning
-        />
-        <button type="submit" className={styles.button}>
-          {props.compact ? (
-            <>
-              <SearchIcon />
-              <span className="visually-hidden">{t('search.button')}</span>
-            </>
-          ) : (
-            t('search.button')
-          )}
-        </button>
-      </span>
+      <QuickSearchField
+        id={id}
+        listId={listId}
+        inputRef={props.inputRef}
+        compact={props.compact}
+        query={query}
+        onChange={suggestions.change}
+        onKeyDown={onKeyDown}
+        expanded={open && hits.length > 0}
+        active={active}
+      />
+      <SuggestionPanel
+        listId={listId}
+        status={status}
+        hits={hits}
+        totalCount={result?.totalCount ?? hits.length}
+        active={active}
+        layout={layout}
+        allResults={siteSearchLink(props.action, query)}
+        onClose={close}
+      />
+    </form>
+  );
+}
+
+/** The combobox of the quick search and its submit button. */
+function QuickSearchField(props: {
+  id: string;
+  listId: string;
+  inputRef: Ref<HTMLInputElement> | undefined;
+  compact: boolean | undefined;
+  query: string;
+  onChange: (value: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  expanded: boolean;
+  active: number;
+}) {
+  const t = useT();
+  return (
+    <span className={styles.field}>
+      <input
+        ref={props.inputRef}
+        id={props.id}
+        className={styles.input}
+        type="search"
+        name="q"
+        value={props.query}
+        onChange={(event) => props.onChange(event.target.value)}
+        onKeyDown={props.onKeyDown}
+        placeholder={t('search.placeholder')}
+        autoComplete="off"
+        enterKeyHint="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={props.expanded}
+        aria-controls={props.listId}
+        aria-activedescendant={props.active >= 0 ? `${props.listId}-${props.active}` : undefined}
+        // Tools and browser extensions style search boxes before hydration (a hidden caret,
+        // autofill colours); that must not count as a mismatch of the server's markup.
+        suppressHydrationWarning
+      />
+      <button type="submit" className={styles.button}>
+        {props.compact ? (
+          <>
+            <SearchIcon />
+            <span className="visually-hidden">{t('search.button')}</span>
+          </>
+        ) : (
+          t('search.button')
+        )}
+      </button>
+    </span>
+  );
+}
+
+/**
+ * The live region that tells the number of suggestions, and their panel below the box: the
+ * listbox, 'see all results' and 'close'.
+ */
+function SuggestionPanel(props: {
+  listId: string;
+  status: SuggestionStatus;
+  hits: SearchHit[];
+  totalCount: number;
+  active: number;
+  layout: HitLayout;
+  allResults: string;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const { listId, status, hits } = props;
+  const announcement =
+    status === 'loading'
+      ? t('search.loading')
+      : status === 'done'
+        ? hits.length
+          ? t('search.resultCount', { count: props.totalCount })
+          : t('search.noResults')
+        : '';
+  return (
+    <>
       <span role="status" className="visually-hidden">
         {announcement}
       </span>
       {/* A press in the panel keeps focus in the box (a link or button there still works), so
           the list does not close under the pointer. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps focus where it is */}
-      <div className={styles.panel} hidden={!open} onMouseDown={(event) => event.preventDefault()}>
+      <div
+        className={styles.panel}
+        hidden={status === 'idle'}
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {status === 'loading' ? <p className={styles.message}>{t('search.loading')}</p> : null}
         {status === 'done' && hits.length === 0 ? (
           <p className={styles.message}>{t('search.noResults')}</p>
@@ -265,24 +253,24 @@ export function QuickSearch(props: {
                   key={`${hit.type}:${hit.contentId}`}
                   id={`${listId}-${i}`}
                   hit={hit}
-                  active={i === active}
-                  layout={layout}
+                  active={i === props.active}
+                  layout={props.layout}
                 />
               ))
             : null}
         </div>
         {status === 'done' ? (
           <div className={styles.footer}>
-            <a href={allResults} className={styles.all}>
+            <a href={props.allResults} className={styles.all}>
               {t('search.showAll')}
             </a>
-            <button type="button" className={styles.close} onClick={close}>
+            <button type="button" className={styles.close} onClick={props.onClose}>
               {t('search.close')}
             </button>
           </div>
         ) : null}
       </div>
-    </form>
+    </>
   );
 }
 

@@ -40,6 +40,121 @@ export interface SearchPageProps {
 export function SiteSearch(props: SearchPageProps) {
   const t = useT();
   const id = useId();
+  const search = useSiteSearch(props);
+  const { query, state, loading, searched, total, hits } = search;
+
+  return (
+    <div className={styles.page}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown */}
+      <form
+        role="search"
+        // The header's search box is a search landmark named 'Hae sivustolta' too.
+        aria-label={t('search.pageLabel')}
+        action={props.action}
+        method="get"
+        className={styles.form}
+        onSubmit={search.onSubmit}
+      >
+        <SearchBox
+          id={`${id}-q`}
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
+          query={query}
+          onQuery={search.setQuery}
+        />
+        {props.groups.length > 1 ? (
+          <ContentGroupChoice
+            groups={props.groups}
+            chosen={state.contentGroup}
+            onChoose={(contentGroup) => {
+              search.setState((s) => ({ ...s, contentGroup }));
+              search.searchFrom(contentGroup);
+            }}
+          />
+        ) : null}
+        {state.pageSize !== props.defaults.pageSize ? (
+          <input type="hidden" name="pageSize" value={state.pageSize} />
+        ) : null}
+      </form>
+
+      <section aria-labelledby={`${id}-results`} aria-busy={loading} className={styles.results}>
+        <h2 id={`${id}-results`} className="visually-hidden">
+          {t('search.results')}
+        </h2>
+        <p role="status" className={styles.count}>
+          {loading
+            ? t('search.loading')
+            : searched
+              ? total > 0
+                ? t('search.resultCount', { count: total })
+                : t('search.noResults')
+              : ''}
+        </p>
+        {hits.length ? (
+          <ol ref={search.listRef} className={styles.list}>
+            {hits.map((hit) => (
+              <HitItem key={`${hit.type}:${hit.contentId}`} hit={hit} />
+            ))}
+          </ol>
+        ) : null}
+        {search.hasMore ? <MoreResults href={search.moreHref} onMore={search.more} /> : null}
+      </section>
+    </div>
+  );
+}
+
+/** The content groups to search in, as radio buttons; choosing one searches again. */
+function ContentGroupChoice(props: {
+  groups: SearchPageProps['groups'];
+  chosen: ContentGroup;
+  onChoose: (group: ContentGroup) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset className={styles.groups}>
+      <legend>{t('search.contentGroup')}</legend>
+      {props.groups.map((group) => (
+        <label key={group.value} className={styles.group}>
+          <input
+            type="radio"
+            name="contentGroup"
+            value={group.value}
+            checked={props.chosen === group.value}
+            onChange={() => props.onChoose(group.value as ContentGroup)}
+          />
+          {group.key}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** One hit of the site search: its thumbnail, title link, category and teaser. */
+function HitItem(props: { hit: SearchHit }) {
+  const { hit } = props;
+  return (
+    <li className={styles.hit}>
+      {hit.image ? (
+        <img className={styles.thumb} src={hit.image} alt="" width={96} height={96} />
+      ) : (
+        <span className={styles.thumb} />
+      )}
+      <span className={styles.text}>
+        <a href={hit.url} className={styles.title}>
+          {hit.title}
+        </a>
+        {hit.category ? <span className={styles.category}>{hit.category}</span> : null}
+        {hit.teaserText ? <span className={styles.teaser}>{hit.teaserText}</span> : null}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The site search's state: the term being typed and the hits shown, kept in the URL by
+ * `useUrlSearch`; after 'Näytä lisää' the first new hit takes focus.
+ */
+function useSiteSearch(props: SearchPageProps) {
   const [query, setQuery] = useState(props.state.q);
   const [hits, setHits] = useState<SearchHit[]>(props.result?.hits ?? []);
   const [total, setTotal] = useState(props.result?.totalCount ?? 0);
@@ -97,98 +212,29 @@ export function SiteSearch(props: SearchPageProps) {
     void run({ ...state, q, contentGroup, page: 1 }, 'push');
   };
 
+  const more = () => {
+    if (!loading) void run({ ...state, page: state.page + 1 }, 'append');
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     searchFrom(state.contentGroup);
   };
 
-  return (
-    <div className={styles.page}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark also where <search> is unknown */}
-      <form
-        role="search"
-        // The header's search box is a search landmark named 'Hae sivustolta' too.
-        aria-label={t('search.pageLabel')}
-        action={props.action}
-        method="get"
-        className={styles.form}
-        onSubmit={onSubmit}
-      >
-        <SearchBox
-          id={`${id}-q`}
-          label={t('search.label')}
-          placeholder={t('search.placeholder')}
-          query={query}
-          onQuery={setQuery}
-        />
-        {props.groups.length > 1 ? (
-          <fieldset className={styles.groups}>
-            <legend>{t('search.contentGroup')}</legend>
-            {props.groups.map((group) => (
-              <label key={group.value} className={styles.group}>
-                <input
-                  type="radio"
-                  name="contentGroup"
-                  value={group.value}
-                  checked={state.contentGroup === group.value}
-                  onChange={() => {
-                    const contentGroup = group.value as ContentGroup;
-                    setState((s) => ({ ...s, contentGroup }));
-                    searchFrom(contentGroup);
-                  }}
-                />
-                {group.key}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {state.pageSize !== props.defaults.pageSize ? (
-          <input type="hidden" name="pageSize" value={state.pageSize} />
-        ) : null}
-      </form>
-
-      <section aria-labelledby={`${id}-results`} aria-busy={loading} className={styles.results}>
-        <h2 id={`${id}-results`} className="visually-hidden">
-          {t('search.results')}
-        </h2>
-        <p role="status" className={styles.count}>
-          {loading
-            ? t('search.loading')
-            : searched
-              ? total > 0
-                ? t('search.resultCount', { count: total })
-                : t('search.noResults')
-              : ''}
-        </p>
-        {hits.length ? (
-          <ol ref={listRef} className={styles.list}>
-            {hits.map((hit) => (
-              <li key={`${hit.type}:${hit.contentId}`} className={styles.hit}>
-                {hit.image ? (
-                  <img className={styles.thumb} src={hit.image} alt="" width={96} height={96} />
-                ) : (
-                  <span className={styles.thumb} />
-                )}
-                <span className={styles.text}>
-                  <a href={hit.url} className={styles.title}>
-                    {hit.title}
-                  </a>
-                  {hit.category ? <span className={styles.category}>{hit.category}</span> : null}
-                  {hit.teaserText ? <span className={styles.teaser}>{hit.teaserText}</span> : null}
-                </span>
-              </li>
-            ))}
-          </ol>
-        ) : null}
-        {hasMore ? (
-          <MoreResults
-            href={moreHref}
-            onMore={() => {
-              if (!loading) void run({ ...state, page: state.page + 1 }, 'append');
-            }}
-          />
-        ) : null}
-      </section>
-    </div>
-  );
+  return {
+    query,
+    setQuery,
+    hits,
+    total,
+    hasMore,
+    searched,
+    listRef,
+    state,
+    setState,
+    loading,
+    moreHref,
+    searchFrom,
+    onSubmit,
+    more,
+  };
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import { type AnalyticsItem, lineItem, productItem, pushEcommerce } from './analytics.ts';
 import { addToCart } from './api.ts';
@@ -180,53 +180,21 @@ export function BuyControl(props: BuyControlProps) {
       {props.action || props.sync ? null : (
         <input type="hidden" name={ACTION_FIELD} value={addAction(props.code)} />
       )}
-      <div className={styles.quantityRow}>
-        <label htmlFor={`${id}-q`} className={styles.quantityLabel}>
-          {t('shop.buy.quantity')}
-        </label>
-        <div className={styles.stepper}>
-          <button
-            type="button"
-            className={styles.stepButton}
-            aria-label={t('shop.buy.decrease')}
-            onClick={() => step(-1)}
-            disabled={busy || (valid && quantity <= MIN_QUANTITY)}
-          >
-            −
-          </button>
-          <input
-            ref={input}
-            id={`${id}-q`}
-            name={ADD_QUANTITY_FIELD}
-            className={styles.quantityInput}
-            type="number"
-            inputMode="numeric"
-            min={MIN_QUANTITY}
-            max={max}
-            step={1}
-            value={value}
-            readOnly={busy}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? `${errorId} ${id}-unit` : `${id}-unit`}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setInvalid(false);
-            }}
-          />
-          <span id={`${id}-unit`} className={styles.unit}>
-            {t('shop.buy.unit')}
-          </span>
-          <button
-            type="button"
-            className={styles.stepButton}
-            aria-label={t('shop.buy.increase')}
-            onClick={() => step(1)}
-            disabled={busy || (valid && quantity >= max)}
-          >
-            +
-          </button>
-        </div>
-      </div>
+      <QuantityStepper
+        id={id}
+        inputRef={input}
+        value={value}
+        max={max}
+        busy={busy}
+        invalid={invalid}
+        canDecrease={!(valid && quantity <= MIN_QUANTITY)}
+        canIncrease={!(valid && quantity >= max)}
+        onValue={(next) => {
+          setValue(next);
+          setInvalid(false);
+        }}
+        onStep={step}
+      />
       {invalid ? (
         <p id={errorId} className={styles.fieldError}>
           {t('shop.buy.range', { min: MIN_QUANTITY, max })}
@@ -243,5 +211,69 @@ export function BuyControl(props: BuyControlProps) {
         {statusText}
       </p>
     </form>
+  );
+}
+
+/** The quantity: its label, and the field between − and + with its unit. */
+function QuantityStepper(props: {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  max: number;
+  busy: boolean;
+  invalid: boolean;
+  canDecrease: boolean;
+  canIncrease: boolean;
+  onValue: (value: string) => void;
+  onStep: (delta: number) => void;
+}) {
+  const t = useT();
+  return (
+    <div className={styles.quantityRow}>
+      <label htmlFor={`${props.id}-q`} className={styles.quantityLabel}>
+        {t('shop.buy.quantity')}
+      </label>
+      <div className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t('shop.buy.decrease')}
+          onClick={() => props.onStep(-1)}
+          disabled={props.busy || !props.canDecrease}
+        >
+          −
+        </button>
+        <input
+          ref={props.inputRef}
+          id={`${props.id}-q`}
+          name={ADD_QUANTITY_FIELD}
+          className={styles.quantityInput}
+          type="number"
+          inputMode="numeric"
+          min={MIN_QUANTITY}
+          max={props.max}
+          step={1}
+          value={props.value}
+          readOnly={props.busy}
+          aria-invalid={props.invalid || undefined}
+          aria-describedby={
+            props.invalid ? `${props.id}-error ${props.id}-unit` : `${props.id}-unit`
+          }
+          onChange={(event) => props.onValue(event.target.value)}
+        />
+        <span id={`${props.id}-unit`} className={styles.unit}>
+          {t('shop.buy.unit')}
+        </span>
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t('shop.buy.increase')}
+          onClick={() => props.onStep(1)}
+          disabled={props.busy || !props.canIncrease}
+        >
+          +
+        </button>
+      </div>
+    </div>
   );
 }

@@ -164,18 +164,15 @@ export function CartPage(props: CartPageProps) {
   const [postalCode, setPostalCode] = useState('');
   const headingId = useId();
   const hydrated = useHydrated();
-  // Everything on the page that depends on the customer follows an address saved here.
-  const [shopper, setShopper] = useState(props.shopper ?? { loggedIn: false, postalCode: '' });
-  const [customer, setCustomer] = useCustomer();
+  const { shopper, customer, onCustomer } = useShopper(props.shopper);
   // The notice of a plain-form post shows until the cart changes here.
   const [notice, setNotice] = useState(props.form?.notice ?? null);
   const { hold, setHold, released, releasedText, release } = useCartHold(
     props.hold ?? null,
     setCart,
   );
-  const emptyText = useRef<HTMLParagraphElement>(null);
-  const hadLines = useRef(props.cart.lineItems.length > 0);
   const empty = cart.lineItems.length === 0;
+  const emptyText = useFocusWhenEmptied(empty);
   // The lines read only while the cart holds a delivery time (decision 101).
   const locked = !cart.isEditable && hold !== null && !empty;
   const verdict = useDeliveryVerdict(postalCode, cart);
@@ -184,12 +181,6 @@ export function CartPage(props: CartPageProps) {
   useEffect(() => {
     pushViewCart(props.cart);
   }, []);
-
-  // The last line removed: the focus goes to what the cart now says (its button is gone).
-  useEffect(() => {
-    if (empty && hadLines.current) emptyText.current?.focus();
-    hadLines.current = !empty;
-  }, [empty]);
 
   const onCart = useCallback(
     (next: Cart) => {
@@ -228,15 +219,7 @@ export function CartPage(props: CartPageProps) {
           />
         ) : null}
         {empty ? (
-          // An empty cart says so and offers the way back to the products, nothing else.
-          <div className={styles.emptyCart}>
-            <p ref={emptyText} tabIndex={-1} className={styles.empty}>
-              {t('shop.cart.empty')}
-            </p>
-            <a href="/tuotteet" className={styles.primary}>
-              {t('shop.cart.continue')}
-            </a>
-          </div>
+          <EmptyCart textRef={emptyText} />
         ) : (
           <CartLinesForm
             cart={cart}
@@ -278,18 +261,51 @@ export function CartPage(props: CartPageProps) {
         />
       )}
       {hydrated && shopper.loggedIn ? (
-        <CartAddressModal
-          cartLoaded
-          customer={customer}
-          onCustomer={(saved) => {
-            setCustomer(saved);
-            setShopper({
-              loggedIn: saved.loggedIn,
-              postalCode: saved.loggedIn ? saved.deliveryAddress.postalCode : '',
-            });
-          }}
-        />
+        <CartAddressModal cartLoaded customer={customer} onCustomer={onCustomer} />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The shopper as the page's customer-dependent parts see them: everything follows an address
+ * saved on the page (the address modal's `onCustomer`).
+ */
+function useShopper(initial: CartPageProps['shopper']) {
+  const [shopper, setShopper] = useState(initial ?? { loggedIn: false, postalCode: '' });
+  const [customer, setCustomer] = useCustomer();
+  const onCustomer = (saved: NonNullable<typeof customer>) => {
+    setCustomer(saved);
+    setShopper({
+      loggedIn: saved.loggedIn,
+      postalCode: saved.loggedIn ? saved.deliveryAddress.postalCode : '',
+    });
+  };
+  return { shopper, customer, onCustomer };
+}
+
+/** The last line removed: the focus goes to what the cart now says (its button is gone). */
+function useFocusWhenEmptied(empty: boolean) {
+  const text = useRef<HTMLParagraphElement>(null);
+  const hadLines = useRef(!empty);
+  useEffect(() => {
+    if (empty && hadLines.current) text.current?.focus();
+    hadLines.current = !empty;
+  }, [empty]);
+  return text;
+}
+
+/** An empty cart says so and offers the way back to the products, nothing else. */
+function EmptyCart(props: { textRef: RefObject<HTMLParagraphElement | null> }) {
+  const t = useT();
+  return (
+    <div className={styles.emptyCart}>
+      <p ref={props.textRef} tabIndex={-1} className={styles.empty}>
+        {t('shop.cart.empty')}
+      </p>
+      <a href="/tuotteet" className={styles.primary}>
+        {t('shop.cart.continue')}
+      </a>
     </div>
   );
 }

@@ -79,7 +79,6 @@ export interface CodeEntryBoxProps {
 export function CodeEntryBox(props: CodeEntryBoxProps) {
   const t = useT();
   const id = useId();
-  const hydrated = useHydrated();
   const kind = KINDS[props.kind];
   const { messages } = kind;
   const notice = props.form?.notice;
@@ -128,24 +127,7 @@ export function CodeEntryBox(props: CodeEntryBoxProps) {
   return (
     <section className={styles.codeBox} aria-labelledby={`${id}-h`} data-box={props.kind}>
       <h2 id={`${id}-h`}>{t(`${messages}.heading`)}</h2>
-      {summary ? (
-        <div
-          className={checkoutStyles.errorSummary}
-          role="alert"
-          tabIndex={-1}
-          // biome-ignore lint/a11y/noAutofocus: a refused post's summary takes the focus on arrival (the failed-submit pattern), also without script
-          autoFocus
-          aria-labelledby={`${id}-summary`}
-          data-error-summary
-        >
-          <p id={`${id}-summary`}>{t('shop.cart.errorSummary')}</p>
-          <ul>
-            <li>
-              <a href={`#${fieldId}`}>{summary}</a>
-            </li>
-          </ul>
-        </div>
-      ) : null}
+      {summary ? <RefusalSummary id={id} fieldId={fieldId} summary={summary} /> : null}
       <form
         id={formId}
         method="post"
@@ -193,28 +175,70 @@ export function CodeEntryBox(props: CodeEntryBoxProps) {
           ) : null}
         </div>
       </form>
-      {props.items.length > 0 ? (
-        <ul className={styles.codeChips} aria-label={t(`${messages}.applied`)}>
-          {props.items.map((item) => (
-            <li key={item.key}>
-              <span>{item.label}</span>
-              <button
-                {...submitButton(hydrated, item.removeAction)}
-                form={formId}
-                className={styles.removeButton}
-                disabled={busy}
-                onClick={() => void run(() => props.remove(item), 'focus')}
-              >
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">{item.removeLabel}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <AppliedCodes
+        items={props.items}
+        label={t(`${messages}.applied`)}
+        formId={formId}
+        busy={busy}
+        onRemove={(item) => void run(() => props.remove(item), 'focus')}
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {done}
       </p>
     </section>
+  );
+}
+
+/** The summary of a refused plain-form post: it takes the focus on arrival and links the field. */
+function RefusalSummary(props: { id: string; fieldId: string; summary: string }) {
+  const t = useT();
+  return (
+    <div
+      className={checkoutStyles.errorSummary}
+      role="alert"
+      tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: a refused post's summary takes the focus on arrival (the failed-submit pattern), also without script
+      autoFocus
+      aria-labelledby={`${props.id}-summary`}
+      data-error-summary
+    >
+      <p id={`${props.id}-summary`}>{t('shop.cart.errorSummary')}</p>
+      <ul>
+        <li>
+          <a href={`#${props.fieldId}`}>{props.summary}</a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The codes or cards in the cart, each with its remove button (a plain-form submit too). */
+function AppliedCodes(props: {
+  items: CodeEntryItem[];
+  label: string;
+  formId: string;
+  busy: boolean;
+  onRemove: (item: CodeEntryItem) => void;
+}) {
+  const hydrated = useHydrated();
+  if (props.items.length === 0) return null;
+  return (
+    <ul className={styles.codeChips} aria-label={props.label}>
+      {props.items.map((item) => (
+        <li key={item.key}>
+          <span>{item.label}</span>
+          <button
+            {...submitButton(hydrated, item.removeAction)}
+            form={props.formId}
+            className={styles.removeButton}
+            disabled={props.busy}
+            onClick={() => props.onRemove(item)}
+          >
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">{item.removeLabel}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { NotFound } from '../../server/errors.ts';
 import { lockout } from '../../server/lockout.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
+import type { ZodApp } from '../../server/types.ts';
 import { sites } from '../../sites/registry.ts';
 import { type AccessGrant, can, permissionsOf } from './access.ts';
 import { listAudit } from './audit.server.ts';
@@ -146,6 +147,11 @@ export function scopeOf(grants: readonly AccessGrant[]) {
  * password reset, the signed-in staff member's profile, staff accounts, roles and the audit log.
  * Every route declares what it needs in `config.staff`; every answer is `no-store`.
  */
+/**
+ * The back office's identity API under /api/admin (decisions 130–132): sign-in steps, enrolment,
+ * password reset, the signed-in staff member's profile, staff accounts, roles and the audit log.
+ * Every route declares what it needs in `config.staff`; every answer is `no-store`.
+ */
 export async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits: LoginLimits = {
@@ -160,12 +166,34 @@ export async function staffRoutes(fastify: FastifyInstance) {
       windowMs: LOCK_WINDOW_MS,
     }),
   };
-  const key = () => fastify.config.forms.encryptionKey;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  registerSignInRoutes(app, limits);
+  registerReauthAndResetRoutes(app, limits);
+  registerPasskeyRoutes(app, limits);
+  registerSingleSignOnRoutes(app);
+  registerEnrolmentRoutes(app);
+  registerProfileRoutes(app, limits);
+  registerStaffAccountRoutes(app);
+  registerStaffStatusRoutes(app);
+  registerRoleRoutes(app);
+  registerAuditRoutes(app);
+}
 
-  // ------------------------------------------------------------------ signing in
+/** The key that seals outgoing mail. */
+function mailKey(app: ZodApp) {
+  return app.config.forms.encryptionKey;
+}
+
+/** After a step that started a session, the answer is made from that session. */
+async function signedInAnswer(request: FastifyRequest, sessionId: string): Promise<Me> {
+  request.staff = await signedInStaff(request.server.db, sessionId);
+  return me(request);
+}
+
+/** The password step, the second steps with a code, signing out, and who is signed in. */
+function registerSignInRoutes(app: ZodApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/auth/login`,
     {
@@ -244,12 +272,6 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** After a step that started a session, the answer is made from that session. */
-  async function signedInAnswer(request: FastifyRequest, sessionId: string): Promise<Me> {
-    request.staff = await signedInStaff(request.server.db, sessionId);
-    return me(request);
-  }
-
   app.post(
     `${ADMIN_API}/auth/logout`,
     {
@@ -279,7 +301,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => me(request),
   );
+}
 
+/** Giving the password again, and resetting a forgotten one by a mailed link. */
+function registerReauthAndResetRoutes(app: ZodApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/auth/reauth`,
     {
@@ -324,7 +349,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     async (request) => {
       await requestStaffReset(app.db, request.body.email, {
         adminUrl: adminUrlOf(request),
-        mailKey: key(),
+        mailKey: mailKey(app),
         ip: request.ip,
         requestId: request.id,
       });
@@ -351,10 +376,18 @@ export async function staffRoutes(fastify: FastifyInstance) {
       return { ok: true as const };
     },
   );
+}
 
-  // ------------------------------------------------------------------ passkeys
-  const webauthnJson = z.looseObject({ id: z.string().min(1).max(1024), type: z.string() });
+const webauthnJson = z.looseObject({ id: z.string().min(1).max(1024), type: z.string() });
 
+const passkeyList = z.object({
+  passkeys: z.array(
+    z.object({ id: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }),
+  ),
+});
+
+/** Signing in with a passkey, and the signed-in staff member’s own passkeys. */
+function registerPasskeyRoutes(app: ZodApp, limits: LoginLimits) {
   app.get(
     `${ADMIN_API}/auth/passkey/options`,
     {
@@ -391,12 +424,6 @@ export async function staffRoutes(fastify: FastifyInstance) {
         await passkeyStep(request, reply, request.body.response as never, limits),
       ),
   );
-
-  const passkeyList = z.object({
-    passkeys: z.array(
-      z.object({ id: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }),
-    ),
-  });
 
   app.get(
     `${ADMIN_API}/profile/passkeys`,
@@ -469,8 +496,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
       return { passkeys: await listPasskeys(request) };
     },
   );
+}
 
-  // ------------------------------------------------------------------ single sign-on
+/** Signing in through the OpenID Connect provider, and which sign-in methods there are. */
+function registerSingleSignOnRoutes(app: ZodApp) {
   app.get(
     OIDC_START,
     {
@@ -521,8 +550,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async () => ({ sso: Boolean(app.config.staffOidc) }),
   );
+}
 
-  // ------------------------------------------------------------------ enrolment
+/** Opening and completing an enrolment link. */
+function registerEnrolmentRoutes(app: ZodApp) {
   app.post(
     `${ADMIN_API}/enrolment`,
     {
@@ -541,7 +572,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => openEnrolment(app.db, request.body.token, key()),
+    async (request) => openEnrolment(app.db, request.body.token, mailKey(app)),
   );
 
   app.post(
@@ -563,11 +594,13 @@ export async function staffRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => ({
-      recoveryCodes: await completeEnrolment(request, reply, request.body, key()),
+      recoveryCodes: await completeEnrolment(request, reply, request.body, mailKey(app)),
     }),
   );
+}
 
-  // ------------------------------------------------------------------ own profile
+/** The signed-in staff member’s own name, language, password, recovery codes and sites. */
+function registerProfileRoutes(app: ZodApp, limits: LoginLimits) {
   app.post(
     `${ADMIN_API}/profile`,
     {
@@ -643,11 +676,18 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({ sites: scopeOf(signedIn(request).grants) }),
   );
+}
 
-  // ------------------------------------------------------------------ staff accounts
-  const manage = { permission: 'staff.manage' } as const;
-  const sensitive = { permission: 'staff.manage', reauth: true } as const;
+const manage = { permission: 'staff.manage' } as const;
+const sensitive = { permission: 'staff.manage', reauth: true } as const;
 
+/** The answer for a new enrolment link: what the staff member is sent. */
+function enrolmentLinkAnswer(made: { id: string; enrolmentUrl: string; expiresAt: Date }) {
+  return { id: made.id, enrolmentUrl: made.enrolmentUrl, expiresAt: made.expiresAt.toISOString() };
+}
+
+/** Staff accounts: listed, added, read, and their grants replaced. */
+function registerStaffAccountRoutes(app: ZodApp) {
   app.get(
     `${ADMIN_API}/staff`,
     {
@@ -683,13 +723,9 @@ export async function staffRoutes(fastify: FastifyInstance) {
       const made = await createStaff(app.db, request.body, {
         actor: actorFor(request),
         adminUrl: adminUrlOf(request),
-        mailKey: key(),
+        mailKey: mailKey(app),
       });
-      return {
-        id: made.id,
-        enrolmentUrl: made.enrolmentUrl,
-        expiresAt: made.expiresAt.toISOString(),
-      };
+      return enrolmentLinkAnswer(made);
     },
   );
 
@@ -733,7 +769,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
       return getStaff(app.db, request.params.id);
     },
   );
+}
 
+/** Disabling and enabling a staff member, and a new enrolment link for one. */
+function registerStaffStatusRoutes(app: ZodApp) {
   for (const [path, disabled] of [
     ['disable', true],
     ['enable', false],
@@ -781,18 +820,21 @@ export async function staffRoutes(fastify: FastifyInstance) {
       const made = await newEnrolmentLink(app.db, request.params.id, {
         actor: actorFor(request),
         adminUrl: adminUrlOf(request),
-        mailKey: key(),
+        mailKey: mailKey(app),
       });
       if (!made) throw new NotFound('No such staff member.');
-      return {
-        id: made.id,
-        enrolmentUrl: made.enrolmentUrl,
-        expiresAt: made.expiresAt.toISOString(),
-      };
+      return enrolmentLinkAnswer(made);
     },
   );
+}
 
-  // ------------------------------------------------------------------ roles
+/** The roles with every permission there is: the answer of each roles route. */
+async function rolesAnswer(app: ZodApp) {
+  return { roles: await listRoles(app.db), permissions: [...PERMISSIONS] };
+}
+
+/** Roles: listed, created and changed. */
+function registerRoleRoutes(app: ZodApp) {
   app.get(
     `${ADMIN_API}/roles`,
     {
@@ -803,7 +845,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
         response: { 200: jsonAnswer(rolesSchema, 'Roles'), ...problemAnswers(401, 403, 429) },
       },
     },
-    async () => ({ roles: await listRoles(app.db), permissions: [...PERMISSIONS] }),
+    async () => rolesAnswer(app),
   );
 
   app.post(
@@ -824,7 +866,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await createRole(request, request.body);
-      return { roles: await listRoles(app.db), permissions: [...PERMISSIONS] };
+      return rolesAnswer(app);
     },
   );
 
@@ -847,11 +889,13 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await updateRole(request, request.params.key, request.body);
-      return { roles: await listRoles(app.db), permissions: [...PERMISSIONS] };
+      return rolesAnswer(app);
     },
   );
+}
 
-  // ------------------------------------------------------------------ audit log
+/** The audit log. */
+function registerAuditRoutes(app: ZodApp) {
   app.get(
     `${ADMIN_API}/audit`,
     {

@@ -86,51 +86,14 @@ export function Blocks(props: {
                 expandable
               />
             );
-          case 'card-carousel': {
-            const carousel = {
-              ...(block.header ? { header: block.header } : {}),
-              cardType: block.cardType,
-              cards: block.cards.map((card) => toCardDto(card, props.images, linkPrefix)),
-              ...(block.cardsPerView === undefined ? {} : { cardsPerView: block.cardsPerView }),
-            };
-            // Shop products for sale: the carousel joined with the shop's buy control.
-            return offersBuying(carousel.cards) ? (
-              <Island
-                key={key}
-                name="product-card-carousel"
-                lang={lang}
-                hydrate="visible"
-                props={carousel}
-              />
-            ) : (
-              <Island
-                key={key}
-                name="card-carousel"
-                lang={lang}
-                hydrate="visible"
-                props={carousel}
-              />
-            );
-          }
+          case 'card-carousel':
           case 'brand-logo-carousel':
             return (
-              <Island
+              <CarouselBlock
                 key={key}
-                name="brand-logo-carousel"
-                lang={lang}
-                hydrate="visible"
-                props={{
-                  ...(block.header ? { header: block.header } : {}),
-                  logos: block.cards.map((card) => {
-                    const image = card.imageId ? props.images.get(card.imageId) : undefined;
-                    return {
-                      link: localLink(card.link, linkPrefix),
-                      header: card.header,
-                      ...(image ? { image } : {}),
-                    };
-                  }),
-                  ...(block.autoplaySeconds ? { autoplaySeconds: block.autoplaySeconds } : {}),
-                }}
+                block={block}
+                images={props.images}
+                linkPrefix={linkPrefix}
               />
             );
           case 'rich-text':
@@ -168,4 +131,50 @@ export function Blocks(props: {
       })}
     </>
   );
+}
+
+/** A carousel of cards (joined with the buy control where it offers products) or of logos. */
+function CarouselBlock(props: {
+  block: Extract<Block, { type: 'card-carousel' | 'brand-logo-carousel' }>;
+  images: Map<number, ImageDto>;
+  linkPrefix: string;
+}) {
+  const { lang } = usePage();
+  const { block } = props;
+  switch (block.type) {
+    case 'card-carousel': {
+      const carousel = {
+        ...(block.header ? { header: block.header } : {}),
+        cardType: block.cardType,
+        cards: block.cards.map((card) => toCardDto(card, props.images, props.linkPrefix)),
+        ...(block.cardsPerView === undefined ? {} : { cardsPerView: block.cardsPerView }),
+      };
+      // Shop products for sale: the carousel joined with the shop's buy control.
+      return offersBuying(carousel.cards) ? (
+        <Island name="product-card-carousel" lang={lang} hydrate="visible" props={carousel} />
+      ) : (
+        <Island name="card-carousel" lang={lang} hydrate="visible" props={carousel} />
+      );
+    }
+    case 'brand-logo-carousel':
+      return (
+        <Island
+          name="brand-logo-carousel"
+          lang={lang}
+          hydrate="visible"
+          props={{
+            ...(block.header ? { header: block.header } : {}),
+            logos: block.cards.map((card) => {
+              const image = card.imageId ? props.images.get(card.imageId) : undefined;
+              return {
+                link: localLink(card.link, props.linkPrefix),
+                header: card.header,
+                ...(image ? { image } : {}),
+              };
+            }),
+            ...(block.autoplaySeconds ? { autoplaySeconds: block.autoplaySeconds } : {}),
+          }}
+        />
+      );
+  }
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatDuration, formatPrice } from '../../../i18n/format.ts';
 import { useLang, useT } from '../../../i18n/react.tsx';
+import type { Translate } from '../../../i18n/translate.ts';
 import { Img } from '../../../images/picture.tsx';
+import type { Lang } from '../../../sites/types.ts';
 import type { CardType } from '../blocks.ts';
 import styles from '../card-grid/cards.module.css';
 import type { CardDto } from '../card-grid/schemas.ts';
@@ -60,12 +62,31 @@ const typeClass: Record<CardType, string | undefined> = {
  */
 export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
   const { card } = props;
+  const parts = useCardParts(card, props.headingLevel ?? 'h3');
+  return (
+    <article className={`${styles.card} ${typeClass[card.type] ?? ''}`} data-card-type={card.type}>
+      <CardBody card={card} parts={parts} />
+    </article>
+  );
+}
+
+/** The pieces a card's layout places: each null where the card has nothing for it. */
+interface CardParts {
+  image: ReactNode;
+  heading: ReactNode;
+  time: ReactNode;
+  likes: ReactNode;
+  date: ReactNode;
+  cta: ReactNode;
+  codes: ReactNode;
+  discount: ReactNode;
+  prices: ReactNode;
+}
+
+function useCardParts(card: CardDto, Heading: 'h2' | 'h3'): CardParts {
   const t = useT();
   const lang = useLang();
-  const BuyPart = useCardBuyPart();
-  const Heading = props.headingLevel ?? 'h3';
   const preset = card.imagePreset ?? presetOf[card.type];
-
   const image = card.image ? (
     <Img
       lang={lang}
@@ -84,6 +105,16 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
       </a>
     </Heading>
   );
+  const cta = card.ctaButton ? (
+    <span className={styles.cta} aria-hidden="true">
+      {card.ctaButton}
+    </span>
+  ) : null;
+  return { image, heading, cta, ...factParts(card, t, lang), ...productParts(card, t) };
+}
+
+/** The card's time, likes and publishing date. */
+function factParts(card: CardDto, t: Translate, lang: Lang) {
   const time =
     card.totalTime !== undefined ? (
       <span className={styles.fact}>
@@ -105,11 +136,11 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
       <time dateTime={card.publishDate}>{formatDate(card.publishDate, lang)}</time>
     </span>
   ) : null;
-  const cta = card.ctaButton ? (
-    <span className={styles.cta} aria-hidden="true">
-      {card.ctaButton}
-    </span>
-  ) : null;
+  return { time, likes, date };
+}
+
+/** A product card's codes, discount and prices. */
+function productParts(card: CardDto, t: Translate) {
   const codes =
     card.productCode || card.gtinCode || card.valoCode ? (
       <dl className={styles.codes}>
@@ -118,7 +149,6 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
         {card.valoCode ? <Code label={t('product.valoCode')} value={card.valoCode} /> : null}
       </dl>
     ) : null;
-
   const discount = card.discountPercentage ? (
     <span className={styles.discount}>
       {t('product.discount', { percent: card.discountPercentage })}
@@ -146,167 +176,176 @@ export function Card(props: { card: CardDto; headingLevel?: 'h2' | 'h3' }) {
         {card.stock === 0 ? <p className={styles.soldOut}>{t('cards.soldOut')}</p> : null}
       </div>
     ) : null;
+  return { codes, discount, prices };
+}
 
-  return (
-    <article className={`${styles.card} ${typeClass[card.type] ?? ''}`} data-card-type={card.type}>
-      {body()}
-    </article>
-  );
-
-  function buy(): ReactNode {
-    const buyProps = BuyPart ? cardBuyProps(card) : null;
-    if (!BuyPart || !buyProps) return null;
-    return (
-      <div className={`${styles.raised} ${styles.buy}`} data-card-buy="">
-        <BuyPart {...buyProps} />
-      </div>
-    );
-  }
-
-  function body(): ReactNode {
-    switch (card.type) {
-      // The tall picture carries its heading at its foot, over a shade.
-      case 'headerImageXtraTall':
-        return (
-          <>
-            <div className={styles.media}>{image}</div>
-            <div className={styles.overlay}>
-              {heading}
-              {cta}
-            </div>
-          </>
-        );
-      // The third brand's recipe: the time as a badge on the picture, the likes under the name.
-      case 'jyvabroilerRecipeCard':
-        return (
-          <>
-            <div className={styles.media}>
+/** The card's inside, laid out by its type. */
+function CardBody(props: { card: CardDto; parts: CardParts }) {
+  const { card, parts } = props;
+  const { image, heading, time, likes, date, cta } = parts;
+  switch (card.type) {
+    // The tall picture carries its heading at its foot, over a shade.
+    case 'headerImageXtraTall':
+      return (
+        <>
+          <div className={styles.media}>{image}</div>
+          <div className={styles.overlay}>
+            {heading}
+            {cta}
+          </div>
+        </>
+      );
+    // The third brand's recipe: the time as a badge on the picture, the likes under the name.
+    case 'jyvabroilerRecipeCard':
+      return (
+        <MediaAndBody
+          media={
+            <>
               {image}
               {time ? <span className={styles.badge}>{time}</span> : null}
-            </div>
-            <div className={styles.body}>
-              {heading}
-              {meta(likes)}
-              {cta}
-            </div>
-          </>
-        );
-      // Releases from Cision: release type and date above the heading.
-      case 'cisionCard':
-        return (
-          <>
-            <div className={styles.media}>{image}</div>
-            <div className={styles.body}>
-              {card.cisionTextType || date ? (
-                <p className={styles.kicker}>
-                  {card.cisionTextType ? (
-                    <span className={styles.chip}>{card.cisionTextType}</span>
-                  ) : null}
-                  {date}
-                </p>
+            </>
+          }
+        >
+          {heading}
+          {meta(likes)}
+          {cta}
+        </MediaAndBody>
+      );
+    // Releases from Cision: release type and date above the heading.
+    case 'cisionCard':
+      return (
+        <MediaAndBody media={image}>
+          {card.cisionTextType || date ? (
+            <p className={styles.kicker}>
+              {card.cisionTextType ? (
+                <span className={styles.chip}>{card.cisionTextType}</span>
               ) : null}
-              {heading}
-              {cta}
-            </div>
-          </>
-        );
-      // Releases from Mynewsdesk: the date, the heading, an accent rule on the side.
-      case 'mynewsdeskCard':
-        return (
-          <>
-            <div className={styles.media}>{image}</div>
-            <div className={styles.body}>
-              {date ? <p className={styles.kicker}>{date}</p> : null}
-              {heading}
-              {cta}
-            </div>
-          </>
-        );
-      // Mestari Forsman's product: the pack on white beside its name and codes.
-      case 'MFProductCard':
-        return (
-          <>
-            <div className={styles.media}>{image}</div>
-            <div className={styles.body}>
-              {heading}
-              {codes}
-              {cta}
-            </div>
-          </>
-        );
-      // The shop's product, Sweden's and the export site's: the price facts under the name; the
-      // shop's product also the shop's buy control where the cards' renderer hands it in.
-      case 'lkProductCard':
-      case 'productCardSe':
-      case 'exportProductCard':
-        return (
-          <>
-            <div className={styles.media}>
-              {image}
-              {discount}
-            </div>
-            <div className={styles.body}>
-              {card.isGiftCard ? <p className={styles.kicker}>{t('product.giftCard')}</p> : null}
-              {heading}
-              {prices}
-              {card.type === 'lkProductCard' ? null : codes}
-              {cta}
-              {buy()}
-            </div>
-          </>
-        );
-      // A shop campaign: a wide picture with its discount, the heading and the call to action.
-      case 'lkCampaignCard':
-        return (
-          <>
-            <div className={styles.media}>
-              {image}
-              {discount}
-            </div>
-            <div className={styles.body}>
-              {heading}
-              {prices}
-              {cta}
-            </div>
-          </>
-        );
-      // Food service: the pack, its codes and the ordering link of its Valo code.
-      case 'FSProductCard':
-        return (
-          <>
-            <div className={styles.media}>{image}</div>
-            <div className={styles.body}>
-              {heading}
-              {codes}
-              {card.valoCode ? (
-                <a
-                  className={`${styles.raised} ${styles.order}`}
-                  href={valoOrderUrl(card.valoCode)}
-                >
-                  {t('cards.order', { code: card.valoCode })}
-                </a>
-              ) : null}
-            </div>
-          </>
-        );
-      case 'socialMediaCard':
-        return <SocialBody card={card} image={image} heading={heading} likes={likes} />;
-      // Picture above, heading and facts below; the shape and the look come from the type's
-      // preset and styles: square, tall and wide pictures, the recipe card with time and likes,
-      // Ridderheims' centred deli card, Sibylla's name on a band of the brand's colour.
-      default:
-        return (
-          <>
-            <div className={styles.media}>{image}</div>
-            <div className={styles.body}>
-              {heading}
-              {meta(time, likes)}
-              {cta}
-            </div>
-          </>
-        );
-    }
+              {date}
+            </p>
+          ) : null}
+          {heading}
+          {cta}
+        </MediaAndBody>
+      );
+    // Releases from Mynewsdesk: the date, the heading, an accent rule on the side.
+    case 'mynewsdeskCard':
+      return (
+        <MediaAndBody media={image}>
+          {date ? <p className={styles.kicker}>{date}</p> : null}
+          {heading}
+          {cta}
+        </MediaAndBody>
+      );
+    case 'MFProductCard':
+    case 'lkProductCard':
+    case 'productCardSe':
+    case 'exportProductCard':
+    case 'lkCampaignCard':
+    case 'FSProductCard':
+      return <ProductCardBody card={card} parts={parts} />;
+    case 'socialMediaCard':
+      return <SocialBody card={card} image={image} heading={heading} likes={likes} />;
+    // Picture above, heading and facts below; the shape and the look come from the type's
+    // preset and styles: square, tall and wide pictures, the recipe card with time and likes,
+    // Ridderheims' centred deli card, Sibylla's name on a band of the brand's colour.
+    default:
+      return (
+        <MediaAndBody media={image}>
+          {heading}
+          {meta(time, likes)}
+          {cta}
+        </MediaAndBody>
+      );
   }
+}
+
+/** The usual layout: the picture (and what lies on it) above, the text below. */
+function MediaAndBody(props: { media: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <div className={styles.media}>{props.media}</div>
+      <div className={styles.body}>{props.children}</div>
+    </>
+  );
+}
+
+/** The inside of a product or campaign card, laid out by its type. */
+function ProductCardBody(props: { card: CardDto; parts: CardParts }) {
+  const { card } = props;
+  const { image, heading, cta, codes, discount, prices } = props.parts;
+  const t = useT();
+  switch (card.type) {
+    // Mestari Forsman's product: the pack on white beside its name and codes.
+    case 'MFProductCard':
+      return (
+        <MediaAndBody media={image}>
+          {heading}
+          {codes}
+          {cta}
+        </MediaAndBody>
+      );
+    // A shop campaign: a wide picture with its discount, the heading and the call to action.
+    case 'lkCampaignCard':
+      return (
+        <MediaAndBody
+          media={
+            <>
+              {image}
+              {discount}
+            </>
+          }
+        >
+          {heading}
+          {prices}
+          {cta}
+        </MediaAndBody>
+      );
+    // Food service: the pack, its codes and the ordering link of its Valo code.
+    case 'FSProductCard':
+      return (
+        <MediaAndBody media={image}>
+          {heading}
+          {codes}
+          {card.valoCode ? (
+            <a className={`${styles.raised} ${styles.order}`} href={valoOrderUrl(card.valoCode)}>
+              {t('cards.order', { code: card.valoCode })}
+            </a>
+          ) : null}
+        </MediaAndBody>
+      );
+    // The shop's product, Sweden's and the export site's: the price facts under the name; the
+    // shop's product also the shop's buy control where the cards' renderer hands it in.
+    default:
+      return (
+        <MediaAndBody
+          media={
+            <>
+              {image}
+              {discount}
+            </>
+          }
+        >
+          {card.isGiftCard ? <p className={styles.kicker}>{t('product.giftCard')}</p> : null}
+          {heading}
+          {prices}
+          {card.type === 'lkProductCard' ? null : codes}
+          {cta}
+          <CardBuy card={card} />
+        </MediaAndBody>
+      );
+  }
+}
+
+/** The shop's buy control on a card that offers one, where the cards' renderer hands it in. */
+function CardBuy(props: { card: CardDto }) {
+  const BuyPart = useCardBuyPart();
+  const buyProps = BuyPart ? cardBuyProps(props.card) : null;
+  if (!BuyPart || !buyProps) return null;
+  return (
+    <div className={`${styles.raised} ${styles.buy}`} data-card-buy="">
+      <BuyPart {...buyProps} />
+    </div>
+  );
 }
 
 /** Words of a text for comparison: lower case, without punctuation. */

@@ -106,26 +106,7 @@ export function ProductPage(props: ProductPageProps) {
               </p>
             ) : null}
           </header>
-          {shop ? (
-            <div className={styles.price}>
-              <span>{formatPrice(shop.priceCents)}</span>
-              {shop.discountPercentage ? (
-                <span className={styles.badge}>
-                  {t('product.discount', { percent: shop.discountPercentage })}
-                </span>
-              ) : null}
-              {shop.pricePerKgCents ? (
-                <small>
-                  {t('product.pricePerKg', { price: formatPrice(shop.pricePerKgCents) })}
-                </small>
-              ) : null}
-              {shop.svhPriceCents && shop.svhPriceCents !== shop.priceCents ? (
-                <small>
-                  {t('product.regularPrice', { price: formatPrice(shop.svhPriceCents) })}
-                </small>
-              ) : null}
-            </div>
-          ) : null}
+          {shop ? <ShopPrice shop={shop} /> : null}
           {props.purchase ??
             (shop ? <p>{shop.inStock ? t('product.inStock') : t('product.outOfStock')}</p> : null)}
           <RichText html={props.descriptionHtml} className={styles.prose} />
@@ -157,34 +138,63 @@ export function ProductPage(props: ProductPageProps) {
               <p>{props.ingredients}</p>
             </section>
           ) : null}
-          {n ? (
-            <section>
-              <h2>{t('product.nutritionPer', { per: n.per })}</h2>
-              <NutrientTable
-                rows={[
-                  ...(n.energyKj !== undefined || n.energyKcal !== undefined
-                    ? [
-                        {
-                          key: 'energy',
-                          label: t('product.energy'),
-                          value: `${n.energyKj ?? '–'} kJ / ${n.energyKcal ?? '–'} kcal`,
-                        },
-                      ]
-                    : []),
-                  ...nutritionRows
-                    .filter(([key]) => typeof n[key] === 'number')
-                    .map(([key, label, unit]) => ({
-                      key,
-                      label: t(label),
-                      value: `${formatNumber(n[key] as number, lang)} ${unit}`,
-                    })),
-                ]}
-              />
-            </section>
-          ) : null}
+          {n ? <NutritionTable nutrition={n} /> : null}
         </div>
       </article>
       {reviewed?.element}
     </div>
+  );
+}
+
+/** The shop's price, its discount, the price per kilo and the price before the campaign. */
+function ShopPrice(props: { shop: NonNullable<ProductPageProps['shop']> }) {
+  const { t } = usePage();
+  const { shop } = props;
+  return (
+    <div className={styles.price}>
+      <span>{formatPrice(shop.priceCents)}</span>
+      {shop.discountPercentage ? (
+        <span className={styles.badge}>
+          {t('product.discount', { percent: shop.discountPercentage })}
+        </span>
+      ) : null}
+      {shop.pricePerKgCents ? (
+        <small>{t('product.pricePerKg', { price: formatPrice(shop.pricePerKgCents) })}</small>
+      ) : null}
+      {shop.svhPriceCents && shop.svhPriceCents !== shop.priceCents ? (
+        <small>{t('product.regularPrice', { price: formatPrice(shop.svhPriceCents) })}</small>
+      ) : null}
+    </div>
+  );
+}
+
+/** The nutrition table: the energy, then each nutrient the product states. */
+function NutritionTable(props: { nutrition: NonNullable<ProductPageProps['nutrition']> }) {
+  const { t, lang } = usePage();
+  const n = props.nutrition;
+  return (
+    <section>
+      <h2>{t('product.nutritionPer', { per: n.per })}</h2>
+      <NutrientTable
+        rows={[
+          ...(n.energyKj !== undefined || n.energyKcal !== undefined
+            ? [
+                {
+                  key: 'energy',
+                  label: t('product.energy'),
+                  value: `${n.energyKj ?? '–'} kJ / ${n.energyKcal ?? '–'} kcal`,
+                },
+              ]
+            : []),
+          ...nutritionRows
+            .filter(([key]) => typeof n[key] === 'number')
+            .map(([key, label, unit]) => ({
+              key,
+              label: t(label),
+              value: `${formatNumber(n[key] as number, lang)} ${unit}`,
+            })),
+        ]}
+      />
+    </section>
   );
 }

@@ -50,7 +50,6 @@ export function RecipePage(props: RecipePageProps) {
   const { t, lang } = usePage();
   // Swedish recipes follow the Swedish rules (spec shop-and-widgets §5).
   const rules = lang === 'sv' ? 'sv' : 'fi';
-  const withIngredients = props.steps.filter((s) => s.ingredients.length > 0);
   return (
     <div className="container">
       <Breadcrumbs items={props.crumbs} />
@@ -94,59 +93,7 @@ export function RecipePage(props: RecipePageProps) {
           </header>
         </div>
         <div className={styles.detail}>
-          <section>
-            <h2>{t('recipe.ingredients')}</h2>
-            {props.portionSize && props.portionUnit ? (
-              <Island
-                name="portion-calculator"
-                lang={lang}
-                hydrate="visible"
-                props={{
-                  rules,
-                  base: {
-                    yield: props.yield,
-                    portionSize: props.portionSize,
-                    totalYieldKg: props.totalYieldKg,
-                  },
-                  initial: portionsFromQuery(
-                    rules,
-                    {
-                      yield: props.yield,
-                      portionSize: props.portionSize,
-                      totalYieldKg: props.totalYieldKg,
-                    },
-                    props.portionQuery,
-                  ),
-                  unit: props.portionUnit,
-                  groups: withIngredients.map((step) => ({
-                    heading: step.heading,
-                    ingredients: step.ingredients.map((i) => ({
-                      name: i.name,
-                      amount: i.amount,
-                      unit: i.unit,
-                      ...(i.url ? { url: i.url } : {}),
-                      ...(i.order !== undefined ? { order: i.order } : {}),
-                    })),
-                  })),
-                }}
-              />
-            ) : null}
-            {props.portionSize && props.portionUnit
-              ? null
-              : withIngredients.map((step) => (
-                  <div key={step.heading || 'main'}>
-                    {withIngredients.length > 1 && step.heading ? <h3>{step.heading}</h3> : null}
-                    <ul className={styles.ingredients}>
-                      {step.ingredients.map((ingredient) => (
-                        <IngredientLine
-                          key={`${ingredient.name}-${ingredient.amount}`}
-                          ingredient={ingredient}
-                        />
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-          </section>
+          <IngredientsSection {...props} rules={rules} />
           <section>
             <h2>{t('recipe.instructions')}</h2>
             <ol className={styles.steps}>
@@ -177,5 +124,70 @@ export function RecipePage(props: RecipePageProps) {
         <Island name="recipe-banner" props={props.banner} lang={lang} hydrate="idle" />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The ingredients: with a portion size, the portion calculator (an island) that scales them;
+ * without, the plain lists by step.
+ */
+function IngredientsSection(props: RecipePageProps & { rules: 'fi' | 'sv' }) {
+  const { t, lang } = usePage();
+  const { rules } = props;
+  const withIngredients = props.steps.filter((s) => s.ingredients.length > 0);
+  return (
+    <section>
+      <h2>{t('recipe.ingredients')}</h2>
+      {props.portionSize && props.portionUnit ? (
+        <Island
+          name="portion-calculator"
+          lang={lang}
+          hydrate="visible"
+          props={{
+            rules,
+            base: {
+              yield: props.yield,
+              portionSize: props.portionSize,
+              totalYieldKg: props.totalYieldKg,
+            },
+            initial: portionsFromQuery(
+              rules,
+              {
+                yield: props.yield,
+                portionSize: props.portionSize,
+                totalYieldKg: props.totalYieldKg,
+              },
+              props.portionQuery,
+            ),
+            unit: props.portionUnit,
+            groups: withIngredients.map((step) => ({
+              heading: step.heading,
+              ingredients: step.ingredients.map((i) => ({
+                name: i.name,
+                amount: i.amount,
+                unit: i.unit,
+                ...(i.url ? { url: i.url } : {}),
+                ...(i.order !== undefined ? { order: i.order } : {}),
+              })),
+            })),
+          }}
+        />
+      ) : null}
+      {props.portionSize && props.portionUnit
+        ? null
+        : withIngredients.map((step) => (
+            <div key={step.heading || 'main'}>
+              {withIngredients.length > 1 && step.heading ? <h3>{step.heading}</h3> : null}
+              <ul className={styles.ingredients}>
+                {step.ingredients.map((ingredient) => (
+                  <IngredientLine
+                    key={`${ingredient.name}-${ingredient.amount}`}
+                    ingredient={ingredient}
+                  />
+                ))}
+              </ul>
+            </div>
+          ))}
+    </section>
   );
 }

@@ -71,7 +71,6 @@ export function PortionCalculator(props: PortionCalculatorProps) {
     setPortions((prev) => stepPortions(rules, prev, key, direction));
   };
   const net = rules === 'fi' ? netTotalKg(base, portions) : null;
-  const multipleGroups = props.groups.length > 1;
   return (
     <form
       id={PORTION_CALCULATOR_ID}
@@ -82,49 +81,20 @@ export function PortionCalculator(props: PortionCalculatorProps) {
     >
       <fieldset className={styles.calculator}>
         <legend>{t('widgets.portions.legend')}</legend>
-        {fields.map(({ key, label }) => {
-          const inputId = `${id}${key}`;
-          const limits = rules === 'sv' ? SWEDISH_LIMITS[key] : undefined;
-          return (
-            <div className={styles.stepper} key={key}>
-              <label htmlFor={inputId}>{label}</label>
-              {live ? (
-                <button
-                  type="button"
-                  className={styles.button}
-                  aria-label={t('widgets.portions.decrease', { label })}
-                  aria-controls={`${id}list`}
-                  onClick={() => step(key, -1)}
-                >
-                  −
-                </button>
-              ) : null}
-              <input
-                id={inputId}
-                name={key}
-                type="number"
-                inputMode="numeric"
-                step={PORTION_STEPS[key]}
-                {...(limits ? { min: limits.min, max: limits.max } : {})}
-                value={typed[key] ?? String(portions[key])}
-                onChange={onChange(key)}
-                onBlur={() => setTyped((prev) => ({ ...prev, [key]: undefined }))}
-                aria-controls={`${id}list`}
-              />
-              {live ? (
-                <button
-                  type="button"
-                  className={styles.button}
-                  aria-label={t('widgets.portions.increase', { label })}
-                  aria-controls={`${id}list`}
-                  onClick={() => step(key, 1)}
-                >
-                  +
-                </button>
-              ) : null}
-            </div>
-          );
-        })}
+        {fields.map(({ key, label }) => (
+          <PortionField
+            key={key}
+            id={id}
+            field={key}
+            label={label}
+            rules={rules}
+            live={live}
+            value={typed[key] ?? String(portions[key])}
+            onChange={onChange(key)}
+            onBlur={() => setTyped((prev) => ({ ...prev, [key]: undefined }))}
+            onStep={(direction) => step(key, direction)}
+          />
+        ))}
         {rules === 'sv' ? (
           <p className={styles.hint}>{t('widgets.portions.svLimits', { unit })}</p>
         ) : null}
@@ -144,32 +114,7 @@ export function PortionCalculator(props: PortionCalculatorProps) {
             unit,
           })}
         </p>
-        {props.groups.map((group, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: steps are a static list in their own order
-          <div key={`${group.heading}-${index}`}>
-            {multipleGroups && group.heading ? <h3>{group.heading}</h3> : null}
-            <ul className={styles.ingredients} data-ingredients>
-              {orderedIngredients(rules, group.ingredients).map((ingredient, i) => {
-                const amount = scaledAmount(ingredient.amount, base, portions);
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: ingredients are a static list
-                  <li key={`${ingredient.name}-${i}`}>
-                    {amount !== null ? (
-                      <span data-amount>
-                        {`${formatAmount(amount, rules)} ${ingredient.unit}`.trim()}{' '}
-                      </span>
-                    ) : null}
-                    {ingredient.url ? (
-                      <a href={ingredient.url}>{ingredient.name}</a>
-                    ) : (
-                      ingredient.name
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        ))}
+        <IngredientGroups groups={props.groups} rules={rules} base={base} portions={portions} />
         {net !== null ? (
           <p>
             {t('widgets.portions.netTotal')}:{' '}
@@ -180,5 +125,103 @@ export function PortionCalculator(props: PortionCalculatorProps) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** One field of the calculator: its label, the number, and − and + once the island runs. */
+function PortionField(props: {
+  id: string;
+  field: keyof Portions;
+  label: string;
+  rules: PortionCalculatorProps['rules'];
+  live: boolean;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+  onStep: (direction: 1 | -1) => void;
+}) {
+  const t = useT();
+  const { id, field: key, label } = props;
+  const inputId = `${id}${key}`;
+  const limits = props.rules === 'sv' ? SWEDISH_LIMITS[key] : undefined;
+  return (
+    <div className={styles.stepper}>
+      <label htmlFor={inputId}>{label}</label>
+      {props.live ? (
+        <button
+          type="button"
+          className={styles.button}
+          aria-label={t('widgets.portions.decrease', { label })}
+          aria-controls={`${id}list`}
+          onClick={() => props.onStep(-1)}
+        >
+          −
+        </button>
+      ) : null}
+      <input
+        id={inputId}
+        name={key}
+        type="number"
+        inputMode="numeric"
+        step={PORTION_STEPS[key]}
+        {...(limits ? { min: limits.min, max: limits.max } : {})}
+        value={props.value}
+        onChange={props.onChange}
+        onBlur={props.onBlur}
+        aria-controls={`${id}list`}
+      />
+      {props.live ? (
+        <button
+          type="button"
+          className={styles.button}
+          aria-label={t('widgets.portions.increase', { label })}
+          aria-controls={`${id}list`}
+          onClick={() => props.onStep(1)}
+        >
+          +
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The ingredient groups with their amounts scaled to the portions. */
+function IngredientGroups(props: {
+  groups: PortionCalculatorProps['groups'];
+  rules: PortionCalculatorProps['rules'];
+  base: PortionCalculatorProps['base'];
+  portions: Portions;
+}) {
+  const { rules, base, portions } = props;
+  const multipleGroups = props.groups.length > 1;
+  return (
+    <>
+      {props.groups.map((group, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: steps are a static list in their own order
+        <div key={`${group.heading}-${index}`}>
+          {multipleGroups && group.heading ? <h3>{group.heading}</h3> : null}
+          <ul className={styles.ingredients} data-ingredients>
+            {orderedIngredients(rules, group.ingredients).map((ingredient, i) => {
+              const amount = scaledAmount(ingredient.amount, base, portions);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: ingredients are a static list
+                <li key={`${ingredient.name}-${i}`}>
+                  {amount !== null ? (
+                    <span data-amount>
+                      {`${formatAmount(amount, rules)} ${ingredient.unit}`.trim()}{' '}
+                    </span>
+                  ) : null}
+                  {ingredient.url ? (
+                    <a href={ingredient.url}>{ingredient.name}</a>
+                  ) : (
+                    ingredient.name
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </>
   );
 }

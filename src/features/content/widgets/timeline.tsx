@@ -32,27 +32,12 @@ function yearOfHash(hash: string, years: number[]): number | undefined {
  */
 export function Timeline(props: TimelineProps) {
   const t = useT();
-  const lang = useLang();
   const headingId = useId();
   const years = props.years.map((y) => y.year);
   const size = Math.min(props.window, years.length);
-  // null until the island runs: the server shows every year.
-  const [current, setCurrent] = useState<number | null>(null);
+  const [current, setCurrent] = useYearOfHash(years);
   const links = useRef(new Map<number, HTMLAnchorElement>());
   const focusYear = useRef<number | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the years are the island's props, fixed
-  useEffect(() => {
-    const fromHash = () => {
-      const year = yearOfHash(window.location.hash, years);
-      setCurrent((prev) => year ?? prev ?? years[years.length - 1] ?? null);
-      return year;
-    };
-    const year = fromHash();
-    if (year !== undefined) document.getElementById(String(year))?.scrollIntoView();
-    window.addEventListener('hashchange', fromHash);
-    return () => window.removeEventListener('hashchange', fromHash);
-  }, []);
 
   useEffect(() => {
     if (focusYear.current === null) return;
@@ -139,21 +124,47 @@ export function Timeline(props: TimelineProps) {
         {props.years
           .filter((y) => shown.includes(y.year))
           .map((y) => (
-            <li
-              key={y.year}
-              id={String(y.year)}
-              data-name={`year_${y.year}`}
-              className={styles.year}
-            >
-              <div>{y.image ? <Img lang={lang} image={y.image} preset="card-wide" /> : null}</div>
-              <div>
-                <p className={styles.yearNumber}>{y.year}</p>
-                <h3>{y.title}</h3>
-                <p>{y.text}</p>
-              </div>
-            </li>
+            <TimelineYear key={y.year} year={y} />
           ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The year the timeline shows: the one in the address (followed as it changes), else the latest;
+ * null until the island runs, so the server shows every year. A year in the address on arrival
+ * is scrolled to.
+ */
+function useYearOfHash(years: number[]) {
+  const [current, setCurrent] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the years are the island's props, fixed
+  useEffect(() => {
+    const fromHash = () => {
+      const year = yearOfHash(window.location.hash, years);
+      setCurrent((prev) => year ?? prev ?? years[years.length - 1] ?? null);
+      return year;
+    };
+    const year = fromHash();
+    if (year !== undefined) document.getElementById(String(year))?.scrollIntoView();
+    window.addEventListener('hashchange', fromHash);
+    return () => window.removeEventListener('hashchange', fromHash);
+  }, []);
+  return [current, setCurrent] as const;
+}
+
+/** One year: its anchor, picture, number, title and text. */
+function TimelineYear(props: { year: TimelineProps['years'][number] }) {
+  const lang = useLang();
+  const y = props.year;
+  return (
+    <li id={String(y.year)} data-name={`year_${y.year}`} className={styles.year}>
+      <div>{y.image ? <Img lang={lang} image={y.image} preset="card-wide" /> : null}</div>
+      <div>
+        <p className={styles.yearNumber}>{y.year}</p>
+        <h3>{y.title}</h3>
+        <p>{y.text}</p>
+      </div>
+    </li>
   );
 }

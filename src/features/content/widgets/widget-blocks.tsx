@@ -112,7 +112,7 @@ export function WidgetBlock(props: {
   images: Images;
   data: WidgetData;
 }): ReactNode | undefined {
-  const { lang, t, path: pagePath } = usePage();
+  const { lang } = usePage();
   const { block, images, data } = props;
   switch (block.type) {
     case 'jobs':
@@ -136,35 +136,7 @@ export function WidgetBlock(props: {
         />
       ) : null;
     case 'map':
-      return data.mapRegions?.length ? (
-        <>
-          <Island
-            name="region-map"
-            lang={lang}
-            hydrate="idle"
-            props={{
-              ...(block.header ? { header: block.header } : {}),
-              image: (block.imageId ? images.get(block.imageId) : undefined) ?? null,
-              regions: data.mapRegions,
-              ...(block.places ? { places: block.places } : {}),
-            }}
-          />
-          <noscript>
-            <div className="container">
-              <ol className={styles.mapRegions}>
-                {data.mapRegions.map((r) => (
-                  <li key={r.number}>
-                    <strong>
-                      {r.number}. {r.buttonLabel}
-                    </strong>{' '}
-                    ({r.buttonRegion}): {r.buttonInfo}
-                  </li>
-                ))}
-              </ol>
-            </div>
-          </noscript>
-        </>
-      ) : null;
+      return <MapWidget block={block} images={images} regions={data.mapRegions} />;
     case 'expandable-list':
       return (
         <Island
@@ -211,18 +183,6 @@ export function WidgetBlock(props: {
           props={{ ...(block.header ? { header: block.header } : {}), items: block.items }}
         />
       );
-    case 'school-header': {
-      const image = block.imageId ? images.get(block.imageId) : undefined;
-      return (
-        <header className={`container ${styles.blockSpacing} ${styles.map}`}>
-          <div>
-            <h2>{block.header}</h2>
-            {block.text ? <p>{block.text}</p> : null}
-          </div>
-          {image ? <Img lang={lang} image={image} preset="card-wide" /> : null}
-        </header>
-      );
-    }
     case 'flip-card':
       return (
         <Island
@@ -241,6 +201,78 @@ export function WidgetBlock(props: {
           props={{ ...(block.header ? { header: block.header } : {}), slides: block.slides }}
         />
       );
+    case 'school-header':
+    case 'school-vote':
+    case 'school-video':
+    case 'school-materials':
+      return <SchoolBlock block={block} images={images} data={data} />;
+    default:
+      return undefined;
+  }
+}
+
+/** The region map (an island), with the regions as a plain list where script does not run. */
+function MapWidget(props: {
+  block: Extract<Block, { type: 'map' }>;
+  images: Images;
+  regions: WidgetData['mapRegions'];
+}) {
+  const { lang } = usePage();
+  return props.regions?.length ? (
+    <>
+      <Island
+        name="region-map"
+        lang={lang}
+        hydrate="idle"
+        props={{
+          ...(props.block.header ? { header: props.block.header } : {}),
+          image: (props.block.imageId ? props.images.get(props.block.imageId) : undefined) ?? null,
+          regions: props.regions,
+          ...(props.block.places ? { places: props.block.places } : {}),
+        }}
+      />
+      <noscript>
+        <div className="container">
+          <ol className={styles.mapRegions}>
+            {props.regions.map((r) => (
+              <li key={r.number}>
+                <strong>
+                  {r.number}. {r.buttonLabel}
+                </strong>{' '}
+                ({r.buttonRegion}): {r.buttonInfo}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </noscript>
+    </>
+  ) : null;
+}
+
+/** The school pages' blocks: their header, the vote, the video and the materials. */
+function SchoolBlock(props: {
+  block: Extract<
+    Block,
+    { type: 'school-header' | 'school-vote' | 'school-video' | 'school-materials' }
+  >;
+  images: Images;
+  data: WidgetData;
+}) {
+  const { lang, t, path: pagePath } = usePage();
+  const { block, images, data } = props;
+  switch (block.type) {
+    case 'school-header': {
+      const image = block.imageId ? images.get(block.imageId) : undefined;
+      return (
+        <header className={`container ${styles.blockSpacing} ${styles.map}`}>
+          <div>
+            <h2>{block.header}</h2>
+            {block.text ? <p>{block.text}</p> : null}
+          </div>
+          {image ? <Img lang={lang} image={image} preset="card-wide" /> : null}
+        </header>
+      );
+    }
     case 'school-vote':
       return (
         <Island
@@ -285,7 +317,5 @@ export function WidgetBlock(props: {
           </ul>
         </section>
       ) : null;
-    default:
-      return undefined;
   }
 }

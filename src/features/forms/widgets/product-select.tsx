@@ -4,6 +4,7 @@ import type { MessageKey } from '../../../i18n/translate.ts';
 import { PRODUCTS_PATH } from '../forms.ts';
 import { PRODUCT_FILTER_MIN, type ProductListItem } from '../schemas.ts';
 import { getJson } from './api.ts';
+import { ErrorText, Label } from './field-base.tsx';
 import styles from './forms.module.css';
 
 const SHOWN = 100;
@@ -51,22 +52,13 @@ export function ProductSelect(props: {
   inputRef?: (element: HTMLInputElement | null) => void;
 }) {
   const t = useT();
-  const lang = useLang();
   const listId = `${useId().replace(/[^\w-]/g, '')}-products`;
-  const [products, setProducts] = useState<ProductListItem[] | undefined>();
-  const [failed, setFailed] = useState(false);
+  const { products, failed, ensureLoaded } = useProducts();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState(props.value.title);
   const [active, setActive] = useState(-1);
 
   useEffect(() => setQuery(props.value.title), [props.value.title]);
-
-  const ensureLoaded = () => {
-    if (products || failed) return;
-    loadProducts(lang === 'sv' ? 'se' : lang)
-      .then(setProducts)
-      .catch(() => setFailed(true));
-  };
 
   const typed = query === props.value.title ? '' : query;
   const tooShort = tooShortToFilter(typed);
@@ -105,15 +97,7 @@ export function ProductSelect(props: {
     .join(' ');
   return (
     <div className={styles.field}>
-      <label htmlFor={props.id}>
-        {props.label}
-        {props.required ? (
-          <span className={styles.star} aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+      <Label htmlFor={props.id} text={props.label} required={props.required} />
       <div className={styles.combobox}>
         <div className={styles.comboRow}>
           <input
@@ -164,36 +148,70 @@ export function ProductSelect(props: {
               ? t('form.product.noMatches')
               : t('form.product.placeholder')}
         </p>
-        {/* The ARIA 1.2 combobox: focus stays in the input, options are reached with aria-activedescendant. */}
-        <div
-          id={listId}
-          role="listbox"
-          className={styles.listbox}
+        <ProductListbox
+          listId={listId}
+          label={props.label}
           hidden={!expanded || matches.length === 0}
-          aria-label={props.label}
-        >
-          {matches.map((item, index) => (
-            <div
-              key={item.productId}
-              tabIndex={-1}
-              id={`${listId}-${item.productId}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(item);
-              }}
-            >
-              {item.title}
-            </div>
-          ))}
-        </div>
+          matches={matches}
+          active={active}
+          onChoose={choose}
+        />
       </div>
-      {props.error ? (
-        <p id={`${props.id}-error`} className={styles.error}>
-          {t(props.error)}
-        </p>
-      ) : null}
+      <ErrorText id={`${props.id}-error`} error={props.error} />
+    </div>
+  );
+}
+
+/** The site's products, asked for once the field is used (`ensureLoaded`). */
+function useProducts() {
+  const lang = useLang();
+  const [products, setProducts] = useState<ProductListItem[] | undefined>();
+  const [failed, setFailed] = useState(false);
+  const ensureLoaded = () => {
+    if (products || failed) return;
+    loadProducts(lang === 'sv' ? 'se' : lang)
+      .then(setProducts)
+      .catch(() => setFailed(true));
+  };
+  return { products, failed, ensureLoaded };
+}
+
+/**
+ * The combobox's listbox (ARIA 1.2): focus stays in the input, options are reached with
+ * aria-activedescendant; a press on one chooses it without taking focus from the input.
+ */
+function ProductListbox(props: {
+  listId: string;
+  label: string;
+  hidden: boolean;
+  matches: ProductListItem[];
+  active: number;
+  onChoose: (item: ProductListItem) => void;
+}) {
+  const { listId } = props;
+  return (
+    <div
+      id={listId}
+      role="listbox"
+      className={styles.listbox}
+      hidden={props.hidden}
+      aria-label={props.label}
+    >
+      {props.matches.map((item, index) => (
+        <div
+          key={item.productId}
+          tabIndex={-1}
+          id={`${listId}-${item.productId}`}
+          role="option"
+          aria-selected={index === props.active}
+          onMouseDown={(event) => {
+            event.preventDefault();
+            props.onChoose(item);
+          }}
+        >
+          {item.title}
+        </div>
+      ))}
     </div>
   );
 }

@@ -142,33 +142,16 @@ export function AddressModal(props: AddressModalProps) {
           <p>{t('checkout.address.intro')}</p>
           <form ref={form} onSubmit={submit} noValidate aria-busy={busy}>
             <div className={styles.addressGrid}>
-              {ADDRESS_FIELDS.map((field) => {
-                const error = errors[field.name];
-                const fieldId = `${id}-${field.name}`;
-                return (
-                  <p key={field.name} className={styles.field} data-field={field.name}>
-                    <label htmlFor={fieldId}>{t(field.label)}</label>
-                    <input
-                      id={fieldId}
-                      name={field.name}
-                      type={field.type ?? 'text'}
-                      className={shop.textInput}
-                      required
-                      aria-required="true"
-                      autoComplete={field.autoComplete}
-                      value={values[field.name]}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${fieldId}-error` : undefined}
-                      onChange={(event) => set(field.name, event.target.value)}
-                    />
-                    {error ? (
-                      <span id={`${fieldId}-error`} className={shop.fieldError}>
-                        {t(error)}
-                      </span>
-                    ) : null}
-                  </p>
-                );
-              })}
+              {ADDRESS_FIELDS.map((field) => (
+                <AddressField
+                  key={field.name}
+                  id={`${id}-${field.name}`}
+                  field={field}
+                  value={values[field.name]}
+                  error={errors[field.name]}
+                  onChange={(value) => set(field.name, value)}
+                />
+              ))}
             </div>
             <p className={styles.checkboxRow}>
               <input
@@ -205,6 +188,41 @@ export function AddressModal(props: AddressModalProps) {
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** One field of the address: its label, input and error. */
+function AddressField(props: {
+  id: string;
+  field: (typeof ADDRESS_FIELDS)[number];
+  value: string;
+  error: MessageKey | undefined;
+  onChange: (value: string) => void;
+}) {
+  const t = useT();
+  const { field, error, id: fieldId } = props;
+  return (
+    <p className={styles.field} data-field={field.name}>
+      <label htmlFor={fieldId}>{t(field.label)}</label>
+      <input
+        id={fieldId}
+        name={field.name}
+        type={field.type ?? 'text'}
+        className={shop.textInput}
+        required
+        aria-required="true"
+        autoComplete={field.autoComplete}
+        value={props.value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {error ? (
+        <span id={`${fieldId}-error`} className={shop.fieldError}>
+          {t(error)}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Invalid } from '../../../server/errors.ts';
 import { startJob } from '../../../server/jobs.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import type { ZodApp } from '../../../server/types.ts';
 import { getSite } from '../../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
@@ -85,14 +86,22 @@ export async function orderRoutes(fastify: FastifyInstance) {
     });
   });
 
-  const checkoutOf = async (key: CartKey, lang: Lang) => {
-    const hold = await currentHold(app.db, key);
-    return {
-      cart: await loadCart(app.db, key, lang),
-      hold: hold ? holdAnswer(hold, lang) : null,
-    };
-  };
+  registerHoldRoutes(app);
+  registerOrderRoute(app);
+  registerGiftCardRoutes(app);
+}
 
+/** The cart with its held delivery time (null when none is held or the hold has expired). */
+async function checkoutOf(app: ZodApp, key: CartKey, lang: Lang) {
+  const hold = await currentHold(app.db, key);
+  return {
+    cart: await loadCart(app.db, key, lang),
+    hold: hold ? holdAnswer(hold, lang) : null,
+  };
+}
+
+/** The checkout with its hold: read, taken and let go. */
+function registerHoldRoutes(app: ZodApp) {
   app.get(
     CHECKOUT_API,
     {
@@ -113,7 +122,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
       const lang = shopLang(request.query.language);
       const { key } = await shopper(request);
       personal(reply);
-      return checkoutOf(key, lang);
+      return checkoutOf(app, key, lang);
     },
   );
 
@@ -141,7 +150,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
       const { key } = await shopper(request);
       await takeHold(app.db, key, lang, request.body);
       personal(reply);
-      return checkoutOf(key, lang);
+      return checkoutOf(app, key, lang);
     },
   );
 
@@ -166,7 +175,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
       return reply.code(204).send(null);
     },
   );
+}
 
+/** Placing the order of a held checkout. */
+function registerOrderRoute(app: ZodApp) {
   app.post(
     CHECKOUT_ORDER_API,
     {
@@ -206,7 +218,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
       return { orderId: order.id, orderNumber: order.number, status: order.status, next };
     },
   );
+}
 
+/** Gift cards entered into the cart and taken out of it. */
+function registerGiftCardRoutes(app: ZodApp) {
   // The tries share one budget per client with the cart page's plain form (gift-cards.server.ts).
   const giftCardTries = giftCardTryLimit(app);
   app.post(
