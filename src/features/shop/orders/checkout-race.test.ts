@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { shownTotals } from '../../../../tests/helpers/shop.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
 import { databaseUrlWith } from '../../../../tests/setup/database.ts';
+import { projectPath } from '../../../db/paths.ts';
 import { products } from '../../content/tables.ts';
 import { CART_API, CHECKOUT_API, centsOfMoney, productAvailabilitySchema } from '../schemas.ts';
 import {
@@ -269,6 +270,10 @@ describe('checkout races (PostgreSQL)', () => {
         [
           '--import',
           'tsx',
+          // Plain Node: the shop reads the content feature's tables through its index, which
+          // also re-exports components with CSS modules (decision 126).
+          '--import',
+          projectPath('scripts/empty-css-imports.ts'),
           path.join(
             path.dirname(fileURLToPath(import.meta.url)),
             'placement-crash.test-support.ts',
