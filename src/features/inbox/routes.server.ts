@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
+import type { ZodApp } from '../../server/types.ts';
 import {
   addNote,
   assertSubmissionAccess,
@@ -48,7 +49,12 @@ function noStore(reply: FastifyReply) {
  */
 export async function inboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  registerReads(app);
+  registerWrites(app);
+}
 
+/** The list, its export, one submission opened, and its files. */
+function registerReads(app: ZodApp) {
   app.get(
     INBOX_API,
     {
@@ -158,7 +164,10 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       return reply.type(file.type).send(file.bytes);
     },
   );
+}
 
+/** What staff do with one submission: state, assignee, legal hold, a note, a reply. */
+function registerWrites(app: ZodApp) {
   /** A write to one submission: its body, and the change it makes. */
   const write = <B extends z.ZodType, A extends z.ZodType>(
     path: string,
