@@ -130,62 +130,27 @@ function SignedIn({ me }: { me: Me }) {
         <Routes>
           <Route path="/" element={<HomeScreen me={me} />} />
           <Route path="/profile" element={<ProfileScreen me={me} />} />
-          <Route
-            path="/inbox"
-            element={
-              <Need me={me} permission="submissions.read">
-                <InboxScreen />
-              </Need>
-            }
-          />
-          <Route
-            path="/inbox/:id"
-            element={
-              <Need me={me} permission="submissions.read">
-                <SubmissionScreen />
-              </Need>
-            }
-          />
-          <Route
-            path="/content"
-            element={
-              <Need me={me} permission="content.edit">
-                <ContentScreen />
-              </Need>
-            }
-          />
-          <Route
-            path="/staff"
-            element={
-              <Need me={me} permission="staff.manage">
-                <StaffScreen />
-              </Need>
-            }
-          />
-          <Route
-            path="/staff/:id"
-            element={
-              <Need me={me} permission="staff.manage">
-                <StaffDetailScreen />
-              </Need>
-            }
-          />
-          <Route
-            path="/roles"
-            element={
-              <Need me={me} permission="staff.manage">
-                <RolesScreen />
-              </Need>
-            }
-          />
-          <Route
-            path="/audit"
-            element={
-              <Need me={me} permission="audit.read">
-                <AuditScreen />
-              </Need>
-            }
-          />
+          {(
+            [
+              ['/inbox', 'submissions.read', InboxScreen],
+              ['/inbox/:id', 'submissions.read', SubmissionScreen],
+              ['/content', 'content.edit', ContentScreen],
+              ['/staff', 'staff.manage', StaffScreen],
+              ['/staff/:id', 'staff.manage', StaffDetailScreen],
+              ['/roles', 'staff.manage', RolesScreen],
+              ['/audit', 'audit.read', AuditScreen],
+            ] as const
+          ).map(([path, permission, Screen]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Need me={me} permission={permission}>
+                  <Screen />
+                </Need>
+              }
+            />
+          ))}
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="/enrol" element={<EnrolScreen />} />
           <Route path="*" element={<p>{t('admin.notFound')}</p>} />
