@@ -482,6 +482,20 @@ export const ORDER_STATUSES = ['pending_payment', 'paid', 'cancelled', 'expired'
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * How far a paid order has come on its way to the shopper (decision 141): packed, out for
+ * delivery, delivered. Apart from `status`, which is about payment and lapse, as shops keep an
+ * order's payment and fulfilment apart. Moves are the fulfilment table in the order lifecycle;
+ * only a paid order leaves `unfulfilled` (`orders_fulfilment_paid_ck`).
+ */
+export const FULFILMENT_STATUSES = [
+  'unfulfilled',
+  'packed',
+  'out_for_delivery',
+  'delivered',
+] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/**
  * The statuses of a payment attempt: the provider's words (`new`, `pending`, `delayed`, `ok`,
  * `fail`) and the shop's own `error` for an attempt that never reached a shopper. Moves between
  * them are the attempt lifecycle's table (decision 120); `order_payments_status_ck` refuses others.
@@ -525,6 +539,7 @@ export const orders = pgTable(
     /** The session that placed it (guests see their confirmation through it); null once gone. */
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
+    fulfilment: text('fulfilment', { enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
     email: text('email').notNull(),
     phoneNumber: text('phone_number').notNull(),
     deliveryAddress: jsonb('delivery_address').$type<CustomerAddress>().notNull(),
@@ -566,6 +581,13 @@ export const orders = pgTable(
       sql`${t.subTotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.vatCents} >= 0 and ${t.usedGiftCardCents} >= 0 and ${t.totalCents} >= 0`,
     ),
     check('orders_status_ck', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_fulfilment_ck', oneOf(t.fulfilment, FULFILMENT_STATUSES)),
+    check(
+      'orders_fulfilment_paid_ck',
+      sql`${t.fulfilment} = 'unfulfilled' or ${t.status} = 'paid'`,
+    ),
+    index('orders_delivery_idx').on(t.deliveryDate, t.startTime),
+    index('orders_created_idx').on(t.createdAt),
   ],
 );
 
@@ -703,6 +725,36 @@ export const orderRefunds = pgTable(
     index('order_refunds_payment_idx').on(t.paymentStamp),
     check('order_refunds_amount_ck', sql`${t.amountCents} > 0`),
     check('order_refunds_status_ck', oneOf(t.status, REFUND_STATUSES)),
+  ],
+);
+
+/** What an order's timeline records besides its payments and refunds (decision 141). */
+export const ORDER_EVENT_KINDS = ['note', 'fulfilment', 'cancelled', 'refund', 'mail'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/**
+ * An order's timeline of what staff did and what the shop sent: notes, fulfilment steps,
+ * cancellation, refunds asked and mails queued, each with who and when. Placement, payment
+ * attempts and refunds' provider answers come from their own rows.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    /** The staff member who did it; null for what the shop did by itself. */
+    staffId: uuid('staff_id'),
+    /** A note's text. */
+    text: text('text'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_kind_ck', oneOf(t.kind, ORDER_EVENT_KINDS)),
   ],
 );
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client.ts';
 import {
+  type FulfilmentStatus,
   type OrderStatus,
   orderPayments,
   orderRefunds,
@@ -41,6 +42,9 @@ export const ORDER_TRANSITIONS = [
   { from: 'pending_payment', to: 'cancelled', givesBack: true },
   // Not paid in time (`expires_at`).
   { from: 'pending_payment', to: 'expired', givesBack: true },
+  // Cancelled by the shop's staff before it left for delivery (decision 141); the money goes
+  // back as a refund written in the same transaction.
+  { from: 'paid', to: 'cancelled', givesBack: true },
 ] as const satisfies readonly {
   from: OrderStatus;
   to: OrderStatus;
@@ -106,7 +110,11 @@ export type AttemptTarget<From extends PaymentAttemptStatus> = Extract<
 
 /** A move that is not in its lifecycle's table: a mistake in the code, never a shopper's. */
 export class IllegalTransition extends Error {
-  constructor(what: 'order' | 'payment attempt' | 'refund', from: string, to: string) {
+  constructor(
+    what: 'order' | 'payment attempt' | 'refund' | 'fulfilment',
+    from: string,
+    to: string,
+  ) {
     super(`A ${what} cannot move from ${from} to ${to}.`);
     this.name = 'IllegalTransition';
   }
@@ -225,6 +233,46 @@ export async function moveRefund(
     .update(orderRefunds)
     .set({ ...set, status: to, updatedAt: sql`now()` })
     .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, from)))
+    .returning();
+  return moved ?? null;
+}
+
+/**
+ * Every move of a paid order's fulfilment (decision 141): forward one step at a time, and back
+ * one step to undo a step taken by mistake. A cancelled or unpaid order stays `unfulfilled`.
+ */
+export const FULFILMENT_TRANSITIONS = [
+  { from: 'unfulfilled', to: 'packed' },
+  { from: 'packed', to: 'out_for_delivery' },
+  { from: 'out_for_delivery', to: 'delivered' },
+  { from: 'packed', to: 'unfulfilled' },
+  { from: 'out_for_delivery', to: 'packed' },
+  { from: 'delivered', to: 'out_for_delivery' },
+] as const satisfies readonly { from: FulfilmentStatus; to: FulfilmentStatus }[];
+
+/** Whether a paid order's fulfilment may move from `from` to `to`. */
+export function fulfilmentMayMove(from: string, to: string): boolean {
+  return FULFILMENT_TRANSITIONS.some((move) => move.from === from && move.to === to);
+}
+
+/** Fulfilment steps before the order left: a cancellation may still stop it. */
+export const CANCELLABLE_FULFILMENT: readonly FulfilmentStatus[] = ['unfulfilled', 'packed'];
+
+/**
+ * Moves a paid order's fulfilment from `from` to `to` if it is paid and in `from`; answers the
+ * moved row or null. A move not in `FULFILMENT_TRANSITIONS` throws before anything is written.
+ */
+export async function moveFulfilment(
+  db: Writer,
+  orderId: string,
+  from: FulfilmentStatus,
+  to: FulfilmentStatus,
+): Promise<OrderRow | null> {
+  if (!fulfilmentMayMove(from, to)) throw new IllegalTransition('fulfilment', from, to);
+  const [moved] = await db
+    .update(orders)
+    .set({ fulfilment: to, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), eq(orders.fulfilment, from)))
     .returning();
   return moved ?? null;
 }

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../../db/client.ts';
 import { products } from '../../content/tables.ts';
 import { PAYMENT_STATUSES } from '../payment/provider.ts';
 import {
+  FULFILMENT_STATUSES,
   ORDER_STATUSES,
   type OrderStatus,
   orderPayments,
@@ -17,6 +18,8 @@ import {
   ATTEMPT_INITIAL_STATUS,
   ATTEMPT_TRANSITIONS,
   attemptMayMove,
+  FULFILMENT_TRANSITIONS,
+  fulfilmentMayMove,
   IllegalTransition,
   moveAttempt,
   moveOrder,
@@ -119,11 +122,27 @@ describe('the transition tables', () => {
     for (const status of PAYMENT_STATUSES) expect(PAYMENT_ATTEMPT_STATUSES).toContain(status);
   });
 
-  it('give back what an order took exactly on the moves that end an unpaid order', () => {
-    expect(ORDER_TRANSITIONS.filter((move) => move.givesBack).map((move) => move.to)).toEqual([
-      'cancelled',
-      'expired',
-    ]);
+  it('give back what an order took exactly on the moves that end it before delivery', () => {
+    expect(
+      ORDER_TRANSITIONS.filter((move) => move.givesBack).map((move) => `${move.from}→${move.to}`),
+    ).toEqual(['pending_payment→cancelled', 'pending_payment→expired', 'paid→cancelled']);
+  });
+
+  it('move fulfilment one step at a time, forward or back, between known steps', () => {
+    const keys = FULFILMENT_TRANSITIONS.map((move) => `${move.from}→${move.to}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const order = (status: string) => FULFILMENT_STATUSES.indexOf(status as never);
+    for (const { from, to } of FULFILMENT_TRANSITIONS) {
+      expect(order(from)).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(order(to) - order(from))).toBe(1);
+    }
+    // Every step forward is in the table, and so is its undo.
+    for (let i = 1; i < FULFILMENT_STATUSES.length; i += 1) {
+      const [a, b] = [FULFILMENT_STATUSES[i - 1] as string, FULFILMENT_STATUSES[i] as string];
+      expect(fulfilmentMayMove(a, b)).toBe(true);
+      expect(fulfilmentMayMove(b, a)).toBe(true);
+    }
+    expect(fulfilmentMayMove('unfulfilled', 'delivered')).toBe(false);
   });
 
   it('let an attempt be paid from every status but ok, and leave a final one only for ok', () => {
@@ -140,6 +159,9 @@ describe('the transition tables', () => {
     expect((await allowedByCheck('orders_status_ck')).sort()).toEqual([...ORDER_STATUSES].sort());
     expect((await allowedByCheck('order_payments_status_ck')).sort()).toEqual(
       [...PAYMENT_ATTEMPT_STATUSES].sort(),
+    );
+    expect((await allowedByCheck('orders_fulfilment_ck')).sort()).toEqual(
+      [...FULFILMENT_STATUSES].sort(),
     );
   });
 });

@@ -2,11 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { Conflict, fieldErrorsOf, Invalid, NotFound } from '../../../server/errors.ts';
-import {
-  type PaymentProvider,
-  PaymentProviderFailed,
-  PaymentProviderRefused,
-} from '../payment/provider.ts';
+import { type PaymentProvider, PaymentProviderRefused } from '../payment/provider.ts';
 import { orderPayments, orderRefunds, orders } from '../tables.ts';
 import { moveRefund, REFUND_INITIAL_STATUS } from './lifecycle.server.ts';
 import { type ChargedLine, chargedLinesOf } from './payments.server.ts';
@@ -59,7 +55,7 @@ export const refundAskSchema = z.union([
 ]);
 export type RefundAsk = z.infer<typeof refundAskSchema>;
 
-const refundCallSchema = z.object({
+export const refundCallSchema = z.object({
   orderId: z.uuid(INVALID),
   ask: refundAskSchema,
   idempotencyKey: z.string({ error: INVALID }).min(1, INVALID).max(200, INVALID),
@@ -110,105 +106,128 @@ async function amountOfLines(
   return amount;
 }
 
-type Written =
+export type Written =
   | { kind: 'send'; refund: RefundRow; transactionId: string }
   | { kind: 'done'; refund: RefundRow };
 
-/**
- * In one transaction on the locked order row: the refund of this key if there is one, or a new
- * `requested` row whose amount fits in what was paid less what other refunds (not failed) took.
- */
-async function writeRefund(
-  deps: RefundDeps,
-  call: z.infer<typeof refundCallSchema>,
-): Promise<Written> {
-  const now = deps.now?.() ?? new Date();
-  return deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, call.orderId)).for('update');
-    if (!order) throw new NotFound('No such order.');
-    const earlier = await tx
-      .select()
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, 'fail')))
-      .orderBy(asc(orderRefunds.createdAt));
-    const [same] = await tx
-      .select()
-      .from(orderRefunds)
-      .where(
-        and(
-          eq(orderRefunds.orderId, order.id),
-          eq(orderRefunds.idempotencyKey, call.idempotencyKey),
-        ),
-      );
-    const [paid] = await tx
-      .select()
-      .from(orderPayments)
-      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, 'ok')))
-      .orderBy(asc(orderPayments.createdAt))
-      .limit(1);
-    if (same) {
-      const unanswered =
-        same.status === 'requested' &&
-        now.getTime() - same.updatedAt.getTime() >= REFUND_SENDING_MS &&
-        paid?.transactionId;
-      return unanswered
-        ? { kind: 'send', refund: same, transactionId: paid.transactionId as string }
-        : { kind: 'done', refund: same };
-    }
-    if (order.status !== 'paid') throw new Conflict('Only a paid order can be refunded.');
-    if (!paid?.transactionId || paid.provider !== deps.provider.id) {
-      throw new Conflict('The order has no payment at the configured provider to refund.');
-    }
-    const amountCents =
-      'amountCents' in call.ask
-        ? call.ask.amountCents
-        : await amountOfLines(tx, order, call.ask.lines, earlier);
-    const taken = earlier
-      .filter((refund) => refund.paymentStamp === paid.stamp)
-      .reduce((sum, refund) => sum + refund.amountCents, 0);
-    if (amountCents > paid.amountCents - taken) {
-      throw new Conflict(
-        `A refund of ${amountCents} cents is more than the ${paid.amountCents - taken} cents left of the payment.`,
-      );
-    }
-    const [refund] = await tx
-      .insert(orderRefunds)
-      .values({
-        orderId: order.id,
-        paymentStamp: paid.stamp,
-        provider: paid.provider,
-        idempotencyKey: call.idempotencyKey,
-        amountCents,
-        lines: 'lines' in call.ask ? call.ask.lines : null,
-        status: REFUND_INITIAL_STATUS,
-        actor: call.actor,
-      })
-      .returning();
-    if (!refund) throw new Error('refund insert returned no row');
-    return { kind: 'send', refund, transactionId: paid.transactionId };
-  });
-}
+export type RefundCall = z.infer<typeof refundCallSchema>;
 
 /**
- * Refunds all or part of a paid order through its provider and answers the refund's row
- * (`status`: `ok`, `pending` while the provider works on it, `fail` when it refused). `ask` is an
- * amount in cents or the order's lines by code and quantity (their units at what they charged).
- * The same `idempotencyKey` for the same order answers the first refund, at once or later; a
- * refund above what the payment took less the other refunds (not failed) is refused with 409
- * (`Conflict`) and nothing is written. A provider that does not answer throws
- * `PaymentProviderFailed` (502) and leaves the refund `requested`: the same key sends it again
- * with the same refund stamp. A staff route calls this with the staff member's id as `actor`.
+ * On the order row the caller has locked (`for update`) in `tx`: the refund of this key if there
+ * is one, or a new `requested` row whose amount fits in what was paid less what other refunds
+ * (not failed) took. An order cancelled or lapsed after its money came may be refunded too; one
+ * still waiting for its payment may not.
  */
-export async function refundOrder(
-  deps: RefundDeps,
+export async function writeRefundIn(
+  tx: Transaction,
+  deps: Pick<RefundDeps, 'provider' | 'now'>,
+  order: typeof orders.$inferSelect,
+  call: RefundCall,
+): Promise<Written> {
+  const now = deps.now?.() ?? new Date();
+  const earlier = await tx
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, 'fail')))
+    .orderBy(asc(orderRefunds.createdAt));
+  const [same] = await tx
+    .select()
+    .from(orderRefunds)
+    .where(
+      and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, call.idempotencyKey)),
+    );
+  const paid = await paidAttemptOf(tx, order.id);
+  if (same) {
+    const unanswered =
+      same.status === 'requested' &&
+      now.getTime() - same.updatedAt.getTime() >= REFUND_SENDING_MS &&
+      paid?.transactionId;
+    return unanswered
+      ? { kind: 'send', refund: same, transactionId: paid.transactionId as string }
+      : { kind: 'done', refund: same };
+  }
+  if (order.status === 'pending_payment') {
+    throw new Conflict('An order still waiting for its payment cannot be refunded.');
+  }
+  if (!paid?.transactionId || paid.provider !== deps.provider.id) {
+    throw new Conflict('The order has no payment at the configured provider to refund.');
+  }
+  const amountCents =
+    'amountCents' in call.ask
+      ? call.ask.amountCents
+      : await amountOfLines(tx, order, call.ask.lines, earlier);
+  const left = paid.amountCents - refundedOf(earlier, paid.stamp);
+  if (amountCents > left) {
+    throw new Conflict(
+      `A refund of ${amountCents} cents is more than the ${left} cents left of the payment.`,
+    );
+  }
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      paymentStamp: paid.stamp,
+      provider: paid.provider,
+      idempotencyKey: call.idempotencyKey,
+      amountCents,
+      lines: 'lines' in call.ask ? call.ask.lines : null,
+      status: REFUND_INITIAL_STATUS,
+      actor: call.actor,
+    })
+    .returning();
+  if (!refund) throw new Error('refund insert returned no row');
+  return { kind: 'send', refund, transactionId: paid.transactionId };
+}
+
+/** The order's paid attempt: the first one the provider confirmed. */
+async function paidAttemptOf(tx: Transaction, orderId: string) {
+  const [paid] = await tx
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, 'ok')))
+    .orderBy(asc(orderPayments.createdAt))
+    .limit(1);
+  return paid;
+}
+
+/** What the refunds (not failed) of one payment took from it. */
+const refundedOf = (refunds: RefundRow[], stamp: string) =>
+  refunds
+    .filter((refund) => refund.paymentStamp === stamp)
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+
+/**
+ * What is left to refund of an order's paid attempt (0 without one): the rest of the money after
+ * the refunds not failed. Read in the caller's transaction.
+ */
+export async function refundableCents(tx: Transaction, orderId: string): Promise<number> {
+  const paid = await paidAttemptOf(tx, orderId);
+  if (!paid) return 0;
+  const earlier = await tx
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'fail')));
+  return paid.amountCents - refundedOf(earlier, paid.stamp);
+}
+
+/** Parses a refund's call; an invalid one is 400 with its fields. */
+export function refundCall(
   orderId: string,
   ask: RefundAsk,
   idempotencyKey: string,
   actor: string,
-): Promise<RefundRow> {
+): RefundCall {
   const parsed = refundCallSchema.safeParse({ orderId, ask, idempotencyKey, actor });
   if (!parsed.success) throw new Invalid(fieldErrorsOf(parsed.error), 'The refund is invalid.');
-  const written = await writeRefund(deps, parsed.data);
+  return parsed.data;
+}
+
+/**
+ * Sends a written refund to its provider with the row's id as the refund stamp, and records the
+ * answer; a refund already answered comes back as it is. A provider that does not answer
+ * throws `PaymentProviderFailed` (502) and leaves the refund `requested`.
+ */
+export async function sendRefund(deps: RefundDeps, written: Written): Promise<RefundRow> {
   if (written.kind === 'done') return written.refund;
   const { refund } = written;
   const [order] = await deps.db
@@ -234,9 +253,34 @@ export async function refundOrder(
         (await moveRefund(deps.db, refund.id, 'requested', 'fail')) ?? refundRow(deps.db, refund.id)
       );
     }
-    if (error instanceof PaymentProviderFailed) throw error;
     throw error;
   }
+}
+
+/**
+ * Refunds all or part of a paid order through its provider and answers the refund's row
+ * (`status`: `ok`, `pending` while the provider works on it, `fail` when it refused). `ask` is an
+ * amount in cents or the order's lines by code and quantity (their units at what they charged).
+ * The same `idempotencyKey` for the same order answers the first refund, at once or later; a
+ * refund above what the payment took less the other refunds (not failed) is refused with 409
+ * (`Conflict`) and nothing is written. A provider that does not answer throws
+ * `PaymentProviderFailed` (502) and leaves the refund `requested`: the same key sends it again
+ * with the same refund stamp. A staff route calls this with the staff member's id as `actor`.
+ */
+export async function refundOrder(
+  deps: RefundDeps,
+  orderId: string,
+  ask: RefundAsk,
+  idempotencyKey: string,
+  actor: string,
+): Promise<RefundRow> {
+  const call = refundCall(orderId, ask, idempotencyKey, actor);
+  const written = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, call.orderId)).for('update');
+    if (!order) throw new NotFound('No such order.');
+    return writeRefundIn(tx, deps, order, call);
+  });
+  return sendRefund(deps, written);
 }
 
 async function refundRow(db: Database, id: string): Promise<RefundRow> {
