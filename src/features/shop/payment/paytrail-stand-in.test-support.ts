@@ -366,6 +366,28 @@ export async function startPaytrailStandIn(options: { account?: string; secret?:
     return params;
   }
 
+  /**
+   * The signed query of Paytrail's call to a refund's callback URL with its outcome: the refund's
+   * stamp, reference, amount and transaction. The refund takes that status.
+   */
+  function refundCallbackParams(refundStamp: string, status: 'ok' | 'fail'): Record<string, string> {
+    const refund = [...refunds.values()].flat().find((r) => r.refundStamp === refundStamp);
+    if (!refund) throw new Error(`The stand-in has no refund ${refundStamp}`);
+    refund.status = status;
+    const params: Record<string, string> = {
+      'checkout-account': account,
+      'checkout-algorithm': 'sha256',
+      'checkout-amount': String(refund.amount),
+      'checkout-stamp': refund.refundStamp,
+      'checkout-reference': refund.refundReference,
+      'checkout-transaction-id': refund.transactionId ?? '',
+      'checkout-status': status,
+      'checkout-provider': 'nordea',
+    };
+    params.signature = hmac(secret, 'sha256', params, '');
+    return params;
+  }
+
   function withParams(target: string, params: Record<string, string>): string {
     const u = new URL(target);
     for (const [name, value] of Object.entries(params)) u.searchParams.set(name, value);
@@ -388,6 +410,7 @@ export async function startPaytrailStandIn(options: { account?: string; secret?:
     calls,
     tamper,
     returnParams,
+    refundCallbackParams,
     /** Settles the payment (as `GET /payments/{id}` will tell) and gives the browser's redirect. */
     redirectUrl(transactionId: string, status: ReturnStatus, provider = 'nordea'): string {
       const payment = paymentOf(transactionId);
