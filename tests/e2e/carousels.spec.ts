@@ -44,7 +44,9 @@ async function open(
     javaScriptEnabled: options.javaScript ?? true,
     reducedMotion: options.reducedMotion ?? 'no-preference',
   });
-  context.setDefaultTimeout(10_000);
+  // Long enough for a loaded machine: a click waits for the button to hold still over two
+  // frames, and a busy renderer has stalled that past 10 s once in CI.
+  context.setDefaultTimeout(20_000);
   if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const problems = watchProblems(page);
