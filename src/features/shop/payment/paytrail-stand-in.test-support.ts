@@ -370,7 +370,10 @@ export async function startPaytrailStandIn(options: { account?: string; secret?:
    * The signed query of Paytrail's call to a refund's callback URL with its outcome: the refund's
    * stamp, reference, amount and transaction. The refund takes that status.
    */
-  function refundCallbackParams(refundStamp: string, status: 'ok' | 'fail'): Record<string, string> {
+  function refundCallbackParams(
+    refundStamp: string,
+    status: 'ok' | 'fail',
+  ): Record<string, string> {
     const refund = [...refunds.values()].flat().find((r) => r.refundStamp === refundStamp);
     if (!refund) throw new Error(`The stand-in has no refund ${refundStamp}`);
     refund.status = status;
