@@ -1,6 +1,19 @@
 import type { AdminMessages } from './admin-fi.ts';
 
 export const adminEn: AdminMessages = {
+  'admin.report.csv.kind': 'Row',
+  'admin.report.csv.number': 'Number',
+  'admin.report.csv.site': 'Site',
+  'admin.report.csv.time': 'Time',
+  'admin.report.csv.gross': 'Sales (incl. VAT)',
+  'admin.report.csv.vat': 'VAT',
+  'admin.report.csv.giftCardUse': 'Paid with gift cards',
+  'admin.report.csv.paid': 'Paid / refunded',
+  'admin.report.csv.order': 'Order',
+  'admin.report.csv.refund': 'Refund',
+  'admin.report.csv.total': 'Total',
+  'admin.report.csv.vatRate': 'VAT {rate} %',
+  'admin.report.csv.giftCardSales': 'Gift cards sold (no VAT)',
   'admin.title': 'Kattaus – administration',
   'admin.skipToContent': 'Skip to content',
   'admin.nav.label': 'Administration menu',

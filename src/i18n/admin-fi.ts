@@ -4,6 +4,19 @@
  * this one: a missing key fails the type check.
  */
 export const adminFi = {
+  'admin.report.csv.kind': 'Rivi',
+  'admin.report.csv.number': 'Numero',
+  'admin.report.csv.site': 'Sivusto',
+  'admin.report.csv.time': 'Aika',
+  'admin.report.csv.gross': 'Myynti (sis. ALV)',
+  'admin.report.csv.vat': 'ALV',
+  'admin.report.csv.giftCardUse': 'Lahjakortilla maksettu',
+  'admin.report.csv.paid': 'Maksettu / palautettu',
+  'admin.report.csv.order': 'Tilaus',
+  'admin.report.csv.refund': 'Palautus',
+  'admin.report.csv.total': 'Yhteensä',
+  'admin.report.csv.vatRate': 'ALV {rate} %',
+  'admin.report.csv.giftCardSales': 'Myydyt lahjakortit (ei ALV)',
   'admin.title': 'Kattaus – hallinta',
   'admin.skipToContent': 'Siirry sisältöön',
   'admin.nav.label': 'Hallinnan valikko',

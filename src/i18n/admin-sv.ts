@@ -1,6 +1,19 @@
 import type { AdminMessages } from './admin-fi.ts';
 
 export const adminSv: AdminMessages = {
+  'admin.report.csv.kind': 'Rad',
+  'admin.report.csv.number': 'Nummer',
+  'admin.report.csv.site': 'Webbplats',
+  'admin.report.csv.time': 'Tid',
+  'admin.report.csv.gross': 'Försäljning (inkl. moms)',
+  'admin.report.csv.vat': 'Moms',
+  'admin.report.csv.giftCardUse': 'Betalt med presentkort',
+  'admin.report.csv.paid': 'Betalt / återbetalt',
+  'admin.report.csv.order': 'Beställning',
+  'admin.report.csv.refund': 'Återbetalning',
+  'admin.report.csv.total': 'Totalt',
+  'admin.report.csv.vatRate': 'Moms {rate} %',
+  'admin.report.csv.giftCardSales': 'Sålda presentkort (ingen moms)',
   'admin.title': 'Kattaus – administration',
   'admin.skipToContent': 'Hoppa till innehållet',
   'admin.nav.label': 'Administrationsmeny',

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { adminT } from '../../i18n/admin.ts';
+import { csvText } from '../../server/csv.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../server/errors.ts';
 import { getSite } from '../../sites/registry.ts';
 import {
@@ -400,23 +401,6 @@ export async function reply(request: FastifyRequest, id: string, text: string): 
 export const EXPORT_MAX = 10_000;
 
 /**
- * One CSV cell as Finnish Excel reads it: `;` separated, quoted when it holds a `;`, a quote or a
- * line break (quotes doubled), and a value a spreadsheet would run as a formula (`=`, `+`, `-`,
- * `@`, a tab or a carriage return first) behind an apostrophe, so that it stays text.
- */
-function cell(value: unknown): string {
-  let text = Array.isArray(value)
-    ? value.map(String).join(', ')
-    : value === null || value === undefined
-      ? ''
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/**
  * The submissions of the list's filters as CSV for a spreadsheet (UTF-8 with a byte-order mark,
  * `;` between cells, CRLF between rows): the inbox's columns, then every field any of them has,
  * opened. Limited to the grants like the list; more than `EXPORT_MAX` is 400 (narrow the
@@ -456,23 +440,19 @@ export async function exportInbox(
     'legalHold',
   ];
   const lines = [
-    [...head, ...fields].map(cell).join(';'),
-    ...opened.map(({ row, data }) =>
-      [
-        row.id,
-        row.form,
-        row.siteId,
-        row.lang,
-        row.createdAt,
-        row.state,
-        row.assignee?.name ?? '',
-        row.deleteAfter,
-        row.legalHold ? 'yes' : 'no',
-        ...fields.map((field) => data[field]),
-      ]
-        .map(cell)
-        .join(';'),
-    ),
+    [...head, ...fields],
+    ...opened.map(({ row, data }) => [
+      row.id,
+      row.form,
+      row.siteId,
+      row.lang,
+      row.createdAt,
+      row.state,
+      row.assignee?.name ?? '',
+      row.deleteAfter,
+      row.legalHold ? 'yes' : 'no',
+      ...fields.map((field) => data[field]),
+    ]),
   ];
   await recordAudit(db, actorOf(request), {
     action: 'submission.export',
@@ -481,7 +461,7 @@ export async function exportInbox(
     lang: query.lang ?? null,
     changes: { export: { after: { ...query, count: rows.length } } },
   });
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 /** For the retention job: the submission (its id column) is not on legal hold. */

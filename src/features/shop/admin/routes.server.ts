@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { addOrderNote, cancelOrderByStaff, fulfilOrders, refundByStaff } from './actions.server.ts';
@@ -10,8 +11,11 @@ import {
   openOrder,
   pickList,
 } from './orders.server.ts';
+import { dailyReport, dailyReportCsv } from './report.server.ts';
 import {
   cancelBodySchema,
+  dailyReportQuerySchema,
+  dailyReportSchema,
   fulfilAnswerSchema,
   fulfilBodySchema,
   ORDERS_API,
@@ -23,6 +27,7 @@ import {
   PICK_LIST_API,
   pickListQuerySchema,
   pickListSchema,
+  REPORT_API,
   refundBodySchema,
 } from './schemas.ts';
 
@@ -47,7 +52,60 @@ function noStore(reply: FastifyReply) {
 export async function shopAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   registerReads(app);
+  registerReport(app);
   registerWrites(app);
+}
+
+/** The daily sales report, as a screen's data and as CSV for accounting. */
+function registerReport(app: ZodApp) {
+  app.get(
+    REPORT_API,
+    {
+      config: { staff: READ, rateLimit: API_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'A day’s sales: orders paid, VAT per rate, gift cards, refunds',
+        description:
+          'Orders paid and refunds confirmed on the day in Helsinki (today without `date`), in the sites the grants reach. Each order’s VAT per rate as its receipt shows it, summed.',
+        querystring: dailyReportQuerySchema,
+        response: {
+          200: jsonAnswer(dailyReportSchema, 'The report'),
+          ...problemAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return dailyReport(request, request.query);
+    },
+  );
+
+  app.get(
+    `${REPORT_API}.csv`,
+    {
+      config: { staff: READ, rateLimit: API_LIMIT },
+      schema: {
+        tags: [TAG],
+        summary: 'The day’s sales as CSV for accounting',
+        description:
+          'UTF-8 with a byte-order mark, `;` between cells, decimal commas: a row per order and refund, then the totals and each VAT rate.',
+        querystring: dailyReportQuerySchema,
+        response: {
+          200: { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } },
+          ...problemAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await dailyReport(request, request.query);
+      noStore(reply);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-disposition', `attachment; filename="myynti-${report.date}.csv"`);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .send(dailyReportCsv(report, request.staff?.lang ?? 'fi'));
+    },
+  );
 }
 
 function registerReads(app: ZodApp) {

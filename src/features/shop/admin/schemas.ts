@@ -266,3 +266,64 @@ export const pickListSchema = z.object({
   ),
 });
 export type PickList = z.infer<typeof pickListSchema>;
+
+export const REPORT_API = '/api/admin/reports/daily';
+
+export const dailyReportQuerySchema = z
+  .object({
+    /** The day in Helsinki; today without it. */
+    date: isoDate.optional(),
+    site: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, INVALID)
+      .optional(),
+    lang: z.enum(['fi', 'sv', 'en'], { error: INVALID }).optional(),
+  })
+  .strict();
+export type DailyReportQuery = z.infer<typeof dailyReportQuerySchema>;
+
+const vatShareSchema = z.object({
+  basisPoints: z.number().int(),
+  grossCents: z.number().int(),
+  vatCents: z.number().int(),
+  netCents: z.number().int(),
+});
+
+export const dailyReportSchema = z.object({
+  date: z.string(),
+  /** The sites the report covers (the staff member's, or the one asked for). */
+  sites: z.array(z.string()),
+  /** Orders paid that day (Helsinki). */
+  orders: z.number().int(),
+  /** What the orders charged: goods after coupons, gift cards sold, and delivery. */
+  grossCents: z.number().int(),
+  discountCents: z.number().int(),
+  shippingCents: z.number().int(),
+  /** The goods per VAT rate, each order's VAT summed (as its receipt says). */
+  vat: z.array(vatShareSchema),
+  vatCents: z.number().int(),
+  /** Gift cards sold (no VAT: a multi-purpose voucher is taxed when used). */
+  giftCardSalesCents: z.number().int(),
+  /** Paid with gift cards. */
+  giftCardUseCents: z.number().int(),
+  /** Paid through the payment provider. */
+  paidCents: z.number().int(),
+  /** Refunds the provider confirmed that day. */
+  refunds: z.object({ count: z.number().int(), cents: z.number().int() }),
+  /** Paid through the provider less refunds. */
+  netCents: z.number().int(),
+  rows: z.array(
+    z.object({
+      kind: z.enum(['order', 'refund']),
+      number: z.number().int(),
+      siteId: z.string(),
+      at: z.string(),
+      grossCents: z.number().int(),
+      vatCents: z.number().int(),
+      giftCardUseCents: z.number().int(),
+      /** Paid (an order) or given back (a refund, negative). */
+      paidCents: z.number().int(),
+    }),
+  ),
+});
+export type DailyReport = z.infer<typeof dailyReportSchema>;
