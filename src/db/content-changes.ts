@@ -24,6 +24,11 @@ const PRIVATE_TABLES = new Set([
   'checkout_hold_lines',
   'orders',
   'order_lines',
+  // Refunds, the test bank's own books and staff's order timeline (decisions 122, 141).
+  'order_refunds',
+  'order_events',
+  'test_bank_payments',
+  'test_bank_refunds',
   'order_coupons',
   'order_payments',
   'order_gift_cards',
@@ -49,6 +54,9 @@ const PRIVATE_TABLES = new Set([
   'staff_grants',
   'staff_passkeys',
   'audit_log',
+  // The customer-service inbox's handling of submissions (decision 137).
+  'submission_handling',
+  'submission_events',
 ]);
 
 const WRITE =

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage } from '../../../tests/factories/index.ts';
+import { createPage, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { softAuthenticator } from '../../../tests/helpers/soft-authenticator.ts';
 import {
@@ -15,6 +15,7 @@ import {
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
+import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
 import { ORDERS_API } from '../shop/admin/schemas.ts';
 import { createOrder } from '../shop/orders/order-fixtures.test-support.ts';
 import { paidAtTestBank } from '../shop/orders/refunds.test-support.ts';
@@ -35,6 +36,8 @@ let scoped: Enrolled;
 const allBut = new Map<Permission, Enrolled>();
 let someStaffId = '';
 let someSubmissionId = '';
+/** A shop product's code, for the catalogue routes. */
+const SAMPLE_PRODUCT = 'NAYTE-1';
 /** A shop order (lihakauppa, outside the scoped grant), for the order routes. */
 let someOrderId = '';
 
@@ -105,6 +108,14 @@ beforeAll(async () => {
   // A form submission outside the scoped grant (delise is Swedish), for the inbox's routes.
   someSubmissionId = await sendComplaint(t.app, 'delise.localhost');
   someOrderId = (await createOrder(t.app.db, { customerId: null })).id;
+  await createProduct(t.app.db, {
+    siteId: 'lihakauppa',
+    kind: 'shop-product',
+    path: '/tuotteet/nayte',
+    code: SAMPLE_PRODUCT,
+    priceCents: 100,
+    stock: 10,
+  });
   await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
   await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' });
   await createPage(t.app.db, {
@@ -360,6 +371,7 @@ const SAMPLES: Record<
   }),
   ...inboxSamples(),
   ...orderSamples(),
+  ...catalogueSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -442,6 +454,29 @@ function orderSamples(): typeof SAMPLES {
     [`POST ${ORDERS_API}/:id/notes`]: async () => ({
       url: `${ORDERS_API}/${someOrderId}/notes`,
       body: { text: 'Soitettu asiakkaalle' },
+    }),
+  };
+}
+
+/** The catalogue's writes, each on the sample product as it is now. */
+function catalogueSamples(): typeof SAMPLES {
+  const on = (what: string) => `${CATALOGUE_API}/products/${SAMPLE_PRODUCT}/${what}`;
+  return {
+    [`POST ${CATALOGUE_API}/products/:code/stock`]: async () => ({
+      url: on('stock'),
+      body: { stock: 9, expected: 10 },
+    }),
+    [`POST ${CATALOGUE_API}/products/:code/date-stock`]: async () => ({
+      url: on('date-stock'),
+      body: { date: '2030-01-07', capacity: 5 },
+    }),
+    [`POST ${CATALOGUE_API}/products/:code/weekly`]: async () => ({
+      url: on('weekly'),
+      body: { quantities: [1, 2, 3, 4, 5, null, null] },
+    }),
+    [`POST ${CATALOGUE_API}/products/:code/price`]: async () => ({
+      url: on('price'),
+      body: { priceCents: 120, taxClass: 'food', expected: { priceCents: 100, taxClass: 'food' } },
     }),
   };
 }

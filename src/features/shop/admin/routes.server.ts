@@ -1,9 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { addOrderNote, cancelOrderByStaff, fulfilOrders, refundByStaff } from './actions.server.ts';
+import { listCatalogue, setDateStock, setPrice, setStock, setWeekly } from './catalogue.server.ts';
+import {
+  CATALOGUE_API,
+  catalogueListSchema,
+  catalogueQuerySchema,
+  codeParamsSchema,
+  dateStockBodySchema,
+  priceBodySchema,
+  stockBodySchema,
+  weeklyBodySchema,
+} from './catalogue-schemas.ts';
 import {
   assertOrderAccess,
   assertShopAccess,
@@ -54,6 +65,98 @@ export async function shopAdminRoutes(fastify: FastifyInstance) {
   registerReads(app);
   registerReport(app);
   registerWrites(app);
+  registerCatalogue(app);
+}
+
+const SHOP_MANAGE = { permission: 'shop.manage' } as const;
+const shopManager = async (request: FastifyRequest) => assertShopAccess(request, 'shop.manage');
+const okAnswer = z.object({ ok: z.literal(true) });
+
+/** Stock, per-date stock, weekly quantities and prices (`shop.manage`). */
+function registerCatalogue(app: ZodApp) {
+  app.get(
+    `${CATALOGUE_API}/products`,
+    {
+      config: { staff: SHOP_MANAGE, rateLimit: API_LIMIT },
+      preValidation: shopManager,
+      schema: {
+        tags: [TAG],
+        summary: 'The shop’s products with price, VAT, stock, weekly and per-date stock',
+        description: '50 at a time by code from `offset`; `q` finds part of a name or code.',
+        querystring: catalogueQuerySchema,
+        response: {
+          200: jsonAnswer(catalogueListSchema, 'Products'),
+          ...problemAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listCatalogue(request, request.query);
+    },
+  );
+
+  const write = (
+    path: string,
+    summary: string,
+    description: string,
+    body: z.ZodType,
+    run: (request: FastifyRequest, code: string) => Promise<void>,
+  ) =>
+    app.post(
+      `${CATALOGUE_API}/products/:code/${path}`,
+      {
+        bodyLimit: BODY_LIMIT,
+        config: { staff: SHOP_MANAGE, rateLimit: WRITE_LIMIT },
+        preValidation: shopManager,
+        schema: {
+          tags: [TAG],
+          summary,
+          description,
+          security: XSRF_SECURITY,
+          params: codeParamsSchema,
+          body,
+          response: {
+            200: jsonAnswer(okAnswer, 'Changed'),
+            ...problemAnswers(400, 401, 403, 404, 409, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        await run(request, (request.params as { code: string }).code);
+        return { ok: true as const };
+      },
+    );
+
+  write(
+    'stock',
+    'Sets a product’s stock (null: unlimited)',
+    '`expected` is the stock the staff member saw; if an order or someone else changed it since, 409 says what it is now and nothing changes.',
+    stockBodySchema,
+    (request, code) => setStock(request, code, stockBodySchema.parse(request.body)),
+  );
+  write(
+    'date-stock',
+    'Sets a product’s stock on one delivery date',
+    'Below what is already sold on the date is 409 with that count.',
+    dateStockBodySchema,
+    (request, code) => setDateStock(request, code, dateStockBodySchema.parse(request.body)),
+  );
+  write(
+    'weekly',
+    'Sets a product’s quantities per delivery weekday (Monday first; null for none)',
+    'Dates already under way keep their own stock.',
+    weeklyBodySchema,
+    (request, code) => setWeekly(request, code, weeklyBodySchema.parse(request.body).quantities),
+  );
+  write(
+    'price',
+    'Sets a product’s price and VAT class',
+    '`expected` is what the staff member saw; a change since is 409. Orders keep their prices.',
+    priceBodySchema,
+    (request, code) => setPrice(request, code, priceBodySchema.parse(request.body)),
+  );
 }
 
 /** The daily sales report, as a screen's data and as CSV for accounting. */
