@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createProduct } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
 import { Visitor } from '../../../../tests/helpers/visitor.ts';
@@ -13,14 +14,17 @@ import {
   createCheckoutShop,
   HOST,
   held,
+  hold as holdFor,
   order,
   pathOf,
+  retryBusy,
   stockOf,
   testBank,
 } from '../orders/checkout.test-support.ts';
 import { PAYMENT_CALLBACK_PATH } from '../orders/payments.server.ts';
 import { orderAnswerSchema } from '../orders/schemas.ts';
-import { orderRefunds, orders, testBankPayments } from '../tables.ts';
+import { orderLines, orderRefunds, orders, testBankPayments } from '../tables.ts';
+import { CATALOGUE_API } from './catalogue-schemas.ts';
 import { ORDERS_API } from './schemas.ts';
 
 /**
@@ -123,6 +127,13 @@ async function withOrderLocked<T>(
     release();
     await holder;
   }
+}
+
+/** The checkout id of a hold's answer. */
+function checkoutIdOf(res: { json(): unknown }): string {
+  const id = (res.json() as { hold?: { checkoutId?: string } }).hold?.checkoutId;
+  if (!id) throw new Error('no hold in the answer');
+  return id;
 }
 
 const refundsOf = (orderId: string) =>
@@ -230,5 +241,61 @@ describe('staff and shoppers at once (PostgreSQL, two processes)', () => {
       expect(cancelMails).toHaveLength(1);
     },
     60_000,
+  );
+
+  it.runIf(onPostgres)(
+    'a stock decrease while shoppers check out through two processes never oversells',
+    async () => {
+      const code = 'KILPA-1';
+      await createProduct(a.app.db, {
+        siteId: 'lihakauppa',
+        kind: 'shop-product',
+        path: '/tuotteet/kilpa',
+        code,
+        name: 'Kilpatuote',
+        priceCents: 500,
+        stock: 20,
+      });
+      const shoppers = [];
+      for (let i = 0; i < 16; i++) {
+        const v = await buyer(i % 2 === 0 ? a.app : b.app);
+        await addToCart(v, code, 1);
+        shoppers.push(v);
+      }
+      // The staff member lowers the stock by 6 from what they see, again when an order got
+      // in between (409), while every shopper holds and orders at once.
+      const lower = async () => {
+        for (let tries = 0; tries < 50; tries++) {
+          const current = await stockOf(a.app.db, code);
+          const res = await staffB.post(
+            `${CATALOGUE_API}/products/${code}/stock`,
+            json({ stock: Math.max(0, (current ?? 0) - 6), expected: current }),
+          );
+          if (res.statusCode === 200) return Math.min(6, current ?? 0);
+          expect(res.statusCode, res.body).toBe(409);
+        }
+        throw new Error('the stock never held still');
+      };
+      const buy = async (v: Visitor) => {
+        const hold = await retryBusy(() => holdFor(v));
+        if (hold.statusCode !== 200) return hold.statusCode;
+        const id = checkoutIdOf(hold);
+        const res = await retryBusy(() => order(v, id));
+        return res.statusCode;
+      };
+      const [lowered, ...codes] = await Promise.all([lower(), ...shoppers.map(buy)]);
+      expect(codes.filter((c) => c >= 500)).toEqual([]);
+      const sold = await a.app.db
+        .select({ n: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(eq(orderLines.code, code), eq(orders.status, 'pending_payment')));
+      const left = (await stockOf(a.app.db, code)) ?? -1;
+      expect(left).toBeGreaterThanOrEqual(0);
+      // Every unit is either sold, taken away by the staff member, or still in stock.
+      expect((sold[0]?.n ?? 0) + left + (lowered as number)).toBe(20);
+      expect(codes.filter((c) => c === 200)).toHaveLength(sold[0]?.n ?? -1);
+    },
+    120_000,
   );
 });
