@@ -29,6 +29,7 @@ const PRIVATE_TABLES = new Set([
   'order_events',
   'test_bank_payments',
   'test_bank_refunds',
+  'gift_card_adjustments',
   'order_coupons',
   'order_payments',
   'order_gift_cards',

@@ -1,6 +1,7 @@
 import type { AdminMessages } from './admin-fi.ts';
 
 export const adminEn: AdminMessages = {
+  'admin.error.couponKind': 'Give either a percentage or an amount, not both.',
   'admin.report.csv.kind': 'Row',
   'admin.report.csv.number': 'Number',
   'admin.report.csv.site': 'Site',

@@ -4,6 +4,7 @@
  * this one: a missing key fails the type check.
  */
 export const adminFi = {
+  'admin.error.couponKind': 'Anna joko prosentti tai summa, ei molempia.',
   'admin.report.csv.kind': 'Rivi',
   'admin.report.csv.number': 'Numero',
   'admin.report.csv.site': 'Sivusto',

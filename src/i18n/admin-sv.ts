@@ -1,6 +1,7 @@
 import type { AdminMessages } from './admin-fi.ts';
 
 export const adminSv: AdminMessages = {
+  'admin.error.couponKind': 'Ange antingen procent eller belopp, inte båda.',
   'admin.report.csv.kind': 'Rad',
   'admin.report.csv.number': 'Nummer',
   'admin.report.csv.site': 'Webbplats',

@@ -230,6 +230,8 @@ export const coupons = pgTable(
     /** false: the coupon is used alone, never beside another code. */
     combinable: boolean('combinable').notNull().default(true),
     active: boolean('active').notNull().default(true),
+    /** Grows by one with every staff change: an edit made on an older version is refused. */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('coupons_site_code_uq').on(t.siteId, t.code),
@@ -829,6 +831,26 @@ export const giftCards = pgTable(
       sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`,
     ),
   ],
+);
+
+/**
+ * Staff changes to a gift card's balance (decision 144): issued by hand, topped up or lowered,
+ * each with its reason and the balance after, beside the orders' uses (`order_gift_cards`).
+ */
+export const giftCardAdjustments = pgTable(
+  'gift_card_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid('staff_id'),
+    deltaCents: integer('delta_cents').notNull(),
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('gift_card_adjustments_card_idx').on(t.giftCardId, t.id)],
 );
 
 /** The gift cards entered into a cart (used as payment when the order is placed). */

@@ -16,6 +16,7 @@ import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
+import { COUPONS_API, GIFT_CARDS_API } from '../shop/admin/promotions-schemas.ts';
 import { ORDERS_API } from '../shop/admin/schemas.ts';
 import { createOrder } from '../shop/orders/order-fixtures.test-support.ts';
 import { paidAtTestBank } from '../shop/orders/refunds.test-support.ts';
@@ -372,6 +373,7 @@ const SAMPLES: Record<
   ...inboxSamples(),
   ...orderSamples(),
   ...catalogueSamples(),
+  ...promotionSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -478,5 +480,59 @@ function catalogueSamples(): typeof SAMPLES {
       url: on('price'),
       body: { priceCents: 120, taxClass: 'food', expected: { priceCents: 100, taxClass: 'food' } },
     }),
+  };
+}
+
+/** Coupons and gift cards: each write on rows of its own. */
+function promotionSamples(): typeof SAMPLES {
+  const coupon = (code: string) => ({
+    code,
+    description: '',
+    percentOff: 10,
+    amountOffCents: null,
+    productGroup: null,
+    minOrderCents: 0,
+    validFrom: null,
+    validTo: null,
+    maxUses: null,
+    maxUsesPerCustomer: null,
+    combinable: true,
+    active: true,
+  });
+  const newCard = async () => {
+    const res = await admin.visitor.post(
+      GIFT_CARDS_API,
+      json({ amountCents: 1000, validTo: null, reason: 'Hyvitys' }),
+    );
+    return res.json() as { code: string; card: { id: number; balanceCents: number } };
+  };
+  return {
+    [`POST ${COUPONS_API}`]: async () => ({
+      url: COUPONS_API,
+      body: coupon(`UUSI${Date.now()}`),
+    }),
+    [`PUT ${COUPONS_API}/:id`]: async () => {
+      const made = await admin.visitor.post(COUPONS_API, json(coupon(`MUOKKA${Date.now()}`)));
+      const row = made.json() as { id: number; code: string; version: number };
+      return {
+        url: `${COUPONS_API}/${row.id}`,
+        body: { coupon: { ...coupon(row.code), percentOff: 15 }, version: row.version },
+      };
+    },
+    [`POST ${GIFT_CARDS_API}`]: async () => ({
+      url: GIFT_CARDS_API,
+      body: { amountCents: 2500, validTo: '2030-12-31', reason: 'Reklamaatio' },
+    }),
+    [`POST ${GIFT_CARDS_API}/find`]: async () => ({
+      url: `${GIFT_CARDS_API}/find`,
+      body: { code: (await newCard()).code },
+    }),
+    [`POST ${GIFT_CARDS_API}/:id/adjust`]: async () => {
+      const { card } = await newCard();
+      return {
+        url: `${GIFT_CARDS_API}/${card.id}/adjust`,
+        body: { deltaCents: -300, expectedBalanceCents: card.balanceCents, reason: 'Korjaus' },
+      };
+    },
   };
 }

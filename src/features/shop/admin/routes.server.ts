@@ -22,6 +22,30 @@ import {
   openOrder,
   pickList,
 } from './orders.server.ts';
+import {
+  adjustGiftCard,
+  createCoupon,
+  editCoupon,
+  findGiftCard,
+  issueGiftCard,
+  listCoupons,
+} from './promotions.server.ts';
+import {
+  COUPONS_API,
+  couponEditSchema,
+  couponFieldsSchema,
+  couponIdParamsSchema,
+  couponRowSchema,
+  couponsListSchema,
+  couponsQuerySchema,
+  GIFT_CARDS_API,
+  giftCardAdjustSchema,
+  giftCardIdParamsSchema,
+  giftCardIssuedSchema,
+  giftCardIssueSchema,
+  giftCardLookupSchema,
+  giftCardSchema,
+} from './promotions-schemas.ts';
 import { dailyReport, dailyReportCsv } from './report.server.ts';
 import {
   cancelBodySchema,
@@ -66,6 +90,153 @@ export async function shopAdminRoutes(fastify: FastifyInstance) {
   registerReport(app);
   registerWrites(app);
   registerCatalogue(app);
+  registerPromotions(app);
+}
+
+/** Coupons and gift cards (`shop.manage`); money made or changed needs re-authentication. */
+function registerPromotions(app: ZodApp) {
+  const config = { staff: SHOP_MANAGE, rateLimit: API_LIMIT };
+  const money = { staff: { ...SHOP_MANAGE, reauth: true }, rateLimit: WRITE_LIMIT };
+  app.get(
+    COUPONS_API,
+    {
+      config,
+      preValidation: shopManager,
+      schema: {
+        tags: [TAG],
+        summary: 'The shop’s coupons with their use counts',
+        querystring: couponsQuerySchema,
+        response: {
+          200: jsonAnswer(couponsListSchema, 'Coupons'),
+          ...problemAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listCoupons(request, request.query);
+    },
+  );
+  app.post(
+    COUPONS_API,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { staff: SHOP_MANAGE, rateLimit: WRITE_LIMIT },
+      preValidation: shopManager,
+      schema: {
+        tags: [TAG],
+        summary: 'Creates a coupon',
+        description: 'A percentage or an amount off, never both; a code in use is 409.',
+        security: XSRF_SECURITY,
+        body: couponFieldsSchema,
+        response: {
+          200: jsonAnswer(couponRowSchema, 'The coupon'),
+          ...problemAnswers(400, 401, 403, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return createCoupon(request, request.body);
+    },
+  );
+  app.put(
+    `${COUPONS_API}/:id`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { staff: SHOP_MANAGE, rateLimit: WRITE_LIMIT },
+      preValidation: shopManager,
+      schema: {
+        tags: [TAG],
+        summary: 'Edits a coupon on the version the staff member saw',
+        description:
+          'A changed version is 409; a total limit below the uses made is 409 with the count.',
+        security: XSRF_SECURITY,
+        params: couponIdParamsSchema,
+        body: couponEditSchema,
+        response: {
+          200: jsonAnswer(couponRowSchema, 'The coupon'),
+          ...problemAnswers(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return editCoupon(request, request.params.id, request.body.coupon, request.body.version);
+    },
+  );
+  app.post(
+    `${GIFT_CARDS_API}/find`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { staff: SHOP_MANAGE, rateLimit: { max: 60, timeWindow: 60_000 } },
+      preValidation: shopManager,
+      schema: {
+        tags: [TAG],
+        summary: 'Finds a gift card by its code, with its balance history',
+        description:
+          'The code goes in the body, never in an address. Written to the audit log; 404 when no card has it.',
+        security: XSRF_SECURITY,
+        body: giftCardLookupSchema,
+        response: {
+          200: jsonAnswer(giftCardSchema, 'The gift card'),
+          ...problemAnswers(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return findGiftCard(request, request.body.code);
+    },
+  );
+  app.post(
+    GIFT_CARDS_API,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: money,
+      preValidation: shopManager,
+      schema: {
+        tags: [TAG],
+        summary: 'Issues a gift card by hand, with a reason; its code is answered once',
+        description: 'Needs re-authentication.',
+        security: XSRF_SECURITY,
+        body: giftCardIssueSchema,
+        response: {
+          200: jsonAnswer(giftCardIssuedSchema, 'The new card and its code'),
+          ...problemAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return issueGiftCard(request, request.body);
+    },
+  );
+  app.post(
+    `${GIFT_CARDS_API}/:id/adjust`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: money,
+      preValidation: shopManager,
+      schema: {
+        tags: [TAG],
+        summary: 'Raises or lowers a gift card’s balance, with a reason',
+        description:
+          'From the balance the staff member saw (409 if it changed); never below zero. Needs re-authentication.',
+        security: XSRF_SECURITY,
+        params: giftCardIdParamsSchema,
+        body: giftCardAdjustSchema,
+        response: {
+          200: jsonAnswer(giftCardSchema, 'The gift card'),
+          ...problemAnswers(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return adjustGiftCard(request, request.params.id, request.body);
+    },
+  );
 }
 
 const SHOP_MANAGE = { permission: 'shop.manage' } as const;
