@@ -53,11 +53,23 @@ export function Field({
   label,
   description,
   type = 'text',
+  short,
   ...props
-}: TextFieldProps & { label: string; description?: string; type?: string }) {
+}: TextFieldProps & {
+  label: string;
+  description?: string;
+  type?: string;
+  /** A field for a few characters (a quantity): a narrow input. */
+  short?: boolean;
+}) {
   const error = useContext(FieldErrors)[props.name ?? ''];
   return (
-    <TextField {...props} type={type} isInvalid={Boolean(error)} className={styles.field}>
+    <TextField
+      {...props}
+      type={type}
+      isInvalid={Boolean(error)}
+      className={short ? `${styles.field} ${styles.short}` : styles.field}
+    >
       <Label className={styles.label}>{label}</Label>
       <Input className={styles.input} />
       {description ? (

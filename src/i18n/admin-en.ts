@@ -300,7 +300,7 @@ export const adminEn: AdminMessages = {
   'admin.orders.heading': 'Orders',
   'admin.orders.lead': "The shop's orders, newest first. Open an order from its number.",
   'admin.orders.filters': 'Filter the orders',
-  'admin.orders.search': 'Search',
+  'admin.orders.search': 'Search for',
   'admin.orders.searchHint': 'Order number, name or part of the e-mail address',
   'admin.orders.status': 'Status',
   'admin.orders.anyStatus': 'Any status',

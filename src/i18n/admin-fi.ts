@@ -303,7 +303,7 @@ export const adminFi = {
   'admin.orders.heading': 'Tilaukset',
   'admin.orders.lead': 'Verkkokaupan tilaukset uusimmasta alkaen. Avaa tilaus numerosta.',
   'admin.orders.filters': 'Rajaa tilauksia',
-  'admin.orders.search': 'Hae',
+  'admin.orders.search': 'Hakusana',
   'admin.orders.searchHint': 'Tilausnumero, nimi tai sähköpostiosoitteen osa',
   'admin.orders.status': 'Tila',
   'admin.orders.anyStatus': 'Kaikki tilat',

@@ -300,7 +300,7 @@ export const adminSv: AdminMessages = {
   'admin.orders.lead':
     'Webbutikens beställningar, de nyaste först. Öppna en beställning från dess nummer.',
   'admin.orders.filters': 'Filtrera beställningarna',
-  'admin.orders.search': 'Sök',
+  'admin.orders.search': 'Sök efter',
   'admin.orders.searchHint': 'Beställningsnummer, namn eller en del av e-postadressen',
   'admin.orders.status': 'Status',
   'admin.orders.anyStatus': 'Alla statusar',

@@ -502,6 +502,7 @@ function RefundForm({
                 })}
                 inputMode="numeric"
                 autoComplete="off"
+                short
               />
             ))}
           </fieldset>
@@ -833,7 +834,7 @@ function Timeline({ entries }: { entries: OrderTimelineEntry[] }) {
       {newestFirst.length === 0 ? (
         <p>{t('admin.order.noEvents')}</p>
       ) : (
-        <ol className={styles.timeline}>
+        <ol reversed className={styles.timeline}>
           {newestFirst.map((entry) => (
             <li key={`${entry.at}|${entry.kind}|${entry.text}|${JSON.stringify(entry.detail)}`}>
               <p>

@@ -118,7 +118,7 @@ export function OrdersScreen() {
         key={query.toString()}
         errors={errors}
         aria-label={t('admin.orders.filters')}
-        className={styles.filters}
+        className={styles.filterGrid}
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);

@@ -103,7 +103,7 @@ function Slots({
   const { t } = useT();
   const all = list.slots.reduce((n, s) => n + s.orders, 0);
   return (
-    <div className={styles.field}>
+    <div className={styles.slotField}>
       <span id="slot-label" className={styles.label}>
         {t('admin.pickList.slot')}
       </span>
