@@ -399,6 +399,19 @@ export const en: Messages = {
   'shop.order.mail.link': 'Your order: {url}',
   'shop.order.shopMail.subject': 'Order {number} is paid',
   'shop.order.shopMail.intro': 'A new paid order.',
+  'shop.order.cancelMail.subject': 'Your order {number} has been cancelled – Lihakauppa',
+  'shop.order.cancelMail.body':
+    'Your order {number} has been cancelled.{reason}\n\n{refund}\n\nIf you have any questions, reply to this message.',
+  'shop.order.cancelMail.reason': '\n\nReason: {reason}',
+  'shop.order.cancelMail.refund':
+    'We are refunding {amount} to the same payment method. The refund shows on your account within a few banking days.',
+  'shop.order.cancelMail.noRefund': 'No payment was charged for the order.',
+  'shop.order.refundMail.subject': 'Refund for order {number} – Lihakauppa',
+  'shop.order.refundMail.body':
+    'We are refunding {amount} of your order {number} to the payment method you used. The refund shows on your account within a few banking days.',
+  'shop.order.deliveryMail.subject': 'Your order {number} is on its way – Lihakauppa',
+  'shop.order.deliveryMail.body':
+    'Your order {number} has left for delivery and arrives at the agreed time: {delivery}.\n\nDelivery address: {address}',
   'shop.order.lateMail.subject': 'Payment for order {number} came late – check by hand',
   'shop.order.lateMail.body':
     'A payment came for the order although its status is {status}. The products and the delivery time were not taken again: check the payment and refund it or deliver the order by hand.\n\nPayment stamp: {stamp}\nTransaction: {transactionId}\nAmount: {amount}\nMethod: {method}\nCustomer: {email}',

@@ -401,6 +401,19 @@ export const fi = {
   'shop.order.mail.link': 'Tilauksesi tiedot: {url}',
   'shop.order.shopMail.subject': 'Tilaus {number} on maksettu',
   'shop.order.shopMail.intro': 'Uusi maksettu tilaus.',
+  'shop.order.cancelMail.subject': 'Tilauksesi {number} on peruttu – Lihakauppa',
+  'shop.order.cancelMail.body':
+    'Tilauksesi {number} on peruttu.{reason}\n\n{refund}\n\nJos sinulla on kysyttävää, vastaa tähän viestiin.',
+  'shop.order.cancelMail.reason': '\n\nSyy: {reason}',
+  'shop.order.cancelMail.refund':
+    'Palautamme maksamasi {amount} samalle maksutavalle. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.',
+  'shop.order.cancelMail.noRefund': 'Tilauksesta ei veloitettu maksua.',
+  'shop.order.refundMail.subject': 'Palautus tilauksesta {number} – Lihakauppa',
+  'shop.order.refundMail.body':
+    'Palautamme tilauksestasi {number} {amount} samalle maksutavalle, jolla maksoit. Palautus näkyy tililläsi muutaman pankkipäivän kuluessa.',
+  'shop.order.deliveryMail.subject': 'Tilauksesi {number} on matkalla – Lihakauppa',
+  'shop.order.deliveryMail.body':
+    'Tilauksesi {number} on lähtenyt kuljetukseen ja saapuu sovittuna aikana: {delivery}.\n\nToimitusosoite: {address}',
   'shop.order.lateMail.subject': 'Tilauksen {number} maksu saapui myöhässä – tarkista käsin',
   'shop.order.lateMail.body':
     'Tilaukselle tuli maksu, vaikka sen tila on {status}. Tuotteita ja toimitusaikaa ei ole varattu uudelleen: tarkista maksu ja hyvitä se tai toimita tilaus käsin.\n\nMaksun tunniste: {stamp}\nTapahtuma: {transactionId}\nSumma: {amount}\nMaksutapa: {method}\nAsiakas: {email}',

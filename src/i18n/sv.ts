@@ -398,6 +398,19 @@ export const sv: Messages = {
   'shop.order.mail.link': 'Din beställning: {url}',
   'shop.order.shopMail.subject': 'Order {number} är betald',
   'shop.order.shopMail.intro': 'En ny betald order.',
+  'shop.order.cancelMail.subject': 'Din beställning {number} har annullerats – Lihakauppa',
+  'shop.order.cancelMail.body':
+    'Din beställning {number} har annullerats.{reason}\n\n{refund}\n\nOm du har frågor kan du svara på det här meddelandet.',
+  'shop.order.cancelMail.reason': '\n\nOrsak: {reason}',
+  'shop.order.cancelMail.refund':
+    'Vi återbetalar {amount} till samma betalningssätt. Återbetalningen syns på ditt konto inom några bankdagar.',
+  'shop.order.cancelMail.noRefund': 'Ingen betalning debiterades för beställningen.',
+  'shop.order.refundMail.subject': 'Återbetalning för beställning {number} – Lihakauppa',
+  'shop.order.refundMail.body':
+    'Vi återbetalar {amount} för din beställning {number} till samma betalningssätt som du använde. Återbetalningen syns på ditt konto inom några bankdagar.',
+  'shop.order.deliveryMail.subject': 'Din beställning {number} är på väg – Lihakauppa',
+  'shop.order.deliveryMail.body':
+    'Din beställning {number} har skickats och kommer vid den överenskomna tiden: {delivery}.\n\nLeveransadress: {address}',
   'shop.order.lateMail.subject': 'Betalningen för order {number} kom för sent – kontrollera',
   'shop.order.lateMail.body':
     'En betalning kom för ordern fast dess status är {status}. Produkterna och leveranstiden har inte reserverats på nytt: kontrollera betalningen och återbetala den eller leverera ordern manuellt.\n\nBetalningens id: {stamp}\nTransaktion: {transactionId}\nBelopp: {amount}\nBetalningssätt: {method}\nKund: {email}',

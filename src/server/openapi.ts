@@ -55,6 +55,7 @@ const problemDescriptions = {
   413: 'The body is too large.',
   429: 'Too many requests; `Retry-After` says when to try again.',
   500: 'The server could not complete the request; no details are given.',
+  502: 'A service the request needs (the payment provider) did not answer; nothing is lost, try again.',
   503: 'The server is busy; `Retry-After` says when to try again.',
 } as const;
 export type ProblemStatus = keyof typeof problemDescriptions;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { PageLayout } from '../../render/render-page.tsx';
 import { logDegraded } from '../../server/outage.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
+import { shopAdminRoutes } from './admin/routes.server.ts';
 import { loadCart } from './cart.server.ts';
 import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
 import { handoverPageRoutes } from './cart-sync/handover-routes.server.tsx';
@@ -90,6 +91,8 @@ export const shopPlugin = fp(
     await app.register(customerRoutes);
     await app.register(orderPaymentsPlugin);
     await app.register(reviewRoutes);
+    // The back office's order routes (decision 141), behind the staff guard.
+    await app.register(shopAdminRoutes);
     // The pages, each in the site's layout: the cart hand-over (decision 021), the test bank
     // (024), the payment's return and the order confirmation (028), the account pages (025) and
     // the checkout (029).

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage } from '../../../tests/factories/index.ts';
@@ -14,6 +15,9 @@ import {
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
+import { ORDERS_API } from '../shop/admin/schemas.ts';
+import { createOrder } from '../shop/orders/order-fixtures.test-support.ts';
+import { paidAtTestBank } from '../shop/orders/refunds.test-support.ts';
 import type { StaffRouteAccess } from './guard.server.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 import { staffRoles } from './tables.ts';
@@ -31,6 +35,8 @@ let scoped: Enrolled;
 const allBut = new Map<Permission, Enrolled>();
 let someStaffId = '';
 let someSubmissionId = '';
+/** A shop order (lihakauppa, outside the scoped grant), for the order routes. */
+let someOrderId = '';
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -98,6 +104,7 @@ beforeAll(async () => {
   someStaffId = scoped.id;
   // A form submission outside the scoped grant (delise is Swedish), for the inbox's routes.
   someSubmissionId = await sendComplaint(t.app, 'delise.localhost');
+  someOrderId = (await createOrder(t.app.db, { customerId: null })).id;
   await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
   await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' });
   await createPage(t.app.db, {
@@ -111,11 +118,15 @@ afterAll(async () => {
   await t?.close();
 });
 
+const idFor = (url: string) =>
+  url.startsWith(INBOX_API)
+    ? someSubmissionId
+    : url.startsWith(ORDERS_API)
+      ? someOrderId
+      : someStaffId;
+
 const urlOf = (route: { url: string }) =>
-  route.url
-    .replace(':id', route.url.startsWith(INBOX_API) ? someSubmissionId : someStaffId)
-    .replace(':position', '0')
-    .replace(':key', 'editor');
+  route.url.replace(':id', idFor(route.url)).replace(':position', '0').replace(':key', 'editor');
 
 function call(v: Visitor, route: { method: string; url: string }, query = '') {
   return v.request(route.method as 'GET', `${urlOf(route)}${query}`, json({}));
@@ -348,6 +359,7 @@ const SAMPLES: Record<
     url: '/api/admin/profile/recovery-codes',
   }),
   ...inboxSamples(),
+  ...orderSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -403,5 +415,33 @@ function inboxSamples(): typeof SAMPLES {
     },
     [`POST ${INBOX_API}/:id/notes`]: async () => ({ url: on('notes'), body: { text: 'Muistio' } }),
     [`POST ${INBOX_API}/:id/reply`]: async () => ({ url: on('reply'), body: { text: 'Vastaus' } }),
+  };
+}
+
+/** The order routes' writes, each on an order of its own. */
+function orderSamples(): typeof SAMPLES {
+  return {
+    [`POST ${ORDERS_API}/fulfilment`]: async () => {
+      const order = await createOrder(t.app.db, { customerId: null, status: 'paid' });
+      return {
+        url: `${ORDERS_API}/fulfilment`,
+        body: { orders: [{ id: order.id, from: 'unfulfilled' }], to: 'packed' },
+      };
+    },
+    [`POST ${ORDERS_API}/:id/cancel`]: async () => {
+      const order = await createOrder(t.app.db, { customerId: null });
+      return { url: `${ORDERS_API}/${order.id}/cancel`, body: { reason: 'Asiakkaan pyyntö' } };
+    },
+    [`POST ${ORDERS_API}/:id/refunds`]: async () => {
+      const order = await paidAtTestBank(t);
+      return {
+        url: `${ORDERS_API}/${order.id}/refunds`,
+        body: { key: randomUUID(), amountCents: 500 },
+      };
+    },
+    [`POST ${ORDERS_API}/:id/notes`]: async () => ({
+      url: `${ORDERS_API}/${someOrderId}/notes`,
+      body: { text: 'Soitettu asiakkaalle' },
+    }),
   };
 }

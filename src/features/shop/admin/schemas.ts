@@ -226,7 +226,8 @@ export const orderNoteSchema = z
 
 export const pickListQuerySchema = z
   .object({
-    date: isoDate,
+    /** The delivery date; today in Helsinki without it. */
+    date: isoDate.optional(),
     /** One slot's start time; without it, the whole day. */
     slot: clock.optional(),
     site: z

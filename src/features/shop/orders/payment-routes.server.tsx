@@ -35,6 +35,7 @@ import {
   paymentDeps,
 } from './payments.server.ts';
 import type { PurchaseData } from './purchase-event.tsx';
+import { applyRefundCallback, REFUND_CALLBACK_PATH } from './refunds.server.ts';
 
 /**
  * The payment's routes (decision 028): the provider's callback (API), the shopper's return page,
@@ -94,6 +95,36 @@ export const orderPaymentsPlugin = fp(
       async (request, reply) => {
         onShop(request);
         await handlePaymentReturn(paymentDeps(request), request.query);
+        reply.header('cache-control', 'no-store');
+        return { received: true as const };
+      },
+    );
+
+    app.get(
+      REFUND_CALLBACK_PATH,
+      {
+        config: { session: false },
+        schema: {
+          tags: ['shop'],
+          summary: "The payment provider's callback of a refund",
+          description:
+            "Paytrail calls this with the `checkout-` parameters of a refund it answered `pending` and their signature (decision 141): `checkout-stamp` is the refund's id. A verified `ok` or `fail` with the refund's amount records its outcome once. Any number of calls have the effect of one.",
+          querystring: paymentReturnQuerySchema,
+          response: {
+            200: jsonAnswer(callbackAnswerSchema, 'The outcome was recorded (or had been).'),
+            403: problemAnswer(
+              problemSchema,
+              'The signature, account, stamp or amount is not right: nothing changed.',
+            ),
+            404: problemAnswer(problemSchema, 'Not the shop.'),
+            500: problemAnswer(problemSchema, 'The server could not record the outcome.'),
+          },
+        },
+      },
+      async (request, reply) => {
+        onShop(request);
+        const deps = paymentDeps(request);
+        await applyRefundCallback(deps, request.query);
         reply.header('cache-control', 'no-store');
         return { received: true as const };
       },

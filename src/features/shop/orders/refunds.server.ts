@@ -2,7 +2,11 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { Conflict, fieldErrorsOf, Invalid, NotFound } from '../../../server/errors.ts';
-import { type PaymentProvider, PaymentProviderRefused } from '../payment/provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderRefused,
+  PaymentReturnRefused,
+} from '../payment/provider.ts';
 import { orderPayments, orderRefunds, orders } from '../tables.ts';
 import { moveRefund, REFUND_INITIAL_STATUS } from './lifecycle.server.ts';
 import { type ChargedLine, chargedLinesOf } from './payments.server.ts';
@@ -107,7 +111,13 @@ async function amountOfLines(
 }
 
 export type Written =
-  | { kind: 'send'; refund: RefundRow; transactionId: string }
+  | {
+      kind: 'send';
+      refund: RefundRow;
+      transactionId: string;
+      /** Written now (not a repeat of an earlier call that was never answered). */
+      fresh: boolean;
+    }
   | { kind: 'done'; refund: RefundRow };
 
 export type RefundCall = z.infer<typeof refundCallSchema>;
@@ -143,7 +153,7 @@ export async function writeRefundIn(
       now.getTime() - same.updatedAt.getTime() >= REFUND_SENDING_MS &&
       paid?.transactionId;
     return unanswered
-      ? { kind: 'send', refund: same, transactionId: paid.transactionId as string }
+      ? { kind: 'send', refund: same, transactionId: paid.transactionId as string, fresh: false }
       : { kind: 'done', refund: same };
   }
   if (order.status === 'pending_payment') {
@@ -176,11 +186,11 @@ export async function writeRefundIn(
     })
     .returning();
   if (!refund) throw new Error('refund insert returned no row');
-  return { kind: 'send', refund, transactionId: paid.transactionId };
+  return { kind: 'send', refund, transactionId: paid.transactionId, fresh: true };
 }
 
 /** The order's paid attempt: the first one the provider confirmed. */
-async function paidAttemptOf(tx: Transaction, orderId: string) {
+async function paidAttemptOf(tx: Database | Transaction, orderId: string) {
   const [paid] = await tx
     .select()
     .from(orderPayments)
@@ -200,7 +210,10 @@ const refundedOf = (refunds: RefundRow[], stamp: string) =>
  * What is left to refund of an order's paid attempt (0 without one): the rest of the money after
  * the refunds not failed. Read in the caller's transaction.
  */
-export async function refundableCents(tx: Transaction, orderId: string): Promise<number> {
+export async function refundableCents(
+  tx: Database | Transaction,
+  orderId: string,
+): Promise<number> {
   const paid = await paidAttemptOf(tx, orderId);
   if (!paid) return 0;
   const earlier = await tx
@@ -296,4 +309,40 @@ export async function refundsOfOrder(db: Database, orderId: string): Promise<Ref
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdAt));
+}
+
+/**
+ * A refund's outcome from the provider's signed callback (Paytrail calls it for a refund it
+ * answered `pending`): the signature and account checked by the provider, the stamp our refund's
+ * id, the amount the refund's. The refund moves to `ok` or `fail` once; any number of calls, in
+ * any order, have the effect of one. Anything that does not match is refused and nothing changes.
+ */
+export async function applyRefundCallback(
+  deps: Pick<RefundDeps, 'db' | 'provider'>,
+  query: Record<string, unknown>,
+): Promise<RefundRow> {
+  const verified = deps.provider.parseReturn(query);
+  if (!z.uuid().safeParse(verified.stamp).success) {
+    throw new PaymentReturnRefused('No refund has this stamp.');
+  }
+  return deps.db.transaction(async (tx) => {
+    const [refund] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.id, verified.stamp))
+      .for('update');
+    if (
+      !refund ||
+      refund.provider !== deps.provider.id ||
+      refund.amountCents !== verified.amountCents
+    ) {
+      throw new PaymentReturnRefused('The callback does not match a refund.');
+    }
+    const to = verified.status === 'ok' ? 'ok' : verified.status === 'fail' ? 'fail' : null;
+    if (!to || (refund.status !== 'requested' && refund.status !== 'pending')) return refund;
+    const moved = await moveRefund(tx, refund.id, refund.status, to, {
+      transactionId: refund.transactionId ?? verified.transactionId,
+    });
+    return moved ?? refund;
+  });
 }
