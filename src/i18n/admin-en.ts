@@ -451,6 +451,14 @@ export const adminEn: AdminMessages = {
   'admin.order.event.fulfilment': 'Fulfilment step',
   'admin.order.event.cancelled': 'Order cancelled',
   'admin.order.event.mail': 'Mail to the customer',
+  'admin.order.event.refundOf': 'refund {amount}',
+  'admin.order.mail.cancel': 'cancellation',
+  'admin.order.mail.refund': 'refund',
+  'admin.order.mail.delivery': 'out for delivery',
+  'admin.order.providerDown':
+    'The payment provider did not answer. The refund waits to be sent; try again shortly from the same dialog and it stays the same refund.',
+  'admin.order.cancelProviderDown':
+    'The order is cancelled, but the payment provider did not answer about the refund. Cancel again shortly and the refund is sent again.',
   'admin.pickList.heading': 'Pick list {date}, {slot}',
   'admin.pickList.lead':
     'Choose the delivery day and slot. The list shows their paid orders: the products summed first, then each order with its address.',

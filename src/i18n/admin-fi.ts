@@ -454,6 +454,14 @@ export const adminFi = {
   'admin.order.event.fulfilment': 'Toimitusvaihe',
   'admin.order.event.cancelled': 'Tilaus peruttiin',
   'admin.order.event.mail': 'Viesti asiakkaalle',
+  'admin.order.event.refundOf': 'hyvitys {amount}',
+  'admin.order.mail.cancel': 'peruutus',
+  'admin.order.mail.refund': 'hyvitys',
+  'admin.order.mail.delivery': 'toimitus lähtenyt',
+  'admin.order.providerDown':
+    'Maksunvälittäjä ei vastannut. Hyvitys odottaa lähettämistä; yritä hetken päästä uudelleen samasta ikkunasta, niin se pysyy samana hyvityksenä.',
+  'admin.order.cancelProviderDown':
+    'Tilaus on peruttu, mutta maksunvälittäjä ei vastannut hyvityksestä. Yritä hetken päästä perua uudelleen, niin hyvitys lähetetään uudelleen.',
   'admin.pickList.heading': 'Keräilylista {date}, {slot}',
   'admin.pickList.lead':
     'Valitse toimituspäivä ja -aika. Listalla ovat niiden maksetut tilaukset: ensin tuotteet yhteensä, sitten tilaukset osoitteineen.',

@@ -451,6 +451,14 @@ export const adminSv: AdminMessages = {
   'admin.order.event.fulfilment': 'Leveranssteg',
   'admin.order.event.cancelled': 'Beställningen avbeställdes',
   'admin.order.event.mail': 'Meddelande till kunden',
+  'admin.order.event.refundOf': 'återbetalning {amount}',
+  'admin.order.mail.cancel': 'avbeställning',
+  'admin.order.mail.refund': 'återbetalning',
+  'admin.order.mail.delivery': 'leveransen har skickats',
+  'admin.order.providerDown':
+    'Betalningsförmedlaren svarade inte. Återbetalningen väntar på att skickas; försök igen om en stund från samma fönster, så förblir den samma återbetalning.',
+  'admin.order.cancelProviderDown':
+    'Beställningen är avbeställd, men betalningsförmedlaren svarade inte om återbetalningen. Försök avbeställa igen om en stund, så skickas återbetalningen på nytt.',
   'admin.pickList.heading': 'Plocklista {date}, {slot}',
   'admin.pickList.lead':
     'Välj leveransdag och -tid. Listan visar deras betalda beställningar: först produkterna totalt, sedan beställningarna med adresser.',

@@ -59,20 +59,23 @@ function percent(basisPoints: number, locale: string): string {
   );
 }
 
+/** The answers said as an alert of their own, and the order read again: the order moved on. */
+const ALERTS = [409, 502];
+
 /**
- * The texts of a 409's field errors (the server's reason, by the admin catalogue's keys), or
- * `fallback` when it gave none.
+ * What an answer that the order moved on (409) or that its payment provider did not answer (502)
+ * says: the server's field errors (admin catalogue keys) if it gave any, else `texts[status]`.
  */
-function useConflict(error: unknown, fallback: string): string | null {
+function useAlert(error: unknown, texts: Record<409 | 502, string>): string | null {
   const fields = useFieldErrors(error);
-  if (!(error instanceof ApiError && error.status === 409)) return null;
-  const texts = [...new Set(Object.values(fields))];
-  return texts.length > 0 ? texts.join(' ') : fallback;
+  if (!(error instanceof ApiError && (error.status === 409 || error.status === 502))) return null;
+  const said = [...new Set(Object.values(fields))];
+  return said.length > 0 ? said.join(' ') : texts[error.status];
 }
 
-/** An error other than a 409 (those are said as an alert of their own) for an error summary. */
-const notConflict = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 ? null : error;
+const isAlert = (error: unknown) => error instanceof ApiError && ALERTS.includes(error.status);
+/** An error other than those said as an alert, for an error summary. */
+const notAlert = (error: unknown) => (isAlert(error) ? null : error);
 
 /**
  * One order: who and where, its lines and sums with VAT per rate, coupons, gift cards, payments
@@ -190,8 +193,8 @@ function Handling({ order: o }: { order: OrderDetail }) {
         <FulfilButtons order={o} outcome={outcome} />
       ) : null}
       <div className={styles.actions}>
-        {canManage && o.cancellable ? <CancelDialog order={o} outcome={outcome} /> : null}
-        {canRefund && o.refundableCents > 0 ? <RefundDialog order={o} outcome={outcome} /> : null}
+        {canManage ? <CancelDialog order={o} outcome={outcome} /> : null}
+        {canRefund ? <RefundDialog order={o} outcome={outcome} /> : null}
       </div>
     </Section>
   );
@@ -251,18 +254,35 @@ function FulfilButtons({ order: o, outcome }: { order: OrderDetail; outcome: Out
   );
 }
 
-/** A button that opens a modal dialog (focus kept inside, Escape and outside press close it). */
+/**
+ * A button that opens a modal dialog (focus kept inside, Escape and outside press close it).
+ * Shown while `shown`, and while open even when the order it reads no longer allows the action
+ * (its answer, an alert, stays in view).
+ */
 function ActionDialog({
   label,
   danger,
+  shown,
+  onOpen,
   children,
 }: {
   label: string;
   danger?: boolean;
+  shown: boolean;
+  /** Called as it opens (what the last action said goes). */
+  onOpen: () => void;
   children: (close: () => void) => ReactNode;
 }) {
+  const [open, setOpen] = useState(false);
+  if (!shown && !open) return null;
   return (
-    <DialogTrigger>
+    <DialogTrigger
+      isOpen={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) onOpen();
+      }}
+    >
       <Button className={danger ? styles.danger : styles.secondary}>{label}</Button>
       <Modal isDismissable className={styles.modal}>
         <Dialog className={styles.dialog}>{({ close }) => children(close)}</Dialog>
@@ -274,7 +294,12 @@ function ActionDialog({
 function CancelDialog({ order: o, outcome }: { order: OrderDetail; outcome: Outcome }) {
   const { t } = useT();
   return (
-    <ActionDialog label={t('admin.order.cancel')} danger>
+    <ActionDialog
+      label={t('admin.order.cancel')}
+      danger
+      shown={o.cancellable}
+      onOpen={() => outcome.setSaid(null)}
+    >
       {(close) => <CancelForm order={o} outcome={outcome} close={close} />}
     </ActionDialog>
   );
@@ -293,7 +318,10 @@ function CancelForm({
   const sensitive = useSensitive();
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
-  const conflict = useConflict(error, t('admin.order.cancelConflict'));
+  const conflict = useAlert(error, {
+    409: t('admin.order.cancelConflict'),
+    502: t('admin.order.cancelProviderDown'),
+  });
   const paid = o.status === 'paid';
   return (
     <>
@@ -303,10 +331,14 @@ function CancelForm({
           ? t('admin.order.cancelPaidLead', { amount: money(o.refundableCents) })
           : t('admin.order.cancelLead')}
       </p>
-      {conflict ? <p role="alert">{conflict}</p> : null}
-      <ErrorSummary error={notConflict(error)} />
+      {conflict ? (
+        <p role="alert" className={styles.errorSummary}>
+          {conflict}
+        </p>
+      ) : null}
+      <ErrorSummary error={notAlert(error)} />
       <AdminForm
-        errors={useFieldErrors(notConflict(error))}
+        errors={useFieldErrors(notAlert(error))}
         onSubmit={async (event) => {
           event.preventDefault();
           if (pending) return;
@@ -323,7 +355,7 @@ function CancelForm({
             outcome.refocus();
           } catch (e) {
             setError(e);
-            if (e instanceof ApiError && e.status === 409) await outcome.refresh();
+            if (isAlert(e)) await outcome.refresh();
           } finally {
             setPending(false);
           }
@@ -353,7 +385,11 @@ function CancelForm({
 function RefundDialog({ order: o, outcome }: { order: OrderDetail; outcome: Outcome }) {
   const { t } = useT();
   return (
-    <ActionDialog label={t('admin.order.refund')}>
+    <ActionDialog
+      label={t('admin.order.refund')}
+      shown={o.refundableCents > 0}
+      onOpen={() => outcome.setSaid(null)}
+    >
       {(close) => <RefundForm order={o} outcome={outcome} close={close} />}
     </ActionDialog>
   );
@@ -419,7 +455,10 @@ function RefundForm({
   const [by, setBy] = useState<'amount' | 'lines'>('amount');
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
-  const conflict = useConflict(error, t('admin.order.refund.conflict'));
+  const conflict = useAlert(error, {
+    409: t('admin.order.refund.conflict'),
+    502: t('admin.order.providerDown'),
+  });
   const lines = refundableLines(o);
   return (
     <>
@@ -427,10 +466,14 @@ function RefundForm({
       <p>
         <strong>{t('admin.order.refund.left', { amount: money(o.refundableCents) })}</strong>
       </p>
-      {conflict ? <p role="alert">{conflict}</p> : null}
-      <ErrorSummary error={notConflict(error)} />
+      {conflict ? (
+        <p role="alert" className={styles.errorSummary}>
+          {conflict}
+        </p>
+      ) : null}
+      <ErrorSummary error={notAlert(error)} />
       <AdminForm
-        errors={useFieldErrors(notConflict(error))}
+        errors={useFieldErrors(notAlert(error))}
         onSubmit={async (event) => {
           event.preventDefault();
           if (pending) return;
@@ -457,7 +500,7 @@ function RefundForm({
             outcome.refocus();
           } catch (e) {
             setError(e);
-            if (e instanceof ApiError && e.status === 409) await outcome.refresh();
+            if (isAlert(e)) await outcome.refresh();
           } finally {
             setPending(false);
           }
@@ -487,6 +530,7 @@ function RefundForm({
             inputMode="decimal"
             autoComplete="off"
             autoFocus
+            short
           />
         ) : (
           <fieldset className={styles.fieldset}>
@@ -728,7 +772,9 @@ function Money({ order: o }: { order: OrderDetail }) {
                 <tr key={p.stamp}>
                   <td data-label={t('admin.order.at')}>{dateTime(p.createdAt)}</td>
                   <td data-label={t('admin.order.provider')}>
-                    {p.method ? `${p.provider} · ${p.method}` : p.provider}
+                    {p.method && p.method !== p.provider
+                      ? `${p.provider} · ${p.method}`
+                      : p.provider}
                   </td>
                   <td data-label={t('admin.orders.status')}>
                     {t(`admin.orders.payment.${p.status}`)}
@@ -827,7 +873,8 @@ function NoteForm({ order: o }: { order: OrderDetail }) {
 /** What happened to the order, newest first. */
 function Timeline({ entries }: { entries: OrderTimelineEntry[] }) {
   const { t, dateTime } = useT();
-  const newestFirst = [...entries].sort((a, b) => b.at.localeCompare(a.at));
+  // The API's order is oldest first: reversed, and sorted (stably) in case it were not.
+  const newestFirst = [...entries].reverse().sort((a, b) => b.at.localeCompare(a.at));
   return (
     <Section id="timeline" title={t('admin.order.timeline')}>
       <p className={styles.muted}>{t('admin.order.newestFirst')}</p>
@@ -863,6 +910,9 @@ const detailNumber = (entry: OrderTimelineEntry, key: string) => {
   return typeof value === 'number' ? value : null;
 };
 
+const MAILS = ['cancel', 'refund', 'delivery'] as const;
+
+/** What an entry says: its kind, and what its detail tells (a step, an amount, a status). */
 function EntryText({ entry }: { entry: OrderTimelineEntry }) {
   const { t, money } = useT();
   const kind = t(`admin.order.event.${entry.kind}`);
@@ -871,8 +921,17 @@ function EntryText({ entry }: { entry: OrderTimelineEntry }) {
   if (entry.kind === 'fulfilment' && isOneOf(fulfilmentSteps, to)) {
     parts.push(t(`admin.orders.fulfilment.${to}`));
   }
+  const template = detailText(entry, 'template');
+  if (entry.kind === 'mail' && isOneOf(MAILS, template)) {
+    parts.push(t(`admin.order.mail.${template}`));
+    if (to) parts.push(to);
+  }
   const amount = detailNumber(entry, 'amountCents');
   if (amount !== null) parts.push(money(amount));
+  const refundCents = detailNumber(entry, 'refundCents');
+  if (entry.kind === 'cancelled' && refundCents) {
+    parts.push(t('admin.order.event.refundOf', { amount: money(refundCents) }));
+  }
   const status = detailText(entry, 'status');
   if (entry.kind === 'payment' && isOneOf(paymentStatuses, status)) {
     parts.push(t(`admin.orders.payment.${status}`));

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import type { FulfilAnswer, FulfilBody, PickList } from '../../features/shop/admin/schemas.ts';
@@ -34,6 +34,20 @@ export function PickListScreen() {
     ? String(params.get('date'))
     : helsinkiDate(new Date());
   const slot = params.get('slot') ?? '';
+  // What the date field shows, at once: the URL follows a moment later (a navigation), and a
+  // field showing the URL would lose the day typed before the month.
+  const [typed, setTyped] = useState(date);
+  /** The days the field has asked the URL for, oldest first, not yet there. */
+  const asked = useRef<string[]>([]);
+  useEffect(() => {
+    const at = asked.current.indexOf(date);
+    if (at >= 0) asked.current = asked.current.slice(at + 1);
+    else {
+      // A day the field did not ask for (back, forward, a link): shown.
+      asked.current = [];
+      setTyped(date);
+    }
+  }, [date]);
   const list = useQuery({
     queryKey: ['pickList', date, slot],
     queryFn: () => {
@@ -63,10 +77,14 @@ export function PickListScreen() {
         <DateField
           name="date"
           label={t('admin.pickList.date')}
-          value={date}
+          value={typed}
           onChange={(value) => {
+            setTyped(value);
             // A year is typed a digit at a time: 0002, 0020, 0202 are no days to look at.
-            if (value >= '2000') choose({ date: value });
+            if (value >= '2000' && value !== date) {
+              asked.current.push(value);
+              choose({ date: value });
+            }
           }}
         />
         {data ? <Slots list={data} slot={chosen ? slot : ''} choose={choose} /> : null}
