@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { Me, Permission } from '../features/staff/index.ts';
@@ -19,6 +19,18 @@ import { StaffScreen } from './screens/staff.tsx';
 import { StaffDetailScreen } from './screens/staff-detail.tsx';
 import { SubmissionScreen } from './screens/submission.tsx';
 import { signOutNotice, useMe, useSetMe } from './session.tsx';
+
+// The shop's screens (and their date picker) are a chunk of their own, loaded when first opened:
+// most staff never open them.
+const OrdersScreen = lazy(() =>
+  import('./screens/orders.tsx').then((m) => ({ default: m.OrdersScreen })),
+);
+const OrderScreen = lazy(() =>
+  import('./screens/order.tsx').then((m) => ({ default: m.OrderScreen })),
+);
+const PickListScreen = lazy(() =>
+  import('./screens/pick-list.tsx').then((m) => ({ default: m.PickListScreen })),
+);
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
 export function AdminApp() {
@@ -88,6 +100,8 @@ function SignedIn({ me }: { me: Me }) {
   const links: [string, string, boolean][] = [
     ['/', t('admin.nav.home'), true],
     ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
+    ['/orders', t('admin.nav.orders'), can(me, 'orders.read')],
+    ['/pick-list', t('admin.nav.pickList'), can(me, 'orders.read')],
     ['/content', t('admin.nav.content'), can(me, 'content.edit')],
     ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
     ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
@@ -127,34 +141,39 @@ function SignedIn({ me }: { me: Me }) {
         </Button>
       </header>
       <main id="main" tabIndex={-1} className={styles.main}>
-        <Routes>
-          <Route path="/" element={<HomeScreen me={me} />} />
-          <Route path="/profile" element={<ProfileScreen me={me} />} />
-          {(
-            [
-              ['/inbox', 'submissions.read', InboxScreen],
-              ['/inbox/:id', 'submissions.read', SubmissionScreen],
-              ['/content', 'content.edit', ContentScreen],
-              ['/staff', 'staff.manage', StaffScreen],
-              ['/staff/:id', 'staff.manage', StaffDetailScreen],
-              ['/roles', 'staff.manage', RolesScreen],
-              ['/audit', 'audit.read', AuditScreen],
-            ] as const
-          ).map(([path, permission, Screen]) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <Need me={me} permission={permission}>
-                  <Screen />
-                </Need>
-              }
-            />
-          ))}
-          <Route path="/login" element={<Navigate to="/" replace />} />
-          <Route path="/enrol" element={<EnrolScreen />} />
-          <Route path="*" element={<p>{t('admin.notFound')}</p>} />
-        </Routes>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route path="/" element={<HomeScreen me={me} />} />
+            <Route path="/profile" element={<ProfileScreen me={me} />} />
+            {(
+              [
+                ['/inbox', 'submissions.read', InboxScreen],
+                ['/inbox/:id', 'submissions.read', SubmissionScreen],
+                ['/orders', 'orders.read', OrdersScreen],
+                ['/orders/:id', 'orders.read', OrderScreen],
+                ['/pick-list', 'orders.read', PickListScreen],
+                ['/content', 'content.edit', ContentScreen],
+                ['/staff', 'staff.manage', StaffScreen],
+                ['/staff/:id', 'staff.manage', StaffDetailScreen],
+                ['/roles', 'staff.manage', RolesScreen],
+                ['/audit', 'audit.read', AuditScreen],
+              ] as const
+            ).map(([path, permission, Screen]) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Need me={me} permission={permission}>
+                    <Screen />
+                  </Need>
+                }
+              />
+            ))}
+            <Route path="/login" element={<Navigate to="/" replace />} />
+            <Route path="/enrol" element={<EnrolScreen />} />
+            <Route path="*" element={<p>{t('admin.notFound')}</p>} />
+          </Routes>
+        </Suspense>
       </main>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   adminT,
   isAdminMessageKey,
 } from '../i18n/admin.ts';
+import { formatPrice } from '../i18n/format.ts';
 
 export type AdminLang = 'fi' | 'sv' | 'en';
 
@@ -18,6 +19,10 @@ interface I18n {
   error(key: string | undefined): string | undefined;
   /** A moment (an ISO string from the API) as this language writes a date and time. */
   dateTime(at: string): string;
+  /** A calendar day (`2026-03-02`) as this language writes it, with its weekday. */
+  day(date: string): string;
+  /** Integer cents as money: `12,34 €`. */
+  money(cents: number): string;
 }
 
 const Context = createContext<I18n>({
@@ -26,6 +31,8 @@ const Context = createContext<I18n>({
   t: adminT('fi'),
   error: (key) => key,
   dateTime: (at) => at,
+  day: (date) => date,
+  money: (cents) => formatPrice(cents),
 });
 
 const LOCALES: Record<AdminLang, string> = { fi: 'fi-FI', sv: 'sv-SE', en: 'en-GB' };
@@ -48,6 +55,16 @@ export function AdminI18n({
       error: (key) =>
         key === undefined ? undefined : t(isAdminMessageKey(key) ? key : 'admin.error.invalid'),
       dateTime: (at) => new Date(at).toLocaleString(LOCALES[lang]),
+      // Noon UTC of the day, written in UTC: the same calendar day in every time zone.
+      day: (date) =>
+        new Date(`${date.slice(0, 10)}T12:00:00Z`).toLocaleDateString(LOCALES[lang], {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'numeric',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }),
+      money: (cents) => formatPrice(cents),
     };
   }, [lang, choose]);
   document.documentElement.lang = lang;

@@ -4,6 +4,7 @@ import {
   FieldError,
   Form,
   type FormProps,
+  Heading,
   Input,
   Label,
   ListBox,
@@ -21,6 +22,9 @@ import { ApiError, ReauthCancelled } from './api.ts';
 import { useT } from './i18n.tsx';
 
 const FieldErrors = createContext<Record<string, string>>({});
+
+/** The server's error for the field `name` of the `AdminForm` around it. */
+export const useFieldError = (name: string): string | undefined => useContext(FieldErrors)[name];
 
 /**
  * A form whose fields show the server's errors (by field name) until the next submit. Not React
@@ -49,11 +53,23 @@ export function Field({
   label,
   description,
   type = 'text',
+  short,
   ...props
-}: TextFieldProps & { label: string; description?: string; type?: string }) {
+}: TextFieldProps & {
+  label: string;
+  description?: string;
+  type?: string;
+  /** A field for a few characters (a quantity): a narrow input. */
+  short?: boolean;
+}) {
   const error = useContext(FieldErrors)[props.name ?? ''];
   return (
-    <TextField {...props} type={type} isInvalid={Boolean(error)} className={styles.field}>
+    <TextField
+      {...props}
+      type={type}
+      isInvalid={Boolean(error)}
+      className={short ? `${styles.field} ${styles.short}` : styles.field}
+    >
       <Label className={styles.label}>{label}</Label>
       <Input className={styles.input} />
       {description ? (
@@ -69,13 +85,20 @@ export function Field({
 /** A labelled multi-line text field; its error is the server's for its `name`. */
 export function TextAreaField({
   label,
+  description,
+  rows = 5,
   ...props
-}: Omit<TextFieldProps, 'children'> & { label: string; rows?: number }) {
+}: Omit<TextFieldProps, 'children'> & { label: string; description?: string; rows?: number }) {
   const error = useContext(FieldErrors)[props.name ?? ''];
   return (
     <TextField {...props} isInvalid={Boolean(error)} className={styles.field}>
       <Label className={styles.label}>{label}</Label>
-      <TextArea className={styles.input} rows={props.rows ?? 5} />
+      <TextArea className={styles.input} rows={rows} />
+      {description ? (
+        <Text slot="description" className={styles.description}>
+          {description}
+        </Text>
+      ) : null}
       <FieldError className={styles.fieldError}>{error}</FieldError>
     </TextField>
   );
@@ -125,6 +148,29 @@ export function ChoiceSelect({
   );
 }
 
+/** A titled part of a screen, named by its heading for landmarks' lists. */
+export function Section({
+  id,
+  title,
+  focusable,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** Whether its heading takes focus from code (where focus goes when its button is gone). */
+  focusable?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={styles.panel}>
+      <Heading level={2} id={id} {...(focusable ? { tabIndex: -1 } : {})}>
+        {title}
+      </Heading>
+      {children}
+    </section>
+  );
+}
+
 /**
  * A form's submit button. React Aria's pending state is not used: its announcement points at the
  * button by id, which is gone once the form gives way to the next screen (axe: role-img-alt).
@@ -170,6 +216,14 @@ export function ErrorSummary({ error }: { error: unknown }) {
       </ul>
     </div>
   );
+}
+
+/**
+ * A live region that is always in the page (so that what is put in it is read out), showing
+ * `text` as a notice when there is one.
+ */
+export function LiveStatus({ text }: { text: string | null | undefined }) {
+  return <div role="status">{text ? <p className={styles.notice}>{text}</p> : null}</div>;
 }
 
 export function Notice({ children }: { children: ReactNode }) {
