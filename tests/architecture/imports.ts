@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The import rules of `src/` (decision 016): the shared layers import no feature and not the
  * app; a feature reaches another only through its `index.ts` or `index.server.ts` (the app's
- * island registry also through its `islands.ts`); feature
+ * island registry also through its `islands.ts`, the /admin app through its `admin.ts`); feature
  * folders form no cycle. Tests and their support files are left out: they may reach anywhere.
  *
  * Table ownership (decision 126): an area's tables are defined in its `tables.ts` and nowhere
@@ -122,8 +122,13 @@ export function violations(
           rule: 'table-ownership',
           message: `${from} imports ${to}: read ${target}'s tables through what ${target}/index.server.ts exports`,
         });
-      } else if (!SURFACES.has(surface) && !(source === 'app' && surface === 'islands.ts')) {
-        // The app's island registry also reads each feature's table of islands.
+      } else if (
+        !SURFACES.has(surface) &&
+        !(source === 'app' && surface === 'islands.ts') &&
+        !(source === 'admin' && surface === 'admin.ts')
+      ) {
+        // The app's island registry also reads each feature's table of islands, and the back
+        // office a feature's `admin.ts` (decision 145).
         found.push({
           rule: 'feature-surface',
           message: `${from} imports ${to}: use ${target}/index.ts or index.server.ts`,

@@ -14,11 +14,12 @@ import { Link, useParams } from 'react-router';
 import type {
   FulfilAnswer,
   FulfilBody,
+  FulfilmentStatus,
   OrderDetail,
   OrderTimelineEntry,
   RefundBody,
-} from '../../features/shop/admin/schemas.ts';
-import type { FulfilmentStatus, RefundStatus } from '../../features/shop/tables.ts';
+  RefundStatus,
+} from '../../features/shop/admin.ts';
 import type { Permission } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
 import { ApiError, get, post } from '../api.ts';

@@ -11,16 +11,14 @@ import {
 } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type {
+  FulfilmentStatus,
   OrderRow,
+  OrderStatus,
   ORDERS_API as OrdersApi,
   OrdersList,
-  PICK_LIST_API as PickListApi,
-} from '../../features/shop/admin/schemas.ts';
-import type {
-  FulfilmentStatus,
-  OrderStatus,
   PaymentAttemptStatus,
-} from '../../features/shop/tables.ts';
+  PICK_LIST_API as PickListApi,
+} from '../../features/shop/admin.ts';
 import styles from '../admin.module.css';
 import { get } from '../api.ts';
 import { DateField } from '../date-field.tsx';

@@ -2,9 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
-import type { FulfilAnswer, FulfilBody, PickList } from '../../features/shop/admin/schemas.ts';
-import { helsinkiDate } from '../../features/shop/dates.ts';
-import type { FulfilmentStatus } from '../../features/shop/tables.ts';
+import type {
+  FulfilAnswer,
+  FulfilBody,
+  FulfilmentStatus,
+  PickList,
+} from '../../features/shop/admin.ts';
+import { helsinkiDate } from '../../features/shop/admin.ts';
 import styles from '../admin.module.css';
 import { get, post } from '../api.ts';
 import { DateField } from '../date-field.tsx';

@@ -16,6 +16,26 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sessions } from '../../server/tables.ts';
+import {
+  FULFILMENT_STATUSES,
+  ORDER_EVENT_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_ATTEMPT_STATUSES,
+  REFUND_STATUSES,
+} from './statuses.ts';
+
+export {
+  FULFILMENT_STATUSES,
+  type FulfilmentStatus,
+  ORDER_EVENT_KINDS,
+  ORDER_STATUSES,
+  type OrderEventKind,
+  type OrderStatus,
+  PAYMENT_ATTEMPT_STATUSES,
+  type PaymentAttemptStatus,
+  REFUND_STATUSES,
+  type RefundStatus,
+} from './statuses.ts';
 
 /**
  * The shop's tables (decision 126): customers, carts, coupons, VAT, delivery and stock, checkout
@@ -475,43 +495,6 @@ export const checkoutHoldLines = pgTable(
   ],
 );
 
-/**
- * The statuses an order can have. Which moves between them are allowed is the order lifecycle's
- * transition table (`features/shop/orders/lifecycle.server.ts`, decision 120); the database
- * refuses any other value (`orders_status_ck`).
- */
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'cancelled', 'expired'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/**
- * How far a paid order has come on its way to the shopper (decision 141): packed, out for
- * delivery, delivered. Apart from `status`, which is about payment and lapse, as shops keep an
- * order's payment and fulfilment apart. Moves are the fulfilment table in the order lifecycle;
- * only a paid order leaves `unfulfilled` (`orders_fulfilment_paid_ck`).
- */
-export const FULFILMENT_STATUSES = [
-  'unfulfilled',
-  'packed',
-  'out_for_delivery',
-  'delivered',
-] as const;
-export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
-
-/**
- * The statuses of a payment attempt: the provider's words (`new`, `pending`, `delayed`, `ok`,
- * `fail`) and the shop's own `error` for an attempt that never reached a shopper. Moves between
- * them are the attempt lifecycle's table (decision 120); `order_payments_status_ck` refuses others.
- */
-export const PAYMENT_ATTEMPT_STATUSES = [
-  'new',
-  'pending',
-  'delayed',
-  'ok',
-  'fail',
-  'error',
-] as const;
-export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
-
 /** `status in ('a', 'b', …)` for a check constraint, from a list of plain lower-case words. */
 function oneOf(column: SQLWrapper, values: readonly string[]) {
   const words = values.map((value) => {
@@ -685,14 +668,6 @@ export const orderPayments = pgTable(
 );
 
 /**
- * The statuses of a refund (decision 122): `requested` once written, before the provider has
- * answered; then the provider's word, `pending`, `ok` or `fail`. Only `fail` gives the amount back
- * to what may still be refunded.
- */
-export const REFUND_STATUSES = ['requested', 'pending', 'ok', 'fail'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-
-/**
  * Money given back to the shopper through the provider that took it, one row per refund. The
  * `(order_id, idempotency_key)` pair makes a repeated request (a second press, two staff at once)
  * find the first one's row; the amount is checked against what the paid attempt took less the
@@ -729,10 +704,6 @@ export const orderRefunds = pgTable(
     check('order_refunds_status_ck', oneOf(t.status, REFUND_STATUSES)),
   ],
 );
-
-/** What an order's timeline records besides its payments and refunds (decision 141). */
-export const ORDER_EVENT_KINDS = ['note', 'fulfilment', 'cancelled', 'refund', 'mail'] as const;
-export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /**
  * An order's timeline of what staff did and what the shop sent: notes, fulfilment steps,

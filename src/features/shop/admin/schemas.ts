@@ -5,7 +5,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_ATTEMPT_STATUSES,
   REFUND_STATUSES,
-} from '../tables.ts';
+} from '../statuses.ts';
 
 /**
  * The shop's orders in the back office (decision 141): the list, one order with its timeline,

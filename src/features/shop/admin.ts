@@ -1,0 +1,11 @@
+/**
+ * The shop's back-office surface (decision 145): the order, catalogue, coupon and gift-card
+ * API's schemas and types, the order statuses and the Helsinki date, for the /admin app. Nothing
+ * here loads database code or any public page's components.
+ */
+
+export * from './admin/catalogue-schemas.ts';
+export * from './admin/promotions-schemas.ts';
+export * from './admin/schemas.ts';
+export { helsinkiDate } from './dates.ts';
+export * from './statuses.ts';
