@@ -199,6 +199,7 @@ export const adminEn: AdminMessages = {
   'admin.permission.submissions.read': 'Reading form submissions',
   'admin.permission.submissions.manage': 'Handling form submissions',
   'admin.permission.customers.read': 'Reading customer data',
+  'admin.permission.customers.manage': 'Locking customer accounts and sending password links',
   'admin.permission.orders.read': 'Reading orders',
   'admin.permission.orders.manage': 'Handling orders',
   'admin.permission.orders.refund': 'Refunds',

@@ -201,6 +201,7 @@ export const adminFi = {
   'admin.permission.submissions.read': 'Lomakeviestien luku',
   'admin.permission.submissions.manage': 'Lomakeviestien käsittely',
   'admin.permission.customers.read': 'Asiakastietojen luku',
+  'admin.permission.customers.manage': 'Asiakastilien lukitus ja salasanalinkit',
   'admin.permission.orders.read': 'Tilausten luku',
   'admin.permission.orders.manage': 'Tilausten käsittely',
   'admin.permission.orders.refund': 'Hyvitykset',

@@ -197,6 +197,7 @@ export const adminSv: AdminMessages = {
   'admin.permission.submissions.read': 'Läsa formulärmeddelanden',
   'admin.permission.submissions.manage': 'Behandla formulärmeddelanden',
   'admin.permission.customers.read': 'Läsa kunduppgifter',
+  'admin.permission.customers.manage': 'Låsa kundkonton och skicka lösenordslänkar',
   'admin.permission.orders.read': 'Läsa beställningar',
   'admin.permission.orders.manage': 'Behandla beställningar',
   'admin.permission.orders.refund': 'Återbetalningar',

@@ -5,6 +5,7 @@
  */
 
 export * from './admin/catalogue-schemas.ts';
+export * from './admin/customers-schemas.ts';
 export * from './admin/promotions-schemas.ts';
 export * from './admin/schemas.ts';
 export { helsinkiDate } from './dates.ts';

@@ -75,6 +75,9 @@ export const customers = pgTable(
      * accounts made before that. Per-customer coupons and reviews need it (decision 082).
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Set by staff (decision 146): the account cannot log in until they clear it. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedReason: text('locked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,9 +16,10 @@ import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
+import { CUSTOMERS_API } from '../shop/admin/customers-schemas.ts';
 import { COUPONS_API, GIFT_CARDS_API } from '../shop/admin/promotions-schemas.ts';
 import { ORDERS_API } from '../shop/admin/schemas.ts';
-import { createOrder } from '../shop/orders/order-fixtures.test-support.ts';
+import { createCustomer, createOrder } from '../shop/orders/order-fixtures.test-support.ts';
 import { paidAtTestBank } from '../shop/orders/refunds.test-support.ts';
 import type { StaffRouteAccess } from './guard.server.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
@@ -374,6 +375,13 @@ const SAMPLES: Record<
   ...orderSamples(),
   ...catalogueSamples(),
   ...promotionSamples(),
+  [`POST ${CUSTOMERS_API}/:id/lock`]: async () => ({
+    url: `${CUSTOMERS_API}/${(await createCustomer(t.app.db)).id}/lock`,
+    body: { locked: true, reason: 'Väärinkäyttö' },
+  }),
+  [`POST ${CUSTOMERS_API}/:id/password-reset`]: async () => ({
+    url: `${CUSTOMERS_API}/${(await createCustomer(t.app.db)).id}/password-reset`,
+  }),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },

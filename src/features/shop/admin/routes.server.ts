@@ -16,6 +16,20 @@ import {
   weeklyBodySchema,
 } from './catalogue-schemas.ts';
 import {
+  listCustomers,
+  lockCustomer,
+  openCustomer,
+  sendPasswordReset,
+} from './customers.server.ts';
+import {
+  CUSTOMERS_API,
+  customerDetailSchema,
+  customerIdParamsSchema,
+  customerLockSchema,
+  customersListSchema,
+  customersQuerySchema,
+} from './customers-schemas.ts';
+import {
   assertOrderAccess,
   assertShopAccess,
   listOrders,
@@ -91,6 +105,103 @@ export async function shopAdminRoutes(fastify: FastifyInstance) {
   registerWrites(app);
   registerCatalogue(app);
   registerPromotions(app);
+  registerCustomers(app);
+}
+
+/** The shop's customers: `customers.read` to find and open, `customers.manage` to lock or mail. */
+function registerCustomers(app: ZodApp) {
+  const read = { permission: 'customers.read' } as const;
+  const manage = { permission: 'customers.manage' } as const;
+  const reader = async (request: FastifyRequest) => assertShopAccess(request, 'customers.read');
+  const manager = async (request: FastifyRequest) => assertShopAccess(request, 'customers.manage');
+  app.get(
+    CUSTOMERS_API,
+    {
+      config: { staff: read, rateLimit: API_LIMIT },
+      preValidation: reader,
+      schema: {
+        tags: [TAG],
+        summary: 'The shop’s customers, newest first, found by e-mail address or name',
+        description: '50 at a time from `offset`. Written to the audit log.',
+        querystring: customersQuerySchema,
+        response: {
+          200: jsonAnswer(customersListSchema, 'Customers'),
+          ...problemAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listCustomers(request, request.query);
+    },
+  );
+  app.get(
+    `${CUSTOMERS_API}/:id`,
+    {
+      config: { staff: read, rateLimit: API_LIMIT },
+      preValidation: reader,
+      schema: {
+        tags: [TAG],
+        summary: 'Opens a customer: addresses, orders and reviews (written to the audit log)',
+        params: customerIdParamsSchema,
+        response: {
+          200: jsonAnswer(customerDetailSchema, 'The customer'),
+          ...problemAnswers(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return openCustomer(request, request.params.id);
+    },
+  );
+  app.post(
+    `${CUSTOMERS_API}/:id/lock`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { staff: manage, rateLimit: WRITE_LIMIT },
+      preValidation: manager,
+      schema: {
+        tags: [TAG],
+        summary: 'Locks a customer’s account with a reason, or opens it again',
+        description:
+          'A locked account’s sessions end and it cannot log in (it is answered as a wrong password) until opened.',
+        security: XSRF_SECURITY,
+        params: customerIdParamsSchema,
+        body: customerLockSchema,
+        response: {
+          200: jsonAnswer(customerDetailSchema, 'The customer'),
+          ...problemAnswers(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return lockCustomer(request, request.params.id, request.body);
+    },
+  );
+  app.post(
+    `${CUSTOMERS_API}/:id/password-reset`,
+    {
+      config: { staff: manage, rateLimit: { max: 10, timeWindow: 60_000 } },
+      preValidation: manager,
+      schema: {
+        tags: [TAG],
+        summary: 'Mails the customer a password-reset link at their own address',
+        security: XSRF_SECURITY,
+        params: customerIdParamsSchema,
+        response: {
+          200: jsonAnswer(okAnswer, 'Sent to the outbox'),
+          ...problemAnswers(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      await sendPasswordReset(request, request.params.id);
+      return { ok: true as const };
+    },
+  );
 }
 
 /** Coupons and gift cards (`shop.manage`); money made or changed needs re-authentication. */

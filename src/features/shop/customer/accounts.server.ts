@@ -340,20 +340,27 @@ export async function confirmEmail(
 
 async function customerByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ id: customers.id, passwordHash: customers.passwordHash })
+    .select({
+      id: customers.id,
+      passwordHash: customers.passwordHash,
+      lockedAt: customers.lockedAt,
+    })
     .from(customers)
     .where(sql`lower(${customers.email}) = lower(${email})`);
   return row;
 }
 
-/** Logs in: 401 for an unknown address or a wrong password (the same answer and about the same time). */
+/**
+ * Logs in: 401 for an unknown address, a wrong password or an account staff locked (decision
+ * 146) — the same answer and about the same time.
+ */
 export async function logIn(
   ctx: AccountContext,
   input: { email: string; password: string },
 ): Promise<string> {
   const customer = await customerByEmail(ctx.db, input.email);
   const ok = await verifyPassword(customer?.passwordHash, input.password);
-  if (!customer || !ok) throw new WrongCredentials();
+  if (!customer || !ok || customer.lockedAt) throw new WrongCredentials();
   if (passwordNeedsRehash(customer.passwordHash)) {
     await ctx.db
       .update(customers)
