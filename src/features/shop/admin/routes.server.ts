@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { addOrderNote, cancelOrderByStaff, fulfilOrders, refundByStaff } from './actions.server.ts';
+import { registerDelivery } from './delivery-routes.server.ts';
 import {
   assertOrderAccess,
   assertShopAccess,
@@ -48,6 +49,8 @@ export async function shopAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   registerReads(app);
   registerWrites(app);
+  // Delivery areas, slots and closed days (decision 142), with `shop.manage`.
+  registerDelivery(app);
 }
 
 function registerReads(app: ZodApp) {
