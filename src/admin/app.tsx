@@ -8,6 +8,7 @@ import { AdminI18n, type AdminLang, browserLang, rememberLang, useT } from './i1
 import { ReauthProvider } from './reauth.tsx';
 import { AuditScreen } from './screens/audit.tsx';
 import { ContentScreen } from './screens/content.tsx';
+import { DeliveryScreen } from './screens/delivery.tsx';
 import { EnrolScreen } from './screens/enrol.tsx';
 import { HomeScreen } from './screens/home.tsx';
 import { InboxScreen } from './screens/inbox.tsx';
@@ -89,6 +90,7 @@ function SignedIn({ me }: { me: Me }) {
     ['/', t('admin.nav.home'), true],
     ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
     ['/content', t('admin.nav.content'), can(me, 'content.edit')],
+    ['/delivery', t('admin.nav.delivery'), can(me, 'shop.manage')],
     ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
     ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
     ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
@@ -135,6 +137,7 @@ function SignedIn({ me }: { me: Me }) {
               ['/inbox', 'submissions.read', InboxScreen],
               ['/inbox/:id', 'submissions.read', SubmissionScreen],
               ['/content', 'content.edit', ContentScreen],
+              ['/delivery', 'shop.manage', DeliveryScreen],
               ['/staff', 'staff.manage', StaffScreen],
               ['/staff/:id', 'staff.manage', StaffDetailScreen],
               ['/roles', 'staff.manage', RolesScreen],
