@@ -1,10 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { addDays, helsinkiDate } from '../../src/features/shop/dates.ts';
+import { databaseOptionsFromConfig, openDatabase } from '../../src/db/client.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
+import { addDays, helsinkiDate, weekdayOf } from '../../src/features/shop/dates.ts';
+import { createOrder } from '../../src/features/shop/orders/order-fixtures.test-support.ts';
+import {
+  deliveryAreas,
+  deliveryCalendarSlots,
+  deliverySlotBookings,
+  orders,
+} from '../../src/features/shop/tables.ts';
 import { stepAt, totpCode } from '../../src/features/staff/totp.server.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import {
   createStaffMember,
   freePort,
@@ -16,8 +27,11 @@ import { chromiumForFile, isFocused, screenshots, seriousViolations } from './br
 /**
  * Delivery as a new member of shop staff meets it (issue 37, decision 142): an area made with its
  * postal codes and a weekly delivery time, the time's capacity changed by keyboard in its dialog,
- * a day closed and opened again; axe finds nothing serious at 1280 and 375 px wide. On a server
- * of its own, whose staff member the README's command made before it started.
+ * a day closed and opened again; in an area with two orders on a day, a capacity below them is
+ * refused with their count, and closing the day asks again with the orders listed before it
+ * closes. Axe finds nothing serious at 1280 and 375 px wide. On a server of its own, whose staff
+ * member the README's command made and whose orders were written before it started (the embedded
+ * database is one process's).
  */
 let browser: Browser;
 chromiumForFile((b) => {
@@ -35,6 +49,42 @@ async function enrol(page: Page, link: string, name: string) {
   await page.getByRole('button', { name: 'Ota käyttöön' }).click();
   await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
   await page.getByRole('heading', { level: 1, name: `Hei, ${name}` }).waitFor();
+}
+
+/** An area with a 16–18 delivery time on `day`'s weekday and two paid orders in it that day. */
+async function seedOrders(env: NodeJS.ProcessEnv, day: string): Promise<number[]> {
+  const database = await openDatabase(databaseOptionsFromConfig(loadConfig(env)));
+  try {
+    await runMigrations(database);
+    const db = database.db;
+    const [area] = await db
+      .insert(deliveryAreas)
+      .values({ siteId: 'lihakauppa', name: 'Keskusta' })
+      .returning();
+    if (!area) throw new Error('no area');
+    await db.insert(deliveryCalendarSlots).values({
+      areaId: area.id,
+      weekday: weekdayOf(day),
+      startTime: '16:00',
+      endTime: '18:00',
+      capacity: 10,
+    });
+    await db
+      .insert(deliverySlotBookings)
+      .values({ areaId: area.id, date: day, startTime: '16:00', capacity: 10, sold: 2 });
+    const numbers: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const order = await createOrder(db, { customerId: null, status: 'paid' });
+      await db
+        .update(orders)
+        .set({ areaId: area.id, deliveryDate: day, expiresAt: null, paidAt: new Date() })
+        .where(eq(orders.id, order.id));
+      numbers.push(order.number);
+    }
+    return numbers;
+  } finally {
+    await database.close();
+  }
 }
 
 async function axe(page: Page, state: string) {
@@ -61,6 +111,8 @@ describe('delivery in the back office', () => {
       role: 'shop-staff',
       sites: ['lihakauppa'],
     });
+    const busyDay = addDays(helsinkiDate(new Date()), 5);
+    const numbers = await seedOrders(env, busyDay);
     const { child } = await startServerProcess(inject('serverBuild'), env);
     try {
       const context = await browser.newContext({
@@ -146,6 +198,45 @@ describe('delivery in the back office', () => {
       await shot(page, 'delivery-375', true);
       await area.getByRole('button', { name: /^Avaa .* uudelleen$/ }).click();
       await area.getByText('Ei suljettuja päiviä.').waitFor();
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // An area with two orders on a day: a capacity below them is refused with their count.
+      const busy = page.getByRole('region', { name: 'Keskusta' });
+      await busy.getByRole('cell', { name: /^2 \(/ }).waitFor();
+      await busy.getByRole('button', { name: /^Muokkaa toimitusaikaa / }).click();
+      await page.getByRole('dialog').getByLabel('Tilauksia enintään').fill('1');
+      await page.keyboard.press('Enter');
+      await page
+        .getByRole('dialog')
+        .getByRole('alert')
+        .filter({ hasText: 'Toimitusaikaan on jo varattu 2 tilausta' })
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await busy.getByRole('cell', { name: '10', exact: true }).waitFor();
+
+      // Closing the day asks again with the orders; Escape leaves it open, nothing written.
+      await busy.getByLabel('Päivä', { exact: true }).fill(busyDay);
+      await busy.getByRole('button', { name: 'Sulje päivä' }).click();
+      const ask = page.getByRole('alertdialog');
+      await ask.getByText('Päivälle').waitFor();
+      for (const number of numbers) {
+        await ask.getByRole('cell', { name: String(number), exact: true }).waitFor();
+      }
+      await axe(page, 'closing a day with orders');
+      await shot(page, 'orders-on-day-1280', false);
+      await page.keyboard.press('Escape');
+      await ask.waitFor({ state: 'detached' });
+      expect(await busy.getByText('Ei suljettuja päiviä.').count()).toBe(1);
+      await busy.getByRole('button', { name: 'Sulje päivä' }).click();
+      await ask.getByRole('button', { name: 'Sulje päivä silti' }).click();
+      await ask.waitFor({ state: 'detached' });
+      const closed = busy.getByRole('status').filter({ hasText: 'Ota yhteyttä' });
+      await closed.waitFor();
+      for (const number of numbers) {
+        await closed.getByRole('cell', { name: String(number), exact: true }).waitFor();
+      }
+      await busy.getByText('2 tilausta pitää toimitusaikansa').waitFor();
+      await axe(page, 'a day closed with orders');
       await context.close();
     } finally {
       await stopServerProcess(child);

@@ -502,15 +502,16 @@ function ClosedDates({ area }: { area: AreaRow }) {
     const body = orders ? { date, confirm: true, orderIds: orders.map((o) => o.id) } : { date };
     const answer = await write.run(() =>
       post<ClosedAnswer>(`${AREAS}/${area.id}/closed-dates`, body).catch((err: unknown) => {
-        // Orders on the day: asked again in a dialog with the orders (the list as it is now).
+        // Orders on the day: asked again with the orders (the list as it is now).
         if (err instanceof ApiError && err.type === '/problems/orders-on-date') {
-          setAsking({ date, orders: (err.problem.orders ?? []) as BookedOrder[] });
-          return null;
+          return { ask: (err.problem.orders ?? []) as BookedOrder[] };
         }
         throw err;
       }),
     );
-    if (answer) {
+    // Asked once the write is over, so that the dialog's button is not pressed while it runs.
+    if (answer && 'ask' in answer) setAsking({ date, orders: answer.ask });
+    else if (answer) {
       setAsking(null);
       const day = dayLabel(date, lang);
       setDone({
