@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly type: string,
     readonly errors: Record<string, string>,
     readonly retryAfter: number | null,
+    /** The whole problem, for the members some answers carry besides `errors`. */
+    readonly problem: Record<string, unknown> = {},
   ) {
     super(`${status} ${type}`);
   }
@@ -54,6 +56,7 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
       typeof data?.type === 'string' ? data.type : '',
       data?.errors && typeof data.errors === 'object' ? data.errors : {},
       retry ? Number(retry) : null,
+      data && typeof data === 'object' ? data : {},
     );
   }
   return data as T;

@@ -31,6 +31,9 @@ const OrderScreen = lazy(() =>
 const PickListScreen = lazy(() =>
   import('./screens/pick-list.tsx').then((m) => ({ default: m.PickListScreen })),
 );
+const DeliveryScreen = lazy(() =>
+  import('./screens/delivery.tsx').then((m) => ({ default: m.DeliveryScreen })),
+);
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
 export function AdminApp() {
@@ -102,6 +105,7 @@ function SignedIn({ me }: { me: Me }) {
     ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
     ['/orders', t('admin.nav.orders'), can(me, 'orders.read')],
     ['/pick-list', t('admin.nav.pickList'), can(me, 'orders.read')],
+    ['/delivery', t('admin.nav.delivery'), can(me, 'shop.manage')],
     ['/content', t('admin.nav.content'), can(me, 'content.edit')],
     ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
     ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
@@ -152,6 +156,7 @@ function SignedIn({ me }: { me: Me }) {
                 ['/orders', 'orders.read', OrdersScreen],
                 ['/orders/:id', 'orders.read', OrderScreen],
                 ['/pick-list', 'orders.read', PickListScreen],
+                ['/delivery', 'shop.manage', DeliveryScreen],
                 ['/content', 'content.edit', ContentScreen],
                 ['/staff', 'staff.manage', StaffScreen],
                 ['/staff/:id', 'staff.manage', StaffDetailScreen],

@@ -6,6 +6,13 @@
  * island registry joins them instead (`shopIslandParts` in islands.ts).
  */
 
+export type {
+  AreaRow,
+  BookedOrder,
+  ClosedAnswer,
+  DeliveryList,
+  SlotRow,
+} from './admin/delivery-schemas.ts';
 export { useShopCartCount } from './cart-events.ts';
 export type { LocalCart } from './cart-sync/protocol.ts';
 export {

@@ -17,10 +17,12 @@ import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
 import { CUSTOMERS_API } from '../shop/admin/customers-schemas.ts';
+import { DELIVERY_API } from '../shop/admin/delivery-schemas.ts';
 import { COUPONS_API, GIFT_CARDS_API } from '../shop/admin/promotions-schemas.ts';
 import { ORDERS_API } from '../shop/admin/schemas.ts';
 import { createCustomer, createOrder } from '../shop/orders/order-fixtures.test-support.ts';
 import { paidAtTestBank } from '../shop/orders/refunds.test-support.ts';
+import { deliveryAreas, deliveryCalendarSlots, deliveryClosedDates } from '../shop/tables.ts';
 import type { StaffRouteAccess } from './guard.server.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 import { staffRoles } from './tables.ts';
@@ -382,6 +384,7 @@ const SAMPLES: Record<
   [`POST ${CUSTOMERS_API}/:id/password-reset`]: async () => ({
     url: `${CUSTOMERS_API}/${(await createCustomer(t.app.db)).id}/password-reset`,
   }),
+  ...deliverySamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -541,6 +544,61 @@ function promotionSamples(): typeof SAMPLES {
         url: `${GIFT_CARDS_API}/${card.id}/adjust`,
         body: { deltaCents: -300, expectedBalanceCents: card.balanceCents, reason: 'Korjaus' },
       };
+    },
+  };
+}
+
+/** The delivery routes' writes, each on an area of its own. */
+function deliverySamples(): typeof SAMPLES {
+  const areas = `${DELIVERY_API}/areas`;
+  const newArea = async () => {
+    const [area] = await t.app.db
+      .insert(deliveryAreas)
+      .values({ siteId: 'lihakauppa', name: `Alue ${randomUUID().slice(0, 8)}` })
+      .returning();
+    if (!area) throw new Error('no area');
+    return area.id;
+  };
+  const newSlot = async () => {
+    const areaId = await newArea();
+    const [slot] = await t.app.db
+      .insert(deliveryCalendarSlots)
+      .values({ areaId, weekday: 3, startTime: '08:00', endTime: '12:00', capacity: 10 })
+      .returning();
+    return `${areas}/${areaId}/slots/${slot?.id}`;
+  };
+  const slot = {
+    weekday: 3,
+    startTime: '08:00',
+    endTime: '12:00',
+    capacity: 12,
+    cutoffDaysBefore: 1,
+    cutoffTime: '12:00',
+  };
+  return {
+    [`POST ${areas}`]: async () => ({ url: areas, body: { name: 'Uusi alue' } }),
+    [`PUT ${areas}/:id`]: async () => ({
+      url: `${areas}/${await newArea()}`,
+      body: { name: 'Nimetty', active: false },
+    }),
+    [`PUT ${areas}/:id/postal-codes`]: async () => ({
+      url: `${areas}/${await newArea()}/postal-codes`,
+      body: { postalCodes: [`9${String(Date.now()).slice(-4)}`] },
+    }),
+    [`POST ${areas}/:id/slots`]: async () => ({
+      url: `${areas}/${await newArea()}/slots`,
+      body: slot,
+    }),
+    [`PUT ${areas}/:id/slots/:slotId`]: async () => ({ url: await newSlot(), body: slot }),
+    [`DELETE ${areas}/:id/slots/:slotId`]: async () => ({ url: await newSlot() }),
+    [`POST ${areas}/:id/closed-dates`]: async () => ({
+      url: `${areas}/${await newArea()}/closed-dates`,
+      body: { date: '2099-12-24' },
+    }),
+    [`DELETE ${areas}/:id/closed-dates/:date`]: async () => {
+      const areaId = await newArea();
+      await t.app.db.insert(deliveryClosedDates).values({ areaId, date: '2099-12-25' });
+      return { url: `${areas}/${areaId}/closed-dates/2099-12-25` };
     },
   };
 }

@@ -29,6 +29,7 @@ import {
   customersListSchema,
   customersQuerySchema,
 } from './customers-schemas.ts';
+import { registerDelivery } from './delivery-routes.server.ts';
 import {
   assertOrderAccess,
   assertShopAccess,
@@ -106,6 +107,8 @@ export async function shopAdminRoutes(fastify: FastifyInstance) {
   registerCatalogue(app);
   registerPromotions(app);
   registerCustomers(app);
+  // Delivery areas, slots and closed days (decision 142), with `shop.manage`.
+  registerDelivery(app);
 }
 
 /** The shop's customers: `customers.read` to find and open, `customers.manage` to lock or mail. */

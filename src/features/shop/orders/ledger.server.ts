@@ -4,6 +4,7 @@ import { products } from '../../content/index.server.ts';
 import {
   couponCustomerUses,
   coupons,
+  deliveryClosedDates,
   deliverySlotBookings,
   giftCards,
   orderCoupons,
@@ -204,7 +205,8 @@ export const giftCardBalance: LimitedResource = {
 /**
  * The delivery time's slot (`sold + 1 <= capacity`, else 409 naming `time`). The hold kept it for
  * this cart, counted against the other carts' holds, so taking turns the hold into a sale and
- * guards only against a capacity another sale or a staff change left too small (decision 081).
+ * guards only against a capacity another sale or a staff change left too small (decision 081),
+ * or a date staff closed since the hold (decision 142).
  */
 export const slot: LimitedResource = {
   name: 'slot',
@@ -226,6 +228,23 @@ export const slot: LimitedResource = {
       throw unavailable(
         { time: 'shop.checkout.slotFull' },
         `The delivery time ${delivery.startTime}-${delivery.endTime} on ${delivery.date} is full.`,
+      );
+    }
+    // Read after the slot's row is locked: staff closing the date lock it first (decision 142),
+    // so a date closed while the shopper held it refuses the order here.
+    const [closed] = await tx
+      .select({ date: deliveryClosedDates.date })
+      .from(deliveryClosedDates)
+      .where(
+        and(
+          eq(deliveryClosedDates.areaId, delivery.areaId),
+          eq(deliveryClosedDates.date, delivery.date),
+        ),
+      );
+    if (closed) {
+      throw unavailable(
+        { time: 'shop.checkout.timeInvalid' },
+        `No delivery on ${delivery.date}: the date was closed.`,
       );
     }
   },
