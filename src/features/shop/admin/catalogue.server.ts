@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../../db/client.ts';
+import { containing } from '../../../db/patterns.ts';
 import { Conflict, NotFound } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { products } from '../../content/index.server.ts';
@@ -21,8 +22,6 @@ import type { CatalogueList, CatalogueQuery } from './catalogue-schemas.ts';
 const PAGE_SIZE = 50;
 const shopRows = eq(products.siteId, SHOP_SITE_ID);
 const shopProducts = and(shopRows, eq(products.kind, 'shop-product'));
-
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listCatalogue(
   request: FastifyRequest,

@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { containing } from '../../../db/patterns.ts';
 import { NotFound } from '../../../server/errors.ts';
 import { sessions } from '../../../server/tables.ts';
 import type { Lang } from '../../../sites/types.ts';
@@ -17,7 +18,6 @@ import type { CustomerDetail, CustomerRow } from './customers-schemas.ts';
  */
 
 const PAGE_SIZE = 50;
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 type Customer = typeof customers.$inferSelect;
 
 // Written out: inside a subquery a bare column name would be the subquery's own.

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../../db/client.ts';
+import { containing } from '../../../db/patterns.ts';
 import { Forbidden, NotFound } from '../../../server/errors.ts';
 import { getSite } from '../../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
@@ -69,9 +70,6 @@ function rowOf(order: Order, payment: PaymentAttemptStatus | null): OrderRow {
     usedGiftCardCents: order.usedGiftCardCents,
   };
 }
-
-/** `%text%` for `ilike`, the pattern's own characters taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function signedIn(request: FastifyRequest) {
   const staff = request.staff;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../../db/client.ts';
+import { containing } from '../../../db/patterns.ts';
 import { Conflict, Forbidden, NotFound } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { actorOf, recordAudit, staffMembers } from '../../staff/index.server.ts';
@@ -46,8 +47,6 @@ const couponRow = (row: typeof coupons.$inferSelect): CouponRow => ({
   active: row.active,
   version: row.version,
 });
-
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listCoupons(
   request: FastifyRequest,
