@@ -374,7 +374,8 @@ describe('image carousel (third brand)', () => {
     const { context, page, problems, gallery } = await openGallery();
     const count = await gallery.slides.count();
     expect(count).toBeGreaterThanOrEqual(3);
-    expect(await gallery.dots.count()).toBe(count);
+    // The dots come with the render after hydration: wait for them.
+    await expect.poll(() => gallery.dots.count()).toBe(count);
     expect(await layoutShiftInside(page, 'k-island[data-name="image-carousel"]')).toBe(0);
     expect(await gallery.dots.nth(0).getAttribute('aria-current')).toBe('true');
     await shot(gallery.root, 'gallery-1280');
@@ -467,7 +468,7 @@ describe('image carousel (third brand)', () => {
     await context.close();
 
     const reduced = await openGallery(1280, 'reduce');
-    expect(await reduced.gallery.play.count()).toBe(1);
+    await expect.poll(() => reduced.gallery.play.count()).toBe(1);
     await leave(reduced.page);
     expect((await nextChange(reduced.gallery.root, 6000)).label).toBeNull();
     await reduced.context.close();
