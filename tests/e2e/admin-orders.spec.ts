@@ -294,7 +294,10 @@ describe('the shop’s orders in the back office', () => {
       await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
       await page.getByRole('heading', { level: 1, name: 'Hei, Sanna Kauppa' }).waitFor();
 
-      // The pick list from the menu; the delivery date typed in its segments, the slot chosen.
+      // The pick list from the shop's menu; the delivery date typed in its segments, the slot
+      // chosen.
+      await press(page, 'link', 'Kauppa');
+      await page.getByRole('heading', { level: 1, name: 'Tilaukset' }).waitFor();
       await press(page, 'link', 'Keräilylista');
       await page.getByRole('heading', { level: 1, name: /^Keräilylista / }).waitFor();
       const [year, month, day] = slot.date.split('-');
