@@ -144,6 +144,15 @@ function useCouponTexts() {
       const to = c.validTo ? day(lastDay(c.validTo)) : '';
       return `${from} – ${to}`.trim();
     },
+    /** Whether a shopper can use it now: off, not yet, over, used up, or valid. */
+    state: (c: CouponRow) => {
+      const now = Date.now();
+      if (!c.active) return t('admin.coupons.inactiveText');
+      if (c.validTo && Date.parse(c.validTo) <= now) return t('admin.coupons.endedText');
+      if (c.validFrom && Date.parse(c.validFrom) > now) return t('admin.coupons.notYetText');
+      if (c.maxUses !== null && c.usedCount >= c.maxUses) return t('admin.coupons.usedUpText');
+      return t('admin.coupons.activeText');
+    },
     conditions: (c: CouponRow) =>
       [
         c.minOrderCents > 0
@@ -220,9 +229,7 @@ function CouponsTable({
                   )}
                 </span>
               </td>
-              <td data-label={t('admin.coupons.state')}>
-                {t(c.active ? 'admin.coupons.activeText' : 'admin.coupons.inactiveText')}
-              </td>
+              <td data-label={t('admin.coupons.state')}>{text.state(c)}</td>
               <td>
                 <CouponDialog coupon={c} onSaved={onSaved} onOpen={onOpen} reload={reload} />
               </td>

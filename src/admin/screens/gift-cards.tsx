@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -77,12 +77,10 @@ export function GiftCardsScreen() {
           onIssued={(answer) => {
             setIssued(answer.code);
             setFound({ code: answer.code, card: answer.card });
-            // The code is what matters now: the focus goes to it once the dialog has closed.
-            setTimeout(() => document.getElementById('issued-code')?.focus(), 50);
           }}
         />
       </div>
-      {issued ? <IssuedCode code={issued} /> : null}
+      {issued ? <IssuedCode key={issued} code={issued} /> : null}
       <FindForm
         onFound={(next) => {
           setFound(next);
@@ -115,9 +113,16 @@ function IssuedCode({ code }: { code: string }) {
   const { t } = useT();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const codeRef = useRef<HTMLParagraphElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The code is what matters now: the focus goes to it once the dialogs have closed and given
+  // the focus back to their buttons.
+  useEffect(() => {
+    const timer = setTimeout(() => headingRef.current?.focus(), 100);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <section aria-labelledby="issued-code" className={`${styles.panel} ${styles.codePanel}`}>
-      <Heading level={2} id="issued-code" tabIndex={-1}>
+      <Heading level={2} id="issued-code" tabIndex={-1} ref={headingRef}>
         {t('admin.giftCards.issuedHeading')}
       </Heading>
       <p ref={codeRef} className={styles.giftCode} data-testid="gift-card-code">

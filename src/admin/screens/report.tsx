@@ -216,7 +216,7 @@ function Rows({ report: r }: { report: DailyReport }) {
         <p>{t('admin.report.empty')}</p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.wideLabels}`}>
             <caption className={styles.srOnly}>{t('admin.report.rowsCaption')}</caption>
             <thead>
               <tr>
