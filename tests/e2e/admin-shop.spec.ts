@@ -266,8 +266,8 @@ describe('the shop’s catalogue, coupons, gift cards and report in the back off
       await dialog.getByText('Varasto on tallennettu: 30 kpl.').waitFor();
 
       // Weekly quantities: 10 on Mondays, 20 on Fridays.
-      await typeInto(page, dialog.getByRole('textbox', { name: 'maanantai' }), '10');
-      await typeInto(page, dialog.getByRole('textbox', { name: 'perjantai' }), '20');
+      await typeInto(page, dialog.getByRole('textbox', { name: 'Maanantai' }), '10');
+      await typeInto(page, dialog.getByRole('textbox', { name: 'Perjantai' }), '20');
       await press(page, 'button', 'Tallenna viikkomäärät', dialog);
       await dialog.getByText('Viikkomäärät on tallennettu.').waitFor();
 

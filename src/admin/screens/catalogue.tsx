@@ -407,7 +407,8 @@ function StockForm({ product: p, reload }: { product: CatalogueProduct; reload: 
 
 function WeeklyForm({ product: p, reload }: { product: CatalogueProduct; reload: Reload }) {
   const { t, lang } = useT();
-  const days = weekdayNames(lang, 'long');
+  // As field labels, capitalised: `Maanantai` (the language writes them small mid-sentence).
+  const days = weekdayNames(lang, 'long').map((d) => d.charAt(0).toUpperCase() + d.slice(1));
   const [typed, setTyped] = useState(() => p.weekly.map((n) => (n === null ? '' : String(n))));
   const change = useChange();
   const id = partId(p.code, 'weekly');
