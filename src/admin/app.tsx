@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { Me, Permission } from '../features/staff/index.ts';
 import styles from './admin.module.css';
 import { post } from './api.ts';
@@ -33,6 +33,18 @@ const PickListScreen = lazy(() =>
 );
 const DeliveryScreen = lazy(() =>
   import('./screens/delivery.tsx').then((m) => ({ default: m.DeliveryScreen })),
+);
+const CatalogueScreen = lazy(() =>
+  import('./screens/catalogue.tsx').then((m) => ({ default: m.CatalogueScreen })),
+);
+const CouponsScreen = lazy(() =>
+  import('./screens/coupons.tsx').then((m) => ({ default: m.CouponsScreen })),
+);
+const GiftCardsScreen = lazy(() =>
+  import('./screens/gift-cards.tsx').then((m) => ({ default: m.GiftCardsScreen })),
+);
+const ReportScreen = lazy(() =>
+  import('./screens/report.tsx').then((m) => ({ default: m.ReportScreen })),
 );
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
@@ -96,22 +108,46 @@ function Need({
   return can(me, permission) ? children : <p role="alert">{t('admin.error.forbidden')}</p>;
 }
 
+/**
+ * A link of a menu: where, its text, whether the staff member may go there, and whether it
+ * stands for a part of the app (current on any of that part's screens).
+ */
+type MenuLink = [to: string, label: string, shown: boolean, part?: boolean];
+
+/** Whether `pathname` is `to` or under it. */
+const under = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
 function SignedIn({ me }: { me: Me }) {
   const { t } = useT();
   const navigate = useNavigate();
+  const location = useLocation();
   const setMe = useSetMe();
-  const links: [string, string, boolean][] = [
-    ['/', t('admin.nav.home'), true],
-    ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
-    ['/orders', t('admin.nav.orders'), can(me, 'orders.read')],
-    ['/pick-list', t('admin.nav.pickList'), can(me, 'orders.read')],
-    ['/delivery', t('admin.nav.delivery'), can(me, 'shop.manage')],
-    ['/content', t('admin.nav.content'), can(me, 'content.edit')],
-    ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
-    ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
-    ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
-    ['/profile', t('admin.nav.profile'), true],
-  ];
+  // The shop's screens are one entry of the menu, and a menu of their own under it while one is
+  // open: the menu stays one row wide on a desktop and a few lines on a phone.
+  const shopLinks = (
+    [
+      ['/orders', t('admin.nav.orders'), can(me, 'orders.read')],
+      ['/pick-list', t('admin.nav.pickList'), can(me, 'orders.read')],
+      ['/delivery', t('admin.nav.delivery'), can(me, 'shop.manage')],
+      ['/catalogue', t('admin.nav.catalogue'), can(me, 'shop.manage')],
+      ['/coupons', t('admin.nav.coupons'), can(me, 'shop.manage')],
+      ['/gift-cards', t('admin.nav.giftCards'), can(me, 'shop.manage')],
+      ['/report', t('admin.nav.report'), can(me, 'orders.read')],
+    ] satisfies MenuLink[]
+  ).filter(([, , shown]) => shown);
+  const inShop = shopLinks.some(([to]) => under(location.pathname, to));
+  const links = (
+    [
+      ['/', t('admin.nav.home'), true],
+      ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
+      [shopLinks[0]?.[0] ?? '/orders', t('admin.nav.shop'), shopLinks.length > 0, true],
+      ['/content', t('admin.nav.content'), can(me, 'content.edit')],
+      ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
+      ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
+      ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
+      ['/profile', t('admin.nav.profile'), true],
+    ] satisfies MenuLink[]
+  ).filter(([, , shown]) => shown);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
@@ -121,15 +157,25 @@ function SignedIn({ me }: { me: Me }) {
         <span className={styles.brand}>Kattaus</span>
         <nav aria-label={t('admin.nav.label')} className={styles.nav}>
           <ul>
-            {links
-              .filter(([, , shown]) => shown)
-              .map(([to, label]) => (
+            {links.map(([to, label, , part]) =>
+              part ? (
+                <li key={label}>
+                  <Link
+                    to={to}
+                    className={styles.navLink}
+                    aria-current={inShop ? 'true' : undefined}
+                  >
+                    {label}
+                  </Link>
+                </li>
+              ) : (
                 <li key={to}>
                   <NavLink to={to} end={to === '/'} className={styles.navLink}>
                     {label}
                   </NavLink>
                 </li>
-              ))}
+              ),
+            )}
           </ul>
         </nav>
         <Button
@@ -144,6 +190,19 @@ function SignedIn({ me }: { me: Me }) {
           {t('admin.nav.signOut')}
         </Button>
       </header>
+      {inShop ? (
+        <nav aria-label={t('admin.nav.shopLabel')} className={styles.subNav}>
+          <ul>
+            {shopLinks.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to} className={styles.subNavLink}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <main id="main" tabIndex={-1} className={styles.main}>
         <Suspense fallback={<Loading />}>
           <Routes>
@@ -157,6 +216,10 @@ function SignedIn({ me }: { me: Me }) {
                 ['/orders/:id', 'orders.read', OrderScreen],
                 ['/pick-list', 'orders.read', PickListScreen],
                 ['/delivery', 'shop.manage', DeliveryScreen],
+                ['/catalogue', 'shop.manage', CatalogueScreen],
+                ['/coupons', 'shop.manage', CouponsScreen],
+                ['/gift-cards', 'shop.manage', GiftCardsScreen],
+                ['/report', 'orders.read', ReportScreen],
                 ['/content', 'content.edit', ContentScreen],
                 ['/staff', 'staff.manage', StaffScreen],
                 ['/staff/:id', 'staff.manage', StaffDetailScreen],

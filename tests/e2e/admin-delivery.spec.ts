@@ -122,6 +122,8 @@ describe('delivery in the back office', () => {
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
       await enrol(page, link, 'Kaisa Kauppa');
+      // Delivery is one of the shop's screens, under the menu's shop entry.
+      await page.getByRole('link', { name: 'Kauppa', exact: true }).click();
       await page.getByRole('link', { name: 'Toimitus' }).click();
       await page.getByRole('heading', { level: 1, name: 'Toimitusalueet ja -ajat' }).waitFor();
       await axe(page, 'no areas');

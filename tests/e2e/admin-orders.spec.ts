@@ -4,9 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { ACCOUNT_API, CUSTOMER_API } from '../../src/features/shop/customer/schemas.ts';
-import { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API } from '../../src/features/shop/orders/schemas.ts';
-import { stepAt, totpCode } from '../../src/features/staff/totp.server.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/server/plugins/xsrf.ts';
 import {
   createStaffMember,
@@ -14,8 +11,9 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
+import { codes, shopperPays, untilReauthAsked } from './admin-shop-support.ts';
 import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
-import { CART_API, CHECKOUT_API, type ProductForSale, productsForSale } from './shop-support.ts';
+import { type ProductForSale, productsForSale } from './shop-support.ts';
 
 /**
  * The shop's orders in the back office as shop staff meet them (issue "Back office IV"): three
@@ -34,159 +32,8 @@ chromiumForFile((b) => {
 const shot = screenshots('admin-orders');
 const PASSWORD = 'kaupan henkilökunnan pitkä salasana';
 
-/** The staff member's TOTP codes from the secret the enrolment page shows, each used once. */
-function codes(secret: string) {
-  let last = -1;
-  return async (): Promise<string> => {
-    for (;;) {
-      const step = Math.max(stepAt(Date.now()) - 1, last + 1);
-      if (step <= stepAt(Date.now()) + 1) {
-        last = step;
-        return totpCode(secret, step);
-      }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  };
-}
-
-interface Placed {
-  orderId: string;
-  orderNumber: number;
-  next: string;
-  date: string;
-  time: string;
-}
-
-/**
- * A shopper's order as the shop's pages make it, through its API: registers (confirmed from the
- * mailed link), saves an address, fills the cart, holds a delivery time (the first one, or
- * `slot`), places the order.
- */
-function placeOrder(
-  page: Page,
-  shopper: { firstName: string; lines: { code: string; quantity: number }[] },
-  slot?: { date: string; time: string },
-): Promise<Placed> {
-  return page.evaluate(
-    async ({ shopper, slot, api }) => {
-      const xsrf = () =>
-        decodeURIComponent(
-          document.cookie
-            .split('; ')
-            .find((c) => c.startsWith(`${api.xsrfCookie}=`))
-            ?.split('=')[1] ?? '',
-        );
-      const call = async (method: string, url: string, body?: unknown) => {
-        const res = await fetch(url, {
-          method,
-          headers: {
-            [api.xsrfHeader]: xsrf(),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-        return res.json();
-      };
-      const email = `${shopper.firstName.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.fi`;
-      await call('POST', `${api.account}/register`, { email, password: 'salasana-joka-on-pitka' });
-      const outbox = await (await fetch('/dev/outbox')).text();
-      const mail = outbox.split('<article').find((article) => article.includes(email));
-      const token = /\/rekisteroidy\/vahvista\?token=([\w-]{43})/.exec(mail ?? '')?.[1];
-      await call('POST', `${api.account}/register/confirm`, { token });
-      await call('POST', api.customer, {
-        firstName: shopper.firstName,
-        lastName: 'Asiakas',
-        streetAddress: `${shopper.firstName}nkuja 3`,
-        postalCode: '00100',
-        city: 'Helsinki',
-        phoneNumber: '040 123 4567',
-        isPrivateCustomer: true,
-      });
-      for (const line of shopper.lines) {
-        await call(
-          'POST',
-          `${api.cart}/add?language=fi&code=${line.code}&quantity=${line.quantity}`,
-        );
-      }
-      const delivery = await call('GET', `${api.checkout}/delivery?postalCode=00100&language=fi`);
-      const first = delivery.dates[0];
-      const date = slot?.date ?? first?.value;
-      const time = slot?.time ?? first?.times[0]?.value;
-      if (!date || !time) throw new Error('no delivery time for 00100');
-      const held = await call('POST', `${api.hold}?language=fi`, {
-        postalCode: '00100',
-        date,
-        time,
-        useDeliveryAddressForBilling: true,
-      });
-      const placed = await call('POST', api.order, {
-        checkoutId: held.hold.checkoutId,
-        PaymentMethodCode: 'FI54',
-        total: held.cart.total,
-        usedGiftCardAmount: held.cart.usedGiftCardAmount,
-      });
-      return { ...placed, date, time };
-    },
-    {
-      shopper,
-      slot,
-      api: {
-        account: ACCOUNT_API,
-        customer: CUSTOMER_API,
-        cart: CART_API,
-        checkout: CHECKOUT_API,
-        hold: CHECKOUT_HOLD_API,
-        order: CHECKOUT_ORDER_API,
-        xsrfCookie: XSRF_COOKIE,
-        xsrfHeader: XSRF_HEADER,
-      },
-    },
-  );
-}
-
-/** Orders and pays at the test bank in a browser of the shopper's own. */
-async function shopperPays(
-  origin: string,
-  shopper: { firstName: string; lines: { code: string; quantity: number }[] },
-  slot?: { date: string; time: string },
-): Promise<Placed> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  try {
-    await page.goto(`${origin}/`);
-    const placed = await placeOrder(page, shopper, slot);
-    await page.goto(placed.next);
-    await page.getByRole('button', { name: 'Hyväksy maksu' }).click();
-    await page.waitForURL(`**/kassa/vahvistus?tilaus=${placed.orderId}`);
-    return placed;
-  } finally {
-    await context.close();
-  }
-}
-
 async function axe(page: Page, state: string) {
   expect(await seriousViolations(page), state).toEqual([]);
-}
-
-/**
- * Waits until the server answers a sensitive request with its re-authentication problem (the
- * window STAFF_REAUTH_SECONDS opens has closed), asking twice a second for at most 20 s.
- */
-async function untilReauthAsked(page: Page) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const answer = await page.evaluate(() =>
-      fetch('/api/admin/profile/passkeys/options').then(async (r) => ({
-        status: r.status,
-        type: r.status === 403 ? (await r.json()).type : undefined,
-      })),
-    );
-    if (answer.type === '/problems/reauth') return;
-    if (Date.now() > deadline) throw new Error(`the server did not ask again: ${answer.status}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 /** Presses Enter on `name`'s link or button, reached by Tab. */
@@ -252,7 +99,7 @@ describe('the shop’s orders in the back office', () => {
       const [a, b] = (await productsForSale(look, 2, 6)) as [ProductForSale, ProductForSale];
       await look.context().close();
       expect(b).toBeDefined();
-      const aino = await shopperPays(origin, {
+      const aino = await shopperPays(browser, origin, {
         firstName: 'Aino',
         lines: [
           { code: a.code, quantity: 2 },
@@ -261,11 +108,13 @@ describe('the shop’s orders in the back office', () => {
       });
       const slot = { date: aino.date, time: aino.time };
       const bertta = await shopperPays(
+        browser,
         origin,
         { firstName: 'Bertta', lines: [{ code: a.code, quantity: 1 }] },
         slot,
       );
       const cecilia = await shopperPays(
+        browser,
         origin,
         {
           firstName: 'Cecilia',
@@ -294,7 +143,10 @@ describe('the shop’s orders in the back office', () => {
       await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
       await page.getByRole('heading', { level: 1, name: 'Hei, Sanna Kauppa' }).waitFor();
 
-      // The pick list from the menu; the delivery date typed in its segments, the slot chosen.
+      // The pick list from the shop's menu; the delivery date typed in its segments, the slot
+      // chosen.
+      await press(page, 'link', 'Kauppa');
+      await page.getByRole('heading', { level: 1, name: 'Tilaukset' }).waitFor();
       await press(page, 'link', 'Keräilylista');
       await page.getByRole('heading', { level: 1, name: /^Keräilylista / }).waitFor();
       const [year, month, day] = slot.date.split('-');

@@ -26,6 +26,7 @@ import { ApiError, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useSensitive } from '../reauth.tsx';
 import { useMe } from '../session.tsx';
+import { eurosToCents } from '../shop-values.ts';
 import {
   AdminForm,
   ErrorSummary,
@@ -394,14 +395,6 @@ function RefundDialog({ order: o, outcome }: { order: OrderDetail; outcome: Outc
       {(close) => <RefundForm order={o} outcome={outcome} close={close} />}
     </ActionDialog>
   );
-}
-
-/** Euros as staff type them (`12,50`, `12`, `12.50`, `1 234,5 €`) in cents, or null. */
-export function eurosToCents(text: string): number | null {
-  const plain = text.replace(/[\s\u00a0€]/g, '');
-  const match = /^(\d{1,7})(?:[,.](\d{1,2}))?$/.exec(plain);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
 /** What the form's fields ask for: a refund body, or the field errors that stop it (keys). */

@@ -24,12 +24,12 @@ import { get } from '../api.ts';
 import { DateField } from '../date-field.tsx';
 import { useT } from '../i18n.tsx';
 import { AdminForm, ChoiceSelect, ErrorSummary, Field, useFieldErrors } from '../ui.tsx';
+import { ListPages } from './shop-parts.tsx';
 
 // The API's addresses, checked against the feature's constants (the schemas module itself is not
 // loaded here: it reads the shop's tables, which are server code).
 export const ORDERS_API: typeof OrdersApi = '/api/admin/orders';
 export const PICK_LIST_API: typeof PickListApi = '/api/admin/pick-list';
-export const PAGE_SIZE = 50;
 
 const ANY = 'any';
 
@@ -189,7 +189,7 @@ export function OrdersScreen() {
       {/* Said when the list changes: how many orders the filters found. */}
       <p role="status">{total === undefined ? '' : t('admin.orders.count', { count: total })}</p>
       <OrdersTable rows={list.data?.orders ?? []} />
-      {total === undefined ? null : <Pages offset={offset} total={total} params={params} />}
+      {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
     </>
   );
 }
@@ -276,42 +276,5 @@ function OrdersTable({ rows }: { rows: OrderRow[] }) {
         </TableBody>
       </Table>
     </div>
-  );
-}
-
-/** The previous and next pages, as links (the offset is in the URL like the filters). */
-function Pages({
-  offset,
-  total,
-  params,
-}: {
-  offset: number;
-  total: number;
-  params: URLSearchParams;
-}) {
-  const { t } = useT();
-  if (total <= PAGE_SIZE && offset === 0) return null;
-  const at = (to: number) => {
-    const next = new URLSearchParams(params);
-    if (to > 0) next.set('offset', String(to));
-    else next.delete('offset');
-    return `?${next}`;
-  };
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(pages, Math.floor(offset / PAGE_SIZE) + 1);
-  return (
-    <nav aria-label={t('admin.orders.pages')} className={styles.pager}>
-      {offset > 0 ? (
-        <Link to={at(Math.max(0, offset - PAGE_SIZE))} className={styles.secondary}>
-          {t('admin.orders.previous')}
-        </Link>
-      ) : null}
-      <span>{t('admin.orders.page', { page, pages })}</span>
-      {offset + PAGE_SIZE < total ? (
-        <Link to={at(offset + PAGE_SIZE)} className={styles.secondary}>
-          {t('admin.orders.next')}
-        </Link>
-      ) : null}
-    </nav>
   );
 }

@@ -8,5 +8,5 @@ export * from './admin/catalogue-schemas.ts';
 export * from './admin/customers-schemas.ts';
 export * from './admin/promotions-schemas.ts';
 export * from './admin/schemas.ts';
-export { helsinkiDate } from './dates.ts';
+export { addDays, helsinkiDate, helsinkiStartOfDay } from './dates.ts';
 export * from './statuses.ts';

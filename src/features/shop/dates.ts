@@ -38,3 +38,16 @@ export function weekdayOf(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return day === 0 ? 7 : day;
 }
+
+/**
+ * The instant a Helsinki calendar date begins (00:00 there): `2026-03-02` → 2026-03-01T22:00Z.
+ * Helsinki is two or three hours ahead of UTC, and its clocks never change at midnight.
+ */
+export function helsinkiStartOfDay(date: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  for (const hours of [2, 3]) {
+    const at = new Date(utcMidnight - hours * 3_600_000);
+    if (helsinkiDate(at) === date && helsinkiTime(at) === '00:00') return at;
+  }
+  throw new RangeError(`not a calendar date: ${date}`);
+}

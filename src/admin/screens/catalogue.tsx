@@ -1,0 +1,578 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Label,
+  Modal,
+  Radio,
+  RadioGroup,
+} from 'react-aria-components';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import type {
+  CATALOGUE_API as CatalogueApi,
+  CatalogueList,
+  CatalogueProduct,
+  dateStockBodySchema,
+  priceBodySchema,
+  stockBodySchema,
+  weeklyBodySchema,
+} from '../../features/shop/admin.ts';
+import styles from '../admin.module.css';
+import { get, post } from '../api.ts';
+import { DateField } from '../date-field.tsx';
+import { useT } from '../i18n.tsx';
+import {
+  centsToEuros,
+  eurosToCents,
+  percentText,
+  weekdayNames,
+  wholeNumber,
+} from '../shop-values.ts';
+import { AdminForm, ChoiceSelect, ErrorSummary, Field, Submit, useFieldErrors } from '../ui.tsx';
+import { ListPages, offsetOf, SaidText, useChange } from './shop-parts.tsx';
+
+// The API's address, checked against the feature's constant (only types come from the feature).
+export const CATALOGUE_API: typeof CatalogueApi = '/api/admin/catalogue';
+const PRODUCTS_API = `${CATALOGUE_API}/products`;
+
+type TaxClass = z.infer<typeof priceBodySchema>['taxClass'];
+// Every VAT class, checked against the API's: one missing fails the type check.
+const TAX_CLASSES: Record<TaxClass, null> = { food: null, standard: null, exempt: null };
+const taxClasses = Object.keys(TAX_CLASSES) as TaxClass[];
+const isTaxClass = (value: string): value is TaxClass => Object.hasOwn(TAX_CLASSES, value);
+
+const productPath = (code: string, what: string) =>
+  `${PRODUCTS_API}/${encodeURIComponent(code)}/${what}`;
+
+/** Reads the list again and answers the product as it is now (undefined if it is gone). */
+type Reload = (code: string) => Promise<CatalogueProduct | undefined>;
+
+/**
+ * The shop's products: price and VAT, stock, weekly quantities and each one's dates of its own,
+ * 50 a page, found by name or code (the query is the URL's). Each product opens a dialog of its
+ * changes; each change names the value shown, and one made meanwhile (an order, a colleague)
+ * is said and shown instead of being overwritten.
+ */
+export function CatalogueScreen() {
+  const { t } = useT();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const offset = offsetOf(params);
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (offset) query.set('offset', String(offset));
+  const key = ['catalogue', query.toString()];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => get<CatalogueList>(`${PRODUCTS_API}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  const errors = useFieldErrors(list.error);
+  const reload: Reload = async (code) => {
+    await client.invalidateQueries({ queryKey: ['catalogue'] });
+    return client.getQueryData<CatalogueList>(key)?.products.find((p) => p.code === code);
+  };
+  const total = list.data?.total;
+  return (
+    <>
+      <Heading level={1}>{t('admin.catalogue.heading')}</Heading>
+      <p>{t('admin.catalogue.lead')}</p>
+      <ErrorSummary error={Object.keys(errors).length > 0 ? list.error : null} />
+      <AdminForm
+        key={q}
+        errors={errors}
+        role="search"
+        aria-label={t('admin.catalogue.filters')}
+        className={styles.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+          setParams(text ? { q: text } : {});
+        }}
+      >
+        <Field
+          name="q"
+          type="search"
+          label={t('admin.catalogue.search')}
+          description={t('admin.catalogue.searchHint')}
+          defaultValue={q}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" className={styles.secondary}>
+            {t('admin.catalogue.apply')}
+          </Button>
+          {q ? <Link to="/catalogue">{t('admin.catalogue.clear')}</Link> : null}
+        </div>
+      </AdminForm>
+      {list.isError && Object.keys(errors).length === 0 ? (
+        <p role="alert">{t('admin.error.load')}</p>
+      ) : null}
+      <p role="status">{total === undefined ? '' : t('admin.catalogue.count', { count: total })}</p>
+      {list.data ? <ProductsTable products={list.data.products} reload={reload} /> : null}
+      {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
+    </>
+  );
+}
+
+/** Names and texts the table and the dialog share. */
+function useProductTexts() {
+  const { t, lang, money } = useT();
+  const short = weekdayNames(lang, 'short');
+  return {
+    price: (cents: number | null) => (cents === null ? t('admin.catalogue.noPrice') : money(cents)),
+    stock: (stock: number | null) =>
+      stock === null
+        ? t('admin.catalogue.unlimited')
+        : t('admin.catalogue.pieces', { count: stock }),
+    taxClass: (taxClass: string) =>
+      isTaxClass(taxClass) ? t(`admin.catalogue.taxClass.${taxClass}`) : taxClass,
+    vat: (p: CatalogueProduct) =>
+      p.vatBasisPoints === null ? '–' : percentText(p.vatBasisPoints, lang),
+    weekly: (weekly: (number | null)[]) => {
+      const set = weekly.flatMap((n, i) => (n === null ? [] : [`${short[i]} ${n}`]));
+      return set.length > 0 ? set.join(' · ') : t('admin.catalogue.noWeekly');
+    },
+  };
+}
+
+function ProductsTable({ products, reload }: { products: CatalogueProduct[]; reload: Reload }) {
+  const { t } = useT();
+  const text = useProductTexts();
+  if (products.length === 0) return <p>{t('admin.catalogue.empty')}</p>;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.srOnly}>{t('admin.catalogue.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.catalogue.product')}</th>
+            <th scope="col" className={styles.number}>
+              {t('admin.catalogue.price')}
+            </th>
+            <th scope="col">{t('admin.catalogue.vat')}</th>
+            <th scope="col">{t('admin.catalogue.stock')}</th>
+            <th scope="col">{t('admin.catalogue.weekly')}</th>
+            <th scope="col">
+              <span className={styles.srOnly}>{t('admin.catalogue.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((p) => (
+            <tr key={p.code}>
+              <td data-label={t('admin.catalogue.product')}>
+                <span className={styles.stack}>
+                  <span>{p.name}</span>
+                  <span className={styles.muted}>
+                    {p.code}
+                    {p.isGiftCard ? ` · ${t('admin.catalogue.giftCard')}` : ''}
+                  </span>
+                </span>
+              </td>
+              <td data-label={t('admin.catalogue.price')} className={styles.number}>
+                {text.price(p.priceCents)}
+              </td>
+              <td data-label={t('admin.catalogue.vat')}>
+                <span className={styles.stack}>
+                  <span>{text.vat(p)}</span>
+                  <span className={styles.muted}>{text.taxClass(p.taxClass)}</span>
+                </span>
+              </td>
+              <td data-label={t('admin.catalogue.stock')}>{text.stock(p.stock)}</td>
+              <td data-label={t('admin.catalogue.weekly')}>{text.weekly(p.weekly)}</td>
+              <td>
+                <ProductDialog product={p} reload={reload} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A product's changes, each a form of its own: price and VAT class, stock, weekly quantities
+ * and a date's stock (with the coming dates that have one).
+ */
+function ProductDialog({ product: p, reload }: { product: CatalogueProduct; reload: Reload }) {
+  const { t } = useT();
+  return (
+    <DialogTrigger>
+      <Button
+        className={styles.secondary}
+        aria-label={t('admin.catalogue.editProduct', { name: p.name, code: p.code })}
+      >
+        {t('admin.catalogue.edit')}
+      </Button>
+      <Modal isDismissable className={styles.modal}>
+        <Dialog className={styles.dialog}>
+          {({ close }) => (
+            <>
+              <Heading slot="title">{t('admin.catalogue.dialogHeading', { name: p.name })}</Heading>
+              <p className={styles.muted}>{p.code}</p>
+              <PriceForm product={p} reload={reload} />
+              <StockForm product={p} reload={reload} />
+              <WeeklyForm product={p} reload={reload} />
+              <DateStockForm product={p} reload={reload} />
+              <div className={styles.actions}>
+                <Button className={styles.secondary} onPress={close}>
+                  {t('admin.catalogue.close')}
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  );
+}
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={styles.dialogPart}>
+      <Heading level={3} id={id}>
+        {title}
+      </Heading>
+      {children}
+    </section>
+  );
+}
+
+/** An id for a product's part of the dialog (codes are letters, digits and hyphens). */
+const partId = (code: string, part: string) => `${part}-${code}`;
+
+function PriceForm({ product: p, reload }: { product: CatalogueProduct; reload: Reload }) {
+  const { t } = useT();
+  const text = useProductTexts();
+  // What the form was opened with (or read again): sent as `expected`.
+  const [shown, setShown] = useState({ priceCents: p.priceCents, taxClass: p.taxClass });
+  const [price, setPrice] = useState(centsToEuros(p.priceCents));
+  const [taxClass, setTaxClass] = useState(p.taxClass);
+  const change = useChange();
+  const show = (now: CatalogueProduct | undefined) => {
+    if (!now) return;
+    setShown({ priceCents: now.priceCents, taxClass: now.taxClass });
+    setPrice(centsToEuros(now.priceCents));
+    setTaxClass(now.taxClass);
+  };
+  const nowText = (now: { priceCents: number | null; taxClass: string }) => ({
+    price: text.price(now.priceCents),
+    taxClass: text.taxClass(now.taxClass),
+  });
+  const id = partId(p.code, 'price');
+  return (
+    <Part id={id} title={t('admin.catalogue.priceHeading')}>
+      <p className={styles.muted}>{t('admin.catalogue.priceNow', nowText(shown))}</p>
+      <SaidText said={change.said} />
+      <ErrorSummary error={change.error} />
+      <AdminForm
+        errors={useFieldErrors(change.error)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const cents = eurosToCents(price);
+          void change.run({
+            check: () => ({
+              ...(cents === null ? { priceCents: 'admin.catalogue.priceInvalid' } : {}),
+              ...(isTaxClass(taxClass) ? {} : { taxClass: 'admin.error.invalid' }),
+            }),
+            send: () => {
+              const body: z.infer<typeof priceBodySchema> = {
+                priceCents: cents ?? 0,
+                taxClass: taxClass as TaxClass,
+                expected: shown,
+              };
+              return post(productPath(p.code, 'price'), body);
+            },
+            done: async () => {
+              const now = await reload(p.code);
+              show(now);
+              return t('admin.catalogue.priceSaved', nowText(now ?? shown));
+            },
+            conflict: async () => {
+              const now = await reload(p.code);
+              show(now);
+              return t('admin.catalogue.priceConflict', nowText(now ?? shown));
+            },
+          });
+        }}
+      >
+        <div className={styles.row3}>
+          <Field
+            name="priceCents"
+            label={t('admin.catalogue.priceField')}
+            description={t('admin.catalogue.priceHint')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={price}
+            onChange={setPrice}
+            short
+          />
+          <ChoiceSelect
+            name="taxClass"
+            label={t('admin.catalogue.taxClassField')}
+            value={taxClass}
+            onChange={setTaxClass}
+            options={taxClasses.map((c) => [c, t(`admin.catalogue.taxClass.${c}`)] as const)}
+          />
+        </div>
+        <Submit>{t('admin.catalogue.savePrice')}</Submit>
+      </AdminForm>
+    </Part>
+  );
+}
+
+function StockForm({ product: p, reload }: { product: CatalogueProduct; reload: Reload }) {
+  const { t } = useT();
+  const text = useProductTexts();
+  const [shown, setShown] = useState(p.stock);
+  const [limited, setLimited] = useState(p.stock !== null);
+  const [count, setCount] = useState(p.stock === null ? '' : String(p.stock));
+  const change = useChange();
+  const show = (now: CatalogueProduct | undefined) => {
+    if (!now) return;
+    setShown(now.stock);
+    setLimited(now.stock !== null);
+    setCount(now.stock === null ? '' : String(now.stock));
+  };
+  const id = partId(p.code, 'stock');
+  return (
+    <Part id={id} title={t('admin.catalogue.stockHeading')}>
+      <p className={styles.muted}>{t('admin.catalogue.stockNow', { stock: text.stock(shown) })}</p>
+      <SaidText said={change.said} />
+      <ErrorSummary error={change.error} />
+      <AdminForm
+        errors={useFieldErrors(change.error)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const stock = limited ? wholeNumber(count) : null;
+          void change.run({
+            check: (): Record<string, string> =>
+              limited && stock === null ? { stock: 'admin.catalogue.countInvalid' } : {},
+            send: () => {
+              const body: z.infer<typeof stockBodySchema> = { stock, expected: shown };
+              return post(productPath(p.code, 'stock'), body);
+            },
+            done: async () => {
+              const now = await reload(p.code);
+              show(now);
+              return t('admin.catalogue.stockSaved', { stock: text.stock(now?.stock ?? stock) });
+            },
+            conflict: async () => {
+              const now = await reload(p.code);
+              show(now);
+              return t('admin.catalogue.stockConflict', {
+                stock: text.stock(now ? now.stock : shown),
+              });
+            },
+          });
+        }}
+      >
+        <RadioGroup
+          value={limited ? 'limited' : 'unlimited'}
+          onChange={(value) => setLimited(value === 'limited')}
+          className={styles.field}
+        >
+          <Label className={styles.label}>{t('admin.catalogue.stockKind')}</Label>
+          <Radio value="unlimited" className={styles.radio}>
+            <span className={styles.dot} aria-hidden="true" />
+            {t('admin.catalogue.stockUnlimited')}
+          </Radio>
+          <Radio value="limited" className={styles.radio}>
+            <span className={styles.dot} aria-hidden="true" />
+            {t('admin.catalogue.stockLimited')}
+          </Radio>
+        </RadioGroup>
+        {limited ? (
+          <Field
+            name="stock"
+            label={t('admin.catalogue.stockField')}
+            inputMode="numeric"
+            autoComplete="off"
+            value={count}
+            onChange={setCount}
+            short
+          />
+        ) : null}
+        <Submit>{t('admin.catalogue.saveStock')}</Submit>
+      </AdminForm>
+    </Part>
+  );
+}
+
+function WeeklyForm({ product: p, reload }: { product: CatalogueProduct; reload: Reload }) {
+  const { t, lang } = useT();
+  // As field labels, capitalised: `Maanantai` (the language writes them small mid-sentence).
+  const days = weekdayNames(lang, 'long').map((d) => d.charAt(0).toUpperCase() + d.slice(1));
+  const [typed, setTyped] = useState(() => p.weekly.map((n) => (n === null ? '' : String(n))));
+  const change = useChange();
+  const id = partId(p.code, 'weekly');
+  return (
+    <Part id={id} title={t('admin.catalogue.weeklyHeading')}>
+      <p className={styles.muted}>{t('admin.catalogue.weeklyLead')}</p>
+      <SaidText said={change.said} />
+      <ErrorSummary error={change.error} />
+      <AdminForm
+        errors={useFieldErrors(change.error)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const quantities = typed.map((text) => (text.trim() === '' ? null : wholeNumber(text)));
+          void change.run({
+            check: () =>
+              Object.fromEntries(
+                typed.flatMap((text, i) =>
+                  text.trim() !== '' && quantities[i] === null
+                    ? [[`quantities.${i}`, 'admin.catalogue.countInvalid']]
+                    : [],
+                ),
+              ),
+            send: () => {
+              const body: z.infer<typeof weeklyBodySchema> = { quantities };
+              return post(productPath(p.code, 'weekly'), body);
+            },
+            done: async () => {
+              const now = await reload(p.code);
+              if (now) setTyped(now.weekly.map((n) => (n === null ? '' : String(n))));
+              return t('admin.catalogue.weeklySaved');
+            },
+            // Weekly quantities are replaced whole: no change is refused as stale.
+            conflict: () => t('admin.error.server'),
+          });
+        }}
+      >
+        <fieldset className={styles.buttonGroup}>
+          <legend>{t('admin.catalogue.weeklyLegend')}</legend>
+          <div className={styles.weekGrid}>
+            {days.map((day, i) => (
+              <Field
+                // biome-ignore lint/suspicious/noArrayIndexKey: the seven weekdays, Monday first
+                key={i}
+                name={`quantities.${i}`}
+                label={day}
+                inputMode="numeric"
+                autoComplete="off"
+                value={typed[i] ?? ''}
+                onChange={(value) =>
+                  setTyped((now) => now.map((old, j) => (j === i ? value : old)))
+                }
+                short
+              />
+            ))}
+          </div>
+        </fieldset>
+        <Submit>{t('admin.catalogue.saveWeekly')}</Submit>
+      </AdminForm>
+    </Part>
+  );
+}
+
+function DateStockForm({ product: p, reload }: { product: CatalogueProduct; reload: Reload }) {
+  const { t, day } = useT();
+  const [date, setDate] = useState('');
+  const [capacity, setCapacity] = useState('');
+  const change = useChange();
+  const id = partId(p.code, 'dates');
+  const soldOn = (now: CatalogueProduct | undefined, on: string) =>
+    now?.dates.find((d) => d.date === on)?.sold;
+  return (
+    <Part id={id} title={t('admin.catalogue.datesHeading')}>
+      <p className={styles.muted}>{t('admin.catalogue.datesLead')}</p>
+      <SaidText said={change.said} />
+      <ErrorSummary error={change.error} />
+      <AdminForm
+        errors={useFieldErrors(change.error)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const count = wholeNumber(capacity);
+          const on = date;
+          void change.run({
+            check: () => ({
+              ...(/^\d{4}-\d{2}-\d{2}$/.test(on) ? {} : { date: 'admin.catalogue.dateRequired' }),
+              ...(count === null ? { capacity: 'admin.catalogue.countInvalid' } : {}),
+            }),
+            send: () => {
+              const body: z.infer<typeof dateStockBodySchema> = {
+                date: on,
+                capacity: count ?? 0,
+              };
+              return post(productPath(p.code, 'date-stock'), body);
+            },
+            done: async () => {
+              await reload(p.code);
+              return t('admin.catalogue.dateSaved', { date: day(on), capacity: count ?? 0 });
+            },
+            conflict: async () => {
+              const sold = soldOn(await reload(p.code), on);
+              return sold === undefined
+                ? t('admin.catalogue.dateConflictUnknown', { date: day(on) })
+                : t('admin.catalogue.dateConflict', { date: day(on), sold });
+            },
+          });
+        }}
+      >
+        <div className={styles.row3}>
+          <DateField
+            name="date"
+            label={t('admin.catalogue.date')}
+            value={date}
+            onChange={setDate}
+          />
+          <Field
+            name="capacity"
+            label={t('admin.catalogue.capacity')}
+            inputMode="numeric"
+            autoComplete="off"
+            value={capacity}
+            onChange={setCapacity}
+            short
+          />
+        </div>
+        <Submit>{t('admin.catalogue.saveDate')}</Submit>
+      </AdminForm>
+      {p.dates.length === 0 ? (
+        <p>{t('admin.catalogue.noDates')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.caption}>{t('admin.catalogue.comingDates')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.catalogue.date')}</th>
+                <th scope="col" className={styles.number}>
+                  {t('admin.catalogue.capacityColumn')}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t('admin.catalogue.sold')}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t('admin.catalogue.left')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.dates.map((d) => (
+                <tr key={d.date}>
+                  <td data-label={t('admin.catalogue.date')}>{day(d.date)}</td>
+                  <td data-label={t('admin.catalogue.capacityColumn')} className={styles.number}>
+                    {d.capacity}
+                  </td>
+                  <td data-label={t('admin.catalogue.sold')} className={styles.number}>
+                    {d.sold}
+                  </td>
+                  <td data-label={t('admin.catalogue.left')} className={styles.number}>
+                    {Math.max(0, d.capacity - d.sold)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Part>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import styles from '../admin.module.css';
+import { ApiError } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import { LiveStatus } from '../ui.tsx';
+
+/** What a change said: done (read out politely) or refused as things stood (an alert). */
+export type Said = { text: string; alert: boolean } | null;
+
+/** An error the form found itself, shown as the server's would be (by field, as message keys). */
+export const formErrors = (errors: Record<string, string>) =>
+  new ApiError(400, '/problems/validation', errors, null);
+
+/**
+ * A form's change on the server. `check` finds the fields' errors before anything is sent;
+ * `done` says what changed, `conflict` what a 409 said (after reading the data again: someone
+ * or an order changed it since it was shown). Other errors are the form's `error`.
+ */
+export function useChange() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [said, setSaid] = useState<Said>(null);
+  const run = async (change: {
+    check?: () => Record<string, string>;
+    send: () => Promise<unknown>;
+    done: () => Promise<string> | string;
+    conflict: () => Promise<string> | string;
+  }) => {
+    if (pending) return;
+    setSaid(null);
+    setError(null);
+    const errors = change.check?.() ?? {};
+    if (Object.keys(errors).length > 0) {
+      setError(formErrors(errors));
+      return;
+    }
+    setPending(true);
+    try {
+      await change.send();
+      setSaid({ text: await change.done(), alert: false });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        setSaid({ text: await change.conflict(), alert: true });
+      } else setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { run, pending, error, setError, said, setSaid };
+}
+
+/** What a change said: a live status when it was done, an alert when it was refused. */
+export function SaidText({ said }: { said: Said }) {
+  return (
+    <>
+      <LiveStatus text={said?.alert ? null : said?.text} />
+      {said?.alert ? (
+        <p role="alert" className={styles.errorSummary}>
+          {said.text}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export const SHOP_PAGE_SIZE = 50;
+
+/** The previous and next pages of a list whose offset is in the URL's query. */
+export function ListPages({
+  offset,
+  total,
+  params,
+}: {
+  offset: number;
+  total: number;
+  params: URLSearchParams;
+}) {
+  const { t } = useT();
+  if (total <= SHOP_PAGE_SIZE && offset === 0) return null;
+  const at = (to: number) => {
+    const next = new URLSearchParams(params);
+    if (to > 0) next.set('offset', String(to));
+    else next.delete('offset');
+    return `?${next}`;
+  };
+  const pages = Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE));
+  const page = Math.min(pages, Math.floor(offset / SHOP_PAGE_SIZE) + 1);
+  return (
+    <nav aria-label={t('admin.orders.pages')} className={styles.pager}>
+      {offset > 0 ? (
+        <Link to={at(Math.max(0, offset - SHOP_PAGE_SIZE))} className={styles.secondary}>
+          {t('admin.orders.previous')}
+        </Link>
+      ) : null}
+      <span>{t('admin.orders.page', { page, pages })}</span>
+      {offset + SHOP_PAGE_SIZE < total ? (
+        <Link to={at(offset + SHOP_PAGE_SIZE)} className={styles.secondary}>
+          {t('admin.orders.next')}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The offset of a list's URL query (a page of 50). */
+export const offsetOf = (params: URLSearchParams) => {
+  const n = Number(params.get('offset') ?? 0);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+};

@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNT_API, CUSTOMER_API } from '../../src/features/shop/customer/schemas.ts';
+import { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API } from '../../src/features/shop/orders/schemas.ts';
+import { stepAt, totpCode } from '../../src/features/staff/totp.server.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../src/server/plugins/xsrf.ts';
+import { CART_API, CHECKOUT_API } from './shop-support.ts';
+
+/**
+ * What the browser tests of the shop's back office share: shoppers' paid orders made through the
+ * shop's own API and the test bank, the staff member's TOTP codes, and waiting until the server
+ * asks for re-authentication again.
+ */
+
+/** The staff member's TOTP codes from the secret the enrolment page shows, each used once. */
+export function codes(secret: string) {
+  let last = -1;
+  return async (): Promise<string> => {
+    for (;;) {
+      const step = Math.max(stepAt(Date.now()) - 1, last + 1);
+      if (step <= stepAt(Date.now()) + 1) {
+        last = step;
+        return totpCode(secret, step);
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
+}
+
+export interface Placed {
+  orderId: string;
+  orderNumber: number;
+  next: string;
+  date: string;
+  time: string;
+}
+
+/**
+ * A shopper's order as the shop's pages make it, through its API: registers (confirmed from the
+ * mailed link), saves an address, fills the cart, holds a delivery time (the first one, or
+ * `slot`), places the order.
+ */
+export function placeOrder(
+  page: Page,
+  shopper: { firstName: string; lines: { code: string; quantity: number }[] },
+  slot?: { date: string; time: string },
+): Promise<Placed> {
+  return page.evaluate(
+    async ({ shopper, slot, api }) => {
+      const xsrf = () =>
+        decodeURIComponent(
+          document.cookie
+            .split('; ')
+            .find((c) => c.startsWith(`${api.xsrfCookie}=`))
+            ?.split('=')[1] ?? '',
+        );
+      const call = async (method: string, url: string, body?: unknown) => {
+        const res = await fetch(url, {
+          method,
+          headers: {
+            [api.xsrfHeader]: xsrf(),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      const email = `${shopper.firstName.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.fi`;
+      await call('POST', `${api.account}/register`, { email, password: 'salasana-joka-on-pitka' });
+      const outbox = await (await fetch('/dev/outbox')).text();
+      const mail = outbox.split('<article').find((article) => article.includes(email));
+      const token = /\/rekisteroidy\/vahvista\?token=([\w-]{43})/.exec(mail ?? '')?.[1];
+      await call('POST', `${api.account}/register/confirm`, { token });
+      await call('POST', api.customer, {
+        firstName: shopper.firstName,
+        lastName: 'Asiakas',
+        streetAddress: `${shopper.firstName}nkuja 3`,
+        postalCode: '00100',
+        city: 'Helsinki',
+        phoneNumber: '040 123 4567',
+        isPrivateCustomer: true,
+      });
+      for (const line of shopper.lines) {
+        await call(
+          'POST',
+          `${api.cart}/add?language=fi&code=${line.code}&quantity=${line.quantity}`,
+        );
+      }
+      const delivery = await call('GET', `${api.checkout}/delivery?postalCode=00100&language=fi`);
+      const first = delivery.dates[0];
+      const date = slot?.date ?? first?.value;
+      const time = slot?.time ?? first?.times[0]?.value;
+      if (!date || !time) throw new Error('no delivery time for 00100');
+      const held = await call('POST', `${api.hold}?language=fi`, {
+        postalCode: '00100',
+        date,
+        time,
+        useDeliveryAddressForBilling: true,
+      });
+      const placed = await call('POST', api.order, {
+        checkoutId: held.hold.checkoutId,
+        PaymentMethodCode: 'FI54',
+        total: held.cart.total,
+        usedGiftCardAmount: held.cart.usedGiftCardAmount,
+      });
+      return { ...placed, date, time };
+    },
+    {
+      shopper,
+      slot,
+      api: {
+        account: ACCOUNT_API,
+        customer: CUSTOMER_API,
+        cart: CART_API,
+        checkout: CHECKOUT_API,
+        hold: CHECKOUT_HOLD_API,
+        order: CHECKOUT_ORDER_API,
+        xsrfCookie: XSRF_COOKIE,
+        xsrfHeader: XSRF_HEADER,
+      },
+    },
+  );
+}
+
+/** Orders and pays at the test bank in a browser of the shopper's own. */
+export async function shopperPays(
+  browser: Browser,
+  origin: string,
+  shopper: { firstName: string; lines: { code: string; quantity: number }[] },
+  slot?: { date: string; time: string },
+): Promise<Placed> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}/`);
+    const placed = await placeOrder(page, shopper, slot);
+    await page.goto(placed.next);
+    await page.getByRole('button', { name: 'Hyväksy maksu' }).click();
+    await page.waitForURL(`**/kassa/vahvistus?tilaus=${placed.orderId}`);
+    return placed;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Waits until the server answers a sensitive request with its re-authentication problem (the
+ * window STAFF_REAUTH_SECONDS opens has closed), asking twice a second for at most 20 s.
+ */
+export async function untilReauthAsked(page: Page) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const answer = await page.evaluate(() =>
+      fetch('/api/admin/profile/passkeys/options').then(async (r) => ({
+        status: r.status,
+        type: r.status === 403 ? (await r.json()).type : undefined,
+      })),
+    );
+    if (answer.type === '/problems/reauth') return;
+    if (Date.now() > deadline) throw new Error(`the server did not ask again: ${answer.status}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
