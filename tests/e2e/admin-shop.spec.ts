@@ -187,6 +187,7 @@ describe('the shop’s catalogue, coupons, gift cards and report in the back off
       expect(await shopMenu.getByRole('link').allTextContents()).toEqual([
         'Tilaukset',
         'Keräilylista',
+        'Toimitus',
         'Tuotteet',
         'Kupongit',
         'Lahjakortit',
