@@ -1,17 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/server/plugins/xsrf.ts';
 import {
   createStaffMember,
-  freePort,
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
-import { codes, shopperPays, untilReauthAsked } from './admin-shop-support.ts';
+import { codes, seededShopEnv, shopperPays, untilReauthAsked } from './admin-shop-support.ts';
 import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
 import { type ProductForSale, productsForSale } from './shop-support.ts';
 
@@ -65,26 +63,7 @@ const pickBlock = (page: Page, number: number) =>
 
 describe('the shop’s orders in the back office', () => {
   it('picks, prints, fulfils, refunds and cancels orders of one delivery slot by keyboard', async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-orders-'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEV_OUTBOX_PAGE: 'true',
-      STAFF_REAUTH_SECONDS: '3',
-      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    // The demo shop (products, delivery to 00100), as `npm start` writes it, one site only.
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'lihakauppa'],
-      { env, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    const { port, dataDir, env } = await seededShopEnv('kattaus-e2e-orders-');
     const link = createStaffMember(env, {
       email: 'sanna.kauppa@kattaus.example',
       name: 'Sanna Kauppa',

@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ACCOUNT_API, CUSTOMER_API } from '../../src/features/shop/customer/schemas.ts';
 import { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API } from '../../src/features/shop/orders/schemas.ts';
 import { stepAt, totpCode } from '../../src/features/staff/totp.server.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/server/plugins/xsrf.ts';
+import { freePort } from '../helpers/server-process.ts';
 import { CART_API, CHECKOUT_API } from './shop-support.ts';
 
 /**
@@ -161,4 +166,34 @@ export async function untilReauthAsked(page: Page) {
     if (Date.now() > deadline) throw new Error(`the server did not ask again: ${answer.status}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * The environment of a server of the test's own on a fresh data folder, with the demo shop
+ * (products, delivery to 00100) seeded as `npm start` writes it, the shop's site only; the
+ * re-authentication window is 3 s so that a test meets the dialog again.
+ */
+export async function seededShopEnv(
+  folderPrefix: string,
+): Promise<{ port: number; dataDir: string; env: NodeJS.ProcessEnv }> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEV_OUTBOX_PAGE: 'true',
+    STAFF_REAUTH_SECONDS: '3',
+    ADMIN_URL: `http://127.0.0.1:${port}/admin`,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'lihakauppa'],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return { port, dataDir, env };
 }

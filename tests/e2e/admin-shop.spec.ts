@@ -1,18 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addDays, helsinkiDate } from '../../src/features/shop/dates.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/server/plugins/xsrf.ts';
 import {
   createStaffMember,
-  freePort,
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
-import { codes, shopperPays, untilReauthAsked } from './admin-shop-support.ts';
+import { codes, seededShopEnv, shopperPays, untilReauthAsked } from './admin-shop-support.ts';
 import {
   chromiumForFile,
   isFocused,
@@ -112,25 +108,7 @@ function adminCall(page: Page, method: string, url: string, body?: unknown) {
 
 describe('the shop’s catalogue, coupons, gift cards and report in the back office', () => {
   it('changes a product, makes and edits a coupon, issues and adjusts a gift card, reports the day', async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-shop-admin-'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEV_OUTBOX_PAGE: 'true',
-      STAFF_REAUTH_SECONDS: '3',
-      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'lihakauppa'],
-      { env, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    const { port, dataDir, env } = await seededShopEnv('kattaus-e2e-shop-admin-');
     const link = createStaffMember(env, {
       email: 'kaisa.kauppa@kattaus.example',
       name: 'Kaisa Kauppa',

@@ -10,7 +10,7 @@ import {
   Radio,
   RadioGroup,
 } from 'react-aria-components';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type {
   CATALOGUE_API as CatalogueApi,
@@ -33,7 +33,7 @@ import {
   wholeNumber,
 } from '../shop-values.ts';
 import { AdminForm, ChoiceSelect, ErrorSummary, Field, Submit, useFieldErrors } from '../ui.tsx';
-import { ListPages, offsetOf, SaidText, useChange } from './shop-parts.tsx';
+import { ListPages, offsetOf, SaidText, TextSearch, useChange } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const CATALOGUE_API: typeof CatalogueApi = '/api/admin/catalogue';
@@ -83,32 +83,19 @@ export function CatalogueScreen() {
       <Heading level={1}>{t('admin.catalogue.heading')}</Heading>
       <p>{t('admin.catalogue.lead')}</p>
       <ErrorSummary error={Object.keys(errors).length > 0 ? list.error : null} />
-      <AdminForm
-        key={q}
+      <TextSearch
+        q={q}
         errors={errors}
-        role="search"
-        aria-label={t('admin.catalogue.filters')}
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-          setParams(text ? { q: text } : {});
+        clearTo="/catalogue"
+        texts={{
+          filters: t('admin.catalogue.filters'),
+          search: t('admin.catalogue.search'),
+          searchHint: t('admin.catalogue.searchHint'),
+          apply: t('admin.catalogue.apply'),
+          clear: t('admin.catalogue.clear'),
         }}
-      >
-        <Field
-          name="q"
-          type="search"
-          label={t('admin.catalogue.search')}
-          description={t('admin.catalogue.searchHint')}
-          defaultValue={q}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.secondary}>
-            {t('admin.catalogue.apply')}
-          </Button>
-          {q ? <Link to="/catalogue">{t('admin.catalogue.clear')}</Link> : null}
-        </div>
-      </AdminForm>
+        onSearch={(text) => setParams(text ? { q: text } : {})}
+      />
       {list.isError && Object.keys(errors).length === 0 ? (
         <p role="alert">{t('admin.error.load')}</p>
       ) : null}

@@ -11,7 +11,7 @@ import {
   Radio,
   RadioGroup,
 } from 'react-aria-components';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type {
   CouponFields,
@@ -35,7 +35,7 @@ import {
   TextAreaField,
   useFieldErrors,
 } from '../ui.tsx';
-import { formErrors, ListPages, offsetOf, type Said, SaidText } from './shop-parts.tsx';
+import { formErrors, ListPages, offsetOf, type Said, SaidText, TextSearch } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const COUPONS_API: typeof CouponsApi = '/api/admin/coupons';
@@ -84,32 +84,19 @@ export function CouponsScreen() {
       </div>
       <LiveStatus text={said} />
       <ErrorSummary error={Object.keys(errors).length > 0 ? list.error : null} />
-      <AdminForm
-        key={q}
+      <TextSearch
+        q={q}
         errors={errors}
-        role="search"
-        aria-label={t('admin.coupons.filters')}
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-          setParams(text ? { q: text } : {});
+        clearTo="/coupons"
+        texts={{
+          filters: t('admin.coupons.filters'),
+          search: t('admin.coupons.search'),
+          searchHint: t('admin.coupons.searchHint'),
+          apply: t('admin.coupons.apply'),
+          clear: t('admin.coupons.clear'),
         }}
-      >
-        <Field
-          name="q"
-          type="search"
-          label={t('admin.coupons.search')}
-          description={t('admin.coupons.searchHint')}
-          defaultValue={q}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.secondary}>
-            {t('admin.coupons.apply')}
-          </Button>
-          {q ? <Link to="/coupons">{t('admin.coupons.clear')}</Link> : null}
-        </div>
-      </AdminForm>
+        onSearch={(text) => setParams(text ? { q: text } : {})}
+      />
       {list.isError && Object.keys(errors).length === 0 ? (
         <p role="alert">{t('admin.error.load')}</p>
       ) : null}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import styles from '../admin.module.css';
 import { ApiError } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { LiveStatus } from '../ui.tsx';
+import { AdminForm, Field, LiveStatus } from '../ui.tsx';
 
 /** What a change said: done (read out politely) or refused as things stood (an alert). */
 export type Said = { text: string; alert: boolean } | null;
@@ -108,3 +109,50 @@ export const offsetOf = (params: URLSearchParams) => {
   const n = Number(params.get('offset') ?? 0);
   return Number.isInteger(n) && n > 0 ? n : 0;
 };
+
+/**
+ * A list's text search (`q` in the address): submitting sets it, an empty text clears it. The
+ * form is made again for each `q`, so the field shows the search the list shows.
+ */
+export function TextSearch({
+  q,
+  errors,
+  clearTo,
+  texts,
+  onSearch,
+}: {
+  q: string;
+  errors: Record<string, string>;
+  /** The list's address without a search. */
+  clearTo: string;
+  texts: { filters: string; search: string; searchHint: string; apply: string; clear: string };
+  onSearch: (text: string) => void;
+}) {
+  return (
+    <AdminForm
+      key={q}
+      errors={errors}
+      role="search"
+      aria-label={texts.filters}
+      className={styles.filters}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+      }}
+    >
+      <Field
+        name="q"
+        type="search"
+        label={texts.search}
+        description={texts.searchHint}
+        defaultValue={q}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" className={styles.secondary}>
+          {texts.apply}
+        </Button>
+        {q ? <Link to={clearTo}>{texts.clear}</Link> : null}
+      </div>
+    </AdminForm>
+  );
+}
