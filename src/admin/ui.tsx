@@ -10,6 +10,8 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
+  Radio,
+  RadioGroup,
   Select,
   SelectValue,
   Text,
@@ -231,5 +233,43 @@ export function Notice({ children }: { children: ReactNode }) {
     <p role="status" className={styles.notice}>
       {children}
     </p>
+  );
+}
+
+/**
+ * A labelled choice between a few options shown as radio buttons, each option's id its value;
+ * an option may be disabled.
+ */
+export function ChoiceRadios<Id extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  name,
+}: {
+  label: string;
+  options: readonly (readonly [id: Id, text: string, disabled?: boolean])[];
+  value: Id;
+  onChange: (id: Id) => void;
+  name?: string;
+}) {
+  return (
+    <RadioGroup
+      {...(name ? { name } : {})}
+      value={value}
+      onChange={(chosen) => {
+        const option = options.find(([id]) => id === chosen);
+        if (option) onChange(option[0]);
+      }}
+      className={styles.field}
+    >
+      <Label className={styles.label}>{label}</Label>
+      {options.map(([id, text, disabled]) => (
+        <Radio key={id} value={id} className={styles.radio} isDisabled={Boolean(disabled)}>
+          <span className={styles.dot} aria-hidden="true" />
+          {text}
+        </Radio>
+      ))}
+    </RadioGroup>
   );
 }

@@ -1,15 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Label,
-  Modal,
-  Radio,
-  RadioGroup,
-} from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type {
@@ -32,7 +23,15 @@ import {
   weekdayNames,
   wholeNumber,
 } from '../shop-values.ts';
-import { AdminForm, ChoiceSelect, ErrorSummary, Field, Submit, useFieldErrors } from '../ui.tsx';
+import {
+  AdminForm,
+  ChoiceRadios,
+  ChoiceSelect,
+  ErrorSummary,
+  Field,
+  Submit,
+  useFieldErrors,
+} from '../ui.tsx';
 import { ListPages, offsetOf, SaidText, TextSearch, useChange } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
@@ -360,21 +359,15 @@ function StockForm({ product: p, reload }: { product: CatalogueProduct; reload: 
           });
         }}
       >
-        <RadioGroup
+        <ChoiceRadios
+          label={t('admin.catalogue.stockKind')}
+          options={[
+            ['unlimited', t('admin.catalogue.stockUnlimited')],
+            ['limited', t('admin.catalogue.stockLimited')],
+          ]}
           value={limited ? 'limited' : 'unlimited'}
           onChange={(value) => setLimited(value === 'limited')}
-          className={styles.field}
-        >
-          <Label className={styles.label}>{t('admin.catalogue.stockKind')}</Label>
-          <Radio value="unlimited" className={styles.radio}>
-            <span className={styles.dot} aria-hidden="true" />
-            {t('admin.catalogue.stockUnlimited')}
-          </Radio>
-          <Radio value="limited" className={styles.radio}>
-            <span className={styles.dot} aria-hidden="true" />
-            {t('admin.catalogue.stockLimited')}
-          </Radio>
-        </RadioGroup>
+        />
         {limited ? (
           <Field
             name="stock"

@@ -1,16 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Label,
-  Modal,
-  Radio,
-  RadioGroup,
-} from 'react-aria-components';
+import { Button, Checkbox, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type {
@@ -28,6 +18,7 @@ import { useT } from '../i18n.tsx';
 import { centsToEuros, eurosToCents, percentText, wholeNumber } from '../shop-values.ts';
 import {
   AdminForm,
+  ChoiceRadios,
   ErrorSummary,
   Field,
   LiveStatus,
@@ -484,21 +475,15 @@ function CouponForm({
           onChange={set('description')}
           rows={2}
         />
-        <RadioGroup
+        <ChoiceRadios
+          label={t('admin.coupons.kind')}
+          options={[
+            ['percent', t('admin.coupons.kindPercent')],
+            ['amount', t('admin.coupons.kindAmount')],
+          ]}
           value={draft.kind}
-          onChange={(value) => set('kind')(value === 'amount' ? 'amount' : 'percent')}
-          className={styles.field}
-        >
-          <Label className={styles.label}>{t('admin.coupons.kind')}</Label>
-          <Radio value="percent" className={styles.radio}>
-            <span className={styles.dot} aria-hidden="true" />
-            {t('admin.coupons.kindPercent')}
-          </Radio>
-          <Radio value="amount" className={styles.radio}>
-            <span className={styles.dot} aria-hidden="true" />
-            {t('admin.coupons.kindAmount')}
-          </Radio>
-        </RadioGroup>
+          onChange={(value) => set('kind')(value)}
+        />
         {draft.kind === 'percent' ? (
           <Field
             name="percentOff"

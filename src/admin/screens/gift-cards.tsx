@@ -1,14 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Label,
-  Modal,
-  Radio,
-  RadioGroup,
-} from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import type {
@@ -28,6 +19,7 @@ import { useSensitive } from '../reauth.tsx';
 import { eurosToCents } from '../shop-values.ts';
 import {
   AdminForm,
+  ChoiceRadios,
   ErrorSummary,
   Field,
   LiveStatus,
@@ -433,21 +425,15 @@ function AdjustForm({
           }
         }}
       >
-        <RadioGroup
+        <ChoiceRadios
+          label={t('admin.giftCards.direction')}
+          options={[
+            ['add', t('admin.giftCards.add')],
+            ['take', t('admin.giftCards.take')],
+          ]}
           value={direction}
-          onChange={(value) => setDirection(value === 'take' ? 'take' : 'add')}
-          className={styles.field}
-        >
-          <Label className={styles.label}>{t('admin.giftCards.direction')}</Label>
-          <Radio value="add" className={styles.radio}>
-            <span className={styles.dot} aria-hidden="true" />
-            {t('admin.giftCards.add')}
-          </Radio>
-          <Radio value="take" className={styles.radio}>
-            <span className={styles.dot} aria-hidden="true" />
-            {t('admin.giftCards.take')}
-          </Radio>
-        </RadioGroup>
+          onChange={setDirection}
+        />
         <Field
           name="deltaCents"
           label={t('admin.giftCards.amount')}

@@ -1,15 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Label,
-  Modal,
-  Radio,
-  RadioGroup,
-} from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
 import type {
   FulfilAnswer,
@@ -29,6 +20,7 @@ import { useMe } from '../session.tsx';
 import { eurosToCents } from '../shop-values.ts';
 import {
   AdminForm,
+  ChoiceRadios,
   ErrorSummary,
   Field,
   LiveStatus,
@@ -500,22 +492,16 @@ function RefundForm({
           }
         }}
       >
-        <RadioGroup
+        <ChoiceRadios
           name="by"
+          label={t('admin.order.refund.by')}
+          options={[
+            ['amount', t('admin.order.refund.byAmount')],
+            ['lines', t('admin.order.refund.byLines'), lines.length === 0],
+          ]}
           value={by}
-          onChange={(value) => setBy(value === 'lines' ? 'lines' : 'amount')}
-          className={styles.field}
-        >
-          <Label className={styles.label}>{t('admin.order.refund.by')}</Label>
-          <Radio value="amount" className={styles.radio}>
-            <span className={styles.dot} aria-hidden="true" />
-            {t('admin.order.refund.byAmount')}
-          </Radio>
-          <Radio value="lines" className={styles.radio} isDisabled={lines.length === 0}>
-            <span className={styles.dot} aria-hidden="true" />
-            {t('admin.order.refund.byLines')}
-          </Radio>
-        </RadioGroup>
+          onChange={setBy}
+        />
         {by === 'amount' ? (
           <Field
             name="amountCents"
