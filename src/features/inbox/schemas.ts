@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formIds } from '../forms/index.ts';
+import { scopeFilterShape } from '../staff/index.ts';
 import { SUBMISSION_EVENT_KINDS, SUBMISSION_STATES } from './tables.ts';
 
 /**
@@ -16,11 +17,7 @@ const INVALID = 'admin.error.invalid';
 export const inboxQuerySchema = z
   .object({
     form: z.enum(formIds, { error: INVALID }).optional(),
-    site: z
-      .string()
-      .regex(/^[a-z0-9-]{1,40}$/, INVALID)
-      .optional(),
-    lang: z.enum(['fi', 'sv', 'en'], { error: INVALID }).optional(),
+    ...scopeFilterShape,
     state: z.enum(SUBMISSION_STATES, { error: INVALID }).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })

@@ -110,6 +110,15 @@ export const permissionSchema = z.enum(PERMISSIONS);
 
 const siteIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'admin.error.invalid');
 
+/**
+ * The narrowing every admin list takes, to one site and one language (within the grants; the
+ * grants' own limit comes from `scopeWhere`). Spread into a list's query schema.
+ */
+export const scopeFilterShape = {
+  site: siteIdSchema.optional(),
+  lang: z.enum(['fi', 'sv', 'en'], { error: 'admin.error.invalid' }).optional(),
+};
+
 /** A role for some sites and languages; null (or left out) is all of them. */
 export const grantSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scopeFilterShape } from '../../staff/index.ts';
 import {
   FULFILMENT_STATUSES,
   ORDER_EVENT_KINDS,
@@ -26,11 +27,7 @@ export const ordersQuerySchema = z
   .object({
     /** An order number, or part of an e-mail address or a name. */
     q: z.string().trim().max(200, TOO_LONG).optional(),
-    site: z
-      .string()
-      .regex(/^[a-z0-9-]{1,40}$/, INVALID)
-      .optional(),
-    lang: z.enum(['fi', 'sv', 'en'], { error: INVALID }).optional(),
+    ...scopeFilterShape,
     status: z.enum(ORDER_STATUSES, { error: INVALID }).optional(),
     fulfilment: z.enum(FULFILMENT_STATUSES, { error: INVALID }).optional(),
     /** The status of the order's latest payment attempt; `none` without one. */
@@ -230,11 +227,7 @@ export const pickListQuerySchema = z
     date: isoDate.optional(),
     /** One slot's start time; without it, the whole day. */
     slot: clock.optional(),
-    site: z
-      .string()
-      .regex(/^[a-z0-9-]{1,40}$/, INVALID)
-      .optional(),
-    lang: z.enum(['fi', 'sv', 'en'], { error: INVALID }).optional(),
+    ...scopeFilterShape,
   })
   .strict();
 export type PickListQuery = z.infer<typeof pickListQuerySchema>;
@@ -273,11 +266,7 @@ export const dailyReportQuerySchema = z
   .object({
     /** The day in Helsinki; today without it. */
     date: isoDate.optional(),
-    site: z
-      .string()
-      .regex(/^[a-z0-9-]{1,40}$/, INVALID)
-      .optional(),
-    lang: z.enum(['fi', 'sv', 'en'], { error: INVALID }).optional(),
+    ...scopeFilterShape,
   })
   .strict();
 export type DailyReportQuery = z.infer<typeof dailyReportQuerySchema>;
