@@ -1,8 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  seriousViolations,
+  serverPort,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * Accessibility of the page frame in Chromium at 1280 and 375 px: a followed link's target is
@@ -12,7 +18,7 @@ import { chromiumForFile, screenshots, seriousViolations, watchProblems } from '
  * repeats the heading or only names a category (1.1.1).
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const t = serverT('fi');
 let browser: Browser;
 

@@ -11,10 +11,12 @@ import {
   stopServerProcess,
 } from '../helpers/server-process.ts';
 import {
+  adminEnrolmentLink,
   chromiumForFile,
   isFocused,
   screenshots,
   seriousViolations,
+  serverPort,
   slowPoll,
   watchProblems,
 } from './browser.ts';
@@ -32,7 +34,7 @@ chromiumForFile((b) => {
   browser = b;
 });
 
-const port = inject('serverPort');
+const port = serverPort();
 const origin = `http://127.0.0.1:${port}`;
 const shot = screenshots('admin');
 const PASSWORD = 'hallinnan pitkä salasana 2026';
@@ -122,7 +124,7 @@ describe('the back office', () => {
       });
 
       // Enrolment from the link `npm run staff -- create` printed.
-      await page.goto(inject('adminEnrolmentLink'));
+      await page.goto(adminEnrolmentLink());
       await heading(page, 'Tervetuloa, Ylla Pitäjä');
       await axe(page, 'enrolment');
       await shot(page, 'enrol-1280', true);

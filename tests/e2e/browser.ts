@@ -244,9 +244,30 @@ async function renderAll(page: Page): Promise<void> {
   });
 }
 
+/**
+ * This worker's index among the browser workers: Vitest numbers its workers from 1
+ * (`VITEST_POOL_ID`), and each has a seeded server of its own (tests/e2e/global-server.ts).
+ */
+function workerIndex(count: number): number {
+  const id = Number(process.env.VITEST_POOL_ID ?? 1);
+  return (Number.isInteger(id) && id >= 1 ? id - 1 : 0) % count;
+}
+
+/** The port of this worker's seeded test server. */
+export function serverPort(): number {
+  const ports = inject('serverPorts');
+  return ports[workerIndex(ports.length)] as number;
+}
+
+/** The one-time enrolment link of the first admin of this worker's test server. */
+export function adminEnrolmentLink(): string {
+  const links = inject('adminEnrolmentLinks');
+  return links[workerIndex(links.length)] as string;
+}
+
 /** A seeded site on the test server: `http://<site>.localhost:<port>`. */
 export function siteOrigin(site: string): string {
-  return `http://${site}.localhost:${inject('serverPort')}`;
+  return `http://${site}.localhost:${serverPort()}`;
 }
 
 /** A fresh context (its own cookies) and page at a window width, 900 px high. */

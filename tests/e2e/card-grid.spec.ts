@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
   chromiumForFile,
   screenshots,
   seriousViolations,
+  serverPort,
   settledInWindow,
   watchProblems,
 } from './browser.ts';
@@ -18,7 +19,7 @@ import {
  * whose 'Suosituimmat reseptit' grid holds 16 recipes and a course filter.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const site = 'ammattilaiset';
 const t = serverT('fi');
 const base = `http://${site}.localhost:${port}`;

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
   animationsDone,
@@ -7,6 +7,7 @@ import {
   idle,
   screenshots,
   seriousViolations,
+  serverPort,
   watchProblems,
 } from './browser.ts';
 
@@ -18,7 +19,7 @@ import {
  * two images, pausing on hover, on focus and by its button.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const t = serverT('fi');
 const HERO_SITE = 'sibylla';
 const GALLERY_SITE = 'jyvabroiler';

@@ -1,15 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../src/sites/registry.ts';
 import {
   launchChromium,
   screenshots,
   screenshotsWanted,
   seriousViolations,
+  serverPort,
   watchProblems,
 } from './browser.ts';
 
-const port = inject('serverPort');
+const port = serverPort();
 const shot = screenshots('content');
 let browser: Browser;
 

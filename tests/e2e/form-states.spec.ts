@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page, Request, Route } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  seriousViolations,
+  serverPort,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * What a form says before it sends, at 1280 and 375 px, on sibylla's contact page (the retail
@@ -12,7 +18,7 @@ import { chromiumForFile, screenshots, seriousViolations, watchProblems } from '
  * whichever of them loads first.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const origin = `http://sibylla.localhost:${port}`;
 const t = serverT('fi');
 const CHALLENGE = '**/api/captcha/challenge';

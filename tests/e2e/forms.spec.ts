@@ -2,9 +2,15 @@ import { createHash } from 'node:crypto';
 import { CalendarDate } from '@internationalized/date';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevSubmission } from '../../src/features/forms/dev-submissions.server.ts';
-import { launchChromium, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  launchChromium,
+  screenshots,
+  seriousViolations,
+  serverPort,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * The ten forms in Chromium, on the seeded pages that carry them: filled by keyboard, their
@@ -13,7 +19,7 @@ import { launchChromium, screenshots, seriousViolations, watchProblems } from '.
  * stored: each submission's data (opened) and files, read back from the development-only JSON
  * listing `/dev/submissions` (the server's PGlite database allows no second process).
  */
-const port = inject('serverPort');
+const port = serverPort();
 const origin = (site: string) =>
   `http://${site === 'konsernifi' ? 'localhost' : `${site}.localhost`}:${port}`;
 let browser: Browser;

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,17 +15,31 @@ import {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    serverPort: number;
+    /** One seeded server per browser worker (see `E2E_SERVERS`), by worker. */
+    serverPorts: number[];
     /** The folder of the build under test: `client/` and `server/main.js`. */
     serverBuild: string;
-    /** The enrolment link the README's `npm run staff -- create` printed for the first admin. */
-    adminEnrolmentLink: string;
+    /**
+     * The enrolment links the README's `npm run staff -- create` printed for each server's first
+     * admin, by worker.
+     */
+    adminEnrolmentLinks: string[];
   }
 }
 
 /**
- * Starts the production build, as `npm start` does, on a free port with a fresh data folder
- * (PGlite), for the browser tests, from a build of its own.
+ * How many seeded servers to start: one for each browser test file that may run at once (the e2e
+ * project runs two files at a time, decision 147). Each worker uses its own server, so a file
+ * still has a server to itself while it runs, as when the files ran one after another.
+ */
+export function serverCount(): number {
+  const count = Number(process.env.E2E_SERVERS ?? 2);
+  return Number.isInteger(count) && count >= 1 ? count : 2;
+}
+
+/**
+ * Starts the production build, as `npm start` does, on free ports with fresh data folders
+ * (PGlite), for the browser tests, from a build of its own: one server per browser worker.
  */
 export default async function setup(project: TestProject) {
   // A build of its own, so a rebuild of dist/ by someone else cannot pull assets from under it:
@@ -39,6 +53,26 @@ export default async function setup(project: TestProject) {
   } else {
     buildInto(outDir);
   }
+  const servers = await Promise.all(
+    Array.from({ length: serverCount() }, () => startSeededServer(outDir)),
+  );
+  project.provide(
+    'serverPorts',
+    servers.map((server) => server.port),
+  );
+  project.provide('serverBuild', outDir);
+  project.provide(
+    'adminEnrolmentLinks',
+    servers.map((server) => server.adminEnrolmentLink),
+  );
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(outDir, { recursive: true, force: true });
+  };
+}
+
+/** Seeds a fresh data folder, makes its first admin and starts the build on a free port. */
+async function startSeededServer(outDir: string) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -63,10 +97,7 @@ export default async function setup(project: TestProject) {
   // The demo content, as `npm start` writes it, with fewer distinct pictures: every page and
   // product still gets its images, drawn from a smaller set that takes seconds to generate.
   if (existsSync('seed/cli.ts')) {
-    execFileSync(process.execPath, ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '3'], {
-      env,
-      stdio: 'inherit',
-    });
+    await run(process.execPath, ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '3'], env);
   }
   // The first administrator, as the README says to make one: the command prints a one-time
   // enrolment link. It runs before the server starts: the embedded database is one process's.
@@ -75,12 +106,24 @@ export default async function setup(project: TestProject) {
     { email: 'ylla.pitaja@kattaus.example', name: 'Ylla Pitäjä', role: 'admin' },
   );
   const { child } = await startServerProcess(outDir, env);
-  project.provide('serverPort', port);
-  project.provide('serverBuild', outDir);
-  project.provide('adminEnrolmentLink', adminEnrolmentLink);
-  return async () => {
-    await stopServerProcess(child);
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(outDir, { recursive: true, force: true });
+  return {
+    port,
+    adminEnrolmentLink,
+    stop: async () => {
+      await stopServerProcess(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Runs a command to its end, its output passed through; rejects if it fails. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      process.stdout.write(stdout);
+      process.stderr.write(stderr);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
 }

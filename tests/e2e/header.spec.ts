@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import { getSite, sites } from '../../src/sites/registry.ts';
 import type { Site } from '../../src/sites/types.ts';
@@ -10,6 +10,7 @@ import {
   hydrated,
   screenshots,
   seriousViolations,
+  serverPort,
   watchProblems,
 } from './browser.ts';
 
@@ -21,7 +22,7 @@ import {
  * exists); the checks that need tabs say so when a site has none.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const siteIds = [
   'lihakauppa',
   'konsernifi',

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { launchChromium, settled, watchProblems } from './browser.ts';
+import { launchChromium, serverPort, settled, watchProblems } from './browser.ts';
 import { productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
-const origin = `http://sibylla.localhost:${inject('serverPort')}`;
+const origin = `http://sibylla.localhost:${serverPort()}`;
 let browser: Browser;
 
 beforeAll(async () => {

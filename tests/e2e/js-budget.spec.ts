@@ -14,6 +14,7 @@ import {
   plainGet,
   readManifest,
 } from '../../scripts/page-javascript.ts';
+import { serverPort } from './browser.ts';
 
 /**
  * The JavaScript budget of issue 14: home, product, recipe and search pages of the seeded demo
@@ -23,7 +24,7 @@ import {
  * uses too. `JS_BUDGET_SCALE` (e.g. 0.5) scales every budget, to see the check fail.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const manifest = readManifest(path.join(inject('serverBuild'), 'client'));
 const scale = Number(process.env.JS_BUDGET_SCALE ?? '1');
 

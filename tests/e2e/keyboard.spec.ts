@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  seriousViolations,
+  serverPort,
+  watchProblems,
+} from './browser.ts';
 
 /**
  * Keyboard use of whole pages (WCAG 2.1.1, 2.1.2, 2.4.7, 2.4.11): Tab and Shift+Tab through inner
@@ -13,7 +19,7 @@ import { chromiumForFile, screenshots, seriousViolations, watchProblems } from '
  * focus and keep it.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const shot = screenshots('keyboard');
 const t = serverT('fi');
 let browser: Browser;

@@ -5,13 +5,14 @@ import type {
   Page,
   Request as PageRequest,
 } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_SEARCH_DEBOUNCE_MS } from '../../src/features/search/params.ts';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
   launchChromium,
   screenshots,
   seriousViolations,
+  serverPort,
   settled,
   slowPoll,
   watchProblems,
@@ -26,7 +27,7 @@ import {
  * clearing, the live region, and axe with the results open.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const site = 'sibylla';
 const origin = `http://${site}.localhost:${port}`;
 const t = serverT('fi');

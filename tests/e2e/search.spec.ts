@@ -1,12 +1,13 @@
 import { get } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
   chromiumForFile,
   screenshots,
   screenshotsWanted,
   seriousViolations,
+  serverPort,
   watchProblems,
 } from './browser.ts';
 
@@ -18,7 +19,7 @@ import {
  * product grid; axe with and without results; screenshots at 1280 and 375 px.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const t = serverT('fi');
 const origin = (site: string) => `http://${site}.localhost:${port}`;
 

@@ -3,8 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { serverPort } from './browser.ts';
 
-const base = `http://127.0.0.1:${inject('serverPort')}`;
+const base = `http://127.0.0.1:${serverPort()}`;
 
 describe('the production server', () => {
   it('serves built files pre-compressed with immutable cache headers', async () => {

@@ -1,11 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import { sites } from '../../src/sites/registry.ts';
-import { chromiumForFile, screenshots, seriousViolations, watchProblems } from './browser.ts';
+import {
+  chromiumForFile,
+  screenshots,
+  seriousViolations,
+  serverPort,
+  watchProblems,
+} from './browser.ts';
 
 let browser: Browser;
-const port = inject('serverPort');
+const port = serverPort();
 // The pictures are named by the site alone.
 const shot = screenshots('');
 

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { plainGet } from '../../scripts/page-javascript.ts';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
@@ -10,6 +10,7 @@ import {
   screenshots,
   scrollIslandIntoView,
   seriousViolations,
+  serverPort,
   watchProblems,
 } from './browser.ts';
 
@@ -20,7 +21,7 @@ import {
  * reduced motion, the video dialog and the school vote. axe in every state.
  */
 
-const port = inject('serverPort');
+const port = serverPort();
 const fi = serverT('fi');
 const sv = serverT('sv');
 let browser: Browser;
