@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { formatPrice } from '../../src/i18n/format.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/server/plugins/xsrf.ts';
 import {
   createStaffMember,
@@ -14,14 +15,17 @@ import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } fro
 import { type ProductForSale, productsForSale } from './shop-support.ts';
 
 /**
- * The shop's orders in the back office as shop staff meet them (issue "Back office IV"): three
- * shoppers order for the same delivery slot through the shop's own API and pay at the test bank;
- * a member of shop staff, by keyboard, opens the pick list of that date and slot (the products
- * summed), prints it (the PDF has the list and none of the screen's controls), marks the orders
- * packed and two of them on to delivered in bulk, refunds part of one through the test bank and
- * cancels the third, the server asking for the password or a code again before each. axe finds
- * nothing serious on each screen and dialog. On a server of its own, seeded with the demo shop,
- * whose re-authentication lasts 3 seconds (STAFF_REAUTH_SECONDS) so that it asks again.
+ * The shop's orders in the back office as shop staff meet them (issue "Back office IV"): five
+ * shoppers order for the same delivery slot through the shop's own API, one with a coupon, and pay
+ * at the test bank; a new member of shop staff, by keyboard, opens the pick list of that date and
+ * slot (the products summed), prints it (the PDF has the list and none of the screen's controls),
+ * marks the orders packed and four of them on to delivered in bulk, refunds part of one through the
+ * test bank and cancels the coupon's order, the server asking for the password or a code again
+ * before each. The cancelled order's slot place, stock and coupon use come back on the delivery,
+ * catalogue and coupon screens, and the day's sales report agrees with the orders' payments and
+ * refunds. axe finds nothing serious on each screen and dialog. On a server of its own, seeded
+ * with the demo shop, whose re-authentication lasts 3 seconds (STAFF_REAUTH_SECONDS) so that it
+ * asks again.
  */
 let browser: Browser;
 chromiumForFile((b) => {
@@ -61,6 +65,48 @@ async function openFromGrid(page: Page, number: number) {
 const pickBlock = (page: Page, number: number) =>
   page.getByRole('article', { name: new RegExp(`^Tilaus ${number}\\b`) });
 
+/** The first whole number in a text (`12 kpl`, `1 / 100`, `5 (ti 1.12.)`). */
+const firstNumber = (text: string | null) => Number(/\d+/.exec(text ?? '')?.[0]);
+
+/**
+ * What the staff member's screens show of what an order takes: the delivery slot's booked orders
+ * on the delivery date (Delivery), product `code`'s stock (Products) and the coupon's uses
+ * (Coupons), each screen opened at its address.
+ */
+async function takenOnScreens(
+  page: Page,
+  admin: string,
+  taken: { start: string; code: string; coupon: string },
+) {
+  await page.goto(`${admin}/delivery`);
+  const area = page.getByRole('region', { name: 'Pääkaupunkiseutu' });
+  const booked = area
+    .getByRole('table', { name: 'Viikoittaiset toimitusajat' })
+    .getByRole('row')
+    .filter({ hasText: `${taken.start}–` })
+    .filter({ hasNotText: 'Ei tilauksia' })
+    .locator('td[data-label="Varattu"]');
+  await booked.waitFor();
+  await axe(page, 'delivery');
+  const slot = firstNumber(await booked.textContent());
+
+  await page.goto(`${admin}/catalogue?q=${encodeURIComponent(taken.code)}`);
+  const stock = page
+    .getByRole('row')
+    .filter({ hasText: taken.code })
+    .locator('td[data-label="Varasto"]');
+  await stock.waitFor();
+  const pieces = firstNumber(await stock.textContent());
+
+  await page.goto(`${admin}/coupons?q=${encodeURIComponent(taken.coupon)}`);
+  const uses = page
+    .getByRole('row')
+    .filter({ hasText: taken.coupon })
+    .locator('td[data-label="Käytetty / raja"]');
+  await uses.waitFor();
+  return { slot, stock: pieces, couponUses: firstNumber(await uses.textContent()) };
+}
+
 describe('the shop’s orders in the back office', () => {
   it('picks, prints, fulfils, refunds and cancels orders of one delivery slot by keyboard', async () => {
     const { port, dataDir, env } = await seededShopEnv('kattaus-e2e-orders-');
@@ -71,12 +117,17 @@ describe('the shop’s orders in the back office', () => {
     });
     const { child } = await startServerProcess(inject('serverBuild'), env);
     const origin = `http://lihakauppa.localhost:${port}`;
+    const admin = `http://127.0.0.1:${port}/admin`;
     try {
-      // Three shoppers, the same delivery time: 2 + 1 + 3 of one product, 1 + 2 of another.
+      // Five shoppers, the same delivery time: 2 + 1 + 3 + 1 of one product (of counted stock),
+      // 1 + 2 + 1 of another; Cecilia gives the coupon KERTA15.
       const look = await browser.newPage();
       await look.goto(`${origin}/`);
-      const [a, b] = (await productsForSale(look, 2, 6)) as [ProductForSale, ProductForSale];
+      const forSale = await productsForSale(look, 40, 8);
       await look.context().close();
+      const a = forSale.find((product) => product.stock !== null) as ProductForSale;
+      const b = forSale.find((product) => product !== a) as ProductForSale;
+      expect(a).toBeDefined();
       expect(b).toBeDefined();
       const aino = await shopperPays(browser, origin, {
         firstName: 'Aino',
@@ -101,9 +152,23 @@ describe('the shop’s orders in the back office', () => {
             { code: a.code, quantity: 3 },
             { code: b.code, quantity: 2 },
           ],
+          coupon: 'KERTA15',
         },
         slot,
       );
+      const doris = await shopperPays(
+        browser,
+        origin,
+        { firstName: 'Doris', lines: [{ code: b.code, quantity: 1 }] },
+        slot,
+      );
+      const eeva = await shopperPays(
+        browser,
+        origin,
+        { firstName: 'Eeva', lines: [{ code: a.code, quantity: 1 }] },
+        slot,
+      );
+      const everyone = [aino, bertta, cecilia, doris, eeva];
       const start = aino.time.slice(0, 5);
 
       // The staff member enrols from the command's link.
@@ -135,7 +200,7 @@ describe('the shop’s orders in the back office', () => {
       // The slots are one radio group: Tab reaches the chosen one, the arrow keys the others.
       const slots = page.getByRole('radiogroup', { name: 'Toimitusaika' });
       await tabTo(page, slots.getByRole('radio', { checked: true }));
-      const slotButton = slots.getByRole('radio', { name: new RegExp(`^${start}–.* \\(3\\)$`) });
+      const slotButton = slots.getByRole('radio', { name: new RegExp(`^${start}–.* \\(5\\)$`) });
       for (let i = 0; i < 10 && !(await isFocused(slotButton)); i++) {
         await page.keyboard.press('ArrowRight');
       }
@@ -143,7 +208,7 @@ describe('the shop’s orders in the back office', () => {
       await page
         .getByRole('heading', { level: 1, name: new RegExp(`^Keräilylista .*, ${start}–`) })
         .waitFor();
-      await page.getByText('Tilauksia listalla: 3').waitFor();
+      await page.getByText('Tilauksia listalla: 5').waitFor();
       const products = page.getByRole('table', { name: 'Kerättävät tuotteet yhteensä' });
       const sumOf = async (code: string) =>
         (
@@ -154,10 +219,9 @@ describe('the shop’s orders in the back office', () => {
             .last()
             .textContent()
         )?.trim();
-      expect(await sumOf(a.code)).toBe('6');
-      expect(await sumOf(b.code)).toBe('3');
-      for (const placed of [aino, bertta, cecilia])
-        await pickBlock(page, placed.orderNumber).waitFor();
+      expect(await sumOf(a.code)).toBe('7');
+      expect(await sumOf(b.code)).toBe('4');
+      for (const placed of everyone) await pickBlock(page, placed.orderNumber).waitFor();
       expect(await pickBlock(page, aino.orderNumber).textContent()).toContain('Ainonkuja 3');
       await axe(page, 'pick list');
       await shot(page, 'pick-list-1280', true);
@@ -168,12 +232,12 @@ describe('the shop’s orders in the back office', () => {
       await page.pdf({ path: pdfFile, format: 'A4' });
       await page.emulateMedia({ media: 'screen' });
       const printed = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
-      expect(printed).toMatch(new RegExp(`${a.code}\\s+6\\b`));
-      expect(printed).toMatch(new RegExp(`${b.code}\\s+3\\b`));
-      for (const placed of [aino, bertta, cecilia]) {
+      expect(printed).toMatch(new RegExp(`${a.code}\\s+7\\b`));
+      expect(printed).toMatch(new RegExp(`${b.code}\\s+4\\b`));
+      for (const placed of everyone) {
         expect(printed).toContain(`Tilaus ${placed.orderNumber}`);
       }
-      expect(printed.indexOf('Tuotteet yhteensä')).toBeLessThan(printed.indexOf('Tilaukset (3)'));
+      expect(printed.indexOf('Tuotteet yhteensä')).toBeLessThan(printed.indexOf('Tilaukset (5)'));
       for (const absent of [
         'Kattaus',
         'Etusivu',
@@ -185,12 +249,12 @@ describe('the shop’s orders in the back office', () => {
         expect(printed, absent).not.toContain(absent);
       }
 
-      // All packed in bulk; then Aino's and Bertta's on to out for delivery and delivered.
+      // All packed in bulk; then all but Cecilia's on to out for delivery and delivered.
       await tabTo(page, page.getByRole('checkbox', { name: /^Valitse kaikki/ }));
       await page.keyboard.press('Space');
       await press(page, 'button', 'Merkitse pakatuiksi');
-      await page.getByText('3 tilausta siirrettiin vaiheeseen: Pakattu.').waitFor();
-      for (const placed of [aino, bertta, cecilia]) {
+      await page.getByText('5 tilausta siirrettiin vaiheeseen: Pakattu.').waitFor();
+      for (const placed of everyone) {
         await pickBlock(page, placed.orderNumber).getByText('Pakattu').waitFor();
       }
       await tabTo(
@@ -199,13 +263,14 @@ describe('the shop’s orders in the back office', () => {
       );
       await page.keyboard.press('Space');
       await press(page, 'button', 'Merkitse kuljetukseen');
-      await page.getByText('2 tilausta siirrettiin vaiheeseen: Kuljetuksessa.').waitFor();
-      for (const placed of [aino, bertta]) {
+      const delivered = [aino, bertta, doris, eeva];
+      await page.getByText('4 tilausta siirrettiin vaiheeseen: Kuljetuksessa.').waitFor();
+      for (const placed of delivered) {
         await pickBlock(page, placed.orderNumber).getByText('Kuljetuksessa').waitFor();
       }
       await press(page, 'button', 'Merkitse toimitetuiksi');
-      await page.getByText('2 tilausta siirrettiin vaiheeseen: Toimitettu.').waitFor();
-      for (const placed of [aino, bertta]) {
+      await page.getByText('4 tilausta siirrettiin vaiheeseen: Toimitettu.').waitFor();
+      for (const placed of delivered) {
         await pickBlock(page, placed.orderNumber).getByText('Toimitettu').waitFor();
       }
       await pickBlock(page, cecilia.orderNumber).getByText('Pakattu').waitFor();
@@ -214,7 +279,7 @@ describe('the shop’s orders in the back office', () => {
       // The orders: the list, Aino's order opened from it.
       await press(page, 'link', 'Tilaukset');
       await page.getByRole('heading', { level: 1, name: 'Tilaukset' }).waitFor();
-      await page.getByText('Tilauksia: 3').waitFor();
+      await page.getByText('Tilauksia: 5').waitFor();
       await axe(page, 'orders');
       await shot(page, 'orders-1280', true);
       await openFromGrid(page, aino.orderNumber);
@@ -310,7 +375,12 @@ describe('the shop’s orders in the back office', () => {
       await refund.waitFor({ state: 'detached' });
 
       // Cecilia's order cancelled: the dialog keeps the focus, Escape closes it, then a code.
-      await press(page, 'link', 'Takaisin tilauksiin');
+      // What her order took, as the delivery, product and coupon screens show it, comes back.
+      const taken = { start, code: a.code, coupon: 'KERTA15' };
+      const before = await takenOnScreens(page, admin, taken);
+      expect(before.slot).toBe(5);
+      expect(before.couponUses).toBeGreaterThanOrEqual(1);
+      await page.goto(`${admin}/orders`);
       await page.getByRole('heading', { level: 1, name: 'Tilaukset' }).waitFor();
       await openFromGrid(page, cecilia.orderNumber);
       await page
@@ -352,16 +422,61 @@ describe('the shop’s orders in the back office', () => {
       await page.getByRole('table', { name: 'Hyvitykset' }).getByText('Hyvitetty').waitFor();
       await axe(page, 'order cancelled');
       await shot(page, 'cancelled-1280', true);
+      const after = await takenOnScreens(page, admin, taken);
+      expect(after).toEqual({
+        slot: before.slot - 1,
+        stock: before.stock + 3,
+        couponUses: before.couponUses - 1,
+      });
+
+      // The day's sales report: the five orders paid and the three refunds confirmed, the same
+      // sums as the orders' own payment and refund rows.
+      const rows = await page.evaluate(
+        async (ids) => {
+          const orders = await Promise.all(
+            ids.map((id) => fetch(`/api/admin/orders/${id}`).then((r) => r.json())),
+          );
+          type Row = { status: string; amountCents: number };
+          const sum = (list: Row[]) =>
+            list.filter((row) => row.status === 'ok').reduce((t, row) => t + row.amountCents, 0);
+          return {
+            paid: orders.reduce((t, o) => t + sum(o.payments as Row[]), 0),
+            refunded: orders.reduce((t, o) => t + sum(o.refunds as Row[]), 0),
+            refunds: orders.flatMap((o) => o.refunds as Row[]).filter((r) => r.status === 'ok')
+              .length,
+          };
+        },
+        everyone.map((placed) => placed.orderId),
+      );
+      expect(rows.refunds).toBe(3);
+      await page.goto(`${admin}/report`);
+      await page.getByText('Maksettuja tilauksia 5, hyvityksiä 3').waitFor();
+      const totals = page.getByRole('region', { name: 'Yhteenveto' });
+      const sum = async (label: string | RegExp) =>
+        (
+          await totals.locator('dt', { hasText: label }).locator('xpath=../dd').textContent()
+        )?.replace(/\s/g, ' ');
+      expect(await sum('Maksettu maksunvälittäjän kautta')).toBe(
+        formatPrice(rows.paid).replace(/\s/g, ' '),
+      );
+      expect(await sum(/^Hyvitykset \(3\)$/)).toBe(formatPrice(-rows.refunded).replace(/\s/g, ' '));
+      expect(await sum(/^Netto/)).toBe(formatPrice(rows.paid - rows.refunded).replace(/\s/g, ' '));
+      await axe(page, 'report');
+      await shot(page, 'report-1280', true);
+      await page.goto(`${admin}/orders/${cecilia.orderId}`);
+      await page
+        .getByRole('heading', { level: 1, name: `Tilaus ${cecilia.orderNumber}` })
+        .waitFor();
 
       // At 375 px: the orders as cards, the pick list.
       await page.setViewportSize({ width: 375, height: 800 });
       await press(page, 'link', 'Takaisin tilauksiin');
       await page.getByRole('heading', { level: 1, name: 'Tilaukset' }).waitFor();
-      await page.getByText('Tilauksia: 3').waitFor();
+      await page.getByText('Tilauksia: 5').waitFor();
       await axe(page, 'orders at 375');
       await shot(page, 'orders-375', true);
       await page.goto(`http://127.0.0.1:${port}/admin/pick-list?date=${slot.date}&slot=${start}`);
-      await page.getByText('Tilauksia listalla: 2').waitFor();
+      await page.getByText('Tilauksia listalla: 4').waitFor();
       await axe(page, 'pick list at 375');
       await shot(page, 'pick-list-375', true);
 

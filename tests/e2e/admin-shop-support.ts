@@ -39,14 +39,21 @@ export interface Placed {
   time: string;
 }
 
+/** A shopper: the first name (also of the street), the cart's lines and a coupon code. */
+export interface Shopper {
+  firstName: string;
+  lines: { code: string; quantity: number }[];
+  coupon?: string;
+}
+
 /**
  * A shopper's order as the shop's pages make it, through its API: registers (confirmed from the
- * mailed link), saves an address, fills the cart, holds a delivery time (the first one, or
- * `slot`), places the order.
+ * mailed link), saves an address, fills the cart (and gives a coupon code), holds a delivery time
+ * (the first one, or `slot`), places the order.
  */
 export function placeOrder(
   page: Page,
-  shopper: { firstName: string; lines: { code: string; quantity: number }[] },
+  shopper: Shopper,
   slot?: { date: string; time: string },
 ): Promise<Placed> {
   return page.evaluate(
@@ -91,6 +98,14 @@ export function placeOrder(
           `${api.cart}/add?language=fi&code=${line.code}&quantity=${line.quantity}`,
         );
       }
+      if (shopper.coupon) {
+        const cart = await call(
+          'POST',
+          `${api.cart}/addcouponcode?language=fi&code=${encodeURIComponent(shopper.coupon)}`,
+        );
+        if (!JSON.stringify(cart).includes(shopper.coupon))
+          throw new Error(`the coupon ${shopper.coupon} was not taken: ${JSON.stringify(cart)}`);
+      }
       const delivery = await call('GET', `${api.checkout}/delivery?postalCode=00100&language=fi`);
       const first = delivery.dates[0];
       const date = slot?.date ?? first?.value;
@@ -131,7 +146,7 @@ export function placeOrder(
 export async function shopperPays(
   browser: Browser,
   origin: string,
-  shopper: { firstName: string; lines: { code: string; quantity: number }[] },
+  shopper: Shopper,
   slot?: { date: string; time: string },
 ): Promise<Placed> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
