@@ -140,7 +140,7 @@ export function registerDelivery(app: ZodApp) {
     },
     async (request, reply) => {
       noStore(reply);
-      return setPostalCodes(request, request.params.id, request.body.postalCodes);
+      return setPostalCodes(request, request.params.id, request.body);
     },
   );
 

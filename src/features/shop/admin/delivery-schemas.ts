@@ -35,12 +35,32 @@ export const closedDateParamsSchema = areaParamsSchema.extend({ date: isoDate })
 
 const areaName = z.string().trim().min(1, REQUIRED).max(200, TOO_LONG);
 
+/**
+ * A change that concerns booked orders goes through only when sent again with `confirm: true`
+ * and the ids of the orders the staff member was shown (the 409's `orders`); when they are not
+ * the orders concerned now, 409 again.
+ */
+const confirmOrders = {
+  confirm: z.literal(true, { error: INVALID }).optional(),
+  orderIds: z
+    .array(z.uuid({ error: INVALID }))
+    .max(10_000, INVALID)
+    .optional(),
+};
+
 export const areaCreateSchema = z.object({ name: areaName }).strict();
 export type AreaCreate = z.infer<typeof areaCreateSchema>;
 
-/** Renames an area or turns it on or off; an inactive area's postal codes are not delivered to. */
+/**
+ * Renames an area or turns it on or off; an inactive area's postal codes are not delivered to.
+ * Turning it off with upcoming orders in it needs them confirmed.
+ */
 export const areaUpdateSchema = z
-  .object({ name: areaName.optional(), active: z.boolean({ error: INVALID }).optional() })
+  .object({
+    name: areaName.optional(),
+    active: z.boolean({ error: INVALID }).optional(),
+    ...confirmOrders,
+  })
   .strict()
   .refine((body) => body.name !== undefined || body.active !== undefined, {
     message: REQUIRED,
@@ -62,6 +82,8 @@ export const postalCodesSchema = z
           .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,11}$/, INVALID)),
       )
       .max(2000, INVALID),
+    /** Removing codes with upcoming orders delivered to them needs those orders confirmed. */
+    ...confirmOrders,
   })
   .strict();
 export type PostalCodes = z.infer<typeof postalCodesSchema>;
@@ -85,15 +107,8 @@ export type SlotBody = z.infer<typeof slotBodySchema>;
 export const closeDateSchema = z
   .object({
     date: isoDate,
-    /**
-     * Closes the date although orders are booked on it: the ids of the orders the staff member
-     * was shown (the 409's `orders`); when they are not the orders on the date now, 409 again.
-     */
-    confirm: z.literal(true, { error: INVALID }).optional(),
-    orderIds: z
-      .array(z.uuid({ error: INVALID }))
-      .max(10_000, INVALID)
-      .optional(),
+    /** Closing a date with orders booked on it needs them confirmed. */
+    ...confirmOrders,
   })
   .strict();
 export type CloseDate = z.infer<typeof closeDateSchema>;
@@ -174,6 +189,16 @@ export interface SlotBookedProblem {
 /** The 409 of closing a date with orders on it (`type` `/problems/orders-on-date`). */
 export interface OrdersOnDateProblem {
   type: '/problems/orders-on-date';
+  detail: string;
+  orders: BookedOrder[];
+}
+
+/**
+ * The 409 of turning off an area with upcoming orders (`/problems/orders-in-area`) or of removing
+ * postal codes with upcoming orders delivered to them (`/problems/orders-in-postal-codes`).
+ */
+export interface OrdersInAreaProblem {
+  type: '/problems/orders-in-area' | '/problems/orders-in-postal-codes';
   detail: string;
   orders: BookedOrder[];
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../../server/errors.ts';
@@ -26,6 +26,7 @@ import {
   type CloseDate,
   type ClosedAnswer,
   type DeliveryList,
+  type PostalCodes,
   type SlotBody,
 } from './delivery-schemas.ts';
 
@@ -251,7 +252,11 @@ export async function createArea(request: FastifyRequest, body: AreaCreate): Pro
   });
 }
 
-/** Renames the area or turns it on or off; a change to nothing writes nothing. */
+/**
+ * Renames the area or turns it on or off; a change to nothing writes nothing. Turning off an area
+ * with upcoming orders is answered 409 with those orders (`/problems/orders-in-area`) unless
+ * confirmed with their ids, as closing a date is: the orders keep their slot and are delivered.
+ */
 export async function updateArea(
   request: FastifyRequest,
   id: number,
@@ -263,6 +268,18 @@ export async function updateArea(
     if (next.name !== area.name) changes.name = { before: area.name, after: next.name };
     if (next.active !== area.active) changes.active = { before: area.active, after: next.active };
     if (Object.keys(changes).length === 0) return areaRowOf(tx, area);
+    if (area.active && !next.active) {
+      const from = today();
+      await lockBookingsFrom(tx, area.id, from);
+      const booked = await bookedOrders(tx, area.id, { from });
+      refuseUnconfirmed(booked, body, {
+        type: 'orders-in-area',
+        title: 'Orders in the area',
+        detail: `${ordersText(booked.length)} booked for delivery in the area from ${from} on; they keep their slot. Confirm with their ids to turn the area off.`,
+      });
+      if (booked.length > 0)
+        changes.ordersInArea = { before: null, after: booked.map((o) => o.number) };
+    }
     await tx.update(deliveryAreas).set(next).where(eq(deliveryAreas.id, area.id));
     await recordAudit(tx, actorOf(request), {
       action: 'delivery.area.update',
@@ -307,14 +324,16 @@ async function takenCodes(tx: Transaction, area: Area, codes: readonly string[])
 
 /**
  * Sets the area's postal codes (normalised by the schema). A code another area of the site has
- * is refused (409 naming the area) and nothing is written. Orders already placed keep their area.
+ * is refused (409 naming the area) and nothing is written. Orders already placed keep their area;
+ * removing a code with upcoming orders delivered to it is answered 409 with those orders
+ * (`/problems/orders-in-postal-codes`) unless confirmed with their ids.
  */
 export async function setPostalCodes(
   request: FastifyRequest,
   id: number,
-  postalCodes: readonly string[],
+  body: PostalCodes,
 ): Promise<AreaRow> {
-  const wanted = [...new Set(postalCodes)].sort();
+  const wanted = [...new Set(body.postalCodes)].sort();
   return onArea(request, id, async (tx, area) => {
     const taken = await takenCodes(tx, area, wanted);
     if (taken.length > 0) throw postalCodeTaken(taken);
@@ -328,6 +347,17 @@ export async function setPostalCodes(
     const added = wanted.filter((code) => !before.includes(code));
     const removed = before.filter((code) => !wanted.includes(code));
     if (added.length === 0 && removed.length === 0) return areaRowOf(tx, area);
+    let affected: BookedOrder[] = [];
+    if (removed.length > 0) {
+      const from = today();
+      await lockBookingsFrom(tx, area.id, from);
+      affected = await bookedOrders(tx, area.id, { from, postalCodes: removed });
+      refuseUnconfirmed(affected, body, {
+        type: 'orders-in-postal-codes',
+        title: 'Orders to the postal codes',
+        detail: `${ordersText(affected.length)} booked for delivery to the removed postal codes from ${from} on; they keep their slot. Confirm with their ids to remove the codes.`,
+      });
+    }
     if (removed.length > 0) {
       await tx
         .delete(deliveryAreaPostalCodes)
@@ -350,7 +380,12 @@ export async function setPostalCodes(
     await recordAudit(tx, actorOf(request), {
       action: 'delivery.postal-codes',
       ...areaSubject(area),
-      changes: { postalCodes: { before, after: wanted } },
+      changes: {
+        postalCodes: { before, after: wanted },
+        ...(affected.length > 0
+          ? { ordersToRemovedCodes: { before: null, after: affected.map((o) => o.number) } }
+          : {}),
+      },
     });
     return areaRowOf(tx, area);
   });
@@ -636,19 +671,34 @@ export async function removeSlot(
   });
 }
 
-/** The orders booked on the area's date (not cancelled or expired), by slot and number. */
-async function ordersOnDate(tx: Transaction, areaId: number, date: string): Promise<BookedOrder[]> {
+/**
+ * The area's orders that hold a place (not cancelled or expired) on `on.date`, or on every date
+ * from `on.from`, optionally only those delivered to one of `on.postalCodes`; by date, slot and
+ * number.
+ */
+async function bookedOrders(
+  tx: Transaction,
+  areaId: number,
+  on: { date: string } | { from: string; postalCodes?: readonly string[] },
+): Promise<BookedOrder[]> {
   const rows = await tx
     .select()
     .from(orders)
     .where(
       and(
         eq(orders.areaId, areaId),
-        eq(orders.deliveryDate, date),
+        'date' in on ? eq(orders.deliveryDate, on.date) : gte(orders.deliveryDate, on.from),
+        // The code as the checkout matches it: whole, or its last five characters.
+        'postalCodes' in on && on.postalCodes
+          ? or(
+              inArray(orders.postalCode, [...on.postalCodes]),
+              inArray(sql`right(${orders.postalCode}, 5)`, [...on.postalCodes]),
+            )
+          : undefined,
         inArray(orders.status, [...BOOKING_STATUSES]),
       ),
     )
-    .orderBy(asc(orders.startTime), asc(orders.number));
+    .orderBy(asc(orders.deliveryDate), asc(orders.startTime), asc(orders.number));
   return rows.map((order) => ({
     id: order.id,
     number: order.number,
@@ -656,7 +706,7 @@ async function ordersOnDate(tx: Transaction, areaId: number, date: string): Prom
     name: `${order.deliveryAddress.firstName} ${order.deliveryAddress.lastName}`.trim(),
     email: order.email,
     phoneNumber: order.phoneNumber,
-    deliveryDate: order.deliveryDate ?? date,
+    deliveryDate: order.deliveryDate ?? '',
     startTime: order.startTime ?? '',
     endTime: order.endTime ?? '',
   }));
@@ -667,6 +717,44 @@ const sameIds = (a: readonly string[], b: readonly string[]) => {
   const right = [...new Set(b)].sort();
   return left.length === right.length && left.every((id, i) => id === right[i]);
 };
+
+/**
+ * Refuses (409 `type`, listing `booked`) a change that concerns booked orders unless the request
+ * confirms exactly those orders by id: what the staff member was shown is what is there now.
+ */
+function refuseUnconfirmed(
+  booked: readonly BookedOrder[],
+  body: { confirm?: true; orderIds?: string[] },
+  problem: { type: string; title: string; detail: string },
+): void {
+  if (booked.length === 0) return;
+  const seen = body.confirm ? (body.orderIds ?? []) : null;
+  if (
+    seen &&
+    sameIds(
+      seen,
+      booked.map((o) => o.id),
+    )
+  )
+    return;
+  throw new AppError(409, problem.type, problem.title, problem.detail, { orders: booked });
+}
+
+const ordersText = (count: number) => `${count} ${count === 1 ? 'order is' : 'orders are'}`;
+
+/**
+ * Locks the area's dated slots from `from` on, by date and start time (the order closing a date
+ * takes them in), so that an order being placed in the area now is either among the orders read
+ * after this or placed after the change commits, when the checkout's slot take sees it.
+ */
+async function lockBookingsFrom(tx: Transaction, areaId: number, from: string): Promise<void> {
+  await tx
+    .select({ date: deliverySlotBookings.date })
+    .from(deliverySlotBookings)
+    .where(and(eq(deliverySlotBookings.areaId, areaId), gte(deliverySlotBookings.date, from)))
+    .orderBy(asc(deliverySlotBookings.date), asc(deliverySlotBookings.startTime))
+    .for('update');
+}
 
 /**
  * Closes a date of the area (a public holiday): no new orders for it. The date's dated slots are
@@ -694,29 +782,17 @@ export async function closeDate(
       )
       .orderBy(asc(deliverySlotBookings.startTime))
       .for('update');
-    const booked = await ordersOnDate(tx, area.id, body.date);
+    const booked = await bookedOrders(tx, area.id, { date: body.date });
     const [already] = await tx
       .select()
       .from(deliveryClosedDates)
       .where(and(eq(deliveryClosedDates.areaId, area.id), eq(deliveryClosedDates.date, body.date)));
     if (already) return { area: await areaRowOf(tx, area), orders: booked };
-    const seen = body.confirm ? (body.orderIds ?? []) : null;
-    if (
-      booked.length > 0 &&
-      (!seen ||
-        !sameIds(
-          seen,
-          booked.map((o) => o.id),
-        ))
-    ) {
-      throw new AppError(
-        409,
-        'orders-on-date',
-        'Orders on the date',
-        `${booked.length} ${booked.length === 1 ? 'order is' : 'orders are'} booked for delivery on ${body.date}; they keep their slot. Confirm with their ids to close the date.`,
-        { orders: booked },
-      );
-    }
+    refuseUnconfirmed(booked, body, {
+      type: 'orders-on-date',
+      title: 'Orders on the date',
+      detail: `${ordersText(booked.length)} booked for delivery on ${body.date}; they keep their slot. Confirm with their ids to close the date.`,
+    });
     await tx.insert(deliveryClosedDates).values({ areaId: area.id, date: body.date });
     await recordAudit(tx, actorOf(request), {
       action: 'delivery.closed-date.add',

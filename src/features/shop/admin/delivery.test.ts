@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import {
@@ -325,6 +325,98 @@ describe('delivery in the back office', () => {
     expect(reopened.closedDates.map((c) => c.date)).toEqual([DATE]);
   });
 
+  it('lists the upcoming orders before an area is turned off or their postal code removed, writes nothing, goes through when confirmed, and refuses an order held before', async () => {
+    const url = `${AREAS}/${areaId}`;
+    const upcoming = (
+      await t.app.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.areaId, areaId), inArray(orders.status, ['paid', 'pending_payment'])))
+    )
+      .sort(
+        (a, b) =>
+          String(a.deliveryDate).localeCompare(String(b.deliveryDate)) || a.number - b.number,
+      )
+      .map((o) => o.number);
+    expect(upcoming).toHaveLength(5);
+    const heldBefore = async () => {
+      const shopper = await buyer(t.app);
+      await addToCart(shopper, CODES.plain, 1);
+      return { shopper, checkoutId: await held(shopper, deliveryDate(6)) };
+    };
+    const refusedOrder = async (holder: { shopper: Visitor; checkoutId: string }) => {
+      const res = await order(holder.shopper, holder.checkoutId);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().errors).toEqual({ deliveryAddress: 'shop.delivery.notAvailable' });
+    };
+    const soldOn = async (date: string) =>
+      (await t.app.db.select().from(deliverySlotBookings))
+        .filter((row) => row.areaId === areaId && row.date === date)
+        .reduce((sum, row) => sum + row.sold, 0);
+
+    // Turned off: the orders listed, nothing written until confirmed with the same orders.
+    const holder = await heldBefore();
+    const problem = await refused(409, () => put(staff.visitor, url, { active: false }));
+    expect(problem.type).toBe('/problems/orders-in-area');
+    expect(problem.detail).toContain('5 orders');
+    const listed = problem.orders as BookedOrder[];
+    expect(listed.map((o) => o.number)).toEqual(upcoming);
+    expect((await area()).active).toBe(true);
+    await refused(409, () =>
+      put(staff.visitor, url, {
+        active: false,
+        confirm: true,
+        orderIds: listed.slice(1).map((o) => o.id),
+      }),
+    );
+    const off = await once<AreaRow>(() =>
+      put(staff.visitor, url, { active: false, confirm: true, orderIds: listed.map((o) => o.id) }),
+    );
+    expect(off.active).toBe(false);
+    const offRows = (await auditOf(t.app, 'delivery.area.update')).filter(
+      (row) => (row.changes as { active?: { after: boolean } }).active?.after === false,
+    );
+    expect(offRows.map((row) => row.changes)).toEqual([
+      {
+        active: { before: true, after: false },
+        ordersInArea: { before: null, after: upcoming },
+      },
+    ]);
+    // The shopper who held a time before is refused at the order, and the slot's place is free.
+    const sold = await soldOn(deliveryDate(6));
+    await refusedOrder(holder);
+    expect(await soldOn(deliveryDate(6))).toBe(sold);
+    // The orders keep their slot.
+    for (const { id } of onDate) {
+      const [row] = await t.app.db.select().from(orders).where(eq(orders.id, id));
+      expect(row).toMatchObject({ status: 'paid', deliveryDate: DATE, startTime: '08:00' });
+    }
+    await once(() => put(staff.visitor, url, { active: true }));
+
+    // The postal code the orders go to, removed: the same.
+    const codes = `${url}/postal-codes`;
+    const before = (await area()).postalCodes;
+    await once(() => put(staff.visitor, codes, { postalCodes: [...before, '00990'] }));
+    // A code nobody orders to goes without asking.
+    await once(() => put(staff.visitor, codes, { postalCodes: before }));
+    const second = await heldBefore();
+    const without = before.filter((code) => code !== '00100');
+    const removing = await refused(409, () => put(staff.visitor, codes, { postalCodes: without }));
+    expect(removing.type).toBe('/problems/orders-in-postal-codes');
+    expect((removing.orders as BookedOrder[]).map((o) => o.number)).toEqual(upcoming);
+    expect((await area()).postalCodes).toEqual(before);
+    await once(() =>
+      put(staff.visitor, codes, {
+        postalCodes: without,
+        confirm: true,
+        orderIds: (removing.orders as BookedOrder[]).map((o) => o.id),
+      }),
+    );
+    await refusedOrder(second);
+    expect(await soldOn(deliveryDate(6))).toBe(sold);
+    await once(() => put(staff.visitor, codes, { postalCodes: before }));
+  });
+
   it('keeps a postal code in one area: another area’s code is refused naming the area', async () => {
     const made = await once<AreaRow>(() =>
       staff.visitor.post(AREAS, json({ name: '<script>alert(1)</script> Espoo' })),
@@ -384,7 +476,10 @@ describe('delivery in the back office', () => {
       staff.visitor.delete(`${AREAS}/${made.id}/slots/${slot.id}`),
     );
     expect(emptied.slots).toEqual([]);
-    expect((await auditOf(t.app, 'delivery.postal-codes'))[0]?.changes).toEqual({
+    const ofMade = (await auditOf(t.app, 'delivery.postal-codes')).filter(
+      (row) => row.subjectId === String(made.id),
+    );
+    expect(ofMade[0]?.changes).toEqual({
       postalCodes: { before: [], after: ['02100', 'FI-02200'] },
     });
   });

@@ -4,6 +4,8 @@ import { products } from '../../content/index.server.ts';
 import {
   couponCustomerUses,
   coupons,
+  deliveryAreaPostalCodes,
+  deliveryAreas,
   deliveryClosedDates,
   deliverySlotBookings,
   giftCards,
@@ -36,7 +38,14 @@ type OrderRow = typeof orders.$inferSelect;
 export interface Takings {
   siteId: string;
   /** The delivery time's slot; null for an order of gift cards only. */
-  delivery: { areaId: number; date: string; startTime: string; endTime: string } | null;
+  delivery: {
+    areaId: number;
+    /** The postal code the order is delivered to, as the shopper gave it. */
+    postalCode: string;
+    date: string;
+    startTime: string;
+    endTime: string;
+  } | null;
   /** The order's lines: every line's overall stock, the date stock of those that `tookDateStock`. */
   lines: readonly { code: string; quantity: number; tookDateStock: boolean }[];
   /** What the order pays with each gift card. */
@@ -69,16 +78,24 @@ export interface CouponUse {
 
 /** The takings of an order from its rows, the same at placement and at release. */
 export function takingsOf(
-  order: Pick<OrderRow, 'siteId' | 'areaId' | 'deliveryDate' | 'startTime' | 'endTime'>,
+  order: Pick<
+    OrderRow,
+    'siteId' | 'areaId' | 'postalCode' | 'deliveryDate' | 'startTime' | 'endTime'
+  >,
   lines: readonly { code: string; quantity: number; tookDateStock: boolean }[],
   cards: readonly { giftCardId: number; amountCents: number }[],
   uses: readonly CouponUse[],
 ): Takings {
-  const { areaId, deliveryDate: date, startTime, endTime } = order;
-  const delivered = areaId !== null && date !== null && startTime !== null && endTime !== null;
+  const { areaId, postalCode, deliveryDate: date, startTime, endTime } = order;
+  const delivered =
+    areaId !== null &&
+    postalCode !== null &&
+    date !== null &&
+    startTime !== null &&
+    endTime !== null;
   return {
     siteId: order.siteId,
-    delivery: delivered ? { areaId, date, startTime, endTime } : null,
+    delivery: delivered ? { areaId, postalCode, date, startTime, endTime } : null,
     lines: lines.map(({ code, quantity, tookDateStock }) => ({ code, quantity, tookDateStock })),
     giftCards: cards.map(({ giftCardId, amountCents }) => ({ giftCardId, amountCents })),
     coupons: uses.map((use) => ({
@@ -245,6 +262,29 @@ export const slot: LimitedResource = {
       throw unavailable(
         { time: 'shop.checkout.timeInvalid' },
         `No delivery on ${delivery.date}: the date was closed.`,
+      );
+    }
+    // Likewise an area staff turned off, or a postal code they removed from it, since the hold
+    // (placement checks the address's area before, without this lock): the code matched as the
+    // checkout matches it (whole, or its last five characters).
+    const [served] = await tx
+      .select({ code: deliveryAreaPostalCodes.postalCode })
+      .from(deliveryAreaPostalCodes)
+      .innerJoin(deliveryAreas, eq(deliveryAreas.id, deliveryAreaPostalCodes.areaId))
+      .where(
+        and(
+          eq(deliveryAreas.id, delivery.areaId),
+          eq(deliveryAreas.active, true),
+          inArray(deliveryAreaPostalCodes.postalCode, [
+            ...new Set([delivery.postalCode, delivery.postalCode.slice(-5)]),
+          ]),
+        ),
+      )
+      .limit(1);
+    if (!served) {
+      throw unavailable(
+        { deliveryAddress: 'shop.delivery.notAvailable' },
+        `The shop no longer delivers to ${delivery.postalCode} in this area.`,
       );
     }
   },

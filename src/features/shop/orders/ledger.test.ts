@@ -7,6 +7,7 @@ import { products } from '../../content/tables.ts';
 import {
   couponCustomerUses,
   coupons,
+  deliveryAreaPostalCodes,
   deliveryAreas,
   deliverySlotBookings,
   giftCards,
@@ -48,6 +49,9 @@ beforeAll(async () => {
     .returning();
   if (!area) throw new Error('no area');
   await db
+    .insert(deliveryAreaPostalCodes)
+    .values({ siteId: SHOP_SITE_ID, postalCode: '00100', areaId: area.id });
+  await db
     .insert(deliverySlotBookings)
     .values({ areaId: area.id, date: DATE, startTime: '08:00', capacity: 5, sold: 1 });
   await db
@@ -73,6 +77,7 @@ beforeAll(async () => {
     {
       siteId: SHOP_SITE_ID,
       areaId: area.id,
+      postalCode: '00100',
       deliveryDate: DATE,
       startTime: '08:00',
       endTime: '12:00',
