@@ -176,3 +176,69 @@ describe('a capacity decrease while shoppers order (PostgreSQL, two processes)',
     240_000,
   );
 });
+
+/**
+ * Turning the area off while shoppers hold and order in it, through both processes (decision
+ * 150): the staff member asks, is shown the upcoming orders, and confirms with them, again while
+ * new ones arrive. When the change goes through, the area's upcoming orders are exactly those it
+ * was confirmed with: an order placed meanwhile was either listed or refused.
+ */
+describe('turning an area off while shoppers order (PostgreSQL, two processes)', () => {
+  it.runIf(onPostgres)(
+    'leaves no upcoming order in the area that the confirmed list did not name',
+    async () => {
+      // A weekday the capacity test above left alone.
+      const date = deliveryDate(8);
+      const url = `${DELIVERY_API}/areas/${areaId}`;
+      // Orders already there, so that turning off is asked and confirmed every time.
+      for (let i = 0; i < 3; i++) expect(await holdAndOrder(await shopper(i), date)).toBe(true);
+      const shoppers = await Promise.all(Array.from({ length: 12 }, (_, i) => shopper(i)));
+      const turnOff = async (): Promise<string[]> => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const asked = await retryBusy(() =>
+            staff.visitor.request('PUT', url, json({ active: false })),
+          );
+          if (asked.statusCode === 200) return [];
+          expect(asked.statusCode, asked.body).toBe(409);
+          const ids = (asked.json() as { orders: { id: string }[] }).orders.map((o) => o.id);
+          const confirmed = await retryBusy(() =>
+            staff.visitor.request(
+              'PUT',
+              url,
+              json({ active: false, confirm: true, orderIds: ids }),
+            ),
+          );
+          if (confirmed.statusCode === 200) return ids;
+          expect(confirmed.statusCode, confirmed.body).toBe(409);
+        }
+        throw new Error('the area was never turned off');
+      };
+      const [confirmed, ...placed] = await Promise.all([
+        turnOff(),
+        // The shoppers one after another, a few dozen milliseconds apart, so that some order
+        // before the change, some while it is asked and confirmed, and some after.
+        ...shoppers.map(async (v, i) => {
+          await new Promise((resolve) => setTimeout(resolve, i * 60));
+          return holdAndOrder(v, date);
+        }),
+      ]);
+      const upcoming = await a.app.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.areaId, areaId),
+            inArray(orders.status, ['pending_payment', 'paid']),
+            gte(orders.deliveryDate, deliveryDate(0)),
+          ),
+        );
+      expect((confirmed as string[]).length).toBeGreaterThanOrEqual(3);
+      expect(upcoming.map((row) => row.id).sort()).toEqual([...(confirmed as string[])].sort());
+      console.info(
+        `area turned off vs shoppers: ${placed.filter(Boolean).length} of ${shoppers.length} placed, ${(confirmed as string[]).length} orders confirmed`,
+      );
+    },
+    240_000,
+  );
+});
