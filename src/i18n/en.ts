@@ -494,7 +494,8 @@ export const en: Messages = {
   'review.error.duplicate': 'You have already reviewed this product.',
   'review.error.login': 'Your login has ended. Log in again.',
   'review.reviewed': 'You have reviewed this product. Thank you!',
-  'review.reviewedPending': 'Thank you for your review! It is waiting for moderation and will appear once approved.',
+  'review.reviewedPending':
+    'Thank you for your review! It is waiting for moderation and will appear once approved.',
   'review.reviewedRejected': 'Your review of this product was not published.',
   'review.error.verifyEmail':
     'Verify your email address before writing a review: a verification link has been sent to your email, and you can get a new one on the My account page.',

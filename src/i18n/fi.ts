@@ -498,7 +498,8 @@ export const fi = {
   'review.error.duplicate': 'Olet jo arvostellut tämän tuotteen.',
   'review.error.login': 'Kirjautumisesi on päättynyt. Kirjaudu sisään uudelleen.',
   'review.reviewed': 'Olet arvostellut tämän tuotteen. Kiitos!',
-  'review.reviewedPending': 'Kiitos arvostelustasi! Se odottaa tarkistusta ja näkyy, kun se on hyväksytty.',
+  'review.reviewedPending':
+    'Kiitos arvostelustasi! Se odottaa tarkistusta ja näkyy, kun se on hyväksytty.',
   'review.reviewedRejected': 'Arvosteluasi tästä tuotteesta ei julkaistu.',
   'review.error.verifyEmail':
     'Vahvista sähköpostiosoitteesi ennen arvostelun kirjoittamista: vahvistuslinkki on lähetetty sähköpostiisi, ja uuden saat Oma tili -sivulta.',

@@ -494,7 +494,8 @@ export const sv: Messages = {
   'review.error.duplicate': 'Du har redan recenserat den här produkten.',
   'review.error.login': 'Din inloggning har gått ut. Logga in igen.',
   'review.reviewed': 'Du har recenserat den här produkten. Tack!',
-  'review.reviewedPending': 'Tack för din recension! Den väntar på granskning och syns när den har godkänts.',
+  'review.reviewedPending':
+    'Tack för din recension! Den väntar på granskning och syns när den har godkänts.',
   'review.reviewedRejected': 'Din recension av den här produkten publicerades inte.',
   'review.error.verifyEmail':
     'Bekräfta din e-postadress innan du skriver en recension: en bekräftelselänk har skickats till din e-post, och en ny får du på sidan Mitt konto.',
