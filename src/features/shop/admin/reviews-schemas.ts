@@ -59,6 +59,8 @@ export const reviewsListSchema = z.object({
     published: z.number().int(),
     rejected: z.number().int(),
   }),
+  /** The shop's mode (`SHOP_REVIEW_MODERATION`): `pre` hides new reviews until approved. */
+  moderation: z.enum(['pre', 'post']),
 });
 export type ReviewsList = z.infer<typeof reviewsListSchema>;
 

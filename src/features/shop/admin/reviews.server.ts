@@ -113,7 +113,12 @@ export async function listReviews(
   const counts = Object.fromEntries(
     REVIEW_STATES.map((state) => [state, Number(byState.find((s) => s.state === state)?.n ?? 0)]),
   ) as ReviewsList['counts'];
-  return { reviews: rows.map((r) => rowOf(request, r)), total: counts[query.state], counts };
+  return {
+    reviews: rows.map((r) => rowOf(request, r)),
+    total: counts[query.state],
+    counts,
+    moderation: request.server.config.reviewModeration,
+  };
 }
 
 /**
