@@ -275,7 +275,7 @@ function RejectForm({
     <>
       <Heading slot="title">{t('admin.reviews.rejectHeading', { product })}</Heading>
       <p>{t('admin.reviews.rejectLead')}</p>
-      <p className={styles.quote}>{review.text}</p>
+      <p className={`${styles.quote} ${styles.dialogQuote}`}>{review.text}</p>
       <ErrorSummary error={error} />
       <AdminForm
         errors={useFieldErrors(error)}
