@@ -80,6 +80,8 @@ export async function seedReviews(db: Database): Promise<void> {
           rating: ratings[(i * 3 + j) % ratings.length] ?? 5,
           text: texts[(i + j * 3) % texts.length] ?? '',
           isVerified: (i + j) % 3 !== 2,
+          // Demo reviews are shown: as if a moderator had approved them (decision 148).
+          state: 'published' as const,
           createdAt: new Date(NEWEST - n * STEP_MS),
         };
       }),

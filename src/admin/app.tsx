@@ -46,6 +46,9 @@ const GiftCardsScreen = lazy(() =>
 const ReportScreen = lazy(() =>
   import('./screens/report.tsx').then((m) => ({ default: m.ReportScreen })),
 );
+const ReviewsScreen = lazy(() =>
+  import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
+);
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
 export function AdminApp() {
@@ -130,6 +133,7 @@ function SignedIn({ me }: { me: Me }) {
       ['/pick-list', t('admin.nav.pickList'), can(me, 'orders.read')],
       ['/delivery', t('admin.nav.delivery'), can(me, 'shop.manage')],
       ['/catalogue', t('admin.nav.catalogue'), can(me, 'shop.manage')],
+      ['/reviews', t('admin.nav.reviews'), can(me, 'reviews.moderate')],
       ['/coupons', t('admin.nav.coupons'), can(me, 'shop.manage')],
       ['/gift-cards', t('admin.nav.giftCards'), can(me, 'shop.manage')],
       ['/report', t('admin.nav.report'), can(me, 'orders.read')],
@@ -217,6 +221,7 @@ function SignedIn({ me }: { me: Me }) {
                 ['/pick-list', 'orders.read', PickListScreen],
                 ['/delivery', 'shop.manage', DeliveryScreen],
                 ['/catalogue', 'shop.manage', CatalogueScreen],
+                ['/reviews', 'reviews.moderate', ReviewsScreen],
                 ['/coupons', 'shop.manage', CouponsScreen],
                 ['/gift-cards', 'shop.manage', GiftCardsScreen],
                 ['/report', 'orders.read', ReportScreen],

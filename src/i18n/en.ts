@@ -487,11 +487,16 @@ export const en: Messages = {
   'review.sending': 'Sending...',
   'review.thanks.title': 'Thank you for your review!',
   'review.thanks.text': 'Your review is now among the product’s reviews.',
+  'review.thanks.pending':
+    'Your review is waiting for moderation. It will appear among the product’s reviews once we have approved it.',
   'review.error.required': 'Fill in this field',
   'review.error.rating': 'Give the product a rating',
   'review.error.duplicate': 'You have already reviewed this product.',
   'review.error.login': 'Your login has ended. Log in again.',
   'review.reviewed': 'You have reviewed this product. Thank you!',
+  'review.reviewedPending':
+    'Thank you for your review! It is waiting for moderation and will appear once approved.',
+  'review.reviewedRejected': 'Your review of this product was not published.',
   'review.error.verifyEmail':
     'Verify your email address before writing a review: a verification link has been sent to your email, and you can get a new one on the My account page.',
   'recipe.ingredients': 'Ingredients',

@@ -491,11 +491,16 @@ export const fi = {
   'review.sending': 'Lähetetään...',
   'review.thanks.title': 'Kiitos arvostelustasi!',
   'review.thanks.text': 'Arvostelusi näkyy nyt tuotteen arvosteluissa.',
+  'review.thanks.pending':
+    'Arvostelusi odottaa tarkistusta. Se näkyy tuotteen arvosteluissa, kun olemme hyväksyneet sen.',
   'review.error.required': 'Täytä tämä kenttä',
   'review.error.rating': 'Anna tuotteelle arvosana',
   'review.error.duplicate': 'Olet jo arvostellut tämän tuotteen.',
   'review.error.login': 'Kirjautumisesi on päättynyt. Kirjaudu sisään uudelleen.',
   'review.reviewed': 'Olet arvostellut tämän tuotteen. Kiitos!',
+  'review.reviewedPending':
+    'Kiitos arvostelustasi! Se odottaa tarkistusta ja näkyy, kun se on hyväksytty.',
+  'review.reviewedRejected': 'Arvosteluasi tästä tuotteesta ei julkaistu.',
   'review.error.verifyEmail':
     'Vahvista sähköpostiosoitteesi ennen arvostelun kirjoittamista: vahvistuslinkki on lähetetty sähköpostiisi, ja uuden saat Oma tili -sivulta.',
   'recipe.ingredients': 'Ainekset',

@@ -487,11 +487,16 @@ export const sv: Messages = {
   'review.sending': 'Skickar...',
   'review.thanks.title': 'Tack för din recension!',
   'review.thanks.text': 'Din recension syns nu bland produktens recensioner.',
+  'review.thanks.pending':
+    'Din recension väntar på granskning. Den syns bland produktens recensioner när vi har godkänt den.',
   'review.error.required': 'Fyll i det här fältet',
   'review.error.rating': 'Ge produkten ett betyg',
   'review.error.duplicate': 'Du har redan recenserat den här produkten.',
   'review.error.login': 'Din inloggning har gått ut. Logga in igen.',
   'review.reviewed': 'Du har recenserat den här produkten. Tack!',
+  'review.reviewedPending':
+    'Tack för din recension! Den väntar på granskning och syns när den har godkänts.',
+  'review.reviewedRejected': 'Din recension av den här produkten publicerades inte.',
   'review.error.verifyEmail':
     'Bekräfta din e-postadress innan du skriver en recension: en bekräftelselänk har skickats till din e-post, och en ny får du på sidan Mitt konto.',
   'recipe.ingredients': 'Ingredienser',

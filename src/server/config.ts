@@ -175,6 +175,11 @@ const paymentEnv = {
   PAYTRAIL_API_URL: z.url({ protocol: /^https?$/ }).default(PAYTRAIL_API_URL),
   /** Where the shop hears of paid orders and of payments that came too late (decision 028). */
   SHOP_ORDER_EMAIL: z.email().default('tilaukset@kattaus.localhost'),
+  /**
+   * Whether a shopper's review waits for a moderator (`pre`) or shows at once and may be taken
+   * down afterwards (`post`); decision 148.
+   */
+  SHOP_REVIEW_MODERATION: z.enum(['pre', 'post']).default('pre'),
 };
 
 export interface PaymentConfig {
@@ -527,6 +532,11 @@ export interface Config {
   staffOidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   forms: FormsConfig;
   payment: PaymentConfig;
+  /**
+   * The shop's review moderation (`SHOP_REVIEW_MODERATION`, decision 148): `pre` keeps a new
+   * review hidden until staff approve it, `post` publishes it at once.
+   */
+  reviewModeration: 'pre' | 'post';
 }
 
 export class ConfigError extends Error {
@@ -587,6 +597,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       shopOrderEmail: e.SHOP_ORDER_EMAIL,
     },
+    reviewModeration: e.SHOP_REVIEW_MODERATION,
   };
 }
 

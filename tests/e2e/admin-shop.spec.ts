@@ -167,6 +167,7 @@ describe('the shop’s catalogue, coupons, gift cards and report in the back off
         'Keräilylista',
         'Toimitus',
         'Tuotteet',
+        'Arvostelut',
         'Kupongit',
         'Lahjakortit',
         'Myyntiraportti',

@@ -51,3 +51,11 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** What an order's timeline records besides its payments and refunds (decision 141). */
 export const ORDER_EVENT_KINDS = ['note', 'fulfilment', 'cancelled', 'refund', 'mail'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/**
+ * A review's state (decision 148): `pending` until a moderator decides, `published` (listed and
+ * counted in the product's rating) or `rejected` with a reason. Only published reviews show or
+ * count; `product_reviews_state_ck` refuses other values.
+ */
+export const REVIEW_STATES = ['pending', 'published', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];

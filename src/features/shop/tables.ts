@@ -22,6 +22,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_ATTEMPT_STATUSES,
   REFUND_STATUSES,
+  REVIEW_STATES,
 } from './statuses.ts';
 
 export {
@@ -34,7 +35,9 @@ export {
   PAYMENT_ATTEMPT_STATUSES,
   type PaymentAttemptStatus,
   REFUND_STATUSES,
+  REVIEW_STATES,
   type RefundStatus,
+  type ReviewState,
 } from './statuses.ts';
 
 /**
@@ -862,7 +865,9 @@ export const orderGiftCards = pgTable(
 
 /**
  * Product reviews: one per customer and product. `is_verified` is set when the reviewer had a paid
- * order with the product at the time of writing.
+ * order with the product at the time of writing. Only `published` reviews are listed and counted
+ * in the product's rating (decision 148); a new one is `pending` unless the shop moderates after
+ * publishing, so a row written without a state stays hidden.
  */
 export const productReviews = pgTable(
   'product_reviews',
@@ -882,11 +887,23 @@ export const productReviews = pgTable(
     /** The reviewer's mailbox key (decision 082): one review per mailbox and product. */
     reviewerKey: text('reviewer_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    state: text('state', { enum: REVIEW_STATES }).notNull().default('pending'),
+    /** Why a moderator rejected it: staff's words, never shown on the shop's pages. */
+    rejectionReason: text('rejection_reason'),
+    /** When and by whom (`staff_members.id`) it was last approved or rejected. */
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedBy: uuid('moderated_by'),
   },
   (t) => [
     uniqueIndex('product_reviews_customer_uq').on(t.siteId, t.code, t.customerId),
     uniqueIndex('product_reviews_reviewer_uq').on(t.siteId, t.code, t.reviewerKey),
     index('product_reviews_list_idx').on(t.siteId, t.code, t.createdAt),
+    index('product_reviews_queue_idx').on(t.siteId, t.state, t.createdAt),
     check('product_reviews_rating_ck', sql`${t.rating} between 1 and 5`),
+    check('product_reviews_state_ck', oneOf(t.state, REVIEW_STATES)),
+    check(
+      'product_reviews_rejection_ck',
+      sql`(${t.state} = 'rejected') = (${t.rejectionReason} is not null)`,
+    ),
   ],
 );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProduct } from '../../../tests/factories/index.ts';
@@ -13,16 +14,23 @@ import {
   lastAudit,
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
+import { products } from '../content/index.server.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
 import { CUSTOMERS_API } from '../shop/admin/customers-schemas.ts';
 import { DELIVERY_API } from '../shop/admin/delivery-schemas.ts';
 import { COUPONS_API, GIFT_CARDS_API } from '../shop/admin/promotions-schemas.ts';
+import { REVIEWS_API } from '../shop/admin/reviews-schemas.ts';
 import { ORDERS_API } from '../shop/admin/schemas.ts';
 import { createCustomer, createOrder } from '../shop/orders/order-fixtures.test-support.ts';
 import { paidAtTestBank } from '../shop/orders/refunds.test-support.ts';
-import { deliveryAreas, deliveryCalendarSlots, deliveryClosedDates } from '../shop/tables.ts';
+import {
+  deliveryAreas,
+  deliveryCalendarSlots,
+  deliveryClosedDates,
+  productReviews,
+} from '../shop/tables.ts';
 import type { StaffRouteAccess } from './guard.server.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 import { staffRoles } from './tables.ts';
@@ -385,6 +393,7 @@ const SAMPLES: Record<
     url: `${CUSTOMERS_API}/${(await createCustomer(t.app.db)).id}/password-reset`,
   }),
   ...deliverySamples(),
+  ...reviewSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -600,5 +609,40 @@ function deliverySamples(): typeof SAMPLES {
       await t.app.db.insert(deliveryClosedDates).values({ areaId, date: '2099-12-25' });
       return { url: `${areas}/${areaId}/closed-dates/2099-12-25` };
     },
+  };
+}
+
+/** Review moderation's writes, each on a waiting review of its own. */
+function reviewSamples(): typeof SAMPLES {
+  const waiting = async () => {
+    const [product] = await t.app.db
+      .select()
+      .from(products)
+      .where(eq(products.code, SAMPLE_PRODUCT))
+      .limit(1);
+    const [review] = await t.app.db
+      .insert(productReviews)
+      .values({
+        siteId: 'lihakauppa',
+        productId: product?.id ?? 0,
+        code: SAMPLE_PRODUCT,
+        language: 'fi',
+        userName: 'Arvioija',
+        rating: 4,
+        text: 'Hyvää',
+        state: 'pending',
+      })
+      .returning();
+    return review?.id;
+  };
+  return {
+    [`POST ${REVIEWS_API}/:id/approve`]: async () => ({
+      url: `${REVIEWS_API}/${await waiting()}/approve`,
+      body: { from: 'pending' },
+    }),
+    [`POST ${REVIEWS_API}/:id/reject`]: async () => ({
+      url: `${REVIEWS_API}/${await waiting()}/reject`,
+      body: { from: 'pending', reason: 'Asiaton' },
+    }),
   };
 }

@@ -46,6 +46,7 @@ export const STARTING_ROLES: Record<string, readonly Permission[]> = {
     'customers.read',
     'customers.manage',
     'orders.read',
+    'reviews.moderate',
   ],
   'shop-staff': [
     'customers.read',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEW_STATES } from '../statuses.ts';
 
 /** The shop's customers in the back office (decision 146). */
 export const CUSTOMERS_API = '/api/admin/customers';
@@ -65,6 +66,8 @@ export const customerDetailSchema = customerRowSchema.extend({
       rating: z.number().int(),
       text: z.string(),
       createdAt: z.string(),
+      /** Whether it waits for a moderator, shows, or was rejected (decision 148). */
+      state: z.enum(REVIEW_STATES),
     }),
   ),
 });

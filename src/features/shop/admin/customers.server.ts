@@ -120,6 +120,7 @@ async function customerDetail(request: FastifyRequest, id: string): Promise<Cust
       rating: r.rating,
       text: r.text,
       createdAt: r.createdAt.toISOString(),
+      state: r.state,
     })),
   };
 }

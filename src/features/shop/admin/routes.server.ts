@@ -62,6 +62,7 @@ import {
   giftCardSchema,
 } from './promotions-schemas.ts';
 import { dailyReport, dailyReportCsv } from './report.server.ts';
+import { registerReviews } from './reviews-routes.server.ts';
 import {
   cancelBodySchema,
   dailyReportQuerySchema,
@@ -109,6 +110,8 @@ export async function shopAdminRoutes(fastify: FastifyInstance) {
   registerCustomers(app);
   // Delivery areas, slots and closed days (decision 142), with `shop.manage`.
   registerDelivery(app);
+  // Review moderation (decision 148), with `reviews.moderate`.
+  registerReviews(app);
 }
 
 /** The shop's customers: `customers.read` to find and open, `customers.manage` to lock or mail. */

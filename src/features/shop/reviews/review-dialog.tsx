@@ -38,7 +38,8 @@ interface ReviewFormProps {
   productId: number;
   productName: string;
   firstName: string;
-  onPosted: (review: Review) => void;
+  /** The review written, and whether it is listed now or waits for a moderator. */
+  onPosted: (review: Review, state: 'pending' | 'published') => void;
   /** The server says the customer has reviewed the product already (another tab sent it). */
   onAlreadyReviewed?: () => void;
   onClose: () => void;
@@ -58,6 +59,7 @@ function useReviewForm(props: ReviewFormProps) {
   const [failure, setFailure] = useState<MessageKey | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<'form' | 'sending' | 'done'>('form');
+  const [waits, setWaits] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const thanks = useRef<HTMLHeadingElement>(null);
   const pageTitle = useRef<string | null>(null);
@@ -105,8 +107,9 @@ function useReviewForm(props: ReviewFormProps) {
       const answer = await sendReview(body);
       setErrors({});
       setFailure(null);
+      setWaits(answer.state === 'pending');
       setState('done');
-      props.onPosted(answer.review);
+      props.onPosted(answer.review, answer.state);
     } catch (error) {
       const status = error instanceof ReviewApiError ? error.status : 0;
       // The account's e-mail address is not verified: no field of the form to show it beside.
@@ -130,6 +133,7 @@ function useReviewForm(props: ReviewFormProps) {
     failed,
     attempt,
     state,
+    waits,
     submit,
     summary,
     thanks,
@@ -154,7 +158,8 @@ type Ids = ReturnType<typeof fieldIds>;
  * characters, a counter under it) and the name shown with it, prefilled from the customer. A
  * failed submit lists the fields to fix in a summary that takes the focus, each field names its
  * error, the page title says 'Virhe' and what was typed stays; a refusal of the server says
- * 'Jokin meni vikaan' (or why). After a success, a thank-you. A React Aria dialog: the focus
+ * 'Jokin meni vikaan' (or why). After a success, a thank-you, which says when the review waits
+ * for a moderator before it is shown (decision 148). A React Aria dialog: the focus
  * stays inside, Escape closes it, the focus goes back to its button; closing it resets the form
  * (the next opening starts afresh).
  */
@@ -187,7 +192,7 @@ export function ReviewDialog(props: ReviewFormProps) {
               <Heading slot="title" ref={form.thanks} tabIndex={-1} className={styles.modalTitle}>
                 {t('review.thanks.title')}
               </Heading>
-              <p>{t('review.thanks.text')}</p>
+              <p>{form.waits ? t('review.thanks.pending') : t('review.thanks.text')}</p>
               <button
                 type="button"
                 className={`${shop.primary} ${styles.button}`}

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatNumber } from '../../../i18n/format.ts';
 import { useLang, useT } from '../../../i18n/react.tsx';
+import type { MessageKey } from '../../../i18n/translate.ts';
 import shop from '../shop.module.css';
+import type { ReviewState } from '../statuses.ts';
 import { fetchReviews } from './api.ts';
 import styles from './reviews.module.css';
 import { RATING_MAX, REVIEW_PAGE_SIZE, REVIEW_TRUNCATE_AT, type Review } from './schemas.ts';
@@ -20,10 +22,10 @@ export interface ProductReviewsProps {
   pages: number;
   averageRating: number | null;
   /**
-   * The logged-in customer's first name (may be empty) and whether they have reviewed the
-   * product already (then there is no button: one review each); null for a visitor.
+   * The logged-in customer's first name (may be empty) and, when they have reviewed the product
+   * already, their review's state (then there is no button: one review each); null for a visitor.
    */
-  writer: { firstName: string; reviewed?: boolean } | null;
+  writer: { firstName: string; reviewed?: ReviewState } | null;
   /** The login page, coming back to this product. */
   loginUrl: string;
 }
@@ -196,14 +198,30 @@ export function ProductReviews(props: ProductReviewsProps) {
 }
 
 /**
+ * The customer's own review: its state, or `written` when another tab sent it and the server
+ * only said so (409).
+ */
+type OwnReview = ReviewState | 'written';
+
+/** What the customer is told in place of the button, by where their review stands. */
+const OWN_REVIEW_TEXT: Record<OwnReview, MessageKey> = {
+  published: 'review.reviewed',
+  written: 'review.reviewed',
+  pending: 'review.reviewedPending',
+  rejected: 'review.reviewedRejected',
+};
+
+/**
  * 'Kirjoita arvostelu' and its dialog for a logged-in customer, or the way to log in. Once the
- * review is sent (or was sent before) the button gives way to a thank-you: one review each.
+ * review is sent (or was sent before) the button gives way to a thank-you, which says when the
+ * review waits for a moderator: one review each.
  */
 function WriteReview(props: { props: ProductReviewsProps; onPosted: (review: Review) => void }) {
   const t = useT();
   const { writer, productId, productName, loginUrl } = props.props;
   const [writing, setWriting] = useState(false);
-  const [reviewed, setReviewed] = useState(writer?.reviewed === true);
+  const [own, setOwn] = useState<OwnReview | null>(writer?.reviewed ?? null);
+  const reviewed = own !== null;
   const trigger = useRef<HTMLButtonElement>(null);
   const reviewedText = useRef<HTMLParagraphElement>(null);
   const wasWriting = useRef(false);
@@ -221,8 +239,8 @@ function WriteReview(props: { props: ProductReviewsProps; onPosted: (review: Rev
     <>
       <div className={styles.write}>
         {writer && reviewed && !writing ? (
-          <p ref={reviewedText} tabIndex={-1} className={styles.reviewed} data-reviewed>
-            {t('review.reviewed')}
+          <p ref={reviewedText} tabIndex={-1} className={styles.reviewed} data-reviewed={own}>
+            {t(OWN_REVIEW_TEXT[own ?? 'written'])}
           </p>
         ) : writer ? (
           <button
@@ -249,11 +267,12 @@ function WriteReview(props: { props: ProductReviewsProps; onPosted: (review: Rev
             productId={productId}
             productName={productName}
             firstName={writer.firstName}
-            onPosted={(review) => {
-              props.onPosted(review);
-              setReviewed(true);
+            onPosted={(review, state) => {
+              // A review that waits for a moderator is not listed yet.
+              if (state === 'published') props.onPosted(review);
+              setOwn(state);
             }}
-            onAlreadyReviewed={() => setReviewed(true)}
+            onAlreadyReviewed={() => setOwn((now) => now ?? 'written')}
             onClose={() => setWriting(false)}
           />
         </Suspense>

@@ -4,7 +4,7 @@ import { AppError, Conflict, NotFound } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { products } from '../../content/index.server.ts';
 import { mailboxKey } from '../customer/limit-keys.server.ts';
-import { customers, orderLines, orders, productReviews } from '../tables.ts';
+import { customers, orderLines, orders, productReviews, type ReviewState } from '../tables.ts';
 import {
   REVIEW_PAGE_SIZE,
   REVIEW_PAGES_MAX,
@@ -16,7 +16,9 @@ import {
 /**
  * Product reviews (shop spec §3, §4, §5, §7). A review belongs to the product's code, so the
  * product's language versions share them; one review per customer and code (a unique index), and
- * `isVerified` when the customer has a paid order with a line of that code.
+ * `isVerified` when the customer has a paid order with a line of that code. Only published reviews
+ * are listed and counted in the rating (decision 148): under pre-moderation a new one waits for
+ * staff, under post-moderation it is published at once.
  */
 
 /** 401 problem: only a logged-in customer writes reviews. */
@@ -45,6 +47,14 @@ const reviewColumns = {
   isVerified: productReviews.isVerified,
 };
 
+/** The published reviews of a code: the only ones a shopper sees or the rating counts. */
+const publishedOf = (code: string) =>
+  and(
+    eq(productReviews.siteId, SHOP_SITE_ID),
+    eq(productReviews.code, code),
+    eq(productReviews.state, 'published'),
+  );
+
 /** Newest first; the id breaks ties of one instant so pages never repeat or skip a review. */
 async function reviewsOfCode(
   db: Database,
@@ -55,13 +65,16 @@ async function reviewsOfCode(
   return db
     .select(reviewColumns)
     .from(productReviews)
-    .where(and(eq(productReviews.siteId, SHOP_SITE_ID), eq(productReviews.code, code)))
+    .where(publishedOf(code))
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
     .offset(offset)
     .limit(limit);
 }
 
-/** How many reviews a code has and their average rating (null without reviews), one decimal. */
+/**
+ * How many published reviews a code has and their average rating (null without any), one
+ * decimal. The product detail, the product page and its JSON-LD all take the rating from here.
+ */
 export async function ratingOfCode(
   db: Database,
   code: string,
@@ -72,7 +85,7 @@ export async function ratingOfCode(
       average: sql<string | null>`round(avg(${productReviews.rating}), 1)`,
     })
     .from(productReviews)
-    .where(and(eq(productReviews.siteId, SHOP_SITE_ID), eq(productReviews.code, code)));
+    .where(publishedOf(code));
   const reviewCount = Number(row?.reviewCount ?? 0);
   return {
     averageRating: reviewCount > 0 && row?.average != null ? Number(row.average) : null,
@@ -145,14 +158,17 @@ async function boughtCode(db: Database, customerId: string, code: string): Promi
   return Boolean(row);
 }
 
-/** Whether the customer has reviewed the product's code already (one review each). */
-export async function hasReviewed(
+/**
+ * The state of the customer's review of the product's code, or null when they have not written
+ * one (one review each): the product page tells its author that it waits or was not published.
+ */
+export async function ownReviewState(
   db: Database,
   customerId: string,
   code: string,
-): Promise<boolean> {
+): Promise<ReviewState | null> {
   const [row] = await db
-    .select({ id: productReviews.id })
+    .select({ state: productReviews.state })
     .from(productReviews)
     .where(
       and(
@@ -162,7 +178,7 @@ export async function hasReviewed(
       ),
     )
     .limit(1);
-  return row !== undefined;
+  return row?.state ?? null;
 }
 
 /**
@@ -193,12 +209,18 @@ export class AlreadyReviewed extends Conflict {
  * e-mail address is verified writes one (403 otherwise, decision 082). The text is stored as the
  * plain text typed (trimmed); unique indexes on (site, code, customer) and (site, code, mailbox
  * key) keep one review per account and per mailbox even when posts race: a second insert does
- * nothing and answers 409.
+ * nothing and answers 409. Under pre-moderation the review is `pending` (shown nowhere until staff
+ * approve it), under post-moderation `published` at once (decision 148).
  */
 export async function postReview(
   db: Database,
-  input: { customerId: string; body: ReviewInput; limitKeySecret: string },
-): Promise<Review> {
+  input: {
+    customerId: string;
+    body: ReviewInput;
+    limitKeySecret: string;
+    moderation: 'pre' | 'post';
+  },
+): Promise<{ review: Review; state: 'pending' | 'published' }> {
   const { body } = input;
   const product = await reviewedProduct(db, body.productId);
   const [customer] = await db
@@ -221,10 +243,12 @@ export async function postReview(
       text: body.text,
       isVerified,
       reviewerKey: mailboxKey(input.limitKeySecret, customer.email),
+      state: input.moderation === 'pre' ? 'pending' : 'published',
     })
     // Either unique index: the account's or the mailbox's review of the code.
     .onConflictDoNothing()
-    .returning(reviewColumns);
+    .returning({ ...reviewColumns, state: productReviews.state });
   if (!row) throw new AlreadyReviewed();
-  return row;
+  const { state, ...review } = row;
+  return { review, state: state === 'published' ? 'published' : 'pending' };
 }

@@ -18,7 +18,8 @@ import { REVIEW_API, reviewPageSchema } from './schemas.ts';
 /**
  * The review API (shop spec §3, §5, §7): paging newest first, the language versions sharing
  * their code's reviews, validation, login, one review per customer and product, `isVerified`
- * from a paid order, and the rating in the product detail. Concurrent posts run on PostgreSQL
+ * from a paid order, and the rating in the product detail, of published reviews only (decision
+ * 148; moderation itself is tested in `admin/reviews.test.ts`). Concurrent posts run on PostgreSQL
  * only (DATABASE_URL set): PGlite has one connection, so nothing would race there.
  */
 
@@ -138,7 +139,7 @@ async function order(customerId: string, code: string, status: 'paid' | 'pending
 }
 
 describe('writing a review', () => {
-  it('writes a logged-in customer’s review, trimmed, and shows it first', async () => {
+  it('writes a logged-in customer’s review, trimmed; it waits for a moderator, then shows first', async () => {
     const { v } = await customer();
     const res = await post(
       v,
@@ -147,8 +148,16 @@ describe('writing a review', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       productId: empty.id,
+      state: 'pending',
       review: { stars: 5, text: '<b>Hyvä</b> & maukas', userName: 'Matti', isVerified: false },
     });
+    // Pre-moderation is the shop's default (decision 148): not listed until approved, which is
+    // done here in the database; the back office's moderation has tests of its own.
+    expect((await pageOf(`productId=${empty.id}`)).hits).toEqual([]);
+    await t.app.db
+      .update(productReviews)
+      .set({ state: 'published' })
+      .where(eq(productReviews.id, res.json().review.id));
     const page = await pageOf(`productId=${empty.id}`);
     expect(page.hits[0]).toMatchObject({ text: '<b>Hyvä</b> & maukas', userName: 'Matti' });
   });
@@ -299,7 +308,24 @@ describe('reading reviews', () => {
         userName: `Kirjoittaja ${i}`,
         rating: (i % 5) + 1,
         text: `Arvio ${i}`,
+        state: 'published' as const,
         createdAt: new Date(start + i * 3_600_000),
+      })),
+    );
+    // A waiting and a rejected review, newest of all: neither is listed nor counted.
+    await t.app.db.insert(productReviews).values(
+      (['pending', 'rejected'] as const).map((state, i) => ({
+        siteId: 'lihakauppa',
+        productId,
+        code,
+        customerId: null,
+        language: 'fi',
+        userName: `Moderoitava ${i}`,
+        rating: 1,
+        text: `Ei näy ${state}`,
+        state,
+        rejectionReason: state === 'rejected' ? 'Asiaton' : null,
+        createdAt: new Date(start + 30 * 3_600_000),
       })),
     );
     // A product with one review of its own, whatever the writing tests leave elsewhere.
@@ -319,6 +345,7 @@ describe('reading reviews', () => {
       userName: 'Yksi',
       rating: 5,
       text: 'Ainoa arvio',
+      state: 'published',
     });
   });
 
@@ -381,7 +408,7 @@ describe('reading reviews', () => {
     expect(missing.json().errors).toHaveProperty('productId');
   });
 
-  it('gives the product detail its average rating and review count', async () => {
+  it('gives the product detail its average rating and review count, of published reviews', async () => {
     const res = await (await visitor()).get(`${PRODUCTS_API}/${code}?language=fi`);
     expect(res.statusCode, res.body).toBe(200);
     // Ratings 1..5 four times over: the average is 3.
@@ -401,6 +428,7 @@ describe('reading reviews', () => {
     expect(html).toContain('id="reviews"');
     expect(html).toContain('Arvio 19');
     expect(html).toContain('Arvio 11');
+    expect(html).not.toContain('Ei näy');
     expect(html).not.toContain('Arvio 10<');
     expect(html).toContain('href="?page=2#reviews"');
     // A visitor is offered the login, coming back here.

@@ -59,7 +59,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
         tags: ['shop'],
         summary: 'Writes the customer’s review of a product',
         description:
-          'Login required (401) and a verified e-mail address (403 naming `email`, decision 082). Rating 1–5, text 1–500 characters and a user name, trimmed; the text is kept as plain text. One review per customer and product, counted by account and by mailbox (409 for a second). `isVerified` when the customer has a paid order of the product.',
+          'Login required (401) and a verified e-mail address (403 naming `email`, decision 082). Rating 1–5, text 1–500 characters and a user name, trimmed; the text is kept as plain text. One review per customer and product, counted by account and by mailbox (409 for a second). `isVerified` when the customer has a paid order of the product. `state` is `pending` when the shop moderates before publishing (the review is listed and counted once approved), `published` when it moderates afterwards (decision 148).',
         security: XSRF_SECURITY,
         body: reviewPostSchema,
         response: {
@@ -73,12 +73,13 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       const customerId = await sessionCustomerId(request.session);
       if (!customerId) throw new ReviewNeedsLogin();
-      const review = await postReview(app.db, {
+      const { review, state } = await postReview(app.db, {
         customerId,
         body: request.body,
         limitKeySecret: app.config.sessionSecret,
+        moderation: app.config.reviewModeration,
       });
-      return { review, productId: request.body.productId };
+      return { review, state, productId: request.body.productId };
     },
   );
 }

@@ -102,6 +102,15 @@ export type ReviewPost = z.input<typeof reviewPostSchema>;
 export type ReviewInput = z.output<typeof reviewPostSchema>;
 
 export const reviewPostedSchema = z
-  .object({ review: reviewSchema, productId: z.number().int() })
-  .meta({ id: 'ReviewPosted', description: 'The review as it now stands in the list.' });
+  .object({
+    review: reviewSchema,
+    /** `pending`: it waits for a moderator and is not listed yet (decision 148). */
+    state: z.enum(['pending', 'published']),
+    productId: z.number().int(),
+  })
+  .meta({
+    id: 'ReviewPosted',
+    description:
+      'The review as written, and whether it is listed now (`published`) or once a moderator approves it (`pending`).',
+  });
 export type ReviewPosted = z.infer<typeof reviewPostedSchema>;

@@ -6,7 +6,7 @@ import { SHOP_SITE_ID } from '../../../sites/shop.ts';
 import { customerAnswer, sessionCustomerId } from '../customer/accounts.server.ts';
 import { ACCOUNT_PAGES } from '../customer/pages.server.tsx';
 import { withReturn } from '../customer/return-path.ts';
-import { hasReviewed, reviewsForProductPage } from './reviews.server.ts';
+import { ownReviewState, reviewsForProductPage } from './reviews.server.ts';
 import { REVIEW_PAGES_MAX } from './schemas.ts';
 
 /** What a product page shows of its reviews: the list with its dialog, and the rating. */
@@ -28,8 +28,8 @@ function pageOfQuery(request: FastifyRequest): number {
  * address's `page`) rendered on the server, the rating for the page and its JSON-LD, and whether
  * the visitor may write a review (a logged-in customer, named by their first name). The shop's
  * pages are private to the session already (the header's cart badge), so the customer's name may
- * stand in the page; so may whether they have reviewed it. Nothing on other sites, or for a gift
- * card.
+ * stand in the page; so may whether they have reviewed it and whether that review waits for a
+ * moderator (decision 148). Nothing on other sites, or for a gift card.
  */
 export async function loadShopProductReviews(
   request: FastifyRequest,
@@ -42,8 +42,9 @@ export async function loadShopProductReviews(
     sessionCustomerId(request.session),
   ]);
   const customer = customerId ? await customerAnswer(db, customerId) : null;
-  // A customer who has reviewed the product is not offered the button again (one review each).
-  const reviewed = customerId ? await hasReviewed(db, customerId, product.code) : false;
+  // A customer who has reviewed the product is not offered the button again (one review each),
+  // and is told where their review stands.
+  const own = customerId ? await ownReviewState(db, customerId, product.code) : null;
   const back = requestPath(request);
   return {
     averageRating: reviews.averageRating,
@@ -62,7 +63,7 @@ export async function loadShopProductReviews(
           pages: reviews.pages,
           averageRating: reviews.averageRating,
           writer: customer?.loggedIn
-            ? { firstName: customer.deliveryAddress.firstName, reviewed }
+            ? { firstName: customer.deliveryAddress.firstName, ...(own ? { reviewed: own } : {}) }
             : null,
           loginUrl: withReturn(ACCOUNT_PAGES.login, back),
         }}
