@@ -43,6 +43,12 @@ const CouponsScreen = lazy(() =>
 const GiftCardsScreen = lazy(() =>
   import('./screens/gift-cards.tsx').then((m) => ({ default: m.GiftCardsScreen })),
 );
+const CustomersScreen = lazy(() =>
+  import('./screens/customers.tsx').then((m) => ({ default: m.CustomersScreen })),
+);
+const CustomerScreen = lazy(() =>
+  import('./screens/customer.tsx').then((m) => ({ default: m.CustomerScreen })),
+);
 const ReportScreen = lazy(() =>
   import('./screens/report.tsx').then((m) => ({ default: m.ReportScreen })),
 );
@@ -132,6 +138,7 @@ function SignedIn({ me }: { me: Me }) {
       ['/catalogue', t('admin.nav.catalogue'), can(me, 'shop.manage')],
       ['/coupons', t('admin.nav.coupons'), can(me, 'shop.manage')],
       ['/gift-cards', t('admin.nav.giftCards'), can(me, 'shop.manage')],
+      ['/customers', t('admin.nav.customers'), can(me, 'customers.read')],
       ['/report', t('admin.nav.report'), can(me, 'orders.read')],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
@@ -219,6 +226,8 @@ function SignedIn({ me }: { me: Me }) {
                 ['/catalogue', 'shop.manage', CatalogueScreen],
                 ['/coupons', 'shop.manage', CouponsScreen],
                 ['/gift-cards', 'shop.manage', GiftCardsScreen],
+                ['/customers', 'customers.read', CustomersScreen],
+                ['/customers/:id', 'customers.read', CustomerScreen],
                 ['/report', 'orders.read', ReportScreen],
                 ['/content', 'content.edit', ContentScreen],
                 ['/staff', 'staff.manage', StaffScreen],
