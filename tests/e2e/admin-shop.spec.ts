@@ -169,6 +169,7 @@ describe('the shop’s catalogue, coupons, gift cards and report in the back off
         'Tuotteet',
         'Kupongit',
         'Lahjakortit',
+        'Asiakkaat',
         'Myyntiraportti',
       ]);
       await press(page, 'link', 'Tuotteet', shopMenu);
