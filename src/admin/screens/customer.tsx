@@ -279,7 +279,10 @@ function LockForm({
   );
 }
 
-/** Opening a locked account again: nothing to confirm (it can be locked again at once). */
+/**
+ * Opening a locked account again: nothing to confirm (it can be locked again at once). What went
+ * wrong is said where what was done is said, beside the buttons.
+ */
 function UnlockButton({
   customer: c,
   change,
@@ -289,39 +292,32 @@ function UnlockButton({
 }) {
   const { t } = useT();
   const refusal = useRefusal();
-  const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   return (
-    <>
-      <ErrorSummary error={error} />
-      <Button
-        className={styles.primary}
-        onPress={async () => {
-          if (pending) return;
-          setPending(true);
-          setError(null);
-          change.setSaid(null);
-          try {
-            const answer = await post<CustomerDetail>(`${CUSTOMERS_API}/${c.id}/lock`, {
-              locked: false,
-            });
-            change.setSaid({ text: t('admin.customer.unlockedDone'), alert: false });
-            await change.refresh(answer);
-            change.refocus();
-          } catch (e) {
-            const text = refusal(e);
-            if (text) {
-              change.setSaid({ text, alert: true });
-              await change.refresh();
-            } else setError(e);
-          } finally {
-            setPending(false);
-          }
-        }}
-      >
-        {t('admin.customer.unlock')}
-      </Button>
-    </>
+    <Button
+      className={styles.primary}
+      onPress={async () => {
+        if (pending) return;
+        setPending(true);
+        change.setSaid(null);
+        try {
+          const answer = await post<CustomerDetail>(`${CUSTOMERS_API}/${c.id}/lock`, {
+            locked: false,
+          });
+          change.setSaid({ text: t('admin.customer.unlockedDone'), alert: false });
+          await change.refresh(answer);
+          change.refocus();
+        } catch (e) {
+          const text = refusal(e);
+          change.setSaid({ text: text ?? t('admin.error.server'), alert: true });
+          if (text) await change.refresh();
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      {t('admin.customer.unlock')}
+    </Button>
   );
 }
 
