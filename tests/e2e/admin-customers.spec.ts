@@ -20,7 +20,9 @@ import { type ProductForSale, productsForSale } from './shop-support.ts';
  * reason (refused first without one), after which the shopper cannot log in, then opened again,
  * and a password-reset link is sent to the shopper's own address (it is in the outbox). The lock
  * dialog keeps the focus and closes with Escape. axe finds nothing serious on the list, the
- * customer and the dialogs at 1280 and 375 px. On a server of its own, seeded with the demo shop.
+ * customer and the dialogs at 1280 and 375 px. A data protection officer (customers.read only)
+ * sees the customer without the buttons or order links. On a server of its own, seeded with the
+ * demo shop.
  */
 let browser: Browser;
 chromiumForFile((b) => {
@@ -89,6 +91,25 @@ async function asShopper(
   }
 }
 
+/** A staff member enrolled from their link (password and TOTP), signed in, on the home screen. */
+async function enrolled(link: string, name: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'fi-FI',
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByRole('heading', { level: 1, name: `Tervetuloa, ${name}` }).waitFor();
+  const code = codes((await page.getByTestId('totp-secret').textContent()) ?? '');
+  await page.getByLabel('Salasana').fill(PASSWORD);
+  await page.getByLabel('Sovelluksen koodi').fill(await code());
+  await page.getByRole('button', { name: 'Ota käyttöön' }).click();
+  await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
+  await page.getByRole('heading', { level: 1, name: `Hei, ${name}` }).waitFor();
+  return page;
+}
+
 /** The shopper's review of `product`, written through the shop's API. */
 const review = (product: ProductForSale, text: string) => (page: Page) =>
   page.evaluate(
@@ -121,6 +142,12 @@ describe('the shop’s customers in the back office', () => {
       name: 'Kalle Kauppa',
       role: 'shop-staff',
     });
+    // Someone who may see customers but not change them (nor open orders).
+    const dpoLink = createStaffMember(env, {
+      email: 'tiina.tietosuoja@kattaus.example',
+      name: 'Tiina Tietosuoja',
+      role: 'dpo',
+    });
     const { child } = await startServerProcess(inject('serverBuild'), env);
     const origin = `http://lihakauppa.localhost:${port}`;
     try {
@@ -140,20 +167,8 @@ describe('the shop’s customers in the back office', () => {
       expect(await asShopper(origin, eeva.email, review(product, 'Mureaa ja maukasta.'))).toBe(200);
 
       // The staff member enrols from the command's link.
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        locale: 'fi-FI',
-      });
-      context.setDefaultTimeout(10_000);
-      const page = await context.newPage();
-      await page.goto(link);
-      await page.getByRole('heading', { level: 1, name: 'Tervetuloa, Kalle Kauppa' }).waitFor();
-      const code = codes((await page.getByTestId('totp-secret').textContent()) ?? '');
-      await page.getByLabel('Salasana').fill(PASSWORD);
-      await page.getByLabel('Sovelluksen koodi').fill(await code());
-      await page.getByRole('button', { name: 'Ota käyttöön' }).click();
-      await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Hei, Kalle Kauppa' }).waitFor();
+      const page = await enrolled(link, 'Kalle Kauppa');
+      const context = page.context();
 
       // The customers from the shop's menu: both, then Eeva found by part of her address.
       await press(page, 'link', 'Kauppa');
@@ -269,6 +284,22 @@ describe('the shop’s customers in the back office', () => {
       await axe(page, 'customers at 375');
       await shot(page, 'list-375', true);
       await context.close();
+
+      // The data protection officer sees Eeva and her order, but no way to change her account
+      // or to open the order.
+      const dpo = await enrolled(dpoLink, 'Tiina Tietosuoja');
+      await press(dpo, 'link', 'Kauppa');
+      await dpo.getByRole('heading', { level: 1, name: 'Asiakkaat' }).waitFor();
+      const dpoMenu = dpo.getByRole('navigation', { name: 'Kaupan valikko' });
+      expect(await dpoMenu.getByRole('link').allTextContents()).toEqual(['Asiakkaat']);
+      await press(dpo, 'link', eeva.email);
+      await dpo.getByRole('heading', { level: 1, name: 'Eeva Asiakas' }).waitFor();
+      const seen = dpo.getByRole('table', { name: 'Asiakkaan tilaukset, uusimmat ensin' });
+      expect(await seen.textContent()).toContain(String(eeva.orderNumber));
+      expect(await seen.getByRole('link').count()).toBe(0);
+      expect(await dpo.getByRole('region', { name: 'Tili' }).getByRole('button').count()).toBe(0);
+      await axe(dpo, 'customer without customers.manage');
+      await dpo.context().close();
     } finally {
       await stopServerProcess(child);
       await rm(dataDir, { recursive: true, force: true });

@@ -72,7 +72,8 @@ function CustomersTable({ rows }: { rows: CustomerRow[] }) {
   if (rows.length === 0) return <p>{t('admin.customers.empty')}</p>;
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      {/* On a phone the column names stand beside the values: "Rekisteröitynyt" needs room. */}
+      <table className={`${styles.table} ${styles.wideLabels}`}>
         <caption className={styles.srOnly}>{t('admin.customers.heading')}</caption>
         <thead>
           <tr>
