@@ -72,8 +72,7 @@ function CustomersTable({ rows }: { rows: CustomerRow[] }) {
   if (rows.length === 0) return <p>{t('admin.customers.empty')}</p>;
   return (
     <div className={styles.tableWrap}>
-      {/* On a phone the column names stand beside the values: "Rekisteröitynyt" needs room. */}
-      <table className={`${styles.table} ${styles.wideLabels}`}>
+      <table className={styles.table}>
         <caption className={styles.srOnly}>{t('admin.customers.heading')}</caption>
         <thead>
           <tr>
