@@ -43,6 +43,12 @@ const CouponsScreen = lazy(() =>
 const GiftCardsScreen = lazy(() =>
   import('./screens/gift-cards.tsx').then((m) => ({ default: m.GiftCardsScreen })),
 );
+const CustomersScreen = lazy(() =>
+  import('./screens/customers.tsx').then((m) => ({ default: m.CustomersScreen })),
+);
+const CustomerScreen = lazy(() =>
+  import('./screens/customer.tsx').then((m) => ({ default: m.CustomerScreen })),
+);
 const ReportScreen = lazy(() =>
   import('./screens/report.tsx').then((m) => ({ default: m.ReportScreen })),
 );
@@ -136,6 +142,7 @@ function SignedIn({ me }: { me: Me }) {
       ['/reviews', t('admin.nav.reviews'), can(me, 'reviews.moderate')],
       ['/coupons', t('admin.nav.coupons'), can(me, 'shop.manage')],
       ['/gift-cards', t('admin.nav.giftCards'), can(me, 'shop.manage')],
+      ['/customers', t('admin.nav.customers'), can(me, 'customers.read')],
       ['/report', t('admin.nav.report'), can(me, 'orders.read')],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
@@ -224,6 +231,8 @@ function SignedIn({ me }: { me: Me }) {
                 ['/reviews', 'reviews.moderate', ReviewsScreen],
                 ['/coupons', 'shop.manage', CouponsScreen],
                 ['/gift-cards', 'shop.manage', GiftCardsScreen],
+                ['/customers', 'customers.read', CustomersScreen],
+                ['/customers/:id', 'customers.read', CustomerScreen],
                 ['/report', 'orders.read', ReportScreen],
                 ['/content', 'content.edit', ContentScreen],
                 ['/staff', 'staff.manage', StaffScreen],

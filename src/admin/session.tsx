@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../features/staff/index.ts';
+import type { Me, Permission } from '../features/staff/index.ts';
 import { ApiError, get } from './api.ts';
 
 export const ME_KEY = ['me'] as const;
@@ -19,6 +19,14 @@ export function useMe() {
     retry: false,
     staleTime: 60_000,
   });
+}
+
+/**
+ * Whether the signed-in staff member has `permission` (for some site): what a screen offers. The
+ * server decides each request.
+ */
+export function useCan(permission: Permission): boolean {
+  return useMe().data?.permissions.includes(permission) ?? false;
 }
 
 /**

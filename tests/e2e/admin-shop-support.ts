@@ -37,7 +37,12 @@ export interface Placed {
   next: string;
   date: string;
   time: string;
+  /** The shopper's address (the password is `SHOPPER_PASSWORD`). */
+  email: string;
 }
+
+/** The password of every shopper `placeOrder` registers. */
+export const SHOPPER_PASSWORD = 'salasana-joka-on-pitka';
 
 /** A shopper: the first name (also of the street), the cart's lines and a coupon code. */
 export interface Shopper {
@@ -78,7 +83,7 @@ export function placeOrder(
         return res.json();
       };
       const email = `${shopper.firstName.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.fi`;
-      await call('POST', `${api.account}/register`, { email, password: 'salasana-joka-on-pitka' });
+      await call('POST', `${api.account}/register`, { email, password: api.password });
       const outbox = await (await fetch('/dev/outbox')).text();
       const mail = outbox.split('<article').find((article) => article.includes(email));
       const token = /\/rekisteroidy\/vahvista\?token=([\w-]{43})/.exec(mail ?? '')?.[1];
@@ -123,7 +128,7 @@ export function placeOrder(
         total: held.cart.total,
         usedGiftCardAmount: held.cart.usedGiftCardAmount,
       });
-      return { ...placed, date, time };
+      return { ...placed, date, time, email };
     },
     {
       shopper,
@@ -137,6 +142,7 @@ export function placeOrder(
         order: CHECKOUT_ORDER_API,
         xsrfCookie: XSRF_COOKIE,
         xsrfHeader: XSRF_HEADER,
+        password: SHOPPER_PASSWORD,
       },
     },
   );

@@ -170,6 +170,7 @@ describe('the shop’s catalogue, coupons, gift cards and report in the back off
         'Arvostelut',
         'Kupongit',
         'Lahjakortit',
+        'Asiakkaat',
         'Myyntiraportti',
       ]);
       await press(page, 'link', 'Tuotteet', shopMenu);

@@ -11,12 +11,11 @@ import type {
   RefundBody,
   RefundStatus,
 } from '../../features/shop/admin.ts';
-import type { Permission } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
 import { ApiError, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useSensitive } from '../reauth.tsx';
-import { useMe } from '../session.tsx';
+import { useCan } from '../session.tsx';
 import { eurosToCents } from '../shop-values.ts';
 import {
   AdminForm,
@@ -40,11 +39,6 @@ const REFUNDS: Record<RefundStatus, null> = {
 const refundStatuses = Object.keys(REFUNDS) as RefundStatus[];
 
 export const orderKey = (id: string) => ['order', id] as const;
-
-/** Whether the signed-in staff member has `permission` (for some site: the server decides). */
-function useCan(permission: Permission): boolean {
-  return useMe().data?.permissions.includes(permission) ?? false;
-}
 
 /** A percentage of basis points: 2550 → `25,5 %`. */
 function percent(basisPoints: number, locale: string): string {

@@ -63,6 +63,8 @@ export const customerDetailSchema = customerRowSchema.extend({
     z.object({
       id: z.number().int(),
       code: z.string(),
+      /** The reviewed product's name; null when the product is no longer in the catalogue. */
+      productName: z.string().nullable(),
       rating: z.number().int(),
       text: z.string(),
       createdAt: z.string(),

@@ -4,6 +4,7 @@ import { containing } from '../../../db/patterns.ts';
 import { NotFound } from '../../../server/errors.ts';
 import { sessions } from '../../../server/tables.ts';
 import type { Lang } from '../../../sites/types.ts';
+import { products } from '../../content/index.server.ts';
 import { actorOf, recordAudit } from '../../staff/index.server.ts';
 import { requestPasswordReset } from '../customer/accounts.server.ts';
 import { resetPageUrl } from '../customer/routes.server.ts';
@@ -95,9 +96,11 @@ async function customerDetail(request: FastifyRequest, id: string): Promise<Cust
     .where(eq(orders.customerId, id))
     .orderBy(desc(orders.createdAt))
     .limit(200);
+  // The product's name as reviewed (its row in the review's language); none once it is gone.
   const reviews = await db
-    .select()
+    .select({ review: productReviews, productName: products.name })
     .from(productReviews)
+    .leftJoin(products, eq(products.id, productReviews.productId))
     .where(eq(productReviews.customerId, id))
     .orderBy(asc(productReviews.createdAt));
   return {
@@ -114,9 +117,10 @@ async function customerDetail(request: FastifyRequest, id: string): Promise<Cust
       fulfilment: o.fulfilment,
       totalCents: o.totalCents + o.usedGiftCardCents,
     })),
-    reviews: reviews.map((r) => ({
+    reviews: reviews.map(({ review: r, productName }) => ({
       id: r.id,
       code: r.code,
+      productName,
       rating: r.rating,
       text: r.text,
       createdAt: r.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
+import { products } from '../../content/index.server.ts';
 import { mailOutbox } from '../../forms/tables.ts';
 import { ACCOUNT_API } from '../customer/schemas.ts';
 import {
@@ -15,6 +16,7 @@ import {
   order,
   PASSWORD,
 } from '../orders/checkout.test-support.ts';
+import { REVIEW_API } from '../reviews/schemas.ts';
 import { customers } from '../tables.ts';
 import { CUSTOMERS_API, type CustomerDetail } from './customers-schemas.ts';
 
@@ -39,6 +41,15 @@ beforeAll(async () => {
     .from(customers)
     .where(eq(customers.email, emailOf.get(shopper) ?? ''));
   customerId = row?.id ?? '';
+  const [product] = await t.app.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.code, CODES.plain));
+  const review = await shopper.post(
+    REVIEW_API,
+    json({ productId: product?.id, rating: 4, text: 'Mureaa.', userName: 'Ostaja' }),
+  );
+  expect(review.statusCode, review.body).toBe(200);
   staff = await enrolledStaff(t.app, [
     { role: 'customer-service', sites: ['lihakauppa'], langs: null },
   ]);
@@ -51,7 +62,7 @@ const logIn = (v: Visitor) =>
   v.post(`${ACCOUNT_API}/login`, json({ email: emailOf.get(v) ?? '', password: PASSWORD }));
 
 describe('customers in the back office', () => {
-  it('finds a customer by address and opens them with their order; both reads audited', async () => {
+  it('finds a customer by address and opens them with their order and review; both reads audited', async () => {
     const email = emailOf.get(shopper) ?? '';
     const list = await staff.visitor.get(`${CUSTOMERS_API}?q=${encodeURIComponent(email)}`);
     expect(list.statusCode, list.body).toBe(200);
@@ -63,6 +74,14 @@ describe('customers in the back office', () => {
     const detail = opened.json() as CustomerDetail;
     expect(detail.orderList).toHaveLength(1);
     expect(detail.deliveryAddress?.streetAddress).toBe('Lihakuja 3');
+    expect(detail.reviews).toEqual([
+      expect.objectContaining({
+        code: CODES.plain,
+        productName: 'Perustuote',
+        rating: 4,
+        text: 'Mureaa.',
+      }),
+    ]);
     expect(await auditOf(t.app, 'customer.list')).toHaveLength(1);
     expect(await auditOf(t.app, 'customer.open')).toHaveLength(1);
   });

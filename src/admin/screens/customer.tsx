@@ -1,0 +1,537 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { Link, useParams } from 'react-router';
+import type { CustomerDetail, FulfilmentStatus, OrderStatus } from '../../features/shop/admin.ts';
+import styles from '../admin.module.css';
+import { ApiError, get, post } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import { useCan } from '../session.tsx';
+import { AdminForm, ErrorSummary, Section, TextAreaField, useFieldErrors } from '../ui.tsx';
+import { CUSTOMERS_API } from './customers.tsx';
+import { fulfilmentSteps, orderStatuses } from './orders.tsx';
+import { formErrors, type Said, SaidText } from './shop-parts.tsx';
+
+const customerKey = (id: string) => ['customer', id] as const;
+
+type Address = CustomerDetail['deliveryAddress'];
+
+const addressText = (a: Address) =>
+  a ? `${a.firstName} ${a.lastName}\n${a.streetAddress}\n${a.postalCode} ${a.city}`.trim() : null;
+
+const isStatus = (s: string): s is OrderStatus => (orderStatuses as string[]).includes(s);
+const isStep = (s: string): s is FulfilmentStatus => (fulfilmentSteps as string[]).includes(s);
+
+/**
+ * One customer (decision 146): their account (open or locked, and why), contact details and
+ * addresses, orders and reviews; for staff who may (`customers.manage`), locking the account
+ * with a reason, opening it again and mailing a password-reset link. Opening it is a read of
+ * personal data that the server writes to the audit log.
+ */
+export function CustomerScreen() {
+  const { id = '' } = useParams();
+  const { t } = useT();
+  const customer = useQuery({
+    queryKey: customerKey(id),
+    queryFn: () => get<CustomerDetail>(`${CUSTOMERS_API}/${id}`),
+    retry: false,
+  });
+  if (!customer.data) {
+    const status = customer.error instanceof ApiError ? customer.error.status : 0;
+    return (
+      <>
+        <p>
+          <Link to="/customers">{t('admin.customer.back')}</Link>
+        </p>
+        <p role={customer.isError ? 'alert' : undefined}>
+          {customer.isError
+            ? t(
+                status === 403
+                  ? 'admin.error.forbidden'
+                  : status === 404 || status === 400
+                    ? 'admin.customer.notFound'
+                    : 'admin.error.load',
+              )
+            : t('admin.loading')}
+        </p>
+      </>
+    );
+  }
+  const c = customer.data;
+  return (
+    <>
+      <p>
+        <Link to="/customers">{t('admin.customer.back')}</Link>
+      </p>
+      <Heading level={1}>{c.name || c.email}</Heading>
+      <Account customer={c} />
+      <Contact customer={c} />
+      <Orders customer={c} />
+      <Reviews customer={c} />
+    </>
+  );
+}
+
+/**
+ * What an account change said (politely when done, as an alert when refused), and the customer
+ * put in place from the answer (or read again) with the list behind it.
+ */
+function useAccountChange(id: string) {
+  const client = useQueryClient();
+  const [said, setSaid] = useState<Said>(null);
+  const refresh = async (answer?: CustomerDetail) => {
+    if (answer) client.setQueryData(customerKey(id), answer);
+    await Promise.all([
+      answer ? null : client.invalidateQueries({ queryKey: customerKey(id) }),
+      client.invalidateQueries({ queryKey: ['customers'] }),
+    ]);
+  };
+  /**
+   * After a change the button pressed is gone (Lock gives way to Open, and back): the focus goes
+   * to the account's heading, where what was said is read next.
+   */
+  const refocus = () =>
+    setTimeout(() => {
+      const at = document.activeElement;
+      if (!at || at === document.body) document.getElementById('account')?.focus();
+    }, 50);
+  return { said, setSaid, refresh, refocus };
+}
+
+type AccountChange = ReturnType<typeof useAccountChange>;
+
+/**
+ * The screen's own words for an answer that refused a change: not allowed (403, other than a
+ * request to sign in again) or changed meanwhile (409); null for any other error.
+ */
+function useRefusal() {
+  const { t } = useT();
+  return (error: unknown): string | null => {
+    if (!(error instanceof ApiError)) return null;
+    if (error.status === 403 && !error.reauth) return t('admin.customer.forbidden');
+    if (error.status === 409) return t('admin.customer.conflict');
+    return null;
+  };
+}
+
+function Account({ customer: c }: { customer: CustomerDetail }) {
+  const { t, dateTime } = useT();
+  const change = useAccountChange(c.id);
+  const canManage = useCan('customers.manage');
+  return (
+    <Section id="account" title={t('admin.customer.account')} focusable>
+      <dl className={styles.fields}>
+        <div>
+          <dt>{t('admin.customer.state')}</dt>
+          <dd>
+            {c.lockedAt ? (
+              <strong>{t('admin.customer.lockedAt', { at: dateTime(c.lockedAt) })}</strong>
+            ) : (
+              t('admin.customers.active')
+            )}
+          </dd>
+        </div>
+        {c.lockedAt ? (
+          <div>
+            <dt>{t('admin.customer.lockedReason')}</dt>
+            <dd>{c.lockedReason ?? '–'}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('admin.customer.emailState')}</dt>
+          <dd>
+            {c.email} ·{' '}
+            {c.emailVerified ? t('admin.customer.verified') : t('admin.customer.unverified')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin.customer.created')}</dt>
+          <dd>{dateTime(c.createdAt)}</dd>
+        </div>
+      </dl>
+      <SaidText said={change.said} />
+      {canManage ? (
+        <div className={styles.actions}>
+          {c.lockedAt ? (
+            <UnlockButton customer={c} change={change} />
+          ) : (
+            <LockDialog customer={c} change={change} />
+          )}
+          <ResetDialog customer={c} change={change} />
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+/** A button opening a modal dialog: focus kept inside, Escape and a press outside close it. */
+function ActionDialog({
+  label,
+  danger,
+  onOpen,
+  children,
+}: {
+  label: string;
+  danger?: boolean;
+  onOpen: () => void;
+  children: (close: () => void) => ReactNode;
+}) {
+  return (
+    <DialogTrigger onOpenChange={(open) => (open ? onOpen() : undefined)}>
+      <Button className={danger ? styles.danger : styles.secondary}>{label}</Button>
+      <Modal isDismissable className={styles.modal}>
+        <Dialog className={styles.dialog}>{({ close }) => children(close)}</Dialog>
+      </Modal>
+    </DialogTrigger>
+  );
+}
+
+function LockDialog({ customer: c, change }: { customer: CustomerDetail; change: AccountChange }) {
+  const { t } = useT();
+  return (
+    <ActionDialog label={t('admin.customer.lock')} danger onOpen={() => change.setSaid(null)}>
+      {(close) => <LockForm customer={c} change={change} close={close} />}
+    </ActionDialog>
+  );
+}
+
+/**
+ * Locking needs a reason: without one the form says so and puts the focus in the field. A
+ * refusal (not allowed, changed meanwhile) is said in the dialog, which stays open.
+ */
+function LockForm({
+  customer: c,
+  change,
+  close,
+}: {
+  customer: CustomerDetail;
+  change: AccountChange;
+  close: () => void;
+}) {
+  const { t } = useT();
+  const refusal = useRefusal();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    setError(null);
+    setRefused(null);
+    if (!reason.trim()) {
+      setError(formErrors({ reason: 'admin.error.required' }));
+      (form.elements.namedItem('reason') as HTMLElement | null)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = await post<CustomerDetail>(`${CUSTOMERS_API}/${c.id}/lock`, {
+        locked: true,
+        reason: reason.trim(),
+      });
+      close();
+      change.setSaid({ text: t('admin.customer.lockedDone'), alert: false });
+      await change.refresh(answer);
+      change.refocus();
+    } catch (e) {
+      const text = refusal(e);
+      if (text) {
+        setRefused(text);
+        await change.refresh();
+      } else setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Heading slot="title">{t('admin.customer.lockHeading', { email: c.email })}</Heading>
+      <p>{t('admin.customer.lockLead')}</p>
+      {refused ? (
+        <p role="alert" className={styles.errorSummary}>
+          {refused}
+        </p>
+      ) : null}
+      <ErrorSummary error={error} />
+      <AdminForm errors={useFieldErrors(error)} onSubmit={submit}>
+        <TextAreaField
+          name="reason"
+          label={t('admin.customer.lockReason')}
+          description={t('admin.customer.lockReasonHint')}
+          value={reason}
+          onChange={setReason}
+          rows={3}
+          maxLength={500}
+          autoFocus
+        />
+        <div className={styles.actions}>
+          <Button type="submit" className={styles.danger}>
+            {t('admin.customer.lockConfirm')}
+          </Button>
+          <Button className={styles.secondary} onPress={close}>
+            {t('admin.customer.cancel')}
+          </Button>
+        </div>
+      </AdminForm>
+    </>
+  );
+}
+
+/**
+ * Opening a locked account again: nothing to confirm (it can be locked again at once). What went
+ * wrong is said where what was done is said, beside the buttons.
+ */
+function UnlockButton({
+  customer: c,
+  change,
+}: {
+  customer: CustomerDetail;
+  change: AccountChange;
+}) {
+  const { t } = useT();
+  const refusal = useRefusal();
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      className={styles.primary}
+      onPress={async () => {
+        if (pending) return;
+        setPending(true);
+        change.setSaid(null);
+        try {
+          const answer = await post<CustomerDetail>(`${CUSTOMERS_API}/${c.id}/lock`, {
+            locked: false,
+          });
+          change.setSaid({ text: t('admin.customer.unlockedDone'), alert: false });
+          await change.refresh(answer);
+          change.refocus();
+        } catch (e) {
+          const text = refusal(e);
+          change.setSaid({ text: text ?? t('admin.error.server'), alert: true });
+          if (text) await change.refresh();
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      {t('admin.customer.unlock')}
+    </Button>
+  );
+}
+
+function ResetDialog({ customer: c, change }: { customer: CustomerDetail; change: AccountChange }) {
+  const { t } = useT();
+  return (
+    <ActionDialog label={t('admin.customer.reset')} onOpen={() => change.setSaid(null)}>
+      {(close) => <ResetForm customer={c} change={change} close={close} />}
+    </ActionDialog>
+  );
+}
+
+/** A reset link to the customer's own address, after a confirmation; staff never see it. */
+function ResetForm({
+  customer: c,
+  change,
+  close,
+}: {
+  customer: CustomerDetail;
+  change: AccountChange;
+  close: () => void;
+}) {
+  const { t } = useT();
+  const refusal = useRefusal();
+  const [error, setError] = useState<unknown>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  return (
+    <>
+      <Heading slot="title">{t('admin.customer.resetHeading')}</Heading>
+      <p>{t('admin.customer.resetLead', { email: c.email })}</p>
+      {refused ? (
+        <p role="alert" className={styles.errorSummary}>
+          {refused}
+        </p>
+      ) : null}
+      <ErrorSummary error={error} />
+      <AdminForm
+        errors={{}}
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (pending) return;
+          setPending(true);
+          setError(null);
+          setRefused(null);
+          try {
+            await post(`${CUSTOMERS_API}/${c.id}/password-reset`);
+            close();
+            change.setSaid({
+              text: t('admin.customer.resetSent', { email: c.email }),
+              alert: false,
+            });
+          } catch (e) {
+            const text = refusal(e);
+            if (text) setRefused(text);
+            else if (e instanceof ApiError && e.status === 429) {
+              setRefused(t('admin.customer.resetRefused'));
+            } else setError(e);
+          } finally {
+            setPending(false);
+          }
+        }}
+      >
+        <div className={styles.actions}>
+          {/* The first of the dialog's controls: the focus starts here. */}
+          <Button type="submit" className={styles.primary} autoFocus>
+            {t('admin.customer.resetConfirm')}
+          </Button>
+          <Button className={styles.secondary} onPress={close}>
+            {t('admin.customer.cancel')}
+          </Button>
+        </div>
+      </AdminForm>
+    </>
+  );
+}
+
+function Contact({ customer: c }: { customer: CustomerDetail }) {
+  const { t } = useT();
+  const phone = c.phone.replace(/^\+\d+\s*$/, '');
+  return (
+    <Section id="contact" title={t('admin.customer.addresses')}>
+      <dl className={styles.fields}>
+        <div>
+          <dt>{t('admin.order.email')}</dt>
+          <dd>
+            <a href={`mailto:${c.email}`}>{c.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin.order.phone')}</dt>
+          <dd>
+            {phone ? (
+              <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>
+            ) : (
+              t('admin.customer.noPhone')
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin.order.deliveryAddress')}</dt>
+          <dd>{addressText(c.deliveryAddress) ?? t('admin.customer.noAddress')}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.order.billingAddress')}</dt>
+          <dd>{addressText(c.billingAddress) ?? t('admin.customer.noAddress')}</dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}
+
+function Orders({ customer: c }: { customer: CustomerDetail }) {
+  const { t, dateTime, money } = useT();
+  // Staff who may see customers but not orders see the numbers without links.
+  const canOpen = useCan('orders.read');
+  return (
+    <Section id="orders" title={t('admin.customer.orders')}>
+      {c.orderList.length === 0 ? (
+        <p>{t('admin.customer.noOrders')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.srOnly}>{t('admin.customer.ordersCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.orders.number')}</th>
+                <th scope="col">{t('admin.orders.placed')}</th>
+                <th scope="col">{t('admin.orders.status')}</th>
+                <th scope="col">{t('admin.orders.fulfilment')}</th>
+                <th scope="col" className={styles.number}>
+                  {t('admin.orders.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.orderList.map((o) => (
+                <tr key={o.id}>
+                  <td data-label={t('admin.orders.number')}>
+                    {canOpen ? (
+                      <Link
+                        to={`/orders/${o.id}`}
+                        aria-label={t('admin.customer.openOrder', { number: o.number })}
+                      >
+                        {o.number}
+                      </Link>
+                    ) : (
+                      o.number
+                    )}
+                  </td>
+                  <td data-label={t('admin.orders.placed')}>{dateTime(o.createdAt)}</td>
+                  <td data-label={t('admin.orders.status')}>
+                    {isStatus(o.status) ? t(`admin.orders.status.${o.status}`) : o.status}
+                  </td>
+                  <td data-label={t('admin.orders.fulfilment')}>
+                    {isStep(o.fulfilment)
+                      ? t(`admin.orders.fulfilment.${o.fulfilment}`)
+                      : o.fulfilment}
+                  </td>
+                  <td data-label={t('admin.orders.total')} className={styles.number}>
+                    {money(o.totalCents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function Reviews({ customer: c }: { customer: CustomerDetail }) {
+  const { t, dateTime } = useT();
+  return (
+    <Section id="reviews" title={t('admin.customer.reviews')}>
+      {c.reviews.length === 0 ? (
+        <p>{t('admin.customer.noReviews')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.srOnly}>{t('admin.customer.reviewsCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.customer.product')}</th>
+                <th scope="col">{t('admin.customer.rating')}</th>
+                <th scope="col">{t('admin.customer.reviewText')}</th>
+                <th scope="col">{t('admin.customer.written')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.reviews.map((r) => (
+                <tr key={r.id}>
+                  <td data-label={t('admin.customer.product')}>
+                    {r.productName ? (
+                      <span className={styles.stack}>
+                        <span>{r.productName}</span>
+                        <span className={styles.muted}>{r.code}</span>
+                      </span>
+                    ) : (
+                      t('admin.customer.productGone', { code: r.code })
+                    )}
+                  </td>
+                  <td data-label={t('admin.customer.rating')}>
+                    {t('admin.customer.ratingText', { rating: r.rating })}
+                  </td>
+                  <td data-label={t('admin.customer.reviewText')}>{r.text}</td>
+                  <td data-label={t('admin.customer.written')}>{dateTime(r.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
