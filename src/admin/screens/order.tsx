@@ -30,6 +30,7 @@ import {
   useFieldErrors,
 } from '../ui.tsx';
 import { fulfilmentSteps, ORDERS_API, paymentStatuses, slotText } from './orders.tsx';
+import { RowsTable } from './shop-parts.tsx';
 
 const REFUNDS: Record<RefundStatus, null> = {
   requested: null,
@@ -731,76 +732,40 @@ function Money({ order: o }: { order: OrderDetail }) {
           </dd>
         </div>
       </dl>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>{t('admin.order.payments')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.order.at')}</th>
-              <th scope="col">{t('admin.order.provider')}</th>
-              <th scope="col">{t('admin.orders.status')}</th>
-              <th scope="col">{t('admin.order.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {o.payments.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t('admin.order.noPayments')}</td>
-              </tr>
-            ) : (
-              o.payments.map((p) => (
-                <tr key={p.stamp}>
-                  <td data-label={t('admin.order.at')}>{dateTime(p.createdAt)}</td>
-                  <td data-label={t('admin.order.provider')}>
-                    {p.method && p.method !== p.provider
-                      ? `${p.provider} · ${p.method}`
-                      : p.provider}
-                  </td>
-                  <td data-label={t('admin.orders.status')}>
-                    {t(`admin.orders.payment.${p.status}`)}
-                  </td>
-                  <td data-label={t('admin.order.amount')}>{money(p.amountCents)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>{t('admin.order.refunds')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.order.at')}</th>
-              <th scope="col">{t('admin.order.amount')}</th>
-              <th scope="col">{t('admin.orders.status')}</th>
-              <th scope="col">{t('admin.order.refundLines')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {o.refunds.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t('admin.order.noRefunds')}</td>
-              </tr>
-            ) : (
-              o.refunds.map((r) => (
-                <tr key={r.id}>
-                  <td data-label={t('admin.order.at')}>{dateTime(r.createdAt)}</td>
-                  <td data-label={t('admin.order.amount')}>{money(r.amountCents)}</td>
-                  <td data-label={t('admin.orders.status')}>
-                    {t(`admin.order.refundStatus.${r.status}`)}
-                  </td>
-                  <td data-label={t('admin.order.refundLines')}>
-                    {r.lines
-                      ? r.lines.map((l) => `${l.quantity} × ${lineName(l.code)}`).join(', ')
-                      : t('admin.order.byAmount')}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        caption={t('admin.order.payments')}
+        columns={[
+          [t('admin.order.at'), (p) => dateTime(p.createdAt)],
+          [
+            t('admin.order.provider'),
+            (p) =>
+              p.method && p.method !== p.provider ? `${p.provider} · ${p.method}` : p.provider,
+          ],
+          [t('admin.orders.status'), (p) => t(`admin.orders.payment.${p.status}`)],
+          [t('admin.order.amount'), (p) => money(p.amountCents)],
+        ]}
+        rows={o.payments}
+        rowKey={(p) => p.stamp}
+        empty={t('admin.order.noPayments')}
+      />
+      <RowsTable
+        caption={t('admin.order.refunds')}
+        columns={[
+          [t('admin.order.at'), (r) => dateTime(r.createdAt)],
+          [t('admin.order.amount'), (r) => money(r.amountCents)],
+          [t('admin.orders.status'), (r) => t(`admin.order.refundStatus.${r.status}`)],
+          [
+            t('admin.order.refundLines'),
+            (r) =>
+              r.lines
+                ? r.lines.map((l) => `${l.quantity} × ${lineName(l.code)}`).join(', ')
+                : t('admin.order.byAmount'),
+          ],
+        ]}
+        rows={o.refunds}
+        rowKey={(r) => r.id}
+        empty={t('admin.order.noRefunds')}
+      />
     </Section>
   );
 }

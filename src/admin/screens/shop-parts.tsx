@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import styles from '../admin.module.css';
@@ -154,5 +154,58 @@ export function TextSearch({
         {q ? <Link to={clearTo}>{texts.clear}</Link> : null}
       </div>
     </AdminForm>
+  );
+}
+
+/** A column of a `RowsTable`: its heading (each cell's label too, on a phone) and its cell. */
+export type Column<Row> = [heading: string, cell: (row: Row) => ReactNode];
+
+/** A captioned table of rows, or one line saying there are none. */
+export function RowsTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** What the table says when it has no rows. */
+  empty: string;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map(([heading]) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map(([heading, cell]) => (
+                  <td key={heading} data-label={heading}>
+                    {cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
