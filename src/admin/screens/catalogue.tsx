@@ -28,7 +28,7 @@ import {
   ChoiceRadios,
   ChoiceSelect,
   ErrorSummary,
-  Field,
+  NumberField,
   Submit,
   useFieldErrors,
 } from '../ui.tsx';
@@ -289,15 +289,13 @@ function PriceForm({ product: p, reload }: { product: CatalogueProduct; reload: 
         }}
       >
         <div className={styles.row3}>
-          <Field
+          <NumberField
             name="priceCents"
             label={t('admin.catalogue.priceField')}
             description={t('admin.catalogue.priceHint')}
-            inputMode="decimal"
-            autoComplete="off"
+            decimal
             value={price}
             onChange={setPrice}
-            short
           />
           <ChoiceSelect
             name="taxClass"
@@ -369,14 +367,11 @@ function StockForm({ product: p, reload }: { product: CatalogueProduct; reload: 
           onChange={(value) => setLimited(value === 'limited')}
         />
         {limited ? (
-          <Field
+          <NumberField
             name="stock"
             label={t('admin.catalogue.stockField')}
-            inputMode="numeric"
-            autoComplete="off"
             value={count}
             onChange={setCount}
-            short
           />
         ) : null}
         <Submit>{t('admin.catalogue.saveStock')}</Submit>
@@ -429,18 +424,15 @@ function WeeklyForm({ product: p, reload }: { product: CatalogueProduct; reload:
           <legend>{t('admin.catalogue.weeklyLegend')}</legend>
           <div className={styles.weekGrid}>
             {days.map((day, i) => (
-              <Field
+              <NumberField
                 // biome-ignore lint/suspicious/noArrayIndexKey: the seven weekdays, Monday first
                 key={i}
                 name={`quantities.${i}`}
                 label={day}
-                inputMode="numeric"
-                autoComplete="off"
                 value={typed[i] ?? ''}
                 onChange={(value) =>
                   setTyped((now) => now.map((old, j) => (j === i ? value : old)))
                 }
-                short
               />
             ))}
           </div>
@@ -502,14 +494,11 @@ function DateStockForm({ product: p, reload }: { product: CatalogueProduct; relo
             value={date}
             onChange={setDate}
           />
-          <Field
+          <NumberField
             name="capacity"
             label={t('admin.catalogue.capacity')}
-            inputMode="numeric"
-            autoComplete="off"
             value={capacity}
             onChange={setCapacity}
-            short
           />
         </div>
         <Submit>{t('admin.catalogue.saveDate')}</Submit>

@@ -22,8 +22,8 @@ import {
   AdminForm,
   ChoiceRadios,
   ErrorSummary,
-  Field,
   LiveStatus,
+  NumberField,
   Section,
   Submit,
   TextAreaField,
@@ -504,20 +504,18 @@ function RefundForm({
           onChange={setBy}
         />
         {by === 'amount' ? (
-          <Field
+          <NumberField
             name="amountCents"
             label={t('admin.order.refund.amount')}
             description={t('admin.order.refund.amountHint')}
-            inputMode="decimal"
-            autoComplete="off"
+            decimal
             autoFocus
-            short
           />
         ) : (
           <fieldset className={styles.fieldset}>
             <legend className={styles.label}>{t('admin.order.refund.lines')}</legend>
             {lines.map((line) => (
-              <Field
+              <NumberField
                 key={line.code}
                 name={`lines.${line.code}`}
                 label={t('admin.order.refund.lineQuantity', { name: line.name, code: line.code })}
@@ -525,9 +523,6 @@ function RefundForm({
                   count: line.quantity - line.refundedQuantity,
                   price: money(Math.round(line.chargedCents / line.quantity)),
                 })}
-                inputMode="numeric"
-                autoComplete="off"
-                short
               />
             ))}
           </fieldset>
