@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type {
   CATALOGUE_API as CatalogueApi,
@@ -13,7 +11,7 @@ import type {
   weeklyBodySchema,
 } from '../../features/shop/admin.ts';
 import styles from '../admin.module.css';
-import { get, post } from '../api.ts';
+import { post } from '../api.ts';
 import { DateField } from '../date-field.tsx';
 import { useT } from '../i18n.tsx';
 import {
@@ -32,7 +30,7 @@ import {
   Submit,
   useFieldErrors,
 } from '../ui.tsx';
-import { ListPages, offsetOf, SaidText, TextSearch, useChange } from './shop-parts.tsx';
+import { ListPages, SaidText, TextSearch, useChange, useSearchedList } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const CATALOGUE_API: typeof CatalogueApi = '/api/admin/catalogue';
@@ -58,24 +56,12 @@ type Reload = (code: string) => Promise<CatalogueProduct | undefined>;
  */
 export function CatalogueScreen() {
   const { t } = useT();
-  const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const offset = offsetOf(params);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (offset) query.set('offset', String(offset));
-  const key = ['catalogue', query.toString()];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => get<CatalogueList>(`${PRODUCTS_API}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { q, offset, params, list, reread, search } = useSearchedList<CatalogueList>(
+    'catalogue',
+    PRODUCTS_API,
+  );
   const errors = useFieldErrors(list.error);
-  const reload: Reload = async (code) => {
-    await client.invalidateQueries({ queryKey: ['catalogue'] });
-    return client.getQueryData<CatalogueList>(key)?.products.find((p) => p.code === code);
-  };
+  const reload: Reload = async (code) => (await reread())?.products.find((p) => p.code === code);
   const total = list.data?.total;
   return (
     <>
@@ -93,7 +79,7 @@ export function CatalogueScreen() {
           apply: t('admin.catalogue.apply'),
           clear: t('admin.catalogue.clear'),
         }}
-        onSearch={(text) => setParams(text ? { q: text } : {})}
+        onSearch={search}
       />
       {list.isError && Object.keys(errors).length === 0 ? (
         <p role="alert">{t('admin.error.load')}</p>

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type {
   CouponFields,
@@ -28,7 +26,14 @@ import {
   TextAreaField,
   useFieldErrors,
 } from '../ui.tsx';
-import { formErrors, ListPages, offsetOf, type Said, SaidText, TextSearch } from './shop-parts.tsx';
+import {
+  formErrors,
+  ListPages,
+  type Said,
+  SaidText,
+  TextSearch,
+  useSearchedList,
+} from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const COUPONS_API: typeof CouponsApi = '/api/admin/coupons';
@@ -43,29 +48,17 @@ type CouponEdit = z.infer<typeof couponEditSchema>;
  */
 export function CouponsScreen() {
   const { t } = useT();
-  const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const offset = offsetOf(params);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (offset) query.set('offset', String(offset));
-  const key = ['coupons', query.toString()];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => get<CouponsList>(`${COUPONS_API}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { q, offset, params, list, reread, search } = useSearchedList<CouponsList>(
+    'coupons',
+    COUPONS_API,
+  );
   const [said, setSaid] = useState<string | null>(null);
   const saved = async (coupon: CouponRow, made: boolean) => {
     setSaid(t(made ? 'admin.coupons.created' : 'admin.coupons.saved', { code: coupon.code }));
-    await client.invalidateQueries({ queryKey: ['coupons'] });
+    await reread();
   };
   /** The list read again, and the coupon `id` as it is now. */
-  const reload = async (id: number) => {
-    await client.invalidateQueries({ queryKey: ['coupons'] });
-    return client.getQueryData<CouponsList>(key)?.coupons.find((c) => c.id === id);
-  };
+  const reload = async (id: number) => (await reread())?.coupons.find((c) => c.id === id);
   const errors = useFieldErrors(list.error);
   const total = list.data?.total;
   return (
@@ -88,7 +81,7 @@ export function CouponsScreen() {
           apply: t('admin.coupons.apply'),
           clear: t('admin.coupons.clear'),
         }}
-        onSearch={(text) => setParams(text ? { q: text } : {})}
+        onSearch={search}
       />
       {list.isError && Object.keys(errors).length === 0 ? (
         <p role="alert">{t('admin.error.load')}</p>

@@ -1,8 +1,9 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import styles from '../admin.module.css';
-import { ApiError } from '../api.ts';
+import { ApiError, get } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { AdminForm, Field, LiveStatus } from '../ui.tsx';
 
@@ -208,4 +209,31 @@ export function RowsTable<Row>({
       </table>
     </div>
   );
+}
+
+/**
+ * A list screen's rows: searched by `q` and paged by `offset` in the address, read from `api`
+ * and kept under `name` (any list of that name is read again after a change).
+ */
+export function useSearchedList<List>(name: string, api: string) {
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const offset = offsetOf(params);
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (offset) query.set('offset', String(offset));
+  const key = [name, query.toString()];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => get<List>(`${api}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  /** The list read again: it as it now is. */
+  const reread = async () => {
+    await client.invalidateQueries({ queryKey: [name] });
+    return client.getQueryData<List>(key);
+  };
+  const search = (text: string) => setParams(text ? { q: text } : {});
+  return { q, offset, params, list, reread, search };
 }
