@@ -300,6 +300,76 @@ function CancelDialog({ order: o, outcome }: { order: OrderDetail; outcome: Outc
   );
 }
 
+/**
+ * A cancel or a refund sent from its dialog: it needs re-authentication; the order moving on
+ * (409) or its payment provider not answering (502) is said as an alert and the order is read
+ * again; done, the dialog closes and the screen says `said` of the order as it now is.
+ */
+function useMoneyAction(outcome: Outcome, close: () => void, alerts: Record<409 | 502, string>) {
+  const sensitive = useSensitive();
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const conflict = useAlert(error, alerts);
+  const send = async (request: () => Promise<OrderDetail>, said: (now: OrderDetail) => string) => {
+    setPending(true);
+    setError(null);
+    try {
+      const answer = await sensitive(request);
+      close();
+      outcome.setSaid({ text: said(answer), alert: false });
+      await outcome.refresh(answer);
+      outcome.refocus();
+    } catch (e) {
+      setError(e);
+      if (isAlert(e)) await outcome.refresh();
+    } finally {
+      setPending(false);
+    }
+  };
+  return { error, setError, pending, conflict, send };
+}
+
+type MoneyAction = ReturnType<typeof useMoneyAction>;
+
+/** A money action's dialog: its heading and lead, what went wrong, and its form. */
+function MoneyActionForm({
+  heading,
+  lead,
+  action,
+  submit,
+  children,
+}: {
+  heading: string;
+  lead: ReactNode;
+  action: MoneyAction;
+  /** Sends the form (not while it is being sent). */
+  submit: (form: FormData) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Heading slot="title">{heading}</Heading>
+      {lead}
+      {action.conflict ? (
+        <p role="alert" className={styles.errorSummary}>
+          {action.conflict}
+        </p>
+      ) : null}
+      <ErrorSummary error={notAlert(action.error)} />
+      <AdminForm
+        errors={useFieldErrors(notAlert(action.error))}
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (action.pending) return;
+          await submit(new FormData(event.currentTarget));
+        }}
+      >
+        {children}
+      </AdminForm>
+    </>
+  );
+}
+
 function CancelForm({
   order: o,
   outcome,
@@ -310,70 +380,47 @@ function CancelForm({
   close: () => void;
 }) {
   const { t, money } = useT();
-  const sensitive = useSensitive();
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const conflict = useAlert(error, {
+  const action = useMoneyAction(outcome, close, {
     409: t('admin.order.cancelConflict'),
     502: t('admin.order.cancelProviderDown'),
   });
   const paid = o.status === 'paid';
   return (
-    <>
-      <Heading slot="title">{t('admin.order.cancelHeading', { number: o.number })}</Heading>
-      <p>
-        {paid
-          ? t('admin.order.cancelPaidLead', { amount: money(o.refundableCents) })
-          : t('admin.order.cancelLead')}
-      </p>
-      {conflict ? (
-        <p role="alert" className={styles.errorSummary}>
-          {conflict}
+    <MoneyActionForm
+      heading={t('admin.order.cancelHeading', { number: o.number })}
+      lead={
+        <p>
+          {paid
+            ? t('admin.order.cancelPaidLead', { amount: money(o.refundableCents) })
+            : t('admin.order.cancelLead')}
         </p>
-      ) : null}
-      <ErrorSummary error={notAlert(error)} />
-      <AdminForm
-        errors={useFieldErrors(notAlert(error))}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (pending) return;
-          const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-          setPending(true);
-          setError(null);
-          try {
-            const answer = await sensitive(() =>
-              post<OrderDetail>(`${ORDERS_API}/${o.id}/cancel`, { reason }),
-            );
-            close();
-            outcome.setSaid({ text: t('admin.order.cancelled'), alert: false });
-            await outcome.refresh(answer);
-            outcome.refocus();
-          } catch (e) {
-            setError(e);
-            if (isAlert(e)) await outcome.refresh();
-          } finally {
-            setPending(false);
-          }
-        }}
-      >
-        <TextAreaField
-          name="reason"
-          label={t('admin.order.cancelReason')}
-          description={t('admin.order.cancelReasonHint')}
-          rows={3}
-          maxLength={1000}
-          autoFocus
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.danger}>
-            {t('admin.order.cancelConfirm')}
-          </Button>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.order.cancelKeep')}
-          </Button>
-        </div>
-      </AdminForm>
-    </>
+      }
+      action={action}
+      submit={async (form) => {
+        const reason = String(form.get('reason') ?? '');
+        await action.send(
+          () => post<OrderDetail>(`${ORDERS_API}/${o.id}/cancel`, { reason }),
+          () => t('admin.order.cancelled'),
+        );
+      }}
+    >
+      <TextAreaField
+        name="reason"
+        label={t('admin.order.cancelReason')}
+        description={t('admin.order.cancelReasonHint')}
+        rows={3}
+        maxLength={1000}
+        autoFocus
+      />
+      <div className={styles.actions}>
+        <Button type="submit" className={styles.danger}>
+          {t('admin.order.cancelConfirm')}
+        </Button>
+        <Button className={styles.secondary} onPress={close}>
+          {t('admin.order.cancelKeep')}
+        </Button>
+      </div>
+    </MoneyActionForm>
   );
 }
 
@@ -437,104 +484,80 @@ function RefundForm({
   close: () => void;
 }) {
   const { t, money } = useT();
-  const sensitive = useSensitive();
   const [key] = useState(() => crypto.randomUUID());
   const [by, setBy] = useState<'amount' | 'lines'>('amount');
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const conflict = useAlert(error, {
+  const action = useMoneyAction(outcome, close, {
     409: t('admin.order.refund.conflict'),
     502: t('admin.order.providerDown'),
   });
   const lines = refundableLines(o);
   return (
-    <>
-      <Heading slot="title">{t('admin.order.refundHeading', { number: o.number })}</Heading>
-      <p>
-        <strong>{t('admin.order.refund.left', { amount: money(o.refundableCents) })}</strong>
-      </p>
-      {conflict ? (
-        <p role="alert" className={styles.errorSummary}>
-          {conflict}
+    <MoneyActionForm
+      heading={t('admin.order.refundHeading', { number: o.number })}
+      lead={
+        <p>
+          <strong>{t('admin.order.refund.left', { amount: money(o.refundableCents) })}</strong>
         </p>
-      ) : null}
-      <ErrorSummary error={notAlert(error)} />
-      <AdminForm
-        errors={useFieldErrors(notAlert(error))}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (pending) return;
-          const ask = refundAsk(new FormData(event.currentTarget), o, key);
-          if ('errors' in ask) {
-            setError(new ApiError(400, '/problems/validation', ask.errors, null));
-            return;
-          }
-          setPending(true);
-          setError(null);
-          try {
-            const answer = await sensitive(() =>
-              post<OrderDetail>(`${ORDERS_API}/${o.id}/refunds`, ask.body),
-            );
-            close();
-            const amount = Math.max(0, o.refundableCents - answer.refundableCents);
-            outcome.setSaid({
-              text: amount
-                ? t('admin.order.refunded', { amount: money(amount) })
-                : t('admin.order.refundAsked'),
-              alert: false,
-            });
-            await outcome.refresh(answer);
-            outcome.refocus();
-          } catch (e) {
-            setError(e);
-            if (isAlert(e)) await outcome.refresh();
-          } finally {
-            setPending(false);
-          }
-        }}
-      >
-        <ChoiceRadios
-          name="by"
-          label={t('admin.order.refund.by')}
-          options={[
-            ['amount', t('admin.order.refund.byAmount')],
-            ['lines', t('admin.order.refund.byLines'), lines.length === 0],
-          ]}
-          value={by}
-          onChange={setBy}
+      }
+      action={action}
+      submit={async (form) => {
+        const ask = refundAsk(form, o, key);
+        if ('errors' in ask) {
+          action.setError(new ApiError(400, '/problems/validation', ask.errors, null));
+          return;
+        }
+        await action.send(
+          () => post<OrderDetail>(`${ORDERS_API}/${o.id}/refunds`, ask.body),
+          (now) => {
+            const amount = Math.max(0, o.refundableCents - now.refundableCents);
+            return amount
+              ? t('admin.order.refunded', { amount: money(amount) })
+              : t('admin.order.refundAsked');
+          },
+        );
+      }}
+    >
+      <ChoiceRadios
+        name="by"
+        label={t('admin.order.refund.by')}
+        options={[
+          ['amount', t('admin.order.refund.byAmount')],
+          ['lines', t('admin.order.refund.byLines'), lines.length === 0],
+        ]}
+        value={by}
+        onChange={setBy}
+      />
+      {by === 'amount' ? (
+        <NumberField
+          name="amountCents"
+          label={t('admin.order.refund.amount')}
+          description={t('admin.order.refund.amountHint')}
+          decimal
+          autoFocus
         />
-        {by === 'amount' ? (
-          <NumberField
-            name="amountCents"
-            label={t('admin.order.refund.amount')}
-            description={t('admin.order.refund.amountHint')}
-            decimal
-            autoFocus
-          />
-        ) : (
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.label}>{t('admin.order.refund.lines')}</legend>
-            {lines.map((line) => (
-              <NumberField
-                key={line.code}
-                name={`lines.${line.code}`}
-                label={t('admin.order.refund.lineQuantity', { name: line.name, code: line.code })}
-                description={t('admin.order.refund.lineLeft', {
-                  count: line.quantity - line.refundedQuantity,
-                  price: money(Math.round(line.chargedCents / line.quantity)),
-                })}
-              />
-            ))}
-          </fieldset>
-        )}
-        <div className={styles.actions}>
-          <Submit>{t('admin.order.refundConfirm')}</Submit>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.order.close')}
-          </Button>
-        </div>
-      </AdminForm>
-    </>
+      ) : (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.label}>{t('admin.order.refund.lines')}</legend>
+          {lines.map((line) => (
+            <NumberField
+              key={line.code}
+              name={`lines.${line.code}`}
+              label={t('admin.order.refund.lineQuantity', { name: line.name, code: line.code })}
+              description={t('admin.order.refund.lineLeft', {
+                count: line.quantity - line.refundedQuantity,
+                price: money(Math.round(line.chargedCents / line.quantity)),
+              })}
+            />
+          ))}
+        </fieldset>
+      )}
+      <div className={styles.actions}>
+        <Submit>{t('admin.order.refundConfirm')}</Submit>
+        <Button className={styles.secondary} onPress={close}>
+          {t('admin.order.close')}
+        </Button>
+      </div>
+    </MoneyActionForm>
   );
 }
 
