@@ -30,7 +30,13 @@ import {
   Submit,
   useFieldErrors,
 } from '../ui.tsx';
-import { ListPages, SaidText, TextSearch, useChange, useSearchedList } from './shop-parts.tsx';
+import {
+  ListPages,
+  SaidText,
+  SearchedListHead,
+  useChange,
+  useSearchedList,
+} from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const CATALOGUE_API: typeof CatalogueApi = '/api/admin/catalogue';
@@ -60,31 +66,13 @@ export function CatalogueScreen() {
     'catalogue',
     PRODUCTS_API,
   );
-  const errors = useFieldErrors(list.error);
   const reload: Reload = async (code) => (await reread())?.products.find((p) => p.code === code);
   const total = list.data?.total;
   return (
     <>
       <Heading level={1}>{t('admin.catalogue.heading')}</Heading>
       <p>{t('admin.catalogue.lead')}</p>
-      <ErrorSummary error={Object.keys(errors).length > 0 ? list.error : null} />
-      <TextSearch
-        q={q}
-        errors={errors}
-        clearTo="/catalogue"
-        texts={{
-          filters: t('admin.catalogue.filters'),
-          search: t('admin.catalogue.search'),
-          searchHint: t('admin.catalogue.searchHint'),
-          apply: t('admin.catalogue.apply'),
-          clear: t('admin.catalogue.clear'),
-        }}
-        onSearch={search}
-      />
-      {list.isError && Object.keys(errors).length === 0 ? (
-        <p role="alert">{t('admin.error.load')}</p>
-      ) : null}
-      <p role="status">{total === undefined ? '' : t('admin.catalogue.count', { count: total })}</p>
+      <SearchedListHead screen="catalogue" q={q} list={list} onSearch={search} />
       {list.data ? <ProductsTable products={list.data.products} reload={reload} /> : null}
       {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
     </>

@@ -31,7 +31,7 @@ import {
   ListPages,
   type Said,
   SaidText,
-  TextSearch,
+  SearchedListHead,
   useSearchedList,
 } from './shop-parts.tsx';
 
@@ -59,7 +59,6 @@ export function CouponsScreen() {
   };
   /** The list read again, and the coupon `id` as it is now. */
   const reload = async (id: number) => (await reread())?.coupons.find((c) => c.id === id);
-  const errors = useFieldErrors(list.error);
   const total = list.data?.total;
   return (
     <>
@@ -69,24 +68,7 @@ export function CouponsScreen() {
         <CouponDialog coupon={null} onSaved={saved} onOpen={() => setSaid(null)} reload={reload} />
       </div>
       <LiveStatus text={said} />
-      <ErrorSummary error={Object.keys(errors).length > 0 ? list.error : null} />
-      <TextSearch
-        q={q}
-        errors={errors}
-        clearTo="/coupons"
-        texts={{
-          filters: t('admin.coupons.filters'),
-          search: t('admin.coupons.search'),
-          searchHint: t('admin.coupons.searchHint'),
-          apply: t('admin.coupons.apply'),
-          clear: t('admin.coupons.clear'),
-        }}
-        onSearch={search}
-      />
-      {list.isError && Object.keys(errors).length === 0 ? (
-        <p role="alert">{t('admin.error.load')}</p>
-      ) : null}
-      <p role="status">{total === undefined ? '' : t('admin.coupons.count', { count: total })}</p>
+      <SearchedListHead screen="coupons" q={q} list={list} onSearch={search} />
       {list.data ? (
         <CouponsTable
           coupons={list.data.coupons}
