@@ -32,6 +32,7 @@ import {
 } from '../ui.tsx';
 import {
   ListPages,
+  RowsTable,
   SaidText,
   SearchedListHead,
   useChange,
@@ -480,41 +481,17 @@ function DateStockForm({ product: p, reload }: { product: CatalogueProduct; relo
       {p.dates.length === 0 ? (
         <p>{t('admin.catalogue.noDates')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{t('admin.catalogue.comingDates')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.catalogue.date')}</th>
-                <th scope="col" className={styles.number}>
-                  {t('admin.catalogue.capacityColumn')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('admin.catalogue.sold')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('admin.catalogue.left')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.dates.map((d) => (
-                <tr key={d.date}>
-                  <td data-label={t('admin.catalogue.date')}>{day(d.date)}</td>
-                  <td data-label={t('admin.catalogue.capacityColumn')} className={styles.number}>
-                    {d.capacity}
-                  </td>
-                  <td data-label={t('admin.catalogue.sold')} className={styles.number}>
-                    {d.sold}
-                  </td>
-                  <td data-label={t('admin.catalogue.left')} className={styles.number}>
-                    {Math.max(0, d.capacity - d.sold)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable
+          caption={t('admin.catalogue.comingDates')}
+          columns={[
+            [t('admin.catalogue.date'), (d) => day(d.date)],
+            [t('admin.catalogue.capacityColumn'), (d) => d.capacity, 'numbers'],
+            [t('admin.catalogue.sold'), (d) => d.sold, 'numbers'],
+            [t('admin.catalogue.left'), (d) => Math.max(0, d.capacity - d.sold), 'numbers'],
+          ]}
+          rows={p.dates}
+          rowKey={(d) => d.date}
+        />
       )}
     </Part>
   );

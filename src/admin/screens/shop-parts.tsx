@@ -184,8 +184,11 @@ function TextSearch({
     </AdminForm>
   );
 }
-/** A column of a `RowsTable`: its heading (each cell's label too, on a phone) and its cell. */
-export type Column<Row> = [heading: string, cell: (row: Row) => ReactNode];
+/**
+ * A column of a `RowsTable`: its heading (each cell's label too, on a phone), its cell, and
+ * whether it holds numbers (set right, to be read down the column).
+ */
+export type Column<Row> = [heading: string, cell: (row: Row) => ReactNode, numbers?: 'numbers'];
 
 /** A captioned table of rows, or one line saying there are none. */
 export function RowsTable<Row>({
@@ -200,7 +203,7 @@ export function RowsTable<Row>({
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   /** What the table says when it has no rows. */
-  empty: string;
+  empty?: string;
 }) {
   return (
     <div className={styles.tableWrap}>
@@ -208,23 +211,27 @@ export function RowsTable<Row>({
         <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>
-            {columns.map(([heading]) => (
-              <th key={heading} scope="col">
+            {columns.map(([heading, , numbers]) => (
+              <th key={heading} scope="col" className={numbers ? styles.number : undefined}>
                 {heading}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? (
+          {rows.length === 0 && empty ? (
             <tr>
               <td colSpan={columns.length}>{empty}</td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)}>
-                {columns.map(([heading, cell]) => (
-                  <td key={heading} data-label={heading}>
+                {columns.map(([heading, cell, numbers]) => (
+                  <td
+                    key={heading}
+                    data-label={heading}
+                    className={numbers ? styles.number : undefined}
+                  >
                     {cell(row)}
                   </td>
                 ))}
