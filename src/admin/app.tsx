@@ -126,11 +126,10 @@ type MenuLink = [to: string, label: string, shown: boolean, part?: boolean];
 /** Whether `pathname` is `to` or under it. */
 const under = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
-function SignedIn({ me }: { me: Me }) {
+/** The menus the staff member's permissions allow, and whether a shop screen is open. */
+function useMenus(me: Me) {
   const { t } = useT();
-  const navigate = useNavigate();
   const location = useLocation();
-  const setMe = useSetMe();
   // The shop's screens are one entry of the menu, and a menu of their own under it while one is
   // open: the menu stays one row wide on a desktop and a few lines on a phone.
   const shopLinks = (
@@ -159,6 +158,12 @@ function SignedIn({ me }: { me: Me }) {
       ['/profile', t('admin.nav.profile'), true],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
+  return { links, shopLinks, inShop };
+}
+
+function SignedIn({ me }: { me: Me }) {
+  const { t } = useT();
+  const { links, shopLinks, inShop } = useMenus(me);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
@@ -166,40 +171,8 @@ function SignedIn({ me }: { me: Me }) {
       </a>
       <header className={styles.header}>
         <span className={styles.brand}>Kattaus</span>
-        <nav aria-label={t('admin.nav.label')} className={styles.nav}>
-          <ul>
-            {links.map(([to, label, , part]) =>
-              part ? (
-                <li key={label}>
-                  <Link
-                    to={to}
-                    className={styles.navLink}
-                    aria-current={inShop ? 'true' : undefined}
-                  >
-                    {label}
-                  </Link>
-                </li>
-              ) : (
-                <li key={to}>
-                  <NavLink to={to} end={to === '/'} className={styles.navLink}>
-                    {label}
-                  </NavLink>
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
-        <Button
-          className={styles.signOut}
-          onPress={async () => {
-            await post('/api/admin/auth/logout');
-            signOutNotice.pending = true;
-            setMe(null);
-            navigate('/login', { replace: true });
-          }}
-        >
-          {t('admin.nav.signOut')}
-        </Button>
+        <MainMenu links={links} inShop={inShop} />
+        <SignOut />
       </header>
       {inShop ? (
         <nav aria-label={t('admin.nav.shopLabel')} className={styles.subNav}>
@@ -216,47 +189,101 @@ function SignedIn({ me }: { me: Me }) {
       ) : null}
       <main id="main" tabIndex={-1} className={styles.main}>
         <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route path="/" element={<HomeScreen me={me} />} />
-            <Route path="/profile" element={<ProfileScreen me={me} />} />
-            {(
-              [
-                ['/inbox', 'submissions.read', InboxScreen],
-                ['/inbox/:id', 'submissions.read', SubmissionScreen],
-                ['/orders', 'orders.read', OrdersScreen],
-                ['/orders/:id', 'orders.read', OrderScreen],
-                ['/pick-list', 'orders.read', PickListScreen],
-                ['/delivery', 'shop.manage', DeliveryScreen],
-                ['/catalogue', 'shop.manage', CatalogueScreen],
-                ['/reviews', 'reviews.moderate', ReviewsScreen],
-                ['/coupons', 'shop.manage', CouponsScreen],
-                ['/gift-cards', 'shop.manage', GiftCardsScreen],
-                ['/customers', 'customers.read', CustomersScreen],
-                ['/customers/:id', 'customers.read', CustomerScreen],
-                ['/report', 'orders.read', ReportScreen],
-                ['/content', 'content.edit', ContentScreen],
-                ['/staff', 'staff.manage', StaffScreen],
-                ['/staff/:id', 'staff.manage', StaffDetailScreen],
-                ['/roles', 'staff.manage', RolesScreen],
-                ['/audit', 'audit.read', AuditScreen],
-              ] as const
-            ).map(([path, permission, Screen]) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <Need me={me} permission={permission}>
-                    <Screen />
-                  </Need>
-                }
-              />
-            ))}
-            <Route path="/login" element={<Navigate to="/" replace />} />
-            <Route path="/enrol" element={<EnrolScreen />} />
-            <Route path="*" element={<p>{t('admin.notFound')}</p>} />
-          </Routes>
+          <Screens me={me} />
         </Suspense>
       </main>
     </div>
+  );
+}
+
+/** The main menu; the shop's entry is current on any of the shop's screens. */
+function MainMenu({ links, inShop }: { links: MenuLink[]; inShop: boolean }) {
+  const { t } = useT();
+  return (
+    <nav aria-label={t('admin.nav.label')} className={styles.nav}>
+      <ul>
+        {links.map(([to, label, , part]) =>
+          part ? (
+            <li key={label}>
+              <Link to={to} className={styles.navLink} aria-current={inShop ? 'true' : undefined}>
+                {label}
+              </Link>
+            </li>
+          ) : (
+            <li key={to}>
+              <NavLink to={to} end={to === '/'} className={styles.navLink}>
+                {label}
+              </NavLink>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function SignOut() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const setMe = useSetMe();
+  return (
+    <Button
+      className={styles.signOut}
+      onPress={async () => {
+        await post('/api/admin/auth/logout');
+        signOutNotice.pending = true;
+        setMe(null);
+        navigate('/login', { replace: true });
+      }}
+    >
+      {t('admin.nav.signOut')}
+    </Button>
+  );
+}
+
+/** Each screen's address and the permission it needs. */
+const SCREENS = [
+  ['/inbox', 'submissions.read', InboxScreen],
+  ['/inbox/:id', 'submissions.read', SubmissionScreen],
+  ['/orders', 'orders.read', OrdersScreen],
+  ['/orders/:id', 'orders.read', OrderScreen],
+  ['/pick-list', 'orders.read', PickListScreen],
+  ['/delivery', 'shop.manage', DeliveryScreen],
+  ['/catalogue', 'shop.manage', CatalogueScreen],
+  ['/reviews', 'reviews.moderate', ReviewsScreen],
+  ['/coupons', 'shop.manage', CouponsScreen],
+  ['/gift-cards', 'shop.manage', GiftCardsScreen],
+  ['/customers', 'customers.read', CustomersScreen],
+  ['/customers/:id', 'customers.read', CustomerScreen],
+  ['/report', 'orders.read', ReportScreen],
+  ['/content', 'content.edit', ContentScreen],
+  ['/staff', 'staff.manage', StaffScreen],
+  ['/staff/:id', 'staff.manage', StaffDetailScreen],
+  ['/roles', 'staff.manage', RolesScreen],
+  ['/audit', 'audit.read', AuditScreen],
+] as const;
+
+/** The screen the address names, when the staff member may open it. */
+function Screens({ me }: { me: Me }) {
+  const { t } = useT();
+  return (
+    <Routes>
+      <Route path="/" element={<HomeScreen me={me} />} />
+      <Route path="/profile" element={<ProfileScreen me={me} />} />
+      {SCREENS.map(([path, permission, Screen]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Need me={me} permission={permission}>
+              <Screen />
+            </Need>
+          }
+        />
+      ))}
+      <Route path="/login" element={<Navigate to="/" replace />} />
+      <Route path="/enrol" element={<EnrolScreen />} />
+      <Route path="*" element={<p>{t('admin.notFound')}</p>} />
+    </Routes>
   );
 }

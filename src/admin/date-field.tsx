@@ -1,22 +1,27 @@
 import { type CalendarDate, parseDate } from '@internationalized/date';
 import {
   Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
   DateInput,
   DatePicker,
   DateSegment,
   Dialog,
   FieldError,
   Group,
-  Heading,
   Label,
   Popover,
   Text,
 } from 'react-aria-components';
+import { MonthCalendar, type MonthCalendarClasses } from '../features/forms/admin.ts';
 import styles from './admin.module.css';
 import { useFieldError } from './ui.tsx';
+
+const CALENDAR_CLASSES = {
+  header: styles.calendarHeader,
+  nav: styles.calendarNav,
+  heading: styles.calendarHeading,
+  grid: styles.calendarGrid,
+  cell: styles.calendarCell,
+} as const satisfies MonthCalendarClasses;
 
 /** A calendar day of a form value (`2026-03-02`), or none for anything else. */
 function calendarDay(value: string | undefined): CalendarDate | null {
@@ -82,20 +87,7 @@ export function DateField({
       <FieldError className={styles.fieldError}>{error}</FieldError>
       <Popover className={styles.popover} placement="bottom start">
         <Dialog className={styles.calendarDialog}>
-          <Calendar>
-            <header className={styles.calendarHeader}>
-              <Button slot="previous" className={styles.calendarNav}>
-                <span aria-hidden="true">‹</span>
-              </Button>
-              <Heading className={styles.calendarHeading} />
-              <Button slot="next" className={styles.calendarNav}>
-                <span aria-hidden="true">›</span>
-              </Button>
-            </header>
-            <CalendarGrid className={styles.calendarGrid}>
-              {(date) => <CalendarCell date={date} className={styles.calendarCell} />}
-            </CalendarGrid>
-          </Calendar>
+          <MonthCalendar classes={CALENDAR_CLASSES} />
         </Dialog>
       </Popover>
     </DatePicker>

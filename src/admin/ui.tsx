@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import {
   Button,
+  Checkbox,
+  type CheckboxProps,
   FieldError,
   Form,
   type FormProps,
@@ -81,6 +83,24 @@ export function Field({
       ) : null}
       <FieldError className={styles.fieldError}>{error}</FieldError>
     </TextField>
+  );
+}
+
+/** A short field for a number typed by hand: a count, or with `decimal` euros and cents. */
+export function NumberField({
+  decimal,
+  ...props
+}: Omit<Parameters<typeof Field>[0], 'inputMode' | 'short'> & { decimal?: boolean }) {
+  return <Field inputMode={decimal ? 'decimal' : 'numeric'} autoComplete="off" short {...props} />;
+}
+
+/** A checkbox drawn as the back office draws them, its label beside the box. */
+export function CheckField({ children, ...props }: CheckboxProps & { children: ReactNode }) {
+  return (
+    <Checkbox {...props} className={styles.checkbox}>
+      <span className={styles.box} aria-hidden="true" />
+      {children}
+    </Checkbox>
   );
 }
 

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type {
   CATALOGUE_API as CatalogueApi,
@@ -13,7 +11,7 @@ import type {
   weeklyBodySchema,
 } from '../../features/shop/admin.ts';
 import styles from '../admin.module.css';
-import { get, post } from '../api.ts';
+import { post } from '../api.ts';
 import { DateField } from '../date-field.tsx';
 import { useT } from '../i18n.tsx';
 import {
@@ -28,11 +26,18 @@ import {
   ChoiceRadios,
   ChoiceSelect,
   ErrorSummary,
-  Field,
+  NumberField,
   Submit,
   useFieldErrors,
 } from '../ui.tsx';
-import { ListPages, offsetOf, SaidText, TextSearch, useChange } from './shop-parts.tsx';
+import {
+  ListPages,
+  RowsTable,
+  SaidText,
+  SearchedListHead,
+  useChange,
+  useSearchedList,
+} from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const CATALOGUE_API: typeof CatalogueApi = '/api/admin/catalogue';
@@ -58,47 +63,17 @@ type Reload = (code: string) => Promise<CatalogueProduct | undefined>;
  */
 export function CatalogueScreen() {
   const { t } = useT();
-  const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const offset = offsetOf(params);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (offset) query.set('offset', String(offset));
-  const key = ['catalogue', query.toString()];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => get<CatalogueList>(`${PRODUCTS_API}?${query}`),
-    placeholderData: keepPreviousData,
-  });
-  const errors = useFieldErrors(list.error);
-  const reload: Reload = async (code) => {
-    await client.invalidateQueries({ queryKey: ['catalogue'] });
-    return client.getQueryData<CatalogueList>(key)?.products.find((p) => p.code === code);
-  };
+  const { q, offset, params, list, reread, search } = useSearchedList<CatalogueList>(
+    'catalogue',
+    PRODUCTS_API,
+  );
+  const reload: Reload = async (code) => (await reread())?.products.find((p) => p.code === code);
   const total = list.data?.total;
   return (
     <>
       <Heading level={1}>{t('admin.catalogue.heading')}</Heading>
       <p>{t('admin.catalogue.lead')}</p>
-      <ErrorSummary error={Object.keys(errors).length > 0 ? list.error : null} />
-      <TextSearch
-        q={q}
-        errors={errors}
-        clearTo="/catalogue"
-        texts={{
-          filters: t('admin.catalogue.filters'),
-          search: t('admin.catalogue.search'),
-          searchHint: t('admin.catalogue.searchHint'),
-          apply: t('admin.catalogue.apply'),
-          clear: t('admin.catalogue.clear'),
-        }}
-        onSearch={(text) => setParams(text ? { q: text } : {})}
-      />
-      {list.isError && Object.keys(errors).length === 0 ? (
-        <p role="alert">{t('admin.error.load')}</p>
-      ) : null}
-      <p role="status">{total === undefined ? '' : t('admin.catalogue.count', { count: total })}</p>
+      <SearchedListHead screen="catalogue" q={q} list={list} onSearch={search} />
       {list.data ? <ProductsTable products={list.data.products} reload={reload} /> : null}
       {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
     </>
@@ -289,15 +264,13 @@ function PriceForm({ product: p, reload }: { product: CatalogueProduct; reload: 
         }}
       >
         <div className={styles.row3}>
-          <Field
+          <NumberField
             name="priceCents"
             label={t('admin.catalogue.priceField')}
             description={t('admin.catalogue.priceHint')}
-            inputMode="decimal"
-            autoComplete="off"
+            decimal
             value={price}
             onChange={setPrice}
-            short
           />
           <ChoiceSelect
             name="taxClass"
@@ -369,14 +342,11 @@ function StockForm({ product: p, reload }: { product: CatalogueProduct; reload: 
           onChange={(value) => setLimited(value === 'limited')}
         />
         {limited ? (
-          <Field
+          <NumberField
             name="stock"
             label={t('admin.catalogue.stockField')}
-            inputMode="numeric"
-            autoComplete="off"
             value={count}
             onChange={setCount}
-            short
           />
         ) : null}
         <Submit>{t('admin.catalogue.saveStock')}</Submit>
@@ -429,18 +399,15 @@ function WeeklyForm({ product: p, reload }: { product: CatalogueProduct; reload:
           <legend>{t('admin.catalogue.weeklyLegend')}</legend>
           <div className={styles.weekGrid}>
             {days.map((day, i) => (
-              <Field
+              <NumberField
                 // biome-ignore lint/suspicious/noArrayIndexKey: the seven weekdays, Monday first
                 key={i}
                 name={`quantities.${i}`}
                 label={day}
-                inputMode="numeric"
-                autoComplete="off"
                 value={typed[i] ?? ''}
                 onChange={(value) =>
                   setTyped((now) => now.map((old, j) => (j === i ? value : old)))
                 }
-                short
               />
             ))}
           </div>
@@ -502,14 +469,11 @@ function DateStockForm({ product: p, reload }: { product: CatalogueProduct; relo
             value={date}
             onChange={setDate}
           />
-          <Field
+          <NumberField
             name="capacity"
             label={t('admin.catalogue.capacity')}
-            inputMode="numeric"
-            autoComplete="off"
             value={capacity}
             onChange={setCapacity}
-            short
           />
         </div>
         <Submit>{t('admin.catalogue.saveDate')}</Submit>
@@ -517,41 +481,17 @@ function DateStockForm({ product: p, reload }: { product: CatalogueProduct; relo
       {p.dates.length === 0 ? (
         <p>{t('admin.catalogue.noDates')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{t('admin.catalogue.comingDates')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.catalogue.date')}</th>
-                <th scope="col" className={styles.number}>
-                  {t('admin.catalogue.capacityColumn')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('admin.catalogue.sold')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('admin.catalogue.left')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.dates.map((d) => (
-                <tr key={d.date}>
-                  <td data-label={t('admin.catalogue.date')}>{day(d.date)}</td>
-                  <td data-label={t('admin.catalogue.capacityColumn')} className={styles.number}>
-                    {d.capacity}
-                  </td>
-                  <td data-label={t('admin.catalogue.sold')} className={styles.number}>
-                    {d.sold}
-                  </td>
-                  <td data-label={t('admin.catalogue.left')} className={styles.number}>
-                    {Math.max(0, d.capacity - d.sold)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable
+          caption={t('admin.catalogue.comingDates')}
+          columns={[
+            [t('admin.catalogue.date'), (d) => day(d.date)],
+            [t('admin.catalogue.capacityColumn'), (d) => d.capacity, 'numbers'],
+            [t('admin.catalogue.sold'), (d) => d.sold, 'numbers'],
+            [t('admin.catalogue.left'), (d) => Math.max(0, d.capacity - d.sold), 'numbers'],
+          ]}
+          rows={p.dates}
+          rowKey={(d) => d.date}
+        />
       )}
     </Part>
   );

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
+import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
 import type { z } from 'zod';
 import type {
   CouponFields,
@@ -18,15 +16,24 @@ import { useT } from '../i18n.tsx';
 import { centsToEuros, eurosToCents, percentText, wholeNumber } from '../shop-values.ts';
 import {
   AdminForm,
+  CheckField,
   ChoiceRadios,
   ErrorSummary,
   Field,
   LiveStatus,
+  NumberField,
   Submit,
   TextAreaField,
   useFieldErrors,
 } from '../ui.tsx';
-import { formErrors, ListPages, offsetOf, type Said, SaidText, TextSearch } from './shop-parts.tsx';
+import {
+  formErrors,
+  ListPages,
+  type Said,
+  SaidText,
+  SearchedListHead,
+  useSearchedList,
+} from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const COUPONS_API: typeof CouponsApi = '/api/admin/coupons';
@@ -41,30 +48,17 @@ type CouponEdit = z.infer<typeof couponEditSchema>;
  */
 export function CouponsScreen() {
   const { t } = useT();
-  const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const offset = offsetOf(params);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (offset) query.set('offset', String(offset));
-  const key = ['coupons', query.toString()];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => get<CouponsList>(`${COUPONS_API}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { q, offset, params, list, reread, search } = useSearchedList<CouponsList>(
+    'coupons',
+    COUPONS_API,
+  );
   const [said, setSaid] = useState<string | null>(null);
   const saved = async (coupon: CouponRow, made: boolean) => {
     setSaid(t(made ? 'admin.coupons.created' : 'admin.coupons.saved', { code: coupon.code }));
-    await client.invalidateQueries({ queryKey: ['coupons'] });
+    await reread();
   };
   /** The list read again, and the coupon `id` as it is now. */
-  const reload = async (id: number) => {
-    await client.invalidateQueries({ queryKey: ['coupons'] });
-    return client.getQueryData<CouponsList>(key)?.coupons.find((c) => c.id === id);
-  };
-  const errors = useFieldErrors(list.error);
+  const reload = async (id: number) => (await reread())?.coupons.find((c) => c.id === id);
   const total = list.data?.total;
   return (
     <>
@@ -74,24 +68,7 @@ export function CouponsScreen() {
         <CouponDialog coupon={null} onSaved={saved} onOpen={() => setSaid(null)} reload={reload} />
       </div>
       <LiveStatus text={said} />
-      <ErrorSummary error={Object.keys(errors).length > 0 ? list.error : null} />
-      <TextSearch
-        q={q}
-        errors={errors}
-        clearTo="/coupons"
-        texts={{
-          filters: t('admin.coupons.filters'),
-          search: t('admin.coupons.search'),
-          searchHint: t('admin.coupons.searchHint'),
-          apply: t('admin.coupons.apply'),
-          clear: t('admin.coupons.clear'),
-        }}
-        onSearch={(text) => setParams(text ? { q: text } : {})}
-      />
-      {list.isError && Object.keys(errors).length === 0 ? (
-        <p role="alert">{t('admin.error.load')}</p>
-      ) : null}
-      <p role="status">{total === undefined ? '' : t('admin.coupons.count', { count: total })}</p>
+      <SearchedListHead screen="coupons" q={q} list={list} onSearch={search} />
       {list.data ? (
         <CouponsTable
           coupons={list.data.coupons}
@@ -379,17 +356,12 @@ function formError(error: unknown, kind: Draft['kind']): unknown {
   return new ApiError(error.status, error.type, errors, error.retryAfter);
 }
 
-function CouponForm({
-  coupon,
-  reload,
-  close,
-  onSaved,
-}: {
-  coupon: CouponRow | null;
-  reload: Reload;
-  close: () => void;
-  onSaved: (coupon: CouponRow) => Promise<void>;
-}) {
+/** The draft being edited, the coupon it was opened on, and what saving it said. */
+function useCouponDraft(
+  coupon: CouponRow | null,
+  reload: Reload,
+  onSaved: (c: CouponRow) => Promise<void>,
+) {
   const { t } = useT();
   // The coupon as the form was opened on (or read again): its version goes with the edit.
   const [base, setBase] = useState(coupon);
@@ -422,41 +394,62 @@ function CouponForm({
     }
   };
 
-  const shown = formError(error, draft.kind);
+  const save = async () => {
+    if (pending) return;
+    setError(null);
+    setSaid(null);
+    const asked = fieldsOf(draft, base);
+    if ('errors' in asked) {
+      setError(formErrors(asked.errors));
+      return;
+    }
+    setPending(true);
+    try {
+      const saved = base
+        ? await put<CouponRow>(`${COUPONS_API}/${base.id}`, {
+            coupon: asked.fields,
+            version: base.version,
+          } satisfies CouponEdit)
+        : await post<CouponRow>(COUPONS_API, asked.fields);
+      await onSaved(saved);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) await conflict(asked.fields);
+      else setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { base, draft, set, said, error: formError(error, draft.kind), save };
+}
+
+type SetDraft = ReturnType<typeof useCouponDraft>['set'];
+
+function CouponForm({
+  coupon,
+  reload,
+  close,
+  onSaved,
+}: {
+  coupon: CouponRow | null;
+  reload: Reload;
+  close: () => void;
+  onSaved: (coupon: CouponRow) => Promise<void>;
+}) {
+  const { t } = useT();
+  const { base, draft, set, said, error, save } = useCouponDraft(coupon, reload, onSaved);
   return (
     <>
       <Heading slot="title">
         {base ? t('admin.coupons.editHeading', { code: base.code }) : t('admin.coupons.new')}
       </Heading>
       <SaidText said={said} />
-      <ErrorSummary error={shown} />
+      <ErrorSummary error={error} />
       <AdminForm
-        errors={useFieldErrors(shown)}
+        errors={useFieldErrors(error)}
         onSubmit={async (event) => {
           event.preventDefault();
-          if (pending) return;
-          setError(null);
-          setSaid(null);
-          const asked = fieldsOf(draft, base);
-          if ('errors' in asked) {
-            setError(formErrors(asked.errors));
-            return;
-          }
-          setPending(true);
-          try {
-            const saved = base
-              ? await put<CouponRow>(`${COUPONS_API}/${base.id}`, {
-                  coupon: asked.fields,
-                  version: base.version,
-                } satisfies CouponEdit)
-              : await post<CouponRow>(COUPONS_API, asked.fields);
-            await onSaved(saved);
-          } catch (e) {
-            if (e instanceof ApiError && e.status === 409) await conflict(asked.fields);
-            else setError(e);
-          } finally {
-            setPending(false);
-          }
+          await save();
         }}
       >
         <Field
@@ -475,112 +468,15 @@ function CouponForm({
           onChange={set('description')}
           rows={2}
         />
-        <ChoiceRadios
-          label={t('admin.coupons.kind')}
-          options={[
-            ['percent', t('admin.coupons.kindPercent')],
-            ['amount', t('admin.coupons.kindAmount')],
-          ]}
-          value={draft.kind}
-          onChange={(value) => set('kind')(value)}
-        />
-        {draft.kind === 'percent' ? (
-          <Field
-            name="percentOff"
-            label={t('admin.coupons.percent')}
-            description={t('admin.coupons.percentHint')}
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.percent}
-            onChange={set('percent')}
-            short
-          />
-        ) : (
-          <Field
-            name="amountOffCents"
-            label={t('admin.coupons.amount')}
-            description={t('admin.coupons.amountHint')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={draft.amount}
-            onChange={set('amount')}
-            short
-          />
-        )}
-        <div className={styles.row3}>
-          <Field
-            name="productGroup"
-            label={t('admin.coupons.productGroup')}
-            description={t('admin.coupons.productGroupHint')}
-            autoComplete="off"
-            value={draft.productGroup}
-            onChange={set('productGroup')}
-          />
-          <Field
-            name="minOrderCents"
-            label={t('admin.coupons.minOrder')}
-            description={t('admin.coupons.minOrderHint')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={draft.minOrder}
-            onChange={set('minOrder')}
-            short
-          />
-        </div>
-        <div className={styles.row3}>
-          <DateField
-            name="validFrom"
-            label={t('admin.coupons.validFrom')}
-            description={t('admin.coupons.validFromHint')}
-            value={draft.validFrom}
-            onChange={set('validFrom')}
-          />
-          <DateField
-            name="validTo"
-            label={t('admin.coupons.validTo')}
-            description={t('admin.coupons.validToHint')}
-            value={draft.validTo}
-            onChange={set('validTo')}
-          />
-        </div>
-        <div className={styles.row3}>
-          <Field
-            name="maxUses"
-            label={t('admin.coupons.maxUses')}
-            description={
-              base
-                ? t('admin.coupons.maxUsesHint', { used: base.usedCount })
-                : t('admin.coupons.limitHint')
-            }
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.maxUses}
-            onChange={set('maxUses')}
-            short
-          />
-          <Field
-            name="maxUsesPerCustomer"
-            label={t('admin.coupons.maxUsesPerCustomer')}
-            description={t('admin.coupons.limitHint')}
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.maxUsesPerCustomer}
-            onChange={set('maxUsesPerCustomer')}
-            short
-          />
-        </div>
-        <Checkbox
-          isSelected={draft.combinable}
-          onChange={set('combinable')}
-          className={styles.checkbox}
-        >
-          <span className={styles.box} aria-hidden="true" />
+        <DiscountFields draft={draft} set={set} />
+        <ConditionFields draft={draft} set={set} />
+        <LimitFields draft={draft} set={set} usedCount={base?.usedCount} />
+        <CheckField isSelected={draft.combinable} onChange={set('combinable')}>
           {t('admin.coupons.combinable')}
-        </Checkbox>
-        <Checkbox isSelected={draft.active} onChange={set('active')} className={styles.checkbox}>
-          <span className={styles.box} aria-hidden="true" />
+        </CheckField>
+        <CheckField isSelected={draft.active} onChange={set('active')}>
           {t('admin.coupons.active')}
-        </Checkbox>
+        </CheckField>
         <div className={styles.actions}>
           <Submit>{base ? t('admin.coupons.save') : t('admin.coupons.create')}</Submit>
           <Button className={styles.secondary} onPress={close}>
@@ -589,5 +485,120 @@ function CouponForm({
         </div>
       </AdminForm>
     </>
+  );
+}
+
+/** What the coupon takes off: a percentage or an amount in euros. */
+function DiscountFields({ draft, set }: { draft: Draft; set: SetDraft }) {
+  const { t } = useT();
+  return (
+    <>
+      <ChoiceRadios
+        label={t('admin.coupons.kind')}
+        options={[
+          ['percent', t('admin.coupons.kindPercent')],
+          ['amount', t('admin.coupons.kindAmount')],
+        ]}
+        value={draft.kind}
+        onChange={(value) => set('kind')(value)}
+      />
+      {draft.kind === 'percent' ? (
+        <NumberField
+          name="percentOff"
+          label={t('admin.coupons.percent')}
+          description={t('admin.coupons.percentHint')}
+          value={draft.percent}
+          onChange={set('percent')}
+        />
+      ) : (
+        <NumberField
+          name="amountOffCents"
+          label={t('admin.coupons.amount')}
+          description={t('admin.coupons.amountHint')}
+          decimal
+          value={draft.amount}
+          onChange={set('amount')}
+        />
+      )}
+    </>
+  );
+}
+
+/** When the coupon applies: a product group, an order's smallest sum, the days it is valid. */
+function ConditionFields({ draft, set }: { draft: Draft; set: SetDraft }) {
+  const { t } = useT();
+  return (
+    <>
+      <div className={styles.row3}>
+        <Field
+          name="productGroup"
+          label={t('admin.coupons.productGroup')}
+          description={t('admin.coupons.productGroupHint')}
+          autoComplete="off"
+          value={draft.productGroup}
+          onChange={set('productGroup')}
+        />
+        <NumberField
+          name="minOrderCents"
+          label={t('admin.coupons.minOrder')}
+          description={t('admin.coupons.minOrderHint')}
+          decimal
+          value={draft.minOrder}
+          onChange={set('minOrder')}
+        />
+      </div>
+      <div className={styles.row3}>
+        <DateField
+          name="validFrom"
+          label={t('admin.coupons.validFrom')}
+          description={t('admin.coupons.validFromHint')}
+          value={draft.validFrom}
+          onChange={set('validFrom')}
+        />
+        <DateField
+          name="validTo"
+          label={t('admin.coupons.validTo')}
+          description={t('admin.coupons.validToHint')}
+          value={draft.validTo}
+          onChange={set('validTo')}
+        />
+      </div>
+    </>
+  );
+}
+
+/** How often the coupon may be used, in all and by one customer. */
+function LimitFields({
+  draft,
+  set,
+  usedCount,
+}: {
+  draft: Draft;
+  set: SetDraft;
+  /** The uses made so far, of a coupon being edited. */
+  usedCount: number | undefined;
+}) {
+  const { t } = useT();
+  return (
+    <div className={styles.row3}>
+      <NumberField
+        name="maxUses"
+        label={t('admin.coupons.maxUses')}
+        description={
+          usedCount === undefined
+            ? t('admin.coupons.limitHint')
+            : t('admin.coupons.maxUsesHint', { used: usedCount })
+        }
+        value={draft.maxUses}
+        onChange={set('maxUses')}
+      />
+      <NumberField
+        name="maxUsesPerCustomer"
+        label={t('admin.coupons.maxUsesPerCustomer')}
+        description={t('admin.coupons.limitHint')}
+        value={draft.maxUsesPerCustomer}
+        onChange={set('maxUsesPerCustomer')}
+      />
+    </div>
   );
 }

@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Heading } from 'react-aria-components';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import type {
   CustomerRow,
@@ -8,10 +7,8 @@ import type {
   customersListSchema,
 } from '../../features/shop/admin.ts';
 import styles from '../admin.module.css';
-import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { ErrorSummary, useFieldErrors } from '../ui.tsx';
-import { ListPages, offsetOf, TextSearch } from './shop-parts.tsx';
+import { ListPages, SearchedListHead, useSearchedList } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const CUSTOMERS_API: typeof CustomersApi = '/api/admin/customers';
@@ -25,42 +22,16 @@ type CustomersList = z.infer<typeof customersListSchema>;
  */
 export function CustomersScreen() {
   const { t } = useT();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const offset = offsetOf(params);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (offset) query.set('offset', String(offset));
-  const list = useQuery({
-    queryKey: ['customers', query.toString()],
-    queryFn: () => get<CustomersList>(`${CUSTOMERS_API}?${query}`),
-    placeholderData: keepPreviousData,
-  });
-  const errors = useFieldErrors(list.error);
+  const { q, offset, params, list, search } = useSearchedList<CustomersList>(
+    'customers',
+    CUSTOMERS_API,
+  );
   const total = list.data?.total;
   return (
     <>
       <Heading level={1}>{t('admin.customers.heading')}</Heading>
       <p>{t('admin.customers.lead')}</p>
-      <ErrorSummary error={Object.keys(errors).length > 0 ? list.error : null} />
-      <TextSearch
-        q={q}
-        errors={errors}
-        clearTo="/customers"
-        texts={{
-          filters: t('admin.customers.filters'),
-          search: t('admin.customers.search'),
-          searchHint: t('admin.customers.searchHint'),
-          apply: t('admin.customers.apply'),
-          clear: t('admin.customers.clear'),
-        }}
-        onSearch={(text) => setParams(text ? { q: text } : {})}
-      />
-      {list.isError && Object.keys(errors).length === 0 ? (
-        <p role="alert">{t('admin.error.load')}</p>
-      ) : null}
-      {/* Said when the list changes: how many customers the search found. */}
-      <p role="status">{total === undefined ? '' : t('admin.customers.count', { count: total })}</p>
+      <SearchedListHead screen="customers" q={q} list={list} onSearch={search} />
       {list.data ? <CustomersTable rows={list.data.customers} /> : null}
       {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
     </>

@@ -489,14 +489,18 @@ function SlotDialog({ area, slot }: { area: AreaRow; slot?: SlotRow }) {
   );
 }
 
-function ClosedDates({ area }: { area: AreaRow }) {
+/** A day with orders on it, asked again before it is closed. */
+interface Asking {
+  date: string;
+  orders: BookedOrder[];
+}
+
+/** Closing and opening the area's dates, and what was said of the last of them. */
+function useClosedDates(area: AreaRow) {
   const { t, lang } = useT();
   const write = useWrite();
-  const errors = useFieldErrors(write.error);
-  /** A day with orders on it, asked again before it is closed. */
-  const [asking, setAsking] = useState<{ date: string; orders: BookedOrder[] } | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const [done, setDone] = useState<{ text: string; orders: BookedOrder[] } | null>(null);
-  const headingId = `closed-${area.id}`;
   const close = async (date: string, orders?: BookedOrder[]) => {
     setDone(null);
     const body = orders ? { date, confirm: true, orderIds: orders.map((o) => o.id) } : { date };
@@ -513,18 +517,26 @@ function ClosedDates({ area }: { area: AreaRow }) {
     if (answer && 'ask' in answer) setAsking({ date, orders: answer.ask });
     else if (answer) {
       setAsking(null);
-      const day = dayLabel(date, lang);
-      setDone({
-        text: t(
-          answer.orders.length ? 'admin.delivery.closedWithOrders' : 'admin.delivery.closed',
-          {
-            date: day,
-          },
-        ),
-        orders: answer.orders,
-      });
+      const key = answer.orders.length
+        ? 'admin.delivery.closedWithOrders'
+        : 'admin.delivery.closed';
+      setDone({ text: t(key, { date: dayLabel(date, lang) }), orders: answer.orders });
     }
   };
+  const reopen = async (date: string) => {
+    setDone(null);
+    const answer = await write.run(() => del<AreaRow>(`${AREAS}/${area.id}/closed-dates/${date}`));
+    if (answer)
+      setDone({ text: t('admin.delivery.reopened', { date: dayLabel(date, lang) }), orders: [] });
+  };
+  return { error: write.error, asking, setAsking, done, close, reopen };
+}
+
+function ClosedDates({ area }: { area: AreaRow }) {
+  const { t } = useT();
+  const { error, asking, setAsking, done, close, reopen } = useClosedDates(area);
+  const errors = useFieldErrors(error);
+  const headingId = `closed-${area.id}`;
   return (
     <section aria-labelledby={headingId}>
       <Heading level={3} id={headingId}>
@@ -536,44 +548,8 @@ function ClosedDates({ area }: { area: AreaRow }) {
           {done.orders.length ? <OrdersTable orders={done.orders} /> : null}
         </div>
       ) : null}
-      {area.closedDates.length === 0 ? (
-        <p>{t('admin.delivery.noClosed')}</p>
-      ) : (
-        <ul className={styles.plainList}>
-          {area.closedDates.map((c) => (
-            <li key={c.date} className={styles.listRow}>
-              <span>
-                {dayLabel(c.date, lang)}
-                {c.orders > 0 ? (
-                  <span className={styles.muted}>
-                    {' '}
-                    · {t('admin.delivery.closedOrders', { count: c.orders })}
-                  </span>
-                ) : null}
-              </span>
-              <Button
-                className={styles.secondary}
-                aria-label={t('admin.delivery.reopenDate', { date: dayLabel(c.date, lang) })}
-                onPress={async () => {
-                  setDone(null);
-                  const answer = await write.run(() =>
-                    del<AreaRow>(`${AREAS}/${area.id}/closed-dates/${c.date}`),
-                  );
-                  if (answer) {
-                    setDone({
-                      text: t('admin.delivery.reopened', { date: dayLabel(c.date, lang) }),
-                      orders: [],
-                    });
-                  }
-                }}
-              >
-                {t('admin.delivery.reopen')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {asking ? null : <DeliveryError error={write.error} />}
+      <ClosedDateList area={area} reopen={reopen} />
+      {asking ? null : <DeliveryError error={error} />}
       <AdminForm
         errors={errors}
         aria-label={t('admin.delivery.closedDatesOf', { name: area.name })}
@@ -591,42 +567,92 @@ function ClosedDates({ area }: { area: AreaRow }) {
           </Button>
         </div>
       </AdminForm>
-      <Modal
-        isDismissable
-        isOpen={asking !== null}
-        onOpenChange={(open) => {
-          if (!open) setAsking(null);
-        }}
-        className={styles.modal}
-      >
-        <Dialog role="alertdialog" className={styles.dialog}>
-          {asking ? (
-            <>
-              <Heading slot="title">{t('admin.delivery.close')}</Heading>
-              <DeliveryError error={write.error} />
-              <p>
-                {t('admin.delivery.ordersOnDate', {
-                  count: asking.orders.length,
-                  date: dayLabel(asking.date, lang),
-                })}
-              </p>
-              <OrdersTable orders={asking.orders} />
-              <div className={styles.actions}>
-                <Button
-                  className={styles.primary}
-                  onPress={() => void close(asking.date, asking.orders)}
-                >
-                  {t('admin.delivery.confirmClose')}
-                </Button>
-                <Button className={styles.secondary} onPress={() => setAsking(null)}>
-                  {t('admin.delivery.cancel')}
-                </Button>
-              </div>
-            </>
-          ) : null}
-        </Dialog>
-      </Modal>
+      <OrdersOnDateDialog
+        asking={asking}
+        error={error}
+        confirm={(asked) => void close(asked.date, asked.orders)}
+        cancel={() => setAsking(null)}
+      />
     </section>
+  );
+}
+
+/** The area's closed dates, each with its orders' count and a button to open it again. */
+function ClosedDateList({ area, reopen }: { area: AreaRow; reopen: (date: string) => void }) {
+  const { t, lang } = useT();
+  if (area.closedDates.length === 0) return <p>{t('admin.delivery.noClosed')}</p>;
+  return (
+    <ul className={styles.plainList}>
+      {area.closedDates.map((c) => (
+        <li key={c.date} className={styles.listRow}>
+          <span>
+            {dayLabel(c.date, lang)}
+            {c.orders > 0 ? (
+              <span className={styles.muted}>
+                {' '}
+                · {t('admin.delivery.closedOrders', { count: c.orders })}
+              </span>
+            ) : null}
+          </span>
+          <Button
+            className={styles.secondary}
+            aria-label={t('admin.delivery.reopenDate', { date: dayLabel(c.date, lang) })}
+            onPress={() => reopen(c.date)}
+          >
+            {t('admin.delivery.reopen')}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Closing a day with orders on it: the orders shown, and closing confirmed or cancelled. */
+function OrdersOnDateDialog({
+  asking,
+  error,
+  confirm,
+  cancel,
+}: {
+  asking: Asking | null;
+  error: unknown;
+  confirm: (asked: Asking) => void;
+  cancel: () => void;
+}) {
+  const { t, lang } = useT();
+  return (
+    <Modal
+      isDismissable
+      isOpen={asking !== null}
+      onOpenChange={(open) => {
+        if (!open) cancel();
+      }}
+      className={styles.modal}
+    >
+      <Dialog role="alertdialog" className={styles.dialog}>
+        {asking ? (
+          <>
+            <Heading slot="title">{t('admin.delivery.close')}</Heading>
+            <DeliveryError error={error} />
+            <p>
+              {t('admin.delivery.ordersOnDate', {
+                count: asking.orders.length,
+                date: dayLabel(asking.date, lang),
+              })}
+            </p>
+            <OrdersTable orders={asking.orders} />
+            <div className={styles.actions}>
+              <Button className={styles.primary} onPress={() => confirm(asking)}>
+                {t('admin.delivery.confirmClose')}
+              </Button>
+              <Button className={styles.secondary} onPress={cancel}>
+                {t('admin.delivery.cancel')}
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </Dialog>
+    </Modal>
   );
 }
 

@@ -23,6 +23,7 @@ import {
   ErrorSummary,
   Field,
   LiveStatus,
+  NumberField,
   Section,
   Submit,
   TextAreaField,
@@ -434,15 +435,13 @@ function AdjustForm({
           value={direction}
           onChange={setDirection}
         />
-        <Field
+        <NumberField
           name="deltaCents"
           label={t('admin.giftCards.amount')}
           description={t('admin.giftCards.amountHint')}
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           value={amount}
           onChange={setAmount}
-          short
         />
         <TextAreaField
           name="reason"
@@ -538,16 +537,14 @@ function IssueForm({ close, onIssued }: { close: () => void; onIssued: (issued: 
           }
         }}
       >
-        <Field
+        <NumberField
           name="amountCents"
           label={t('admin.giftCards.value')}
           description={t('admin.giftCards.amountHint')}
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           value={amount}
           onChange={setAmount}
           autoFocus
-          short
         />
         <DateField
           name="validTo"

@@ -21,14 +21,15 @@ import {
   AdminForm,
   ChoiceRadios,
   ErrorSummary,
-  Field,
   LiveStatus,
+  NumberField,
   Section,
   Submit,
   TextAreaField,
   useFieldErrors,
 } from '../ui.tsx';
 import { fulfilmentSteps, ORDERS_API, paymentStatuses, slotText } from './orders.tsx';
+import { RowsTable } from './shop-parts.tsx';
 
 const REFUNDS: Record<RefundStatus, null> = {
   requested: null,
@@ -293,6 +294,76 @@ function CancelDialog({ order: o, outcome }: { order: OrderDetail; outcome: Outc
   );
 }
 
+/**
+ * A cancel or a refund sent from its dialog: it needs re-authentication; the order moving on
+ * (409) or its payment provider not answering (502) is said as an alert and the order is read
+ * again; done, the dialog closes and the screen says `said` of the order as it now is.
+ */
+function useMoneyAction(outcome: Outcome, close: () => void, alerts: Record<409 | 502, string>) {
+  const sensitive = useSensitive();
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const conflict = useAlert(error, alerts);
+  const send = async (request: () => Promise<OrderDetail>, said: (now: OrderDetail) => string) => {
+    setPending(true);
+    setError(null);
+    try {
+      const answer = await sensitive(request);
+      close();
+      outcome.setSaid({ text: said(answer), alert: false });
+      await outcome.refresh(answer);
+      outcome.refocus();
+    } catch (e) {
+      setError(e);
+      if (isAlert(e)) await outcome.refresh();
+    } finally {
+      setPending(false);
+    }
+  };
+  return { error, setError, pending, conflict, send };
+}
+
+type MoneyAction = ReturnType<typeof useMoneyAction>;
+
+/** A money action's dialog: its heading and lead, what went wrong, and its form. */
+function MoneyActionForm({
+  heading,
+  lead,
+  action,
+  submit,
+  children,
+}: {
+  heading: string;
+  lead: ReactNode;
+  action: MoneyAction;
+  /** Sends the form (not while it is being sent). */
+  submit: (form: FormData) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Heading slot="title">{heading}</Heading>
+      {lead}
+      {action.conflict ? (
+        <p role="alert" className={styles.errorSummary}>
+          {action.conflict}
+        </p>
+      ) : null}
+      <ErrorSummary error={notAlert(action.error)} />
+      <AdminForm
+        errors={useFieldErrors(notAlert(action.error))}
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (action.pending) return;
+          await submit(new FormData(event.currentTarget));
+        }}
+      >
+        {children}
+      </AdminForm>
+    </>
+  );
+}
+
 function CancelForm({
   order: o,
   outcome,
@@ -303,70 +374,47 @@ function CancelForm({
   close: () => void;
 }) {
   const { t, money } = useT();
-  const sensitive = useSensitive();
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const conflict = useAlert(error, {
+  const action = useMoneyAction(outcome, close, {
     409: t('admin.order.cancelConflict'),
     502: t('admin.order.cancelProviderDown'),
   });
   const paid = o.status === 'paid';
   return (
-    <>
-      <Heading slot="title">{t('admin.order.cancelHeading', { number: o.number })}</Heading>
-      <p>
-        {paid
-          ? t('admin.order.cancelPaidLead', { amount: money(o.refundableCents) })
-          : t('admin.order.cancelLead')}
-      </p>
-      {conflict ? (
-        <p role="alert" className={styles.errorSummary}>
-          {conflict}
+    <MoneyActionForm
+      heading={t('admin.order.cancelHeading', { number: o.number })}
+      lead={
+        <p>
+          {paid
+            ? t('admin.order.cancelPaidLead', { amount: money(o.refundableCents) })
+            : t('admin.order.cancelLead')}
         </p>
-      ) : null}
-      <ErrorSummary error={notAlert(error)} />
-      <AdminForm
-        errors={useFieldErrors(notAlert(error))}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (pending) return;
-          const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-          setPending(true);
-          setError(null);
-          try {
-            const answer = await sensitive(() =>
-              post<OrderDetail>(`${ORDERS_API}/${o.id}/cancel`, { reason }),
-            );
-            close();
-            outcome.setSaid({ text: t('admin.order.cancelled'), alert: false });
-            await outcome.refresh(answer);
-            outcome.refocus();
-          } catch (e) {
-            setError(e);
-            if (isAlert(e)) await outcome.refresh();
-          } finally {
-            setPending(false);
-          }
-        }}
-      >
-        <TextAreaField
-          name="reason"
-          label={t('admin.order.cancelReason')}
-          description={t('admin.order.cancelReasonHint')}
-          rows={3}
-          maxLength={1000}
-          autoFocus
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.danger}>
-            {t('admin.order.cancelConfirm')}
-          </Button>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.order.cancelKeep')}
-          </Button>
-        </div>
-      </AdminForm>
-    </>
+      }
+      action={action}
+      submit={async (form) => {
+        const reason = String(form.get('reason') ?? '');
+        await action.send(
+          () => post<OrderDetail>(`${ORDERS_API}/${o.id}/cancel`, { reason }),
+          () => t('admin.order.cancelled'),
+        );
+      }}
+    >
+      <TextAreaField
+        name="reason"
+        label={t('admin.order.cancelReason')}
+        description={t('admin.order.cancelReasonHint')}
+        rows={3}
+        maxLength={1000}
+        autoFocus
+      />
+      <div className={styles.actions}>
+        <Button type="submit" className={styles.danger}>
+          {t('admin.order.cancelConfirm')}
+        </Button>
+        <Button className={styles.secondary} onPress={close}>
+          {t('admin.order.cancelKeep')}
+        </Button>
+      </div>
+    </MoneyActionForm>
   );
 }
 
@@ -430,109 +478,80 @@ function RefundForm({
   close: () => void;
 }) {
   const { t, money } = useT();
-  const sensitive = useSensitive();
   const [key] = useState(() => crypto.randomUUID());
   const [by, setBy] = useState<'amount' | 'lines'>('amount');
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const conflict = useAlert(error, {
+  const action = useMoneyAction(outcome, close, {
     409: t('admin.order.refund.conflict'),
     502: t('admin.order.providerDown'),
   });
   const lines = refundableLines(o);
   return (
-    <>
-      <Heading slot="title">{t('admin.order.refundHeading', { number: o.number })}</Heading>
-      <p>
-        <strong>{t('admin.order.refund.left', { amount: money(o.refundableCents) })}</strong>
-      </p>
-      {conflict ? (
-        <p role="alert" className={styles.errorSummary}>
-          {conflict}
+    <MoneyActionForm
+      heading={t('admin.order.refundHeading', { number: o.number })}
+      lead={
+        <p>
+          <strong>{t('admin.order.refund.left', { amount: money(o.refundableCents) })}</strong>
         </p>
-      ) : null}
-      <ErrorSummary error={notAlert(error)} />
-      <AdminForm
-        errors={useFieldErrors(notAlert(error))}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (pending) return;
-          const ask = refundAsk(new FormData(event.currentTarget), o, key);
-          if ('errors' in ask) {
-            setError(new ApiError(400, '/problems/validation', ask.errors, null));
-            return;
-          }
-          setPending(true);
-          setError(null);
-          try {
-            const answer = await sensitive(() =>
-              post<OrderDetail>(`${ORDERS_API}/${o.id}/refunds`, ask.body),
-            );
-            close();
-            const amount = Math.max(0, o.refundableCents - answer.refundableCents);
-            outcome.setSaid({
-              text: amount
-                ? t('admin.order.refunded', { amount: money(amount) })
-                : t('admin.order.refundAsked'),
-              alert: false,
-            });
-            await outcome.refresh(answer);
-            outcome.refocus();
-          } catch (e) {
-            setError(e);
-            if (isAlert(e)) await outcome.refresh();
-          } finally {
-            setPending(false);
-          }
-        }}
-      >
-        <ChoiceRadios
-          name="by"
-          label={t('admin.order.refund.by')}
-          options={[
-            ['amount', t('admin.order.refund.byAmount')],
-            ['lines', t('admin.order.refund.byLines'), lines.length === 0],
-          ]}
-          value={by}
-          onChange={setBy}
+      }
+      action={action}
+      submit={async (form) => {
+        const ask = refundAsk(form, o, key);
+        if ('errors' in ask) {
+          action.setError(new ApiError(400, '/problems/validation', ask.errors, null));
+          return;
+        }
+        await action.send(
+          () => post<OrderDetail>(`${ORDERS_API}/${o.id}/refunds`, ask.body),
+          (now) => {
+            const amount = Math.max(0, o.refundableCents - now.refundableCents);
+            return amount
+              ? t('admin.order.refunded', { amount: money(amount) })
+              : t('admin.order.refundAsked');
+          },
+        );
+      }}
+    >
+      <ChoiceRadios
+        name="by"
+        label={t('admin.order.refund.by')}
+        options={[
+          ['amount', t('admin.order.refund.byAmount')],
+          ['lines', t('admin.order.refund.byLines'), lines.length === 0],
+        ]}
+        value={by}
+        onChange={setBy}
+      />
+      {by === 'amount' ? (
+        <NumberField
+          name="amountCents"
+          label={t('admin.order.refund.amount')}
+          description={t('admin.order.refund.amountHint')}
+          decimal
+          autoFocus
         />
-        {by === 'amount' ? (
-          <Field
-            name="amountCents"
-            label={t('admin.order.refund.amount')}
-            description={t('admin.order.refund.amountHint')}
-            inputMode="decimal"
-            autoComplete="off"
-            autoFocus
-            short
-          />
-        ) : (
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.label}>{t('admin.order.refund.lines')}</legend>
-            {lines.map((line) => (
-              <Field
-                key={line.code}
-                name={`lines.${line.code}`}
-                label={t('admin.order.refund.lineQuantity', { name: line.name, code: line.code })}
-                description={t('admin.order.refund.lineLeft', {
-                  count: line.quantity - line.refundedQuantity,
-                  price: money(Math.round(line.chargedCents / line.quantity)),
-                })}
-                inputMode="numeric"
-                autoComplete="off"
-                short
-              />
-            ))}
-          </fieldset>
-        )}
-        <div className={styles.actions}>
-          <Submit>{t('admin.order.refundConfirm')}</Submit>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.order.close')}
-          </Button>
-        </div>
-      </AdminForm>
-    </>
+      ) : (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.label}>{t('admin.order.refund.lines')}</legend>
+          {lines.map((line) => (
+            <NumberField
+              key={line.code}
+              name={`lines.${line.code}`}
+              label={t('admin.order.refund.lineQuantity', { name: line.name, code: line.code })}
+              description={t('admin.order.refund.lineLeft', {
+                count: line.quantity - line.refundedQuantity,
+                price: money(Math.round(line.chargedCents / line.quantity)),
+              })}
+            />
+          ))}
+        </fieldset>
+      )}
+      <div className={styles.actions}>
+        <Submit>{t('admin.order.refundConfirm')}</Submit>
+        <Button className={styles.secondary} onPress={close}>
+          {t('admin.order.close')}
+        </Button>
+      </div>
+    </MoneyActionForm>
   );
 }
 
@@ -725,76 +744,40 @@ function Money({ order: o }: { order: OrderDetail }) {
           </dd>
         </div>
       </dl>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>{t('admin.order.payments')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.order.at')}</th>
-              <th scope="col">{t('admin.order.provider')}</th>
-              <th scope="col">{t('admin.orders.status')}</th>
-              <th scope="col">{t('admin.order.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {o.payments.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t('admin.order.noPayments')}</td>
-              </tr>
-            ) : (
-              o.payments.map((p) => (
-                <tr key={p.stamp}>
-                  <td data-label={t('admin.order.at')}>{dateTime(p.createdAt)}</td>
-                  <td data-label={t('admin.order.provider')}>
-                    {p.method && p.method !== p.provider
-                      ? `${p.provider} · ${p.method}`
-                      : p.provider}
-                  </td>
-                  <td data-label={t('admin.orders.status')}>
-                    {t(`admin.orders.payment.${p.status}`)}
-                  </td>
-                  <td data-label={t('admin.order.amount')}>{money(p.amountCents)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>{t('admin.order.refunds')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.order.at')}</th>
-              <th scope="col">{t('admin.order.amount')}</th>
-              <th scope="col">{t('admin.orders.status')}</th>
-              <th scope="col">{t('admin.order.refundLines')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {o.refunds.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t('admin.order.noRefunds')}</td>
-              </tr>
-            ) : (
-              o.refunds.map((r) => (
-                <tr key={r.id}>
-                  <td data-label={t('admin.order.at')}>{dateTime(r.createdAt)}</td>
-                  <td data-label={t('admin.order.amount')}>{money(r.amountCents)}</td>
-                  <td data-label={t('admin.orders.status')}>
-                    {t(`admin.order.refundStatus.${r.status}`)}
-                  </td>
-                  <td data-label={t('admin.order.refundLines')}>
-                    {r.lines
-                      ? r.lines.map((l) => `${l.quantity} × ${lineName(l.code)}`).join(', ')
-                      : t('admin.order.byAmount')}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        caption={t('admin.order.payments')}
+        columns={[
+          [t('admin.order.at'), (p) => dateTime(p.createdAt)],
+          [
+            t('admin.order.provider'),
+            (p) =>
+              p.method && p.method !== p.provider ? `${p.provider} · ${p.method}` : p.provider,
+          ],
+          [t('admin.orders.status'), (p) => t(`admin.orders.payment.${p.status}`)],
+          [t('admin.order.amount'), (p) => money(p.amountCents)],
+        ]}
+        rows={o.payments}
+        rowKey={(p) => p.stamp}
+        empty={t('admin.order.noPayments')}
+      />
+      <RowsTable
+        caption={t('admin.order.refunds')}
+        columns={[
+          [t('admin.order.at'), (r) => dateTime(r.createdAt)],
+          [t('admin.order.amount'), (r) => money(r.amountCents)],
+          [t('admin.orders.status'), (r) => t(`admin.order.refundStatus.${r.status}`)],
+          [
+            t('admin.order.refundLines'),
+            (r) =>
+              r.lines
+                ? r.lines.map((l) => `${l.quantity} × ${lineName(l.code)}`).join(', ')
+                : t('admin.order.byAmount'),
+          ],
+        ]}
+        rows={o.refunds}
+        rowKey={(r) => r.id}
+        empty={t('admin.order.noRefunds')}
+      />
     </Section>
   );
 }

@@ -10,6 +10,7 @@ import { DateField } from '../date-field.tsx';
 import { useT } from '../i18n.tsx';
 import { LOCALES, percentText } from '../shop-values.ts';
 import { ErrorSummary, LiveStatus, Section } from '../ui.tsx';
+import { RowsTable } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const REPORT_API: typeof ReportApi = '/api/admin/reports/daily';
@@ -143,49 +144,18 @@ function Totals({ report: r }: { report: DailyReport }) {
           </div>
         ))}
       </dl>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>{t('admin.report.vatCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.report.vatRate')}</th>
-              <th scope="col" className={styles.number}>
-                {t('admin.report.vatGross')}
-              </th>
-              <th scope="col" className={styles.number}>
-                {t('admin.report.vatAmount')}
-              </th>
-              <th scope="col" className={styles.number}>
-                {t('admin.report.vatNet')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.vat.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t('admin.report.noVat')}</td>
-              </tr>
-            ) : (
-              r.vat.map((share) => (
-                <tr key={share.basisPoints}>
-                  <td data-label={t('admin.report.vatRate')}>
-                    {percentText(share.basisPoints, lang)}
-                  </td>
-                  <td data-label={t('admin.report.vatGross')} className={styles.number}>
-                    {money(share.grossCents)}
-                  </td>
-                  <td data-label={t('admin.report.vatAmount')} className={styles.number}>
-                    {money(share.vatCents)}
-                  </td>
-                  <td data-label={t('admin.report.vatNet')} className={styles.number}>
-                    {money(share.netCents)}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        caption={t('admin.report.vatCaption')}
+        columns={[
+          [t('admin.report.vatRate'), (share) => percentText(share.basisPoints, lang)],
+          [t('admin.report.vatGross'), (share) => money(share.grossCents), 'numbers'],
+          [t('admin.report.vatAmount'), (share) => money(share.vatCents), 'numbers'],
+          [t('admin.report.vatNet'), (share) => money(share.netCents), 'numbers'],
+        ]}
+        rows={r.vat}
+        rowKey={(share) => share.basisPoints}
+        empty={t('admin.report.noVat')}
+      />
     </Section>
   );
 }

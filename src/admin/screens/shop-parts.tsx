@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import styles from '../admin.module.css';
-import { ApiError } from '../api.ts';
+import { ApiError, get } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { AdminForm, Field, LiveStatus } from '../ui.tsx';
+import { AdminForm, ErrorSummary, Field, LiveStatus, useFieldErrors } from '../ui.tsx';
 
 /** What a change said: done (read out politely) or refused as things stood (an alert). */
 export type Said = { text: string; alert: boolean } | null;
@@ -110,30 +111,57 @@ export const offsetOf = (params: URLSearchParams) => {
   return Number.isInteger(n) && n > 0 ? n : 0;
 };
 
+/** The list screens searched by text, by the name of their texts and their address. */
+export type SearchedScreen = 'catalogue' | 'coupons' | 'customers';
+
+/** A searched list's head: what went wrong reading it, the search, and how many it has. */
+export function SearchedListHead({
+  screen,
+  q,
+  list,
+  onSearch,
+}: {
+  screen: SearchedScreen;
+  q: string;
+  list: { error: unknown; isError: boolean; data?: { total: number } | undefined };
+  onSearch: (text: string) => void;
+}) {
+  const { t } = useT();
+  const errors = useFieldErrors(list.error);
+  const invalid = Object.keys(errors).length > 0;
+  const total = list.data?.total;
+  return (
+    <>
+      <ErrorSummary error={invalid ? list.error : null} />
+      <TextSearch screen={screen} q={q} errors={errors} onSearch={onSearch} />
+      {list.isError && !invalid ? <p role="alert">{t('admin.error.load')}</p> : null}
+      <p role="status">{total === undefined ? '' : t(`admin.${screen}.count`, { count: total })}</p>
+    </>
+  );
+}
+
 /**
  * A list's text search (`q` in the address): submitting sets it, an empty text clears it. The
  * form is made again for each `q`, so the field shows the search the list shows.
  */
-export function TextSearch({
+function TextSearch({
+  screen,
   q,
   errors,
-  clearTo,
-  texts,
   onSearch,
 }: {
+  screen: SearchedScreen;
   q: string;
   errors: Record<string, string>;
-  /** The list's address without a search. */
-  clearTo: string;
-  texts: { filters: string; search: string; searchHint: string; apply: string; clear: string };
   onSearch: (text: string) => void;
 }) {
+  const { t } = useT();
   return (
     <AdminForm
       key={q}
       errors={errors}
       role="search"
-      aria-label={texts.filters}
+      aria-label={t(`admin.${screen}.filters`)}
       className={styles.filters}
       onSubmit={(event) => {
         event.preventDefault();
@@ -143,16 +171,102 @@ export function TextSearch({
       <Field
         name="q"
         type="search"
-        label={texts.search}
-        description={texts.searchHint}
+        label={t(`admin.${screen}.search`)}
+        description={t(`admin.${screen}.searchHint`)}
         defaultValue={q}
       />
       <div className={styles.actions}>
         <Button type="submit" className={styles.secondary}>
-          {texts.apply}
+          {t(`admin.${screen}.apply`)}
         </Button>
-        {q ? <Link to={clearTo}>{texts.clear}</Link> : null}
+        {q ? <Link to={`/${screen}`}>{t(`admin.${screen}.clear`)}</Link> : null}
       </div>
     </AdminForm>
   );
+}
+/**
+ * A column of a `RowsTable`: its heading (each cell's label too, on a phone), its cell, and
+ * whether it holds numbers (set right, to be read down the column).
+ */
+export type Column<Row> = [heading: string, cell: (row: Row) => ReactNode, numbers?: 'numbers'];
+
+/** A captioned table of rows, or one line saying there are none. */
+export function RowsTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** What the table says when it has no rows. */
+  empty?: string;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map(([heading, , numbers]) => (
+              <th key={heading} scope="col" className={numbers ? styles.number : undefined}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && empty ? (
+            <tr>
+              <td colSpan={columns.length}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map(([heading, cell, numbers]) => (
+                  <td
+                    key={heading}
+                    data-label={heading}
+                    className={numbers ? styles.number : undefined}
+                  >
+                    {cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A list screen's rows: searched by `q` and paged by `offset` in the address, read from `api`
+ * and kept under `name` (any list of that name is read again after a change).
+ */
+export function useSearchedList<List>(name: string, api: string) {
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const offset = offsetOf(params);
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (offset) query.set('offset', String(offset));
+  const key = [name, query.toString()];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => get<List>(`${api}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  /** The list read again: it as it now is. */
+  const reread = async () => {
+    await client.invalidateQueries({ queryKey: [name] });
+    return client.getQueryData<List>(key);
+  };
+  const search = (text: string) => setParams(text ? { q: text } : {});
+  return { q, offset, params, list, reread, search };
 }

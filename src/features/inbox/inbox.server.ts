@@ -269,7 +269,7 @@ export async function submissionFile(
   return { name: file.name, type: 'application/octet-stream', bytes };
 }
 
-interface Change {
+export interface HandlingChange {
   kind: Exclude<SubmissionEventKind, 'note' | 'reply'>;
   version: number;
   set: Partial<Pick<Handling, 'state' | 'assigneeId' | 'legalHold'>>;
@@ -284,7 +284,7 @@ interface Change {
 export async function changeHandling(
   request: FastifyRequest,
   id: string,
-  change: Change,
+  change: HandlingChange,
 ): Promise<InboxRow> {
   const { submission } = await scoped(request, id, 'submissions.manage');
   const staff = signedIn(request);

@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
+import { jsonAnswer } from '../../server/openapi.ts';
 import type { ZodApp } from '../../server/types.ts';
+import { adminRoute } from '../staff/index.server.ts';
 import {
   addNote,
   assertSubmissionAccess,
   changeHandling,
   exportInbox,
+  type HandlingChange,
   listInbox,
   openSubmission,
   reply,
@@ -30,17 +32,11 @@ import {
   submissionIdParamsSchema,
 } from './schemas.ts';
 
-const TAG = 'admin';
 const API_LIMIT = { max: 600, timeWindow: 60_000 };
 const BODY_LIMIT = 64 * 1024;
 const READ = { permission: 'submissions.read' } as const;
 const MANAGE = { permission: 'submissions.manage' } as const;
 const okAnswer = z.object({ ok: z.literal(true) });
-
-/** Personal data: never kept by a browser or a proxy. */
-function noStore(reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
-}
 
 /**
  * The customer-service inbox's routes (decision 137): the list and one submission need
@@ -55,104 +51,60 @@ export async function inboxRoutes(fastify: FastifyInstance) {
 
 /** The list, its export, one submission opened, and its files. */
 function registerReads(app: ZodApp) {
-  app.get(
-    INBOX_API,
-    {
-      config: { staff: READ, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The form submissions the staff member may read, newest first',
-        description:
-          '`form`, `site`, `lang` and `state` narrow the list; submissions outside the grants are never listed. 50 at a time from `offset`. No personal data: that is read by opening one.',
-        querystring: inboxQuerySchema,
-        response: {
-          200: jsonAnswer(inboxListSchema, 'Submissions'),
-          ...problemAnswers(400, 401, 403, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return listInbox(app.db, request.staff?.grants ?? [], request.query);
-    },
-  );
-
-  app.get(
-    `${INBOX_API}/export.csv`,
-    {
-      config: { staff: { ...READ, reauth: true }, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: {
-        tags: [TAG],
-        summary:
-          'The list’s submissions, opened, as CSV for a spreadsheet; needs re-authentication',
-        description:
-          'UTF-8 with a byte-order mark, `;` between cells (Finnish Excel opens it as it is). The same filters and grants as the list; at most 10 000 submissions (400 naming `form` beyond). Written to the audit log.',
-        querystring: inboxExportQuerySchema,
-        response: {
-          200: { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } },
-          ...problemAnswers(400, 401, 403, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+  adminRoute(app, 'GET', INBOX_API, {
+    staff: READ,
+    rateLimit: API_LIMIT,
+    summary: 'The form submissions the staff member may read, newest first',
+    description:
+      '`form`, `site`, `lang` and `state` narrow the list; submissions outside the grants are never listed. 50 at a time from `offset`. No personal data: that is read by opening one.',
+    querystring: inboxQuerySchema,
+    answer: jsonAnswer(inboxListSchema, 'Submissions'),
+    problems: [400, 401, 403, 429],
+    handler: (request) => listInbox(app.db, request.staff?.grants ?? [], request.query),
+  });
+  adminRoute(app, 'GET', `${INBOX_API}/export.csv`, {
+    staff: { ...READ, reauth: true },
+    rateLimit: { max: 30, timeWindow: 60_000 },
+    summary: 'The list’s submissions, opened, as CSV for a spreadsheet; needs re-authentication',
+    description:
+      'UTF-8 with a byte-order mark, `;` between cells (Finnish Excel opens it as it is). The same filters and grants as the list; at most 10 000 submissions (400 naming `form` beyond). Written to the audit log.',
+    querystring: inboxExportQuerySchema,
+    answer: { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } },
+    problems: [400, 401, 403, 429],
+    handler: async (request, reply) => {
       const csv = await exportInbox(request, request.query);
-      noStore(reply);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('content-disposition', 'attachment; filename="lomakeviestit.csv"');
       return reply.type('text/csv; charset=utf-8').send(csv);
     },
-  );
-
-  app.get(
-    `${INBOX_API}/:id`,
-    {
-      config: { staff: READ, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Opens a submission: its data, files and timeline (written to the audit log)',
-        params: submissionIdParamsSchema,
-        response: {
-          200: jsonAnswer(openedSubmissionSchema, 'The submission'),
-          ...problemAnswers(400, 401, 403, 404, 429),
-        },
-      },
+  });
+  adminRoute(app, 'GET', `${INBOX_API}/:id`, {
+    staff: READ,
+    rateLimit: API_LIMIT,
+    summary: 'Opens a submission: its data, files and timeline (written to the audit log)',
+    params: submissionIdParamsSchema,
+    answer: jsonAnswer(openedSubmissionSchema, 'The submission'),
+    problems: [400, 401, 403, 404, 429],
+    handler: (request) => openSubmission(request, request.params.id),
+  });
+  adminRoute(app, 'GET', `${INBOX_API}/:id/files/:position`, {
+    staff: READ,
+    rateLimit: API_LIMIT,
+    preValidation: (request) => assertSubmissionAccess(request, 'submissions.read'),
+    summary: 'A submission’s file: a re-encoded thumbnail of an image, or the file to download',
+    description:
+      'With `thumbnail=1` an image comes back as a JPEG made from it (never the uploaded bytes); otherwise the file comes as `application/octet-stream` with `Content-Disposition: attachment`, never shown inline. Written to the audit log.',
+    params: submissionFileParamsSchema,
+    querystring: submissionFileQuerySchema,
+    answer: {
+      description: 'The file',
+      content: { 'application/octet-stream': { schema: z.string() } },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return openSubmission(request, request.params.id);
-    },
-  );
-
-  app.get(
-    `${INBOX_API}/:id/files/:position`,
-    {
-      config: { staff: READ, rateLimit: API_LIMIT },
-      preValidation: (request) => assertSubmissionAccess(request, 'submissions.read'),
-      schema: {
-        tags: [TAG],
-        summary: 'A submission’s file: a re-encoded thumbnail of an image, or the file to download',
-        description:
-          'With `thumbnail=1` an image comes back as a JPEG made from it (never the uploaded bytes); otherwise the file comes as `application/octet-stream` with `Content-Disposition: attachment`, never shown inline. Written to the audit log.',
-        params: submissionFileParamsSchema,
-        querystring: submissionFileQuerySchema,
-        response: {
-          200: {
-            description: 'The file',
-            content: { 'application/octet-stream': { schema: z.string() } },
-          },
-          ...problemAnswers(400, 401, 403, 404, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+    problems: [400, 401, 403, 404, 429],
+    handler: async (request, reply) => {
+      const { id, position } = request.params;
       const thumbnail = request.query.thumbnail === '1';
-      const file = await submissionFile(
-        request,
-        request.params.id,
-        request.params.position,
-        thumbnail,
-      );
-      noStore(reply);
+      const file = await submissionFile(request, id, position, thumbnail);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('content-security-policy', "default-src 'none'; sandbox");
       const name = encodeURIComponent(file.name);
@@ -163,76 +115,55 @@ function registerReads(app: ZodApp) {
       );
       return reply.type(file.type).send(file.bytes);
     },
-  );
+  });
 }
 
 /** What staff do with one submission: state, assignee, legal hold, a note, a reply. */
 function registerWrites(app: ZodApp) {
   /** A write to one submission: its body, and the change it makes. */
-  const write = <B extends z.ZodType, A extends z.ZodType>(
+  const write = <B extends z.ZodType>(
     path: string,
     summary: string,
     body: B,
-    answer: A,
-    run: (request: FastifyRequest, id: string, body: z.infer<B>) => Promise<z.infer<A>>,
+    answer: z.ZodType,
+    run: (request: FastifyRequest, id: string, body: z.output<B>) => Promise<unknown>,
   ) =>
-    app.post(
-      `${INBOX_API}/:id/${path}`,
-      {
-        bodyLimit: BODY_LIMIT,
-        config: { staff: MANAGE, rateLimit: API_LIMIT },
-        preValidation: (request) => assertSubmissionAccess(request, 'submissions.manage'),
-        schema: {
-          tags: [TAG],
-          summary,
-          security: XSRF_SECURITY,
-          params: submissionIdParamsSchema,
-          body,
-          response: {
-            200: jsonAnswer(answer, 'Done'),
-            ...problemAnswers(400, 401, 403, 404, 409, 413, 429),
-          },
-        },
-      },
-      async (request) =>
-        run(request, (request.params as { id: string }).id, request.body as z.infer<B>),
+    adminRoute(app, 'POST', `${INBOX_API}/:id/${path}`, {
+      staff: MANAGE,
+      rateLimit: API_LIMIT,
+      bodyLimit: BODY_LIMIT,
+      preValidation: (request) => assertSubmissionAccess(request, 'submissions.manage'),
+      summary,
+      params: submissionIdParamsSchema,
+      body,
+      answer: jsonAnswer(answer, 'Done'),
+      problems: [400, 401, 403, 404, 409, 413, 429],
+      handler: (request) => run(request, request.params.id, request.body as z.output<B>),
+    });
+  /** A change to how the submission is handled, on the version the staff member saw. */
+  const handling = <B extends z.ZodType<HandlingChange['set'] & { version: number }>>(
+    kind: HandlingChange['kind'],
+    summary: string,
+    body: B,
+  ) =>
+    write(kind, summary, body, inboxRowSchema, (request, id, { version, ...set }) =>
+      changeHandling(request, id, { kind, version, set }),
     );
 
-  write(
+  handling(
     'state',
     'Moves a submission to another state, on the version the staff member saw (409 if changed)',
     stateChangeSchema,
-    inboxRowSchema,
-    (request, id, body) =>
-      changeHandling(request, id, {
-        kind: 'state',
-        version: body.version,
-        set: { state: body.state },
-      }),
   );
-  write(
+  handling(
     'assignee',
     'Gives a submission to a staff member who may handle it, or to nobody (409 if changed)',
     assigneeChangeSchema,
-    inboxRowSchema,
-    (request, id, body) =>
-      changeHandling(request, id, {
-        kind: 'assignee',
-        version: body.version,
-        set: { assigneeId: body.assigneeId },
-      }),
   );
-  write(
+  handling(
     'hold',
     'Puts a submission on legal hold (the retention job keeps it) or takes it off (409 if changed)',
     holdChangeSchema,
-    inboxRowSchema,
-    (request, id, body) =>
-      changeHandling(request, id, {
-        kind: 'hold',
-        version: body.version,
-        set: { legalHold: body.legalHold },
-      }),
   );
   write(
     'notes',

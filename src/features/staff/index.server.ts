@@ -6,6 +6,7 @@ import { staffRoutes } from './routes.server.ts';
 import { deleteDeadStaffSessions } from './sessions.server.ts';
 
 export { scopeWhere, staffWhoMay } from './access.server.ts';
+export { type AdminRequest, adminRoute, type RateLimit } from './admin-route.server.ts';
 export { actorOf, COMMAND_LINE, recordAudit } from './audit.server.ts';
 export { createStaff } from './enrolment.server.ts';
 export { queryScope, type StaffRouteAccess } from './guard.server.ts';

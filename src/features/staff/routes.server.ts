@@ -4,10 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../server/errors.ts';
 import { lockout } from '../../server/lockout.ts';
-import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
+import { jsonAnswer } from '../../server/openapi.ts';
 import type { ZodApp } from '../../server/types.ts';
 import { sites } from '../../sites/registry.ts';
 import { type AccessGrant, can, permissionsOf } from './access.ts';
+import { adminRoute } from './admin-route.server.ts';
 import { listAudit } from './audit.server.ts';
 import {
   completeEnrolment,
@@ -87,7 +88,6 @@ import {
 } from './schemas.ts';
 import { staffPasskeys } from './tables.ts';
 
-const TAG = 'admin';
 const BODY_LIMIT = 16 * 1024;
 /** Per client address and minute: each sign-in step, and everything else. */
 const AUTH_LIMIT = { max: 30, timeWindow: 60_000 };
@@ -147,11 +147,6 @@ export function scopeOf(grants: readonly AccessGrant[]) {
  * password reset, the signed-in staff member's profile, staff accounts, roles and the audit log.
  * Every route declares what it needs in `config.staff`; every answer is `no-store`.
  */
-/**
- * The back office's identity API under /api/admin (decisions 130–132): sign-in steps, enrolment,
- * password reset, the signed-in staff member's profile, staff accounts, roles and the audit log.
- * Every route declares what it needs in `config.staff`; every answer is `no-store`.
- */
 export async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits: LoginLimits = {
@@ -182,7 +177,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
 }
 
 /** The key that seals outgoing mail. */
-function mailKey(app: ZodApp) {
+function mailKey(app: Pick<FastifyInstance, 'config'>) {
   return app.config.forms.encryptionKey;
 }
 
@@ -192,27 +187,27 @@ async function signedInAnswer(request: FastifyRequest, sessionId: string): Promi
   return me(request);
 }
 
+/** What most routes here ask: a body is small, and each sign-in step is limited per address. */
+const publicStep = {
+  staff: { access: 'public' },
+  rateLimit: AUTH_LIMIT,
+  bodyLimit: BODY_LIMIT,
+} as const;
+const signedInRead = { staff: { access: 'signed-in' }, rateLimit: API_LIMIT } as const;
+const signedInWrite = { ...signedInRead, bodyLimit: BODY_LIMIT } as const;
+const ok = { ok: true as const };
+
 /** The password step, the second steps with a code, signing out, and who is signed in. */
 function registerSignInRoutes(app: ZodApp, limits: LoginLimits) {
-  app.post(
-    `${ADMIN_API}/auth/login`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The password step of signing in',
-        description:
-          'A right password opens only the second step (5 minutes): a TOTP code or a recovery code. 401 naming `password` for a wrong address or password alike. Ten wrong passwords for one address lock the step for 15 minutes (429), counted by every process.',
-        security: XSRF_SECURITY,
-        body: loginSchema,
-        response: {
-          200: jsonAnswer(loginAnswerSchema, 'The second step is next'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+  adminRoute(app, 'POST', `${ADMIN_API}/auth/login`, {
+    ...publicStep,
+    summary: 'The password step of signing in',
+    description:
+      'A right password opens only the second step (5 minutes): a TOTP code or a recovery code. 401 naming `password` for a wrong address or password alike. Ten wrong passwords for one address lock the step for 15 minutes (429), counted by every process.',
+    body: loginSchema,
+    answer: jsonAnswer(loginAnswerSchema, 'The second step is next'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request, reply) => {
       const staffId = await passwordStep(request, reply, request.body, limits);
       const passkeys = await app.db.$count(staffPasskeys, eq(staffPasskeys.staffId, staffId));
       return {
@@ -224,161 +219,101 @@ function registerSignInRoutes(app: ZodApp, limits: LoginLimits) {
         ],
       };
     },
-  );
-
-  app.post(
-    `${ADMIN_API}/auth/totp`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The second step with a TOTP code: signed in',
-        description:
-          'Needs the session of the password step (401 otherwise). A code works once; ±30 seconds of clock drift are allowed. Five wrong codes lock the step for 15 minutes (429).',
-        security: XSRF_SECURITY,
-        body: totpSchema,
-        response: {
-          200: jsonAnswer(meSchema, 'Signed in'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      return signedInAnswer(request, await totpStep(request, reply, request.body.code, limits));
-    },
-  );
-
-  app.post(
-    `${ADMIN_API}/auth/recovery`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The second step with a one-time recovery code: signed in',
-        description:
-          'The code is used up. Wrong codes count with wrong TOTP codes (5 lock the step).',
-        security: XSRF_SECURITY,
-        body: recoverySchema,
-        response: {
-          200: jsonAnswer(meSchema, 'Signed in'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      return signedInAnswer(request, await recoveryStep(request, reply, request.body.code, limits));
-    },
-  );
-
-  app.post(
-    `${ADMIN_API}/auth/logout`,
-    {
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Signs out',
-        security: XSRF_SECURITY,
-        response: { 200: jsonAnswer(okSchema, 'Signed out'), ...problemAnswers(403, 429) },
-      },
-    },
-    async (request, reply) => {
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/auth/totp`, {
+    ...publicStep,
+    summary: 'The second step with a TOTP code: signed in',
+    description:
+      'Needs the session of the password step (401 otherwise). A code works once; ±30 seconds of clock drift are allowed. Five wrong codes lock the step for 15 minutes (429).',
+    body: totpSchema,
+    answer: jsonAnswer(meSchema, 'Signed in'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request, reply) =>
+      signedInAnswer(request, await totpStep(request, reply, request.body.code, limits)),
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/auth/recovery`, {
+    ...publicStep,
+    summary: 'The second step with a one-time recovery code: signed in',
+    description: 'The code is used up. Wrong codes count with wrong TOTP codes (5 lock the step).',
+    body: recoverySchema,
+    answer: jsonAnswer(meSchema, 'Signed in'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request, reply) =>
+      signedInAnswer(request, await recoveryStep(request, reply, request.body.code, limits)),
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/auth/logout`, {
+    staff: { access: 'public' },
+    rateLimit: AUTH_LIMIT,
+    summary: 'Signs out',
+    answer: jsonAnswer(okSchema, 'Signed out'),
+    problems: [403, 429],
+    handler: async (request, reply) => {
       await signOut(request, reply);
-      return { ok: true as const };
+      return ok;
     },
-  );
-
-  app.get(
-    `${ADMIN_API}/auth/session`,
-    {
-      config: { staff: { access: 'signed-in' }, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The signed-in staff member, their permissions and grants',
-        response: { 200: jsonAnswer(meSchema, 'Signed in'), ...problemAnswers(401, 429) },
-      },
-    },
-    async (request) => me(request),
-  );
+  });
+  adminRoute(app, 'GET', `${ADMIN_API}/auth/session`, {
+    ...signedInRead,
+    summary: 'The signed-in staff member, their permissions and grants',
+    answer: jsonAnswer(meSchema, 'Signed in'),
+    problems: [401, 429],
+    handler: (request) => me(request),
+  });
 }
 
 /** Giving the password again, and resetting a forgotten one by a mailed link. */
 function registerReauthAndResetRoutes(app: ZodApp, limits: LoginLimits) {
-  app.post(
-    `${ADMIN_API}/auth/reauth`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'signed-in' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary:
-          'Gives the password or a TOTP code again: sensitive actions open for 5 minutes (STAFF_REAUTH_SECONDS)',
-        description:
-          'Sensitive actions (roles, grants, new staff, enrolment links, recovery codes) answer 403 with type `/problems/reauth` when the last password or code is older than 5 minutes.',
-        security: XSRF_SECURITY,
-        body: reauthSchema,
-        response: {
-          200: jsonAnswer(meSchema, 'Verified'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request) => {
+  adminRoute(app, 'POST', `${ADMIN_API}/auth/reauth`, {
+    ...signedInWrite,
+    rateLimit: AUTH_LIMIT,
+    summary:
+      'Gives the password or a TOTP code again: sensitive actions open for 5 minutes (STAFF_REAUTH_SECONDS)',
+    description:
+      'Sensitive actions (roles, grants, new staff, enrolment links, recovery codes) answer 403 with type `/problems/reauth` when the last password or code is older than 5 minutes.',
+    body: reauthSchema,
+    answer: jsonAnswer(meSchema, 'Verified'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request) => {
       await reauthenticate(request, request.body, limits);
       const staff = signedIn(request);
       staff.verifiedAt = new Date();
       return me(request);
     },
-  );
-
-  app.post(
-    `${ADMIN_API}/auth/password-reset`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'public' }, rateLimit: { max: 10, timeWindow: 60_000 } },
-      schema: {
-        tags: [TAG],
-        summary: 'Mails a password reset link if the address belongs to a staff member',
-        description: 'Answers the same either way. The link works once, for one hour.',
-        security: XSRF_SECURITY,
-        body: resetRequestSchema,
-        response: { 200: jsonAnswer(okSchema, 'Asked'), ...problemAnswers(400, 403, 413, 429) },
-      },
-    },
-    async (request) => {
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/auth/password-reset`, {
+    ...publicStep,
+    rateLimit: { max: 10, timeWindow: 60_000 },
+    summary: 'Mails a password reset link if the address belongs to a staff member',
+    description: 'Answers the same either way. The link works once, for one hour.',
+    body: resetRequestSchema,
+    answer: jsonAnswer(okSchema, 'Asked'),
+    problems: [400, 403, 413, 429],
+    handler: async (request) => {
       await requestStaffReset(app.db, request.body.email, {
         adminUrl: adminUrlOf(request),
         mailKey: mailKey(app),
         ip: request.ip,
         requestId: request.id,
       });
-      return { ok: true as const };
+      return ok;
     },
-  );
-
-  app.post(
-    `${ADMIN_API}/auth/password-reset/confirm`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Sets a new password with the token of a reset link',
-        description: 'Every session of the person ends; signing in still needs the second factor.',
-        security: XSRF_SECURITY,
-        body: resetSchema,
-        response: { 200: jsonAnswer(okSchema, 'Changed'), ...problemAnswers(400, 403, 413, 429) },
-      },
-    },
-    async (request) => {
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/auth/password-reset/confirm`, {
+    ...publicStep,
+    summary: 'Sets a new password with the token of a reset link',
+    description: 'Every session of the person ends; signing in still needs the second factor.',
+    body: resetSchema,
+    answer: jsonAnswer(okSchema, 'Changed'),
+    problems: [400, 403, 413, 429],
+    handler: async (request) => {
       await resetStaffPassword(app.db, request.body, { ip: request.ip, requestId: request.id });
-      return { ok: true as const };
+      return ok;
     },
-  );
+  });
 }
 
 const webauthnJson = z.looseObject({ id: z.string().min(1).max(1024), type: z.string() });
+const webauthnAnswer = z.object({ response: webauthnJson }).strict();
 
 const passkeyList = z.object({
   passkeys: z.array(
@@ -388,298 +323,177 @@ const passkeyList = z.object({
 
 /** Signing in with a passkey, and the signed-in staff member’s own passkeys. */
 function registerPasskeyRoutes(app: ZodApp, limits: LoginLimits) {
-  app.get(
-    `${ADMIN_API}/auth/passkey/options`,
-    {
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'WebAuthn options for the code step with a passkey (after the password)',
-        response: { 200: jsonAnswer(z.looseObject({}), 'Options'), ...problemAnswers(401, 429) },
-      },
-    },
-    async (request, reply) => signInOptions(request, reply),
-  );
-
-  app.post(
-    `${ADMIN_API}/auth/passkey`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The second step with a passkey: signed in',
-        description: 'Wrong answers count with wrong codes (5 lock the step).',
-        security: XSRF_SECURITY,
-        body: z.object({ response: webauthnJson }).strict(),
-        response: {
-          200: jsonAnswer(meSchema, 'Signed in'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request, reply) =>
+  const options = jsonAnswer(z.looseObject({}), 'Options');
+  const ownPasskeys = {
+    staff: { access: 'signed-in', reauth: true },
+    rateLimit: AUTH_LIMIT,
+  } as const;
+  const passkeys = jsonAnswer(passkeyList, 'Passkeys');
+  adminRoute(app, 'GET', `${ADMIN_API}/auth/passkey/options`, {
+    staff: { access: 'public' },
+    rateLimit: AUTH_LIMIT,
+    summary: 'WebAuthn options for the code step with a passkey (after the password)',
+    answer: options,
+    problems: [401, 429],
+    handler: (request, reply) => signInOptions(request, reply),
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/auth/passkey`, {
+    ...publicStep,
+    summary: 'The second step with a passkey: signed in',
+    description: 'Wrong answers count with wrong codes (5 lock the step).',
+    body: webauthnAnswer,
+    answer: jsonAnswer(meSchema, 'Signed in'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request, reply) =>
       signedInAnswer(
         request,
         await passkeyStep(request, reply, request.body.response as never, limits),
       ),
-  );
-
-  app.get(
-    `${ADMIN_API}/profile/passkeys`,
-    {
-      config: { staff: { access: 'signed-in' }, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The signed-in staff member’s passkeys',
-        response: { 200: jsonAnswer(passkeyList, 'Passkeys'), ...problemAnswers(401, 429) },
-      },
-    },
-    async (request) => ({ passkeys: await listPasskeys(request) }),
-  );
-
-  app.get(
-    `${ADMIN_API}/profile/passkeys/options`,
-    {
-      config: { staff: { access: 'signed-in', reauth: true }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'WebAuthn options for registering a passkey; needs re-authentication',
-        response: {
-          200: jsonAnswer(z.looseObject({}), 'Options'),
-          ...problemAnswers(401, 403, 429),
-        },
-      },
-    },
-    async (request, reply) => registrationOptions(request, reply),
-  );
-
-  app.post(
-    `${ADMIN_API}/profile/passkeys`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'signed-in', reauth: true }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Registers a passkey from the answer of the registration ceremony',
-        security: XSRF_SECURITY,
-        body: z.object({ response: webauthnJson }).strict(),
-        response: {
-          200: jsonAnswer(passkeyList, 'Passkeys'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+  });
+  adminRoute(app, 'GET', `${ADMIN_API}/profile/passkeys`, {
+    ...signedInRead,
+    summary: 'The signed-in staff member’s passkeys',
+    answer: passkeys,
+    problems: [401, 429],
+    handler: async (request) => ({ passkeys: await listPasskeys(request) }),
+  });
+  adminRoute(app, 'GET', `${ADMIN_API}/profile/passkeys/options`, {
+    ...ownPasskeys,
+    summary: 'WebAuthn options for registering a passkey; needs re-authentication',
+    answer: options,
+    problems: [401, 403, 429],
+    handler: (request, reply) => registrationOptions(request, reply),
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/profile/passkeys`, {
+    ...ownPasskeys,
+    bodyLimit: BODY_LIMIT,
+    summary: 'Registers a passkey from the answer of the registration ceremony',
+    body: webauthnAnswer,
+    answer: passkeys,
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request, reply) => {
       await registerPasskey(request, reply, request.body.response as never);
       return { passkeys: await listPasskeys(request) };
     },
-  );
-
-  app.delete(
-    `${ADMIN_API}/profile/passkeys/:id`,
-    {
-      config: { staff: { access: 'signed-in', reauth: true }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Removes one of the signed-in staff member’s passkeys; needs re-authentication',
-        security: XSRF_SECURITY,
-        params: passkeyParamsSchema,
-        response: {
-          200: jsonAnswer(passkeyList, 'Passkeys'),
-          ...problemAnswers(400, 401, 403, 404, 429),
-        },
-      },
-    },
-    async (request) => {
+  });
+  adminRoute(app, 'DELETE', `${ADMIN_API}/profile/passkeys/:id`, {
+    ...ownPasskeys,
+    summary: 'Removes one of the signed-in staff member’s passkeys; needs re-authentication',
+    params: passkeyParamsSchema,
+    answer: passkeys,
+    problems: [400, 401, 403, 404, 429],
+    handler: async (request) => {
       await removePasskey(request, request.params.id);
       return { passkeys: await listPasskeys(request) };
     },
-  );
+  });
 }
 
 /** Signing in through the OpenID Connect provider, and which sign-in methods there are. */
 function registerSingleSignOnRoutes(app: ZodApp) {
-  app.get(
-    OIDC_START,
-    {
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Signs in with the OpenID Connect provider (STAFF_OIDC_*): a redirect to it',
-        description:
-          'Authorization code flow with PKCE, state and nonce. 404 when single sign-on is not configured.',
-        response: { 303: redirectAnswer('To the provider'), ...problemAnswers(404, 429) },
-      },
-    },
-    async (request, reply) => startOidc(request, reply),
-  );
-
-  app.get(
-    OIDC_CALLBACK,
-    {
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The provider’s answer: on to the code step, or back to the sign-in page',
-        description:
-          'The staff member is found by the verified e-mail address of the provider; nobody is made. The second factor is still asked for. Anyone unknown goes back to `/admin/login#sso-refused`.',
-        response: {
-          303: redirectAnswer(
-            'To the code step (`/admin/login#second-factor`) or the sign-in page',
-          ),
-          ...problemAnswers(404, 429),
-        },
-      },
-    },
-    async (request, reply) => reply.redirect(await finishOidc(request, reply), 303),
-  );
-
-  app.get(
-    `${ADMIN_API}/auth/methods`,
-    {
-      config: { staff: { access: 'public' }, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'How staff may sign in here: the password, and single sign-on when configured',
-        response: {
-          200: jsonAnswer(z.object({ sso: z.boolean() }), 'Sign-in methods'),
-          ...problemAnswers(429),
-        },
-      },
-    },
-    async () => ({ sso: Boolean(app.config.staffOidc) }),
-  );
+  const redirect = { staff: { access: 'public' }, rateLimit: AUTH_LIMIT, status: 303 } as const;
+  adminRoute(app, 'GET', OIDC_START, {
+    ...redirect,
+    summary: 'Signs in with the OpenID Connect provider (STAFF_OIDC_*): a redirect to it',
+    description:
+      'Authorization code flow with PKCE, state and nonce. 404 when single sign-on is not configured.',
+    answer: redirectAnswer('To the provider'),
+    problems: [404, 429],
+    handler: (request, reply) => startOidc(request, reply),
+  });
+  adminRoute(app, 'GET', OIDC_CALLBACK, {
+    ...redirect,
+    summary: 'The provider’s answer: on to the code step, or back to the sign-in page',
+    description:
+      'The staff member is found by the verified e-mail address of the provider; nobody is made. The second factor is still asked for. Anyone unknown goes back to `/admin/login#sso-refused`.',
+    answer: redirectAnswer('To the code step (`/admin/login#second-factor`) or the sign-in page'),
+    problems: [404, 429],
+    handler: async (request, reply) => reply.redirect(await finishOidc(request, reply), 303),
+  });
+  adminRoute(app, 'GET', `${ADMIN_API}/auth/methods`, {
+    staff: { access: 'public' },
+    rateLimit: API_LIMIT,
+    summary: 'How staff may sign in here: the password, and single sign-on when configured',
+    answer: jsonAnswer(z.object({ sso: z.boolean() }), 'Sign-in methods'),
+    problems: [429],
+    handler: () => ({ sso: Boolean(app.config.staffOidc) }),
+  });
 }
 
 /** Opening and completing an enrolment link. */
 function registerEnrolmentRoutes(app: ZodApp) {
-  app.post(
-    `${ADMIN_API}/enrolment`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Opens an enrolment link: the person and the TOTP secret offered to them',
-        description:
-          'A POST so that the token stays out of URLs and logs. 400 naming `token` for an unknown, used or expired link.',
-        security: XSRF_SECURITY,
-        body: tokenBodySchema,
-        response: {
-          200: jsonAnswer(enrolmentSchema, 'The enrolment'),
-          ...problemAnswers(400, 403, 413, 429),
-        },
-      },
-    },
-    async (request) => openEnrolment(app.db, request.body.token, mailKey(app)),
-  );
-
-  app.post(
-    `${ADMIN_API}/enrolment/complete`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'public' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Completes an enrolment: password and authenticator set, signed in',
-        description:
-          'The code must come from the offered secret. Answers the ten recovery codes, shown this once.',
-        security: XSRF_SECURITY,
-        body: enrolCompleteSchema,
-        response: {
-          200: jsonAnswer(recoveryCodesSchema, 'Enrolled and signed in'),
-          ...problemAnswers(400, 403, 413, 429),
-        },
-      },
-    },
-    async (request, reply) => ({
+  adminRoute(app, 'POST', `${ADMIN_API}/enrolment`, {
+    ...publicStep,
+    summary: 'Opens an enrolment link: the person and the TOTP secret offered to them',
+    description:
+      'A POST so that the token stays out of URLs and logs. 400 naming `token` for an unknown, used or expired link.',
+    body: tokenBodySchema,
+    answer: jsonAnswer(enrolmentSchema, 'The enrolment'),
+    problems: [400, 403, 413, 429],
+    handler: (request) => openEnrolment(app.db, request.body.token, mailKey(app)),
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/enrolment/complete`, {
+    ...publicStep,
+    summary: 'Completes an enrolment: password and authenticator set, signed in',
+    description:
+      'The code must come from the offered secret. Answers the ten recovery codes, shown this once.',
+    body: enrolCompleteSchema,
+    answer: jsonAnswer(recoveryCodesSchema, 'Enrolled and signed in'),
+    problems: [400, 403, 413, 429],
+    handler: async (request, reply) => ({
       recoveryCodes: await completeEnrolment(request, reply, request.body, mailKey(app)),
     }),
-  );
+  });
 }
 
 /** The signed-in staff member’s own name, language, password, recovery codes and sites. */
 function registerProfileRoutes(app: ZodApp, limits: LoginLimits) {
-  app.post(
-    `${ADMIN_API}/profile`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'signed-in' }, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Saves the signed-in staff member’s name and language',
-        security: XSRF_SECURITY,
-        body: profileSchema,
-        response: {
-          200: jsonAnswer(okSchema, 'Saved'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request) => {
+  adminRoute(app, 'POST', `${ADMIN_API}/profile`, {
+    ...signedInWrite,
+    summary: 'Saves the signed-in staff member’s name and language',
+    body: profileSchema,
+    answer: jsonAnswer(okSchema, 'Saved'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request) => {
       await updateProfile(request, request.body);
-      return { ok: true as const };
+      return ok;
     },
-  );
-
-  app.post(
-    `${ADMIN_API}/profile/password`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: { access: 'signed-in' }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Changes the signed-in staff member’s password',
-        description:
-          'Needs the current password (400 naming `currentPassword`); other sessions end.',
-        security: XSRF_SECURITY,
-        body: passwordChangeSchema,
-        response: {
-          200: jsonAnswer(okSchema, 'Changed'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request) => {
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/profile/password`, {
+    ...signedInWrite,
+    rateLimit: AUTH_LIMIT,
+    summary: 'Changes the signed-in staff member’s password',
+    description: 'Needs the current password (400 naming `currentPassword`); other sessions end.',
+    body: passwordChangeSchema,
+    answer: jsonAnswer(okSchema, 'Changed'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request) => {
       await changeOwnPassword(request, request.body, limits);
-      return { ok: true as const };
+      return ok;
     },
-  );
-
-  app.post(
-    `${ADMIN_API}/profile/recovery-codes`,
-    {
-      config: { staff: { access: 'signed-in', reauth: true }, rateLimit: AUTH_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Ten new recovery codes (the old ones stop working); needs re-authentication',
-        security: XSRF_SECURITY,
-        response: {
-          200: jsonAnswer(recoveryCodesSchema, 'The new codes, shown this once'),
-          ...problemAnswers(401, 403, 429),
-        },
-      },
-    },
-    async (request) => ({ recoveryCodes: await newRecoveryCodes(request) }),
-  );
-
-  app.get(
-    `${ADMIN_API}/sites`,
-    {
-      config: { staff: { access: 'signed-in' }, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The sites and languages the signed-in staff member’s grants reach',
-        response: { 200: jsonAnswer(siteScopeSchema, 'Sites'), ...problemAnswers(401, 429) },
-      },
-    },
-    async (request) => ({ sites: scopeOf(signedIn(request).grants) }),
-  );
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/profile/recovery-codes`, {
+    staff: { access: 'signed-in', reauth: true },
+    rateLimit: AUTH_LIMIT,
+    summary: 'Ten new recovery codes (the old ones stop working); needs re-authentication',
+    answer: jsonAnswer(recoveryCodesSchema, 'The new codes, shown this once'),
+    problems: [401, 403, 429],
+    handler: async (request) => ({ recoveryCodes: await newRecoveryCodes(request) }),
+  });
+  adminRoute(app, 'GET', `${ADMIN_API}/sites`, {
+    ...signedInRead,
+    summary: 'The sites and languages the signed-in staff member’s grants reach',
+    answer: jsonAnswer(siteScopeSchema, 'Sites'),
+    problems: [401, 429],
+    handler: (request) => ({ sites: scopeOf(signedIn(request).grants) }),
+  });
 }
 
-const manage = { permission: 'staff.manage' } as const;
-const sensitive = { permission: 'staff.manage', reauth: true } as const;
+const manage = { staff: { permission: 'staff.manage' }, rateLimit: API_LIMIT } as const;
+const sensitive = {
+  staff: { permission: 'staff.manage', reauth: true },
+  rateLimit: API_LIMIT,
+} as const;
 
 /** The answer for a new enrolment link: what the staff member is sent. */
 function enrolmentLinkAnswer(made: { id: string; enrolmentUrl: string; expiresAt: Date }) {
@@ -688,87 +502,47 @@ function enrolmentLinkAnswer(made: { id: string; enrolmentUrl: string; expiresAt
 
 /** Staff accounts: listed, added, read, and their grants replaced. */
 function registerStaffAccountRoutes(app: ZodApp) {
-  app.get(
-    `${ADMIN_API}/staff`,
-    {
-      config: { staff: manage, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Every staff account with its grants',
-        response: { 200: jsonAnswer(staffListSchema, 'Staff'), ...problemAnswers(401, 403, 429) },
-      },
-    },
-    async () => ({ staff: await listStaff(app.db) }),
-  );
-
-  app.post(
-    `${ADMIN_API}/staff`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: sensitive, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Adds a staff member and mails them an enrolment link',
-        description:
-          'The link (72 hours) is also answered, to hand over in person. Needs re-authentication.',
-        security: XSRF_SECURITY,
-        body: staffCreateSchema,
-        response: {
-          200: jsonAnswer(enrolmentLinkSchema, 'Added'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request) => {
-      const made = await createStaff(app.db, request.body, {
-        actor: actorFor(request),
-        adminUrl: adminUrlOf(request),
-        mailKey: mailKey(app),
-      });
-      return enrolmentLinkAnswer(made);
-    },
-  );
-
-  app.get(
-    `${ADMIN_API}/staff/:id`,
-    {
-      config: { staff: manage, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'One staff account with its grants',
-        params: idParamsSchema,
-        response: {
-          200: jsonAnswer(staffRowSchema, 'The staff member'),
-          ...problemAnswers(400, 401, 403, 404, 429),
-        },
-      },
-    },
-    async (request) => getStaff(app.db, request.params.id),
-  );
-
-  app.put(
-    `${ADMIN_API}/staff/:id/grants`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: sensitive, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Replaces a staff member’s grants; their sessions end',
-        description: '409 when no active administrator for every site and language would remain.',
-        security: XSRF_SECURITY,
-        params: idParamsSchema,
-        body: grantsSchema,
-        response: {
-          200: jsonAnswer(staffRowSchema, 'Saved'),
-          ...problemAnswers(400, 401, 403, 404, 409, 413, 429),
-        },
-      },
-    },
-    async (request) => {
+  adminRoute(app, 'GET', `${ADMIN_API}/staff`, {
+    ...manage,
+    summary: 'Every staff account with its grants',
+    answer: jsonAnswer(staffListSchema, 'Staff'),
+    problems: [401, 403, 429],
+    handler: async () => ({ staff: await listStaff(app.db) }),
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/staff`, {
+    ...sensitive,
+    bodyLimit: BODY_LIMIT,
+    summary: 'Adds a staff member and mails them an enrolment link',
+    description:
+      'The link (72 hours) is also answered, to hand over in person. Needs re-authentication.',
+    body: staffCreateSchema,
+    answer: jsonAnswer(enrolmentLinkSchema, 'Added'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request) =>
+      enrolmentLinkAnswer(await createStaff(app.db, request.body, linkMailing(request))),
+  });
+  adminRoute(app, 'GET', `${ADMIN_API}/staff/:id`, {
+    ...manage,
+    summary: 'One staff account with its grants',
+    params: idParamsSchema,
+    answer: jsonAnswer(staffRowSchema, 'The staff member'),
+    problems: [400, 401, 403, 404, 429],
+    handler: (request) => getStaff(app.db, request.params.id),
+  });
+  adminRoute(app, 'PUT', `${ADMIN_API}/staff/:id/grants`, {
+    ...sensitive,
+    bodyLimit: BODY_LIMIT,
+    summary: 'Replaces a staff member’s grants; their sessions end',
+    description: '409 when no active administrator for every site and language would remain.',
+    params: idParamsSchema,
+    body: grantsSchema,
+    answer: jsonAnswer(staffRowSchema, 'Saved'),
+    problems: [400, 401, 403, 404, 409, 413, 429],
+    handler: async (request) => {
       await setGrants(request, request.params.id, request.body.grants);
       return getStaff(app.db, request.params.id);
     },
-  );
+  });
 }
 
 /** Disabling and enabling a staff member, and a new enrolment link for one. */
@@ -777,55 +551,32 @@ function registerStaffStatusRoutes(app: ZodApp) {
     ['disable', true],
     ['enable', false],
   ] as const) {
-    app.post(
-      `${ADMIN_API}/staff/:id/${path}`,
-      {
-        config: { staff: sensitive, rateLimit: API_LIMIT },
-        schema: {
-          tags: [TAG],
-          summary: disabled
-            ? 'Disables a staff member; their sessions end'
-            : 'Enables a disabled staff member again',
-          security: XSRF_SECURITY,
-          params: idParamsSchema,
-          response: {
-            200: jsonAnswer(staffRowSchema, 'Saved'),
-            ...problemAnswers(400, 401, 403, 404, 409, 429),
-          },
-        },
-      },
-      async (request) => {
+    adminRoute(app, 'POST', `${ADMIN_API}/staff/:id/${path}`, {
+      ...sensitive,
+      summary: disabled
+        ? 'Disables a staff member; their sessions end'
+        : 'Enables a disabled staff member again',
+      params: idParamsSchema,
+      answer: jsonAnswer(staffRowSchema, 'Saved'),
+      problems: [400, 401, 403, 404, 409, 429],
+      handler: async (request) => {
         await setDisabled(request, request.params.id, disabled);
         return getStaff(app.db, request.params.id);
       },
-    );
+    });
   }
-
-  app.post(
-    `${ADMIN_API}/staff/:id/enrolment-link`,
-    {
-      config: { staff: sensitive, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'A new enrolment link (a lost authenticator); mailed and answered',
-        security: XSRF_SECURITY,
-        params: idParamsSchema,
-        response: {
-          200: jsonAnswer(enrolmentLinkSchema, 'The link'),
-          ...problemAnswers(400, 401, 403, 404, 429),
-        },
-      },
-    },
-    async (request) => {
-      const made = await newEnrolmentLink(app.db, request.params.id, {
-        actor: actorFor(request),
-        adminUrl: adminUrlOf(request),
-        mailKey: mailKey(app),
-      });
+  adminRoute(app, 'POST', `${ADMIN_API}/staff/:id/enrolment-link`, {
+    ...sensitive,
+    summary: 'A new enrolment link (a lost authenticator); mailed and answered',
+    params: idParamsSchema,
+    answer: jsonAnswer(enrolmentLinkSchema, 'The link'),
+    problems: [400, 401, 403, 404, 429],
+    handler: async (request) => {
+      const made = await newEnrolmentLink(app.db, request.params.id, linkMailing(request));
       if (!made) throw new NotFound('No such staff member.');
       return enrolmentLinkAnswer(made);
     },
-  );
+  });
 }
 
 /** The roles with every permission there is: the answer of each roles route. */
@@ -835,83 +586,61 @@ async function rolesAnswer(app: ZodApp) {
 
 /** Roles: listed, created and changed. */
 function registerRoleRoutes(app: ZodApp) {
-  app.get(
-    `${ADMIN_API}/roles`,
-    {
-      config: { staff: manage, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The roles and the permissions there are',
-        response: { 200: jsonAnswer(rolesSchema, 'Roles'), ...problemAnswers(401, 403, 429) },
-      },
-    },
-    async () => rolesAnswer(app),
-  );
-
-  app.post(
-    `${ADMIN_API}/roles`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: sensitive, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Creates a role',
-        security: XSRF_SECURITY,
-        body: roleCreateSchema,
-        response: {
-          200: jsonAnswer(rolesSchema, 'Roles'),
-          ...problemAnswers(400, 401, 403, 413, 429),
-        },
-      },
-    },
-    async (request) => {
+  const roles = jsonAnswer(rolesSchema, 'Roles');
+  adminRoute(app, 'GET', `${ADMIN_API}/roles`, {
+    ...manage,
+    summary: 'The roles and the permissions there are',
+    answer: roles,
+    problems: [401, 403, 429],
+    handler: () => rolesAnswer(app),
+  });
+  adminRoute(app, 'POST', `${ADMIN_API}/roles`, {
+    ...sensitive,
+    bodyLimit: BODY_LIMIT,
+    summary: 'Creates a role',
+    body: roleCreateSchema,
+    answer: roles,
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request) => {
       await createRole(request, request.body);
       return rolesAnswer(app);
     },
-  );
-
-  app.put(
-    `${ADMIN_API}/roles/:key`,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { staff: sensitive, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'Changes a role’s name and permissions (at once for everyone holding it)',
-        security: XSRF_SECURITY,
-        params: roleParamsSchema,
-        body: roleSchema,
-        response: {
-          200: jsonAnswer(rolesSchema, 'Roles'),
-          ...problemAnswers(400, 401, 403, 404, 409, 413, 429),
-        },
-      },
-    },
-    async (request) => {
+  });
+  adminRoute(app, 'PUT', `${ADMIN_API}/roles/:key`, {
+    ...sensitive,
+    bodyLimit: BODY_LIMIT,
+    summary: 'Changes a role’s name and permissions (at once for everyone holding it)',
+    params: roleParamsSchema,
+    body: roleSchema,
+    answer: roles,
+    problems: [400, 401, 403, 404, 409, 413, 429],
+    handler: async (request) => {
       await updateRole(request, request.params.key, request.body);
       return rolesAnswer(app);
     },
-  );
+  });
 }
 
 /** The audit log. */
 function registerAuditRoutes(app: ZodApp) {
-  app.get(
-    `${ADMIN_API}/audit`,
-    {
-      config: { staff: { permission: 'audit.read' }, rateLimit: API_LIMIT },
-      schema: {
-        tags: [TAG],
-        summary: 'The audit log, newest first, filtered; limited to the sites the grants reach',
-        querystring: auditQuerySchema,
-        response: {
-          200: jsonAnswer(auditListSchema, 'Entries'),
-          ...problemAnswers(400, 401, 403, 429),
-        },
-      },
-    },
-    async (request) => listAudit(app.db, signedIn(request).grants, request.query),
-  );
+  adminRoute(app, 'GET', `${ADMIN_API}/audit`, {
+    staff: { permission: 'audit.read' },
+    rateLimit: API_LIMIT,
+    summary: 'The audit log, newest first, filtered; limited to the sites the grants reach',
+    querystring: auditQuerySchema,
+    answer: jsonAnswer(auditListSchema, 'Entries'),
+    problems: [400, 401, 403, 429],
+    handler: (request) => listAudit(app.db, signedIn(request).grants, request.query),
+  });
+}
+
+/** Who made an enrolment link, and how it is mailed. */
+function linkMailing(request: FastifyRequest) {
+  return {
+    actor: actorFor(request),
+    adminUrl: adminUrlOf(request),
+    mailKey: mailKey(request.server),
+  };
 }
 
 function actorFor(request: FastifyRequest) {

@@ -3,15 +3,11 @@ import { type FocusEvent, useCallback, useEffect, useMemo, useRef } from 'react'
 import {
   Label as AriaLabel,
   Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
   DateInput,
   DatePicker,
   DateSegment,
   Dialog,
   Group,
-  Heading,
   I18nProvider,
   Popover,
   Text,
@@ -22,6 +18,16 @@ import { isIsoDate } from '../schemas.ts';
 import { type DateFieldProps, dateLocale, partialDateValue } from './date-field.tsx';
 import { Star, useField } from './field-base.tsx';
 import styles from './forms.module.css';
+import { MonthCalendar, type MonthCalendarClasses } from './month-calendar.tsx';
+
+const CALENDAR_CLASSES = {
+  calendar: styles.calendar,
+  header: styles.calendarHeader,
+  nav: styles.calendarNav,
+  heading: styles.calendarHeading,
+  grid: styles.calendarGrid,
+  cell: styles.calendarCell,
+} as const satisfies MonthCalendarClasses;
 
 export type DatePickerProps = DateFieldProps & { focusOnMount: boolean };
 
@@ -129,20 +135,7 @@ export function DatePickerField(props: DatePickerProps) {
         ) : null}
         <Popover className={styles.datePopover} placement="bottom start">
           <Dialog className={styles.dateDialog} lang={lang}>
-            <Calendar className={styles.calendar}>
-              <header className={styles.calendarHeader}>
-                <Button slot="previous" className={styles.calendarNav}>
-                  <span aria-hidden="true">‹</span>
-                </Button>
-                <Heading className={styles.calendarHeading} />
-                <Button slot="next" className={styles.calendarNav}>
-                  <span aria-hidden="true">›</span>
-                </Button>
-              </header>
-              <CalendarGrid className={styles.calendarGrid}>
-                {(date) => <CalendarCell date={date} className={styles.calendarCell} />}
-              </CalendarGrid>
-            </Calendar>
+            <MonthCalendar classes={CALENDAR_CLASSES} />
           </Dialog>
         </Popover>
       </DatePicker>
