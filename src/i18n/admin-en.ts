@@ -553,6 +553,16 @@ export const adminEn: AdminMessages = {
   'admin.delivery.reopened': 'The day {date} is open again.',
   'admin.delivery.ordersOnDate':
     'There are {count} orders for {date}. They keep their delivery time, but their shoppers should be contacted. Close the day anyway?',
+  'admin.delivery.turnOff': 'Turn the area off',
+  'admin.delivery.ordersInArea':
+    'There are {count} upcoming orders in the area. They are delivered at their agreed time, but their shoppers should be contacted. Turn the area off anyway?',
+  'admin.delivery.confirmTurnOff': 'Turn off anyway',
+  'admin.delivery.ordersToCodes':
+    'There are {count} upcoming orders to the postal codes being removed. They are delivered at their agreed time, but their shoppers should be contacted. Remove the postal codes anyway?',
+  'admin.delivery.confirmCodes': 'Remove the codes anyway',
+  'admin.delivery.savedWithOrders':
+    'The change is saved. Contact the shoppers of these orders – the orders keep their delivery time:',
+  'admin.delivery.upcomingOrders': 'Upcoming orders',
   'admin.delivery.confirmClose': 'Close the day anyway',
   'admin.delivery.closed': 'The day {date} is closed.',
   'admin.delivery.closedWithOrders':

@@ -556,6 +556,16 @@ export const adminFi = {
   'admin.delivery.reopened': 'Päivä {date} on avattu uudelleen.',
   'admin.delivery.ordersOnDate':
     'Päivälle {date} on {count} tilausta. Ne pitävät toimitusaikansa, mutta asiakkaisiin on hyvä ottaa yhteyttä. Suljetaanko päivä silti?',
+  'admin.delivery.turnOff': 'Poista alue käytöstä',
+  'admin.delivery.ordersInArea':
+    'Alueelle on {count} tulevaa tilausta. Ne toimitetaan sovittuna aikana, mutta asiakkaisiin on hyvä ottaa yhteyttä. Poistetaanko alue silti käytöstä?',
+  'admin.delivery.confirmTurnOff': 'Poista käytöstä silti',
+  'admin.delivery.ordersToCodes':
+    'Poistettaviin postinumeroihin on {count} tulevaa tilausta. Ne toimitetaan sovittuna aikana, mutta asiakkaisiin on hyvä ottaa yhteyttä. Poistetaanko postinumerot silti?',
+  'admin.delivery.confirmCodes': 'Poista postinumerot silti',
+  'admin.delivery.savedWithOrders':
+    'Muutos on tallennettu. Ota yhteyttä näiden tilausten asiakkaisiin – tilaukset pitävät toimitusaikansa:',
+  'admin.delivery.upcomingOrders': 'Tulevat tilaukset',
   'admin.delivery.confirmClose': 'Sulje päivä silti',
   'admin.delivery.closed': 'Päivä {date} on suljettu.',
   'admin.delivery.closedWithOrders':

@@ -553,6 +553,16 @@ export const adminSv: AdminMessages = {
   'admin.delivery.reopened': 'Dagen {date} är öppen igen.',
   'admin.delivery.ordersOnDate':
     'Det finns {count} beställningar för {date}. De behåller sin leveranstid, men det är bra att kontakta kunderna. Stänga dagen ändå?',
+  'admin.delivery.turnOff': 'Ta området ur bruk',
+  'admin.delivery.ordersInArea':
+    'Det finns {count} kommande beställningar i området. De levereras på avtalad tid, men det är bra att kontakta kunderna. Ta området ur bruk ändå?',
+  'admin.delivery.confirmTurnOff': 'Ta ur bruk ändå',
+  'admin.delivery.ordersToCodes':
+    'Det finns {count} kommande beställningar till postnumren som tas bort. De levereras på avtalad tid, men det är bra att kontakta kunderna. Ta bort postnumren ändå?',
+  'admin.delivery.confirmCodes': 'Ta bort postnumren ändå',
+  'admin.delivery.savedWithOrders':
+    'Ändringen är sparad. Kontakta kunderna för dessa beställningar – beställningarna behåller sin leveranstid:',
+  'admin.delivery.upcomingOrders': 'Kommande beställningar',
   'admin.delivery.confirmClose': 'Stäng dagen ändå',
   'admin.delivery.closed': 'Dagen {date} är stängd.',
   'admin.delivery.closedWithOrders':

@@ -22,7 +22,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations } from './browser.ts';
+import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
 
 /**
  * Delivery as a new member of shop staff meets it (issue 37, decision 142): an area made with its
@@ -239,6 +239,33 @@ describe('delivery in the back office', () => {
       }
       await busy.getByText('2 tilausta pitää toimitusaikansa').waitFor();
       await axe(page, 'a day closed with orders');
+
+      // Turning the area off asks again with its upcoming orders (decision 150), by keyboard:
+      // Escape keeps it on, confirmed it goes off and lists the orders to contact.
+      const activeBox = busy.getByRole('checkbox', { name: 'Toimitetaan (alue on käytössä)' });
+      await tabTo(page, activeBox);
+      await page.keyboard.press('Space');
+      await tabTo(page, busy.getByRole('button', { name: 'Tallenna alue' }));
+      await page.keyboard.press('Enter');
+      await ask.getByText('Alueelle on 2 tulevaa tilausta').waitFor();
+      for (const number of numbers) {
+        await ask.getByRole('cell', { name: String(number), exact: true }).waitFor();
+      }
+      await axe(page, 'turning off an area with orders');
+      await shot(page, 'orders-in-area-1280', false);
+      await page.keyboard.press('Escape');
+      await ask.waitFor({ state: 'detached' });
+      expect(await busy.getByText('ei käytössä').count()).toBe(0);
+      await tabTo(page, busy.getByRole('button', { name: 'Tallenna alue' }));
+      await page.keyboard.press('Enter');
+      await tabTo(page, ask.getByRole('button', { name: 'Poista käytöstä silti' }));
+      await page.keyboard.press('Enter');
+      await ask.waitFor({ state: 'detached' });
+      const turnedOff = busy.getByRole('status').filter({ hasText: 'Muutos on tallennettu' });
+      for (const number of numbers) {
+        await turnedOff.getByRole('cell', { name: String(number), exact: true }).waitFor();
+      }
+      await axe(page, 'an area turned off with orders');
       await context.close();
     } finally {
       await stopServerProcess(child);

@@ -66,6 +66,51 @@ function useWrite() {
   return { run, error, setError };
 }
 
+/** A change refused with the upcoming orders it concerns (decision 150), to confirm with them. */
+const CONFIRM_TYPES = ['/problems/orders-in-area', '/problems/orders-in-postal-codes'];
+
+/**
+ * An area's change that may concern upcoming orders: sent, and when refused with the orders it
+ * concerns, asked again with them listed; confirmed, sent again naming them. What was saved and
+ * the orders to contact are said after.
+ */
+function useConfirmedWrite<Body extends object>(send: (body: Body) => Promise<AreaRow>) {
+  const write = useWrite();
+  const [asking, setAsking] = useState<{ body: Body; orders: BookedOrder[] } | null>(null);
+  const [saved, setSaved] = useState<BookedOrder[] | null>(null);
+  const run = async (body: Body, orders?: BookedOrder[]) => {
+    setSaved(null);
+    const sent = orders ? { ...body, confirm: true, orderIds: orders.map((o) => o.id) } : body;
+    const answer = await write.run(() =>
+      send(sent).catch((err: unknown) => {
+        if (err instanceof ApiError && CONFIRM_TYPES.includes(err.type ?? '')) {
+          return { ask: (err.problem.orders ?? []) as BookedOrder[] };
+        }
+        throw err;
+      }),
+    );
+    if (answer && 'ask' in answer) setAsking({ body, orders: answer.ask });
+    else if (answer) {
+      setAsking(null);
+      setSaved(orders ?? []);
+    }
+  };
+  return { error: write.error, asking, cancel: () => setAsking(null), saved, run };
+}
+
+/** What a confirmed change said: saved, and the orders whose shoppers to contact. */
+function SavedNotice({ saved }: { saved: BookedOrder[] | null }) {
+  const { t } = useT();
+  if (!saved) return null;
+  if (saved.length === 0) return <Notice>{t('admin.delivery.saved')}</Notice>;
+  return (
+    <div role="status" className={styles.notice}>
+      <p>{t('admin.delivery.savedWithOrders')}</p>
+      <OrdersTable orders={saved} withDates />
+    </div>
+  );
+}
+
 /**
  * Delivery (decision 142): each area with its postal codes, weekly delivery times and closed
  * days. A change that would take a placed order's time away is refused with the dates, and
@@ -185,24 +230,23 @@ function AreaPanel({ area }: { area: AreaRow }) {
 
 function AreaSettings({ area }: { area: AreaRow }) {
   const { t } = useT();
-  const write = useWrite();
-  const errors = useFieldErrors(write.error);
+  const change = useConfirmedWrite((body: { name: string; active: boolean }) =>
+    put<AreaRow>(`${AREAS}/${area.id}`, body),
+  );
+  const errors = useFieldErrors(change.error);
   const [active, setActive] = useState(area.active);
-  const [saved, setSaved] = useState(false);
   return (
     <>
-      <DeliveryError error={write.error} />
-      {saved ? <Notice>{t('admin.delivery.saved')}</Notice> : null}
+      {change.asking ? null : <DeliveryError error={change.error} />}
+      <SavedNotice saved={change.saved} />
       <AdminForm
         errors={errors}
         aria-label={t('admin.delivery.area', { name: area.name })}
         className={styles.filters}
         onSubmit={async (event) => {
           event.preventDefault();
-          setSaved(false);
           const name = String(new FormData(event.currentTarget).get('name') ?? '');
-          const done = await write.run(() => put<AreaRow>(`${AREAS}/${area.id}`, { name, active }));
-          if (done) setSaved(true);
+          await change.run({ name, active });
         }}
       >
         <Field
@@ -221,6 +265,16 @@ function AreaSettings({ area }: { area: AreaRow }) {
           </Button>
         </div>
       </AdminForm>
+      <ConfirmOrdersDialog
+        orders={change.asking?.orders ?? null}
+        error={change.error}
+        title={t('admin.delivery.turnOff')}
+        text={t('admin.delivery.ordersInArea', { count: change.asking?.orders.length ?? 0 })}
+        confirmLabel={t('admin.delivery.confirmTurnOff')}
+        withDates
+        confirm={() => change.asking && void change.run(change.asking.body, change.asking.orders)}
+        cancel={change.cancel}
+      />
     </>
   );
 }
@@ -241,29 +295,25 @@ function postalCodesOf(text: string): string[] {
 
 function PostalCodes({ area }: { area: AreaRow }) {
   const { t } = useT();
-  const write = useWrite();
-  const errors = useFieldErrors(write.error);
-  const [saved, setSaved] = useState(false);
+  const change = useConfirmedWrite((body: { postalCodes: string[] }) =>
+    put<AreaRow>(`${AREAS}/${area.id}/postal-codes`, body),
+  );
+  const errors = useFieldErrors(change.error);
   // The list's field errors are per code (`postalCodes.3`): shown on the one field.
   const fieldErrors = Object.keys(errors).some((k) => k.startsWith('postalCodes'))
     ? { ...errors, postalCodes: t('admin.error.invalid') }
     : errors;
   return (
     <>
-      <DeliveryError error={write.error} />
-      {saved ? <Notice>{t('admin.delivery.saved')}</Notice> : null}
+      {change.asking ? null : <DeliveryError error={change.error} />}
+      <SavedNotice saved={change.saved} />
       <AdminForm
         errors={fieldErrors}
         aria-label={t('admin.delivery.postalCodesOf', { name: area.name })}
         onSubmit={async (event) => {
           event.preventDefault();
-          setSaved(false);
           const text = String(new FormData(event.currentTarget).get('postalCodes') ?? '');
-          const postalCodes = postalCodesOf(text);
-          const done = await write.run(() =>
-            put<AreaRow>(`${AREAS}/${area.id}/postal-codes`, { postalCodes }),
-          );
-          if (done) setSaved(true);
+          await change.run({ postalCodes: postalCodesOf(text) });
         }}
       >
         <TextAreaField
@@ -280,6 +330,16 @@ function PostalCodes({ area }: { area: AreaRow }) {
           </Button>
         </div>
       </AdminForm>
+      <ConfirmOrdersDialog
+        orders={change.asking?.orders ?? null}
+        error={change.error}
+        title={t('admin.delivery.savePostalCodes')}
+        text={t('admin.delivery.ordersToCodes', { count: change.asking?.orders.length ?? 0 })}
+        confirmLabel={t('admin.delivery.confirmCodes')}
+        withDates
+        confirm={() => change.asking && void change.run(change.asking.body, change.asking.orders)}
+        cancel={change.cancel}
+      />
     </>
   );
 }
@@ -533,7 +593,7 @@ function useClosedDates(area: AreaRow) {
 }
 
 function ClosedDates({ area }: { area: AreaRow }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const { error, asking, setAsking, done, close, reopen } = useClosedDates(area);
   const errors = useFieldErrors(error);
   const headingId = `closed-${area.id}`;
@@ -567,10 +627,20 @@ function ClosedDates({ area }: { area: AreaRow }) {
           </Button>
         </div>
       </AdminForm>
-      <OrdersOnDateDialog
-        asking={asking}
+      <ConfirmOrdersDialog
+        orders={asking?.orders ?? null}
         error={error}
-        confirm={(asked) => void close(asked.date, asked.orders)}
+        title={t('admin.delivery.close')}
+        text={
+          asking
+            ? t('admin.delivery.ordersOnDate', {
+                count: asking.orders.length,
+                date: dayLabel(asking.date, lang),
+              })
+            : ''
+        }
+        confirmLabel={t('admin.delivery.confirmClose')}
+        confirm={() => asking && void close(asking.date, asking.orders)}
         cancel={() => setAsking(null)}
       />
     </section>
@@ -607,43 +677,49 @@ function ClosedDateList({ area, reopen }: { area: AreaRow; reopen: (date: string
   );
 }
 
-/** Closing a day with orders on it: the orders shown, and closing confirmed or cancelled. */
-function OrdersOnDateDialog({
-  asking,
+/**
+ * A change that concerns booked orders (closing a day, turning an area off, removing its postal
+ * codes): the orders shown, and the change confirmed or cancelled.
+ */
+function ConfirmOrdersDialog({
+  orders,
   error,
+  title,
+  text,
+  confirmLabel,
+  withDates = false,
   confirm,
   cancel,
 }: {
-  asking: Asking | null;
+  orders: BookedOrder[] | null;
   error: unknown;
-  confirm: (asked: Asking) => void;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  withDates?: boolean;
+  confirm: () => void;
   cancel: () => void;
 }) {
-  const { t, lang } = useT();
+  const { t } = useT();
   return (
     <Modal
       isDismissable
-      isOpen={asking !== null}
+      isOpen={orders !== null}
       onOpenChange={(open) => {
         if (!open) cancel();
       }}
       className={styles.modal}
     >
       <Dialog role="alertdialog" className={styles.dialog}>
-        {asking ? (
+        {orders ? (
           <>
-            <Heading slot="title">{t('admin.delivery.close')}</Heading>
+            <Heading slot="title">{title}</Heading>
             <DeliveryError error={error} />
-            <p>
-              {t('admin.delivery.ordersOnDate', {
-                count: asking.orders.length,
-                date: dayLabel(asking.date, lang),
-              })}
-            </p>
-            <OrdersTable orders={asking.orders} />
+            <p>{text}</p>
+            <OrdersTable orders={orders} withDates={withDates} />
             <div className={styles.actions}>
-              <Button className={styles.primary} onPress={() => confirm(asking)}>
-                {t('admin.delivery.confirmClose')}
+              <Button className={styles.primary} onPress={confirm}>
+                {confirmLabel}
               </Button>
               <Button className={styles.secondary} onPress={cancel}>
                 {t('admin.delivery.cancel')}
@@ -656,14 +732,24 @@ function OrdersOnDateDialog({
   );
 }
 
-/** Orders on a day, as staff contact their shoppers. */
-function OrdersTable({ orders }: { orders: BookedOrder[] }) {
-  const { t } = useT();
+/** Orders on a day (or, `withDates`, on several), as staff contact their shoppers. */
+function OrdersTable({
+  orders,
+  withDates = false,
+}: {
+  orders: BookedOrder[];
+  withDates?: boolean;
+}) {
+  const { t, lang } = useT();
   return (
     <div className={styles.tableWrap}>
       <table
         className={styles.table}
-        aria-label={t('admin.delivery.orders', { date: orders[0]?.deliveryDate ?? '' })}
+        aria-label={
+          withDates
+            ? t('admin.delivery.upcomingOrders')
+            : t('admin.delivery.orders', { date: orders[0]?.deliveryDate ?? '' })
+        }
       >
         <thead>
           <tr>
@@ -680,6 +766,7 @@ function OrdersTable({ orders }: { orders: BookedOrder[] }) {
               <td data-label={t('admin.delivery.orderNumber')}>{o.number}</td>
               <td data-label={t('admin.delivery.customer')}>{o.name}</td>
               <td data-label={t('admin.delivery.time')}>
+                {withDates ? `${dayLabel(o.deliveryDate, lang)} ` : ''}
                 {o.startTime}–{o.endTime}
               </td>
               <td data-label={t('admin.delivery.contact')}>
