@@ -10,7 +10,7 @@ import { useCan } from '../session.tsx';
 import { AdminForm, ErrorSummary, Section, TextAreaField, useFieldErrors } from '../ui.tsx';
 import { CUSTOMERS_API } from './customers.tsx';
 import { fulfilmentSteps, orderStatuses } from './orders.tsx';
-import { formErrors, type Said, SaidText } from './shop-parts.tsx';
+import { type Column, formErrors, RowsTable, type Said, SaidText } from './shop-parts.tsx';
 
 const customerKey = (id: string) => ['customer', id] as const;
 
@@ -434,57 +434,45 @@ function Orders({ customer: c }: { customer: CustomerDetail }) {
   const { t, dateTime, money } = useT();
   // Staff who may see customers but not orders see the numbers without links.
   const canOpen = useCan('orders.read');
+  type Order = CustomerDetail['orderList'][number];
+  const columns: Column<Order>[] = [
+    [
+      t('admin.orders.number'),
+      (o) =>
+        canOpen ? (
+          <Link
+            to={`/orders/${o.id}`}
+            aria-label={t('admin.customer.openOrder', { number: o.number })}
+          >
+            {o.number}
+          </Link>
+        ) : (
+          o.number
+        ),
+    ],
+    [t('admin.orders.placed'), (o) => dateTime(o.createdAt)],
+    [
+      t('admin.orders.status'),
+      (o) => (isStatus(o.status) ? t(`admin.orders.status.${o.status}`) : o.status),
+    ],
+    [
+      t('admin.orders.fulfilment'),
+      (o) => (isStep(o.fulfilment) ? t(`admin.orders.fulfilment.${o.fulfilment}`) : o.fulfilment),
+    ],
+    [t('admin.orders.total'), (o) => money(o.totalCents), 'numbers'],
+  ];
   return (
     <Section id="orders" title={t('admin.customer.orders')}>
       {c.orderList.length === 0 ? (
         <p>{t('admin.customer.noOrders')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.srOnly}>{t('admin.customer.ordersCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.orders.number')}</th>
-                <th scope="col">{t('admin.orders.placed')}</th>
-                <th scope="col">{t('admin.orders.status')}</th>
-                <th scope="col">{t('admin.orders.fulfilment')}</th>
-                <th scope="col" className={styles.number}>
-                  {t('admin.orders.total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.orderList.map((o) => (
-                <tr key={o.id}>
-                  <td data-label={t('admin.orders.number')}>
-                    {canOpen ? (
-                      <Link
-                        to={`/orders/${o.id}`}
-                        aria-label={t('admin.customer.openOrder', { number: o.number })}
-                      >
-                        {o.number}
-                      </Link>
-                    ) : (
-                      o.number
-                    )}
-                  </td>
-                  <td data-label={t('admin.orders.placed')}>{dateTime(o.createdAt)}</td>
-                  <td data-label={t('admin.orders.status')}>
-                    {isStatus(o.status) ? t(`admin.orders.status.${o.status}`) : o.status}
-                  </td>
-                  <td data-label={t('admin.orders.fulfilment')}>
-                    {isStep(o.fulfilment)
-                      ? t(`admin.orders.fulfilment.${o.fulfilment}`)
-                      : o.fulfilment}
-                  </td>
-                  <td data-label={t('admin.orders.total')} className={styles.number}>
-                    {money(o.totalCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable
+          caption={t('admin.customer.ordersCaption')}
+          hiddenCaption
+          columns={columns}
+          rows={c.orderList}
+          rowKey={(o) => o.id}
+        />
       )}
     </Section>
   );
@@ -492,45 +480,36 @@ function Orders({ customer: c }: { customer: CustomerDetail }) {
 
 function Reviews({ customer: c }: { customer: CustomerDetail }) {
   const { t, dateTime } = useT();
+  type Review = CustomerDetail['reviews'][number];
+  const columns: Column<Review>[] = [
+    [
+      t('admin.customer.product'),
+      (r) =>
+        r.productName ? (
+          <span className={styles.stack}>
+            <span>{r.productName}</span>
+            <span className={styles.muted}>{r.code}</span>
+          </span>
+        ) : (
+          t('admin.customer.productGone', { code: r.code })
+        ),
+    ],
+    [t('admin.customer.rating'), (r) => t('admin.customer.ratingText', { rating: r.rating })],
+    [t('admin.customer.reviewText'), (r) => r.text],
+    [t('admin.customer.written'), (r) => dateTime(r.createdAt)],
+  ];
   return (
     <Section id="reviews" title={t('admin.customer.reviews')}>
       {c.reviews.length === 0 ? (
         <p>{t('admin.customer.noReviews')}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.srOnly}>{t('admin.customer.reviewsCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.customer.product')}</th>
-                <th scope="col">{t('admin.customer.rating')}</th>
-                <th scope="col">{t('admin.customer.reviewText')}</th>
-                <th scope="col">{t('admin.customer.written')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.reviews.map((r) => (
-                <tr key={r.id}>
-                  <td data-label={t('admin.customer.product')}>
-                    {r.productName ? (
-                      <span className={styles.stack}>
-                        <span>{r.productName}</span>
-                        <span className={styles.muted}>{r.code}</span>
-                      </span>
-                    ) : (
-                      t('admin.customer.productGone', { code: r.code })
-                    )}
-                  </td>
-                  <td data-label={t('admin.customer.rating')}>
-                    {t('admin.customer.ratingText', { rating: r.rating })}
-                  </td>
-                  <td data-label={t('admin.customer.reviewText')}>{r.text}</td>
-                  <td data-label={t('admin.customer.written')}>{dateTime(r.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable
+          caption={t('admin.customer.reviewsCaption')}
+          hiddenCaption
+          columns={columns}
+          rows={c.reviews}
+          rowKey={(r) => r.id}
+        />
       )}
     </Section>
   );

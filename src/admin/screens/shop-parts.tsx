@@ -197,6 +197,7 @@ export function RowsTable<Row>({
   rows,
   rowKey,
   empty,
+  hiddenCaption = false,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -204,11 +205,13 @@ export function RowsTable<Row>({
   rowKey: (row: Row) => string | number;
   /** What the table says when it has no rows. */
   empty?: string;
+  /** The caption for screen readers only, where a heading above already says it. */
+  hiddenCaption?: boolean;
 }) {
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <caption className={styles.caption}>{caption}</caption>
+        <caption className={hiddenCaption ? styles.srOnly : styles.caption}>{caption}</caption>
         <thead>
           <tr>
             {columns.map(([heading, , numbers]) => (
