@@ -28,13 +28,14 @@ declare module 'vitest' {
 }
 
 /**
- * How many seeded servers to start: one for each browser test file that may run at once (the e2e
- * project runs two files at a time, decision 147). Each worker uses its own server, so a file
- * still has a server to itself while it runs, as when the files ran one after another.
+ * How many seeded servers to start: one for each browser test file that may run at once. The e2e
+ * project runs one file at a time (decision 149), so one by default; with `E2E_SERVERS=2` and
+ * `--file-parallelism` on a machine with more cores, each worker uses its own server, so a file
+ * still has a server to itself while it runs.
  */
 export function serverCount(): number {
-  const count = Number(process.env.E2E_SERVERS ?? 2);
-  return Number.isInteger(count) && count >= 1 ? count : 2;
+  const count = Number(process.env.E2E_SERVERS ?? 1);
+  return Number.isInteger(count) && count >= 1 ? count : 1;
 }
 
 /**
