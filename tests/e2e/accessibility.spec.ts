@@ -367,3 +367,27 @@ describe('alt texts of pictures', () => {
     await context.close();
   });
 });
+
+describe('the axe check the browser tests use', () => {
+  it('finds serious violations, again after a change in the same document', async () => {
+    const { context, page } = await open('sibylla', '/', 1280);
+    expect(await seriousViolations(page)).toEqual([]);
+    // A picture without a text alternative and pale grey text on white, made after the first
+    // check: the second one runs again in the document it has already been put into.
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const picture = document.createElement('img');
+      picture.src = '/favicon.ico';
+      picture.id = 'no-alt';
+      const pale = document.createElement('p');
+      pale.id = 'pale';
+      pale.textContent = 'Vaalea teksti valkoisella';
+      pale.style.cssText = 'color: #ddd; background: #fff';
+      main?.prepend(picture, pale);
+    });
+    const found = await seriousViolations(page);
+    expect(found.find((line) => line.startsWith('image-alt'))).toContain('#no-alt');
+    expect(found.find((line) => line.startsWith('color-contrast'))).toContain('#pale');
+    await context.close();
+  });
+});
