@@ -9,7 +9,12 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
-import { codes, SHOPPER_PASSWORD, seededShopEnv, shopperPays } from './admin-shop-support.ts';
+import {
+  enrolFromLink,
+  SHOPPER_PASSWORD,
+  seededShopEnv,
+  shopperPays,
+} from './admin-shop-support.ts';
 import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
 import { type ProductForSale, productsForSale } from './shop-support.ts';
 
@@ -99,14 +104,7 @@ async function enrolled(link: string, name: string): Promise<Page> {
   });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
-  await page.goto(link);
-  await page.getByRole('heading', { level: 1, name: `Tervetuloa, ${name}` }).waitFor();
-  const code = codes((await page.getByTestId('totp-secret').textContent()) ?? '');
-  await page.getByLabel('Salasana').fill(PASSWORD);
-  await page.getByLabel('Sovelluksen koodi').fill(await code());
-  await page.getByRole('button', { name: 'Ota käyttöön' }).click();
-  await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
-  await page.getByRole('heading', { level: 1, name: `Hei, ${name}` }).waitFor();
+  await enrolFromLink(page, link, name, PASSWORD);
   return page;
 }
 

@@ -14,7 +14,6 @@ import {
   deliverySlotBookings,
   orders,
 } from '../../src/features/shop/tables.ts';
-import { stepAt, totpCode } from '../../src/features/staff/totp.server.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import {
   createStaffMember,
@@ -22,6 +21,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
+import { enrolFromLink } from './admin-shop-support.ts';
 import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
 
 /**
@@ -39,17 +39,6 @@ chromiumForFile((b) => {
 });
 const shot = screenshots('admin-delivery');
 const PASSWORD = 'kaupan henkilökunnan pitkä salasana';
-
-async function enrol(page: Page, link: string, name: string) {
-  await page.goto(link);
-  await page.getByRole('heading', { level: 1, name: `Tervetuloa, ${name}` }).waitFor();
-  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-  await page.getByLabel('Salasana').fill(PASSWORD);
-  await page.getByLabel('Sovelluksen koodi').fill(totpCode(secret, stepAt(Date.now())));
-  await page.getByRole('button', { name: 'Ota käyttöön' }).click();
-  await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
-  await page.getByRole('heading', { level: 1, name: `Hei, ${name}` }).waitFor();
-}
 
 /** An area with a 16–18 delivery time on `day`'s weekday and two paid orders in it that day. */
 async function seedOrders(env: NodeJS.ProcessEnv, day: string): Promise<number[]> {
@@ -121,7 +110,7 @@ describe('delivery in the back office', () => {
       });
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
-      await enrol(page, link, 'Kaisa Kauppa');
+      await enrolFromLink(page, link, 'Kaisa Kauppa', PASSWORD);
       // Delivery is one of the shop's screens, under the menu's shop entry.
       await page.getByRole('link', { name: 'Kauppa', exact: true }).click();
       await page.getByRole('link', { name: 'Toimitus' }).click();

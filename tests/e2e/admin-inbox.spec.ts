@@ -6,13 +6,13 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { captchaToken, validPayload } from '../../src/features/forms/forms.test-support.ts';
 import { forms } from '../../src/features/forms/forms.ts';
-import { stepAt, totpCode } from '../../src/features/staff/totp.server.ts';
 import {
   createStaffMember,
   freePort,
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
+import { enrolFromLink } from './admin-shop-support.ts';
 import { chromiumForFile, isFocused, screenshots, seriousViolations } from './browser.ts';
 
 /**
@@ -74,18 +74,6 @@ async function sendComplaint(port: number, host: string): Promise<void> {
   expect(sent.status, sent.text).toBe(200);
 }
 
-/** Enrols from the command's link: password, a code from the shown secret, the recovery codes. */
-async function enrol(page: Page, link: string, name: string) {
-  await page.goto(link);
-  await page.getByRole('heading', { level: 1, name: `Tervetuloa, ${name}` }).waitFor();
-  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-  await page.getByLabel('Salasana').fill(PASSWORD);
-  await page.getByLabel('Sovelluksen koodi').fill(totpCode(secret, stepAt(Date.now())));
-  await page.getByRole('button', { name: 'Ota käyttöön' }).click();
-  await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
-  await page.getByRole('heading', { level: 1, name: `Hei, ${name}` }).waitFor();
-}
-
 async function axe(page: Page, state: string) {
   expect(await seriousViolations(page), state).toEqual([]);
 }
@@ -134,7 +122,7 @@ describe('the customer-service inbox', () => {
       });
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
-      await enrol(page, serviceLink, 'Asta Asiakaspalvelu');
+      await enrolFromLink(page, serviceLink, 'Asta Asiakaspalvelu', PASSWORD);
       await page.getByRole('link', { name: 'Lomakeviestit' }).click();
       await page.getByRole('heading', { level: 1, name: 'Lomakeviestit' }).waitFor();
       const open = page.getByRole('link', { name: /^Avaa: Reklamaatio, saapunut / });
@@ -216,7 +204,7 @@ describe('the customer-service inbox', () => {
         locale: 'fi-FI',
       });
       const editor = await other.newPage();
-      await enrol(editor, editorLink, 'Eino Editori');
+      await enrolFromLink(editor, editorLink, 'Eino Editori', PASSWORD);
       const nav = editor.getByRole('navigation', { name: 'Hallinnan valikko' });
       expect(await nav.getByRole('link').allTextContents()).not.toContain('Lomakeviestit');
       expect(await editor.evaluate(() => fetch('/api/admin/inbox').then((r) => r.status))).toBe(

@@ -10,7 +10,12 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
-import { codes, seededShopEnv, shopperPays, untilReauthAsked } from './admin-shop-support.ts';
+import {
+  enrolFromLink,
+  seededShopEnv,
+  shopperPays,
+  untilReauthAsked,
+} from './admin-shop-support.ts';
 import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
 import { type ProductForSale, productsForSale } from './shop-support.ts';
 
@@ -178,14 +183,7 @@ describe('the shop’s orders in the back office', () => {
       });
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
-      await page.goto(link);
-      await page.getByRole('heading', { level: 1, name: 'Tervetuloa, Sanna Kauppa' }).waitFor();
-      const code = codes((await page.getByTestId('totp-secret').textContent()) ?? '');
-      await page.getByLabel('Salasana').fill(PASSWORD);
-      await page.getByLabel('Sovelluksen koodi').fill(await code());
-      await page.getByRole('button', { name: 'Ota käyttöön' }).click();
-      await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Hei, Sanna Kauppa' }).waitFor();
+      const code = await enrolFromLink(page, link, 'Sanna Kauppa', PASSWORD);
 
       // The pick list from the shop's menu; the delivery date typed in its segments, the slot
       // chosen.

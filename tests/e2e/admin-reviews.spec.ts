@@ -7,7 +7,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
-import { codes, placeOrder, seededShopEnv } from './admin-shop-support.ts';
+import { enrolFromLink, placeOrder, seededShopEnv } from './admin-shop-support.ts';
 import {
   chromiumForFile,
   hydrated,
@@ -180,16 +180,7 @@ describe('review moderation', () => {
       });
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
-      await page.goto(link);
-      await page
-        .getByRole('heading', { level: 1, name: 'Tervetuloa, Asta Asiakaspalvelu' })
-        .waitFor();
-      const code = codes((await page.getByTestId('totp-secret').textContent()) ?? '');
-      await page.getByLabel('Salasana').fill(PASSWORD);
-      await page.getByLabel('Sovelluksen koodi').fill(await code());
-      await page.getByRole('button', { name: 'Ota käyttöön' }).click();
-      await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Hei, Asta Asiakaspalvelu' }).waitFor();
+      await enrolFromLink(page, link, 'Asta Asiakaspalvelu', PASSWORD);
       await press(page, 'link', 'Kauppa');
       const shopMenu = page.getByRole('navigation', { name: 'Kaupan valikko' });
       await shopMenu.waitFor();

@@ -8,7 +8,12 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
-import { codes, seededShopEnv, shopperPays, untilReauthAsked } from './admin-shop-support.ts';
+import {
+  enrolFromLink,
+  seededShopEnv,
+  shopperPays,
+  untilReauthAsked,
+} from './admin-shop-support.ts';
 import {
   chromiumForFile,
   isFocused,
@@ -143,14 +148,7 @@ describe('the shop’s catalogue, coupons, gift cards and report in the back off
         origin: adminOrigin,
       });
       const page = await context.newPage();
-      await page.goto(link);
-      await page.getByRole('heading', { level: 1, name: 'Tervetuloa, Kaisa Kauppa' }).waitFor();
-      const code = codes((await page.getByTestId('totp-secret').textContent()) ?? '');
-      await page.getByLabel('Salasana').fill(PASSWORD);
-      await page.getByLabel('Sovelluksen koodi').fill(await code());
-      await page.getByRole('button', { name: 'Ota käyttöön' }).click();
-      await page.getByRole('button', { name: 'Olen tallentanut koodit' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Hei, Kaisa Kauppa' }).waitFor();
+      const code = await enrolFromLink(page, link, 'Kaisa Kauppa', PASSWORD);
       const menu = page.getByRole('navigation', { name: 'Hallinnan valikko' });
       expect(await menu.getByRole('link').allTextContents()).toEqual([
         'Etusivu',
