@@ -11,9 +11,9 @@ import { freePort } from '../helpers/server-process.ts';
 import { CART_API, CHECKOUT_API } from './shop-support.ts';
 
 /**
- * What the browser tests of the shop's back office share: shoppers' paid orders made through the
- * shop's own API and the test bank, the staff member's TOTP codes, and waiting until the server
- * asks for re-authentication again.
+ * What the browser tests of the back office share: shoppers' paid orders made through the shop's
+ * own API and the test bank, a staff member's enrolment and TOTP codes, and waiting until the
+ * server asks for re-authentication again.
  */
 
 /** The staff member's TOTP codes from the secret the enrolment page shows, each used once. */
