@@ -10,7 +10,7 @@ import {
   type Request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
-import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/chromium.ts';
+import { chromiumPath, PLAYWRIGHT_CHROMIUM_FLAGS } from '../helpers/chromium.ts';
 
 /** The Chromiums this spec file launched and has not closed: a failure pictures their pages. */
 const browsers = new Set<Browser>();
@@ -23,7 +23,7 @@ const browsers = new Set<Browser>();
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: CHROMIUM_FLAGS,
+    args: PLAYWRIGHT_CHROMIUM_FLAGS,
     headless: true,
   });
   browsers.add(browser);
