@@ -1,10 +1,6 @@
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  PLAYWRIGHT_CHROMIUM_FLAGS,
-  UNUSED_FEATURES,
-} from '../helpers/chromium.ts';
+import { chromiumPath, PLAYWRIGHT_CHROMIUM_FLAGS, UNUSED_FEATURES } from '../helpers/chromium.ts';
 import { launchChromium } from './browser.ts';
 
 /**
