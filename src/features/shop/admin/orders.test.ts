@@ -10,6 +10,7 @@ import {
   reauth,
 } from '../../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
+import { products } from '../../content/tables.ts';
 import { mailOutbox } from '../../forms/tables.ts';
 import { staffSessions } from '../../staff/tables.ts';
 import {
@@ -44,27 +45,37 @@ import {
 
 /**
  * The back office's order routes as shop staff use them (decision 141): five shoppers order for
- * the same slot through the real checkout and test bank; the pick list sums their lines; the
- * orders move packed → out for delivery → delivered in bulk; one is cancelled (slot place, stock
- * and coupon use come back, its payment is refunded); another is refunded by a line, once however
- * often it is pressed, and never above what was paid. Every change leaves its audit row.
+ * the same slot through the real checkout and test bank; the pick list sums their lines; one of
+ * them is refunded by a line, once however often it is pressed, and never above what was paid.
+ * Orders move packed → out for delivery → delivered in bulk, and one is cancelled (slot place,
+ * stock and coupon use come back, its payment is refunded): those tests place orders of their own
+ * on dates of their own, so the five stay as placed and no test depends on another having run.
+ * Every change leaves its audit row.
  */
 
 let t: TestApp;
 let staff: Enrolled;
 const COUPON = 'PAKKAAMO10';
 const DATE = deliveryDate(4);
+/** The delivery dates of the orders the fulfilment test and the cancellation test place. */
+const MOVES_DATE = deliveryDate(5);
+const CANCEL_DATE = deliveryDate(6);
+type Placed = { id: string; number: number; shopper: Visitor };
 /** The five orders, in the order they were placed. */
-const placed: { id: string; number: number; shopper: Visitor }[] = [];
+const placed: Placed[] = [];
 
-async function pay(shopper: Visitor, couponCode?: string) {
+/** Orders a stocked and two plain products for `date` (the five's slot unless given), and pays. */
+async function pay(
+  shopper: Visitor,
+  { couponCode, date = DATE }: { couponCode?: string; date?: string } = {},
+): Promise<Placed> {
   await addToCart(shopper, CODES.stocked, 1);
   await addToCart(shopper, CODES.plain, 2);
   if (couponCode) {
     const added = await shopper.post(`${CART_API}/addcouponcode?language=fi&code=${couponCode}`);
     expect(added.statusCode, added.body).toBe(200);
   }
-  const res = await order(shopper, await held(shopper, DATE));
+  const res = await order(shopper, await held(shopper, date));
   expect(res.statusCode, res.body).toBe(200);
   const answer = orderAnswerSchema.parse(res.json());
   const back = await testBank(shopper, answer.next, 'ok');
@@ -75,6 +86,8 @@ async function pay(shopper: Visitor, couponCode?: string) {
 beforeAll(async () => {
   t = await createTestApp();
   await createCheckoutShop(t.app.db, { slotCapacity: 50 });
+  // Enough stock for the five and for the orders the tests place of their own.
+  await t.app.db.update(products).set({ stock: 20 }).where(eq(products.code, CODES.stocked));
   await t.app.db.insert(coupons).values({
     siteId: 'lihakauppa',
     code: COUPON,
@@ -82,14 +95,14 @@ beforeAll(async () => {
     maxUses: 10,
   });
   for (let i = 0; i < 5; i++)
-    placed.push(await pay(await buyer(t.app), i === 0 ? COUPON : undefined));
+    placed.push(await pay(await buyer(t.app), i === 0 ? { couponCode: COUPON } : {}));
   staff = await enrolledStaff(t.app, [{ role: 'shop-staff', sites: ['lihakauppa'], langs: null }]);
 }, 180_000);
 afterAll(async () => {
   await t?.close();
 });
 
-const at = (i: number) => placed[i] as (typeof placed)[number];
+const at = (i: number, list = placed) => list[i] as Placed;
 
 async function detail(id: string): Promise<OrderDetail> {
   const res = await staff.visitor.get(`${ORDERS_API}/${id}`);
@@ -97,11 +110,11 @@ async function detail(id: string): Promise<OrderDetail> {
   return res.json() as OrderDetail;
 }
 
-async function bookedInSlot(): Promise<number> {
+async function bookedInSlot(date: string): Promise<number> {
   const [row] = await t.app.db
     .select({ sold: deliverySlotBookings.sold })
     .from(deliverySlotBookings)
-    .where(and(eq(deliverySlotBookings.date, DATE), eq(deliverySlotBookings.startTime, '08:00')));
+    .where(and(eq(deliverySlotBookings.date, date), eq(deliverySlotBookings.startTime, '08:00')));
   return row?.sold ?? 0;
 }
 
@@ -152,13 +165,16 @@ describe('orders in the back office', () => {
   });
 
   it('moves orders packed, out for delivery and delivered in bulk; a repeat and a stale step change nothing', async () => {
-    const all = placed.map((p) => ({ id: p.id, from: 'unfulfilled' }));
+    // Four orders of its own, for a date of their own.
+    const own: Placed[] = [];
+    for (let i = 0; i < 4; i++) own.push(await pay(await buyer(t.app), { date: MOVES_DATE }));
+    const all = own.map((p) => ({ id: p.id, from: 'unfulfilled' }));
     const packed = await staff.visitor.post(
       `${ORDERS_API}/fulfilment`,
       json({ orders: all, to: 'packed' }),
     );
     expect(packed.statusCode, packed.body).toBe(200);
-    expect(packed.json().moved.sort()).toEqual(placed.map((p) => p.id).sort());
+    expect(packed.json().moved.sort()).toEqual(own.map((p) => p.id).sort());
     const audits = (await auditOf(t.app, 'order.fulfilment')).length;
     // Pressed again: the same answer, nothing written.
     const again = await staff.visitor.post(
@@ -168,54 +184,73 @@ describe('orders in the back office', () => {
     expect(again.json().stale).toEqual([]);
     expect((await auditOf(t.app, 'order.fulfilment')).length).toBe(audits);
 
-    const rest = placed.slice(1).map((p) => ({ id: p.id, from: 'packed' }));
+    const rest = own.slice(1).map((p) => ({ id: p.id, from: 'packed' }));
     const out = await staff.visitor.post(
       `${ORDERS_API}/fulfilment`,
       json({ orders: rest, to: 'out_for_delivery' }),
     );
-    expect(out.json().moved).toHaveLength(4);
+    expect(out.json().moved).toHaveLength(3);
     // Someone else's view: the order is no longer where this one saw it.
     const stale = await staff.visitor.post(
       `${ORDERS_API}/fulfilment`,
-      json({ orders: [{ id: at(1).id, from: 'unfulfilled' }], to: 'packed' }),
+      json({ orders: [{ id: at(1, own).id, from: 'unfulfilled' }], to: 'packed' }),
     );
-    expect(stale.json()).toEqual({ moved: [], stale: [at(1).id] });
+    expect(stale.json()).toEqual({ moved: [], stale: [at(1, own).id] });
     const delivered = await staff.visitor.post(
       `${ORDERS_API}/fulfilment`,
       json({
-        orders: placed.slice(2).map((p) => ({ id: p.id, from: 'out_for_delivery' })),
+        orders: own.slice(2).map((p) => ({ id: p.id, from: 'out_for_delivery' })),
         to: 'delivered',
       }),
     );
-    expect(delivered.json().moved).toHaveLength(3);
+    expect(delivered.json().moved).toHaveLength(2);
     // Skipping a step is not a move.
     const skip = await staff.visitor.post(
       `${ORDERS_API}/fulfilment`,
-      json({ orders: [{ id: at(0).id, from: 'packed' }], to: 'delivered' }),
+      json({ orders: [{ id: at(0, own).id, from: 'packed' }], to: 'delivered' }),
     );
     expect(skip.statusCode).toBe(400);
-    const shown = await detail(at(2).id);
+    const shown = await detail(at(2, own).id);
     expect(shown.fulfilment).toBe('delivered');
     expect(shown.nextFulfilment).toEqual(['out_for_delivery']);
     expect(shown.timeline.map((e) => e.kind)).toEqual(
       expect.arrayContaining(['placed', 'paid', 'payment', 'fulfilment', 'mail']),
     );
-    // Leaving for delivery mailed each shopper once.
+    // Leaving for delivery mailed each of its shoppers once, and the one still packed not at all.
     const mails = await t.app.db
-      .select({ subject: mailOutbox.subject })
+      .select({ to: mailOutbox.recipients })
       .from(mailOutbox)
       .where(sql`${mailOutbox.subject} like '%on matkalla%'`);
-    expect(mails).toHaveLength(4);
+    const mailsTo = (p: Placed) => mails.filter((m) => m.to === emailOf.get(p.shopper)).length;
+    expect(own.map(mailsTo)).toEqual([0, 1, 1, 1]);
   });
 
   it('cancels a packed order after re-authentication: slot place, stock and coupon use come back, the payment is refunded', async () => {
+    // Orders of its own, for a date of their own: one with the coupon, packed, and one that has
+    // left for delivery, both moved there as staff move them.
+    const mine = await pay(await buyer(t.app), { couponCode: COUPON, date: CANCEL_DATE });
+    const leaving = await pay(await buyer(t.app), { date: CANCEL_DATE });
+    const packed = await staff.visitor.post(
+      `${ORDERS_API}/fulfilment`,
+      json({
+        orders: [mine, leaving].map((p) => ({ id: p.id, from: 'unfulfilled' })),
+        to: 'packed',
+      }),
+    );
+    expect(packed.statusCode, packed.body).toBe(200);
+    const out = await staff.visitor.post(
+      `${ORDERS_API}/fulfilment`,
+      json({ orders: [{ id: leaving.id, from: 'packed' }], to: 'out_for_delivery' }),
+    );
+    expect(out.json().moved).toEqual([leaving.id]);
     const before = {
       stock: await stockOf(t.app.db, CODES.stocked),
-      slot: await bookedInSlot(),
+      slot: await bookedInSlot(CANCEL_DATE),
       coupon: await couponUses(),
     };
-    const id = at(0).id;
+    const id = mine.id;
     const shown = await detail(id);
+    expect(shown.fulfilment).toBe('packed');
     expect(shown.cancellable).toBe(true);
     expect(shown.couponCodes).toEqual([COUPON]);
     // Signed in more than 5 minutes ago: money moves only after the password again.
@@ -242,12 +277,12 @@ describe('orders in the back office', () => {
     ]);
     expect(cancelled.refundableCents).toBe(0);
     expect(await stockOf(t.app.db, CODES.stocked)).toBe((before.stock ?? 0) + 1);
-    expect(await bookedInSlot()).toBe(before.slot - 1);
+    expect(await bookedInSlot(CANCEL_DATE)).toBe(before.slot - 1);
     expect(await couponUses()).toBe(before.coupon - 1);
     const [bank] = await t.app.db
       .select({ refunded: testBankPayments.refundedCents })
       .from(testBankPayments)
-      .where(eq(testBankPayments.reference, String(at(0).number)));
+      .where(eq(testBankPayments.reference, String(mine.number)));
     expect(bank?.refunded).toBe(shown.totalCents);
     // A second press: the same order, nothing more written or refunded.
     const audits = (await auditOf(t.app, 'order.cancel')).length;
@@ -257,9 +292,9 @@ describe('orders in the back office', () => {
     expect((await auditOf(t.app, 'order.cancel')).length).toBe(audits);
     expect(await stockOf(t.app.db, CODES.stocked)).toBe((before.stock ?? 0) + 1);
     // Out for delivery: too late to cancel.
-    const late = await staff.visitor.post(`${ORDERS_API}/${at(1).id}/cancel`, json({}));
+    const late = await staff.visitor.post(`${ORDERS_API}/${leaving.id}/cancel`, json({}));
     expect(late.statusCode).toBe(409);
-    expect((await detail(at(1).id)).status).toBe('paid');
+    expect((await detail(leaving.id)).status).toBe('paid');
   });
 
   it('refunds a line once however often pressed, and never above what was paid', async () => {
