@@ -214,30 +214,37 @@ describe('turning an area off while shoppers order (PostgreSQL, two processes)',
         }
         throw new Error('the area was never turned off');
       };
-      const [confirmed, ...placed] = await Promise.all([
-        turnOff(),
-        // The shoppers one after another, a few dozen milliseconds apart, so that some order
-        // before the change, some while it is asked and confirmed, and some after.
-        ...shoppers.map(async (v, i) => {
-          await new Promise((resolve) => setTimeout(resolve, i * 60));
-          return holdAndOrder(v, date);
-        }),
-      ]);
-      const upcoming = await a.app.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.areaId, areaId),
-            inArray(orders.status, ['pending_payment', 'paid']),
-            gte(orders.deliveryDate, deliveryDate(0)),
-          ),
+      try {
+        const [confirmed, ...placed] = await Promise.all([
+          turnOff(),
+          // The shoppers one after another, a few dozen milliseconds apart, so that some order
+          // before the change, some while it is asked and confirmed, and some after.
+          ...shoppers.map(async (v, i) => {
+            await new Promise((resolve) => setTimeout(resolve, i * 60));
+            return holdAndOrder(v, date);
+          }),
+        ]);
+        const upcoming = await a.app.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.areaId, areaId),
+              inArray(orders.status, ['pending_payment', 'paid']),
+              gte(orders.deliveryDate, deliveryDate(0)),
+            ),
+          );
+        expect((confirmed as string[]).length).toBeGreaterThanOrEqual(3);
+        expect(upcoming.map((row) => row.id).sort()).toEqual([...(confirmed as string[])].sort());
+        console.info(
+          `area turned off vs shoppers: ${placed.filter(Boolean).length} of ${shoppers.length} placed, ${(confirmed as string[]).length} orders confirmed`,
         );
-      expect((confirmed as string[]).length).toBeGreaterThanOrEqual(3);
-      expect(upcoming.map((row) => row.id).sort()).toEqual([...(confirmed as string[])].sort());
-      console.info(
-        `area turned off vs shoppers: ${placed.filter(Boolean).length} of ${shoppers.length} placed, ${(confirmed as string[]).length} orders confirmed`,
-      );
+      } finally {
+        // The area is turned on again, as the other test needs it to deliver, whichever runs
+        // first.
+        const on = await retryBusy(() => staff.visitor.request('PUT', url, json({ active: true })));
+        expect(on.statusCode, on.body).toBe(200);
+      }
     },
     240_000,
   );
