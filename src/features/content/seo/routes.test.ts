@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { sites } from '../../../sites/registry.ts';
 import { newsReleases, pages, products, recipes } from '../tables.ts';
@@ -235,19 +236,31 @@ describe('robots.txt', () => {
     // koncernse: Swedish without a prefix, English under /en; a search page in each, an
     // external link typed as a search page (not a page of the site) and another site's.
     const page = { siteId: 'koncernse', type: 'search', title: 'Sök' };
-    await t.database.db.insert(pages).values([
-      { ...page, lang: 'sv', path: '/sok', translationKey: 'search' },
-      { ...page, lang: 'en', path: '/search', translationKey: 'search' },
-      {
-        ...page,
-        lang: 'sv',
-        path: '/extern',
-        translationKey: 'external',
-        isExternal: true,
-        externalUrl: 'https://example.com/',
-      },
-      { ...page, siteId: 'delise', lang: 'sv', path: '/hitta', translationKey: 'search' },
-    ]);
+    const added = await t.database.db
+      .insert(pages)
+      .values([
+        { ...page, lang: 'sv', path: '/sok', translationKey: 'search' },
+        { ...page, lang: 'en', path: '/search', translationKey: 'search' },
+        {
+          ...page,
+          lang: 'sv',
+          path: '/extern',
+          translationKey: 'external',
+          isExternal: true,
+          externalUrl: 'https://example.com/',
+        },
+        { ...page, siteId: 'delise', lang: 'sv', path: '/hitta', translationKey: 'search' },
+      ])
+      .returning({ id: pages.id });
+    // Taken away again at the end: the other sites' robots.txt tests expect no search page.
+    onTestFinished(async () => {
+      await t.database.db.delete(pages).where(
+        inArray(
+          pages.id,
+          added.map((row) => row.id),
+        ),
+      );
+    });
     const res = await get('/robots.txt', 'koncernse.localhost:3000');
     expect(res.body).toBe(
       [
