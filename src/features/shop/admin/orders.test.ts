@@ -10,7 +10,6 @@ import {
   reauth,
 } from '../../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
-import { products } from '../../content/tables.ts';
 import { mailOutbox } from '../../forms/tables.ts';
 import { staffSessions } from '../../staff/tables.ts';
 import {
@@ -85,9 +84,8 @@ async function pay(
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createCheckoutShop(t.app.db, { slotCapacity: 50 });
   // Enough stock for the five and for the orders the tests place of their own.
-  await t.app.db.update(products).set({ stock: 20 }).where(eq(products.code, CODES.stocked));
+  await createCheckoutShop(t.app.db, { slotCapacity: 50, stock: 20 });
   await t.app.db.insert(coupons).values({
     siteId: 'lihakauppa',
     code: COUPON,

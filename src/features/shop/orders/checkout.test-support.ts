@@ -49,7 +49,7 @@ export const deliveryDate = (days = 3) => addDays(helsinkiDate(new Date()), days
 
 export async function createCheckoutShop(
   db: Database,
-  options: { slotCapacity?: number; weeklyQuantity?: number } = {},
+  options: { slotCapacity?: number; weeklyQuantity?: number; stock?: number } = {},
 ): Promise<{ areaId: number }> {
   const shop = { siteId: 'lihakauppa', kind: 'shop-product' } as const;
   await createProduct(db, {
@@ -72,7 +72,7 @@ export async function createCheckoutShop(
     code: CODES.stocked,
     name: 'Varastotuote',
     priceCents: 700,
-    stock: 5,
+    stock: options.stock ?? 5,
   });
   await createProduct(db, {
     ...shop,
