@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { ACCOUNT_API, CUSTOMER_API } from '../../src/features/shop/customer/schemas.ts';
 import { CHECKOUT_HOLD_API, CHECKOUT_ORDER_API } from '../../src/features/shop/orders/schemas.ts';
 import { stepAt, totpCode } from '../../src/features/staff/totp.server.ts';
@@ -207,15 +209,39 @@ export async function untilReauthAsked(page: Page) {
 }
 
 /**
+ * The folder the demo shop is seeded into once per browser-test run (inside the run's own copy of
+ * the build, so it goes with it), copied by every test that wants a seeded shop of its own: the
+ * seed takes longer than the rest of a test's set-up. Seeded into a folder of its own and renamed
+ * into place, so a second worker seeding at the same time cannot leave half a template.
+ */
+async function shopTemplate(): Promise<string> {
+  const template = path.join(inject('serverBuild'), 'shop-data');
+  if (existsSync(template)) return template;
+  const made = await mkdtemp(path.join(inject('serverBuild'), 'shop-data-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: made, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'lihakauppa'],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  // Another worker's template already in place: theirs is as good.
+  await rename(made, template).catch(() => rm(made, { recursive: true, force: true }));
+  return template;
+}
+
+/**
  * The environment of a server of the test's own on a fresh data folder, with the demo shop
- * (products, delivery to 00100) seeded as `npm start` writes it, the shop's site only; the
- * re-authentication window is 3 s so that a test meets the dialog again.
+ * (products, delivery to 00100) seeded as `npm start` writes it, the shop's site only (a copy of
+ * one seeded folder); the re-authentication window is 3 s so that a test meets the dialog again.
  */
 export async function seededShopEnv(
   folderPrefix: string,
 ): Promise<{ port: number; dataDir: string; env: NodeJS.ProcessEnv }> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+  await cp(await shopTemplate(), dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -228,10 +254,5 @@ export async function seededShopEnv(
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'lihakauppa'],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
   return { port, dataDir, env };
 }

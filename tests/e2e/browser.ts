@@ -179,6 +179,27 @@ export function watchProblems(page: Page): PageProblems {
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
+ * Runs axe-core on `page`'s document (not its frames), putting it in first if the document does
+ * not have it yet, and returns the violations.
+ */
+export async function axeViolations(page: Page, options: axe.RunOptions): Promise<axe.Result[]> {
+  const present = await page.evaluate(
+    // An element with the id `axe` is also `window.axe`: the check asks for axe's own `run`.
+    () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  if (!present) await page.evaluate(axe.source);
+  return page.evaluate(async (runOptions) => {
+    const { axe: inPage } = window as unknown as { axe: typeof axe };
+    const result = await inPage.run(document, {
+      ...runOptions,
+      resultTypes: ['violations'],
+      iframes: false,
+    });
+    return result.violations;
+  }, options);
+}
+
+/**
  * WCAG 2.1 A and AA violations of serious or critical impact, as readable lines.
  *
  * axe-core is put into a document once, and later checks of the same document (a menu opened, a
@@ -187,22 +208,10 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * frame is the cart-sync frame, which shows nothing (decision 152 has the measurements).
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const present = await page.evaluate(
-    // An element with the id `axe` is also `window.axe`: the check asks for axe's own `run`.
-    () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function',
-  );
-  if (!present) await page.evaluate(axe.source);
-  return page.evaluate(async (tags) => {
-    const { axe: inPage } = window as unknown as { axe: typeof axe };
-    const result = await inPage.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-      iframes: false,
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, WCAG_21_AA);
+  const violations = await axeViolations(page, { runOnly: { type: 'tag', values: WCAG_21_AA } });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 export const screenshotDir = path.resolve('test-results/screenshots');
