@@ -159,17 +159,20 @@ interface CallDoc<B extends z.ZodType | undefined> {
  * anti-forgery header, the OpenAPI entry under `shop`.
  */
 function accountCall<B extends z.ZodType | undefined = undefined>(doc: CallDoc<B>) {
+  const schema = {
+    tags: ['shop'],
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    security: XSRF_SECURITY,
+    body: doc.body as B,
+    response: { 200: jsonAnswer(...doc.answer), ...problemAnswers(...doc.problems) },
+  };
+  // A call without a body has no body key at all: Fastify warns of an undefined one.
+  if (!doc.body) delete schema.body;
   return {
     ...(doc.body ? { bodyLimit: BODY_LIMIT } : {}),
     config: { rateLimit: doc.rateLimit },
-    schema: {
-      tags: ['shop'],
-      summary: doc.summary,
-      ...(doc.description ? { description: doc.description } : {}),
-      security: XSRF_SECURITY,
-      body: doc.body as B,
-      response: { 200: jsonAnswer(...doc.answer), ...problemAnswers(...doc.problems) },
-    },
+    schema,
   };
 }
 
