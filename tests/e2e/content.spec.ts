@@ -50,7 +50,9 @@ async function pagesOfEachKind(page: Page, origin: string): Promise<Map<Kind, st
   const urls = [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>/g)].map(
     (m) => new URL(m[1] ?? '').pathname,
   );
-  const found = new Map<Kind, string>([['home', '/']]);
+  // The home page is not among them: sites.spec.ts opens every site's home page and checks it
+  // as this file checks the other types.
+  const found = new Map<Kind, string>();
   // Products, recipes and releases live under their own sections: try the deepest two paths of
   // every section, then a shallow one of each for a plain content page.
   const sections = new Map<string, string[]>();
@@ -69,7 +71,7 @@ async function pagesOfEachKind(page: Page, origin: string): Promise<Map<Kind, st
     ...[...sections.values()].map((list) => byDepth(list).at(-1) ?? ''),
   ];
   for (const candidate of candidates) {
-    if (found.size === 5) break;
+    if (found.size === 4) break;
     const kind = await page.evaluate(async (url) => {
       const html = await fetch(url).then((r) => r.text());
       if (html.includes('"@type":"Product"')) return 'product';
@@ -84,7 +86,7 @@ async function pagesOfEachKind(page: Page, origin: string): Promise<Map<Kind, st
 
 describe('page types of every site', () => {
   it.each(sites.map((s) => [s.id] as const))(
-    '%s: each page type renders, accessible and without errors',
+    '%s: each page type besides the home page renders, accessible and without errors',
     async (id) => {
       const origin = `http://${id}.localhost:${port}`;
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   newPage,
   screenshotDir,
   screenshots,
+  screenshotsWanted,
   seriousViolations,
   siteOrigin,
   watchProblems,
@@ -127,18 +129,21 @@ async function quickDrag(card: Locator, dx: number, dy: number) {
   );
 }
 
-/** Turns each page of a PDF into a PNG beside the screenshots; answers their paths. */
-function pdfPages(pdf: string, prefix: string): string[] {
-  if (!existsSync('/usr/bin/pdftoppm')) {
+/**
+ * The number of pages and the page size line of a PDF (pdfinfo), or nothing where poppler-utils
+ * is missing; with `SCREENSHOTS=1` each page is also pictured beside the screenshots (pdftoppm).
+ */
+function pdfInfo(pdf: string): { pages: number; info: string } | undefined {
+  if (!existsSync('/usr/bin/pdfinfo')) {
     // .ci/run installs poppler-utils: there the page check must not be skipped.
-    if (process.env.CI) throw new Error('pdftoppm missing: apt-get install -y poppler-utils');
-    return [];
+    if (process.env.CI) throw new Error('pdfinfo missing: apt-get install -y poppler-utils');
+    return undefined;
   }
-  execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '50', pdf, prefix]);
-  const pages = Number(
-    /Pages:\s+(\d+)/.exec(execFileSync('/usr/bin/pdfinfo', [pdf]).toString())?.[1] ?? 0,
-  );
-  return Array.from({ length: pages }, (_, i) => `${prefix}-${i + 1}.png`);
+  const info = execFileSync('/usr/bin/pdfinfo', [pdf]).toString();
+  if (screenshotsWanted && existsSync('/usr/bin/pdftoppm')) {
+    execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '50', pdf, pdf.replace(/\.pdf$/, '-pdf')]);
+  }
+  return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0), info };
 }
 
 describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
@@ -342,16 +347,20 @@ describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
       {
         await page.emulateMedia({ media: 'print' });
         await shot(page, `${width}-print-media`, true);
-        const pdf = path.join(screenshotDir, `lunch-menu-${width}.pdf`);
+        // Kept beside the screenshots when they are asked for; else in a folder of its own.
+        const folder = screenshotsWanted
+          ? screenshotDir
+          : await mkdtemp(path.join(tmpdir(), 'kattaus-lunch-menu-'));
+        const pdf = path.join(folder, `lunch-menu-${width}.pdf`);
         await writeFile(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
         await page.emulateMedia({ media: null });
-        const pages = pdfPages(pdf, path.join(screenshotDir, `lunch-menu-${width}-pdf`));
-        if (pages.length > 0) expect(pages).toHaveLength(canAdd ? 2 : 1);
-        const info = existsSync('/usr/bin/pdfinfo')
-          ? execFileSync('/usr/bin/pdfinfo', [pdf]).toString()
-          : '';
-        // A4: 595 × 842 points.
-        if (info) expect(info).toMatch(/Page size:.*\(A4\)/);
+        const printed = pdfInfo(pdf);
+        if (!screenshotsWanted) await rm(folder, { recursive: true, force: true });
+        if (printed) {
+          expect(printed.pages).toBe(canAdd ? 2 : 1);
+          // A4: 595 × 842 points.
+          expect(printed.info).toMatch(/Page size:.*\(A4\)/);
+        }
       }
       expect(problems.console).toEqual([]);
     } finally {

@@ -48,6 +48,19 @@ describe('home page of every site', () => {
       await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${id}-1280`, true);
+      // What content.spec.ts asks of every other page type: one h1, every image sized in the
+      // markup, and no product, recipe or news markup on a home page.
+      expect(await page.locator('h1').count()).toBe(1);
+      const unsized = await page.locator('main img:not([width]), main img:not([height])').count();
+      expect(unsized, `${id}: images without width or height`).toBe(0);
+      const types = await page.evaluate(() =>
+        [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+          (s) => (JSON.parse(s.textContent ?? '{}') as { '@type'?: string })['@type'],
+        ),
+      );
+      expect(
+        types.filter((type) => ['Product', 'Recipe', 'NewsArticle'].includes(type ?? '')),
+      ).toEqual([]);
 
       // On a phone the menu folds behind the burger, which opens by keyboard and closes with Escape.
       await page.setViewportSize({ width: 375, height: 800 });

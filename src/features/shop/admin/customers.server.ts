@@ -165,7 +165,10 @@ export async function lockCustomer(
   return customerDetail(request, id);
 }
 
-/** Sends the customer a password-reset link at their own address, in Finnish (the shop's). */
+/**
+ * Sends the customer a password-reset link at their own address, in Finnish (the shop's): the
+ * link, its mail and the audit row in one transaction, so none is kept without the others.
+ */
 export async function sendPasswordReset(request: FastifyRequest, id: string): Promise<void> {
   const customer = await customerOf(request, id);
   await requestPasswordReset(request.server.db, {
@@ -173,9 +176,7 @@ export async function sendPasswordReset(request: FastifyRequest, id: string): Pr
     lang: 'fi' as Lang,
     resetPageUrl: resetPageUrl(request),
     mailKey: request.server.config.forms.encryptionKey,
-  });
-  await recordAudit(request.server.db, actorOf(request), {
-    action: 'customer.password-reset',
-    ...subject(id),
+    alsoWrite: (tx) =>
+      recordAudit(tx, actorOf(request), { action: 'customer.password-reset', ...subject(id) }),
   });
 }

@@ -487,7 +487,15 @@ function expiredLinksOf(
  */
 export async function requestPasswordReset(
   db: Database,
-  options: { email: string; lang: Lang; resetPageUrl: string; mailKey: Buffer; now?: Date },
+  options: {
+    email: string;
+    lang: Lang;
+    resetPageUrl: string;
+    mailKey: Buffer;
+    now?: Date;
+    /** Written in the transaction that stores the link and its mail (a staff member's audit row). */
+    alsoWrite?: (tx: Transaction) => Promise<void>;
+  },
 ): Promise<void> {
   const now = options.now ?? new Date();
   const [customer] = await db
@@ -512,6 +520,7 @@ export async function requestPasswordReset(
       body: 'account.reset.mailBody',
       url: link.url,
     });
+    await options.alsoWrite?.(tx);
   });
 }
 

@@ -237,6 +237,32 @@ describe('password reset', () => {
     expect((await login(await visitor(), address, 'uusi-salasana-2')).statusCode).toBe(200);
   });
 
+  it('keeps neither the link nor its mail when what is written with them fails', async () => {
+    const address = await registered(await visitor());
+    const [customer] = await t.app.db.select().from(customers).where(eq(customers.email, address));
+    const tokensOf = () =>
+      t.app.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.customerId, customer?.id ?? ''));
+    const mailsTo = () =>
+      t.app.db.select().from(mailOutbox).where(eq(mailOutbox.recipients, address));
+    const [tokensBefore, mailsBefore] = [(await tokensOf()).length, (await mailsTo()).length];
+    await expect(
+      requestPasswordReset(t.app.db, {
+        email: address,
+        lang: 'fi',
+        resetPageUrl: 'http://lihakauppa.localhost/salasana/uusi',
+        mailKey: t.app.config.forms.encryptionKey,
+        alsoWrite: async () => {
+          throw new Error('the audit row could not be written');
+        },
+      }),
+    ).rejects.toThrow('the audit row could not be written');
+    expect((await tokensOf()).length).toBe(tokensBefore);
+    expect((await mailsTo()).length).toBe(mailsBefore);
+  });
+
   it('refuses an expired token and writes nothing', async () => {
     const address = await registered(await visitor());
     await requestPasswordReset(t.app.db, {
