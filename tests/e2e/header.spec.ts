@@ -19,8 +19,9 @@ import {
  * The site header in the browser, on the sites of every header variant, at 1280 px (desktop) and
  * 375 px (mobile): mode per width, the sticky bar, mega menus and dropdowns by mouse and keyboard,
  * the side menu (focus trap, accordions, Escape), the mobile bar's row of links, the logo's shown
- * text in its name, the language switch, axe with menus open and closed, and no console errors. It runs on whatever page tree the server has (the seed when it
- * exists); the checks that need tabs say so when a site has none.
+ * text in its name, the language switch, axe with menus open and closed, and no console errors.
+ * It runs on whatever page tree the server has (the seed when it exists); the checks that need
+ * tabs say so when a site has none.
  */
 
 const port = serverPort();
@@ -84,6 +85,17 @@ const measure = (page: Page, t: ReturnType<typeof serverT>) =>
       mask: row ? getComputedStyle(row).maskImage : 'none',
     };
   }, t('header.shortcuts'));
+
+/** The mobile bar is one 56 px row whose links all show whole, with no fade at either end. */
+async function expectOneWholeRow(page: Page, t: ReturnType<typeof serverT>, id: string) {
+  const found = await measure(page, t);
+  expect(found.bar, id).toBe(56);
+  expect({ hidden: found.hidden, outside: found.outside, more: found.more }, id).toEqual({
+    hidden: 0,
+    outside: 0,
+    more: { start: false, end: false },
+  });
+}
 
 /** The sites whose logo shows the site's name as text (the others' logos are pictures only). */
 const logoWithText = new Set(['lihakauppa', 'sibylla', 'konsernifi', 'export']);
@@ -264,13 +276,7 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
     const dialog = page.getByRole('dialog');
 
     // The mobile bar: one 56 px row whose links all show whole.
-    const bar = await measure(page, t);
-    expect(bar.bar).toBe(56);
-    expect({ hidden: bar.hidden, outside: bar.outside, more: bar.more }).toEqual({
-      hidden: 0,
-      outside: 0,
-      more: { start: false, end: false },
-    });
+    await expectOneWholeRow(page, t, id);
 
     // Mobile mode: the bar with the burger and search toggle; the desktop rows are hidden.
     expect(await burger.isVisible()).toBe(true);
@@ -589,13 +595,7 @@ describe('the mobile bar on every site', () => {
       const t = serverT(site.languages[0]);
       await page.goto(`http://${site.id}.localhost:${port}/`);
       await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
-      const found = await measure(page, t);
-      expect(found.bar, site.id).toBe(56);
-      expect({ hidden: found.hidden, outside: found.outside, more: found.more }, site.id).toEqual({
-        hidden: 0,
-        outside: 0,
-        more: { start: false, end: false },
-      });
+      await expectOneWholeRow(page, t, site.id);
       if (['ammattilaiset', 'foodservicese'].includes(site.id)) {
         expect(await seriousViolations(page)).toEqual([]);
         await shot(page, `bar-${site.id}-375`);
