@@ -8,7 +8,6 @@ import {
   axeViolations,
   chromiumForFile,
   frames,
-  hydrated,
   screenshots,
   seriousViolations,
   serverPort,
@@ -17,9 +16,9 @@ import {
 
 /**
  * The site header in the browser, on the sites of every header variant, at 1280 px (desktop) and
- * 375 px (mobile): mode per width, the sticky bar, mega menus and dropdowns by mouse and keyboard,
- * the side menu (focus trap, accordions, Escape), the mobile bar's row of links, the logo's shown
- * text in its name, the language switch, axe with menus open and closed, and no console errors.
+ * 375 px (mobile): no layout shift from the first paint through hydration, mode per width, the
+ * sticky bar, mega menus and dropdowns by mouse and keyboard, the side menu (focus trap,
+ * accordions, Escape), the mobile bar's row of links, the logo's shown text in its name, the language switch, axe with menus open and closed, and no console errors.
  * It runs on whatever page tree the server has (the seed when it exists); the checks that need
  * tabs say so when a site has none.
  */
@@ -50,6 +49,89 @@ function siteOf(id: string): Site {
 
 const shot = screenshots('header');
 
+/** Layout shifts as the page reports them, with each moved node's place. */
+interface Shift {
+  value: number;
+  hadRecentInput: boolean;
+  sources: { inHeader: boolean | null; node: string; from: number[]; to: number[] }[];
+}
+
+/**
+ * Records every layout shift from the first paint on (buffered), with whether each moved node
+ * belongs to the header island; `null` when the node has left the document before it could be
+ * looked at.
+ */
+function recordLayoutShifts(): void {
+  const shifts: unknown[] = [];
+  const w = window as unknown as { __shifts: unknown[]; __shiftsSupported: boolean };
+  w.__shifts = shifts;
+  w.__shiftsSupported = PerformanceObserver.supportedEntryTypes.includes('layout-shift');
+  const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const shift = entry as PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: {
+          node: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
+      };
+      shifts.push({
+        value: shift.value,
+        hadRecentInput: shift.hadRecentInput,
+        sources: (shift.sources ?? []).map((source) => {
+          const node = source.node;
+          const el = node instanceof Element ? node : (node?.parentElement ?? null);
+          return {
+            inHeader: el?.isConnected ? !!el.closest('k-island[data-name="site-header"]') : null,
+            node: el ? `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}` : 'gone',
+            from: rect(source.previousRect),
+            to: rect(source.currentRect),
+          };
+        }),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const readShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts.slice());
+
+/**
+ * The header did not move from the first paint through its hydration, and the page's layout did
+ * not shift at all: read once the fonts are in and two more frames are drawn, before any input.
+ */
+async function expectNoLayoutShift(page: Page, id: string, width: number) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await frames(page);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __shiftsSupported: boolean }).__shiftsSupported,
+    ),
+  ).toBe(true);
+  const shifts = await readShifts(page);
+  const header = shifts.filter((s) => s.sources.some((src) => src.inHeader !== false));
+  const cls = shifts.reduce((sum, s) => sum + (s.hadRecentInput ? 0 : s.value), 0);
+  console.info(`${id} ${width}px: page CLS ${cls.toFixed(4)}, header shifts ${header.length}`);
+  expect(header, JSON.stringify(shifts)).toEqual([]);
+  expect(cls, JSON.stringify(shifts)).toBe(0);
+}
+
+/** The measurement sees a header that does move: its bar moves down when the header grows. */
+async function expectShiftSeen(page: Page) {
+  await page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (header) header.style.paddingTop = '40px';
+  });
+  await expect
+    .poll(async () =>
+      (await readShifts(page)).some((s) => s.sources.some((src) => src.inHeader === true)),
+    )
+    .toBe(true);
+}
+
 async function open(
   id: string,
   width: number,
@@ -57,6 +139,7 @@ async function open(
 ): Promise<{ context: BrowserContext; page: Page; problems: ReturnType<typeof watchProblems> }> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   context.setDefaultTimeout(10_000);
+  await context.addInitScript(recordLayoutShifts);
   const page = await context.newPage();
   const problems = watchProblems(page);
   const response = await page.goto(`http://${id}.localhost:${port}${url}`);
@@ -134,8 +217,9 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
   const lang = site.languages[0];
   const t = serverT(lang);
 
-  it('at 1280 px: desktop mode, menus by mouse and keyboard, sticky bar, axe, no errors', async () => {
+  it('at 1280 px: no layout shift, desktop mode, menus by mouse and keyboard, sticky bar, axe, no errors', async () => {
     const { context, page, problems } = await open(id, 1280);
+    await expectNoLayoutShift(page, id, 1280);
     const header = page.locator('header');
     // By CSS, not by role, so that "hidden" is a finding and not a missing element.
     const burger = header.locator(`button[aria-label="${t('menu.label')}"]`);
@@ -264,12 +348,14 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
       expect(await burger.isVisible()).toBe(true);
     }
 
+    await expectShiftSeen(page);
     expect(problems.console).toEqual([]);
     await context.close();
   });
 
-  it('at 375 px: mobile bar, side menu with focus trap and accordions, quick search, axe, no errors', async () => {
+  it('at 375 px: no layout shift, mobile bar, side menu with focus trap and accordions, quick search, axe, no errors', async () => {
     const { context, page, problems } = await open(id, 375);
+    await expectNoLayoutShift(page, id, 375);
     const header = page.locator('header');
     // By CSS, not by role, so that "hidden" is a finding and not a missing element.
     const burger = header.locator(`button[aria-label="${t('menu.label')}"]`);
@@ -395,101 +481,10 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expectDebounced(await delay());
 
+    await expectShiftSeen(page);
     expect(problems.console).toEqual([]);
     await context.close();
   });
-});
-
-/** Layout shifts as the page reports them, with each moved node's place. */
-interface Shift {
-  value: number;
-  hadRecentInput: boolean;
-  sources: { inHeader: boolean | null; node: string; from: number[]; to: number[] }[];
-}
-
-/**
- * Records every layout shift from the first paint on (buffered), with whether each moved node
- * belongs to the header island; `null` when the node has left the document before it could be
- * looked at.
- */
-function recordLayoutShifts(): void {
-  const shifts: unknown[] = [];
-  const w = window as unknown as { __shifts: unknown[]; __shiftsSupported: boolean };
-  w.__shifts = shifts;
-  w.__shiftsSupported = PerformanceObserver.supportedEntryTypes.includes('layout-shift');
-  const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round);
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const shift = entry as PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources?: {
-          node: Node | null;
-          previousRect: DOMRectReadOnly;
-          currentRect: DOMRectReadOnly;
-        }[];
-      };
-      shifts.push({
-        value: shift.value,
-        hadRecentInput: shift.hadRecentInput,
-        sources: (shift.sources ?? []).map((source) => {
-          const node = source.node;
-          const el = node instanceof Element ? node : (node?.parentElement ?? null);
-          return {
-            inHeader: el?.isConnected ? !!el.closest('k-island[data-name="site-header"]') : null,
-            node: el ? `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}` : 'gone',
-            from: rect(source.previousRect),
-            to: rect(source.currentRect),
-          };
-        }),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
-
-const readShifts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts.slice());
-
-describe('header layout stability (CLS)', () => {
-  it.each(siteIds.flatMap((id) => [1280, 375].map((width) => [id, width] as const)))(
-    '%s at %i px: the header does not move from first paint through hydration',
-    async (id, width) => {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      await context.addInitScript(recordLayoutShifts);
-      const page = await context.newPage();
-      const problems = watchProblems(page);
-      await page.goto(`http://${id}.localhost:${port}/`);
-      // Let whatever hydration started settle: the browser idle after it (the header's effects
-      // have run), the fonts in, and two frames to lay the result out and report its shifts.
-      await hydrated(page, 'site-header');
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await frames(page);
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { __shiftsSupported: boolean }).__shiftsSupported,
-        ),
-      ).toBe(true);
-      const shifts = await readShifts(page);
-      const header = shifts.filter((s) => s.sources.some((src) => src.inHeader !== false));
-      const cls = shifts.reduce((sum, s) => sum + (s.hadRecentInput ? 0 : s.value), 0);
-      console.info(`${id} ${width}px: page CLS ${cls.toFixed(4)}, header shifts ${header.length}`);
-      expect(header, JSON.stringify(shifts)).toEqual([]);
-      expect(cls, JSON.stringify(shifts)).toBe(0);
-
-      // The measurement sees a header that does move: its bar moves down when the header grows.
-      await page.evaluate(() => {
-        const header = document.querySelector('header');
-        if (header) header.style.paddingTop = '40px';
-      });
-      await expect
-        .poll(async () =>
-          (await readShifts(page)).some((s) => s.sources.some((src) => src.inHeader === true)),
-        )
-        .toBe(true);
-      expect(problems.console).toEqual([]);
-      await context.close();
-    },
-  );
 });
 
 describe('the shop inside a frame', () => {

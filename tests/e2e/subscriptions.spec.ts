@@ -244,8 +244,12 @@ for (const width of [1280, 375]) {
       const problems = watchProblems(page);
       const origin = siteOrigin('mestariforsmanfi');
       await page.goto(`${origin}/`);
-      await page.getByRole('link', { name: 'Osallistu kampanjaan' }).click();
-      await page.waitForURL(/\/kampanja$/);
+      // The islands of the home page hydrated first: a click as they do once went nowhere.
+      await hydrated(page, 'site-header');
+      await Promise.all([
+        page.waitForURL(/\/kampanja$/, { waitUntil: 'commit' }),
+        page.getByRole('link', { name: 'Osallistu kampanjaan' }).click(),
+      ]);
       const form = page.locator('k-island[data-name="campaign-form"]');
       await scrollIslandIntoView(form);
       await hydrated(page, 'campaign-form');
