@@ -80,6 +80,10 @@ export default mergeConfig(
             include: ['tests/e2e/**/*.spec.ts'],
             environment: 'node',
             globalSetup: ['tests/e2e/global-server.ts'],
+            setupFiles: ['tests/e2e/setup.ts'],
+            // The spec files share one module graph (Playwright, axe-core, the catalogues): each
+            // keeps its state in its own module or its own browser (decision 156).
+            isolate: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
             // One browser at a time: the machine has two cores and the server needs one; two

@@ -64,20 +64,26 @@ function watchContext(context: BrowserContext): void {
   };
 }
 
-beforeEach(() => {
-  testRunning = true;
-});
-
-afterEach(async ({ task }) => {
-  testRunning = false;
-  try {
-    if (task.result?.state === 'fail') await pictureOpenPages(task.file.name, task.fullTestName);
-  } finally {
-    const last = closedLast;
-    closedLast = undefined;
-    await last?.close();
-  }
-});
+/**
+ * Marks a test as running, and at its end pictures a failure and closes the context it closed
+ * last. Registered for every spec file by `setup.ts` (a setup file runs before each file, also
+ * where the files share their modules).
+ */
+export function watchEachTest(): void {
+  beforeEach(() => {
+    testRunning = true;
+  });
+  afterEach(async ({ task }) => {
+    testRunning = false;
+    try {
+      if (task.result?.state === 'fail') await pictureOpenPages(task.file.name, task.fullTestName);
+    } finally {
+      const last = closedLast;
+      closedLast = undefined;
+      await last?.close();
+    }
+  });
+}
 
 /** `test-results/screenshots/failed-<spec>-<test>[-<n>].png` of every page still open. */
 async function pictureOpenPages(file: string, test: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { getSite, sites } from '../../src/sites/registry.ts';
+import { getSite } from '../../src/sites/registry.ts';
 import type { Site } from '../../src/sites/types.ts';
 import {
   animationsDone,
@@ -13,6 +13,13 @@ import {
   serverPort,
   watchProblems,
 } from './browser.ts';
+import {
+  expectHomeBasics,
+  expectOneWholeRow,
+  headerSiteIds,
+  hexToRgb,
+  measure,
+} from './home-page.ts';
 
 /**
  * The site header in the browser, on the sites of every header variant, at 1280 px (desktop) and
@@ -24,16 +31,7 @@ import {
  */
 
 const port = serverPort();
-const siteIds = [
-  'lihakauppa',
-  'konsernifi',
-  'koncernse',
-  'sibylla',
-  'mestariforsmanfi',
-  'ridderheimsse',
-  'export',
-  'jyvabroiler',
-] as const;
+const siteIds = headerSiteIds;
 
 let browser: Browser;
 
@@ -148,38 +146,6 @@ async function open(
   return { context, page, problems };
 }
 
-/** The bar's height, and how much of its row of links lies outside the row's box. */
-const measure = (page: Page, t: ReturnType<typeof serverT>) =>
-  page.locator('header').evaluate((header, label) => {
-    const bar = header.firstElementChild as HTMLElement;
-    const nav = header.querySelector<HTMLElement>(`nav[aria-label="${label}"]`);
-    const row = nav?.querySelector('ul');
-    const box = row?.getBoundingClientRect();
-    const links = [...(row?.querySelectorAll('a') ?? [])].map((a) => a.getBoundingClientRect());
-    return {
-      bar: bar.getBoundingClientRect().height,
-      hidden: row ? row.scrollWidth - row.clientWidth : 0,
-      outside: links.filter((l) => !box || l.left < box.left - 0.5 || l.right > box.right + 0.5)
-        .length,
-      more: {
-        start: nav?.dataset.moreStart !== undefined,
-        end: nav?.dataset.moreEnd !== undefined,
-      },
-      mask: row ? getComputedStyle(row).maskImage : 'none',
-    };
-  }, t('header.shortcuts'));
-
-/** The mobile bar is one 56 px row whose links all show whole, with no fade at either end. */
-async function expectOneWholeRow(page: Page, t: ReturnType<typeof serverT>, id: string) {
-  const found = await measure(page, t);
-  expect(found.bar, id).toBe(56);
-  expect({ hidden: found.hidden, outside: found.outside, more: found.more }, id).toEqual({
-    hidden: 0,
-    outside: 0,
-    more: { start: false, end: false },
-  });
-}
-
 /** The sites whose logo shows the site's name as text (the others' logos are pictures only). */
 const logoWithText = new Set(['lihakauppa', 'sibylla', 'konsernifi', 'export']);
 
@@ -217,9 +183,10 @@ describe.each(siteIds.map((id) => [id, siteOf(id)] as const))('%s header', (id, 
   const lang = site.languages[0];
   const t = serverT(lang);
 
-  it('at 1280 px: no layout shift, desktop mode, menus by mouse and keyboard, sticky bar, axe, no errors', async () => {
+  it('at 1280 px: language, title, logo, theme, no layout shift, desktop mode, menus by mouse and keyboard, sticky bar, axe, no errors', async () => {
     const { context, page, problems } = await open(id, 1280);
     await expectNoLayoutShift(page, id, 1280);
+    await expectHomeBasics(page, site);
     const header = page.locator('header');
     // By CSS, not by role, so that "hidden" is a finding and not a missing element.
     const burger = header.locator(`button[aria-label="${t('menu.label')}"]`);
@@ -580,26 +547,6 @@ describe('language switch in the header', () => {
 });
 
 describe('the mobile bar on every site', () => {
-  // The sites with a header test of their own have the same check there, on the page it opens.
-  it('at 375 px the bar is one 56 px row and every bar link shows whole, on the other sites', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    const problems = watchProblems(page);
-    for (const site of sites.filter((s) => !(siteIds as readonly string[]).includes(s.id))) {
-      const t = serverT(site.languages[0]);
-      await page.goto(`http://${site.id}.localhost:${port}/`);
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
-      await expectOneWholeRow(page, t, site.id);
-      if (['ammattilaiset', 'foodservicese'].includes(site.id)) {
-        expect(await seriousViolations(page)).toEqual([]);
-        await shot(page, `bar-${site.id}-375`);
-      }
-    }
-    expect(problems.console).toEqual([]);
-    await context.close();
-  });
-
   it('where the links do not fit, the row fades at the end it hides and scrolls to it', async () => {
     const { context, page, problems } = await open('ammattilaiset', 320);
     const t = serverT('fi');
@@ -666,9 +613,4 @@ function expectDebounced(ms: number): void {
 
 function isActive(el: Element): boolean {
   return el === document.activeElement;
-}
-
-function hexToRgb(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }

@@ -139,7 +139,14 @@ describe.each([
   [1280, 'LAHJA-DEMO-2000'],
   [375, 'LAHJA-DEMO-5000'],
 ] as const)('checkout at %i px', (width, giftCard) => {
-  it('product → cart → register → address → delivery time → test bank → confirmation → Oma tili → a review; then 0,00 €', async () => {
+  // At 375 px the steps as the narrow window shows them, with axe; what the server decides
+  // whatever the width (an expired hold, a review, a total of 0,00 €) is checked at 1280 px only
+  // (decision 155).
+  const wide = width === 1280;
+  const title = wide
+    ? 'product → cart → register → address → delivery time → test bank → confirmation → Oma tili → a review; then 0,00 € and gift cards only'
+    : 'product → cart → register → address → delivery time → test bank → confirmation → Oma tili; then gift cards only';
+  it(title, async () => {
     const { context, page } = await newPage(browser, width);
     context.setDefaultTimeout(15_000);
     const problems = watchProblems(page);
@@ -257,17 +264,19 @@ describe.each([
       await shot(page, `${width}-6-payment`);
 
       // --- payment refused by the server: the hold went meanwhile --------------------------
-      expect(await apiCall(page, 'DELETE', `${CHECKOUT_API}/hold`)).toBe(204);
-      const pay = page.locator('#checkout-pay');
-      await press(page, pay);
-      await page.waitForURL(/\/kassa\?postinumero=00100$/);
-      await hydrated(page, 'shop-checkout');
-      await expectFailedSubmit(page, t('checkout.error.holdExpired'));
-      await noSeriousViolations(page, 'payment, refused');
-      await shot(page, `${width}-7-payment-refused`);
-      await chooseDeliveryTime(page);
-      await press(page, page.locator('#checkout-next'));
-      await page.waitForURL(/#maksu$/);
+      if (wide) {
+        expect(await apiCall(page, 'DELETE', `${CHECKOUT_API}/hold`)).toBe(204);
+        const pay = page.locator('#checkout-pay');
+        await press(page, pay);
+        await page.waitForURL(/\/kassa\?postinumero=00100$/);
+        await hydrated(page, 'shop-checkout');
+        await expectFailedSubmit(page, t('checkout.error.holdExpired'));
+        await noSeriousViolations(page, 'payment, refused');
+        await shot(page, `${width}-7-payment-refused`);
+        await chooseDeliveryTime(page);
+        await press(page, page.locator('#checkout-next'));
+        await page.waitForURL(/#maksu$/);
+      }
 
       // --- the test bank, the confirmation, Oma tili -----------------------------------------
       await press(page, page.locator('#checkout-pay'));
@@ -287,67 +296,69 @@ describe.each([
       await noSeriousViolations(page, 'Oma tili');
       await shot(page, `${width}-9-oma-tili`);
 
-      // --- a review of the product just bought, by keyboard: it waits for moderation ----------
-      await page.goto(`${origin}${main.url}#reviews`);
-      await hydrated(page, 'shop-reviews');
-      const write = page.getByRole('button', { name: t('review.write') });
-      await tabTo(page, write);
-      await page.keyboard.press('Enter');
-      const reviewDialog = page.getByRole('dialog');
-      await reviewDialog.waitFor();
-      const oneStar = reviewDialog.getByRole('radio', { name: t('review.field.ratingOne') });
-      await tabTo(page, oneStar, 10);
-      await page.keyboard.press('Space');
-      for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-      expect(
-        await reviewDialog
-          .getByRole('radio', { name: t('review.field.ratingOption', { stars: 5 }) })
-          .isChecked(),
-      ).toBe(true);
-      const reviewText = `Mureaa ja maukasta, tilaus ${number} tuli ajallaan.`;
-      await tabTo(page, reviewDialog.getByLabel(t('review.field.text')), 5);
-      await page.keyboard.type(reviewText);
-      // The nickname comes from the address; Enter in it sends the review.
-      const nickname = reviewDialog.getByLabel(t('review.field.userName'));
-      await tabTo(page, nickname, 5);
-      expect(await nickname.inputValue()).not.toBe('');
-      await page.keyboard.press('Enter');
-      await reviewDialog.getByRole('heading', { name: t('review.thanks.title') }).waitFor();
-      expect(await reviewDialog.textContent()).toContain(t('review.thanks.pending'));
-      await noSeriousViolations(page, 'review written');
-      await shot(page, `${width}-9b-review-thanks`, false);
-      await page.keyboard.press('Escape');
-      await reviewDialog.waitFor({ state: 'detached' });
-      // One review per account: the button gave way to a text saying it waits for a moderator,
-      // which has the focus; it is not listed yet.
-      const reviewed = page.getByText(t('review.reviewedPending'), { exact: true });
-      await expect.poll(() => isFocused(reviewed)).toBe(true);
-      expect(await write.count()).toBe(0);
-      expect(await page.locator('[data-review]', { hasText: reviewText }).count()).toBe(0);
+      if (wide) {
+        // --- a review of the product just bought, by keyboard: it waits for moderation ----------
+        await page.goto(`${origin}${main.url}#reviews`);
+        await hydrated(page, 'shop-reviews');
+        const write = page.getByRole('button', { name: t('review.write') });
+        await tabTo(page, write);
+        await page.keyboard.press('Enter');
+        const reviewDialog = page.getByRole('dialog');
+        await reviewDialog.waitFor();
+        const oneStar = reviewDialog.getByRole('radio', { name: t('review.field.ratingOne') });
+        await tabTo(page, oneStar, 10);
+        await page.keyboard.press('Space');
+        for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+        expect(
+          await reviewDialog
+            .getByRole('radio', { name: t('review.field.ratingOption', { stars: 5 }) })
+            .isChecked(),
+        ).toBe(true);
+        const reviewText = `Mureaa ja maukasta, tilaus ${number} tuli ajallaan.`;
+        await tabTo(page, reviewDialog.getByLabel(t('review.field.text')), 5);
+        await page.keyboard.type(reviewText);
+        // The nickname comes from the address; Enter in it sends the review.
+        const nickname = reviewDialog.getByLabel(t('review.field.userName'));
+        await tabTo(page, nickname, 5);
+        expect(await nickname.inputValue()).not.toBe('');
+        await page.keyboard.press('Enter');
+        await reviewDialog.getByRole('heading', { name: t('review.thanks.title') }).waitFor();
+        expect(await reviewDialog.textContent()).toContain(t('review.thanks.pending'));
+        await noSeriousViolations(page, 'review written');
+        await shot(page, `${width}-9b-review-thanks`, false);
+        await page.keyboard.press('Escape');
+        await reviewDialog.waitFor({ state: 'detached' });
+        // One review per account: the button gave way to a text saying it waits for a moderator,
+        // which has the focus; it is not listed yet.
+        const reviewed = page.getByText(t('review.reviewedPending'), { exact: true });
+        await expect.poll(() => isFocused(reviewed)).toBe(true);
+        expect(await write.count()).toBe(0);
+        expect(await page.locator('[data-review]', { hasText: reviewText }).count()).toBe(0);
 
-      // --- 0,00 €: a gift card pays all; the next-step button confirms at once -------------
-      await buyOnProductPage(page, small.url);
-      expect(
-        await apiCall(page, 'POST', `${CART_API}/addgiftcard?language=fi&code=${giftCard}`),
-      ).toBe(200);
-      await page.goto(`${origin}/ostoskori`);
-      await hydrated(page, 'shop-cart');
-      expect(await toDetails.getAttribute('href')).toBe(
-        `/kassa?postinumero=${POSTAL_CODE}#toimitus`,
-      );
-      await press(page, toDetails);
-      await page.waitForURL(/\/kassa\?postinumero=00100#toimitus$/);
-      await hydrated(page, 'shop-checkout');
-      await chooseDeliveryTime(page);
-      expect(await page.locator('#checkout-next').textContent()).toBe(t('checkout.confirm'));
-      await shot(page, `${width}-10-zero`);
-      await press(page, page.locator('#checkout-next'));
-      await page.waitForURL(/\/kassa\/vahvistus\?tilaus=/);
-      await slowPoll(() => page.locator('main').textContent()).toContain(
-        t('shop.order.status.paid'),
-      );
-      await noSeriousViolations(page, 'confirmation, 0,00');
-      await shot(page, `${width}-11-zero-confirmation`);
+        // --- 0,00 €: a gift card pays all; the next-step button confirms at once -------------
+        await buyOnProductPage(page, small.url);
+        expect(
+          await apiCall(page, 'POST', `${CART_API}/addgiftcard?language=fi&code=${giftCard}`),
+        ).toBe(200);
+        await page.goto(`${origin}/ostoskori`);
+        await hydrated(page, 'shop-cart');
+        expect(await toDetails.getAttribute('href')).toBe(
+          `/kassa?postinumero=${POSTAL_CODE}#toimitus`,
+        );
+        await press(page, toDetails);
+        await page.waitForURL(/\/kassa\?postinumero=00100#toimitus$/);
+        await hydrated(page, 'shop-checkout');
+        await chooseDeliveryTime(page);
+        expect(await page.locator('#checkout-next').textContent()).toBe(t('checkout.confirm'));
+        await shot(page, `${width}-10-zero`);
+        await press(page, page.locator('#checkout-next'));
+        await page.waitForURL(/\/kassa\/vahvistus\?tilaus=/);
+        await slowPoll(() => page.locator('main').textContent()).toContain(
+          t('shop.order.status.paid'),
+        );
+        await noSeriousViolations(page, 'confirmation, 0,00');
+        await shot(page, `${width}-11-zero-confirmation`);
+      }
 
       // --- gift cards only: mailed, so no delivery time; paid at the test bank ---------------
       const bought = await giftCardForSale(page);
