@@ -356,18 +356,28 @@ export async function tabTo(page: Page, target: Locator, limit = 120): Promise<v
 /** Polls with a longer patience, for what waits on a frame or a debounce under load. */
 export const slowPoll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
+/** The Chromium the spec files share, launched by the first that asks (decision 156). */
+let sharedBrowser: Promise<Browser> | undefined;
+
 /**
- * One Chromium for a spec file: launched (and the screenshot folder made) before its tests,
- * closed after them; `use` receives it.
+ * The run's one Chromium for a spec file: launched by the first file that asks (and again if it
+ * went away), before the file's tests; `use` receives it. After the file's tests, the contexts it
+ * left open are closed, so the next file starts with none. The browser itself closes with the
+ * test process (Playwright closes what it launched when the process ends or is told to).
  */
 export function chromiumForFile(use: (browser: Browser) => void): void {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    sharedBrowser ??= launchChromium();
+    browser = await sharedBrowser;
+    if (!browser.isConnected()) {
+      sharedBrowser = launchChromium();
+      browser = await sharedBrowser;
+    }
     use(browser);
     await mkdir(screenshotDir, { recursive: true });
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
   });
 }
