@@ -70,7 +70,13 @@ const countText = (page: Page) => page.locator('[data-like-count]').textContent(
 
 describe('like button', () => {
   for (const width of [1280, 375]) {
-    it(`at ${width} px counts once across reloads and starts disabled once liked`, async () => {
+    // The reloads (the count stored, counted once per visitor) do not depend on the width: at
+    // 375 px the button before and after a like, with axe (decision 155).
+    const title =
+      width === 1280
+        ? `at ${width} px counts once across reloads and starts disabled once liked`
+        : `at ${width} px counts a like and shows it disabled`;
+    it(title, async () => {
       const url = await recipeUrl();
       const { context, page, problems } = await open(url, width);
       const button = page.locator('[data-like-button]');
@@ -96,24 +102,26 @@ describe('like button', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `like-after-${width}`);
 
-      // Reload: the stored count, and the button disabled from local storage.
-      await page.reload();
-      await page.locator('[data-like-button]').hover();
-      await hydrated(page, 'like-button');
-      await expect.poll(() => page.locator('[data-like-button]').isDisabled()).toBe(true);
-      expect(await countText(page)).toBe(t('likes.count', { count: stored }));
+      if (width === 1280) {
+        // Reload: the stored count, and the button disabled from local storage.
+        await page.reload();
+        await page.locator('[data-like-button]').hover();
+        await hydrated(page, 'like-button');
+        await expect.poll(() => page.locator('[data-like-button]').isDisabled()).toBe(true);
+        expect(await countText(page)).toBe(t('likes.count', { count: stored }));
 
-      // Even with local storage cleared the server counts this visitor once.
-      await page.evaluate(() => window.localStorage.clear());
-      await page.reload();
-      await page.locator('[data-like-button]').hover();
-      await hydrated(page, 'like-button');
-      const again = page.waitForResponse((r) => r.url().includes('/api/contentlikecount/'));
-      await page.locator('[data-like-button]').click();
-      expect(((await (await again).json()) as { counted: boolean }).counted).toBe(false);
-      await expect.poll(() => countText(page)).toBe(t('likes.count', { count: stored }));
-      await page.reload();
-      expect(await countText(page)).toBe(t('likes.count', { count: stored }));
+        // Even with local storage cleared the server counts this visitor once.
+        await page.evaluate(() => window.localStorage.clear());
+        await page.reload();
+        await page.locator('[data-like-button]').hover();
+        await hydrated(page, 'like-button');
+        const again = page.waitForResponse((r) => r.url().includes('/api/contentlikecount/'));
+        await page.locator('[data-like-button]').click();
+        expect(((await (await again).json()) as { counted: boolean }).counted).toBe(false);
+        await expect.poll(() => countText(page)).toBe(t('likes.count', { count: stored }));
+        await page.reload();
+        expect(await countText(page)).toBe(t('likes.count', { count: stored }));
+      }
       expect(problems.console).toEqual([]);
       await context.close();
     });

@@ -156,6 +156,9 @@ describe.each([
   [375, true],
 ] as const)('quick search at %i px', (width, mobile) => {
   const name = `${width}`;
+  // Both widths' boxes are one combobox in two forms: how it drops a request in flight and what
+  // Enter after Escape sends run at 1280 px only; each form's own submits, its list, keys and
+  // closing at both (decision 155).
 
   it('asks nothing below three characters, then once, 500 ms after the last key; shows hits, count and layout', async () => {
     const { context, page, box, form, requests, problems } = await open(width, mobile, true);
@@ -241,47 +244,49 @@ describe.each([
     await context.close();
   });
 
-  it('aborts the request in flight for a newer one, keeping "Etsitään..." until it answers', async () => {
-    const { context, page, box, form, requests, failed, problems } = await open(width, mobile);
-    // The first answer is held until the second request has started (it is aborted by then); the
-    // second is held until the test has seen the loading text stay.
-    let n = 0;
-    let secondAsked = () => {};
-    const second = new Promise<void>((resolve) => {
-      secondAsked = resolve;
+  if (!mobile) {
+    it('aborts the request in flight for a newer one, keeping "Etsitään..." until it answers', async () => {
+      const { context, page, box, form, requests, failed, problems } = await open(width, mobile);
+      // The first answer is held until the second request has started (it is aborted by then); the
+      // second is held until the test has seen the loading text stay.
+      let n = 0;
+      let secondAsked = () => {};
+      const second = new Promise<void>((resolve) => {
+        secondAsked = resolve;
+      });
+      let releaseSecond = () => {};
+      const secondReleased = new Promise<void>((resolve) => {
+        releaseSecond = resolve;
+      });
+      await page.route(`**${SUGGESTIONS}**`, async (route) => {
+        if (n++ === 0) {
+          await second;
+        } else {
+          secondAsked();
+          await secondReleased;
+        }
+        await route.continue().catch(() => undefined);
+      });
+      // The panel's message (the live region says the same).
+      const loading = form.locator('p', { hasText: t('search.loading') });
+      await box.pressSequentially(word.slice(0, 3));
+      await expect.poll(() => requests.length).toBe(1);
+      await expect.poll(() => loading.isVisible()).toBe(true);
+      expect(await form.getByRole('status').textContent()).toBe(t('search.loading'));
+      await shot(page, `${name}-loading`);
+      await box.pressSequentially(word.slice(3, 4));
+      await expect.poll(() => requests.length).toBe(2);
+      await expect.poll(() => failed).toEqual([{ q: word.slice(0, 3), error: 'net::ERR_ABORTED' }]);
+      // The aborted request is ignored: the loading text stays until the new one answers.
+      expect(await loading.isVisible()).toBe(true);
+      releaseSecond();
+      await slowPoll(() => form.getByRole('option').count()).toBeGreaterThan(0);
+      expect(await loading.count()).toBe(0);
+      expect(requests.map((r) => r.q)).toEqual([word.slice(0, 3), word.slice(0, 4)]);
+      expect(problems.console).toEqual([]);
+      await context.close();
     });
-    let releaseSecond = () => {};
-    const secondReleased = new Promise<void>((resolve) => {
-      releaseSecond = resolve;
-    });
-    await page.route(`**${SUGGESTIONS}**`, async (route) => {
-      if (n++ === 0) {
-        await second;
-      } else {
-        secondAsked();
-        await secondReleased;
-      }
-      await route.continue().catch(() => undefined);
-    });
-    // The panel's message (the live region says the same).
-    const loading = form.locator('p', { hasText: t('search.loading') });
-    await box.pressSequentially(word.slice(0, 3));
-    await expect.poll(() => requests.length).toBe(1);
-    await expect.poll(() => loading.isVisible()).toBe(true);
-    expect(await form.getByRole('status').textContent()).toBe(t('search.loading'));
-    await shot(page, `${name}-loading`);
-    await box.pressSequentially(word.slice(3, 4));
-    await expect.poll(() => requests.length).toBe(2);
-    await expect.poll(() => failed).toEqual([{ q: word.slice(0, 3), error: 'net::ERR_ABORTED' }]);
-    // The aborted request is ignored: the loading text stays until the new one answers.
-    expect(await loading.isVisible()).toBe(true);
-    releaseSecond();
-    await slowPoll(() => form.getByRole('option').count()).toBeGreaterThan(0);
-    expect(await loading.count()).toBe(0);
-    expect(requests.map((r) => r.q)).toEqual([word.slice(0, 3), word.slice(0, 4)]);
-    expect(problems.console).toEqual([]);
-    await context.close();
-  });
+  }
 
   it('moves through the hits with the arrows and opens one with Enter', async () => {
     const { context, page, box, form } = await open(width, mobile);
@@ -388,16 +393,18 @@ describe.each([
     await context.close();
   });
 
-  it('Enter after Escape searches what is typed', async () => {
-    const opened = await open(width, mobile);
-    const { context, page } = opened;
-    await showResults(opened);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => opened.form.getByRole('listbox').isVisible()).toBe(false);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${origin}/haku?q=${word}`);
-    await context.close();
-  });
+  if (!mobile) {
+    it('Enter after Escape searches what is typed', async () => {
+      const opened = await open(width, mobile);
+      const { context, page } = opened;
+      await showResults(opened);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => opened.form.getByRole('listbox').isVisible()).toBe(false);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${origin}/haku?q=${word}`);
+      await context.close();
+    });
+  }
 
   it('an empty box goes to the search page without an empty q=', async () => {
     const { context, page, box } = await open(width, mobile);

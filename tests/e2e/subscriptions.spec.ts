@@ -64,86 +64,100 @@ async function arriveWithHash(page: Page, origin: string, path: string, hash: st
 
 for (const width of [1280, 375]) {
   describe(`at ${width} px`, () => {
-    it('newsletter modal: hash, validation, thank-you, Escape, stays dismissed, button', async () => {
-      const { context, page } = await newPage(browser, width);
-      const problems = watchProblems(page);
-      const origin = siteOrigin('ammattilaiset');
+    // When a hash opens the newsletter modal and that it stays dismissed do not depend on the
+    // width: checked at 1280 px; at 375 px the modal's states, with axe (decision 155).
+    const wide = width === 1280;
+    it(
+      wide
+        ? 'newsletter modal: hash, validation, thank-you, Escape, stays dismissed, button'
+        : 'newsletter modal: hash, validation, thank-you, Escape, button',
+      async () => {
+        const { context, page } = await newPage(browser, width);
+        const problems = watchProblems(page);
+        const origin = siteOrigin('ammattilaiset');
 
-      // Landing straight on the hash (history of 1): not opened (decision 038).
-      await page.goto(`${origin}/#newsletter`);
-      await hydrated(page, 'newsletter-modal');
-      expect(await dialogOf(page).count()).toBe(0);
+        if (wide) {
+          // Landing straight on the hash (history of 1): not opened (decision 038).
+          await page.goto(`${origin}/#newsletter`);
+          await hydrated(page, 'newsletter-modal');
+          expect(await dialogOf(page).count()).toBe(0);
+        }
 
-      await arriveWithHash(page, origin, '/', 'newsletter');
-      await hydrated(page, 'newsletter-modal');
-      const dialog = dialogOf(page);
-      await dialog.waitFor();
-      await expect
-        .poll(() => dialog.getByRole('heading', { name: t('subscribe.newsletter.title') }).count())
-        .toBe(1);
-      await expect.poll(() => focusIsIn(dialog)).toBe(true);
-      // The page behind is inert and does not scroll.
-      expect(
-        await page.evaluate(() =>
-          Boolean(document.querySelector('main')?.closest('[inert], [aria-hidden="true"]')),
-        ),
-      ).toBe(true);
-      await noSeriousViolations(page, 'newsletter open');
-      await shot(page, `newsletter-open-${width}`);
+        await arriveWithHash(page, origin, '/', 'newsletter');
+        await hydrated(page, 'newsletter-modal');
+        const dialog = dialogOf(page);
+        await dialog.waitFor();
+        await expect
+          .poll(() =>
+            dialog.getByRole('heading', { name: t('subscribe.newsletter.title') }).count(),
+          )
+          .toBe(1);
+        await expect.poll(() => focusIsIn(dialog)).toBe(true);
+        // The page behind is inert and does not scroll.
+        expect(
+          await page.evaluate(() =>
+            Boolean(document.querySelector('main')?.closest('[inert], [aria-hidden="true"]')),
+          ),
+        ).toBe(true);
+        await noSeriousViolations(page, 'newsletter open');
+        await shot(page, `newsletter-open-${width}`);
 
-      // Empty, then invalid: 'Syötä sähköpostiosoite.'
-      await dialog.getByRole('button', { name: t('subscribe.newsletter.submit') }).click();
-      await expect
-        .poll(() => dialog.getByText(t('subscribe.error.email')).first().isVisible())
-        .toBe(true);
-      const email = dialog.getByLabel(t('subscribe.field.email'));
-      expect(await isFocused(email)).toBe(true);
-      await email.fill('ei-osoite');
-      await dialog.getByRole('button', { name: t('subscribe.newsletter.submit') }).click();
-      await expect
-        .poll(() => dialog.getByText(t('subscribe.error.email')).first().isVisible())
-        .toBe(true);
-      expect(await email.inputValue()).toBe('ei-osoite');
-      await noSeriousViolations(page, 'newsletter invalid');
-      await shot(page, `newsletter-invalid-${width}`);
-      await expectTrapped(page);
+        // Empty, then invalid: 'Syötä sähköpostiosoite.'
+        await dialog.getByRole('button', { name: t('subscribe.newsletter.submit') }).click();
+        await expect
+          .poll(() => dialog.getByText(t('subscribe.error.email')).first().isVisible())
+          .toBe(true);
+        const email = dialog.getByLabel(t('subscribe.field.email'));
+        expect(await isFocused(email)).toBe(true);
+        await email.fill('ei-osoite');
+        await dialog.getByRole('button', { name: t('subscribe.newsletter.submit') }).click();
+        await expect
+          .poll(() => dialog.getByText(t('subscribe.error.email')).first().isVisible())
+          .toBe(true);
+        expect(await email.inputValue()).toBe('ei-osoite');
+        await noSeriousViolations(page, 'newsletter invalid');
+        await shot(page, `newsletter-invalid-${width}`);
+        await expectTrapped(page);
 
-      await email.fill(address());
-      await dialog.getByRole('button', { name: t('subscribe.newsletter.submit') }).click();
-      await dialog.getByText(t('subscribe.newsletter.thanks')).waitFor();
-      const events = await page.evaluate(() =>
-        (window.dataLayer ?? []).filter((e) => e.event === 'fs_newsletter_form_submit'),
-      );
-      expect(events).toEqual([{ event: 'fs_newsletter_form_submit', formName: 'uutiskirje' }]);
-      await noSeriousViolations(page, 'newsletter thanks');
-      await shot(page, `newsletter-thanks-${width}`);
+        await email.fill(address());
+        await dialog.getByRole('button', { name: t('subscribe.newsletter.submit') }).click();
+        await dialog.getByText(t('subscribe.newsletter.thanks')).waitFor();
+        const events = await page.evaluate(() =>
+          (window.dataLayer ?? []).filter((e) => e.event === 'fs_newsletter_form_submit'),
+        );
+        expect(events).toEqual([{ event: 'fs_newsletter_form_submit', formName: 'uutiskirje' }]);
+        await noSeriousViolations(page, 'newsletter thanks');
+        await shot(page, `newsletter-thanks-${width}`);
 
-      // Escape closes; opened by the hash, the focus goes to the modal's button.
-      await page.keyboard.press('Escape');
-      await expect.poll(() => dialogOf(page).count()).toBe(0);
-      const open = page.getByRole('button', { name: t('subscribe.newsletter.open') });
-      await expect.poll(() => isFocused(open)).toBe(true);
+        // Escape closes; opened by the hash, the focus goes to the modal's button.
+        await page.keyboard.press('Escape');
+        await expect.poll(() => dialogOf(page).count()).toBe(0);
+        const open = page.getByRole('button', { name: t('subscribe.newsletter.open') });
+        await expect.poll(() => isFocused(open)).toBe(true);
 
-      // Dismissed: neither a reload nor the hash again opens it.
-      await page.goto(`${origin}/?visit=4#newsletter`);
-      await hydrated(page, 'newsletter-modal');
-      await page.reload();
-      await hydrated(page, 'newsletter-modal');
-      // Had the hash opened it, the dialog's code would have been asked for and shown by now.
-      await settled(page);
-      expect(await dialogOf(page).count()).toBe(0);
+        if (wide) {
+          // Dismissed: neither a reload nor the hash again opens it.
+          await page.goto(`${origin}/?visit=4#newsletter`);
+          await hydrated(page, 'newsletter-modal');
+          await page.reload();
+          await hydrated(page, 'newsletter-modal');
+          // Had the hash opened it, the dialog's code would have been asked for and shown by now.
+          await settled(page);
+          expect(await dialogOf(page).count()).toBe(0);
+        }
 
-      // The button always opens it, and the focus comes back to it.
-      await open.focus();
-      await page.keyboard.press('Enter');
-      await dialogOf(page).waitFor();
-      await expect.poll(() => focusIsIn(dialogOf(page))).toBe(true);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => dialogOf(page).count()).toBe(0);
-      await expect.poll(() => isFocused(open)).toBe(true);
-      expect(problems.console).toEqual([]);
-      await context.close();
-    });
+        // The button always opens it, and the focus comes back to it.
+        await open.focus();
+        await page.keyboard.press('Enter');
+        await dialogOf(page).waitFor();
+        await expect.poll(() => focusIsIn(dialogOf(page))).toBe(true);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => dialogOf(page).count()).toBe(0);
+        await expect.poll(() => isFocused(open)).toBe(true);
+        expect(problems.console).toEqual([]);
+        await context.close();
+      },
+    );
 
     it('newsletter modal opened by a link or a hash change gives the focus back there', async () => {
       const { context, page } = await newPage(browser, width);
