@@ -178,11 +178,14 @@ export async function shopperPays(
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   try {
-    await page.goto(`${origin}/`);
+    // The cart's answer gives the page the shop's origin and its anti-forgery cookie; the shop's
+    // pages themselves are other tests' business.
+    await page.goto(`${origin}${CART_API}?language=fi`);
     const placed = await placeOrder(page, shopper, slot);
     await page.goto(placed.next);
     await page.getByRole('button', { name: 'Hyväksy maksu' }).click();
-    await page.waitForURL(`**/kassa/vahvistus?tilaus=${placed.orderId}`);
+    // Paid once the bank's answer sends the shopper to the confirmation page.
+    await page.waitForURL(`**/kassa/vahvistus?tilaus=${placed.orderId}`, { waitUntil: 'commit' });
     return placed;
   } finally {
     await context.close();

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sites } from '../../src/sites/registry.ts';
 import {
-  launchChromium,
+  chromiumForFile,
   screenshots,
   screenshotsWanted,
   seriousViolations,
@@ -14,11 +14,8 @@ const port = serverPort();
 const shot = screenshots('content');
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((b) => {
+  browser = b;
 });
 
 type Kind = 'home' | 'content' | 'product' | 'recipe' | 'news';

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { CalendarDate } from '@internationalized/date';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DevSubmission } from '../../src/features/forms/dev-submissions.server.ts';
 import {
-  launchChromium,
+  chromiumForFile,
   screenshots,
   seriousViolations,
   serverPort,
@@ -26,17 +26,16 @@ let browser: Browser;
 let png: Buffer;
 let jpeg: Buffer;
 
+chromiumForFile((b) => {
+  browser = b;
+});
 beforeAll(async () => {
-  browser = await launchChromium();
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0392b' } })
     .png()
     .toBuffer();
   jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } })
     .jpeg()
     .toBuffer();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const REQUIRED = 'Tämä kenttä on pakollinen';

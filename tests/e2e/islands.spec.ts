@@ -1,17 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
-import { launchChromium, serverPort, settled, watchProblems } from './browser.ts';
+import { chromiumForFile, serverPort, settled, watchProblems } from './browser.ts';
 import { productsForSale, SHOP_ORIGIN } from './shop-support.ts';
 
 const origin = `http://sibylla.localhost:${serverPort()}`;
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((b) => {
+  browser = b;
 });
 
 /**

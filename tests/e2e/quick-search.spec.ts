@@ -5,11 +5,11 @@ import type {
   Page,
   Request as PageRequest,
 } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_SEARCH_DEBOUNCE_MS } from '../../src/features/search/params.ts';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
-  launchChromium,
+  chromiumForFile,
   screenshots,
   seriousViolations,
   serverPort,
@@ -45,8 +45,11 @@ interface Hit {
 let browser: Browser;
 let word = '';
 
+chromiumForFile((b) => {
+  browser = b;
+});
+
 beforeAll(async () => {
-  browser = await launchChromium();
   // The browser resolves *.localhost; Node does not: ask the API from a page.
   const page = await browser.newPage();
   await page.goto(`${origin}/health`);
@@ -64,10 +67,6 @@ beforeAll(async () => {
   word = CANDIDATES.find((w) => (counts[w] ?? 0) >= 3) ?? '';
   if (!word) throw new Error(`no candidate word has three hits: ${JSON.stringify(counts)}`);
   await page.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /**
