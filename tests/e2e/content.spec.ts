@@ -47,8 +47,8 @@ async function pagesOfEachKind(page: Page, origin: string): Promise<Map<Kind, st
   const urls = [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>/g)].map(
     (m) => new URL(m[1] ?? '').pathname,
   );
-  // The home page is not among them: sites.spec.ts opens every site's home page and checks it
-  // as this file checks the other types.
+  // The home page is not among them: header.spec.ts and sites.spec.ts open every site's home
+  // page and check it as this file checks the other types.
   const found = new Map<Kind, string>();
   // Products, recipes and releases live under their own sections: try the deepest two paths of
   // every section, then a shallow one of each for a plain content page.

@@ -376,7 +376,8 @@ describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
       await hydrated(page, 'lunch-menu');
       await page.getByRole('button', { name: t('lunchMenu.edit') }).click();
       await page.getByRole('button', { name: t('lunchMenu.save') }).waitFor();
-      // Below the window: on a phone Friday, under the other days; side by side, the next week.
+      // Below the window: on a phone the first day under it (the days are stacked); side by
+      // side, the next week.
       const bounds = weekBounds();
       const wide = width >= 768;
       if (wide && bounds.first.week === bounds.last.week) {
@@ -384,14 +385,25 @@ describe.each([1280, 375])('the weekly lunch menu at %i px', (width) => {
         return;
       }
       if (wide) await page.getByRole('button', { name: t('lunchMenu.addWeek') }).click();
-      const to = wide ? { week: 1, day: 'monday' } : { week: 0, day: 'friday' };
-      const target = page.locator(`[data-drop-week="${to.week}"][data-drop-day="${to.day}"]`);
-      await target.waitFor();
-      const before = await dayCards(page, to.week, to.day);
-      const monday = await dayCards(page, 0, 'monday');
+      const day = (week: number, name: string) =>
+        page.locator(`[data-drop-week="${week}"][data-drop-day="${name}"]`);
       const card = page.locator('[data-drop-week="0"][data-drop-day="monday"] [data-card]').first();
       await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const viewport = page.viewportSize() ?? { width, height: 900 };
+      let to = { week: 1, day: 'monday' };
+      if (!wide) {
+        to = { week: 0, day: 'friday' };
+        for (const name of ['tuesday', 'wednesday', 'thursday']) {
+          if (((await day(0, name).boundingBox())?.y ?? 0) > viewport.height) {
+            to = { week: 0, day: name };
+            break;
+          }
+        }
+      }
+      const target = day(to.week, to.day);
+      await target.waitFor();
+      const before = await dayCards(page, to.week, to.day);
+      const monday = await dayCards(page, 0, 'monday');
       expect((await target.boundingBox())?.y).toBeGreaterThan(viewport.height);
 
       // Pressed, held and moved far enough to follow the pointer, then held at the bottom edge.
