@@ -18,12 +18,16 @@ import { CART_API, CHECKOUT_API } from './shop-support.ts';
  * server asks for re-authentication again.
  */
 
-/** The staff member's TOTP codes from the secret the enrolment page shows, each used once. */
+/**
+ * The staff member's TOTP codes from the secret the enrolment page shows, each used once. The
+ * server takes the code of now and of one step either side: a code is never of a step that ends
+ * within 5 s, or the step could be over by the time the server looks at it.
+ */
 export function codes(secret: string) {
   let last = -1;
   return async (): Promise<string> => {
     for (;;) {
-      const step = Math.max(stepAt(Date.now()) - 1, last + 1);
+      const step = Math.max(stepAt(Date.now() + 5_000) - 1, last + 1);
       if (step <= stepAt(Date.now()) + 1) {
         last = step;
         return totpCode(secret, step);
