@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * `npm test`: typecheck beside lint and one build (two cores, each side on one), then every Vitest
- * project in one run (unit and integration, the engine-parity suite beside PostgreSQL, the browser
- * tests on that build). Each step's seconds are printed as it ends; the output of the two checks
- * running side by side is printed whole, one after the other; Vitest's own summary closes the
- * output.
+ * `npm test`: typecheck beside lint and one build (two cores, each side on one), then the tests:
+ * the browser tests on that build, and beside them, at the lowest CPU priority, the unit and
+ * integration tests with the engine-parity suite (decision 157): the browser tests leave about a
+ * fifth of the two cores idle, and the unit tests fill it without slowing them. Each run keeps a
+ * Vitest blob report, and Vitest merges the two, so its own summary of every test closes the
+ * output. With arguments (`npm test -- --project unit`, a file), Vitest runs once with them.
+ * Each step's seconds are printed as it ends; the output of a step run in the background is
+ * printed whole when it ends.
  */
 interface Step {
   name: string;
@@ -18,14 +22,41 @@ interface Step {
 const typecheck: Step = { name: 'typecheck', command: 'npx', args: ['tsc', '-p', '.'] };
 const lint: Step = { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] };
 const build: Step = { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] };
-const tests: Step = {
-  name: 'tests',
-  command: 'npx',
-  args: ['vitest', 'run', ...process.argv.slice(2)],
-  // The browser tests serve a copy of the build just made, and the outage test
-  // (src/app/database-outage.test.ts) starts it twice, instead of building again.
-  env: { E2E_BUILD: path.resolve('dist') },
-};
+// The browser tests, and the outage test (src/app/database-outage.test.ts) that starts the build
+// twice, serve a copy of the build just made instead of building again.
+const testEnv = { E2E_BUILD: path.resolve('dist') };
+const reports = path.resolve('.vitest-reports');
+const vitest = (name: string, args: string[], nice = false): Step => ({
+  name,
+  command: nice ? 'nice' : 'npx',
+  args: [...(nice ? ['-n', '19', 'npx'] : []), 'vitest', ...args],
+  env: testEnv,
+});
+const given = process.argv.slice(2);
+// Lowest priority: the browser tests, whose waits have time limits, always come first.
+const unit = vitest(
+  'unit and parity',
+  [
+    'run',
+    '--project=!e2e',
+    '--reporter=dot',
+    '--reporter=blob',
+    `--outputFile.blob=${reports}/unit.json`,
+  ],
+  true,
+);
+const browser = vitest('browser tests', [
+  'run',
+  '--project=e2e',
+  '--reporter=default',
+  '--reporter=blob',
+  `--outputFile.blob=${reports}/e2e.json`,
+]);
+const merged = vitest('every test', [
+  `--merge-reports=${reports}`,
+  '--reporter=./tests/setup/summary-reporter.ts',
+  '--reporter=dot',
+]);
 
 interface Outcome {
   name: string;
@@ -85,4 +116,19 @@ const checks = await Promise.all([
   })(),
 ]);
 stopOnFailure(checks.flat());
-stopOnFailure([await loudly(tests)]);
+if (given.length > 0) {
+  stopOnFailure([await loudly(vitest('tests', ['run', ...given]))]);
+} else {
+  rmSync(reports, { recursive: true, force: true });
+  const runs = await Promise.all([quietly(unit), loudly(browser)]);
+  for (const run of runs) process.stdout.write(`== ${run.name}: ${run.seconds} s\n`);
+  const summary = await loudly(merged);
+  stopOnFailure([summary, ...runs]);
+  // A run that ended without its report would be missing from the merged summary.
+  const written = existsSync(reports) ? readdirSync(reports) : [];
+  const lost = ['unit.json', 'e2e.json'].filter((report) => !written.includes(report));
+  if (lost.length > 0) {
+    process.stderr.write(`== missing test reports: ${lost.join(', ')}\n`);
+    process.exit(1);
+  }
+}

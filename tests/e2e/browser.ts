@@ -126,9 +126,15 @@ function countRequests(page: Page): void {
 export async function idle(page: Page): Promise<void> {
   await page.evaluate(
     () =>
-      new Promise<void>((done) =>
-        requestAnimationFrame(() => requestIdleCallback(() => done(), { timeout: 5_000 })),
-      ),
+      new Promise<void>((done) => {
+        const afterFrame = () => requestIdleCallback(() => done(), { timeout: 5_000 });
+        // At most 1 s for the frame (see frames()).
+        const fallback = setTimeout(afterFrame, 1_000);
+        requestAnimationFrame(() => {
+          clearTimeout(fallback);
+          afterFrame();
+        });
+      }),
   );
 }
 
@@ -147,10 +153,20 @@ export async function settled(page: Page): Promise<void> {
   } while (inFlight.size > 0);
 }
 
-/** Waits for `count` animation frames of the page to be drawn. */
+/**
+ * Waits for `count` animation frames of the page to be drawn, each at most 1 s: headless Chromium
+ * now and then stops drawing frames for a page, and an unbounded wait then stalls the test until
+ * its 60-s timeout with no clue; bounded, the next step that needs the drawing fails with its own
+ * error instead.
+ */
 export async function frames(page: Page, count = 2): Promise<void> {
   await page.evaluate(async (n) => {
-    for (let i = 0; i < n; i++) await new Promise((done) => requestAnimationFrame(done));
+    for (let i = 0; i < n; i++) {
+      await new Promise((done) => {
+        requestAnimationFrame(done);
+        setTimeout(done, 1_000);
+      });
+    }
   }, count);
 }
 

@@ -7,45 +7,43 @@ import type { Reporter, TestModule } from 'vitest/node';
  * - the ten slowest test files;
  * - every skipped test and what would run it (decision 090: on a laptop without PostgreSQL or
  *   Redis the tests that need them are skipped, and say so).
+ *
+ * The times are the ones each file recorded when it ran, not the reporter's clock, so the summary
+ * is the same when `npm test` merges the reports of the runs it made side by side (decision 157).
  */
 export default class SummaryReporter implements Reporter {
-  private readonly started = new Map<string, number>();
-  private readonly finished = new Map<string, number>();
-  private readonly spans = new Map<string, { start: number; end: number }>();
-
-  onTestModuleStart(module: TestModule): void {
-    this.started.set(module.moduleId, performance.now());
-  }
-
-  onTestModuleEnd(module: TestModule): void {
-    const end = performance.now();
-    const start = this.started.get(module.moduleId) ?? end;
-    this.finished.set(module.moduleId, end - start);
-    const project = module.project.name || 'default';
-    const span = this.spans.get(project);
-    this.spans.set(project, {
-      start: Math.min(span?.start ?? start, start),
-      end: Math.max(span?.end ?? end, end),
-    });
-  }
-
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const lines: string[] = [];
     const root = process.cwd();
     const label = (module: TestModule) =>
       `${module.project.name}: ${path.relative(root, module.moduleId)}`;
 
-    if (this.spans.size > 0) {
-      const phases = [...this.spans].map(
-        ([name, span]) => `${name} ${seconds(span.end - span.start)}`,
-      );
-      lines.push(`Phases (wall clock): ${phases.join(', ')}`);
-      const slowest = modules
-        .map((module) => ({ module, ms: this.finished.get(module.moduleId) ?? 0 }))
-        .sort((a, b) => b.ms - a.ms)
-        .slice(0, 10);
+    const spans = new Map<string, { start: number; end: number }>();
+    const durations = new Map<TestModule, number>();
+    for (const module of modules) {
+      const { duration, setupDuration, collectDuration } = module.diagnostic();
+      const took = duration + setupDuration + collectDuration;
+      durations.set(module, took);
+      // The project's span runs from its first test's start to its last test's end.
+      const project = module.project.name || 'default';
+      for (const test of module.children.allTests()) {
+        const diagnostic = test.diagnostic();
+        if (!diagnostic) continue;
+        const span = spans.get(project);
+        const end = diagnostic.startTime + diagnostic.duration;
+        spans.set(project, {
+          start: Math.min(span?.start ?? diagnostic.startTime, diagnostic.startTime),
+          end: Math.max(span?.end ?? end, end),
+        });
+      }
+    }
+
+    if (durations.size > 0) {
+      const phases = [...spans].map(([name, span]) => `${name} ${seconds(span.end - span.start)}`);
+      if (phases.length > 0) lines.push(`Phases (wall clock): ${phases.join(', ')}`);
+      const slowest = [...durations].sort((a, b) => b[1] - a[1]).slice(0, 10);
       lines.push('Ten slowest test files:');
-      for (const { module, ms } of slowest)
+      for (const [module, ms] of slowest)
         lines.push(`  ${seconds(ms).padStart(7)}  ${label(module)}`);
     }
 
