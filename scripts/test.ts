@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -17,6 +17,8 @@ interface Step {
   command: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
+  /** Runs at the lowest CPU priority, taking only what the other steps leave. */
+  idle?: boolean;
 }
 
 const typecheck: Step = { name: 'typecheck', command: 'npx', args: ['tsc', '-p', '.'] };
@@ -26,11 +28,12 @@ const build: Step = { name: 'build', command: 'npm', args: ['run', '--silent', '
 // twice, serve a copy of the build just made instead of building again.
 const testEnv = { E2E_BUILD: path.resolve('dist') };
 const reports = path.resolve('.vitest-reports');
-const vitest = (name: string, args: string[], nice = false): Step => ({
+const vitest = (name: string, args: string[], idle = false): Step => ({
   name,
-  command: nice ? 'nice' : 'npx',
-  args: [...(nice ? ['-n', '19', 'npx'] : []), 'vitest', ...args],
+  command: idle ? 'nice' : 'npx',
+  args: [...(idle ? ['-n', '19', 'npx'] : []), 'vitest', ...args],
   env: testEnv,
+  idle,
 });
 const given = process.argv.slice(2);
 // Lowest priority: the browser tests, whose waits have time limits, always come first.
@@ -64,6 +67,22 @@ interface Outcome {
   seconds: string;
 }
 
+/**
+ * Puts a process started in a session of its own at the lowest priority against the other
+ * sessions. Linux schedules each session as a group (autogroup) and shares the CPU fairly between
+ * the groups whatever the nice values inside them: Chromium runs in a session of its own, so a
+ * `nice -n 19` alone leaves the background step half of the CPU against the browser. Where the
+ * kernel has no autogroups (the file is missing) the nice value alone is what counts.
+ */
+function lowestGroupPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, '19');
+  } catch {
+    // No autogroups here.
+  }
+}
+
 /** Runs a step with its output kept, and prints the output and the seconds when it ends. */
 function quietly(step: Step): Promise<Outcome> {
   const started = performance.now();
@@ -71,7 +90,22 @@ function quietly(step: Step): Promise<Outcome> {
     const child = spawn(step.command, step.args, {
       env: { ...process.env, ...step.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A session of its own (see lowestGroupPriority), stopped with this process.
+      detached: step.idle,
     });
+    if (step.idle) {
+      lowestGroupPriority(child.pid);
+      const stop = () => {
+        if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      };
+      process.on('exit', stop);
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          stop();
+          process.exit(130);
+        });
+      }
+    }
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
