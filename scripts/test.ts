@@ -1,86 +1,36 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * `npm test`: typecheck beside lint and one build (two cores, each side on one), then the tests:
- * the browser tests on that build, and beside them, at the lowest CPU priority, the unit and
- * integration tests with the engine-parity suite (decision 157): the browser tests leave about a
- * fifth of the two cores idle, and the unit tests fill it without slowing them. Each run keeps a
- * Vitest blob report, and Vitest merges the two, so its own summary of every test closes the
- * output. With arguments (`npm test -- --project unit`, a file), Vitest runs once with them.
- * Each step's seconds are printed as it ends; the output of a step run in the background is
- * printed whole when it ends.
+ * `npm test`: typecheck beside lint and one build (two cores, each side on one), then every Vitest
+ * project in one run (unit and integration, the engine-parity suite beside PostgreSQL, the browser
+ * tests on that build). Each step's seconds are printed as it ends; the output of the two checks
+ * running side by side is printed whole, one after the other; Vitest's own summary closes the
+ * output.
  */
 interface Step {
   name: string;
   command: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
-  /** Runs at the lowest CPU priority, taking only what the other steps leave. */
-  idle?: boolean;
 }
 
 const typecheck: Step = { name: 'typecheck', command: 'npx', args: ['tsc', '-p', '.'] };
 const lint: Step = { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] };
 const build: Step = { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] };
-// The browser tests, and the outage test (src/app/database-outage.test.ts) that starts the build
-// twice, serve a copy of the build just made instead of building again.
-const testEnv = { E2E_BUILD: path.resolve('dist') };
-const reports = path.resolve('.vitest-reports');
-const vitest = (name: string, args: string[], idle = false): Step => ({
-  name,
-  command: idle ? 'nice' : 'npx',
-  args: [...(idle ? ['-n', '19', 'npx'] : []), 'vitest', ...args],
-  env: testEnv,
-  idle,
-});
-const given = process.argv.slice(2);
-// Lowest priority: the browser tests, whose waits have time limits, always come first.
-const unit = vitest(
-  'unit and parity',
-  [
-    'run',
-    '--project=!e2e',
-    '--reporter=dot',
-    '--reporter=blob',
-    `--outputFile.blob=${reports}/unit.json`,
-  ],
-  true,
-);
-const browser = vitest('browser tests', [
-  'run',
-  '--project=e2e',
-  '--reporter=default',
-  '--reporter=blob',
-  `--outputFile.blob=${reports}/e2e.json`,
-]);
-const merged = vitest('every test', [
-  `--merge-reports=${reports}`,
-  '--reporter=./tests/setup/summary-reporter.ts',
-  '--reporter=dot',
-]);
+const tests: Step = {
+  name: 'tests',
+  command: 'npx',
+  args: ['vitest', 'run', ...process.argv.slice(2)],
+  // The browser tests serve a copy of the build just made, and the outage test
+  // (src/app/database-outage.test.ts) starts it twice, instead of building again.
+  env: { E2E_BUILD: path.resolve('dist') },
+};
 
 interface Outcome {
   name: string;
   status: number;
   seconds: string;
-}
-
-/**
- * Puts a process started in a session of its own at the lowest priority against the other
- * sessions. Linux schedules each session as a group (autogroup) and shares the CPU fairly between
- * the groups whatever the nice values inside them: Chromium runs in a session of its own, so a
- * `nice -n 19` alone leaves the background step half of the CPU against the browser. Where the
- * kernel has no autogroups (the file is missing) the nice value alone is what counts.
- */
-function lowestGroupPriority(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, '19');
-  } catch {
-    // No autogroups here.
-  }
 }
 
 /** Runs a step with its output kept, and prints the output and the seconds when it ends. */
@@ -90,22 +40,7 @@ function quietly(step: Step): Promise<Outcome> {
     const child = spawn(step.command, step.args, {
       env: { ...process.env, ...step.env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      // A session of its own (see lowestGroupPriority), stopped with this process.
-      detached: step.idle,
     });
-    if (step.idle) {
-      lowestGroupPriority(child.pid);
-      const stop = () => {
-        if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-      };
-      process.on('exit', stop);
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.once(signal, () => {
-          stop();
-          process.exit(130);
-        });
-      }
-    }
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
@@ -150,19 +85,4 @@ const checks = await Promise.all([
   })(),
 ]);
 stopOnFailure(checks.flat());
-if (given.length > 0) {
-  stopOnFailure([await loudly(vitest('tests', ['run', ...given]))]);
-} else {
-  rmSync(reports, { recursive: true, force: true });
-  const runs = await Promise.all([quietly(unit), loudly(browser)]);
-  for (const run of runs) process.stdout.write(`== ${run.name}: ${run.seconds} s\n`);
-  const summary = await loudly(merged);
-  stopOnFailure([summary, ...runs]);
-  // A run that ended without its report would be missing from the merged summary.
-  const written = existsSync(reports) ? readdirSync(reports) : [];
-  const lost = ['unit.json', 'e2e.json'].filter((report) => !written.includes(report));
-  if (lost.length > 0) {
-    process.stderr.write(`== missing test reports: ${lost.join(', ')}\n`);
-    process.exit(1);
-  }
-}
+stopOnFailure([await loudly(tests)]);

@@ -9,7 +9,7 @@ import type { Reporter, TestModule } from 'vitest/node';
  *   Redis the tests that need them are skipped, and say so).
  *
  * The times are the ones each file recorded when it ran, not the reporter's clock, so the summary
- * is the same when `npm test` merges the reports of the runs it made side by side (decision 157).
+ * also holds for a report Vitest merges from blob reports (`--merge-reports`).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
