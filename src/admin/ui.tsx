@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   type CheckboxProps,
+  Dialog,
   FieldError,
   Form,
   type FormProps,
@@ -11,6 +12,7 @@ import {
   Label,
   ListBox,
   ListBoxItem,
+  Modal,
   Popover,
   Radio,
   RadioGroup,
@@ -202,6 +204,49 @@ export function Submit({ children }: { children: ReactNode }) {
     <Button type="submit" className={styles.primary}>
       {children}
     </Button>
+  );
+}
+
+/**
+ * The back office's modal dialog, inside a `DialogTrigger`: Escape and a press outside shut it,
+ * and its content gets the function that closes it.
+ */
+export function ModalDialog({ children }: { children: (close: () => void) => ReactNode }) {
+  return (
+    <Modal isDismissable className={styles.modal}>
+      <Dialog className={styles.dialog}>{({ close }) => children(close)}</Dialog>
+    </Modal>
+  );
+}
+
+/**
+ * A dialog form's buttons: its action (a red one where it cannot be undone, `danger`) and the
+ * cancel that closes the dialog.
+ */
+export function DialogActions({
+  confirm,
+  cancel,
+  danger,
+  close,
+}: {
+  confirm: ReactNode;
+  cancel: string;
+  danger?: boolean;
+  close: () => void;
+}) {
+  return (
+    <div className={styles.actions}>
+      {danger ? (
+        <Button type="submit" className={styles.danger}>
+          {confirm}
+        </Button>
+      ) : (
+        <Submit>{confirm}</Submit>
+      )}
+      <Button className={styles.secondary} onPress={close}>
+        {cancel}
+      </Button>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import type { z } from 'zod';
 import type {
   CATALOGUE_API as CatalogueApi,
@@ -26,6 +26,7 @@ import {
   ChoiceRadios,
   ChoiceSelect,
   ErrorSummary,
+  ModalDialog,
   NumberField,
   Submit,
   useFieldErrors,
@@ -171,25 +172,23 @@ function ProductDialog({ product: p, reload }: { product: CatalogueProduct; relo
       >
         {t('admin.catalogue.edit')}
       </Button>
-      <Modal isDismissable className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          {({ close }) => (
-            <>
-              <Heading slot="title">{t('admin.catalogue.dialogHeading', { name: p.name })}</Heading>
-              <p className={styles.muted}>{p.code}</p>
-              <PriceForm product={p} reload={reload} />
-              <StockForm product={p} reload={reload} />
-              <WeeklyForm product={p} reload={reload} />
-              <DateStockForm product={p} reload={reload} />
-              <div className={styles.actions}>
-                <Button className={styles.secondary} onPress={close}>
-                  {t('admin.catalogue.close')}
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
+      <ModalDialog>
+        {(close) => (
+          <>
+            <Heading slot="title">{t('admin.catalogue.dialogHeading', { name: p.name })}</Heading>
+            <p className={styles.muted}>{p.code}</p>
+            <PriceForm product={p} reload={reload} />
+            <StockForm product={p} reload={reload} />
+            <WeeklyForm product={p} reload={reload} />
+            <DateStockForm product={p} reload={reload} />
+            <div className={styles.actions}>
+              <Button className={styles.secondary} onPress={close}>
+                {t('admin.catalogue.close')}
+              </Button>
+            </div>
+          </>
+        )}
+      </ModalDialog>
     </DialogTrigger>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import type { z } from 'zod';
 import type {
   CouponFields,
@@ -18,11 +18,12 @@ import {
   AdminForm,
   CheckField,
   ChoiceRadios,
+  DialogActions,
   ErrorSummary,
   Field,
   LiveStatus,
+  ModalDialog,
   NumberField,
-  Submit,
   TextAreaField,
   useFieldErrors,
 } from '../ui.tsx';
@@ -221,21 +222,19 @@ function CouponDialog({
       ) : (
         <Button className={styles.primary}>{t('admin.coupons.new')}</Button>
       )}
-      <Modal isDismissable className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          {({ close }) => (
-            <CouponForm
-              coupon={coupon}
-              reload={reload}
-              close={close}
-              onSaved={async (saved) => {
-                close();
-                await onSaved(saved, coupon === null);
-              }}
-            />
-          )}
-        </Dialog>
-      </Modal>
+      <ModalDialog>
+        {(close) => (
+          <CouponForm
+            coupon={coupon}
+            reload={reload}
+            close={close}
+            onSaved={async (saved) => {
+              close();
+              await onSaved(saved, coupon === null);
+            }}
+          />
+        )}
+      </ModalDialog>
     </DialogTrigger>
   );
 }
@@ -477,12 +476,11 @@ function CouponForm({
         <CheckField isSelected={draft.active} onChange={set('active')}>
           {t('admin.coupons.active')}
         </CheckField>
-        <div className={styles.actions}>
-          <Submit>{base ? t('admin.coupons.save') : t('admin.coupons.create')}</Submit>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.coupons.cancel')}
-          </Button>
-        </div>
+        <DialogActions
+          confirm={base ? t('admin.coupons.save') : t('admin.coupons.create')}
+          cancel={t('admin.coupons.cancel')}
+          close={close}
+        />
       </AdminForm>
     </>
   );

@@ -1,13 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
 import type { CustomerDetail, FulfilmentStatus, OrderStatus } from '../../features/shop/admin.ts';
 import styles from '../admin.module.css';
 import { ApiError, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useCan } from '../session.tsx';
-import { AdminForm, ErrorSummary, Section, TextAreaField, useFieldErrors } from '../ui.tsx';
+import {
+  AdminForm,
+  DialogActions,
+  ErrorSummary,
+  ModalDialog,
+  Section,
+  TextAreaField,
+  useFieldErrors,
+} from '../ui.tsx';
 import { CUSTOMERS_API } from './customers.tsx';
 import { fulfilmentSteps, orderStatuses } from './orders.tsx';
 import { type Column, formErrors, RowsTable, type Said, SaidText } from './shop-parts.tsx';
@@ -179,9 +187,7 @@ function ActionDialog({
   return (
     <DialogTrigger onOpenChange={(open) => (open ? onOpen() : undefined)}>
       <Button className={danger ? styles.danger : styles.secondary}>{label}</Button>
-      <Modal isDismissable className={styles.modal}>
-        <Dialog className={styles.dialog}>{({ close }) => children(close)}</Dialog>
-      </Modal>
+      <ModalDialog>{(close) => children(close)}</ModalDialog>
     </DialogTrigger>
   );
 }
@@ -266,14 +272,12 @@ function LockForm({
           maxLength={500}
           autoFocus
         />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.danger}>
-            {t('admin.customer.lockConfirm')}
-          </Button>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.customer.cancel')}
-          </Button>
-        </div>
+        <DialogActions
+          confirm={t('admin.customer.lockConfirm')}
+          cancel={t('admin.customer.cancel')}
+          close={close}
+          danger
+        />
       </AdminForm>
     </>
   );

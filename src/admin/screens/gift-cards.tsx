@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import type {
@@ -20,9 +20,11 @@ import { eurosToCents } from '../shop-values.ts';
 import {
   AdminForm,
   ChoiceRadios,
+  DialogActions,
   ErrorSummary,
   Field,
   LiveStatus,
+  ModalDialog,
   NumberField,
   Section,
   Submit,
@@ -335,12 +337,26 @@ function AdjustDialog({
   return (
     <DialogTrigger>
       <Button className={styles.secondary}>{t('admin.giftCards.adjust')}</Button>
-      <Modal isDismissable className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          {({ close }) => <AdjustForm found={found} onChanged={onChanged} close={close} />}
-        </Dialog>
-      </Modal>
+      <ModalDialog>
+        {(close) => <AdjustForm found={found} onChanged={onChanged} close={close} />}
+      </ModalDialog>
     </DialogTrigger>
+  );
+}
+
+/** The reason a balance is changed or a card issued by hand: kept in the card's history. */
+function ReasonField(props: { hint: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useT();
+  return (
+    <TextAreaField
+      name="reason"
+      label={t('admin.giftCards.reason')}
+      description={props.hint}
+      value={props.value}
+      onChange={props.onChange}
+      rows={2}
+      maxLength={500}
+    />
   );
 }
 
@@ -443,21 +459,12 @@ function AdjustForm({
           value={amount}
           onChange={setAmount}
         />
-        <TextAreaField
-          name="reason"
-          label={t('admin.giftCards.reason')}
-          description={t('admin.giftCards.reasonHint')}
-          value={reason}
-          onChange={setReason}
-          rows={2}
-          maxLength={500}
+        <ReasonField hint={t('admin.giftCards.reasonHint')} value={reason} onChange={setReason} />
+        <DialogActions
+          confirm={t('admin.giftCards.saveAdjust')}
+          cancel={t('admin.giftCards.cancel')}
+          close={close}
         />
-        <div className={styles.actions}>
-          <Submit>{t('admin.giftCards.saveAdjust')}</Submit>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.giftCards.cancel')}
-          </Button>
-        </div>
       </AdminForm>
     </>
   );
@@ -474,19 +481,17 @@ function IssueDialog({
   return (
     <DialogTrigger onOpenChange={(open) => (open ? onOpen() : undefined)}>
       <Button className={styles.primary}>{t('admin.giftCards.issue')}</Button>
-      <Modal isDismissable className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          {({ close }) => (
-            <IssueForm
-              close={close}
-              onIssued={(answer) => {
-                close();
-                onIssued(answer);
-              }}
-            />
-          )}
-        </Dialog>
-      </Modal>
+      <ModalDialog>
+        {(close) => (
+          <IssueForm
+            close={close}
+            onIssued={(answer) => {
+              close();
+              onIssued(answer);
+            }}
+          />
+        )}
+      </ModalDialog>
     </DialogTrigger>
   );
 }
@@ -553,21 +558,16 @@ function IssueForm({ close, onIssued }: { close: () => void; onIssued: (issued: 
           value={validTo}
           onChange={setValidTo}
         />
-        <TextAreaField
-          name="reason"
-          label={t('admin.giftCards.reason')}
-          description={t('admin.giftCards.issueReasonHint')}
+        <ReasonField
+          hint={t('admin.giftCards.issueReasonHint')}
           value={reason}
           onChange={setReason}
-          rows={2}
-          maxLength={500}
         />
-        <div className={styles.actions}>
-          <Submit>{t('admin.giftCards.issueConfirm')}</Submit>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.giftCards.cancel')}
-          </Button>
-        </div>
+        <DialogActions
+          confirm={t('admin.giftCards.issueConfirm')}
+          cancel={t('admin.giftCards.cancel')}
+          close={close}
+        />
       </AdminForm>
     </>
   );

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
 import type {
   FulfilAnswer,
@@ -20,8 +20,10 @@ import { eurosToCents } from '../shop-values.ts';
 import {
   AdminForm,
   ChoiceRadios,
+  DialogActions,
   ErrorSummary,
   LiveStatus,
+  ModalDialog,
   NumberField,
   Section,
   Submit,
@@ -273,9 +275,7 @@ function ActionDialog({
       }}
     >
       <Button className={danger ? styles.danger : styles.secondary}>{label}</Button>
-      <Modal isDismissable className={styles.modal}>
-        <Dialog className={styles.dialog}>{({ close }) => children(close)}</Dialog>
-      </Modal>
+      <ModalDialog>{(close) => children(close)}</ModalDialog>
     </DialogTrigger>
   );
 }
@@ -406,14 +406,12 @@ function CancelForm({
         maxLength={1000}
         autoFocus
       />
-      <div className={styles.actions}>
-        <Button type="submit" className={styles.danger}>
-          {t('admin.order.cancelConfirm')}
-        </Button>
-        <Button className={styles.secondary} onPress={close}>
-          {t('admin.order.cancelKeep')}
-        </Button>
-      </div>
+      <DialogActions
+        confirm={t('admin.order.cancelConfirm')}
+        cancel={t('admin.order.cancelKeep')}
+        close={close}
+        danger
+      />
     </MoneyActionForm>
   );
 }
@@ -545,12 +543,11 @@ function RefundForm({
           ))}
         </fieldset>
       )}
-      <div className={styles.actions}>
-        <Submit>{t('admin.order.refundConfirm')}</Submit>
-        <Button className={styles.secondary} onPress={close}>
-          {t('admin.order.close')}
-        </Button>
-      </div>
+      <DialogActions
+        confirm={t('admin.order.refundConfirm')}
+        cancel={t('admin.order.close')}
+        close={close}
+      />
     </MoneyActionForm>
   );
 }

@@ -160,9 +160,37 @@ function Totals({ report: r }: { report: DailyReport }) {
   );
 }
 
+/** The money columns of the day's rows and totals, in the CSV's order. */
+const MONEY_COLUMNS = ['gross', 'vat', 'giftCardUse', 'paid'] as const;
+type MoneyColumn = (typeof MONEY_COLUMNS)[number];
+
+/** The money cells of a row of the day, or of its totals (whose paid sum is the day's net). */
+function MoneyCells({
+  label,
+  sums,
+  paidCents,
+}: {
+  label: Record<MoneyColumn, string>;
+  sums: { grossCents: number; vatCents: number; giftCardUseCents: number };
+  paidCents: number;
+}) {
+  const { money } = useT();
+  const cents: Record<MoneyColumn, number> = {
+    gross: sums.grossCents,
+    vat: sums.vatCents,
+    giftCardUse: sums.giftCardUseCents,
+    paid: paidCents,
+  };
+  return MONEY_COLUMNS.map((key) => (
+    <td key={key} data-label={label[key]} className={styles.number}>
+      {money(cents[key])}
+    </td>
+  ));
+}
+
 /** Each order paid and each refund confirmed on the day, then the day's totals (as the CSV). */
 function Rows({ report: r }: { report: DailyReport }) {
-  const { t, money, lang } = useT();
+  const { t, lang } = useT();
   const time = new Intl.DateTimeFormat(LOCALES[lang], {
     hour: '2-digit',
     minute: '2-digit',
@@ -179,7 +207,7 @@ function Rows({ report: r }: { report: DailyReport }) {
     ['paid', t('admin.report.csv.paid')],
   ] as const;
   const label = Object.fromEntries(columns) as Record<(typeof columns)[number][0], string>;
-  const money4 = ['gross', 'vat', 'giftCardUse', 'paid'];
+  const money4: readonly string[] = MONEY_COLUMNS;
   return (
     <Section id="rows" title={t('admin.report.rows')}>
       {r.rows.length === 0 ? (
@@ -217,18 +245,7 @@ function Rows({ report: r }: { report: DailyReport }) {
                   </td>
                   <td data-label={label.site}>{row.siteId}</td>
                   <td data-label={label.time}>{time.format(new Date(row.at))}</td>
-                  <td data-label={label.gross} className={styles.number}>
-                    {money(row.grossCents)}
-                  </td>
-                  <td data-label={label.vat} className={styles.number}>
-                    {money(row.vatCents)}
-                  </td>
-                  <td data-label={label.giftCardUse} className={styles.number}>
-                    {money(row.giftCardUseCents)}
-                  </td>
-                  <td data-label={label.paid} className={styles.number}>
-                    {money(row.paidCents)}
-                  </td>
+                  <MoneyCells label={label} sums={row} paidCents={row.paidCents} />
                 </tr>
               ))}
             </tbody>
@@ -237,18 +254,7 @@ function Rows({ report: r }: { report: DailyReport }) {
                 <th scope="row" colSpan={4}>
                   {t('admin.report.csv.total')}
                 </th>
-                <td data-label={label.gross} className={styles.number}>
-                  {money(r.grossCents)}
-                </td>
-                <td data-label={label.vat} className={styles.number}>
-                  {money(r.vatCents)}
-                </td>
-                <td data-label={label.giftCardUse} className={styles.number}>
-                  {money(r.giftCardUseCents)}
-                </td>
-                <td data-label={label.paid} className={styles.number}>
-                  {money(r.netCents)}
-                </td>
+                <MoneyCells label={label} sums={r} paidCents={r.netCents} />
               </tr>
             </tfoot>
           </table>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import type {
   ReviewApprove,
@@ -13,7 +13,15 @@ import type {
 import styles from '../admin.module.css';
 import { ApiError, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { AdminForm, ChoiceRadios, ErrorSummary, TextAreaField, useFieldErrors } from '../ui.tsx';
+import {
+  AdminForm,
+  ChoiceRadios,
+  DialogActions,
+  ErrorSummary,
+  ModalDialog,
+  TextAreaField,
+  useFieldErrors,
+} from '../ui.tsx';
 import { formErrors, ListPages, offsetOf, type Said, SaidText } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
@@ -249,11 +257,9 @@ function RejectDialog({ review, onModerate }: { review: ReviewRow; onModerate: M
       >
         {t('admin.reviews.reject')}
       </Button>
-      <Modal isDismissable className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          {({ close }) => <RejectForm review={review} close={close} onModerate={onModerate} />}
-        </Dialog>
-      </Modal>
+      <ModalDialog>
+        {(close) => <RejectForm review={review} close={close} onModerate={onModerate} />}
+      </ModalDialog>
     </DialogTrigger>
   );
 }
@@ -307,14 +313,12 @@ function RejectForm({
           isRequired
           autoFocus
         />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.danger}>
-            {t('admin.reviews.rejectConfirm')}
-          </Button>
-          <Button className={styles.secondary} onPress={close}>
-            {t('admin.reviews.cancel')}
-          </Button>
-        </div>
+        <DialogActions
+          confirm={t('admin.reviews.rejectConfirm')}
+          cancel={t('admin.reviews.cancel')}
+          close={close}
+          danger
+        />
       </AdminForm>
     </>
   );

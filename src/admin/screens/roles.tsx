@@ -4,18 +4,24 @@ import {
   Button,
   Checkbox,
   CheckboxGroup,
-  Dialog,
   DialogTrigger,
   Heading,
   Label,
-  Modal,
 } from 'react-aria-components';
 import type { Permission, RoleAnswer } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
 import { get, post, put } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useSensitive } from '../reauth.tsx';
-import { AdminForm, ErrorSummary, Field, Notice, Submit, useFieldErrors } from '../ui.tsx';
+import {
+  AdminForm,
+  ErrorSummary,
+  Field,
+  ModalDialog,
+  Notice,
+  Submit,
+  useFieldErrors,
+} from '../ui.tsx';
 
 export interface Roles {
   roles: RoleAnswer[];
@@ -35,23 +41,21 @@ export function RolesScreen() {
       <Heading level={1}>{t('admin.roles.heading')}</Heading>
       <DialogTrigger>
         <Button className={styles.primary}>{t('admin.roles.new')}</Button>
-        <Modal isDismissable className={styles.modal}>
-          <Dialog className={styles.dialog}>
-            {({ close }) => (
-              <>
-                <Heading slot="title">{t('admin.roles.new')}</Heading>
-                <RoleForm
-                  all={roles.data?.permissions ?? []}
-                  onSaved={(name) => {
-                    setCreated(name);
-                    close();
-                  }}
-                  onCancel={close}
-                />
-              </>
-            )}
-          </Dialog>
-        </Modal>
+        <ModalDialog>
+          {(close) => (
+            <>
+              <Heading slot="title">{t('admin.roles.new')}</Heading>
+              <RoleForm
+                all={roles.data?.permissions ?? []}
+                onSaved={(name) => {
+                  setCreated(name);
+                  close();
+                }}
+                onCancel={close}
+              />
+            </>
+          )}
+        </ModalDialog>
       </DialogTrigger>
       {created ? <Notice>{t('admin.roles.created', { name: created })}</Notice> : null}
       {roles.isError ? <p role="alert">{t('admin.error.load')}</p> : null}

@@ -1,11 +1,9 @@
-import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFacetCategory, createProduct } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
-import { serverT } from '../../i18n/catalogues.ts';
-import { IslandRoot } from '../../render/island-root.tsx';
 import { canNarrow, FacetSearch, type FacetSearchProps } from './facet-search.tsx';
 import { loadFacetSearch } from './index.server.ts';
+import { islandProps, renderFinnish } from './island.test-support.tsx';
 import {
   facetSearchKindOf,
   facetTagsOf,
@@ -87,19 +85,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function props(url: string): Promise<FacetSearchProps> {
-  const response = await t.app.inject({ url, headers: { host: 'jyvabroiler.localhost' } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-function render(p: FacetSearchProps): string {
-  return renderToString(
-    <IslandRoot lang="fi" t={serverT('fi')}>
-      <FacetSearch {...p} />
-    </IslandRoot>,
-  );
-}
+const props = (url: string) => islandProps<FacetSearchProps>(t, 'jyvabroiler.localhost', url);
+const render = (p: FacetSearchProps) => renderFinnish(<FacetSearch {...p} />);
 
 describe('product search on a page', () => {
   it('takes its page size from numberOfProducts and joins every page up to `page`', async () => {

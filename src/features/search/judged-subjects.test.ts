@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../../../seed/seed.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import type { TestApp } from '../../../tests/helpers/app.ts';
 import { analyserName } from './analysis/analyser.server.ts';
 import { measureJudgedSet, reportLines } from './judged-measure.test-support.ts';
-import { analyzeSearchIfStale } from './statistics.server.ts';
+import { createSeededSearchApp } from './seeded-app.test-support.ts';
 
 /**
  * Search quality on the grown judged set of issue 17 (judged-subjects.test-support.ts): at least
@@ -14,9 +13,7 @@ import { analyzeSearchIfStale } from './statistics.server.ts';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed({ db: t.app.db, files: t.app.files }, { imagesPerKind: 1 });
-  await analyzeSearchIfStale(t.app.db);
+  t = await createSeededSearchApp();
 }, 180_000);
 
 afterAll(async () => {

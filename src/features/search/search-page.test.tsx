@@ -1,10 +1,9 @@
-import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createRecipe } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { serverT } from '../../i18n/catalogues.ts';
-import { IslandRoot } from '../../render/island-root.tsx';
 import { loadSearchPage } from './index.server.ts';
+import { islandProps, renderFinnish } from './island.test-support.tsx';
 import { searchPageHref, searchPageStateOf } from './schemas.ts';
 import { type SearchPageProps, SiteSearch } from './search-page.tsx';
 
@@ -31,19 +30,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function props(url: string): Promise<SearchPageProps> {
-  const response = await t.app.inject({ url, headers: { host: 'sibylla.localhost' } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-function render(p: SearchPageProps): string {
-  return renderToString(
-    <IslandRoot lang="fi" t={serverT('fi')}>
-      <SiteSearch {...p} />
-    </IslandRoot>,
-  );
-}
+const props = (url: string) => islandProps<SearchPageProps>(t, 'sibylla.localhost', url);
+const render = (p: SearchPageProps) => renderFinnish(<SiteSearch {...p} />);
 
 describe('site search page', () => {
   it('searches nothing without a query', async () => {

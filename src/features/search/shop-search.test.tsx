@@ -1,11 +1,10 @@
-import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImage, createProduct, createRecipe } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { serverT } from '../../i18n/catalogues.ts';
-import { IslandRoot } from '../../render/island-root.tsx';
 import { LkProductCardBuy } from '../shop/product-card.tsx';
 import { loadShopProductSearch } from './index.server.ts';
+import { islandProps, renderFinnish } from './island.test-support.tsx';
 import { type ShopProductSearchProps, shopProductSearchWith } from './shop-product-search.tsx';
 import { type ShopSearchResult, shopSearchResultSchema } from './shop-search.ts';
 
@@ -155,21 +154,14 @@ describe('GET /api/search/lihakauppa-products', () => {
 });
 
 describe('the shop’s search grid on the server', () => {
-  async function props(url: string): Promise<ShopProductSearchProps> {
-    const response = await t.app.inject({ url, headers: { host: 'lihakauppa.localhost' } });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  }
+  const props = (url: string) =>
+    islandProps<ShopProductSearchProps>(t, 'lihakauppa.localhost', url);
 
   it('renders each product as a card with price, price per kilo, discount, stock and buy control', async () => {
     const p = await props('/test/shop?q=sis%C3%A4filee');
     expect(p.kind).toBe('shop');
     expect(p.result.hits.every((hit) => hit.product !== null)).toBe(true);
-    const html = renderToString(
-      <IslandRoot lang="fi" t={fi}>
-        <ShopProductSearch {...p} />
-      </IslandRoot>,
-    );
+    const html = renderFinnish(<ShopProductSearch {...p} />);
     expect((html.match(/<article/g) ?? []).length).toBe(3);
     expect(html).toContain('24,90\u00a0€');
     expect(html).toContain(fi('product.pricePerKg', { price: '62,25\u00a0€' }));

@@ -26,7 +26,7 @@ import {
   previousFirst,
   repeatToAtLeast,
 } from './groups.ts';
-import { PauseIcon, PlayIcon, StepButton } from './icons.tsx';
+import { PlayPauseButton, StepButton } from './icons.tsx';
 import { SLIDE_MS } from './slides.ts';
 
 // Before hydration there is no layout to measure; in the browser, measure before paint.
@@ -340,16 +340,13 @@ export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
         </h2>
       ) : null}
       {canMove ? (
-        <button
-          ref={pauseButton}
-          type="button"
+        <PlayPauseButton
+          playing={playing}
+          controls={trackId}
           className={styles.pause}
-          aria-controls={trackId}
-          onClick={() => setPlaying((p) => !p)}
-        >
-          {playing ? <PauseIcon /> : <PlayIcon />}
-          {playing ? t('carousel.pause') : t('carousel.play')}
-        </button>
+          buttonRef={pauseButton}
+          onPress={() => setPlaying((p) => !p)}
+        />
       ) : null}
       <Track
         id={trackId}

@@ -1,3 +1,6 @@
+import type { RefObject } from 'react';
+import { useT } from '../../../i18n/react.tsx';
+
 /** Icons of the carousel buttons; decorative, the buttons carry the names. */
 const common = {
   viewBox: '0 0 24 24',
@@ -49,6 +52,32 @@ export function StepButton(props: {
       onClick={props.onPress}
     >
       <ChevronIcon direction={props.direction} />
+    </button>
+  );
+}
+
+/**
+ * A carousel's pause button (WCAG 2.2.2): stops and restarts the rotation of the track it
+ * controls, its icon and name saying what a press does.
+ */
+export function PlayPauseButton(props: {
+  playing: boolean;
+  controls: string;
+  className: string | undefined;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onPress(): void;
+}) {
+  const t = useT();
+  return (
+    <button
+      ref={props.buttonRef}
+      type="button"
+      className={props.className}
+      aria-controls={props.controls}
+      onClick={props.onPress}
+    >
+      {props.playing ? <PauseIcon /> : <PlayIcon />}
+      {props.playing ? t('carousel.pause') : t('carousel.play')}
     </button>
   );
 }

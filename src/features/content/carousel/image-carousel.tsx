@@ -2,7 +2,7 @@ import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLang, useT } from '../../../i18n/react.tsx';
 import { type ImageRef, Img } from '../../../images/picture.tsx';
 import styles from './carousel.module.css';
-import { PauseIcon, PlayIcon } from './icons.tsx';
+import { PlayPauseButton } from './icons.tsx';
 import { SlideTrack } from './slide-track.tsx';
 import { AUTOPLAY_SECONDS, autoplayTarget } from './slides.ts';
 import { useCarousel } from './use-carousel.ts';
@@ -73,16 +73,13 @@ export function ImageCarousel(props: ImageCarouselProps) {
     >
       <div className={styles.galleryControls}>
         {canPlay ? (
-          <button
-            ref={rotationButton}
-            type="button"
+          <PlayPauseButton
+            playing={playing}
+            controls={trackId}
             className={styles.button}
-            aria-controls={trackId}
-            onClick={() => setPlaying((p) => !p)}
-          >
-            {playing ? <PauseIcon /> : <PlayIcon />}
-            {playing ? t('carousel.pause') : t('carousel.play')}
-          </button>
+            buttonRef={rotationButton}
+            onPress={() => setPlaying((p) => !p)}
+          />
         ) : null}
         {carousel.enhanced && count > 1 ? (
           <div className={styles.dots}>

@@ -1,33 +1,17 @@
 import { useT } from '../../../i18n/react.tsx';
 import { brandContactSchema, fileRules } from '../schemas.ts';
-import { AddressFields, PersonFields } from './contact-fields.tsx';
-import {
-  FileField,
-  FormShell,
-  PrivacyLink,
-  TextArea,
-  useFormSender,
-  useSchemaForm,
-} from './kit.tsx';
+import { AddressFields, emptyPerson, PersonFields } from './contact-fields.tsx';
+import { FileField, FormShell, PrivacyLink, TextArea, useFilesForm } from './kit.tsx';
 
 /** The master-chef brand's contact form (§2.7, `mfcontact`). */
 export function BrandContactForm(props: { successPage?: string; privacyUrl?: string }) {
   const t = useT();
-  const methods = useSchemaForm(brandContactSchema, {
-    Data: {
-      Email: '',
-      FirstName: '',
-      LastName: '',
-      Phone: '',
-      Message: '',
-      City: '',
-      StreetAddress: '',
-      PostalCode: '',
-    },
-    Files: [],
-    MTCaptchaToken: '',
-  });
-  const sender = useFormSender('brand-contact', methods, { successPage: props.successPage });
+  const { sender } = useFilesForm(
+    'brand-contact',
+    brandContactSchema,
+    { ...emptyPerson, Message: '', City: '', StreetAddress: '', PostalCode: '' },
+    { successPage: props.successPage },
+  );
   return (
     <FormShell sender={sender} title={t('form.brand-contact.title')}>
       <PersonFields prefix="Data" />

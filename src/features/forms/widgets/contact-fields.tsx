@@ -43,6 +43,9 @@ export function PhoneField(props: { name: string; label?: string; required?: boo
   );
 }
 
+/** The first values of `PersonFields` under their default names: all empty. */
+export const emptyPerson = { Email: '', FirstName: '', LastName: '', Phone: '' };
+
 /** First name, last name, e-mail and phone under `prefix`, all required. */
 export function PersonFields(props: { prefix: string; firstName?: string; lastName?: string }) {
   const { prefix, firstName = 'FirstName', lastName = 'LastName' } = props;

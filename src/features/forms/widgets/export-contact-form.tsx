@@ -1,7 +1,7 @@
 import { useT } from '../../../i18n/react.tsx';
 import { EXPORT_MESSAGE_MAX, exportContactSchema, fileRules } from '../schemas.ts';
 import { EmailField, PhoneField } from './contact-fields.tsx';
-import { FileField, FormShell, TextArea, TextField, useFormSender, useSchemaForm } from './kit.tsx';
+import { FileField, FormShell, TextArea, TextField, useFilesForm } from './kit.tsx';
 
 /**
  * The export contact request (§2.9), in English. Its block may configure the success and error
@@ -13,21 +13,16 @@ export function ExportContactForm(props: {
   contentId?: number | string;
 }) {
   const t = useT();
-  const methods = useSchemaForm(exportContactSchema, {
-    Data: {
-      Subject: t('form.export-contact.subject'),
-      FullName: '',
-      Company: '',
-      Message: '',
-      Email: '',
-      Phone: '',
-      ...(props.contentId !== undefined ? { ContentId: props.contentId } : {}),
-      CustomerId: '',
-    },
-    Files: [],
-    MTCaptchaToken: '',
+  const { sender } = useFilesForm('export-contact', exportContactSchema, {
+    Subject: t('form.export-contact.subject'),
+    FullName: '',
+    Company: '',
+    Message: '',
+    Email: '',
+    Phone: '',
+    ...(props.contentId !== undefined ? { ContentId: props.contentId } : {}),
+    CustomerId: '',
   });
-  const sender = useFormSender('export-contact', methods);
   return (
     <FormShell
       sender={sender}

@@ -7,6 +7,7 @@ import {
   useFormContext,
   useWatch,
 } from 'react-hook-form';
+import type { z } from 'zod';
 import { useT } from '../../../i18n/react.tsx';
 import type { MessageKey } from '../../../i18n/translate.ts';
 import { type FormId, forms } from '../forms.ts';
@@ -28,6 +29,7 @@ import {
   SubmitRow,
   SuccessText,
   TextField,
+  useSchemaForm,
 } from './form-parts.tsx';
 import styles from './forms.module.css';
 import { ProductSelect } from './product-select.tsx';
@@ -365,6 +367,22 @@ export function useFormSender<T extends FieldValues>(
     clearCaptchaNotice: () => setCaptchaNotice(undefined),
     captchaElement,
   };
+}
+
+/**
+ * A form the spec sends as `{ Data, Files, MTCaptchaToken }` with files: its react-hook-form
+ * methods, `data` being the first values of its fields (no files, no captcha token yet), and its
+ * sender.
+ */
+export function useFilesForm(
+  formId: FormId,
+  schema: z.ZodType,
+  data: FieldValues,
+  options: { successPage?: string | undefined } = {},
+) {
+  const methods = useSchemaForm(schema, { Data: data, Files: [], MTCaptchaToken: '' });
+  const sender = useFormSender(formId, methods, options);
+  return { methods, sender };
 }
 
 export type FormSender = ReturnType<typeof useFormSender>;

@@ -1,16 +1,8 @@
 import type { z } from 'zod';
 import { useT } from '../../../i18n/react.tsx';
 import { fileRules, promotionalPhotoFormSchema, promotionalPhotoPayload } from '../schemas.ts';
-import { PersonFields } from './contact-fields.tsx';
-import {
-  Checkbox,
-  FileField,
-  FormShell,
-  PrivacyLink,
-  RadioGroup,
-  useFormSender,
-  useSchemaForm,
-} from './kit.tsx';
+import { emptyPerson, PersonFields } from './contact-fields.tsx';
+import { Checkbox, FileField, FormShell, PrivacyLink, RadioGroup, useFilesForm } from './kit.tsx';
 
 /**
  * The photo raffle (§2.6): contact details, method of contact, one image, the rules. The rules
@@ -18,19 +10,12 @@ import {
  */
 export function PromotionalPhotoForm(props: { successPage?: string; privacyUrl?: string }) {
   const t = useT();
-  const methods = useSchemaForm(promotionalPhotoFormSchema, {
-    Data: {
-      Email: '',
-      FirstName: '',
-      LastName: '',
-      Phone: '',
-      MethodOfContact: 'email',
-      AcceptRules: false,
-    },
-    Files: [],
-    MTCaptchaToken: '',
-  });
-  const sender = useFormSender('promotional-photo', methods, { successPage: props.successPage });
+  const { sender } = useFilesForm(
+    'promotional-photo',
+    promotionalPhotoFormSchema,
+    { ...emptyPerson, MethodOfContact: 'email', AcceptRules: false },
+    { successPage: props.successPage },
+  );
   return (
     <FormShell
       sender={sender}

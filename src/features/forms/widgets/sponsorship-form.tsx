@@ -8,15 +8,16 @@ import {
   RadioGroup,
   TextArea,
   TextField,
-  useFormSender,
-  useSchemaForm,
+  useFilesForm,
 } from './kit.tsx';
 
 /** Sponsorship application (§2.4). */
 export function SponsorshipForm(props: { successPage?: string }) {
   const t = useT();
-  const methods = useSchemaForm(sponsorshipSchema, {
-    Data: {
+  const { sender } = useFilesForm(
+    'sponsorship',
+    sponsorshipSchema,
+    {
       Subject: '',
       Groupname: '',
       EventDate: '',
@@ -26,10 +27,8 @@ export function SponsorshipForm(props: { successPage?: string }) {
       Email: '',
       Phone: '',
     },
-    Files: [],
-    MTCaptchaToken: '',
-  });
-  const sender = useFormSender('sponsorship', methods, { successPage: props.successPage });
+    { successPage: props.successPage },
+  );
   return (
     <FormShell sender={sender} title={t('form.sponsorship.title')}>
       <RadioGroup

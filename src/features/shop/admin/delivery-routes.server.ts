@@ -27,6 +27,7 @@ import {
   slotBodySchema,
   slotParamsSchema,
 } from './delivery-schemas.ts';
+import { API_LIMIT, WRITE_LIMIT } from './rate-limits.ts';
 
 const MANAGE = { permission: 'shop.manage' } as const;
 const AREAS = `${DELIVERY_API}/areas`;
@@ -36,10 +37,10 @@ const CLOSED_DATES = `${AREAS}/:id/closed-dates`;
 /** Every delivery route declares the permission and checks the scope before the body. */
 const read = {
   staff: MANAGE,
-  rateLimit: { max: 600, timeWindow: 60_000 },
+  rateLimit: API_LIMIT,
   preValidation: assertDeliveryAccess,
 };
-const write = { ...read, bodyLimit: 64 * 1024, rateLimit: { max: 120, timeWindow: 60_000 } };
+const write = { ...read, bodyLimit: 64 * 1024, rateLimit: WRITE_LIMIT };
 /** What most writes answer: the area as it now is. */
 const area = jsonAnswer(areaRowSchema, 'The area');
 

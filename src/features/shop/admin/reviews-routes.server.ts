@@ -3,6 +3,7 @@ import { jsonAnswer } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute } from '../../staff/index.server.ts';
 import { assertShopAccess } from './orders.server.ts';
+import { API_LIMIT, WRITE_LIMIT } from './rate-limits.ts';
 import { listReviews, moderateReview } from './reviews.server.ts';
 import {
   REVIEWS_API,
@@ -14,8 +15,6 @@ import {
   reviewsQuerySchema,
 } from './reviews-schemas.ts';
 
-const API_LIMIT = { max: 600, timeWindow: 60_000 };
-const WRITE_LIMIT = { max: 120, timeWindow: 60_000 };
 const BODY_LIMIT = 16 * 1024;
 
 /**

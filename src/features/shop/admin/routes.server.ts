@@ -62,6 +62,7 @@ import {
   giftCardLookupSchema,
   giftCardSchema,
 } from './promotions-schemas.ts';
+import { API_LIMIT, WRITE_LIMIT } from './rate-limits.ts';
 import { dailyReport, dailyReportCsv } from './report.server.ts';
 import { registerReviews } from './reviews-routes.server.ts';
 import {
@@ -83,8 +84,6 @@ import {
   refundBodySchema,
 } from './schemas.ts';
 
-const API_LIMIT = { max: 600, timeWindow: 60_000 };
-const WRITE_LIMIT = { max: 120, timeWindow: 60_000 };
 const BODY_LIMIT = 64 * 1024;
 const READ = { permission: 'orders.read' } as const;
 const MANAGE = { permission: 'orders.manage' } as const;

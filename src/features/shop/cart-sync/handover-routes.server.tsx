@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
-import { type PageLayout, renderPage } from '../../../render/render-page.tsx';
+import type { PageLayout } from '../../../render/render-page.tsx';
 import { AppError, NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
@@ -11,6 +10,7 @@ import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { loadCart } from '../cart.server.ts';
 import type { CartKey, CartTarget } from '../cart-rows.server.ts';
+import { plainPages } from '../plain-page.server.tsx';
 import { CART_API, type Cart, cartSchema } from '../schemas.ts';
 import styles from './handover.module.css';
 import {
@@ -211,23 +211,6 @@ function HandoverConfirm({ lang, token, xsrf, cart }: ConfirmProps) {
   );
 }
 
-type RefusedMessage = 'expired' | 'forbidden';
-
-function HandoverRefused({ lang, message }: { lang: Lang; message: RefusedMessage }) {
-  const t = serverT(lang);
-  return (
-    <section className={styles.handover} aria-labelledby="handover-title">
-      <h1 id="handover-title">{t('shop.handover.title')}</h1>
-      <p role="alert">
-        {t(message === 'expired' ? 'shop.handover.expired' : 'shop.handover.forbidden')}
-      </p>
-      <p>
-        <a href="/ostoskori#tuotteet">{t('shop.handover.toCart')}</a>
-      </p>
-    </section>
-  );
-}
-
 /**
  * The shop's page that takes a hand-over token: GET shows the lines waiting and a form to confirm
  * (a GET never changes anything); its POST, with the page's anti-forgery field, moves them and
@@ -239,26 +222,12 @@ export function handoverPageRoutes(layout: PageLayout) {
     acceptFormPosts(fastify, 4096);
     fastify.addHook('onRequest', async (request) => onShop(request));
 
-    const page = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      status: number,
-      body: ReactNode,
-    ) =>
-      // The header's cart makes the page `private, no-cache` (shopPlugin): no shared cache keeps it.
-      renderPage(request, reply, {
-        title: serverT(request.locale.lang)('shop.handover.title'),
-        status,
-        head: <meta name="robots" content="noindex" />,
-        body: await layout(request, body),
-      });
-    const refused = (request: FastifyRequest, reply: FastifyReply, message: RefusedMessage) =>
-      page(
-        request,
-        reply,
-        message === 'expired' ? 404 : 403,
-        <HandoverRefused lang={request.locale.lang} message={message} />,
-      );
+    // The header's cart makes the page `private, no-cache` (shopPlugin): no shared cache keeps it.
+    const { page, refused } = plainPages(layout, {
+      texts: 'shop.handover',
+      className: styles.handover,
+      titleId: 'handover-title',
+    });
 
     fastify.get<{ Querystring: { token?: unknown } }>(
       HANDOVER_PAGE_PATH,
@@ -266,7 +235,7 @@ export function handoverPageRoutes(layout: PageLayout) {
         const { lang } = request.locale;
         const token = typeof request.query.token === 'string' ? request.query.token : '';
         const source = await handoverSource(fastify.db, token);
-        if (!source) return refused(request, reply, 'expired');
+        if (!source) return refused(request, reply, 404, 'expired');
         const cart = await loadCart(fastify.db, source, lang);
         return page(
           request,
@@ -286,7 +255,7 @@ export function handoverPageRoutes(layout: PageLayout) {
       HANDOVER_PAGE_PATH,
       {
         config: {
-          formPost: { refused: (request, reply) => refused(request, reply, 'forbidden') },
+          formPost: { refused: (request, reply) => refused(request, reply, 403, 'forbidden') },
         },
       },
       async (request, reply) => {
@@ -296,7 +265,7 @@ export function handoverPageRoutes(layout: PageLayout) {
           await claimHandover(fastify.db, token, cartTarget(request), request.locale.lang);
         } catch (err) {
           if (err instanceof AppError && err.status === 404) {
-            return refused(request, reply, 'expired');
+            return refused(request, reply, 404, 'expired');
           }
           throw err;
         }

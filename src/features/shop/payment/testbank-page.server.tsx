@@ -1,13 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ReactNode } from 'react';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { PageLayout } from '../../../render/render-page.tsx';
-import { renderPage } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
+import { plainPages } from '../plain-page.server.tsx';
 import { moneyString } from '../schemas.ts';
 import { testBank } from './providers.server.ts';
 import styles from './testbank.module.css';
@@ -49,21 +48,6 @@ function TestBankPay({ lang, sealed, xsrf, ticket }: PayProps) {
   );
 }
 
-function TestBankRefused({ lang, message }: { lang: Lang; message: 'expired' | 'forbidden' }) {
-  const t = serverT(lang);
-  return (
-    <section className={styles.bank} aria-labelledby="test-bank-title">
-      <h1 id="test-bank-title">{t('shop.testBank.title')}</h1>
-      <p role="alert">
-        {t(message === 'expired' ? 'shop.testBank.expired' : 'shop.testBank.forbidden')}
-      </p>
-      <p>
-        <a href="/ostoskori#tuotteet">{t('shop.testBank.toCart')}</a>
-      </p>
-    </section>
-  );
-}
-
 /**
  * The test bank's page (decision 024), on the shop and only while `PAYMENT_PROVIDER` is
  * `testbank`: GET shows the sum of the payment its signed link carries, with 'Hyväksy maksu' and
@@ -88,18 +72,11 @@ export function testBankPageRoutes(layout: PageLayout) {
       }
     }
 
-    const page = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      status: number,
-      body: ReactNode,
-    ) =>
-      renderPage(request, reply, {
-        title: serverT(request.locale.lang)('shop.testBank.title'),
-        status,
-        head: <meta name="robots" content="noindex" />,
-        body: await layout(request, body),
-      });
+    const { page, refused } = plainPages(layout, {
+      texts: 'shop.testBank',
+      className: styles.bank,
+      titleId: 'test-bank-title',
+    });
 
     fastify.get<{ Querystring: { maksu?: unknown } }>(TEST_BANK_PATH, async (request, reply) => {
       available(request);
@@ -107,7 +84,7 @@ export function testBankPageRoutes(layout: PageLayout) {
       const sealed = request.query.maksu;
       const ticket = bank.openTicket(sealed);
       if (!ticket || typeof sealed !== 'string') {
-        return page(request, reply, 404, <TestBankRefused lang={lang} message="expired" />);
+        return refused(request, reply, 404, 'expired');
       }
       return page(
         request,
@@ -126,21 +103,20 @@ export function testBankPageRoutes(layout: PageLayout) {
       TEST_BANK_PATH,
       async (request, reply) => {
         available(request);
-        const { lang } = request.locale;
         const body = request.body ?? {};
         const fetchSite = request.headers['sec-fetch-site'];
         if (
           (fetchSite !== undefined && fetchSite !== 'same-origin') ||
           !tokenMatches(body.xsrf, request.session.derive(XSRF_PURPOSE))
         ) {
-          return page(request, reply, 403, <TestBankRefused lang={lang} message="forbidden" />);
+          return refused(request, reply, 403, 'forbidden');
         }
         const ticket = bank.openTicket(body.maksu);
         if (!ticket) {
-          return page(request, reply, 404, <TestBankRefused lang={lang} message="expired" />);
+          return refused(request, reply, 404, 'expired');
         }
         if (body.paatos !== 'ok' && body.paatos !== 'fail') {
-          return page(request, reply, 400, <TestBankRefused lang={lang} message="forbidden" />);
+          return refused(request, reply, 400, 'forbidden');
         }
         await bank.decide(ticket, body.paatos);
         return reply.redirect(bank.returnUrl(ticket, body.paatos), 303);
