@@ -93,6 +93,9 @@ async function startSeededServer(outDir: string) {
     // addresses of their own with X-Forwarded-For, believed from this machine only.
     TRUST_PROXY: 'loopback',
     IMAGE_MISS_RATE_LIMIT: '100000',
+    // A real captcha, solved by the browser, at the unit tests' difficulty: at the default every
+    // form page costs its browser about half a second of hashing.
+    ALTCHA_MAX_NUMBER: '2000',
   };
   delete env.DATABASE_URL;
   // The demo content, as `npm start` writes it, with fewer distinct pictures: every page and
