@@ -22,13 +22,6 @@ const catalogues: Record<Lang, () => Promise<Messages>> = {
   en: () => import('../i18n/en.ts').then((m) => m.en),
 };
 
-/** The buy control's texts, the same on a product page and on a product card. */
-const shopBuyTexts: Record<Lang, () => Promise<Partial<Messages>>> = {
-  fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
-  sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
-  en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
-};
-
 /**
  * Islands that load only their own texts, not the whole catalogue: those that hydrate on load,
  * where every kB counts (the JavaScript budget, `tests/e2e/js-budget.spec.ts`). Each names the
@@ -47,8 +40,16 @@ const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<
     sv: () => import('virtual:catalogue/sv/lunchMenu.,validation.').then((m) => m.default),
     en: () => import('virtual:catalogue/en/lunchMenu.,validation.').then((m) => m.default),
   },
-  'shop-buy-control': shopBuyTexts,
-  'shop-card-buy': shopBuyTexts,
+  'shop-buy-control': {
+    fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
+  },
+  'shop-card-buy': {
+    fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
+    sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
+    en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
+  },
   'like-button': {
     fi: () => import('virtual:catalogue/fi/likes.').then((m) => m.default),
     sv: () => import('virtual:catalogue/sv/likes.').then((m) => m.default),
