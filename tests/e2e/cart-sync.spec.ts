@@ -74,7 +74,10 @@ const localCart = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
 
 describe.each([1280, 375])('cart sync at %i px', (width) => {
-  it('adds through the frame, sums, shows the count; foreign messages change nothing', async () => {
+  // Which messages the frame and the page take is the same at any width: at 375 px the test keeps
+  // the badge's states in the mobile header (decision 155).
+  const whole = width === 1280;
+  it(`adds through the frame, sums, shows the count${whole ? '; foreign messages change nothing' : ''}`, async () => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
@@ -120,6 +123,10 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
       expect(held.lineItems.map((line) => [line.code, line.quantity])).toEqual([[code, 3]]);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${width}-one`);
+      if (!whole) {
+        expect(problems.console).toEqual([]);
+        return;
+      }
 
       // A forged shop answer on the brand page, from a foreign origin: ignored.
       await forgeEmptyCartAnswer(page, foreignOrigin);
