@@ -186,7 +186,11 @@ describe.each([1280, 375])('reviews at %i px', (width) => {
     await context.close();
   });
 
-  it('writes a review by keyboard: open, Escape, failed submit, success, reset', async () => {
+  // What the server refuses (a second review from a tab opened before the first was sent) and
+  // what it shows after a reload is the same at any width: at 375 px the test keeps the dialog's
+  // states (decision 155).
+  const whole = width === 1280;
+  it(`writes a review by keyboard: open, Escape, failed submit, success${whole ? ', reset, a second tab refused' : ''}`, async () => {
     const { context, page } = await newPage(browser, width);
     const problems = watchProblems(page);
     await page.goto(`${origin}/`);
@@ -198,11 +202,13 @@ describe.each([1280, 375])('reviews at %i px', (width) => {
     expect(await page.getByRole('link', { name: t('review.loginToWrite') }).count()).toBe(0);
     const title = await page.title();
     // Another tab of the same product, opened before the review is sent.
-    const other = await context.newPage();
-    const otherProblems = watchProblems(other);
-    await other.goto(`${origin}${product.url}#reviews`);
-    await hydrated(other, 'shop-reviews');
-    await page.bringToFront();
+    const other = whole ? await context.newPage() : undefined;
+    const otherProblems = other ? watchProblems(other) : undefined;
+    if (other) {
+      await other.goto(`${origin}${product.url}#reviews`);
+      await hydrated(other, 'shop-reviews');
+      await page.bringToFront();
+    }
 
     // Open by keyboard; Escape closes and gives the focus back.
     await tabTo(page, write);
@@ -280,6 +286,11 @@ describe.each([1280, 375])('reviews at %i px', (width) => {
     expect(await page.locator('#reviews').textContent()).not.toContain(
       'Hyvää, mutta arvosana unohtui.',
     );
+    if (!other || !otherProblems) {
+      expect(problems.console).toEqual([]);
+      await context.close();
+      return;
+    }
 
     // A tab opened before the review was sent: its dialog opens with a fresh form, a second
     // review is refused with a reason, and closing it leaves a thank-you there too (that tab
