@@ -1,14 +1,18 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import {
   Button,
+  Cell,
   Checkbox,
   type CheckboxProps,
+  Column,
   Dialog,
+  DialogTrigger,
   FieldError,
   Form,
   type FormProps,
   Heading,
   Input,
+  type Key,
   Label,
   ListBox,
   ListBoxItem,
@@ -16,8 +20,12 @@ import {
   Popover,
   Radio,
   RadioGroup,
+  Row,
   Select,
   SelectValue,
+  Table,
+  TableBody,
+  TableHeader,
   Text,
   TextArea,
   TextField,
@@ -220,6 +228,34 @@ export function ModalDialog({ children }: { children: (close: () => void) => Rea
 }
 
 /**
+ * A screen's button that opens a form for something new in a `ModalDialog`. The form gets `done`,
+ * which hands what it made to `onDone` and closes the dialog, and `cancel`, which only closes it.
+ */
+export function CreateDialog<Made>({
+  label,
+  onDone,
+  children,
+}: {
+  label: string;
+  onDone: (made: Made) => void;
+  children: (done: (made: Made) => void, cancel: () => void) => ReactNode;
+}) {
+  return (
+    <DialogTrigger>
+      <Button className={styles.primary}>{label}</Button>
+      <ModalDialog>
+        {(close) =>
+          children((made) => {
+            onDone(made);
+            close();
+          }, close)
+        }
+      </ModalDialog>
+    </DialogTrigger>
+  );
+}
+
+/**
  * A dialog form's buttons: its action (a red one where it cannot be undone, `danger`) and the
  * cancel that closes the dialog.
  */
@@ -336,5 +372,59 @@ export function ChoiceRadios<Id extends string>({
         </Radio>
       ))}
     </RadioGroup>
+  );
+}
+
+/**
+ * A column of a `GridTable`: its heading (each cell's label too, on a phone), its cell, and the
+ * cell's class where it has one.
+ */
+export type GridColumn<Item> = [
+  heading: string,
+  cell: (item: Item) => ReactNode,
+  className?: string,
+];
+
+/**
+ * A list screen's rows as a grid that the arrow keys move through, named by `label`; the first
+ * column names each row for screen readers. `onRowAction` is what Enter on a row does, and
+ * `empty` what the table says when it has no rows.
+ */
+export function GridTable<Item extends { id: Key }>({
+  label,
+  columns,
+  items,
+  empty,
+  onRowAction,
+}: {
+  label: string;
+  columns: GridColumn<Item>[];
+  items: Item[];
+  empty?: string;
+  onRowAction?: (key: Key) => void;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <Table aria-label={label} className={styles.table} onRowAction={onRowAction}>
+        <TableHeader>
+          {columns.map(([heading], index) => (
+            <Column key={heading} isRowHeader={index === 0}>
+              {heading}
+            </Column>
+          ))}
+        </TableHeader>
+        <TableBody items={items} renderEmptyState={empty === undefined ? undefined : () => empty}>
+          {(item) => (
+            <Row id={item.id}>
+              {columns.map(([heading, cell, className]) => (
+                <Cell key={heading} data-label={heading} className={className}>
+                  {cell(item)}
+                </Cell>
+              ))}
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPage, createProduct } from '../../tests/factories/index.ts';
+import { createProduct } from '../../tests/factories/index.ts';
 import { testAssets, testConfig } from '../../tests/helpers/app.ts';
 import { databaseUrlWith, withAdmin } from '../../tests/setup/database.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { pages, products } from '../features/content/tables.ts';
 import { buildApp } from './app.ts';
+import { createCachedPage } from './page-cache.test-support.ts';
 
 /**
  * Decision 033 on PostgreSQL: two servers on one database (each its own pool and its own LISTEN
@@ -50,20 +51,7 @@ describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () =>
     }
     const db = handles[0]?.db;
     if (!db) throw new Error('no database');
-    const home = await createPage(db, {
-      siteId: 'sibylla',
-      path: '/',
-      type: 'home',
-      title: 'Sibylla',
-    });
-    const page = await createPage(db, {
-      siteId: 'sibylla',
-      path: '/yritys',
-      type: 'content',
-      title: 'Alkuperäinen otsikko',
-      parentId: home.id,
-    });
-    pageId = page.id;
+    pageId = (await createCachedPage(db, 'Alkuperäinen otsikko')).id;
     productId = (
       await createProduct(db, {
         siteId: 'sibylla',

@@ -12,6 +12,7 @@ import { pages, products } from '../features/content/tables.ts';
 import { CART_API } from '../features/shop/schemas.ts';
 import { SESSION_COOKIE } from '../server/plugins/sessions.ts';
 import { XSRF_COOKIE } from '../server/plugins/xsrf.ts';
+import { createCachedPage } from './page-cache.test-support.ts';
 
 /** Decision 033: the rules of the page cache, through the whole app. */
 
@@ -60,20 +61,7 @@ beforeAll(async () => {
     stock: 40,
   });
   steakId = steak.id;
-  const brandHome = await createPage(db, {
-    siteId: 'sibylla',
-    path: '/',
-    type: 'home',
-    title: 'Sibylla',
-  });
-  const brandPage = await createPage(db, {
-    siteId: 'sibylla',
-    path: '/yritys',
-    type: 'content',
-    title: 'Yritys ennen',
-    parentId: brandHome.id,
-  });
-  brandPageId = brandPage.id;
+  brandPageId = (await createCachedPage(db, 'Yritys ennen')).id;
 }, 120_000);
 
 afterAll(async () => {

@@ -1,20 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  Cell,
-  Column,
-  Heading,
-  Row,
-  Table,
-  TableBody,
-  TableHeader,
-} from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import type { AuditRow } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
 import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { AdminForm, Field } from '../ui.tsx';
+import { AdminForm, Field, type GridColumn, GridTable } from '../ui.tsx';
 
 /** The audit log, newest first, filtered by the start of the action and the site. */
 export function AuditScreen() {
@@ -33,6 +24,29 @@ export function AuditScreen() {
     getNextPageParam: (last) => last.next ?? undefined,
   });
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  const columns: GridColumn<AuditRow>[] = [
+    [t('admin.audit.at'), (row) => time(row.at)],
+    [t('admin.audit.actor'), (row) => row.actor],
+    [t('admin.audit.what'), (row) => row.action],
+    [
+      t('admin.audit.subject'),
+      (row) => [row.subjectType, row.siteId, row.lang].filter(Boolean).join(' · '),
+    ],
+    [
+      t('admin.audit.changes'),
+      (row) => (
+        <code className={styles.changes}>
+          {Object.entries(row.changes)
+            .map(
+              ([k, v]) =>
+                `${k}: ${JSON.stringify(v.before ?? null)} → ${JSON.stringify(v.after ?? null)}`,
+            )
+            .join('\n')}
+        </code>
+      ),
+    ],
+    [t('admin.audit.from'), (row) => row.ip ?? ''],
+  ];
   return (
     <>
       <Heading level={1}>{t('admin.audit.heading')}</Heading>
@@ -56,41 +70,12 @@ export function AuditScreen() {
         </Button>
       </AdminForm>
       {log.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
-      <div className={styles.tableWrap}>
-        <Table aria-label={t('admin.audit.heading')} className={styles.table}>
-          <TableHeader>
-            <Column isRowHeader>{t('admin.audit.at')}</Column>
-            <Column>{t('admin.audit.actor')}</Column>
-            <Column>{t('admin.audit.what')}</Column>
-            <Column>{t('admin.audit.subject')}</Column>
-            <Column>{t('admin.audit.changes')}</Column>
-            <Column>{t('admin.audit.from')}</Column>
-          </TableHeader>
-          <TableBody items={entries} renderEmptyState={() => t('admin.audit.empty')}>
-            {(row) => (
-              <Row id={row.id}>
-                <Cell data-label={t('admin.audit.at')}>{time(row.at)}</Cell>
-                <Cell data-label={t('admin.audit.actor')}>{row.actor}</Cell>
-                <Cell data-label={t('admin.audit.what')}>{row.action}</Cell>
-                <Cell data-label={t('admin.audit.subject')}>
-                  {[row.subjectType, row.siteId, row.lang].filter(Boolean).join(' · ')}
-                </Cell>
-                <Cell data-label={t('admin.audit.changes')}>
-                  <code className={styles.changes}>
-                    {Object.entries(row.changes)
-                      .map(
-                        ([k, v]) =>
-                          `${k}: ${JSON.stringify(v.before ?? null)} → ${JSON.stringify(v.after ?? null)}`,
-                      )
-                      .join('\n')}
-                  </code>
-                </Cell>
-                <Cell data-label={t('admin.audit.from')}>{row.ip ?? ''}</Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <GridTable
+        label={t('admin.audit.heading')}
+        columns={columns}
+        items={entries}
+        empty={t('admin.audit.empty')}
+      />
       {log.hasNextPage ? (
         <Button className={styles.secondary} onPress={() => void log.fetchNextPage()}>
           {t('admin.audit.more')}

@@ -32,6 +32,7 @@ import {
   useFieldErrors,
 } from '../ui.tsx';
 import {
+  type Column,
   ListPages,
   RowsTable,
   SaidText,
@@ -106,55 +107,41 @@ function ProductsTable({ products, reload }: { products: CatalogueProduct[]; rel
   const { t } = useT();
   const text = useProductTexts();
   if (products.length === 0) return <p>{t('admin.catalogue.empty')}</p>;
+  const columns: Column<CatalogueProduct>[] = [
+    [
+      t('admin.catalogue.product'),
+      (p) => (
+        <span className={styles.stack}>
+          <span>{p.name}</span>
+          <span className={styles.muted}>
+            {p.code}
+            {p.isGiftCard ? ` · ${t('admin.catalogue.giftCard')}` : ''}
+          </span>
+        </span>
+      ),
+    ],
+    [t('admin.catalogue.price'), (p) => text.price(p.priceCents), 'numbers'],
+    [
+      t('admin.catalogue.vat'),
+      (p) => (
+        <span className={styles.stack}>
+          <span>{text.vat(p)}</span>
+          <span className={styles.muted}>{text.taxClass(p.taxClass)}</span>
+        </span>
+      ),
+    ],
+    [t('admin.catalogue.stock'), (p) => text.stock(p.stock)],
+    [t('admin.catalogue.weekly'), (p) => text.weekly(p.weekly)],
+    [t('admin.catalogue.actions'), (p) => <ProductDialog product={p} reload={reload} />, 'actions'],
+  ];
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className={styles.srOnly}>{t('admin.catalogue.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.catalogue.product')}</th>
-            <th scope="col" className={styles.number}>
-              {t('admin.catalogue.price')}
-            </th>
-            <th scope="col">{t('admin.catalogue.vat')}</th>
-            <th scope="col">{t('admin.catalogue.stock')}</th>
-            <th scope="col">{t('admin.catalogue.weekly')}</th>
-            <th scope="col">
-              <span className={styles.srOnly}>{t('admin.catalogue.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((p) => (
-            <tr key={p.code}>
-              <td data-label={t('admin.catalogue.product')}>
-                <span className={styles.stack}>
-                  <span>{p.name}</span>
-                  <span className={styles.muted}>
-                    {p.code}
-                    {p.isGiftCard ? ` · ${t('admin.catalogue.giftCard')}` : ''}
-                  </span>
-                </span>
-              </td>
-              <td data-label={t('admin.catalogue.price')} className={styles.number}>
-                {text.price(p.priceCents)}
-              </td>
-              <td data-label={t('admin.catalogue.vat')}>
-                <span className={styles.stack}>
-                  <span>{text.vat(p)}</span>
-                  <span className={styles.muted}>{text.taxClass(p.taxClass)}</span>
-                </span>
-              </td>
-              <td data-label={t('admin.catalogue.stock')}>{text.stock(p.stock)}</td>
-              <td data-label={t('admin.catalogue.weekly')}>{text.weekly(p.weekly)}</td>
-              <td>
-                <ProductDialog product={p} reload={reload} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowsTable
+      caption={t('admin.catalogue.caption')}
+      hiddenCaption
+      columns={columns}
+      rows={products}
+      rowKey={(p) => p.code}
+    />
   );
 }
 

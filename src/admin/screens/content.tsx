@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Cell, Column, Heading, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import type { adminPagesSchema } from '../../features/content/index.ts';
-import styles from '../admin.module.css';
 import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
+import { type GridColumn, GridTable } from '../ui.tsx';
 
 type Pages = import('zod').infer<typeof adminPagesSchema>;
 
@@ -14,6 +14,13 @@ export function ContentScreen() {
     queryKey: ['content-pages'],
     queryFn: () => get<Pages>('/api/admin/content/pages'),
   });
+  const columns: GridColumn<Pages['pages'][number]>[] = [
+    [t('admin.content.title'), (page) => page.title],
+    [t('admin.content.site'), (page) => page.siteId],
+    [t('admin.content.lang'), (page) => page.lang],
+    [t('admin.content.path'), (page) => page.path],
+    [t('admin.content.type'), (page) => page.type],
+  ];
   return (
     <>
       <Heading level={1}>{t('admin.content.heading')}</Heading>
@@ -22,28 +29,12 @@ export function ContentScreen() {
       {pages.data ? (
         <>
           <p role="status">{t('admin.content.count', { count: pages.data.total })}</p>
-          <div className={styles.tableWrap}>
-            <Table aria-label={t('admin.content.heading')} className={styles.table}>
-              <TableHeader>
-                <Column isRowHeader>{t('admin.content.title')}</Column>
-                <Column>{t('admin.content.site')}</Column>
-                <Column>{t('admin.content.lang')}</Column>
-                <Column>{t('admin.content.path')}</Column>
-                <Column>{t('admin.content.type')}</Column>
-              </TableHeader>
-              <TableBody items={pages.data.pages} renderEmptyState={() => t('admin.content.none')}>
-                {(page) => (
-                  <Row id={page.id}>
-                    <Cell data-label={t('admin.content.title')}>{page.title}</Cell>
-                    <Cell data-label={t('admin.content.site')}>{page.siteId}</Cell>
-                    <Cell data-label={t('admin.content.lang')}>{page.lang}</Cell>
-                    <Cell data-label={t('admin.content.path')}>{page.path}</Cell>
-                    <Cell data-label={t('admin.content.type')}>{page.type}</Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </div>
+          <GridTable
+            label={t('admin.content.heading')}
+            columns={columns}
+            items={pages.data.pages}
+            empty={t('admin.content.none')}
+          />
         </>
       ) : null}
     </>

@@ -28,8 +28,10 @@ import {
   useFieldErrors,
 } from '../ui.tsx';
 import {
+  type Column,
   formErrors,
   ListPages,
+  RowsTable,
   type Said,
   SaidText,
   SearchedListHead,
@@ -134,66 +136,60 @@ function CouponsTable({
   const { t } = useT();
   const text = useCouponTexts();
   if (coupons.length === 0) return <p>{t('admin.coupons.empty')}</p>;
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className={styles.srOnly}>{t('admin.coupons.heading')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.coupons.code')}</th>
-            <th scope="col">{t('admin.coupons.benefit')}</th>
-            <th scope="col">{t('admin.coupons.conditions')}</th>
-            <th scope="col">{t('admin.coupons.validity')}</th>
-            <th scope="col">{t('admin.coupons.uses')}</th>
-            <th scope="col">{t('admin.coupons.state')}</th>
-            <th scope="col">
-              <span className={styles.srOnly}>{t('admin.coupons.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {coupons.map((c) => (
-            <tr key={c.id}>
-              <td data-label={t('admin.coupons.code')}>
-                <span className={styles.stack}>
-                  <strong>{c.code}</strong>
-                  {c.description ? <span className={styles.muted}>{c.description}</span> : null}
-                </span>
-              </td>
-              <td data-label={t('admin.coupons.benefit')} className={styles.amount}>
-                {text.benefit(c)}
-              </td>
-              <td data-label={t('admin.coupons.conditions')}>
-                <span className={styles.stack}>
-                  {text.conditions(c).map((line) => (
-                    <span key={line}>{line}</span>
-                  ))}
-                </span>
-              </td>
-              <td data-label={t('admin.coupons.validity')}>{text.validity(c)}</td>
-              <td data-label={t('admin.coupons.uses')}>
-                <span className={styles.stack}>
-                  <span>
-                    {c.maxUses === null
-                      ? t('admin.coupons.usedUnlimited', { used: c.usedCount })
-                      : t('admin.coupons.usedOf', { used: c.usedCount, limit: c.maxUses })}
-                  </span>
-                  {c.maxUsesPerCustomer === null ? null : (
-                    <span className={styles.muted}>
-                      {t('admin.coupons.perCustomerText', { limit: c.maxUsesPerCustomer })}
-                    </span>
-                  )}
-                </span>
-              </td>
-              <td data-label={t('admin.coupons.state')}>{text.state(c)}</td>
-              <td>
-                <CouponDialog coupon={c} onSaved={onSaved} onOpen={onOpen} reload={reload} />
-              </td>
-            </tr>
+  const columns: Column<CouponRow>[] = [
+    [
+      t('admin.coupons.code'),
+      (c) => (
+        <span className={styles.stack}>
+          <strong>{c.code}</strong>
+          {c.description ? <span className={styles.muted}>{c.description}</span> : null}
+        </span>
+      ),
+    ],
+    [t('admin.coupons.benefit'), (c) => text.benefit(c), 'amount'],
+    [
+      t('admin.coupons.conditions'),
+      (c) => (
+        <span className={styles.stack}>
+          {text.conditions(c).map((line) => (
+            <span key={line}>{line}</span>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </span>
+      ),
+    ],
+    [t('admin.coupons.validity'), (c) => text.validity(c)],
+    [
+      t('admin.coupons.uses'),
+      (c) => (
+        <span className={styles.stack}>
+          <span>
+            {c.maxUses === null
+              ? t('admin.coupons.usedUnlimited', { used: c.usedCount })
+              : t('admin.coupons.usedOf', { used: c.usedCount, limit: c.maxUses })}
+          </span>
+          {c.maxUsesPerCustomer === null ? null : (
+            <span className={styles.muted}>
+              {t('admin.coupons.perCustomerText', { limit: c.maxUsesPerCustomer })}
+            </span>
+          )}
+        </span>
+      ),
+    ],
+    [t('admin.coupons.state'), (c) => text.state(c)],
+    [
+      t('admin.coupons.actions'),
+      (c) => <CouponDialog coupon={c} onSaved={onSaved} onOpen={onOpen} reload={reload} />,
+      'actions',
+    ],
+  ];
+  return (
+    <RowsTable
+      caption={t('admin.coupons.heading')}
+      hiddenCaption
+      columns={columns}
+      rows={coupons}
+      rowKey={(c) => c.id}
+    />
   );
 }
 

@@ -201,38 +201,88 @@ function LockDialog({ customer: c, change }: { customer: CustomerDetail; change:
   );
 }
 
+/** What an account dialog's form is given: the customer, the account's change, and its close. */
+interface AccountFormProps {
+  customer: CustomerDetail;
+  change: AccountChange;
+  close: () => void;
+}
+
+/**
+ * An account dialog's sending, one at a time: a refusal (`refusalOf` gives its words) is said in
+ * the dialog, which stays open; anything else that went wrong goes to the form's summary.
+ */
+function useDialogSend(refusalOf: (error: unknown) => string | null) {
+  const [error, setError] = useState<unknown>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  /** The form's own errors, found before anything is sent. */
+  const fail = (formError: unknown) => {
+    setError(formError);
+    setRefused(null);
+  };
+  /** Runs `run`; after a refusal, `afterRefusal` (the account read again, say). */
+  const send = async (run: () => Promise<void>, afterRefusal?: () => Promise<void>) => {
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    setRefused(null);
+    try {
+      await run();
+    } catch (e) {
+      const text = refusalOf(e);
+      if (text) {
+        setRefused(text);
+        await afterRefusal?.();
+      } else setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { error, refused, pending, fail, send };
+}
+
+/** An account dialog's heading and lead, and what refused its change or else went wrong. */
+function AccountDialogHead({
+  title,
+  lead,
+  sending,
+}: {
+  title: string;
+  lead: string;
+  sending: ReturnType<typeof useDialogSend>;
+}) {
+  return (
+    <>
+      <Heading slot="title">{title}</Heading>
+      <p>{lead}</p>
+      {sending.refused ? (
+        <p role="alert" className={styles.errorSummary}>
+          {sending.refused}
+        </p>
+      ) : null}
+      <ErrorSummary error={sending.error} />
+    </>
+  );
+}
+
 /**
  * Locking needs a reason: without one the form says so and puts the focus in the field. A
  * refusal (not allowed, changed meanwhile) is said in the dialog, which stays open.
  */
-function LockForm({
-  customer: c,
-  change,
-  close,
-}: {
-  customer: CustomerDetail;
-  change: AccountChange;
-  close: () => void;
-}) {
+function LockForm({ customer: c, change, close }: AccountFormProps) {
   const { t } = useT();
-  const refusal = useRefusal();
+  const sending = useDialogSend(useRefusal());
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
-    setError(null);
-    setRefused(null);
+    if (sending.pending) return;
     if (!reason.trim()) {
-      setError(formErrors({ reason: 'admin.error.required' }));
-      (form.elements.namedItem('reason') as HTMLElement | null)?.focus();
+      sending.fail(formErrors({ reason: 'admin.error.required' }));
+      (event.currentTarget.elements.namedItem('reason') as HTMLElement | null)?.focus();
       return;
     }
-    setPending(true);
-    try {
+    await sending.send(async () => {
       const answer = await post<CustomerDetail>(`${CUSTOMERS_API}/${c.id}/lock`, {
         locked: true,
         reason: reason.trim(),
@@ -241,27 +291,16 @@ function LockForm({
       change.setSaid({ text: t('admin.customer.lockedDone'), alert: false });
       await change.refresh(answer);
       change.refocus();
-    } catch (e) {
-      const text = refusal(e);
-      if (text) {
-        setRefused(text);
-        await change.refresh();
-      } else setError(e);
-    } finally {
-      setPending(false);
-    }
+    }, change.refresh);
   };
   return (
     <>
-      <Heading slot="title">{t('admin.customer.lockHeading', { email: c.email })}</Heading>
-      <p>{t('admin.customer.lockLead')}</p>
-      {refused ? (
-        <p role="alert" className={styles.errorSummary}>
-          {refused}
-        </p>
-      ) : null}
-      <ErrorSummary error={error} />
-      <AdminForm errors={useFieldErrors(error)} onSubmit={submit}>
+      <AccountDialogHead
+        title={t('admin.customer.lockHeading', { email: c.email })}
+        lead={t('admin.customer.lockLead')}
+        sending={sending}
+      />
+      <AdminForm errors={useFieldErrors(sending.error)} onSubmit={submit}>
         <TextAreaField
           name="reason"
           label={t('admin.customer.lockReason')}
@@ -335,54 +374,33 @@ function ResetDialog({ customer: c, change }: { customer: CustomerDetail; change
 }
 
 /** A reset link to the customer's own address, after a confirmation; staff never see it. */
-function ResetForm({
-  customer: c,
-  change,
-  close,
-}: {
-  customer: CustomerDetail;
-  change: AccountChange;
-  close: () => void;
-}) {
+function ResetForm({ customer: c, change, close }: AccountFormProps) {
   const { t } = useT();
   const refusal = useRefusal();
-  const [error, setError] = useState<unknown>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const sending = useDialogSend(
+    (e) =>
+      refusal(e) ??
+      (e instanceof ApiError && e.status === 429 ? t('admin.customer.resetRefused') : null),
+  );
   return (
     <>
-      <Heading slot="title">{t('admin.customer.resetHeading')}</Heading>
-      <p>{t('admin.customer.resetLead', { email: c.email })}</p>
-      {refused ? (
-        <p role="alert" className={styles.errorSummary}>
-          {refused}
-        </p>
-      ) : null}
-      <ErrorSummary error={error} />
+      <AccountDialogHead
+        title={t('admin.customer.resetHeading')}
+        lead={t('admin.customer.resetLead', { email: c.email })}
+        sending={sending}
+      />
       <AdminForm
         errors={{}}
         onSubmit={async (event) => {
           event.preventDefault();
-          if (pending) return;
-          setPending(true);
-          setError(null);
-          setRefused(null);
-          try {
+          await sending.send(async () => {
             await post(`${CUSTOMERS_API}/${c.id}/password-reset`);
             close();
             change.setSaid({
               text: t('admin.customer.resetSent', { email: c.email }),
               alert: false,
             });
-          } catch (e) {
-            const text = refusal(e);
-            if (text) setRefused(text);
-            else if (e instanceof ApiError && e.status === 429) {
-              setRefused(t('admin.customer.resetRefused'));
-            } else setError(e);
-          } finally {
-            setPending(false);
-          }
+          });
         }}
       >
         <div className={styles.actions}>
@@ -465,21 +483,7 @@ function Orders({ customer: c }: { customer: CustomerDetail }) {
     ],
     [t('admin.orders.total'), (o) => money(o.totalCents), 'numbers'],
   ];
-  return (
-    <Section id="orders" title={t('admin.customer.orders')}>
-      {c.orderList.length === 0 ? (
-        <p>{t('admin.customer.noOrders')}</p>
-      ) : (
-        <RowsTable
-          caption={t('admin.customer.ordersCaption')}
-          hiddenCaption
-          columns={columns}
-          rows={c.orderList}
-          rowKey={(o) => o.id}
-        />
-      )}
-    </Section>
-  );
+  return <RowsSection id="orders" columns={columns} rows={c.orderList} />;
 }
 
 function Reviews({ customer: c }: { customer: CustomerDetail }) {
@@ -502,17 +506,41 @@ function Reviews({ customer: c }: { customer: CustomerDetail }) {
     [t('admin.customer.reviewText'), (r) => r.text],
     [t('admin.customer.written'), (r) => dateTime(r.createdAt)],
   ];
+  return <RowsSection id="reviews" columns={columns} rows={c.reviews} />;
+}
+
+/** The texts of the page's lists: heading, what it says without rows, the table's caption. */
+const ROWS_TEXTS = {
+  orders: ['admin.customer.orders', 'admin.customer.noOrders', 'admin.customer.ordersCaption'],
+  reviews: ['admin.customer.reviews', 'admin.customer.noReviews', 'admin.customer.reviewsCaption'],
+} as const;
+
+/**
+ * A part of the page listing the customer's rows in a table under its heading (the table's
+ * caption for screen readers only), or saying there are none.
+ */
+function RowsSection<Row extends { id: string | number }>({
+  id,
+  columns,
+  rows,
+}: {
+  id: keyof typeof ROWS_TEXTS;
+  columns: Column<Row>[];
+  rows: Row[];
+}) {
+  const { t } = useT();
+  const [title, none, caption] = ROWS_TEXTS[id];
   return (
-    <Section id="reviews" title={t('admin.customer.reviews')}>
-      {c.reviews.length === 0 ? (
-        <p>{t('admin.customer.noReviews')}</p>
+    <Section id={id} title={t(title)}>
+      {rows.length === 0 ? (
+        <p>{t(none)}</p>
       ) : (
         <RowsTable
-          caption={t('admin.customer.reviewsCaption')}
+          caption={t(caption)}
           hiddenCaption
           columns={columns}
-          rows={c.reviews}
-          rowKey={(r) => r.id}
+          rows={rows}
+          rowKey={(row) => row.id}
         />
       )}
     </Section>

@@ -8,7 +8,13 @@ import type {
 } from '../../features/shop/admin.ts';
 import styles from '../admin.module.css';
 import { useT } from '../i18n.tsx';
-import { ListPages, SearchedListHead, useSearchedList } from './shop-parts.tsx';
+import {
+  type Column,
+  ListPages,
+  RowsTable,
+  SearchedListHead,
+  useSearchedList,
+} from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const CUSTOMERS_API: typeof CustomersApi = '/api/admin/customers';
@@ -41,50 +47,36 @@ export function CustomersScreen() {
 function CustomersTable({ rows }: { rows: CustomerRow[] }) {
   const { t, dateTime } = useT();
   if (rows.length === 0) return <p>{t('admin.customers.empty')}</p>;
+  const columns: Column<CustomerRow>[] = [
+    [t('admin.customers.email'), (c) => <Link to={`/customers/${c.id}`}>{c.email}</Link>],
+    [t('admin.customers.name'), (c) => c.name || '–'],
+    [t('admin.customers.created'), (c) => dateTime(c.createdAt)],
+    [t('admin.customers.orders'), (c) => c.orders, 'numbers'],
+    [
+      t('admin.customers.state'),
+      (c) => (
+        <span className={styles.stack}>
+          <span>
+            {c.lockedAt ? (
+              <strong>{t('admin.customers.locked')}</strong>
+            ) : (
+              t('admin.customers.active')
+            )}
+          </span>
+          {c.emailVerified ? null : (
+            <span className={styles.muted}>{t('admin.customers.unverified')}</span>
+          )}
+        </span>
+      ),
+    ],
+  ];
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className={styles.srOnly}>{t('admin.customers.heading')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.customers.email')}</th>
-            <th scope="col">{t('admin.customers.name')}</th>
-            <th scope="col">{t('admin.customers.created')}</th>
-            <th scope="col" className={styles.number}>
-              {t('admin.customers.orders')}
-            </th>
-            <th scope="col">{t('admin.customers.state')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => (
-            <tr key={c.id}>
-              <td data-label={t('admin.customers.email')}>
-                <Link to={`/customers/${c.id}`}>{c.email}</Link>
-              </td>
-              <td data-label={t('admin.customers.name')}>{c.name || '–'}</td>
-              <td data-label={t('admin.customers.created')}>{dateTime(c.createdAt)}</td>
-              <td data-label={t('admin.customers.orders')} className={styles.number}>
-                {c.orders}
-              </td>
-              <td data-label={t('admin.customers.state')}>
-                <span className={styles.stack}>
-                  <span>
-                    {c.lockedAt ? (
-                      <strong>{t('admin.customers.locked')}</strong>
-                    ) : (
-                      t('admin.customers.active')
-                    )}
-                  </span>
-                  {c.emailVerified ? null : (
-                    <span className={styles.muted}>{t('admin.customers.unverified')}</span>
-                  )}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowsTable
+      caption={t('admin.customers.heading')}
+      hiddenCaption
+      columns={columns}
+      rows={rows}
+      rowKey={(c) => c.id}
+    />
   );
 }

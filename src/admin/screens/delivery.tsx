@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Checkbox, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
 import type {
   AreaRow,
@@ -14,6 +14,7 @@ import { type AdminLang, useT } from '../i18n.tsx';
 import {
   AdminForm,
   ChoiceSelect,
+  CreateDialog,
   ErrorSummary,
   Field,
   Notice,
@@ -124,22 +125,9 @@ export function DeliveryScreen() {
     <>
       <Heading level={1}>{t('admin.delivery.heading')}</Heading>
       <p>{t('admin.delivery.lead')}</p>
-      <DialogTrigger>
-        <Button className={styles.primary}>{t('admin.delivery.newArea')}</Button>
-        <Modal isDismissable className={styles.modal}>
-          <Dialog className={styles.dialog}>
-            {({ close }) => (
-              <NewArea
-                onDone={(name) => {
-                  setCreated(name);
-                  close();
-                }}
-                onCancel={close}
-              />
-            )}
-          </Dialog>
-        </Modal>
-      </DialogTrigger>
+      <CreateDialog label={t('admin.delivery.newArea')} onDone={setCreated}>
+        {(done, cancel) => <NewArea onDone={done} onCancel={cancel} />}
+      </CreateDialog>
       {created ? <Notice>{t('admin.delivery.created', { name: created })}</Notice> : null}
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       {list.data?.areas.length === 0 ? <p>{t('admin.delivery.noAreas')}</p> : null}
@@ -233,44 +221,86 @@ function AreaSettings({ area }: { area: AreaRow }) {
   const change = useConfirmedWrite((body: { name: string; active: boolean }) =>
     put<AreaRow>(`${AREAS}/${area.id}`, body),
   );
-  const errors = useFieldErrors(change.error);
   const [active, setActive] = useState(area.active);
+  return (
+    <ConfirmedWriteForm
+      change={change}
+      errors={useFieldErrors(change.error)}
+      label={t('admin.delivery.area', { name: area.name })}
+      className={styles.filters}
+      body={(data) => ({ name: String(data.get('name') ?? ''), active })}
+      save={t('admin.delivery.saveArea')}
+      ask={{
+        title: t('admin.delivery.turnOff'),
+        text: (count) => t('admin.delivery.ordersInArea', { count }),
+        confirm: t('admin.delivery.confirmTurnOff'),
+      }}
+    >
+      <Field
+        key={area.name}
+        name="name"
+        label={t('admin.delivery.areaName')}
+        defaultValue={area.name}
+      />
+      <Checkbox isSelected={active} onChange={setActive} className={styles.checkbox}>
+        <span className={styles.box} aria-hidden="true" />
+        {t('admin.delivery.active')}
+      </Checkbox>
+    </ConfirmedWriteForm>
+  );
+}
+
+/**
+ * The form of an area's change that may concern upcoming orders (`useConfirmedWrite`): what the
+ * change said above it, its fields and save button, and the dialog that asks again with the
+ * orders (the refusal is said there, not above the form, while it asks).
+ */
+function ConfirmedWriteForm<Body extends object>({
+  change,
+  errors,
+  label,
+  className,
+  body,
+  save,
+  ask,
+  children,
+}: {
+  change: ReturnType<typeof useConfirmedWrite<Body>>;
+  errors: Record<string, string>;
+  label: string;
+  className?: string;
+  /** The change the form's fields ask for. */
+  body: (data: FormData) => Body;
+  save: string;
+  ask: { title: string; text: (count: number) => string; confirm: string };
+  children: ReactNode;
+}) {
   return (
     <>
       {change.asking ? null : <DeliveryError error={change.error} />}
       <SavedNotice saved={change.saved} />
       <AdminForm
         errors={errors}
-        aria-label={t('admin.delivery.area', { name: area.name })}
-        className={styles.filters}
+        aria-label={label}
+        className={className}
         onSubmit={async (event) => {
           event.preventDefault();
-          const name = String(new FormData(event.currentTarget).get('name') ?? '');
-          await change.run({ name, active });
+          await change.run(body(new FormData(event.currentTarget)));
         }}
       >
-        <Field
-          key={area.name}
-          name="name"
-          label={t('admin.delivery.areaName')}
-          defaultValue={area.name}
-        />
-        <Checkbox isSelected={active} onChange={setActive} className={styles.checkbox}>
-          <span className={styles.box} aria-hidden="true" />
-          {t('admin.delivery.active')}
-        </Checkbox>
+        {children}
         <div className={styles.actions}>
           <Button type="submit" className={styles.secondary}>
-            {t('admin.delivery.saveArea')}
+            {save}
           </Button>
         </div>
       </AdminForm>
       <ConfirmOrdersDialog
         orders={change.asking?.orders ?? null}
         error={change.error}
-        title={t('admin.delivery.turnOff')}
-        text={t('admin.delivery.ordersInArea', { count: change.asking?.orders.length ?? 0 })}
-        confirmLabel={t('admin.delivery.confirmTurnOff')}
+        title={ask.title}
+        text={ask.text(change.asking?.orders.length ?? 0)}
+        confirmLabel={ask.confirm}
         withDates
         confirm={() => change.asking && void change.run(change.asking.body, change.asking.orders)}
         cancel={change.cancel}
@@ -299,48 +329,33 @@ function PostalCodes({ area }: { area: AreaRow }) {
     put<AreaRow>(`${AREAS}/${area.id}/postal-codes`, body),
   );
   const errors = useFieldErrors(change.error);
-  // The list's field errors are per code (`postalCodes.3`): shown on the one field.
-  const fieldErrors = Object.keys(errors).some((k) => k.startsWith('postalCodes'))
-    ? { ...errors, postalCodes: t('admin.error.invalid') }
-    : errors;
   return (
-    <>
-      {change.asking ? null : <DeliveryError error={change.error} />}
-      <SavedNotice saved={change.saved} />
-      <AdminForm
-        errors={fieldErrors}
-        aria-label={t('admin.delivery.postalCodesOf', { name: area.name })}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const text = String(new FormData(event.currentTarget).get('postalCodes') ?? '');
-          await change.run({ postalCodes: postalCodesOf(text) });
-        }}
-      >
-        <TextAreaField
-          // Shown again as the server keeps them (normalised) once saved.
-          key={area.postalCodes.join(' ')}
-          name="postalCodes"
-          label={t('admin.delivery.postalCodes')}
-          defaultValue={area.postalCodes.join(' ')}
-          rows={3}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.secondary}>
-            {t('admin.delivery.savePostalCodes')}
-          </Button>
-        </div>
-      </AdminForm>
-      <ConfirmOrdersDialog
-        orders={change.asking?.orders ?? null}
-        error={change.error}
-        title={t('admin.delivery.savePostalCodes')}
-        text={t('admin.delivery.ordersToCodes', { count: change.asking?.orders.length ?? 0 })}
-        confirmLabel={t('admin.delivery.confirmCodes')}
-        withDates
-        confirm={() => change.asking && void change.run(change.asking.body, change.asking.orders)}
-        cancel={change.cancel}
+    <ConfirmedWriteForm
+      change={change}
+      // The list's field errors are per code (`postalCodes.3`): shown on the one field.
+      errors={
+        Object.keys(errors).some((k) => k.startsWith('postalCodes'))
+          ? { ...errors, postalCodes: t('admin.error.invalid') }
+          : errors
+      }
+      label={t('admin.delivery.postalCodesOf', { name: area.name })}
+      body={(data) => ({ postalCodes: postalCodesOf(String(data.get('postalCodes') ?? '')) })}
+      save={t('admin.delivery.savePostalCodes')}
+      ask={{
+        title: t('admin.delivery.savePostalCodes'),
+        text: (count) => t('admin.delivery.ordersToCodes', { count }),
+        confirm: t('admin.delivery.confirmCodes'),
+      }}
+    >
+      <TextAreaField
+        // Shown again as the server keeps them (normalised) once saved.
+        key={area.postalCodes.join(' ')}
+        name="postalCodes"
+        label={t('admin.delivery.postalCodes')}
+        defaultValue={area.postalCodes.join(' ')}
+        rows={3}
       />
-    </>
+    </ConfirmedWriteForm>
   );
 }
 

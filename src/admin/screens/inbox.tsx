@@ -1,15 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  Cell,
-  Column,
-  Heading,
-  Row,
-  Table,
-  TableBody,
-  TableHeader,
-} from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import type { FormId } from '../../features/forms/index.ts';
 import type { InboxRow, SubmissionState } from '../../features/inbox/index.ts';
@@ -17,7 +8,14 @@ import styles from '../admin.module.css';
 import { download, get } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useSensitive } from '../reauth.tsx';
-import { AdminForm, ChoiceSelect, ErrorSummary, Notice } from '../ui.tsx';
+import {
+  AdminForm,
+  ChoiceSelect,
+  ErrorSummary,
+  type GridColumn,
+  GridTable,
+  Notice,
+} from '../ui.tsx';
 
 const ANY = 'any';
 export const INBOX_API = '/api/admin/inbox';
@@ -64,6 +62,37 @@ export function InboxScreen() {
   });
   const rows = list.data?.pages.flatMap((p) => p.submissions) ?? [];
   const total = list.data?.pages[0]?.total;
+  const columns: GridColumn<InboxRow>[] = [
+    [
+      t('admin.inbox.received'),
+      (row) => (
+        <Link
+          to={`/inbox/${row.id}`}
+          aria-label={t('admin.inbox.open', {
+            form: t(`admin.inbox.form.${row.form}`),
+            at: dateTime(row.createdAt),
+          })}
+        >
+          {dateTime(row.createdAt)}
+        </Link>
+      ),
+    ],
+    [t('admin.inbox.form'), (row) => t(`admin.inbox.form.${row.form}`)],
+    [
+      t('admin.inbox.site'),
+      (row) => (
+        <>
+          {row.siteId} · {row.lang}
+        </>
+      ),
+    ],
+    [t('admin.inbox.state'), (row) => t(`admin.inbox.state.${row.state}`)],
+    [t('admin.inbox.assignee'), (row) => row.assignee?.name ?? t('admin.inbox.nobody')],
+    [
+      t('admin.inbox.keptUntil'),
+      (row) => (row.legalHold ? t('admin.inbox.held') : dateTime(row.deleteAfter)),
+    ],
+  ];
   return (
     <>
       <Heading level={1}>{t('admin.inbox.heading')}</Heading>
@@ -106,53 +135,14 @@ export function InboxScreen() {
       <ExportButton filter={filter} />
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       {total === undefined ? null : <p role="status">{t('admin.inbox.count', { count: total })}</p>}
-      <div className={styles.tableWrap}>
-        <Table
-          aria-label={t('admin.inbox.heading')}
-          className={styles.table}
-          // Enter on a row (the keyboard's way through the grid) opens it, as its link does.
-          onRowAction={(key) => navigate(`/inbox/${String(key)}`)}
-        >
-          <TableHeader>
-            <Column isRowHeader>{t('admin.inbox.received')}</Column>
-            <Column>{t('admin.inbox.form')}</Column>
-            <Column>{t('admin.inbox.site')}</Column>
-            <Column>{t('admin.inbox.state')}</Column>
-            <Column>{t('admin.inbox.assignee')}</Column>
-            <Column>{t('admin.inbox.keptUntil')}</Column>
-          </TableHeader>
-          <TableBody items={rows} renderEmptyState={() => t('admin.inbox.empty')}>
-            {(row) => (
-              <Row id={row.id}>
-                <Cell data-label={t('admin.inbox.received')}>
-                  <Link
-                    to={`/inbox/${row.id}`}
-                    aria-label={t('admin.inbox.open', {
-                      form: t(`admin.inbox.form.${row.form}`),
-                      at: dateTime(row.createdAt),
-                    })}
-                  >
-                    {dateTime(row.createdAt)}
-                  </Link>
-                </Cell>
-                <Cell data-label={t('admin.inbox.form')}>{t(`admin.inbox.form.${row.form}`)}</Cell>
-                <Cell data-label={t('admin.inbox.site')}>
-                  {row.siteId} · {row.lang}
-                </Cell>
-                <Cell data-label={t('admin.inbox.state')}>
-                  {t(`admin.inbox.state.${row.state}`)}
-                </Cell>
-                <Cell data-label={t('admin.inbox.assignee')}>
-                  {row.assignee?.name ?? t('admin.inbox.nobody')}
-                </Cell>
-                <Cell data-label={t('admin.inbox.keptUntil')}>
-                  {row.legalHold ? t('admin.inbox.held') : dateTime(row.deleteAfter)}
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <GridTable
+        label={t('admin.inbox.heading')}
+        columns={columns}
+        items={rows}
+        empty={t('admin.inbox.empty')}
+        // Enter on a row (the keyboard's way through the grid) opens it, as its link does.
+        onRowAction={(key) => navigate(`/inbox/${String(key)}`)}
+      />
       {list.hasNextPage ? (
         <Button className={styles.secondary} onPress={() => void list.fetchNextPage()}>
           {t('admin.inbox.more')}

@@ -1,14 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Cell,
-  Column,
-  Heading,
-  Row,
-  Table,
-  TableBody,
-  TableHeader,
-} from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type {
   FulfilmentStatus,
@@ -23,7 +14,15 @@ import styles from '../admin.module.css';
 import { get } from '../api.ts';
 import { DateField } from '../date-field.tsx';
 import { useT } from '../i18n.tsx';
-import { AdminForm, ChoiceSelect, ErrorSummary, Field, useFieldErrors } from '../ui.tsx';
+import {
+  AdminForm,
+  ChoiceSelect,
+  ErrorSummary,
+  Field,
+  type GridColumn,
+  GridTable,
+  useFieldErrors,
+} from '../ui.tsx';
 import { ListPages } from './shop-parts.tsx';
 
 // The API's addresses, checked against the feature's constants (the schemas module itself is not
@@ -222,59 +221,47 @@ function FilterSelect({
 function OrdersTable({ rows }: { rows: OrderRow[] }) {
   const { t, dateTime, day, money } = useT();
   const navigate = useNavigate();
+  const columns: GridColumn<OrderRow>[] = [
+    [
+      t('admin.orders.number'),
+      (row) => (
+        <Link
+          to={`/orders/${row.id}`}
+          aria-label={t('admin.orders.open', { number: row.number, name: row.name })}
+        >
+          {row.number}
+        </Link>
+      ),
+    ],
+    [t('admin.orders.placed'), (row) => dateTime(row.createdAt)],
+    [
+      t('admin.orders.customer'),
+      (row) => (
+        <span className={styles.stack}>
+          <span>{row.name}</span>
+          <span className={styles.muted}>{row.email}</span>
+        </span>
+      ),
+    ],
+    [
+      t('admin.orders.delivery'),
+      (row) =>
+        row.deliveryDate
+          ? `${day(row.deliveryDate)} ${slotText(row.startTime, row.endTime)}`
+          : t('admin.orders.noDelivery'),
+    ],
+    [t('admin.orders.status'), (row) => t(`admin.orders.status.${row.status}`)],
+    [t('admin.orders.fulfilment'), (row) => t(`admin.orders.fulfilment.${row.fulfilment}`)],
+    [t('admin.orders.total'), (row) => money(row.totalCents), styles.amount],
+  ];
   return (
-    <div className={styles.tableWrap}>
-      <Table
-        aria-label={t('admin.orders.heading')}
-        className={styles.table}
-        // Enter on a row (the keyboard's way through the grid) opens it, as its link does.
-        onRowAction={(key) => navigate(`/orders/${String(key)}`)}
-      >
-        <TableHeader>
-          <Column isRowHeader>{t('admin.orders.number')}</Column>
-          <Column>{t('admin.orders.placed')}</Column>
-          <Column>{t('admin.orders.customer')}</Column>
-          <Column>{t('admin.orders.delivery')}</Column>
-          <Column>{t('admin.orders.status')}</Column>
-          <Column>{t('admin.orders.fulfilment')}</Column>
-          <Column>{t('admin.orders.total')}</Column>
-        </TableHeader>
-        <TableBody items={rows} renderEmptyState={() => t('admin.orders.empty')}>
-          {(row) => (
-            <Row id={row.id}>
-              <Cell data-label={t('admin.orders.number')}>
-                <Link
-                  to={`/orders/${row.id}`}
-                  aria-label={t('admin.orders.open', { number: row.number, name: row.name })}
-                >
-                  {row.number}
-                </Link>
-              </Cell>
-              <Cell data-label={t('admin.orders.placed')}>{dateTime(row.createdAt)}</Cell>
-              <Cell data-label={t('admin.orders.customer')}>
-                <span className={styles.stack}>
-                  <span>{row.name}</span>
-                  <span className={styles.muted}>{row.email}</span>
-                </span>
-              </Cell>
-              <Cell data-label={t('admin.orders.delivery')}>
-                {row.deliveryDate
-                  ? `${day(row.deliveryDate)} ${slotText(row.startTime, row.endTime)}`
-                  : t('admin.orders.noDelivery')}
-              </Cell>
-              <Cell data-label={t('admin.orders.status')}>
-                {t(`admin.orders.status.${row.status}`)}
-              </Cell>
-              <Cell data-label={t('admin.orders.fulfilment')}>
-                {t(`admin.orders.fulfilment.${row.fulfilment}`)}
-              </Cell>
-              <Cell data-label={t('admin.orders.total')} className={styles.amount}>
-                {money(row.totalCents)}
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <GridTable
+      label={t('admin.orders.heading')}
+      columns={columns}
+      items={rows}
+      empty={t('admin.orders.empty')}
+      // Enter on a row (the keyboard's way through the grid) opens it, as its link does.
+      onRowAction={(key) => navigate(`/orders/${String(key)}`)}
+    />
   );
 }

@@ -1,13 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  DialogTrigger,
-  Heading,
-  Label,
-} from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, Heading, Label } from 'react-aria-components';
 import type { Permission, RoleAnswer } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
 import { get, post, put } from '../api.ts';
@@ -15,9 +8,9 @@ import { useT } from '../i18n.tsx';
 import { useSensitive } from '../reauth.tsx';
 import {
   AdminForm,
+  CreateDialog,
   ErrorSummary,
   Field,
-  ModalDialog,
   Notice,
   Submit,
   useFieldErrors,
@@ -39,24 +32,14 @@ export function RolesScreen() {
   return (
     <>
       <Heading level={1}>{t('admin.roles.heading')}</Heading>
-      <DialogTrigger>
-        <Button className={styles.primary}>{t('admin.roles.new')}</Button>
-        <ModalDialog>
-          {(close) => (
-            <>
-              <Heading slot="title">{t('admin.roles.new')}</Heading>
-              <RoleForm
-                all={roles.data?.permissions ?? []}
-                onSaved={(name) => {
-                  setCreated(name);
-                  close();
-                }}
-                onCancel={close}
-              />
-            </>
-          )}
-        </ModalDialog>
-      </DialogTrigger>
+      <CreateDialog label={t('admin.roles.new')} onDone={setCreated}>
+        {(done, cancel) => (
+          <>
+            <Heading slot="title">{t('admin.roles.new')}</Heading>
+            <RoleForm all={roles.data?.permissions ?? []} onSaved={done} onCancel={cancel} />
+          </>
+        )}
+      </CreateDialog>
       {created ? <Notice>{t('admin.roles.created', { name: created })}</Notice> : null}
       {roles.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       {roles.data?.roles.map((role) => (

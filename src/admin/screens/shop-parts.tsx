@@ -185,10 +185,16 @@ function TextSearch({
   );
 }
 /**
- * A column of a `RowsTable`: its heading (each cell's label too, on a phone), its cell, and
- * whether it holds numbers (set right, to be read down the column).
+ * A column of a `RowsTable`: its heading (each cell's label too, on a phone), its cell, and what
+ * it holds where that changes how it is drawn: `numbers` (set right, to be read down the column),
+ * an `amount` of money (kept on one line), or a row's `actions` (its heading for screen readers
+ * only, and no label on a phone, where the buttons say what they do).
  */
-export type Column<Row> = [heading: string, cell: (row: Row) => ReactNode, numbers?: 'numbers'];
+export type Column<Row> = [
+  heading: string,
+  cell: (row: Row) => ReactNode,
+  holds?: 'numbers' | 'amount' | 'actions',
+];
 
 /** A captioned table of rows, or one line saying there are none. */
 export function RowsTable<Row>({
@@ -214,9 +220,13 @@ export function RowsTable<Row>({
         <caption className={hiddenCaption ? styles.srOnly : styles.caption}>{caption}</caption>
         <thead>
           <tr>
-            {columns.map(([heading, , numbers]) => (
-              <th key={heading} scope="col" className={numbers ? styles.number : undefined}>
-                {heading}
+            {columns.map(([heading, , holds]) => (
+              <th
+                key={heading}
+                scope="col"
+                className={holds === 'numbers' ? styles.number : undefined}
+              >
+                {holds === 'actions' ? <span className={styles.srOnly}>{heading}</span> : heading}
               </th>
             ))}
           </tr>
@@ -229,11 +239,17 @@ export function RowsTable<Row>({
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)}>
-                {columns.map(([heading, cell, numbers]) => (
+                {columns.map(([heading, cell, holds]) => (
                   <td
                     key={heading}
-                    data-label={heading}
-                    className={numbers ? styles.number : undefined}
+                    data-label={holds === 'actions' ? undefined : heading}
+                    className={
+                      holds === 'numbers'
+                        ? styles.number
+                        : holds === 'amount'
+                          ? styles.amount
+                          : undefined
+                    }
                   >
                     {cell(row)}
                   </td>

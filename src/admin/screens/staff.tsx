@@ -1,25 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  Cell,
-  Column,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Modal,
-  Row,
-  Table,
-  TableBody,
-  TableHeader,
-} from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { Link } from 'react-router';
 import type { StaffRow } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
 import { get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useSensitive } from '../reauth.tsx';
-import { AdminForm, ErrorSummary, Field, Submit, useFieldErrors } from '../ui.tsx';
+import {
+  AdminForm,
+  CreateDialog,
+  ErrorSummary,
+  Field,
+  type GridColumn,
+  GridTable,
+  Submit,
+  useFieldErrors,
+} from '../ui.tsx';
 import { GrantsEditor, useGrantsState } from './grants-editor.tsx';
 import { LangSelect } from './profile.tsx';
 import { useRoles } from './roles.tsx';
@@ -40,58 +37,35 @@ export function StaffScreen() {
   const roles = useRoles(true);
   const roleName = (key: string) => roles.data?.roles.find((r) => r.key === key)?.name[lang] ?? key;
   const [link, setLink] = useState<{ enrolmentUrl: string; expiresAt: string } | null>(null);
+  const columns: GridColumn<StaffRow>[] = [
+    [
+      t('admin.staff.name'),
+      (row) => (
+        <Link to={`/staff/${row.id}`} aria-label={t('admin.staff.open', { name: row.name })}>
+          {row.name}
+        </Link>
+      ),
+    ],
+    [t('admin.staff.email'), (row) => row.email],
+    [
+      t('admin.staff.grants'),
+      (row) => [...new Set(row.grants.map((g) => roleName(g.role)))].join(', '),
+    ],
+    [t('admin.staff.status'), (row) => <StatusText row={row} />],
+  ];
   return (
     <>
       <Heading level={1}>{t('admin.staff.heading')}</Heading>
-      <DialogTrigger>
-        <Button className={styles.primary}>{t('admin.staff.add')}</Button>
-        <Modal isDismissable className={styles.modal}>
-          <Dialog className={styles.dialog}>
-            {({ close }) => (
-              <AddStaff
-                onDone={(made) => {
-                  setLink(made);
-                  close();
-                }}
-                onCancel={close}
-              />
-            )}
-          </Dialog>
-        </Modal>
-      </DialogTrigger>
+      <CreateDialog label={t('admin.staff.add')} onDone={setLink}>
+        {(done, cancel) => <AddStaff onDone={done} onCancel={cancel} />}
+      </CreateDialog>
       {link ? <EnrolmentLink link={link} /> : null}
       {staff.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
-      <div className={styles.tableWrap}>
-        <Table aria-label={t('admin.staff.heading')} className={styles.table}>
-          <TableHeader>
-            <Column isRowHeader>{t('admin.staff.name')}</Column>
-            <Column>{t('admin.staff.email')}</Column>
-            <Column>{t('admin.staff.grants')}</Column>
-            <Column>{t('admin.staff.status')}</Column>
-          </TableHeader>
-          <TableBody items={staff.data?.staff ?? []}>
-            {(row) => (
-              <Row id={row.id}>
-                <Cell data-label={t('admin.staff.name')}>
-                  <Link
-                    to={`/staff/${row.id}`}
-                    aria-label={t('admin.staff.open', { name: row.name })}
-                  >
-                    {row.name}
-                  </Link>
-                </Cell>
-                <Cell data-label={t('admin.staff.email')}>{row.email}</Cell>
-                <Cell data-label={t('admin.staff.grants')}>
-                  {[...new Set(row.grants.map((g) => roleName(g.role)))].join(', ')}
-                </Cell>
-                <Cell data-label={t('admin.staff.status')}>
-                  <StatusText row={row} />
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <GridTable
+        label={t('admin.staff.heading')}
+        columns={columns}
+        items={staff.data?.staff ?? []}
+      />
     </>
   );
 }

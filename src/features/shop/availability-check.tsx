@@ -10,7 +10,7 @@ import {
   rememberPostalCode,
   ShopApiError,
 } from './api.ts';
-import { PostalCodeInput } from './postal-code-input.tsx';
+import { PostalCodeCheck } from './postal-code-check.tsx';
 import type { ProductAvailability } from './schemas.ts';
 import styles from './shop.module.css';
 import { FEW_IN_STOCK } from './stock-text.tsx';
@@ -116,30 +116,23 @@ export function AvailabilityCheck(props: { productId: number }) {
     if (next.kind === 'invalid' || next.kind === 'error') input.current?.focus();
   };
 
-  const resultId = `${id}-result`;
   return (
-    <section className={styles.availability} aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('shop.availability.heading')}</h2>
-      <form onSubmit={submit} noValidate aria-busy={result.kind === 'checking'}>
-        <label htmlFor={`${id}-code`}>{t('shop.availability.label')}</label>
-        <div className={styles.inline}>
-          <PostalCodeInput
-            id={`${id}-code`}
-            inputRef={input}
-            value={value}
-            onChange={setValue}
-            invalid={result.kind === 'invalid'}
-            describedBy={result.kind === 'idle' ? undefined : resultId}
-          />
-          <button type="submit" className={styles.secondary}>
-            {t('shop.availability.check')}
-          </button>
-        </div>
-      </form>
-      <div id={resultId} role="status" aria-live="polite">
-        <ResultText result={result} lang={lang} />
-      </div>
-    </section>
+    <PostalCodeCheck
+      id={id}
+      className={styles.availability}
+      heading={t('shop.availability.heading')}
+      label={t('shop.availability.label')}
+      inputRef={input}
+      value={value}
+      onChange={setValue}
+      invalid={result.kind === 'invalid'}
+      busy={result.kind === 'checking'}
+      answered={result.kind !== 'idle'}
+      onSubmit={submit}
+      submitText={t('shop.availability.check')}
+    >
+      <ResultText result={result} lang={lang} />
+    </PostalCodeCheck>
   );
 }
 

@@ -7,7 +7,7 @@ import {
   rememberPostalCode,
   ShopApiError,
 } from './api.ts';
-import { PostalCodeInput } from './postal-code-input.tsx';
+import { PostalCodeCheck } from './postal-code-check.tsx';
 import type { DeliveryDates } from './schemas.ts';
 import styles from './shop.module.css';
 import { normalisePostalCode, POSTAL_CODE_PATTERN } from './values.ts';
@@ -98,8 +98,6 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
     }
   };
 
-  const failed = state.kind === 'unrecognised' || state.kind === 'error';
-  const resultId = `${id}-result`;
   // On the cart page, the cart's verdict at the code this check accepted, or at the remembered
   // code it was opened with (the lines show their availability at it).
   const shownCode =
@@ -112,45 +110,40 @@ export function DeliveryCheck(props: DeliveryCheckProps) {
   const verdict =
     cartMode && shownCode !== '' && props.verdict?.postalCode === shownCode ? props.verdict : null;
   return (
-    <section className={styles.deliveryCheck} aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('shop.delivery.heading')}</h2>
-      <form onSubmit={submit} noValidate aria-busy={state.kind === 'checking'}>
-        <label htmlFor={`${id}-code`}>{t('shop.delivery.postalCode')}</label>
-        <div className={styles.inline}>
-          <PostalCodeInput
-            id={`${id}-code`}
-            inputRef={input}
-            value={value}
-            onChange={setValue}
-            invalid={failed}
-            describedBy={state.kind === 'idle' ? undefined : resultId}
-          />
-          <button
-            type="submit"
-            className={styles.secondary}
-            disabled={value.trim() === ''}
-            aria-disabled={state.kind === 'checking' || undefined}
-          >
-            {state.kind === 'checking' ? t('shop.delivery.checking') : t('shop.delivery.check')}
-          </button>
-        </div>
-      </form>
-      <div role="status" aria-live="polite" id={resultId}>
-        {cartMode && (state.kind === 'available' || state.kind === 'idle') ? (
-          <CartVerdict verdict={verdict} />
-        ) : state.kind === 'available' ? (
-          <p className={styles.positive}>
-            {t('shop.delivery.available', { postalCode: state.postalCode })}
-          </p>
-        ) : state.kind === 'notAvailable' ? (
-          <p className={styles.statusError}>{t('shop.delivery.notAvailable')}</p>
-        ) : state.kind === 'unrecognised' ? (
-          <p className={styles.statusError}>{t('shop.delivery.unrecognised')}</p>
-        ) : state.kind === 'error' ? (
-          <p className={styles.statusError}>{t('shop.delivery.error')}</p>
-        ) : null}
-      </div>
-    </section>
+    <PostalCodeCheck
+      id={id}
+      className={styles.deliveryCheck}
+      heading={t('shop.delivery.heading')}
+      label={t('shop.delivery.postalCode')}
+      inputRef={input}
+      value={value}
+      onChange={setValue}
+      invalid={state.kind === 'unrecognised' || state.kind === 'error'}
+      busy={state.kind === 'checking'}
+      answered={state.kind !== 'idle'}
+      onSubmit={submit}
+      submitText={
+        state.kind === 'checking' ? t('shop.delivery.checking') : t('shop.delivery.check')
+      }
+      submitProps={{
+        disabled: value.trim() === '',
+        'aria-disabled': state.kind === 'checking' || undefined,
+      }}
+    >
+      {cartMode && (state.kind === 'available' || state.kind === 'idle') ? (
+        <CartVerdict verdict={verdict} />
+      ) : state.kind === 'available' ? (
+        <p className={styles.positive}>
+          {t('shop.delivery.available', { postalCode: state.postalCode })}
+        </p>
+      ) : state.kind === 'notAvailable' ? (
+        <p className={styles.statusError}>{t('shop.delivery.notAvailable')}</p>
+      ) : state.kind === 'unrecognised' ? (
+        <p className={styles.statusError}>{t('shop.delivery.unrecognised')}</p>
+      ) : state.kind === 'error' ? (
+        <p className={styles.statusError}>{t('shop.delivery.error')}</p>
+      ) : null}
+    </PostalCodeCheck>
   );
 }
 

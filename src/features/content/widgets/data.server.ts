@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { schoolMaterials } from '../../forms/index.server.ts';
@@ -6,6 +7,9 @@ import type { Block } from '../blocks.ts';
 import type { PageDto } from '../content.server.ts';
 import { jobs, mapRegions, pages, timelineYears } from '../tables.ts';
 import { VOTE_QUERY } from './vote-values.ts';
+
+/** A table of rows a site keeps per language (jobs, timeline years, map buttons…). */
+type SiteListTable = PgTable & { id: PgColumn; siteId: PgColumn; lang: PgColumn };
 
 /** A job as the listing shows it (spec shop-and-widgets §3 Job). */
 export interface JobDto {
@@ -128,50 +132,36 @@ export async function loadWidgetData(
       }),
     );
   }
+  /** `query` of a list the site keeps per language: its rows, in its order (then as written). */
+  const siteList = <Query extends PgSelect>(query: Query, table: SiteListTable, order: PgColumn) =>
+    query
+      .where(and(eq(table.siteId, siteId), eq(table.lang, lang)))
+      .orderBy(asc(order), asc(table.id));
   if (has('timeline')) {
+    const { year, title, text, imageId } = timelineYears;
+    const query = db.select({ year, title, text, imageId }).from(timelineYears).$dynamic();
     work.push(
-      db
-        .select()
-        .from(timelineYears)
-        .where(and(eq(timelineYears.siteId, siteId), eq(timelineYears.lang, lang)))
-        .orderBy(asc(timelineYears.year), asc(timelineYears.id))
-        .then((rows) => {
-          data.timeline = rows.map((r) => ({
-            year: r.year,
-            title: r.title,
-            text: r.text,
-            imageId: r.imageId,
-          }));
-        }),
+      siteList(query, timelineYears, year).then((rows) => {
+        data.timeline = rows;
+      }),
     );
   }
   if (has('map')) {
+    const { number, buttonLabel, buttonRegion, buttonInfo } = mapRegions;
+    const fields = { number, buttonLabel, buttonRegion, buttonInfo };
     work.push(
-      db
-        .select()
-        .from(mapRegions)
-        .where(and(eq(mapRegions.siteId, siteId), eq(mapRegions.lang, lang)))
-        .orderBy(asc(mapRegions.number), asc(mapRegions.id))
-        .then((rows) => {
-          data.mapRegions = rows.map((r) => ({
-            number: r.number,
-            buttonLabel: r.buttonLabel,
-            buttonRegion: r.buttonRegion,
-            buttonInfo: r.buttonInfo,
-          }));
-        }),
+      siteList(db.select(fields).from(mapRegions).$dynamic(), mapRegions, number).then((rows) => {
+        data.mapRegions = rows;
+      }),
     );
   }
   if (has('school-materials')) {
+    const { material, url, sortOrder } = schoolMaterials;
+    const query = db.select({ Material: material, Url: url }).from(schoolMaterials).$dynamic();
     work.push(
-      db
-        .select({ Material: schoolMaterials.material, Url: schoolMaterials.url })
-        .from(schoolMaterials)
-        .where(and(eq(schoolMaterials.siteId, siteId), eq(schoolMaterials.lang, lang)))
-        .orderBy(asc(schoolMaterials.sortOrder), asc(schoolMaterials.id))
-        .then((rows) => {
-          data.schoolMaterials = rows;
-        }),
+      siteList(query, schoolMaterials, sortOrder).then((rows) => {
+        data.schoolMaterials = rows;
+      }),
     );
   }
   if (has('page-tabs') && page.parentId !== null) {

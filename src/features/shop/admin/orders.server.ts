@@ -195,47 +195,43 @@ export const orderSubject = (order: Pick<Order, 'id' | 'siteId' | 'language'>) =
   lang: order.language,
 });
 
-/** Everything that happened to the order, oldest first. */
-async function timelineOf(db: Database | Transaction, order: Order): Promise<OrderTimelineEntry[]> {
-  const entries: OrderTimelineEntry[] = [
-    { at: order.createdAt.toISOString(), kind: 'placed', staff: null, text: null, detail: {} },
-  ];
-  if (order.paidAt) {
-    entries.push({
-      at: order.paidAt.toISOString(),
-      kind: 'paid',
-      staff: null,
-      text: null,
-      detail: { method: order.paymentMethodCode },
-    });
-  }
-  const payments = await db
+/** The order's payment attempts, first first. */
+const paymentsOf = (db: Database | Transaction, orderId: string) =>
+  db
     .select()
     .from(orderPayments)
-    .where(eq(orderPayments.orderId, order.id))
+    .where(eq(orderPayments.orderId, orderId))
     .orderBy(asc(orderPayments.createdAt));
-  for (const p of payments) {
-    entries.push({
-      at: p.updatedAt.toISOString(),
-      kind: 'payment',
-      staff: null,
-      text: null,
-      detail: { provider: p.provider, status: p.status, amountCents: p.amountCents },
-    });
-  }
-  const refunds = await db
+
+/** The order's refunds, first first. */
+const refundsOf = (db: Database | Transaction, orderId: string) =>
+  db
     .select()
     .from(orderRefunds)
-    .where(eq(orderRefunds.orderId, order.id))
+    .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdAt));
-  for (const r of refunds) {
-    entries.push({
-      at: r.updatedAt.toISOString(),
-      kind: 'refund',
-      staff: null,
-      text: null,
-      detail: { status: r.status, amountCents: r.amountCents },
-    });
+
+/** A timeline entry of what the shop did by itself: no member of staff, no text. */
+const shopEntry = (
+  at: Date,
+  kind: OrderTimelineEntry['kind'],
+  detail: OrderTimelineEntry['detail'],
+): OrderTimelineEntry => ({ at: at.toISOString(), kind, staff: null, text: null, detail });
+
+/** Everything that happened to the order, oldest first. */
+async function timelineOf(db: Database | Transaction, order: Order): Promise<OrderTimelineEntry[]> {
+  const entries = [shopEntry(order.createdAt, 'placed', {})];
+  if (order.paidAt) {
+    entries.push(shopEntry(order.paidAt, 'paid', { method: order.paymentMethodCode }));
+  }
+  for (const p of await paymentsOf(db, order.id)) {
+    const detail = { provider: p.provider, status: p.status, amountCents: p.amountCents };
+    entries.push(shopEntry(p.updatedAt, 'payment', detail));
+  }
+  for (const r of await refundsOf(db, order.id)) {
+    entries.push(
+      shopEntry(r.updatedAt, 'refund', { status: r.status, amountCents: r.amountCents }),
+    );
   }
   const events = await db
     .select({ event: orderEvents, staff: staffMembers.name })
@@ -264,16 +260,8 @@ export async function orderDetail(db: Database | Transaction, order: Order): Pro
     .where(eq(orderPayments.orderId, order.id))
     .orderBy(desc(orderPayments.createdAt))
     .limit(1);
-  const payments = await db
-    .select()
-    .from(orderPayments)
-    .where(eq(orderPayments.orderId, order.id))
-    .orderBy(asc(orderPayments.createdAt));
-  const refunds = await db
-    .select()
-    .from(orderRefunds)
-    .where(eq(orderRefunds.orderId, order.id))
-    .orderBy(asc(orderRefunds.createdAt));
+  const payments = await paymentsOf(db, order.id);
+  const refunds = await refundsOf(db, order.id);
   const refunded = new Map<string, number>();
   for (const refund of refunds) {
     if (refund.status === 'fail') continue;

@@ -10,7 +10,7 @@ import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { loadCart } from '../cart.server.ts';
 import type { CartKey, CartTarget } from '../cart-rows.server.ts';
-import { plainPages } from '../plain-page.server.tsx';
+import { PlainPageForm, type PlainPageFrame, plainPages } from '../plain-page.server.tsx';
 import { CART_API, type Cart, cartSchema } from '../schemas.ts';
 import styles from './handover.module.css';
 import {
@@ -89,6 +89,12 @@ function onShop(request: FastifyRequest): void {
  */
 export async function handoverApiRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // After the request's checks, as each handler's first step: the routes are the shop's, and
+  // every answer is the session's own (a problem answer is never stored either).
+  app.addHook('preHandler', async (request, reply) => {
+    onShop(request);
+    reply.header('cache-control', 'no-store');
+  });
 
   app.post(
     `${CART_API}/handover`,
@@ -106,10 +112,8 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
-      onShop(request);
+    async (request) => {
       const { token, expiresAt } = await issueHandover(app.db, existingKey(request));
-      reply.header('cache-control', 'no-store');
       return {
         token,
         expiresAt: expiresAt.toISOString(),
@@ -135,11 +139,9 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
-      onShop(request);
+    async (request) => {
       const lang = request.query.language;
       const { key } = await claimHandover(app.db, request.query.token, cartTarget(request), lang);
-      reply.header('cache-control', 'no-store');
       return loadCart(app.db, key, lang);
     },
   );
@@ -160,11 +162,9 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
-      onShop(request);
+    async (request) => {
       const key = existingKey(request);
       const data = key ? await request.session.get() : {};
-      reply.header('cache-control', 'no-store');
       return {
         lineItemCount: await countWithHandedOver(app.db, key, data, request.query.language),
       };
@@ -179,12 +179,31 @@ interface ConfirmProps {
   cart: Cart;
 }
 
+/** The hand-over page's frame (`plainPages`). */
+const FRAME: PlainPageFrame = {
+  texts: 'shop.handover',
+  className: styles.handover,
+  titleId: 'handover-title',
+};
+
 function HandoverConfirm({ lang, token, xsrf, cart }: ConfirmProps) {
   const t = serverT(lang);
   return (
-    <section className={styles.handover} aria-labelledby="handover-title">
-      <h1 id="handover-title">{t('shop.handover.title')}</h1>
-      <p>{t('shop.handover.intro')}</p>
+    <PlainPageForm
+      lang={lang}
+      {...FRAME}
+      action={HANDOVER_PAGE_PATH}
+      fields={{ token, [FORM_TOKEN_FIELD]: xsrf }}
+      formClassName={styles.actions}
+      actions={
+        <>
+          <button type="submit" className={styles.primary}>
+            {t('shop.handover.submit')}
+          </button>
+          <a href="/ostoskori#tuotteet">{t('shop.handover.toCart')}</a>
+        </>
+      }
+    >
       <ul className={styles.lines}>
         {cart.lineItems.map((line) => (
           <li key={line.code} className={styles.line}>
@@ -199,15 +218,7 @@ function HandoverConfirm({ lang, token, xsrf, cart }: ConfirmProps) {
       <p className={styles.total}>
         {t('shop.cart.total')} <strong>{cart.total} €</strong>
       </p>
-      <form method="post" action={HANDOVER_PAGE_PATH} className={styles.actions}>
-        <input type="hidden" name="token" value={token} />
-        <input type="hidden" name={FORM_TOKEN_FIELD} value={xsrf} />
-        <button type="submit" className={styles.primary}>
-          {t('shop.handover.submit')}
-        </button>
-        <a href="/ostoskori#tuotteet">{t('shop.handover.toCart')}</a>
-      </form>
-    </section>
+    </PlainPageForm>
   );
 }
 
@@ -223,11 +234,7 @@ export function handoverPageRoutes(layout: PageLayout) {
     fastify.addHook('onRequest', async (request) => onShop(request));
 
     // The header's cart makes the page `private, no-cache` (shopPlugin): no shared cache keeps it.
-    const { page, refused } = plainPages(layout, {
-      texts: 'shop.handover',
-      className: styles.handover,
-      titleId: 'handover-title',
-    });
+    const { page, refused } = plainPages(layout, FRAME);
 
     fastify.get<{ Querystring: { token?: unknown } }>(
       HANDOVER_PAGE_PATH,

@@ -120,13 +120,36 @@ export class IllegalTransition extends Error {
   }
 }
 
-function orderMove(from: string, to: string): OrderMove | undefined {
-  return ORDER_TRANSITIONS.find((move) => move.from === from && move.to === to);
+interface Move {
+  from: string;
+  to: string;
+}
+
+/** The move from `from` to `to` in a lifecycle's table, if it has one. */
+function moveIn<M extends Move>(moves: readonly M[], from: string, to: string): M | undefined {
+  return moves.find((move) => move.from === from && move.to === to);
+}
+
+/**
+ * A status move of a lifecycle whose moves do nothing more (attempts, refunds, fulfilment):
+ * `IllegalTransition` for one not in `moves`, before anything is written; otherwise `update`, its
+ * one conditional update, and the moved row or null.
+ */
+async function plainMove<Row>(
+  what: ConstructorParameters<typeof IllegalTransition>[0],
+  moves: readonly Move[],
+  from: string,
+  to: string,
+  update: () => Promise<Row[]>,
+): Promise<Row | null> {
+  if (!moveIn(moves, from, to)) throw new IllegalTransition(what, from, to);
+  const [moved] = await update();
+  return moved ?? null;
 }
 
 /** Whether an attempt in `from` may move to `to`. */
 export function attemptMayMove(from: string, to: string): boolean {
-  return ATTEMPT_TRANSITIONS.some((move) => move.from === from && move.to === to);
+  return moveIn(ATTEMPT_TRANSITIONS, from, to) !== undefined;
 }
 
 /** Whether an attempt in this status may still be paid. */
@@ -146,7 +169,7 @@ export async function moveOrder<From extends OrderStatus>(
   to: OrderTarget<From>,
   set: Omit<PgUpdateSetSource<typeof orders>, 'status'> = {},
 ): Promise<OrderRow | null> {
-  const move = orderMove(from, to);
+  const move = moveIn(ORDER_TRANSITIONS, from, to);
   if (!move) throw new IllegalTransition('order', from, to);
   const [moved] = await tx
     .update(orders)
@@ -190,13 +213,13 @@ export async function moveAttempt<From extends PaymentAttemptStatus>(
   to: AttemptTarget<From>,
   set: Pick<PgUpdateSetSource<typeof orderPayments>, 'transactionId' | 'method'> = {},
 ): Promise<AttemptRow | null> {
-  if (!attemptMayMove(from, to)) throw new IllegalTransition('payment attempt', from, to);
-  const [moved] = await db
-    .update(orderPayments)
-    .set({ ...set, status: to, updatedAt: sql`now()` })
-    .where(and(eq(orderPayments.stamp, stamp), eq(orderPayments.status, from)))
-    .returning();
-  return moved ?? null;
+  return plainMove('payment attempt', ATTEMPT_TRANSITIONS, from, to, () =>
+    db
+      .update(orderPayments)
+      .set({ ...set, status: to, updatedAt: sql`now()` })
+      .where(and(eq(orderPayments.stamp, stamp), eq(orderPayments.status, from)))
+      .returning(),
+  );
 }
 
 /**
@@ -226,15 +249,13 @@ export async function moveRefund(
   to: RefundStatus,
   set: Pick<PgUpdateSetSource<typeof orderRefunds>, 'transactionId'> = {},
 ): Promise<RefundRow | null> {
-  if (!REFUND_TRANSITIONS.some((move) => move.from === from && move.to === to)) {
-    throw new IllegalTransition('refund', from, to);
-  }
-  const [moved] = await db
-    .update(orderRefunds)
-    .set({ ...set, status: to, updatedAt: sql`now()` })
-    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, from)))
-    .returning();
-  return moved ?? null;
+  return plainMove('refund', REFUND_TRANSITIONS, from, to, () =>
+    db
+      .update(orderRefunds)
+      .set({ ...set, status: to, updatedAt: sql`now()` })
+      .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, from)))
+      .returning(),
+  );
 }
 
 /**
@@ -252,7 +273,7 @@ export const FULFILMENT_TRANSITIONS = [
 
 /** Whether a paid order's fulfilment may move from `from` to `to`. */
 export function fulfilmentMayMove(from: string, to: string): boolean {
-  return FULFILMENT_TRANSITIONS.some((move) => move.from === from && move.to === to);
+  return moveIn(FULFILMENT_TRANSITIONS, from, to) !== undefined;
 }
 
 /** Fulfilment steps before the order left: a cancellation may still stop it. */
@@ -268,11 +289,11 @@ export async function moveFulfilment(
   from: FulfilmentStatus,
   to: FulfilmentStatus,
 ): Promise<OrderRow | null> {
-  if (!fulfilmentMayMove(from, to)) throw new IllegalTransition('fulfilment', from, to);
-  const [moved] = await db
-    .update(orders)
-    .set({ fulfilment: to, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), eq(orders.fulfilment, from)))
-    .returning();
-  return moved ?? null;
+  return plainMove('fulfilment', FULFILMENT_TRANSITIONS, from, to, () =>
+    db
+      .update(orders)
+      .set({ fulfilment: to, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), eq(orders.fulfilment, from)))
+      .returning(),
+  );
 }

@@ -6,7 +6,7 @@ import { acceptFormPosts } from '../../../server/form-posts.ts';
 import { tokenMatches } from '../../../server/plugins/xsrf.ts';
 import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { plainPages } from '../plain-page.server.tsx';
+import { PlainPageForm, type PlainPageFrame, plainPages } from '../plain-page.server.tsx';
 import { moneyString } from '../schemas.ts';
 import { testBank } from './providers.server.ts';
 import styles from './testbank.module.css';
@@ -22,29 +22,40 @@ interface PayProps {
   ticket: TestBankTicket;
 }
 
+/** The test bank's page's frame (`plainPages`). */
+const FRAME: PlainPageFrame = {
+  texts: 'shop.testBank',
+  className: styles.bank,
+  titleId: 'test-bank-title',
+};
+
 function TestBankPay({ lang, sealed, xsrf, ticket }: PayProps) {
   const t = serverT(lang);
   return (
-    <section className={styles.bank} aria-labelledby="test-bank-title">
-      <h1 id="test-bank-title">{t('shop.testBank.title')}</h1>
-      <p>{t('shop.testBank.intro')}</p>
+    <PlainPageForm
+      lang={lang}
+      {...FRAME}
+      action={TEST_BANK_PATH}
+      fields={{ maksu: sealed, xsrf }}
+      formClassName={styles.actions}
+      actions={
+        <>
+          <button type="submit" name="paatos" value="ok" className={styles.primary}>
+            {t('shop.testBank.approve')}
+          </button>
+          <button type="submit" name="paatos" value="fail" className={styles.secondary}>
+            {t('shop.testBank.cancel')}
+          </button>
+        </>
+      }
+    >
       <dl className={styles.facts}>
         <dt>{t('shop.testBank.amount')}</dt>
         <dd className={styles.amount}>{`${moneyString(ticket.amountCents)} €`}</dd>
         <dt>{t('shop.testBank.reference')}</dt>
         <dd>{ticket.reference}</dd>
       </dl>
-      <form method="post" action={TEST_BANK_PATH} className={styles.actions}>
-        <input type="hidden" name="maksu" value={sealed} />
-        <input type="hidden" name="xsrf" value={xsrf} />
-        <button type="submit" name="paatos" value="ok" className={styles.primary}>
-          {t('shop.testBank.approve')}
-        </button>
-        <button type="submit" name="paatos" value="fail" className={styles.secondary}>
-          {t('shop.testBank.cancel')}
-        </button>
-      </form>
-    </section>
+    </PlainPageForm>
   );
 }
 
@@ -72,11 +83,7 @@ export function testBankPageRoutes(layout: PageLayout) {
       }
     }
 
-    const { page, refused } = plainPages(layout, {
-      texts: 'shop.testBank',
-      className: styles.bank,
-      titleId: 'test-bank-title',
-    });
+    const { page, refused } = plainPages(layout, FRAME);
 
     fastify.get<{ Querystring: { maksu?: unknown } }>(TEST_BANK_PATH, async (request, reply) => {
       available(request);
