@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   jsonAnswer,
-  problemAnswers,
   problemAnswersWith,
   problemSchema,
   validationProblemSchema,
   XSRF_SECURITY,
 } from '../../server/openapi.ts';
+import { siteListRoute } from '../../server/site-list-route.ts';
 import { zodValidatorCompiler } from '../../server/validate.ts';
 import { devOutboxRoutes } from './dev-outbox.server.tsx';
 import { devSubmissionRoutes } from './dev-submissions.server.ts';
@@ -27,10 +27,6 @@ const FILE_BODY_BYTES = Math.ceil(FILE_MAX_BYTES / 3) * 4 + 1024;
 export function bodyLimitOf(formId: FormId): number {
   return (forms[formId].files?.max ?? 0) * FILE_BODY_BYTES + FIELDS_BYTES;
 }
-
-const productsQuery = z.object({
-  language: z.enum(['fi', 'sv', 'se', 'en']).optional(),
-});
 
 const schoolMaterialSchema = z.object({ material: z.string(), url: z.string() });
 
@@ -118,26 +114,16 @@ export async function formRoutes(fastify: FastifyInstance) {
     );
   }
 
-  app.get(
+  siteListRoute(
+    app,
     SCHOOL_MATERIALS_PATH,
     {
-      config: { session: false },
-      schema: {
-        tags: ['forms'],
-        summary: 'The school materials of the site, for the order form',
-        querystring: productsQuery,
-        response: {
-          200: jsonAnswer(z.array(schoolMaterialSchema), 'The materials in order'),
-          ...problemAnswers(400),
-        },
-      },
+      tags: ['forms'],
+      summary: 'The school materials of the site, for the order form',
+      item: schoolMaterialSchema,
+      answer: 'The materials in order',
     },
-    async (request, reply) => {
-      const { language } = request.query;
-      const lang = language === 'se' ? 'sv' : (language ?? request.locale.lang);
-      reply.header('cache-control', 'public, max-age=300');
-      return schoolMaterialList(app.db, request.site.id, lang);
-    },
+    schoolMaterialList,
   );
 
   await app.register(devOutboxRoutes);

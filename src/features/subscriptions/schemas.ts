@@ -75,14 +75,6 @@ export const newsSubscribeSchema = z
   });
 export type NewsSubscribeInput = z.infer<typeof newsSubscribeSchema>;
 
-/**
- * The page's language (`se` is Swedish, as in the search calls): the categories are listed in it,
- * and a subscription's consent text, mail and linked pages speak it.
- */
-export const languageQuery = z.object({
-  language: z.enum(['fi', 'sv', 'se', 'en']).optional(),
-});
-
 export const categorySchema = z.object({ name: z.string(), informationType: z.string() });
 export type NewsCategory = z.infer<typeof categorySchema>;
 

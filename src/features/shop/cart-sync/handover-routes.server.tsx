@@ -1,16 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { PageLayout } from '../../../render/render-page.tsx';
-import { AppError, NotFound } from '../../../server/errors.ts';
+import { AppError } from '../../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
-import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { loadCart } from '../cart.server.ts';
-import type { CartKey, CartTarget } from '../cart-rows.server.ts';
+import { onShop } from '../customer/routes.server.ts';
 import { PlainPageForm, type PlainPageFrame, plainPages } from '../plain-page.server.tsx';
+import { cartTarget, existingKey } from '../routes.server.ts';
 import { CART_API, type Cart, cartSchema } from '../schemas.ts';
 import styles from './handover.module.css';
 import {
@@ -59,28 +59,6 @@ const claimQuerySchema = z.object({
   language: z.enum(['fi'], { error: 'validation.invalid' }).default('fi'),
   token: tokenSchema,
 });
-
-function existingKey(request: FastifyRequest): CartKey | null {
-  const session = request.session;
-  if (!session || session.isNew) return null;
-  return { sessionId: session.id, siteId: SHOP_SITE_ID };
-}
-
-function cartTarget(request: FastifyRequest): CartTarget {
-  return {
-    siteId: SHOP_SITE_ID,
-    existing: existingKey(request),
-    async store() {
-      const session = request.session;
-      await session.set(await session.get());
-      return { sessionId: session.id, siteId: SHOP_SITE_ID };
-    },
-  };
-}
-
-function onShop(request: FastifyRequest): void {
-  if (!isShopSite(request.site)) throw new NotFound();
-}
 
 /**
  * `shoppingcart/handover` (the frame asks for a token for its session's cart) and

@@ -70,6 +70,7 @@ export const LIMITS = {
   registerPerAccount: { max: 3, timeWindow: 15 * 60_000 },
 };
 
+/** A route of the shop's own: 404 on every other site. */
 export function onShop(request: FastifyRequest): void {
   if (!isShopSite(request.site)) throw new NotFound();
 }

@@ -11,10 +11,10 @@ import { renderPage } from '../../../render/render-page.tsx';
 import { NotFound } from '../../../server/errors.ts';
 import { startJob } from '../../../server/jobs.ts';
 import { jsonAnswer, problemAnswer, problemSchema } from '../../../server/openapi.ts';
-import { isShopSite } from '../../../sites/shop.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { ga4Item } from '../analytics.ts';
 import { sessionCustomerId } from '../customer/accounts.server.ts';
+import { onShop } from '../customer/routes.server.ts';
 import { paymentTypeLabel } from '../payment/payment-type.ts';
 import { PaymentReturnRefused } from '../payment/provider.ts';
 import { moneyString } from '../schemas.ts';
@@ -59,10 +59,6 @@ export const paymentReturnQuerySchema = z.looseObject({
 });
 
 const callbackAnswerSchema = z.object({ received: z.literal(true) });
-
-function onShop(request: FastifyRequest): void {
-  if (!isShopSite(request.site)) throw new NotFound();
-}
 
 /**
  * The callback route and the expiry job. The callback answers 200 once the return is applied
