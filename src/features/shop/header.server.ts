@@ -4,67 +4,55 @@ import type { PageLayout } from '../../render/render-page.tsx';
 import { logDegraded } from '../../server/outage.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { shopAdminRoutes } from './admin/routes.server.ts';
-import { loadCart } from './cart.server.ts';
+import { lineItemCount } from './cart.server.ts';
 import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
 import { handoverPageRoutes } from './cart-sync/handover-routes.server.tsx';
 import { cartSyncRoutes } from './cart-sync/routes.server.tsx';
 import { checkoutPageRoutes } from './checkout/pages.server.tsx';
-import { customerIdOf, deliveryStreetOf } from './customer/accounts.server.ts';
 import { accountPageRoutes } from './customer/pages.server.tsx';
 import { customerRoutes } from './customer/routes.server.ts';
 import { orderPaymentPageRoutes, orderPaymentsPlugin } from './orders/payment-routes.server.tsx';
 import { testBankPageRoutes } from './payment/testbank-page.server.tsx';
 import { reviewRoutes } from './reviews/routes.server.ts';
 import { cartRoutes } from './routes.server.ts';
-import { moneyString } from './schemas.ts';
 
 /** Requests whose answer shows the session's cart: no shared cache may keep them. */
 const showsCart = new WeakSet<FastifyRequest>();
 
 /**
- * The shop's cart as the header shows it (spec §3 "Cart summary (header)"). `lineItemCount` is
- * the number of line items, not the sum of their quantities: the spec names it beside
- * `lineItems`, says the mobile icon shows "when the cart has line items", and the retail site's
- * cart keeps `lineItemCount` apart from each line's own `quantity`. The street address is the
- * logged-in customer's delivery address ('' when there is none). The server has the whole cart, so
- * `loading` is false. A database failure shows an empty cart; the page still renders.
+ * What the header shows of the visitor on the shop (spec §3 "Cart summary (header)"; decision
+ * 157): `cartCount` is the number of line items (`lineItemCount`), not the sum of their
+ * quantities: the spec names it beside `lineItems`, says the mobile icon shows "when the cart has
+ * line items", and the retail site's cart keeps `lineItemCount` apart from each line's own
+ * `quantity`; `loggedIn` whether a customer is logged in. From one read of the session and one
+ * count; a visitor without a stored session is a guest and costs no query. The session is
+ * peeked, not read as the page's own: the answer is marked private here instead, and a shared
+ * page keeps only the guest's fragments. A database failure shows the guest's header; the page
+ * still renders.
  */
-export interface HeaderCartSummary {
-  lineItemCount: number;
-  total: string;
-  loading: boolean;
-  deliveryAddress: { streetAddress: string };
-}
-
-const emptySummary: HeaderCartSummary = {
-  lineItemCount: 0,
-  total: moneyString(0),
-  loading: false,
-  deliveryAddress: { streetAddress: '' },
-};
-
-export async function headerCartSummary(request: FastifyRequest): Promise<HeaderCartSummary> {
-  showsCart.add(request);
+export async function headerVisitor(
+  request: FastifyRequest,
+): Promise<{ cartCount: number; loggedIn: boolean }> {
   const session = request.session;
-  if (!session || session.isNew) return emptySummary;
+  if (!session || session.isNew) return { cartCount: 0, loggedIn: false };
   try {
-    const cart = await loadCart(
+    const data = await session.peek();
+    if (!session.stored) return { cartCount: 0, loggedIn: false };
+    showsCart.add(request);
+    const cartCount = await lineItemCount(
       request.server.db,
       { sessionId: session.id, siteId: SHOP_SITE_ID },
       request.locale.lang,
     );
-    const customerId = customerIdOf(await session.get());
-    return {
-      lineItemCount: cart.lineItemCount,
-      total: cart.total,
-      loading: false,
-      deliveryAddress: {
-        streetAddress: customerId ? await deliveryStreetOf(request.server.db, customerId) : '',
-      },
-    };
+    const customer = data.customer;
+    const loggedIn =
+      typeof customer === 'object' &&
+      customer !== null &&
+      (customer as { loggedIn?: unknown }).loggedIn === true;
+    return { cartCount, loggedIn };
   } catch (err) {
     logDegraded(request, err, 'cart summary unavailable; showing an empty cart');
-    return emptySummary;
+    return { cartCount: 0, loggedIn: false };
   }
 }
 
