@@ -36,26 +36,26 @@ function shown(html: string) {
       html,
     )?.[1];
   return {
-    cartCount: Number(cart),
+    lineItemCount: Number(cart),
     account,
     visitor: JSON.parse(visitor ?? 'null') as unknown,
   };
 }
 
 const GUEST = {
-  cartCount: 0,
+  lineItemCount: 0,
   account: '/kirjaudu',
-  visitor: { cartCount: 0, loggedIn: false },
+  visitor: { lineItemCount: 0, loggedIn: false },
 };
 const SHOPPER = {
-  cartCount: 1,
+  lineItemCount: 1,
   account: '/kirjaudu',
-  visitor: { cartCount: 1, loggedIn: false },
+  visitor: { lineItemCount: 1, loggedIn: false },
 };
 const CUSTOMER = {
-  cartCount: 2,
+  lineItemCount: 2,
   account: '/oma-tili',
-  visitor: { cartCount: 2, loggedIn: true },
+  visitor: { lineItemCount: 2, loggedIn: true },
 };
 
 /** Voids every kept page: a content change (decision 033). */
@@ -188,11 +188,11 @@ describe('three visitors on one shared page', () => {
   it('follows the cart: a line added shows on the next page, for that shopper only', async () => {
     const other = fromAddress(await arrive(t.app, '/', SHOP), '10.0.1.23');
     await other.post(`${CART_API}/add?language=fi&code=5100002`);
-    expect(shown((await other.get('/toimitukset')).body).cartCount).toBe(1);
+    expect(shown((await other.get('/toimitukset')).body).lineItemCount).toBe(1);
     await other.post(`${CART_API}/add?language=fi&code=5100001`);
     const after = await other.get('/toimitukset');
     expect(hit(after)).toBe(true);
-    expect(shown(after.body).cartCount).toBe(2);
+    expect(shown(after.body).lineItemCount).toBe(2);
     expect(shown((await shopper.get('/toimitukset')).body)).toEqual(SHOPPER);
     expect(shown((await guest('/toimitukset')).body)).toEqual(GUEST);
   });

@@ -23,7 +23,7 @@ export function HeaderCartLink(props: { cart: CartSummary; visitor: HeaderVisito
   // On a site that sells through the shop, the count is the browser's synced copy of the cart.
   const synced = useSyncedCart(cart.sync);
   // On the shop, a change made by the page's own widgets (buy control, cart page) comes as an event.
-  const count = useShopCartCount() ?? (synced ? synced.lineItemCount : props.visitor.cartCount);
+  const count = useShopCartCount() ?? (synced ? synced.lineItemCount : props.visitor.lineItemCount);
   const loading = synced ? synced.loading : cart.loading;
   return (
     <a

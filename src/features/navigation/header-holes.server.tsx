@@ -11,7 +11,8 @@ import { accountLink, cartSummary, loadHeaderVisitor } from './layout-data.serve
 /** Whether the visitor sees the header as a guest does: a shared page needs no filling. */
 export function isGuest(visitor: HeaderVisitor): boolean {
   return (
-    visitor.cartCount === GUEST_VISITOR.cartCount && visitor.loggedIn === GUEST_VISITOR.loggedIn
+    visitor.lineItemCount === GUEST_VISITOR.lineItemCount &&
+    visitor.loggedIn === GUEST_VISITOR.loggedIn
   );
 }
 
@@ -20,7 +21,7 @@ export function isGuest(visitor: HeaderVisitor): boolean {
  * same bytes (the key holds nothing else of theirs).
  */
 export function visitorKey(visitor: HeaderVisitor): string {
-  return `${visitor.cartCount}:${visitor.loggedIn ? 1 : 0}`;
+  return `${visitor.lineItemCount}:${visitor.loggedIn ? 1 : 0}`;
 }
 
 /**

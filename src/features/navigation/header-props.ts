@@ -24,11 +24,11 @@ export interface CartSummary {
  * fragments are filled in per request.
  */
 export interface HeaderVisitor {
-  cartCount: number;
+  lineItemCount: number;
   loggedIn: boolean;
 }
 
-export const GUEST_VISITOR: HeaderVisitor = { cartCount: 0, loggedIn: false };
+export const GUEST_VISITOR: HeaderVisitor = { lineItemCount: 0, loggedIn: false };
 
 /** The names of the header's holes: the elements that show `HeaderVisitor`. */
 export const HEADER_HOLES = { cart: 'header-cart', account: 'header-account' } as const;

@@ -213,7 +213,7 @@ describe('the site header', () => {
     const island = headerIsland(html);
     expect(island.props.stickyThreshold).toBe(130);
     expect(island.props.account).toEqual({ loginHref: '/kirjaudu', accountHref: '/oma-tili' });
-    expect(island.props.visitor).toEqual({ cartCount: 0, loggedIn: false });
+    expect(island.props.visitor).toEqual({ lineItemCount: 0, loggedIn: false });
     expect(accountLink(html)).toEqual({ href: '/kirjaudu', text: 'Kirjaudu sisään' });
     expect(island.inner).not.toContain('Oma tili');
   });
@@ -229,7 +229,7 @@ describe('the site header', () => {
     };
     const customer = await login(true);
     const html = (await page('lihakauppa.localhost', '/', customer)).html;
-    expect(headerIsland(html).props.visitor).toEqual({ cartCount: 0, loggedIn: true });
+    expect(headerIsland(html).props.visitor).toEqual({ lineItemCount: 0, loggedIn: true });
     expect(accountLink(html)).toEqual({ href: '/oma-tili', text: 'Oma tili' });
     expect(headerIsland(html).inner).not.toContain('Kirjaudu sisään');
     // The page filled for the customer is what hydration renders for them (decision 157).

@@ -4,7 +4,7 @@ import type { PageLayout } from '../../render/render-page.tsx';
 import { logDegraded } from '../../server/outage.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { shopAdminRoutes } from './admin/routes.server.ts';
-import { lineItemCount } from './cart.server.ts';
+import { lineItemCount as countLineItems } from './cart.server.ts';
 import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
 import { handoverPageRoutes } from './cart-sync/handover-routes.server.tsx';
 import { cartSyncRoutes } from './cart-sync/routes.server.tsx';
@@ -21,7 +21,7 @@ const showsCart = new WeakSet<FastifyRequest>();
 
 /**
  * What the header shows of the visitor on the shop (spec §3 "Cart summary (header)"; decision
- * 157): `cartCount` is the number of line items (`lineItemCount`), not the sum of their
+ * 157): `lineItemCount` is the number of line items, not the sum of their
  * quantities: the spec names it beside `lineItems`, says the mobile icon shows "when the cart has
  * line items", and the retail site's cart keeps `lineItemCount` apart from each line's own
  * `quantity`; `loggedIn` whether a customer is logged in. From one read of the session and one
@@ -32,14 +32,16 @@ const showsCart = new WeakSet<FastifyRequest>();
  */
 export async function headerVisitor(
   request: FastifyRequest,
-): Promise<{ cartCount: number; loggedIn: boolean }> {
+): Promise<{ lineItemCount: number; loggedIn: boolean }> {
+  // Every shop page shows a cart: its answer stays private to the browser, as before the page
+  // was shared (a guest's shows the empty cart).
+  showsCart.add(request);
   const session = request.session;
-  if (!session || session.isNew) return { cartCount: 0, loggedIn: false };
+  if (!session || session.isNew) return { lineItemCount: 0, loggedIn: false };
   try {
     const data = await session.peek();
-    if (!session.stored) return { cartCount: 0, loggedIn: false };
-    showsCart.add(request);
-    const cartCount = await lineItemCount(
+    if (!session.stored) return { lineItemCount: 0, loggedIn: false };
+    const lineItemCount = await countLineItems(
       request.server.db,
       { sessionId: session.id, siteId: SHOP_SITE_ID },
       request.locale.lang,
@@ -49,10 +51,10 @@ export async function headerVisitor(
       typeof customer === 'object' &&
       customer !== null &&
       (customer as { loggedIn?: unknown }).loggedIn === true;
-    return { cartCount, loggedIn };
+    return { lineItemCount, loggedIn };
   } catch (err) {
     logDegraded(request, err, 'cart summary unavailable; showing an empty cart');
-    return { cartCount: 0, loggedIn: false };
+    return { lineItemCount: 0, loggedIn: false };
   }
 }
 
