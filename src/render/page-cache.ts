@@ -59,15 +59,17 @@ export interface PageCacheOptions {
 }
 
 /**
- * Whole pages that anonymous visitors share (decision 033). A request may be answered from it,
- * and its answer kept in it, only when nothing about the visitor can change the page:
+ * Whole pages that visitors share (decisions 033 and 157). A request may be answered from it,
+ * and its answer kept in it, only when nothing about the visitor but the page's holes can change
+ * the page:
  *
  * - a GET or HEAD of a content page, with no cookie but the session's and its anti-forgery token;
- * - no stored session (the session is read: a logged-in customer, a cart or anything else a
- *   feature stored makes the page theirs);
- * - kept only when the page was made without reading a stored session, set no cookie of its own,
- *   was marked shareable by its loader, and its HTML holds neither the session's token nor its
- *   anti-forgery token (a last guard against a form that embeds one).
+ * - kept only when the page was made without asking the session anything (`Session.asked`), set
+ *   no cookie of its own, was marked shareable by its loader, its holes are found, and its HTML
+ *   holds neither the session's token nor its anti-forgery token (a last guard against a form
+ *   that embeds one);
+ * - a visitor who is not a guest (a cart, a login) gets the kept page with their fragments in its
+ *   holes, kept as a variant named by what the fragments show (`serve`).
  *
  * Entries are keyed by protocol, host and path with query (the site, the language and the links
  * to other sites follow from them) and carry the content version they were made at: after any
