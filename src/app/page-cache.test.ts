@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPage, createProduct } from '../../tests/factories/index.ts';
+import { createProduct } from '../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { registerWithAddress } from '../../tests/helpers/shop-customer.ts';
 import { arrive, fromAddress, Visitor } from '../../tests/helpers/visitor.ts';
@@ -12,7 +12,7 @@ import { pages, products } from '../features/content/tables.ts';
 import { CART_API } from '../features/shop/schemas.ts';
 import { SESSION_COOKIE } from '../server/plugins/sessions.ts';
 import { XSRF_COOKIE } from '../server/plugins/xsrf.ts';
-import { createCachedPage } from './page-cache.test-support.ts';
+import { createCachedPage, createShopPages } from './page-cache.test-support.ts';
 
 /** Decision 033: the rules of the page cache, through the whole app. */
 
@@ -30,27 +30,7 @@ const anonymous = (url: string, headers: Record<string, string> = SHOP) =>
 beforeAll(async () => {
   t = await createTestApp({ pageCacheBytes: CAP });
   const db = t.app.db;
-  const home = await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/',
-    type: 'home',
-    title: 'Lihakauppa',
-  });
-  await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/ostoskori',
-    type: 'cart',
-    title: 'Ostoskori',
-    parentId: home.id,
-  });
-  await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/toimitukset',
-    type: 'content',
-    title: 'Toimitukset',
-    parentId: home.id,
-    blocks: [{ type: 'rich-text', html: `<p>${'Toimitamme tuoreena. '.repeat(400)}</p>` }],
-  });
+  await createShopPages(db, 'Toimitamme tuoreena. '.repeat(400));
   const steak = await createProduct(db, {
     siteId: 'lihakauppa',
     kind: 'shop-product',

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPage, createProduct } from '../../tests/factories/index.ts';
+import { createProduct } from '../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { registerWithAddress } from '../../tests/helpers/shop-customer.ts';
 import { arrive, fromAddress, type Visitor } from '../../tests/helpers/visitor.ts';
@@ -9,6 +9,7 @@ import { ACCOUNT_API } from '../features/shop/customer/schemas.ts';
 import { CART_API } from '../features/shop/schemas.ts';
 import { SESSION_COOKIE } from '../server/plugins/sessions.ts';
 import { XSRF_COOKIE } from '../server/plugins/xsrf.ts';
+import { createShopPages } from './page-cache.test-support.ts';
 
 /**
  * Decision 157: a shared page with the visitor's holes filled per request. Three visitors — a
@@ -73,27 +74,7 @@ function tokensOf(v: Visitor): string[] {
 beforeAll(async () => {
   t = await createTestApp({ pageCacheBytes: 4_000_000 });
   const db = t.app.db;
-  const home = await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/',
-    type: 'home',
-    title: 'Lihakauppa',
-  });
-  await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/ostoskori',
-    type: 'cart',
-    title: 'Ostoskori',
-    parentId: home.id,
-  });
-  await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/toimitukset',
-    type: 'content',
-    title: 'Toimitukset',
-    parentId: home.id,
-    blocks: [{ type: 'rich-text', html: '<p>Toimitamme tuoreena.</p>' }],
-  });
+  await createShopPages(db, 'Toimitamme tuoreena.');
   for (const [code, name] of [
     ['5100001', 'Naudan ulkofilepihvi 400 g'],
     ['5100002', 'Porsaan kassler 1 kg'],

@@ -13,7 +13,13 @@ import {
   screenshotsWanted,
   watchProblems,
 } from './browser.ts';
-import { CART_API, type ProductForSale, productsForSale, SHOP_ORIGIN } from './shop-support.ts';
+import {
+  CART_API,
+  type ProductForSale,
+  productsForSale,
+  registerInPage,
+  SHOP_ORIGIN,
+} from './shop-support.ts';
 
 /**
  * One shared page, three visitors (decision 157): a guest, a shopper with a cart line and a
@@ -90,26 +96,7 @@ async function addToCart(page: Page, products: ProductForSale[]): Promise<void> 
 
 /** Registers a customer in the page's session from the mailed link (decision 075). */
 async function logIn(page: Page): Promise<void> {
-  const statuses = await page.evaluate(async () => {
-    const token = () => decodeURIComponent(/XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-    const post = (url: string, body: unknown) =>
-      fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': token() },
-        body: JSON.stringify(body),
-      });
-    const email = `jaettu-${Date.now()}@example.fi`;
-    const registered = await post('/api/lk/account/register', {
-      email,
-      password: 'jaetun-sivun-salasana-1',
-    });
-    const outbox = await (await fetch('/dev/outbox')).text();
-    const mail = outbox.split('<article').find((article) => article.includes(email));
-    const linkToken = /\/rekisteroidy\/vahvista\?token=([\w-]{43})/.exec(mail ?? '')?.[1];
-    const confirmed = await post('/api/lk/account/register/confirm', { token: linkToken });
-    return [registered.status, confirmed.status];
-  });
-  expect(statuses).toEqual([200, 200]);
+  expect(await registerInPage(page, `jaettu-${Date.now()}@example.fi`)).toEqual([200, 200]);
 }
 
 /** The session and anti-forgery tokens a context's cookies carry. */
