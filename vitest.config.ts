@@ -23,6 +23,8 @@ export const parityFiles = [
   'src/db/{migrate,content-changes}.test.ts',
   // The audit log's append-only trigger (decision 132).
   'src/features/staff/audit-append-only.test.ts',
+  // Shared pages with the visitor's holes: no visitor's part reaches another (decision 157).
+  'src/app/page-holes.test.ts',
   'seed/seed.test.ts',
   'src/features/search/analysis/*.test.ts',
   'src/features/search/{closer-matches,documents,evaluation,heldout,judged-subjects,typo-vocabulary,routes}.test.ts',

@@ -221,16 +221,17 @@ export async function waitForHealth(origin: string, proc: ChildProcess): Promise
   throw new Error('/health did not answer 200 within 120 s');
 }
 
-/** The status of a plain GET (`host` picks the site). */
+/** The status of a plain GET (`host` picks the site; `cookie` the visitor). */
 export function statusOf(
   origin: string,
   host: string | undefined,
   urlPath: string,
+  cookie = '',
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.get(
       `${origin}${urlPath}`,
-      { headers: host ? { host } : {}, timeout: 30_000 },
+      { headers: { ...(host ? { host } : {}), ...(cookie ? { cookie } : {}) }, timeout: 30_000 },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));

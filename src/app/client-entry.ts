@@ -5,6 +5,7 @@ import { afterFirstPaint, triggers } from '../client/triggers.ts';
 import { makeZodJitless } from '../client/zod-jitless.ts';
 import type { Messages } from '../i18n/fi.ts';
 import { knownLang, translator } from '../i18n/translate.ts';
+import { VISITOR_SCRIPT_ID } from '../render/holes.ts';
 import { ISLAND_TAG } from '../render/island-tag.ts';
 import type { Lang } from '../sites/types.ts';
 import { islands } from './islands.ts';
@@ -75,7 +76,10 @@ async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
       (catalogueParts[name]?.[lang] ?? catalogues[lang])() as Promise<Messages>,
       import('../render/island-root.tsx'),
     ]);
-  const props = JSON.parse(element.dataset.props ?? '{}') as object;
+  const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
+  // The visitor's own part of the props stands once in the page, apart from the shared markup
+  // (decision 157).
+  if (element.hasAttribute('data-visitor')) props.visitor = pageVisitor();
   const onHydrated = () => {
     element.setAttribute('data-hydrated', '');
     void held.replay();
@@ -99,6 +103,14 @@ async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
       identifierPrefix: element.dataset.prefix ?? '',
     },
   );
+}
+
+let visitor: unknown;
+
+/** The page's visitor data (`#k-visitor`), read once. */
+function pageVisitor(): unknown {
+  visitor ??= JSON.parse(document.getElementById(VISITOR_SCRIPT_ID)?.textContent || '{}');
+  return visitor;
 }
 
 /** Ends the current task: `scheduler.yield()` where the browser has it, else a new macrotask. */

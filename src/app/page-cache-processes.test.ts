@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createProduct } from '../../tests/factories/index.ts';
+import { createPage, createProduct } from '../../tests/factories/index.ts';
 import { testAssets, testConfig } from '../../tests/helpers/app.ts';
+import { arrive, fromAddress } from '../../tests/helpers/visitor.ts';
 import { databaseUrlWith, withAdmin } from '../../tests/setup/database.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { pages, products } from '../features/content/tables.ts';
+import { CART_API } from '../features/shop/schemas.ts';
 import { buildApp } from './app.ts';
 import { createCachedPage } from './page-cache.test-support.ts';
 
@@ -18,6 +20,7 @@ import { createCachedPage } from './page-cache.test-support.ts';
 const template = inject('templateDatabase');
 const onPostgres = template.engine === 'postgres';
 const HOST = { host: 'sibylla.localhost' };
+const SHOP = { host: 'lihakauppa.localhost' };
 const hit = (r: LightMyRequestResponse) => r.headers['x-page-cache'] === 'hit';
 
 describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () => {
@@ -52,6 +55,18 @@ describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () =>
     const db = handles[0]?.db;
     if (!db) throw new Error('no database');
     pageId = (await createCachedPage(db, 'Alkuperäinen otsikko')).id;
+    await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });
+    for (const code of ['7200001', '7200002']) {
+      await createProduct(db, {
+        siteId: 'lihakauppa',
+        kind: 'shop-product',
+        path: code === '7200001' ? '/tuotteet/pihvi' : '/tuotteet/kassler',
+        code,
+        name: `Tuote ${code}`,
+        priceCents: 990,
+        stock: 50,
+      });
+    }
     productId = (
       await createProduct(db, {
         siteId: 'sibylla',
@@ -112,6 +127,36 @@ describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () =>
     expect(readerHandle.contentVersion.current).toBe(version);
     expect(writerHandle.contentVersion.countsChangedAt).toBeGreaterThan(before);
     expect(hit(await reader.inject({ url: '/yritys', headers: HOST }))).toBe(true);
+  });
+
+  it('a cart changed through one server shows in the other’s shared pages at once (decision 157)', async () => {
+    const [writer, reader] = apps;
+    if (!writer || !reader) throw new Error('two apps');
+    const shopper = fromAddress(await arrive(writer, '/', SHOP), '10.0.2.21');
+    const count = async () => {
+      const page = await reader.inject({
+        url: '/tuotteet/pihvi',
+        headers: { ...SHOP, cookie: shopper.cookie },
+      });
+      expect(page.statusCode).toBe(200);
+      return /<a data-hole="header-cart"[^>]*data-cart-count="(\d+)"/.exec(page.body)?.[1];
+    };
+    expect(await count()).toBe('0');
+    for (const [code, lines] of [
+      ['7200001', '1'],
+      ['7200002', '2'],
+    ] as const) {
+      const added = await shopper.post(`${CART_API}/add?language=fi&code=${code}`);
+      expect(added.statusCode).toBe(200);
+      // No wait: the very next request to the other server, its page and visitor memory warm.
+      expect(await count()).toBe(lines);
+      expect(await count()).toBe(lines);
+    }
+    const removed = await shopper.post(
+      `${CART_API}/changequantity?language=fi&code=7200001&quantity=0`,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(await count()).toBe('1');
   });
 
   it('a change inside the other server’s transaction shows once it commits', async () => {

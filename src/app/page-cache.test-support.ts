@@ -15,3 +15,31 @@ export async function createCachedPage(db: Database, title: string) {
   const page = { siteId: 'sibylla', path: '/yritys', type: 'content', parentId: home.id };
   return createPage(db, { ...page, title });
 }
+
+/**
+ * The shop's pages the page-cache tests visit: its home page, the cart page and the content page
+ * `/toimitukset` with `text` as its one paragraph.
+ */
+export async function createShopPages(db: Database, text: string) {
+  const home = await createPage(db, {
+    siteId: 'lihakauppa',
+    path: '/',
+    type: 'home',
+    title: 'Lihakauppa',
+  });
+  await createPage(db, {
+    siteId: 'lihakauppa',
+    path: '/ostoskori',
+    type: 'cart',
+    title: 'Ostoskori',
+    parentId: home.id,
+  });
+  await createPage(db, {
+    siteId: 'lihakauppa',
+    path: '/toimitukset',
+    type: 'content',
+    title: 'Toimitukset',
+    parentId: home.id,
+    blocks: [{ type: 'rich-text', html: `<p>${text}</p>` }],
+  });
+}

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { HomePage, loadPage, resolvePath } from '../features/content/index.server.ts';
 import { loadLunchMenuWidget } from '../features/lunch-menu/index.server.ts';
-import { loadLayoutData, SiteLayout } from '../features/navigation/index.server.ts';
+import {
+  loadLayoutData,
+  loadPageVisitor,
+  SiteLayout,
+} from '../features/navigation/index.server.ts';
 import { loadSearchWidget } from '../features/search/index.server.ts';
 import {
   loadShopPageWidget,
@@ -79,17 +83,24 @@ export async function pageRoutes(app: FastifyInstance) {
       const path = sameSitePath(`${locale.prefix}${locale.rest.replace(/\/+$/, '')}`);
       return reply.redirect(`${path}${queryOfTarget(request.url)}`, 301);
     }
-    // Anonymous visitors share the page (decision 033): answered from the cache, or made and kept;
-    // while the database is unavailable, from the last good copy (decision 140).
+    // Visitors share the page (decision 033): answered from the cache, or made and kept; while
+    // the database is unavailable, from the last good copy (decision 140). The page is made as a
+    // guest sees it; what it shows of a shopper or a customer is filled into its holes (decision
+    // 157).
     const cache = request.server.pageCache;
     cache.offer(request);
     const key = await cache.keyOf(request);
-    if (key && cache.serve(key, request, reply)) return reply;
+    const visitor = await loadPageVisitor(request);
+    if (key && cache.serve(key, request, reply, visitor)) return reply;
     const made = { version: request.server.database.contentVersion.current, at: Date.now() };
     const keep = (shareable: boolean) =>
-      key
-        ? (html: Buffer) => cache.store(key, made, request, reply, { status: 200, html, shareable })
+      key || visitor.variant !== ''
+        ? (html: Buffer) => {
+            if (key) cache.store(key, made, request, reply, { status: 200, html, shareable });
+            return cache.fillFor(html, visitor);
+          }
         : undefined;
+    const layout = () => loadLayoutData(request, { shared: true });
     const resolved = await resolvePath(
       request.server.db,
       request.site.id,
@@ -101,7 +112,7 @@ export async function pageRoutes(app: FastifyInstance) {
       // A site without content still has its home page.
       return renderPage(request, reply, {
         body: (
-          <SiteLayout layout={await loadLayoutData(request)}>
+          <SiteLayout layout={await layout()}>
             <HomePage />
           </SiteLayout>
         ),
@@ -113,7 +124,7 @@ export async function pageRoutes(app: FastifyInstance) {
       ...(page.title ? { title: page.title } : {}),
       ...(page.description ? { description: page.description } : {}),
       head: page.head,
-      body: <SiteLayout layout={await loadLayoutData(request)}>{page.body}</SiteLayout>,
+      body: <SiteLayout layout={await layout()}>{page.body}</SiteLayout>,
       onHtml: keep(page.shareable),
     });
   });

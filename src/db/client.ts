@@ -12,8 +12,10 @@ import {
   COUNTS_PAYLOAD_PREFIX,
   ContentVersion,
   changesContent,
+  changesVisitors,
   endsTransaction,
   raisesCountOnly,
+  VISITORS_PAYLOAD_PREFIX,
 } from './content-changes.ts';
 
 /**
@@ -286,13 +288,19 @@ function watchPgliteWrites(client: PGlite, version: ContentVersion): void {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   let countsInTransaction = false;
+  let visitorsInTransaction = false;
   const after = <T>(statement: string, run: Promise<T>, onWrite: () => void): Promise<T> => {
     if (raisesCountOnly(statement)) {
       countsInTransaction = true;
       return run.finally(() => version.countsChanged());
     }
-    if (!changesContent(statement)) return run;
-    return run.finally(onWrite);
+    let ran = run;
+    if (changesVisitors(statement)) {
+      visitorsInTransaction = true;
+      ran = ran.finally(() => version.visitorsChanged());
+    }
+    if (!changesContent(statement)) return ran;
+    return ran.finally(onWrite);
   };
   client.query = ((sqlText: string, ...rest: unknown[]) =>
     after(sqlText, (query as (...a: unknown[]) => Promise<unknown>)(sqlText, ...rest), () =>
@@ -307,6 +315,7 @@ function watchPgliteWrites(client: PGlite, version: ContentVersion): void {
   ) => {
     let wrote = false;
     countsInTransaction = false;
+    visitorsInTransaction = false;
     try {
       return await transaction(async (tx) => {
         const txQuery = tx.query.bind(tx);
@@ -335,7 +344,9 @@ function watchPgliteWrites(client: PGlite, version: ContentVersion): void {
       if (wrote) version.bump();
       // PGlite runs one transaction at a time: a raise seen since it began was its own.
       if (countsInTransaction) version.countsChanged();
+      if (visitorsInTransaction) version.visitorsChanged();
       countsInTransaction = false;
+      visitorsInTransaction = false;
     }
   }) as typeof client.transaction;
 }
@@ -354,6 +365,7 @@ function watchPgWrites(client: pg.PoolClient, version: ContentVersion): void {
   // What this connection wrote since its last commit: announced once it is idle again.
   let pendingContent = false;
   let pendingCounts = false;
+  let pendingVisitors = false;
   const notify = (payload: string) =>
     (query(`select pg_notify('${CONTENT_CHANNEL}', $1)`, [payload]) as Promise<unknown>).catch(
       () => undefined,
@@ -372,8 +384,16 @@ function watchPgWrites(client: pg.PoolClient, version: ContentVersion): void {
     if (!idle) return writes ? announceContent() : Promise.resolve();
     const content = pendingContent;
     const counts = pendingCounts;
+    const visitors = pendingVisitors;
     pendingContent = false;
     pendingCounts = false;
+    pendingVisitors = false;
+    if (visitors) {
+      // A session or cart changed (decision 157): after the commit, here and in the others.
+      version.visitorsChanged();
+      const told = notify(`${VISITORS_PAYLOAD_PREFIX}${version.instance}`);
+      if (!content && !counts) return told;
+    }
     if (content) return announceContent();
     if (counts) {
       // Only a like count rose (decision 053): pages become due, not void.
@@ -386,10 +406,18 @@ function watchPgWrites(client: pg.PoolClient, version: ContentVersion): void {
     const statement = statementOf(args[0]);
     const writes = changesContent(statement);
     const counts = raisesCountOnly(statement);
+    const visitors = changesVisitors(statement);
     const ends = endsTransaction(statement);
-    if (!writes && !counts && !(ends && (pendingContent || pendingCounts))) return query(...args);
+    if (
+      !writes &&
+      !counts &&
+      !visitors &&
+      !(ends && (pendingContent || pendingCounts || pendingVisitors))
+    )
+      return query(...args);
     if (writes) pendingContent = true;
     if (counts) pendingCounts = true;
+    if (visitors) pendingVisitors = true;
     const callback = args.findIndex((a) => typeof a === 'function');
     if (callback >= 0) {
       const done = args[callback] as (err: unknown, res: unknown) => void;
@@ -428,7 +456,9 @@ function contentWatcher(url: string, version: ContentVersion) {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
       if (message.payload === `${COUNTS_PAYLOAD_PREFIX}${version.instance}`) return;
-      if (message.payload?.startsWith(COUNTS_PAYLOAD_PREFIX)) version.countsChanged();
+      if (message.payload === `${VISITORS_PAYLOAD_PREFIX}${version.instance}`) return;
+      if (message.payload?.startsWith(VISITORS_PAYLOAD_PREFIX)) version.visitorsChanged();
+      else if (message.payload?.startsWith(COUNTS_PAYLOAD_PREFIX)) version.countsChanged();
       else if (message.payload !== version.instance) version.bump();
     });
     const lost = () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ContentVersion,
   changesContent,
+  changesVisitors,
   endsTransaction,
   raisesCountOnly,
 } from './content-changes.ts';
@@ -57,6 +58,35 @@ describe('changesContent (decision 033)', () => {
     expect(endsTransaction('commit')).toBe(true);
     expect(endsTransaction('ROLLBACK')).toBe(true);
     expect(endsTransaction('select 1')).toBe(false);
+  });
+});
+
+describe('changesVisitors (decision 157)', () => {
+  it('is a write to a session or a cart’s lines, nothing else', () => {
+    for (const statement of [
+      'insert into "sessions" ("id", "data", "expires_at") values ($1, $2, $3)',
+      'update "carts" set "updated_at" = now() where "id" = $1',
+      'delete from "cart_line_items" where "cart_id" = $1',
+      'with moved as (delete from cart_line_items returning *) select 1',
+    ]) {
+      expect(changesVisitors(statement), statement).toBe(true);
+    }
+    for (const statement of [
+      'select "data" from "sessions" where "id" = $1',
+      'update "orders" set "status" = $1 where "id" = $2',
+      'insert into "pages" ("title") values ($1)',
+    ]) {
+      expect(changesVisitors(statement), statement).toBe(false);
+    }
+  });
+
+  it('moves the visitors’ version, not the content’s', () => {
+    const version = new ContentVersion();
+    const content = version.current;
+    const visitors = version.visitors;
+    version.visitorsChanged();
+    expect(version.visitors).toBe(visitors + 1);
+    expect(version.current).toBe(content);
   });
 });
 

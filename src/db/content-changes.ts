@@ -87,6 +87,27 @@ export function changesContent(statement: string): boolean {
 }
 
 /**
+ * Tables whose rows decide what a page shows of its visitor (decision 157): the session (a
+ * login) and the shop cart's lines. A write to one of them moves `ContentVersion.visitors`, so a
+ * process's memory of visitors' header parts is void.
+ */
+const VISITOR_TABLES = new Set(['sessions', 'carts', 'cart_line_items']);
+
+/** Whether a statement may change what a page shows of some visitor (see `VISITOR_TABLES`). */
+export function changesVisitors(statement: string): boolean {
+  if (SELECT.test(statement)) return false;
+  if (DDL.test(statement)) return true;
+  const match = WRITE.exec(statement);
+  if (!match) {
+    return /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|truncate)\b/i.test(statement);
+  }
+  return (match[2] ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/"/g, '').split('.').pop() ?? '')
+    .some((t) => VISITOR_TABLES.has(t));
+}
+
+/**
  * A like raising a recipe's or product's count and changing nothing else (likes.server.ts). Shared
  * pages show that count, but a like is no editorial change: it does not void every page at once,
  * it only makes pages made before it due for a remake after `COUNTS_STALE_MS` (decision 053).
@@ -142,6 +163,20 @@ export class ContentVersion {
     for (const listener of this.listeners) listener(this.value, reason);
   }
 
+  /**
+   * Moves after every committed write to a visitor's session or cart, here or in another process
+   * (decision 157): what was kept of any visitor before it is void.
+   */
+  private visitorValue = 1;
+
+  get visitors(): number {
+    return this.visitorValue;
+  }
+
+  visitorsChanged(): void {
+    this.visitorValue += 1;
+  }
+
   /** When a like count last rose here or in another process (ms since the epoch); 0: never. */
   countsChangedAt = 0;
 
@@ -168,3 +203,5 @@ export type VersionMove = 'content' | 'unheard' | 'heard';
 export const CONTENT_CHANNEL = 'kattaus_content';
 /** The notification payload's prefix for a raised like count (the rest is the instance). */
 export const COUNTS_PAYLOAD_PREFIX = 'counts:';
+/** The notification payload's prefix for a write to visitors' sessions or carts. */
+export const VISITORS_PAYLOAD_PREFIX = 'visitors:';

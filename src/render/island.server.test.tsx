@@ -78,7 +78,7 @@ const hostile = '</script><script>alert(1)</script>';
 function headerProps(
   tabs: { href: string; label: string }[] = [],
   siteName = 'Sibylla',
-): SiteHeaderProps {
+): Omit<SiteHeaderProps, 'visitor'> {
   return {
     variant: 'brand',
     stickyThreshold: 200,

@@ -53,9 +53,15 @@ export function IslandScope(props: { components: Partial<ResolvedIslands>; child
  */
 export function Island<N extends IslandName>(props: {
   name: N;
-  props: IslandProps<N>;
+  props: Omit<IslandProps<N>, 'visitor'>;
   lang: Lang;
   hydrate?: HydrateOn;
+  /**
+   * The island's `visitor` prop: rendered here, but kept out of the island's JSON. The browser
+   * takes it from the page's visitor data (`#k-visitor`, decision 157), so a shared page's
+   * islands hold nothing of one visitor's.
+   */
+  visitor?: IslandProps<N> extends { visitor: infer V } ? V : never;
 }) {
   const scope = useContext(IslandScopeContext);
   if (!scope) throw new Error('<Island> outside <IslandScope>');
@@ -64,7 +70,10 @@ export function Island<N extends IslandName>(props: {
   const prefix = `${props.name}-${scope.next++}-`;
   const html = renderToString(
     <IslandRoot lang={props.lang} t={serverT(props.lang)}>
-      <Component {...(props.props as ComponentProps<typeof Component>)} />
+      <Component
+        {...(props.props as ComponentProps<typeof Component>)}
+        {...(props.visitor === undefined ? {} : { visitor: props.visitor })}
+      />
     </IslandRoot>,
     { identifierPrefix: prefix },
   );
@@ -76,5 +85,6 @@ export function Island<N extends IslandName>(props: {
     'data-props': JSON.stringify(props.props),
     // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of the island
     dangerouslySetInnerHTML: { __html: html },
+    ...(props.visitor === undefined ? {} : { 'data-visitor': '' }),
   });
 }

@@ -3,6 +3,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { COUNTS_STALE_MS, type ContentVersion } from '../db/content-changes.ts';
+import { fillHoles, findHoles, type HoleSpan } from './holes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,9 @@ declare module 'fastify' {
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+/** A visitor who sees a shared page as it is kept. */
+const GUEST: PageVisitor = { variant: '', fills: () => ({}) };
 
 /** Cookies that do not change a page: the session's own and its anti-forgery token. */
 const NEUTRAL_COOKIES = new Set(['kattaus_session', 'XSRF-TOKEN']);
@@ -35,6 +39,17 @@ interface Entry {
   html: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** The page's holes (decision 157), found when it was kept; none on a page filled for a visitor. */
+  holes: HoleSpan[];
+}
+
+/**
+ * The visitor's side of a shared page (decision 157): `variant` names what they see in its holes
+ * ('' for a guest, who gets the page as kept), `fills` renders their fragments.
+ */
+export interface PageVisitor {
+  variant: string;
+  fills: () => Record<string, string>;
 }
 
 export interface PageCacheOptions {
@@ -44,15 +59,17 @@ export interface PageCacheOptions {
 }
 
 /**
- * Whole pages that anonymous visitors share (decision 033). A request may be answered from it,
- * and its answer kept in it, only when nothing about the visitor can change the page:
+ * Whole pages that visitors share (decisions 033 and 157). A request may be answered from it,
+ * and its answer kept in it, only when nothing about the visitor but the page's holes can change
+ * the page:
  *
  * - a GET or HEAD of a content page, with no cookie but the session's and its anti-forgery token;
- * - no stored session (the session is read: a logged-in customer, a cart or anything else a
- *   feature stored makes the page theirs);
- * - kept only when the page was made without reading a stored session, set no cookie of its own,
- *   was marked shareable by its loader, and its HTML holds neither the session's token nor its
- *   anti-forgery token (a last guard against a form that embeds one).
+ * - kept only when the page was made without asking the session anything (`Session.asked`), set
+ *   no cookie of its own, was marked shareable by its loader, its holes are found, and its HTML
+ *   holds neither the session's token nor its anti-forgery token (a last guard against a form
+ *   that embeds one);
+ * - a visitor who is not a guest (a cart, a login) gets the kept page with their fragments in its
+ *   holes, kept as a variant named by what the fragments show (`serve`).
  *
  * Entries are keyed by protocol, host and path with query (the site, the language and the links
  * to other sites follow from them) and carry the content version they were made at: after any
@@ -106,22 +123,14 @@ export class PageCache {
 
   /**
    * The request's key when it may be answered from the cache and its answer kept; undefined
-   * otherwise. Reads the session when the visitor brings one (one look-up by key).
+   * otherwise. A visitor with a stored session (a cart, a login) shares the page too: what the
+   * page shows of them stands in its holes, filled per request (decision 157).
    */
   async keyOf(request: FastifyRequest): Promise<string | undefined> {
     if (!this.enabled) return undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     for (const name of Object.keys(request.cookies ?? {})) {
       if (!NEUTRAL_COOKIES.has(name)) return undefined;
-    }
-    const session = request.session;
-    if (session && !session.isNew) {
-      try {
-        await session.get();
-      } catch {
-        return undefined;
-      }
-      if (session.readStored) return undefined;
     }
     // Every change committed anywhere before this request is known before the cache is asked.
     await this.options.version.sync();
@@ -187,10 +196,62 @@ export class PageCache {
     return `${request.protocol}://${request.headers.host ?? ''}${request.url}`;
   }
 
-  /** Answers from the cache; false when it has no current entry for `key`. */
-  serve(key: string, request: FastifyRequest, reply: FastifyReply): boolean {
+  /** The entry kept for `key` while it is current. */
+  private current(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== this.options.version.current || this.countsDue(entry)) {
+      return undefined;
+    }
+    return entry;
+  }
+
+  /**
+   * Answers from the cache; false when it has no current entry for `key`. A visitor who is not
+   * a guest gets the page with their fragments in its holes: filled from the kept page the first
+   * time a variant is asked for, then kept as that variant (compressed once, like the page).
+   * Two visitors of one variant see the same bytes; a variant holds only what its name says.
+   */
+  serve(
+    key: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    visitor: PageVisitor = GUEST,
+  ): boolean {
+    if (visitor.variant === '') return this.send(this.current(key), request, reply);
+    const variantKey = `${key}\n${visitor.variant}`;
+    const kept = this.current(variantKey);
+    if (kept) return this.send(kept, request, reply);
+    const base = this.current(key);
+    if (!base) return this.send(undefined, request, reply);
+    const filled: Entry = {
+      ...base,
+      html: this.fill(base.html, base.holes, visitor),
+      br: undefined,
+      gzip: undefined,
+      holes: [],
+    };
+    this.keep(variantKey, filled);
+    return this.send(filled, request, reply);
+  }
+
+  /**
+   * The page made for a request, as the visitor gets it: the kept page's bytes for a guest,
+   * their fragments in its holes otherwise. A page whose holes cannot be found is an error: it
+   * would show the guest's header to a customer.
+   */
+  fillFor(html: Buffer, visitor: PageVisitor): Buffer {
+    if (visitor.variant === '') return html;
+    const holes = findHoles(html.toString('utf8'));
+    if (!holes) throw new Error('page holes not found');
+    return this.fill(html, holes, visitor);
+  }
+
+  private fill(html: Buffer, holes: HoleSpan[], visitor: PageVisitor): Buffer {
+    return Buffer.from(fillHoles(html.toString('utf8'), holes, visitor.fills()), 'utf8');
+  }
+
+  private send(entry: Entry | undefined, request: FastifyRequest, reply: FastifyReply): boolean {
+    if (!entry) {
       this.misses += 1;
       return false;
     }
@@ -233,29 +294,37 @@ export class PageCache {
     if (version !== this.options.version.current || !this.options.version.complete) return;
     if (reply.getHeader('set-cookie') !== undefined) return;
     const session = request.session;
-    if (session?.readStored) return;
+    // Made without asking the session anything: the same for every visitor but for its holes.
+    if (session?.asked) return;
     if (session) {
       const text = page.html.toString('latin1');
       if (text.includes(session.token) || text.includes(session.derive('xsrf'))) return;
     }
-    const entry: Entry = {
+    const holes = findHoles(page.html.toString('utf8'));
+    if (!holes) return;
+    this.keep(key, {
       version,
       madeAt: made.at,
       status: page.status,
       contentType: 'text/html; charset=utf-8',
       html: page.html,
-    };
+      holes,
+    });
+  }
+
+  /** Keeps an entry and compresses it once, in the background. */
+  private keep(key: string, entry: Entry): void {
     this.entries.set(key, entry);
     // Compressed once, in the background; until then hits are sent uncompressed (or compressed
     // by the server's compression on the way, as any answer).
     void Promise.all([
-      brotli(page.html, {
+      brotli(entry.html, {
         params: {
           [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.html.length,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.html.length,
         },
       }),
-      gzipAsync(page.html, { level: 9 }),
+      gzipAsync(entry.html, { level: 9 }),
     ])
       .then(([br, gz]) => {
         if (this.entries.peek(key) !== entry) return;

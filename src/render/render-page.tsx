@@ -30,8 +30,11 @@ export interface PageOptions {
   body: ReactNode;
   /** The page's scripts and styles, when not the client's (`AssetProvider.entry`). */
   assets?: PageAssets;
-  /** Gets the whole page before it is sent (then it is rendered whole, not streamed). */
-  onHtml?: (html: Buffer) => void;
+  /**
+   * Gets the whole page before it is sent (then it is rendered whole, not streamed), and may give
+   * back other bytes to send instead.
+   */
+  onHtml?: (html: Buffer) => Buffer | undefined;
 }
 
 export function pageContext(request: FastifyRequest): PageContextValue {

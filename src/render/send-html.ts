@@ -13,7 +13,7 @@ export function sendHtml(
   reply: FastifyReply,
   element: ReactElement,
   status = 200,
-  onHtml?: (html: Buffer) => void,
+  onHtml?: (html: Buffer) => Buffer | undefined,
 ): Promise<FastifyReply> {
   if (onHtml) return sendWholeHtml(reply, element, status, onHtml);
   return new Promise((resolve, reject) => {
@@ -42,13 +42,14 @@ export function sendHtml(
 
 /**
  * Renders the whole document before answering (a page that may be kept whole, decision 033):
- * `onHtml` gets the bytes, then they are sent. An error before the shell rejects, as above.
+ * `onHtml` gets the bytes, then they are sent, or the bytes it gives back (the page with a
+ * visitor's fragments in its holes, decision 157). An error before the shell rejects, as above.
  */
 function sendWholeHtml(
   reply: FastifyReply,
   element: ReactElement,
   status: number,
-  onHtml: (html: Buffer) => void,
+  onHtml: (html: Buffer) => Buffer | undefined,
 ): Promise<FastifyReply> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -69,8 +70,14 @@ function sendWholeHtml(
         clearTimeout(timer);
         if (shellFailed) return;
         sink.on('finish', () => {
-          const html = Buffer.concat(chunks);
-          onHtml(html);
+          let html: Buffer;
+          try {
+            const made = Buffer.concat(chunks);
+            html = onHtml(made) ?? made;
+          } catch (error) {
+            reject(error);
+            return;
+          }
           reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
           resolve(reply.send(html));
         });

@@ -6,19 +6,32 @@ import { searchPath } from './nav-paths.ts';
 import type { DesktopNav, MobileNav } from './schemas.ts';
 
 /**
- * The shop's cart as the header shows it (shop spec §3 "Cart summary (header)"): a link with the
- * number of line items, the total, whether it is still loading and the delivery street address.
- * On a brand site that sells through the shop the server knows no cart: `sync` tells the island
- * where the shop's frame is, and the browser's synced copy fills the summary in.
+ * The shop's cart link as every visitor of a page shares it (shop spec §3 "Cart summary
+ * (header)"): where it goes, whether the count is still loading, and on a brand site that sells
+ * through the shop `sync`, where the shop's frame is: the browser's synced copy fills the count
+ * in there. On the shop the count is the visitor's (`HeaderVisitor`).
  */
 export interface CartSummary {
   href: string;
-  lineItemCount: number;
-  total: string;
   loading: boolean;
-  deliveryAddress: { streetAddress: string };
   sync: CartSyncConfig | null;
 }
+
+/**
+ * What the header shows of one visitor (decision 157): the number of line items in their shop
+ * cart and whether a customer is logged in. It reaches the island as its `visitor` prop, apart
+ * from the page's shared JSON; a shared page is rendered with the guest's and the visitor's own
+ * fragments are filled in per request.
+ */
+export interface HeaderVisitor {
+  lineItemCount: number;
+  loggedIn: boolean;
+}
+
+export const GUEST_VISITOR: HeaderVisitor = { lineItemCount: 0, loggedIn: false };
+
+/** The names of the header's holes: the elements that show `HeaderVisitor`. */
+export const HEADER_HOLES = { cart: 'header-cart', account: 'header-account' } as const;
 
 /** What the frame of a page needs beyond the site and language: built once per request. */
 export interface LayoutData {
@@ -30,12 +43,14 @@ export interface LayoutData {
   cart: CartSummary | null;
   /** The shop's account link; null on the other sites. */
   account: AccountLink | null;
+  /** The visitor's part of the header: the guest's on a page shared through holes. */
+  visitor: HeaderVisitor;
 }
 
-/** The shop's login link for visitors, or its 'Oma tili' link for a logged-in customer. */
+/** The shop's login link for visitors and its 'Oma tili' link for a logged-in customer. */
 export interface AccountLink {
-  href: string;
-  loggedIn: boolean;
+  loginHref: string;
+  accountHref: string;
 }
 
 /** Props of the `site-header` island: plain JSON, the same on the server and in the browser. */
@@ -51,11 +66,17 @@ export interface SiteHeaderProps {
   mobile: MobileNav;
   cart: CartSummary | null;
   account: AccountLink | null;
+  /** The visitor's part (the island's JSON leaves it out, see `Island`). */
+  visitor: HeaderVisitor;
   /** Inside a frame the header leaves the page (the shop, which opens as a hidden frame). */
   hideInFrame: boolean;
 }
 
-export function headerProps(site: Site, lang: Lang, layout: LayoutData): SiteHeaderProps {
+export function headerProps(
+  site: Site,
+  lang: Lang,
+  layout: LayoutData,
+): Omit<SiteHeaderProps, 'visitor'> {
   return {
     variant: site.header.variant,
     stickyThreshold: site.header.stickyThreshold,

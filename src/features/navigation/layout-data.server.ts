@@ -2,50 +2,48 @@ import type { FastifyRequest } from 'fastify';
 import { siteHomeUrl } from '../../render/render-page.tsx';
 import { logDegraded } from '../../server/outage.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
-import { cartSyncConfig, headerCartSummary } from '../shop/index.server.ts';
-import type { CartSummary, LayoutData } from './header-props.ts';
+import { cartSyncConfig, headerVisitor } from '../shop/index.server.ts';
+import {
+  type AccountLink,
+  type CartSummary,
+  GUEST_VISITOR,
+  type HeaderVisitor,
+  type LayoutData,
+} from './header-props.ts';
 import { desktopNav, loadNavTree, mobileNav, type NavNode } from './nav.server.ts';
 
 /** The shop's cart page, opened at its product list (spec §2). */
 export const CART_HREF = '/ostoskori#tuotteet';
 /**
- * Whether the session holds a logged-in customer (spec: logged-in status comes from the customer,
- * `loggedIn`). The shop keeps its customer under `customer` in the session; there are no customer
- * accounts yet, so today every visitor is anonymous.
+ * What the header shows of the visitor (decision 157): on the shop their cart count and login
+ * (`headerVisitor`); elsewhere nothing of theirs (a brand site's cart count is the browser's
+ * synced copy), so every visitor is the guest there and no session is read.
  */
-export async function customerLoggedIn(request: FastifyRequest): Promise<boolean> {
-  let customer: unknown;
-  try {
-    customer = (await request.session.get()).customer;
-  } catch (err) {
-    // As with the menus: the page must render when the database is down (as anonymous).
-    logDegraded(request, err, 'session unavailable; showing the login link');
-    return false;
-  }
-  return (
-    typeof customer === 'object' &&
-    customer !== null &&
-    (customer as { loggedIn?: unknown }).loggedIn === true
-  );
+export async function loadHeaderVisitor(request: FastifyRequest): Promise<HeaderVisitor> {
+  if (request.site.header.variant !== 'shop' && !request.site.account) return GUEST_VISITOR;
+  return headerVisitor(request);
 }
 
 /**
- * The header's cart: on the shop the session's (see headerCartSummary); on a site that sells
- * through the shop an empty, loading one that the browser fills from the synced copy, linking to
- * the shop's cart page; none elsewhere.
+ * The header's cart link: on the shop the shop's cart page, its count the visitor's; on a site
+ * that sells through the shop a loading one that the browser fills from the synced copy, linking
+ * to the shop's cart page; none elsewhere.
  */
-async function cartSummary(request: FastifyRequest, shop: boolean): Promise<CartSummary | null> {
-  if (shop) return { href: CART_HREF, ...(await headerCartSummary(request)), sync: null };
+export function cartSummary(request: FastifyRequest, shop: boolean): CartSummary | null {
+  if (shop) return { href: CART_HREF, loading: false, sync: null };
   const sync = cartSyncConfig(request);
   if (!sync) return null;
   return {
     href: new URL(CART_HREF, siteHomeUrl(request, SHOP_SITE_ID)).href,
-    lineItemCount: 0,
-    total: '0,00',
     loading: true,
-    deliveryAddress: { streetAddress: '' },
     sync,
   };
+}
+
+/** The shop's login and account links, on a site with customer accounts. */
+export function accountLink(request: FastifyRequest): AccountLink | null {
+  const { account } = request.site;
+  return account ? { loginHref: account.loginHref, accountHref: account.accountHref } : null;
 }
 
 /** Navigation trees by site and language, with the content version they were read at. */
@@ -82,11 +80,12 @@ async function cachedNavTree(request: FastifyRequest): Promise<NavNode[]> {
  * server-rendered header and the API agree. A site without pages gets empty menus; so does an
  * error page when the database is down (the page must still render). `offline` (the 503 page
  * while the database is unavailable, decision 140) asks the database nothing: empty menus, the
- * login link, no shop cart.
+ * login link, no shop cart. `shared` renders the header as a guest sees it, for a page every
+ * visitor shares: the visitor's own fragments are filled in per request (decision 157).
  */
 export async function loadLayoutData(
   request: FastifyRequest,
-  options: { offline?: boolean } = {},
+  options: { offline?: boolean; shared?: boolean } = {},
 ): Promise<LayoutData> {
   const { site, locale } = request;
   const ctx = { site, lang: locale.lang };
@@ -99,14 +98,12 @@ export async function loadLayoutData(
     }
   }
   const shop = site.header.variant === 'shop';
-  const loggedIn = site.account && !options.offline ? await customerLoggedIn(request) : false;
   return {
     desktop: desktopNav(ctx, tree),
     mobile: mobileNav(ctx, tree, locale.rest),
     currentPath: request.url.split('?', 1)[0] ?? '/',
-    cart: options.offline && shop ? null : await cartSummary(request, shop),
-    account: site.account
-      ? { href: loggedIn ? site.account.accountHref : site.account.loginHref, loggedIn }
-      : null,
+    cart: options.offline && shop ? null : cartSummary(request, shop),
+    account: accountLink(request),
+    visitor: options.offline || options.shared ? GUEST_VISITOR : await loadHeaderVisitor(request),
   };
 }

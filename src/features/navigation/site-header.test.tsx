@@ -5,7 +5,7 @@ import { cookieHeader, createTestApp, type TestApp } from '../../../tests/helper
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';
 import type { Lang } from '../../sites/types.ts';
-import type { SiteHeaderProps } from './header-props.ts';
+import type { HeaderVisitor, SiteHeaderProps } from './header-props.ts';
 import { letterGlyph } from './letter-glyphs.ts';
 import { SiteHeader } from './site-header.tsx';
 
@@ -28,12 +28,31 @@ function headerIsland(html: string) {
     [...(match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], decode(m[2] ?? '')]),
   );
   expect(attrs['data-name']).toBe('site-header');
+  // The visitor's part is not in the island's JSON: the page's visitor data stands apart.
+  expect(attrs['data-visitor']).toBe('');
+  const visitorJson =
+    /<script data-hole="visitor" type="application\/json" id="k-visitor">(.*?)<\/script>/s.exec(
+      html,
+    )?.[1];
   return {
-    props: JSON.parse(attrs['data-props'] ?? '{}') as SiteHeaderProps,
+    props: {
+      ...(JSON.parse(attrs['data-props'] ?? '{}') as Omit<SiteHeaderProps, 'visitor'>),
+      visitor: JSON.parse(visitorJson ?? 'null') as HeaderVisitor,
+    },
     prefix: attrs['data-prefix'] ?? '',
     lang: attrs['data-lang'] as Lang,
     inner: match[2] ?? '',
   };
+}
+
+/** The header as the browser's hydration renders it from the island's props and visitor data. */
+function standalone(island: ReturnType<typeof headerIsland>): string {
+  return renderToString(
+    <IslandRoot lang={island.lang} t={serverT(island.lang)}>
+      <SiteHeader {...island.props} />
+    </IslandRoot>,
+    { identifierPrefix: island.prefix },
+  );
 }
 
 async function page(host: string, url = '/', cookie?: string) {
@@ -43,9 +62,10 @@ async function page(host: string, url = '/', cookie?: string) {
 
 /** The desktop account link of the shop's header: where it goes and what it says. */
 function accountLink(html: string): { href: string; text: string } | undefined {
-  const match = /<a class="[^"]*toolLink[^"]*" href="([^"]+)">.*?<span>([^<]*)<\/span><\/a>/s.exec(
-    headerIsland(html).inner,
-  );
+  const match =
+    /<a data-hole="header-account" class="[^"]*toolLink[^"]*" href="([^"]+)">.*?<span>([^<]*)<\/span><\/a>/s.exec(
+      headerIsland(html).inner,
+    );
   return match ? { href: match[1] ?? '', text: match[2] ?? '' } : undefined;
 }
 
@@ -130,13 +150,7 @@ describe('the site header', () => {
       ['export.localhost', '/'],
     ] as const) {
       const island = headerIsland((await page(host, url)).html);
-      const standalone = renderToString(
-        <IslandRoot lang={island.lang} t={serverT(island.lang)}>
-          <SiteHeader {...island.props} />
-        </IslandRoot>,
-        { identifierPrefix: island.prefix },
-      );
-      expect(island.inner, `${host}${url}`).toBe(standalone);
+      expect(island.inner, `${host}${url}`).toBe(standalone(island));
     }
   });
 
@@ -198,7 +212,8 @@ describe('the site header', () => {
     expect(html).toMatch(/<a[^>]*href="\/ostoskori#tuotteet"[^>]*aria-label="Ostoskori"/);
     const island = headerIsland(html);
     expect(island.props.stickyThreshold).toBe(130);
-    expect(island.props.account).toEqual({ href: '/kirjaudu', loggedIn: false });
+    expect(island.props.account).toEqual({ loginHref: '/kirjaudu', accountHref: '/oma-tili' });
+    expect(island.props.visitor).toEqual({ lineItemCount: 0, loggedIn: false });
     expect(accountLink(html)).toEqual({ href: '/kirjaudu', text: 'Kirjaudu sisään' });
     expect(island.inner).not.toContain('Oma tili');
   });
@@ -214,9 +229,11 @@ describe('the site header', () => {
     };
     const customer = await login(true);
     const html = (await page('lihakauppa.localhost', '/', customer)).html;
-    expect(headerIsland(html).props.account).toEqual({ href: '/oma-tili', loggedIn: true });
+    expect(headerIsland(html).props.visitor).toEqual({ lineItemCount: 0, loggedIn: true });
     expect(accountLink(html)).toEqual({ href: '/oma-tili', text: 'Oma tili' });
     expect(headerIsland(html).inner).not.toContain('Kirjaudu sisään');
+    // The page filled for the customer is what hydration renders for them (decision 157).
+    expect(headerIsland(html).inner).toBe(standalone(headerIsland(html)));
     // A customer the session holds without loggedIn: true is anonymous.
     const guest = await login(false);
     const asGuest = (await page('lihakauppa.localhost', '/', guest)).html;

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/react.tsx';
 // server-side block (and React's server renderer) into the header's browser chunk.
 import { QuickSearch } from '../search/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
-import { HeaderCartLink } from './header-cart-link.tsx';
+import { HeaderAccountLink, HeaderCartLink } from './header-cart-link.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath } from './nav-paths.ts';
@@ -182,13 +182,8 @@ function HeaderTools(
         layout="full"
         className={`${styles.topSearch} ${styles.desktopOnly}`}
       />
-      {props.cart ? <HeaderCartLink cart={props.cart} /> : null}
-      {props.account ? (
-        <a className={`${styles.toolLink} ${styles.desktopOnly}`} href={props.account.href}>
-          <Icon name="user" size={20} />
-          <span>{t(props.account.loggedIn ? 'header.account' : 'header.login')}</span>
-        </a>
-      ) : null}
+      {props.cart ? <HeaderCartLink cart={props.cart} visitor={props.visitor} /> : null}
+      {props.account ? <HeaderAccountLink account={props.account} visitor={props.visitor} /> : null}
       <button
         ref={search.toggle}
         type="button"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MAIN_ID } from '../../render/document.tsx';
+import { VISITOR_HOLE, VISITOR_SCRIPT_ID, visitorJson } from '../../render/holes.ts';
 import { Island } from '../../render/island.server.tsx';
 import { usePage } from '../../render/page-context.tsx';
 import { SubscriptionExtras } from '../subscriptions/index.server.ts';
@@ -18,9 +19,17 @@ export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
       <a className={styles.skip} href={`#${MAIN_ID}`}>
         {t('layout.skipToContent')}
       </a>
+      <script
+        data-hole={VISITOR_HOLE}
+        type="application/json"
+        id={VISITOR_SCRIPT_ID}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (visitorJson)
+        dangerouslySetInnerHTML={{ __html: visitorJson(props.layout.visitor) }}
+      />
       <Island
         name="site-header"
         props={headerProps(site, lang, props.layout)}
+        visitor={props.layout.visitor}
         lang={lang}
         hydrate="idle"
       />

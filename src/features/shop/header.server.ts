@@ -1,71 +1,108 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { PageLayout } from '../../render/render-page.tsx';
 import { logDegraded } from '../../server/outage.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { shopAdminRoutes } from './admin/routes.server.ts';
-import { loadCart } from './cart.server.ts';
+import { lineItemCount as countLineItems } from './cart.server.ts';
 import { cartFormRoutes, clearShownNotice } from './cart-form.server.ts';
 import { handoverPageRoutes } from './cart-sync/handover-routes.server.tsx';
 import { cartSyncRoutes } from './cart-sync/routes.server.tsx';
 import { checkoutPageRoutes } from './checkout/pages.server.tsx';
-import { customerIdOf, deliveryStreetOf } from './customer/accounts.server.ts';
 import { accountPageRoutes } from './customer/pages.server.tsx';
 import { customerRoutes } from './customer/routes.server.ts';
 import { orderPaymentPageRoutes, orderPaymentsPlugin } from './orders/payment-routes.server.tsx';
 import { testBankPageRoutes } from './payment/testbank-page.server.tsx';
 import { reviewRoutes } from './reviews/routes.server.ts';
 import { cartRoutes } from './routes.server.ts';
-import { moneyString } from './schemas.ts';
 
 /** Requests whose answer shows the session's cart: no shared cache may keep them. */
 const showsCart = new WeakSet<FastifyRequest>();
 
+type HeaderVisitor = { lineItemCount: number; loggedIn: boolean };
+
+const GUEST: HeaderVisitor = { lineItemCount: 0, loggedIn: false };
+
 /**
- * The shop's cart as the header shows it (spec §3 "Cart summary (header)"). `lineItemCount` is
- * the number of line items, not the sum of their quantities: the spec names it beside
- * `lineItems`, says the mobile icon shows "when the cart has line items", and the retail site's
- * cart keeps `lineItemCount` apart from each line's own `quantity`. The street address is the
- * logged-in customer's delivery address ('' when there is none). The server has the whole cart, so
- * `loading` is false. A database failure shows an empty cart; the page still renders.
+ * What this process last read of visitors' header parts, by session id, with the versions it was
+ * read at (decision 157). Any committed write to sessions or carts, here or in another process,
+ * moves `visitors` and voids every entry; a content change (a product's price, its language
+ * version) moves `current`. An entry also ends after `VISITOR_TTL_MS`: a session expires by time,
+ * not by a write.
  */
-export interface HeaderCartSummary {
-  lineItemCount: number;
-  total: string;
-  loading: boolean;
-  deliveryAddress: { streetAddress: string };
-}
+const visitorMemory = new WeakMap<
+  object,
+  LRUCache<string, { visitor: HeaderVisitor; content: number; visitors: number; at: number }>
+>();
+const VISITOR_TTL_MS = 60_000;
+const VISITORS_KEPT = 10_000;
 
-const emptySummary: HeaderCartSummary = {
-  lineItemCount: 0,
-  total: moneyString(0),
-  loading: false,
-  deliveryAddress: { streetAddress: '' },
-};
-
-export async function headerCartSummary(request: FastifyRequest): Promise<HeaderCartSummary> {
+/**
+ * What the header shows of the visitor on the shop (spec §3 "Cart summary (header)"; decision
+ * 157): `lineItemCount` is the number of line items, not the sum of their quantities: the spec
+ * names it beside `lineItems`, says the mobile icon shows "when the cart has line items", and the
+ * retail site's cart keeps `lineItemCount` apart from each line's own `quantity`; `loggedIn`
+ * whether a customer is logged in. From one read of the session and one count, remembered until a
+ * session or cart changes anywhere; a visitor without a session cookie costs nothing. The session
+ * is peeked, not read as the page's own: the answer is marked private here instead, and a shared
+ * page keeps only the guest's fragments. A database failure shows the guest's header; the page
+ * still renders.
+ */
+export async function headerVisitor(request: FastifyRequest): Promise<HeaderVisitor> {
+  // Every shop page shows a cart: its answer stays private to the browser, as before the page
+  // was shared (a guest's shows the empty cart).
   showsCart.add(request);
   const session = request.session;
-  if (!session || session.isNew) return emptySummary;
+  if (!session || session.isNew) return GUEST;
+  const { database } = request.server;
+  const version = database.contentVersion;
+  let memory = visitorMemory.get(database);
+  if (!memory) {
+    memory = new LRUCache({ max: VISITORS_KEPT });
+    visitorMemory.set(database, memory);
+  }
   try {
-    const cart = await loadCart(
-      request.server.db,
-      { sessionId: session.id, siteId: SHOP_SITE_ID },
-      request.locale.lang,
-    );
-    const customerId = customerIdOf(await session.get());
-    return {
-      lineItemCount: cart.lineItemCount,
-      total: cart.total,
-      loading: false,
-      deliveryAddress: {
-        streetAddress: customerId ? await deliveryStreetOf(request.server.db, customerId) : '',
-      },
-    };
+    // Every write committed anywhere before this request is known before memory is asked.
+    await version.sync();
+    const read = { content: version.current, visitors: version.visitors, at: Date.now() };
+    const key = `${session.id}:${request.locale.lang}`;
+    const known = memory.get(key);
+    if (
+      known &&
+      version.complete &&
+      known.content === read.content &&
+      known.visitors === read.visitors &&
+      read.at - known.at < VISITOR_TTL_MS
+    ) {
+      return known.visitor;
+    }
+    const visitor = await readHeaderVisitor(request, session);
+    if (version.complete) memory.set(key, { visitor, ...read });
+    return visitor;
   } catch (err) {
     logDegraded(request, err, 'cart summary unavailable; showing an empty cart');
-    return emptySummary;
+    return GUEST;
   }
+}
+
+async function readHeaderVisitor(
+  request: FastifyRequest,
+  session: NonNullable<FastifyRequest['session']>,
+): Promise<HeaderVisitor> {
+  const data = await session.peek();
+  if (!session.stored) return GUEST;
+  const lineItemCount = await countLineItems(
+    request.server.db,
+    { sessionId: session.id, siteId: SHOP_SITE_ID },
+    request.locale.lang,
+  );
+  const customer = data.customer;
+  const loggedIn =
+    typeof customer === 'object' &&
+    customer !== null &&
+    (customer as { loggedIn?: unknown }).loggedIn === true;
+  return { lineItemCount, loggedIn };
 }
 
 export interface ShopOptions {

@@ -28,6 +28,11 @@ export class Session {
   cookieChanged: boolean;
   /** True once the request has read a stored session: its answer may show that visitor's data. */
   readStored = false;
+  /**
+   * True once anything asked for the session's data (`get`), stored or not: a page made so may
+   * differ for another visitor, and no one else may be given it (decision 157).
+   */
+  asked = false;
 
   constructor(
     token: string,
@@ -57,7 +62,19 @@ export class Session {
       .digest('base64url');
   }
 
+  /** The session's data; once a stored session is read, the answer is this visitor's own. */
   async get(): Promise<Record<string, unknown>> {
+    this.asked = true;
+    const data = await this.peek();
+    if (this.persisted) this.readStored = true;
+    return data;
+  }
+
+  /**
+   * The session's data without making the answer the visitor's own: for the few named fragments
+   * a shared page leaves open and fills per request (decision 157), which are never kept.
+   */
+  async peek(): Promise<Record<string, unknown>> {
     if (this.loaded) return this.loaded;
     if (this.isNew) {
       this.loaded = {};
@@ -68,9 +85,13 @@ export class Session {
       .from(sessions)
       .where(and(eq(sessions.id, this.currentId), gt(sessions.expiresAt, sql`now()`)));
     this.persisted = row !== undefined;
-    this.readStored = this.persisted;
     this.loaded = row?.data ?? {};
     return this.loaded;
+  }
+
+  /** Whether a stored session stands behind the token (after `get` or `peek`). */
+  get stored(): boolean {
+    return this.persisted;
   }
 
   /** Stores the session's data and renews its lifetime (and the cookie's). */
