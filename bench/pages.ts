@@ -8,7 +8,7 @@
  * checkout, which are theirs alone.
  *
  *   npm run build && npx tsx bench/pages.ts [--engine pglite|postgres] [--scale 100000]
- *     [--rounds 3] [--slice 2] [--warmup 2] [--no-cache] [--identity]
+ *     [--rounds 3] [--slice 2] [--warmup 2] [--no-cache] [--identity] [--log-level warn]
  *
  * The static file and the pages are measured in alternation (decision 069): after a warm-up of
  * each, `--rounds` rounds of static file, page 1, static file, page 2, …, static file, each slice
@@ -24,6 +24,8 @@
  * Every request carries the `Accept-Encoding` a browser sends, as a visitor's would: without it the
  * load client's own reading of 35–75 kB bodies caps the rate while the server idles about half the
  * time (decision 047). `--identity` sends none, for the uncompressed figure.
+ * `--log-level` is the server's `LOG_LEVEL` (`warn` by default; `info` is production's, to weigh
+ * the request log).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -59,6 +61,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     'no-cache': { type: 'boolean', default: false },
     identity: { type: 'boolean', default: false },
+    'log-level': { type: 'string', default: 'warn' },
   },
 });
 const engine = values.engine;
@@ -168,7 +171,7 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: values['log-level'],
   SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
   PAGE_CACHE_MB: values['no-cache'] ? '0' : '64',
   // The customer visitor registers from the mailed link (bench/visitors.ts).
@@ -307,6 +310,7 @@ try {
       sliceSeconds: SLICE,
       warmup: WARMUP,
       acceptEncoding: values.identity ? null : BROWSER_ACCEPT_ENCODING,
+      logLevel: values['log-level'],
     },
     seedSeconds: Math.round(seedSeconds * 10) / 10,
     memory,

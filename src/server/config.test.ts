@@ -82,6 +82,7 @@ describe('loadConfig defaults', () => {
       sessionTtlDays: 30,
       host: '0.0.0.0',
       logLevel: 'info',
+      slowRequestMs: 1000,
       env: 'production',
       defaultSite: 'konsernifi',
       trustProxy: false,

@@ -438,6 +438,7 @@ const envSchema = z.object({
   IMAGE_MISS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(100_000).default(64),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
   SITE_HOSTS: siteHostsSchema.prefault(''),
   DEFAULT_SITE: z.string().min(1).default('konsernifi'),
   TRUST_PROXY: trustProxySchema.prefault('false'),
@@ -511,6 +512,8 @@ export interface Config {
   /** Bytes the page cache of anonymous visitors' pages may hold (decision 033); 0: off. */
   pageCacheBytes: number;
   logLevel: (typeof logLevels)[number];
+  /** A request that takes this long or longer is logged as slow (warn); faster ones at debug. */
+  slowRequestMs: number;
   siteHosts: Record<string, string[]>;
   defaultSite: string;
   /**
@@ -575,6 +578,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageMissRateLimit: e.IMAGE_MISS_RATE_LIMIT,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     siteHosts: e.SITE_HOSTS,
     defaultSite: e.DEFAULT_SITE,
     trustProxy: e.TRUST_PROXY,

@@ -32,29 +32,61 @@ describe('rate limits', () => {
   });
 });
 
-describe('request logs', () => {
+/** A log stream the test reads back, one JSON entry a line. */
+function logLines() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const entries = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { stream, lines, entries };
+}
+
+describe('request logs (issue 33: one line a request at most)', () => {
   it('carry the request id and no client address or query string', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    t = await createTestApp({ logStream: stream });
+    const log = logLines();
+    t = await createTestApp({ logStream: log.stream, config: { logLevel: 'debug' } });
     await t.app.inject({
       url: '/?q=matti.meikalainen@example.com',
       headers: { 'x-request-id': 'req-42', 'x-forwarded-for': '203.0.113.9' },
       remoteAddress: '198.51.100.7',
     });
-    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    const mine = entries.filter((e) => e.reqId === 'req-42');
-    expect(mine.length).toBeGreaterThanOrEqual(2);
-    expect(mine.some((e) => (e.req as { path?: string } | undefined)?.path === '/')).toBe(true);
-    const text = lines.join('\n');
+    const mine = log.entries().filter((e) => e.reqId === 'req-42' && e.msg === 'request');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ req: { method: 'GET', path: '/' }, res: { statusCode: 200 } });
+    expect(typeof mine[0]?.ms).toBe('number');
+    const text = log.lines.join('\n');
     expect(text).not.toContain('matti.meikalainen');
     expect(text).not.toContain('198.51.100.7');
     expect(text).not.toContain('203.0.113.9');
+  });
+
+  it('writes nothing for a quick answer at the default level, a warning for a slow one', async () => {
+    const log = logLines();
+    t = await createTestApp({
+      logStream: log.stream,
+      config: { logLevel: 'info', slowRequestMs: 50 },
+      extend(app) {
+        app.get('/api/test/slow', async () => {
+          await new Promise((r) => setTimeout(r, 60));
+          return { ok: true };
+        });
+      },
+    });
+    await t.app.inject({ url: '/health', headers: { 'x-request-id': 'quick' } });
+    await t.app.inject({ url: '/api/test/slow', headers: { 'x-request-id': 'slow' } });
+    expect(log.entries().filter((e) => e.reqId === 'quick')).toEqual([]);
+    const slow = log.entries().filter((e) => e.reqId === 'slow');
+    expect(slow).toHaveLength(1);
+    expect(slow[0]).toMatchObject({
+      msg: 'slow request',
+      level: 40,
+      req: { path: '/api/test/slow' },
+    });
+    expect(slow[0]?.ms).toBeGreaterThanOrEqual(50);
   });
 });
 

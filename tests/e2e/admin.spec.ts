@@ -550,7 +550,8 @@ describe('the back office', () => {
           // Escape closes it: nothing done, no error, the focus back on the button.
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'detached' });
-          expect(await isFocused(newCodes)).toBe(true);
+          // The dialog gives the focus back once it has gone: in the frame after it left.
+          await expect.poll(() => isFocused(newCodes)).toBe(true);
           expect(await page.getByRole('alert').count()).toBe(0);
           expect(await page.getByRole('heading', { name: 'Varakoodisi' }).count()).toBe(0);
 
