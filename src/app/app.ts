@@ -25,7 +25,7 @@ import { PageCache } from '../render/page-cache.ts';
 import type { Config } from '../server/config.ts';
 import { type FileStore, openFileStore } from '../server/file-store.ts';
 import { healthRoutes } from '../server/health.ts';
-import { logRequest, logSerializers } from '../server/log.ts';
+import { logSerializers, OneLineRequestLog } from '../server/log.ts';
 import { DatabaseOutage } from '../server/outage.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from '../server/plugins/errors.ts';
 import { openapiPlugin } from '../server/plugins/openapi.ts';
@@ -72,8 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: trustProxyOption(config.trustProxy),
-    // One line a request at most, by `logRequest` below.
-    disableRequestLogging: true,
+    // One line a request at most.
+    logController: new OneLineRequestLog(config.slowRequestMs),
     bodyLimit: 1024 * 1024,
     // A request (headers and body) that takes longer than this is answered 408 and closed.
     requestTimeout: config.requestTimeoutMs,
@@ -89,7 +89,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
-  app.addHook('onResponse', logRequest(config.slowRequestMs));
   const { database, sharedCounters } = await openStores(app, options);
 
   const clientDir = projectPath('dist/client');
