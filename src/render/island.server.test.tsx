@@ -157,6 +157,19 @@ describe('<Island> props', () => {
     expect(island.attributes['data-prefix']).toBeTruthy();
   });
 
+  it('name the texts of the island in its language, where the page has them', () => {
+    const page = renderToString(
+      <IslandScope
+        components={components}
+        textsUrl={(island, lang) => `/assets/texts-${lang}-${island}.js`}
+      >
+        <Island name="site-search" props={{ label: 'x' } as never} lang="sv" />
+      </IslandScope>,
+    );
+    expect(only(page).attributes['data-texts']).toBe('/assets/texts-sv-site-search.js');
+    expect(only(html).attributes['data-texts']).toBeUndefined();
+  });
+
   it('round-trip through a local component too', () => {
     const label = `${hostile} & "x" 'y' <z>`;
     const page = renderToString(
