@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHeaderProps } from '../features/navigation/header-props.ts';
-import { SiteHeader } from '../features/navigation/site-header.tsx';
+import { loadSideMenu, SiteHeader } from '../features/navigation/site-header.tsx';
 import { serverT } from '../i18n/catalogues.ts';
 import type { Lang } from '../sites/types.ts';
 import { Island, IslandScope, type ResolvedIslands } from './island.server.tsx';
@@ -112,6 +112,9 @@ function headerProps(
     hideInFrame: false,
   };
 }
+
+// The server renders the header with its side menu, whose code the registry loads beforehand.
+beforeAll(() => loadSideMenu());
 
 /** The registry these tests render with: the real header, and a small component of their own. */
 const components = {

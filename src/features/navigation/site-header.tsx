@@ -1,14 +1,24 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  memo,
+  Suspense,
+  use,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useT } from '../../i18n/react.tsx';
 // The widget's own module, not the feature's index: the index also brings the search page's
 // server-side block (and React's server renderer) into the header's browser chunk.
 import { QuickSearch } from '../search/index.ts';
+import type { CartSyncPart } from '../shop/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
-import { HeaderCartLink } from './header-cart-link.tsx';
+import { CartSyncContext, HeaderCartLink } from './header-cart-link.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath } from './nav-paths.ts';
-import { SideMenu } from './side-menu.tsx';
+import type { SideMenu as SideMenuComponent } from './side-menu.tsx';
 import styles from './site-header.module.css';
 import { SiteLogo } from './site-logo.tsx';
 import { useDisclosures } from './use-disclosures.ts';
@@ -19,6 +29,55 @@ import { useSideMenuState } from './use-side-menu-state.ts';
 import { useStickyHeight } from './use-sticky-height.ts';
 
 export type { SiteHeaderProps } from './header-props.ts';
+
+let SideMenu: typeof SideMenuComponent | undefined;
+let sideMenuLoad: Promise<void> | undefined;
+let sideMenuLoaded: () => void = () => {};
+/** Settles once the side menu's code is here: what its boundary waits for while it hydrates. */
+const sideMenuReady = new Promise<void>((resolve) => {
+  sideMenuLoaded = resolve;
+});
+
+/**
+ * Loads the side menu's code (once). The server loads it before it renders a header (see
+ * `islands.ts`); the browser when the visitor reaches for the burger (decision 160).
+ */
+export function loadSideMenu(): Promise<void> {
+  sideMenuLoad ??= import('./side-menu.tsx').then((m) => {
+    SideMenu = m.SideMenu;
+    sideMenuLoaded();
+  });
+  return sideMenuLoad;
+}
+
+/**
+ * The side menu in a boundary of its own. The server renders it closed; in the browser the
+ * boundary stays as the server wrote it (closed and inert, React's hydration waits for the
+ * code) until the visitor reaches for the burger, which loads the menu's code: the page's
+ * first hydration does without it.
+ */
+const DeferredSideMenu = memo(
+  function DeferredSideMenu(props: ComponentProps<typeof SideMenuComponent>) {
+    return (
+      <Suspense fallback={null}>
+        <LoadedSideMenu {...props} />
+      </Suspense>
+    );
+  },
+  // Until its code is here the boundary takes no new props: React would give up the server's
+  // markup of a boundary it cannot hydrate yet and show nothing there. Closed, the menu has
+  // nothing to change meanwhile; it opens only once the code is here.
+  (before, after) =>
+    !SideMenu ||
+    Object.keys(after).every(
+      (key) => before[key as keyof typeof before] === after[key as keyof typeof after],
+    ),
+);
+
+function LoadedSideMenu(props: ComponentProps<typeof SideMenuComponent>) {
+  if (!SideMenu) use(sideMenuReady);
+  return SideMenu ? <SideMenu {...props} /> : null;
+}
 
 /** Whether the page is shown inside a frame (the shop opens as a hidden frame for cart sync). */
 function inFrame(): boolean {
@@ -87,7 +146,10 @@ export function SiteHeader(props: SiteHeaderProps) {
             aria-expanded={side.open}
             aria-controls={sideMenuId}
             aria-label={t('menu.label')}
-            onClick={() => side.setOpen(true)}
+            // The menu's code loads on the first sign of use and opens the menu once it is here.
+            onPointerEnter={() => void loadSideMenu()}
+            onFocus={() => void loadSideMenu()}
+            onClick={() => void loadSideMenu().then(() => side.setOpen(true))}
           >
             <Icon name="menu" size={28} />
           </button>
@@ -131,7 +193,7 @@ export function SiteHeader(props: SiteHeaderProps) {
         </div>
         {hasBottom ? <BottomRow {...props} group={group} /> : null}
       </header>
-      <SideMenu
+      <DeferredSideMenu
         id={sideMenuId}
         open={side.open}
         onClose={side.closeByVisitor}
@@ -145,6 +207,21 @@ export function SiteHeader(props: SiteHeaderProps) {
       />
     </>
   );
+}
+
+/**
+ * The header of a site that sells through the shop: its cart link shows the synced cart (the
+ * shop's `cartSync` part, joined by the app's registry as `site-header-synced`).
+ */
+export function siteHeaderWith(sync: CartSyncPart) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once, when the registry joins the parts (as cardGridWith)
+  return function SyncedSiteHeader(props: SiteHeaderProps) {
+    return (
+      <CartSyncContext value={sync}>
+        <SiteHeader {...props} />
+      </CartSyncContext>
+    );
+  };
 }
 
 /**

@@ -19,7 +19,8 @@ export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
         {t('layout.skipToContent')}
       </a>
       <Island
-        name="site-header"
+        // A site that sells through the shop syncs its cart in the header (decision 160).
+        name={props.layout.cart?.sync ? 'site-header-synced' : 'site-header'}
         props={headerProps(site, lang, props.layout)}
         lang={lang}
         hydrate="idle"
