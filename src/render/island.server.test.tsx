@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHeaderProps } from '../features/navigation/header-props.ts';
-import { loadSideMenu, SiteHeader } from '../features/navigation/site-header.tsx';
+import { loadDeferredParts, SiteHeader } from '../features/navigation/site-header.tsx';
 import { serverT } from '../i18n/catalogues.ts';
 import type { Lang } from '../sites/types.ts';
 import { Island, IslandScope, type ResolvedIslands } from './island.server.tsx';
@@ -113,8 +113,8 @@ function headerProps(
   };
 }
 
-// The server renders the header with its side menu, whose code the registry loads beforehand.
-beforeAll(() => loadSideMenu());
+// The server renders the header with its deferred parts, whose code the registry loads first.
+beforeAll(() => loadDeferredParts());
 
 /** The registry these tests render with: the real header, and a small component of their own. */
 const components = {

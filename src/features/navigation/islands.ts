@@ -6,8 +6,8 @@
 export const navigationIslands = {
   'site-header': () =>
     import('./site-header.tsx').then(async (m) => {
-      // The server renders the side menu within the header; the browser loads it on first use.
-      if (typeof window === 'undefined') await m.loadSideMenu();
+      // The server renders the header's parts that the browser loads on first use.
+      if (typeof window === 'undefined') await m.loadDeferredParts();
       return m.SiteHeader;
     }),
 };
@@ -19,7 +19,7 @@ export const navigationIslands = {
 export const navigationIslandParts = {
   syncedHeader: () =>
     import('./site-header.tsx').then(async (m) => {
-      if (typeof window === 'undefined') await m.loadSideMenu();
+      if (typeof window === 'undefined') await m.loadDeferredParts();
       return m.siteHeaderWith;
     }),
 };

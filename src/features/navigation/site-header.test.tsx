@@ -7,7 +7,7 @@ import { IslandRoot } from '../../render/island-root.tsx';
 import type { Lang } from '../../sites/types.ts';
 import type { SiteHeaderProps } from './header-props.ts';
 import { letterGlyph } from './letter-glyphs.ts';
-import { loadSideMenu, SiteHeader } from './site-header.tsx';
+import { loadDeferredParts, SiteHeader } from './site-header.tsx';
 
 let t: TestApp;
 
@@ -51,8 +51,8 @@ function accountLink(html: string): { href: string; text: string } | undefined {
 }
 
 beforeAll(async () => {
-  // The standalone renders below need the side menu's code, as the island registry loads it.
-  await loadSideMenu();
+  // The standalone renders below need the deferred parts' code, as the island registry loads it.
+  await loadDeferredParts();
   t = await createTestApp({
     extend(app) {
       // Stands in for the shop's login, which stores the customer in the session.

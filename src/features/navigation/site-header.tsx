@@ -1,24 +1,12 @@
-import {
-  type ComponentProps,
-  memo,
-  Suspense,
-  use,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
-// The widget's own module, not the feature's index: the index also brings the search page's
-// server-side block (and React's server renderer) into the header's browser chunk.
-import { QuickSearch } from '../search/index.ts';
+import { deferredPart } from '../../render/deferred-part.tsx';
 import type { CartSyncPart } from '../shop/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
 import { CartSyncContext, HeaderCartLink } from './header-cart-link.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath } from './nav-paths.ts';
-import type { SideMenu as SideMenuComponent } from './side-menu.tsx';
 import styles from './site-header.module.css';
 import { SiteLogo } from './site-logo.tsx';
 import { useDisclosures } from './use-disclosures.ts';
@@ -30,53 +18,55 @@ import { useStickyHeight } from './use-sticky-height.ts';
 
 export type { SiteHeaderProps } from './header-props.ts';
 
-let SideMenu: typeof SideMenuComponent | undefined;
-let sideMenuLoad: Promise<void> | undefined;
-let sideMenuLoaded: () => void = () => {};
-/** Settles once the side menu's code is here: what its boundary waits for while it hydrates. */
-const sideMenuReady = new Promise<void>((resolve) => {
-  sideMenuLoaded = resolve;
-});
-
 /**
- * Loads the side menu's code (once). The server loads it before it renders a header (see
- * `islands.ts`); the browser when the visitor reaches for the burger (decision 160).
+ * Parts of the header whose code loads when the visitor reaches for them (decision 160): the
+ * side menu (the burger) and the quick-search boxes (a pointer, a touch or focus in one, or
+ * typing). Until then the server's markup stays as it is: the closed, inert menu; search forms
+ * that work without script (they go to the search page).
  */
-export function loadSideMenu(): Promise<void> {
-  sideMenuLoad ??= import('./side-menu.tsx').then((m) => {
-    SideMenu = m.SideMenu;
-    sideMenuLoaded();
-  });
-  return sideMenuLoad;
+const sideMenu = deferredPart(() => import('./side-menu.tsx').then((m) => m.SideMenu));
+const quickSearch = deferredPart(() => import('../search/index.ts').then((m) => m.QuickSearch));
+const SideMenu = sideMenu.Part;
+const QuickSearch = quickSearch.Part;
+
+/** Loads the header's deferred parts: the server does before it renders a header (`islands.ts`). */
+export function loadDeferredParts(): Promise<void> {
+  return Promise.all([sideMenu.load(), quickSearch.load()]).then(() => undefined);
 }
 
-/**
- * The side menu in a boundary of its own. The server renders it closed; in the browser the
- * boundary stays as the server wrote it (closed and inert, React's hydration waits for the
- * code) until the visitor reaches for the burger, which loads the menu's code: the page's
- * first hydration does without it.
- */
-const DeferredSideMenu = memo(
-  function DeferredSideMenu(props: ComponentProps<typeof SideMenuComponent>) {
-    return (
-      <Suspense fallback={null}>
-        <LoadedSideMenu {...props} />
-      </Suspense>
-    );
-  },
-  // Until its code is here the boundary takes no new props: React would give up the server's
-  // markup of a boundary it cannot hydrate yet and show nothing there. Closed, the menu has
-  // nothing to change meanwhile; it opens only once the code is here.
-  (before, after) =>
-    !SideMenu ||
-    Object.keys(after).every(
-      (key) => before[key as keyof typeof before] === after[key as keyof typeof after],
-    ),
-);
+/** Events that show the visitor is about to use a quick-search box. */
+const SEARCH_INTENT = ['pointerover', 'touchstart', 'focusin', 'keydown', 'input'] as const;
 
-function LoadedSideMenu(props: ComponentProps<typeof SideMenuComponent>) {
-  if (!SideMenu) use(sideMenuReady);
-  return SideMenu ? <SideMenu {...props} /> : null;
+/**
+ * Loads the quick search's code at the first sign of use of any of the header's search boxes,
+ * or at once when one has focus already (reached for before the header hydrated). It listens on
+ * the document: React stops the events it holds back for a part it has not hydrated yet, so a
+ * listener inside the island would not hear them.
+ */
+function useQuickSearchOnIntent(root: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const header = root.current;
+    if (!header) return;
+    const inSearch = (target: EventTarget | null) =>
+      target instanceof Element &&
+      header.contains(target) &&
+      target.closest('form[role="search"]') !== null;
+    if (inSearch(document.activeElement)) {
+      void quickSearch.load();
+      return;
+    }
+    const stop = () => {
+      for (const type of SEARCH_INTENT) document.removeEventListener(type, onIntent, true);
+    };
+    const onIntent = (event: Event) => {
+      if (!inSearch(event.target)) return;
+      stop();
+      void quickSearch.load();
+    };
+    for (const type of SEARCH_INTENT)
+      document.addEventListener(type, onIntent, { capture: true, passive: true });
+    return stop;
+  }, [root]);
 }
 
 /** Whether the page is shown inside a frame (the shop opens as a hidden frame for cart sync). */
@@ -110,6 +100,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   const side = useSideMenuState(burger);
   const framed = useFramed(props.hideInFrame);
   useStickyHeight(root, mode, !framed);
+  useQuickSearchOnIntent(root);
 
   const { variant, desktop, mobile } = props;
   const topTabs = variant === 'master-chef' ? [] : desktop.topTabs;
@@ -147,9 +138,9 @@ export function SiteHeader(props: SiteHeaderProps) {
             aria-controls={sideMenuId}
             aria-label={t('menu.label')}
             // The menu's code loads on the first sign of use and opens the menu once it is here.
-            onPointerEnter={() => void loadSideMenu()}
-            onFocus={() => void loadSideMenu()}
-            onClick={() => void loadSideMenu().then(() => side.setOpen(true))}
+            onPointerEnter={() => void sideMenu.load()}
+            onFocus={() => void sideMenu.load()}
+            onClick={() => void sideMenu.load().then(() => side.setOpen(true))}
           >
             <Icon name="menu" size={28} />
           </button>
@@ -193,7 +184,7 @@ export function SiteHeader(props: SiteHeaderProps) {
         </div>
         {hasBottom ? <BottomRow {...props} group={group} /> : null}
       </header>
-      <DeferredSideMenu
+      <SideMenu
         id={sideMenuId}
         open={side.open}
         onClose={side.closeByVisitor}
@@ -273,7 +264,10 @@ function HeaderTools(
         aria-expanded={search.open}
         aria-controls={props.quickSearchId}
         aria-label={t('header.searchToggle')}
-        onClick={() => (search.open ? search.close() : search.setOpen(true))}
+        // The panel's box takes the focus as it opens: its code is loaded first.
+        onClick={() =>
+          search.open ? search.close() : void quickSearch.load().then(() => search.setOpen(true))
+        }
       >
         <Icon name={search.open ? 'close' : 'search'} size={26} />
       </button>
