@@ -4,6 +4,7 @@ import path from 'node:path';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, transformWithOxc } from 'vite';
+import { islandModules, islandRegistryFiles, islandTextKeys } from './scripts/island-texts.ts';
 
 const root = import.meta.dirname;
 
@@ -54,39 +55,67 @@ function keepCssModules(): Plugin {
   };
 }
 
-const CATALOGUE_PART = /^virtual:catalogue\/(fi|sv|en)\/([\w.,-]+)$/;
+const ISLAND_TEXTS = 'virtual:island-texts';
+const languagesOfTexts = ['fi', 'sv', 'en'] as const;
+const ISLAND_PART = /^virtual:island-texts\/(fi|sv|en)\/([\w-]+)$/;
+
+/** The texts of one language's catalogue (`src/i18n/<lang>.ts`), read as data at build time. */
+async function readCatalogue(
+  lang: string,
+): Promise<{ file: string; messages: Record<string, string> }> {
+  const file = path.join(root, 'src/i18n', `${lang}.ts`);
+  // The catalogue is data: strip its types and read its one export.
+  const { code } = await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' });
+  const module = (await import(
+    `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+  )) as Record<string, Record<string, string>>;
+  const messages = module[lang];
+  if (!messages) throw new Error(`${file} has no export "${lang}"`);
+  return { file, messages };
+}
 
 /**
- * `virtual:catalogue/<lang>/<prefix>,<prefix>…`: the texts of one language whose keys start with
- * one of the prefixes, as a module of its own. An island that needs a handful of texts (the buy
- * control on every product page) loads these instead of the whole catalogue (about 9 kB gzip);
- * `src/app/client-entry.ts` names them. The catalogue (`src/i18n/<lang>.ts`) stays the one source.
+ * Each island's own texts (decision 160), so no page loads the whole catalogue (about 12 kB):
+ * `virtual:island-texts/<lang>/<island>` is the texts of `src/i18n/<lang>.ts` whose keys the
+ * island's modules name (`scripts/island-texts.ts` reads them from the source: the island's module
+ * and every module it imports, statically or lazily). The client build emits one chunk for each
+ * island of the registries in each language; the server names an island's chunk in its element
+ * (`data-texts`, from the manifest), so the client entry holds no table of them. The catalogue
+ * stays the one source of the texts; a key added to an island's code is in its texts at the next
+ * build (or reload, in development).
  */
-export function catalogueParts(): Plugin {
+export function islandTexts(): Plugin {
   return {
-    name: 'kattaus:catalogue-parts',
+    name: 'kattaus:island-texts',
+    buildStart() {
+      if (this.environment.config.consumer !== 'client' || this.environment.mode !== 'build')
+        return;
+      for (const island of islandModules(root).islands)
+        for (const lang of languagesOfTexts)
+          this.emitFile({
+            type: 'chunk',
+            id: `${ISLAND_TEXTS}/${lang}/${island}`,
+            name: `texts-${lang}-${island}`,
+            // The client entry imports the chunk for its default export (Vite's app builds keep no
+            // entry's exports otherwise).
+            preserveSignature: 'strict',
+          });
+    },
     resolveId(source) {
-      return CATALOGUE_PART.test(source) ? `\0${source}` : null;
+      return ISLAND_PART.test(source) ? `\0${source}` : null;
     },
     async load(id) {
-      const match = CATALOGUE_PART.exec(id.replace(/^\0/, ''));
+      const source = id.replace(/^\0/, '');
+      const match = ISLAND_PART.exec(source);
       if (!match?.[1] || !match[2]) return null;
-      const [, lang, list] = match;
-      const file = path.join(root, 'src/i18n', `${lang}.ts`);
+      const [, lang, island] = match;
+      const { file, messages } = await readCatalogue(lang);
       this.addWatchFile(file);
-      // The catalogue is data: strip its types and read its one export.
-      const { code } = await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' });
-      const module = (await import(
-        `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
-      )) as Record<string, Record<string, string>>;
-      const messages = module[lang];
-      if (!messages) throw new Error(`${file} has no export "${lang}"`);
-      const prefixes = list.split(',');
-      const part = Object.fromEntries(
-        Object.entries(messages).filter(([key]) => prefixes.some((p) => key.startsWith(p))),
-      );
-      if (Object.keys(part).length === 0)
-        throw new Error(`virtual:catalogue/${lang}/${list} matches no text of ${file}`);
+      for (const registry of islandRegistryFiles(root)) this.addWatchFile(registry);
+      const found = islandTextKeys(root, Object.keys(messages), island);
+      if (!found) throw new Error(`${source}: no island "${island}" in the registries`);
+      for (const f of found.files) this.addWatchFile(path.join(root, f));
+      const part = Object.fromEntries(found.keys.map((key) => [key, messages[key]]));
       return `export default ${JSON.stringify(part)};`;
     },
   };
@@ -99,7 +128,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // React Aria's own texts (date field segments, calendar) only in the sites' three languages.
     optimizeLocales.vite({ locales: ['fi', 'sv', 'en'] }),
     react(),
-    catalogueParts(),
+    islandTexts(),
     serverOnlyGuard(),
     keepCssModules(),
   ],

@@ -1,6 +1,6 @@
 /**
  * Home page benchmark: throughput and latency of the corporate home page and /health, the
- * server's peak memory, and the gzipped JavaScript a home page loads. Runs the production build
+ * server's peak memory, and the JavaScript a home page loads (as sent to a browser: brotli). Runs the production build
  * as a child process on a fresh embedded database and stops by itself. `npm run bench`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
+  browserGet,
   describeFiles,
   kB,
   measurePageJavaScript,
@@ -40,7 +41,7 @@ const WARMUP_SECONDS = 2;
 const DURATION_SECONDS = 10;
 const STARTUP_LIMIT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
-/** Gzipped JavaScript a home page may load (the check in `npm test` applies it with the load-time islands hydrated). */
+/** JavaScript a home page may load with every island hydrated, as sent (decision 160; the check in `npm test` applies it too). */
 const BUDGET_BYTES = PAGE_JS_BUDGETS.home;
 /** A run that overshoots its duration by this much is stuck: stop it rather than hang. */
 const RUN_SLACK_MS = 20_000;
@@ -141,9 +142,9 @@ try {
     );
     exitCode = 1;
   }
-  if (js.withLoadIslands.gzipBytes > BUDGET_BYTES) {
+  if (js.withAllIslands.transferBytes > BUDGET_BYTES) {
     console.error(
-      `bench: ${kB(js.withLoadIslands.gzipBytes)} kB of gzipped JavaScript with the load-time islands hydrated, over the ${kB(BUDGET_BYTES)} kB budget`,
+      `bench: ${kB(js.withAllIslands.transferBytes)} kB of JavaScript (brotli, as sent) with every island hydrated, over the ${kB(BUDGET_BYTES)} kB budget`,
     );
     exitCode = 1;
   }
@@ -267,13 +268,13 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
 /** The home page's JavaScript, by the computation the budget check of `npm test` uses. */
 async function measureJavaScript() {
   const js = await measurePageJavaScript({
-    get,
+    get: browserGet(origin),
     host: HOME_HOST,
     path: '/',
     manifest: readManifest(CLIENT_DIR),
     root: ROOT,
   });
-  return { budgetGzipBytes: BUDGET_BYTES, ...js };
+  return { budgetBytes: BUDGET_BYTES, ...js };
 }
 
 // --- helpers ----------------------------------------------------------------------------------
@@ -346,20 +347,28 @@ function printTable(
       ` (start-up ${memory.startupPeakRssMB} MB), VmHWM (lifetime peak) ${memory.vmHwmMB} MB`,
   );
   out.push('');
-  out.push('JavaScript of the home page (gzip -9, 1 kB = 1000 bytes)');
-  describeFiles(js.files).forEach((l, i) => {
-    out.push(`  ${{ before: 'B', load: 'L', idle: 'I' }[js.files[i]?.phase ?? 'load']} ${l}`);
+  out.push(
+    'JavaScript of the home page (bytes as sent to a browser that accepts brotli; 1 kB = 1000 bytes)',
+  );
+  describeFiles(js.files).forEach((l) => {
+    out.push(`  ${l}`);
   });
   out.push(
-    `  before any island asks for more: ${kB(js.beforeIslands.gzipBytes)} kB in ${js.beforeIslands.files} files`,
+    `  before any island asks for more: ${kB(js.beforeIslands.transferBytes)} kB in ${js.beforeIslands.files} files`,
   );
-  const load = js.islandsOnPage.filter((i) => i.hydrate === 'load').map((i) => i.name);
+  const on = (when: string) =>
+    js.islandsOnPage
+      .filter((i) => i.hydrate === when)
+      .map((i) => i.name)
+      .join(', ') || 'none';
   out.push(
-    `  with the islands hydrated on load (${load.join(', ') || 'none'}): ${kB(js.withLoadIslands.gzipBytes)} kB in ${js.withLoadIslands.files} files (budget ${kB(BUDGET_BYTES)} kB)`,
+    `  with the islands hydrated on load (${on('load')}): ${kB(js.withLoadIslands.transferBytes)} kB in ${js.withLoadIslands.files} files`,
   );
-  const idle = js.islandsOnPage.filter((i) => i.hydrate === 'idle').map((i) => i.name);
   out.push(
-    `  with the idle islands too (${idle.join(', ') || 'none'}): ${kB(js.withIdleIslands.gzipBytes)} kB in ${js.withIdleIslands.files} files`,
+    `  with the idle islands too (${on('idle')}): ${kB(js.withIdleIslands.transferBytes)} kB in ${js.withIdleIslands.files} files`,
+  );
+  out.push(
+    `  with every island (visible: ${on('visible')}): ${kB(js.withAllIslands.transferBytes)} kB in ${js.withAllIslands.files} files (budget ${kB(BUDGET_BYTES)} kB; gzip -9 ${kB(js.withAllIslands.gzipBytes)} kB)`,
   );
   process.stdout.write(`${out.join('\n')}\n`);
 }

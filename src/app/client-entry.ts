@@ -7,7 +7,6 @@ import type { Messages } from '../i18n/fi.ts';
 import { knownLang, translator } from '../i18n/translate.ts';
 import { VISITOR_SCRIPT_ID } from '../render/holes.ts';
 import { ISLAND_TAG } from '../render/island-tag.ts';
-import type { Lang } from '../sites/types.ts';
 import { islands } from './islands.ts';
 
 // Before any island's code loads: no eval probe by zod against the CSP (see the module).
@@ -15,65 +14,22 @@ makeZodJitless();
 
 /**
  * The browser entry: finds the server-rendered islands and hydrates each one when its trigger
- * fires. React, the island's code and the language's texts load only then.
+ * fires. React, the island's code and its texts load only then: each island loads only the texts
+ * its modules name, from the module its element names in `data-texts` (the build's
+ * `virtual:island-texts/<lang>/<island>`, vite.config.ts; decision 160), not the catalogue.
  */
-const catalogues: Record<Lang, () => Promise<Messages>> = {
-  fi: () => import('../i18n/fi.ts').then((m) => m.fi),
-  sv: () => import('../i18n/sv.ts').then((m) => m.sv),
-  en: () => import('../i18n/en.ts').then((m) => m.en),
-};
-
-/**
- * Islands that load only their own texts, not the whole catalogue: those that hydrate on load,
- * where every kB counts (the JavaScript budget, `tests/e2e/js-budget.spec.ts`). Each names the
- * key prefixes of every text it and its imports show (`virtual:catalogue/<lang>/<prefixes>`,
- * vite.config.ts); a text outside them would show as its key. The lunch menu (on idle) loads
- * its part too: its texts are a small share of the catalogue (decision 042).
- */
-const catalogueParts: Partial<Record<string, Record<Lang, () => Promise<Partial<Messages>>>>> = {
-  'hero-carousel': {
-    fi: () => import('virtual:catalogue/fi/carousel.,hero.').then((m) => m.default),
-    sv: () => import('virtual:catalogue/sv/carousel.,hero.').then((m) => m.default),
-    en: () => import('virtual:catalogue/en/carousel.,hero.').then((m) => m.default),
-  },
-  'lunch-menu': {
-    fi: () => import('virtual:catalogue/fi/lunchMenu.,validation.').then((m) => m.default),
-    sv: () => import('virtual:catalogue/sv/lunchMenu.,validation.').then((m) => m.default),
-    en: () => import('virtual:catalogue/en/lunchMenu.,validation.').then((m) => m.default),
-  },
-  'shop-buy-control': {
-    fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
-    sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
-    en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
-  },
-  'shop-card-buy': {
-    fi: () => import('virtual:catalogue/fi/shop.buy.').then((m) => m.default),
-    sv: () => import('virtual:catalogue/sv/shop.buy.').then((m) => m.default),
-    en: () => import('virtual:catalogue/en/shop.buy.').then((m) => m.default),
-  },
-  'like-button': {
-    fi: () => import('virtual:catalogue/fi/likes.').then((m) => m.default),
-    sv: () => import('virtual:catalogue/sv/likes.').then((m) => m.default),
-    en: () => import('virtual:catalogue/en/likes.').then((m) => m.default),
-  },
-  'recipe-banner': {
-    fi: () => import('virtual:catalogue/fi/recipeBanner.').then((m) => m.default),
-    sv: () => import('virtual:catalogue/sv/recipeBanner.').then((m) => m.default),
-    en: () => import('virtual:catalogue/en/recipeBanner.').then((m) => m.default),
-  },
-};
-
 async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
   const name = element.dataset.name as keyof typeof islands;
   const lang = knownLang(element.dataset.lang ?? 'fi');
   const load = islands[name];
-  if (!load) throw new Error(`Unknown island "${name}"`);
+  const texts = element.dataset.texts;
+  if (!load || !texts) throw new Error(`Unknown island "${name}" or no texts`);
   const [Component, { createElement }, { hydrateRoot }, messages, { IslandRoot }] =
     await Promise.all([
       load(),
       import('react'),
       import('react-dom/client'),
-      (catalogueParts[name]?.[lang] ?? catalogues[lang])() as Promise<Messages>,
+      import(/* @vite-ignore */ texts).then((m: { default: Messages }) => m.default),
       import('../render/island-root.tsx'),
     ]);
   const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;

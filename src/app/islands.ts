@@ -2,7 +2,7 @@ import type { ComponentProps, ComponentType } from 'react';
 import { contentIslandParts, contentIslands } from '../features/content/islands.ts';
 import { formsIslandParts, formsIslands } from '../features/forms/islands.ts';
 import { lunchMenuIslands } from '../features/lunch-menu/islands.ts';
-import { navigationIslands } from '../features/navigation/islands.ts';
+import { navigationIslandParts, navigationIslands } from '../features/navigation/islands.ts';
 import { searchIslandParts, searchIslands } from '../features/search/islands.ts';
 import { shopIslandParts, shopIslands } from '../features/shop/islands.ts';
 import { subscriptionIslandParts, subscriptionIslands } from '../features/subscriptions/islands.ts';
@@ -44,6 +44,11 @@ function joinedIslands() {
     'product-card-grid': () =>
       Promise.all([contentIslandParts.productCardGrid(), shopIslandParts.cardBuyPart()]).then(
         ([withBuyPart, buyPart]) => withBuyPart(buyPart),
+      ),
+    // The header of a site that sells through the shop, with the shop's cart sync.
+    'site-header-synced': () =>
+      Promise.all([navigationIslandParts.syncedHeader(), shopIslandParts.cartSync()]).then(
+        ([withSync, sync]) => withSync(sync),
       ),
     // The food-service sites' floating overlay with the forms feature's expert question form.
     'floating-overlay': () =>

@@ -7,6 +7,12 @@ export interface PageAssets {
   scripts: string[];
   styles: string[];
   modulePreloads: string[];
+  /**
+   * The URL of an island's texts in a language (`virtual:island-texts/<lang>/<island>`, decision
+   * 160), which the island's element names for the client entry; undefined for an entry without
+   * islands.
+   */
+  islandTexts?(island: string, lang: string): string;
 }
 
 declare module 'fastify' {
@@ -42,6 +48,8 @@ export const CART_SYNC_ENTRY = 'src/features/shop/cart-sync/frame-entry.ts';
 export const ADMIN_ENTRY = 'src/admin/main.tsx';
 /** Its manifest, beside the public one. */
 export const ADMIN_MANIFEST = '.vite/admin-manifest.json';
+/** The modules of the islands' texts, `<prefix>/<lang>/<island>` (vite.config.ts `islandTexts`). */
+export const ISLAND_TEXTS = 'virtual:island-texts';
 
 interface ManifestChunk {
   file: string;
@@ -73,6 +81,12 @@ export function manifestAssets(clientDir: string): AssetProvider {
       .map((key) => manifest[key]?.file)
       .filter(isString)
       .map(url),
+    islandTexts: (island, lang) => {
+      const key = `${ISLAND_TEXTS}/${lang}/${island}`;
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`The client manifest lacks ${key}`);
+      return url(chunk.file);
+    },
   };
   const entries = new Map<string, PageAssets>();
   for (const key of [CART_SYNC_ENTRY]) {
@@ -129,6 +143,8 @@ export function devAssets(): AssetProvider {
     scripts: ['/@vite/client', `/${STYLES_ENTRY}`, `/${CLIENT_ENTRY}`],
     styles: [],
     modulePreloads: [],
+    // How the dev server serves a virtual module.
+    islandTexts: (island, lang) => `/@id/__x00__${ISLAND_TEXTS}/${lang}/${island}`,
   };
   return {
     dev: true,

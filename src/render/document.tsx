@@ -59,7 +59,9 @@ export function Document(props: DocumentProps) {
         ))}
       </head>
       <body>
-        <IslandScope components={props.islands}>{props.children}</IslandScope>
+        <IslandScope components={props.islands} textsUrl={assets.islandTexts}>
+          {props.children}
+        </IslandScope>
       </body>
     </html>
   );

@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHeaderProps } from '../features/navigation/header-props.ts';
-import { SiteHeader } from '../features/navigation/site-header.tsx';
+import { loadDeferredParts, SiteHeader } from '../features/navigation/site-header.tsx';
 import { serverT } from '../i18n/catalogues.ts';
 import type { Lang } from '../sites/types.ts';
 import { Island, IslandScope, type ResolvedIslands } from './island.server.tsx';
@@ -113,6 +113,9 @@ function headerProps(
   };
 }
 
+// The server renders the header with its deferred parts, whose code the registry loads first.
+beforeAll(() => loadDeferredParts());
+
 /** The registry these tests render with: the real header, and a small component of their own. */
 const components = {
   'site-header': SiteHeader,
@@ -155,6 +158,19 @@ describe('<Island> props', () => {
     expect(island.attributes['data-name']).toBe('site-header');
     expect(island.attributes['data-lang']).toBe('fi');
     expect(island.attributes['data-prefix']).toBeTruthy();
+  });
+
+  it('name the texts of the island in its language, where the page has them', () => {
+    const page = renderToString(
+      <IslandScope
+        components={components}
+        textsUrl={(island, lang) => `/assets/texts-${lang}-${island}.js`}
+      >
+        <Island name="site-search" props={{ label: 'x' } as never} lang="sv" />
+      </IslandScope>,
+    );
+    expect(only(page).attributes['data-texts']).toBe('/assets/texts-sv-site-search.js');
+    expect(only(html).attributes['data-texts']).toBeUndefined();
   });
 
   it('round-trip through a local component too', () => {

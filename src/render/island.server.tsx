@@ -27,8 +27,12 @@ export type IslandProps<N extends IslandName> = ComponentProps<IslandComponents[
 /** The registry with its components loaded: what the server renders islands with. */
 export type ResolvedIslands = { readonly [N in IslandName]: IslandComponents[N] };
 
+/** The URL of an island's texts in a language (`PageAssets.islandTexts`). */
+export type TextsUrl = (island: string, lang: Lang) => string;
+
 interface Scope {
   components: Partial<ResolvedIslands>;
+  textsUrl: TextsUrl | undefined;
   next: number;
 }
 
@@ -38,9 +42,14 @@ const IslandScopeContext = createContext<Scope | null>(null);
  * Numbers the islands of one page render, so each gets its own `identifierPrefix`, and hands
  * them the components to render with.
  */
-export function IslandScope(props: { components: Partial<ResolvedIslands>; children: ReactNode }) {
+export function IslandScope(props: {
+  components: Partial<ResolvedIslands>;
+  /** Where each island's texts are: its element names them for the client entry. */
+  textsUrl?: TextsUrl | undefined;
+  children: ReactNode;
+}) {
   return (
-    <IslandScopeContext value={{ components: props.components, next: 0 }}>
+    <IslandScopeContext value={{ components: props.components, textsUrl: props.textsUrl, next: 0 }}>
       {props.children}
     </IslandScopeContext>
   );
@@ -50,6 +59,7 @@ export function IslandScope(props: { components: Partial<ResolvedIslands>; child
  * Renders an interactive widget on the server and marks it for hydration in the browser.
  * The island is rendered as its own React root (as `hydrateRoot` will see it), and its props
  * travel as JSON in an attribute, which React escapes: no prop can break out of the markup.
+ * `data-texts` names the module of the island's texts in its language (decision 160).
  */
 export function Island<N extends IslandName>(props: {
   name: N;
@@ -82,6 +92,7 @@ export function Island<N extends IslandName>(props: {
     'data-hydrate': props.hydrate ?? 'load',
     'data-prefix': prefix,
     'data-lang': props.lang,
+    'data-texts': scope.textsUrl?.(props.name, props.lang),
     'data-props': JSON.stringify(props.props),
     // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of the island
     dangerouslySetInnerHTML: { __html: html },

@@ -39,7 +39,7 @@ async function open(
   const problems = watchProblems(page);
   const response = await page.goto(`${origin(site)}${url}`);
   expect(response?.status()).toBe(200);
-  await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+  await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
   return { context, page, problems };
 }
 
@@ -197,7 +197,7 @@ describe('reflow with a long compound word', () => {
     const pages = await longWordPages(page);
     for (const [index, url] of pages.entries()) {
       await page.goto(`${origin('lihakauppa')}${url}`);
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
       if (url.startsWith('/haku')) await page.locator('main li a').first().waitFor();
       if (zoomed) await zoomText(page);
       const found = await page.evaluate(reflowProblems, LONG_WORD);

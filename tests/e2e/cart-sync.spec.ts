@@ -88,7 +88,7 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
       expect(code).toBeTruthy();
 
       await page.goto(`${brandOrigin}/`);
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
       const cartLink = page.locator(`header a[href="${shopOrigin}/ostoskori#tuotteet"]`);
       expect(await cartLink.count()).toBe(1);
       // Nothing stored and nothing done yet: no frame, and the empty badge is not loading. With a
@@ -207,7 +207,7 @@ describe.each([1280, 375])('cart sync at %i px', (width) => {
 
       // A reload shows the stored copy at once and the shop's cart after it answers.
       await page.reload();
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
       await expect.poll(() => cartLink.getAttribute('aria-busy')).toBeNull();
       expect(await cartLink.getAttribute('data-cart-count')).toBe('1');
 

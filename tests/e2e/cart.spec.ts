@@ -26,7 +26,7 @@ const shot = screenshots('cart');
 async function openHome(page: Page) {
   const response = await page.goto(`${origin}/`);
   expect(response?.status()).toBe(200);
-  await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+  await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
   return response;
 }
 
@@ -98,7 +98,7 @@ describe.each([
       expect(refused).toBe(403);
 
       await page.reload();
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
       const labelled = header.getByRole('link', {
         name: t('header.cartWithCount', { count: 2 }),
       });
@@ -124,7 +124,7 @@ describe.each([
       const emptied = await cartCall(page, 'changequantity', `code=${b}&quantity=0`);
       expect(emptied.body.lineItemCount).toBe(0);
       await page.reload();
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
       expect(await cartLink.getAttribute('aria-label')).toBe(t('header.cart'));
       expect(await cartLink.isVisible()).toBe(mode === 'desktop');
 

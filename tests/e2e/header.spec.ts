@@ -83,7 +83,7 @@ function recordLayoutShifts(): void {
           const node = source.node;
           const el = node instanceof Element ? node : (node?.parentElement ?? null);
           return {
-            inHeader: el?.isConnected ? !!el.closest('k-island[data-name="site-header"]') : null,
+            inHeader: el?.isConnected ? !!el.closest('k-island[data-name^="site-header"]') : null,
             node: el ? `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}` : 'gone',
             from: rect(source.previousRect),
             to: rect(source.currentRect),
@@ -142,7 +142,7 @@ async function open(
   const problems = watchProblems(page);
   const response = await page.goto(`http://${id}.localhost:${port}${url}`);
   expect(response?.status()).toBe(200);
-  await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+  await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
   return { context, page, problems };
 }
 
@@ -480,7 +480,7 @@ describe('the shop inside a frame', () => {
     const frame = page.frameLocator('iframe');
     if (wait) {
       await frame
-        .locator('k-island[data-name="site-header"][data-hydrated]')
+        .locator('k-island[data-name^="site-header"][data-hydrated]')
         .waitFor({ state: 'attached' });
     }
     return { context, page, frame, problems };
@@ -537,7 +537,7 @@ describe('language switch in the header', () => {
     await follow(there);
     await page.waitForURL(`${origin}/en/`);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
-    await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+    await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
     await follow(back);
     await page.waitForURL(`${origin}/`);
     expect(await page.getAttribute('html', 'lang')).toBe(siteOf(id).languages[0]);

@@ -180,7 +180,7 @@ describe.each(innerPages)('keyboard on an inner page of $site', ({ site, path: f
       const pagePath = await find(page, origin);
       const response = await page.goto(`${origin}${pagePath}`);
       expect(response?.status()).toBe(200);
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
 
       // The page lies in a section with children: its accordion in the (closed) side menu is open.
       const burger = page.locator(`header button[aria-label="${t('menu.label')}"]`);
@@ -214,7 +214,7 @@ describe('the side menu and the page behind it', () => {
     const problems = watchProblems(page);
     const product = await firstProduct(page, origin, '/tuotteet/naudanliha');
     await page.goto(`${origin}${product}`);
-    await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+    await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
     const burger = page.locator(`header button[aria-label="${t('menu.label')}"]`);
     const menu = page.locator(`[id="${await burger.getAttribute('aria-controls')}"]`);
     const inert = (selector: string) =>

@@ -118,7 +118,7 @@ async function open(width: number, mobile: boolean, clock = false): Promise<Open
       failed.push({ q: qOf(r), error: r.failure()?.errorText ?? '' });
   });
   await page.goto(`${origin}/`);
-  await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+  await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
   const header = page.locator('header');
   // By CSS, not by role, so that the closed mobile panel's box can still be looked at.
   const form = header.locator(
@@ -519,7 +519,7 @@ describe('quick search in the sticky bar and the side menu', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${origin}/`);
-    await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+    await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
     await page.evaluate(() => window.scrollTo(0, 250));
     const form = page.getByRole('search', { name: t('header.stickySearch') });
     await expect.poll(() => form.isVisible()).toBe(true);
@@ -539,7 +539,7 @@ describe('quick search in the sticky bar and the side menu', () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${origin}/`);
-    await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+    await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
     await page
       .locator('header')
       .getByRole('button', { name: t('menu.label') })

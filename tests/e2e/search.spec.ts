@@ -320,7 +320,7 @@ describe('site search page', () => {
     'each search landmark on the page has a name of its own (%i px)',
     async (width) => {
       const { context, page } = await open('sibylla', '/haku?q=kana', { width });
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
       const names = async () =>
         page
           .getByRole('search')

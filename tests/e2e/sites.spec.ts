@@ -35,7 +35,7 @@ describe('home page of every site', () => {
       await expectHomeBasics(page, site);
 
       // The header island hydrates; on a wide screen the burger is hidden.
-      await page.locator('k-island[data-name="site-header"][data-hydrated]').waitFor();
+      await page.locator('k-island[data-name^="site-header"][data-hydrated]').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${id}-1280`, true);
 

@@ -197,7 +197,10 @@ function useMenuSave(weeks: EditWeek[], options: { onFieldErrors: () => void }) 
     }
   };
 
-  /** The refusal of a field (`weeks.0.heading`), in words; undefined when it has none. */
+  /**
+   * The refusal of a field (`weeks.0.heading`), in words; undefined when it has none. The server
+   * names it by key (@texts lunchMenu.error., validation.).
+   */
   const fieldError = (field: string) => {
     const key = errors[field];
     return key ? t(key as MessageKey) : undefined;

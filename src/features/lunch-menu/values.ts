@@ -11,7 +11,7 @@ export const MENU_RECIPES_API = '/api/fs/menu/recipes';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** The text keys of the weekdays' names (keys written out, so the catalogue part can be checked). */
+/** The text keys of the weekdays' names (keys written out, so the island's texts find them). */
 export const DAY_NAME_KEYS = {
   monday: 'lunchMenu.day.monday',
   tuesday: 'lunchMenu.day.tuesday',

@@ -1,14 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
-// The widget's own module, not the feature's index: the index also brings the search page's
-// server-side block (and React's server renderer) into the header's browser chunk.
-import { QuickSearch } from '../search/index.ts';
+import { deferredPart } from '../../render/deferred-part.tsx';
+import type { CartSyncPart } from '../shop/index.ts';
 import { LanguageSwitch, TabRow } from './desktop-menus.tsx';
-import { HeaderAccountLink, HeaderCartLink } from './header-cart-link.tsx';
+import { CartSyncContext, HeaderAccountLink, HeaderCartLink } from './header-cart-link.tsx';
 import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath } from './nav-paths.ts';
-import { SideMenu } from './side-menu.tsx';
 import styles from './site-header.module.css';
 import { SiteLogo } from './site-logo.tsx';
 import { useDisclosures } from './use-disclosures.ts';
@@ -19,6 +17,57 @@ import { useSideMenuState } from './use-side-menu-state.ts';
 import { useStickyHeight } from './use-sticky-height.ts';
 
 export type { SiteHeaderProps } from './header-props.ts';
+
+/**
+ * Parts of the header whose code loads when the visitor reaches for them (decision 160): the
+ * side menu (the burger) and the quick-search boxes (a pointer, a touch or focus in one, or
+ * typing). Until then the server's markup stays as it is: the closed, inert menu; search forms
+ * that work without script (they go to the search page).
+ */
+const sideMenu = deferredPart(() => import('./side-menu.tsx').then((m) => m.SideMenu));
+const quickSearch = deferredPart(() => import('../search/index.ts').then((m) => m.QuickSearch));
+const SideMenu = sideMenu.Part;
+const QuickSearch = quickSearch.Part;
+
+/** Loads the header's deferred parts: the server does before it renders a header (`islands.ts`). */
+export function loadDeferredParts(): Promise<void> {
+  return Promise.all([sideMenu.load(), quickSearch.load()]).then(() => undefined);
+}
+
+/** Events that show the visitor is about to use a quick-search box. */
+const SEARCH_INTENT = ['pointerover', 'touchstart', 'focusin', 'keydown', 'input'] as const;
+
+/**
+ * Loads the quick search's code at the first sign of use of any of the header's search boxes,
+ * or at once when one has focus already (reached for before the header hydrated). It listens on
+ * the document: React stops the events it holds back for a part it has not hydrated yet, so a
+ * listener inside the island would not hear them.
+ */
+function useQuickSearchOnIntent(root: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const header = root.current;
+    if (!header) return;
+    const inSearch = (target: EventTarget | null) =>
+      target instanceof Element &&
+      header.contains(target) &&
+      target.closest('form[role="search"]') !== null;
+    if (inSearch(document.activeElement)) {
+      void quickSearch.load();
+      return;
+    }
+    const stop = () => {
+      for (const type of SEARCH_INTENT) document.removeEventListener(type, onIntent, true);
+    };
+    const onIntent = (event: Event) => {
+      if (!inSearch(event.target)) return;
+      stop();
+      void quickSearch.load();
+    };
+    for (const type of SEARCH_INTENT)
+      document.addEventListener(type, onIntent, { capture: true, passive: true });
+    return stop;
+  }, [root]);
+}
 
 /** Whether the page is shown inside a frame (the shop opens as a hidden frame for cart sync). */
 function inFrame(): boolean {
@@ -51,6 +100,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   const side = useSideMenuState(burger);
   const framed = useFramed(props.hideInFrame);
   useStickyHeight(root, mode, !framed);
+  useQuickSearchOnIntent(root);
 
   const { variant, desktop, mobile } = props;
   const topTabs = variant === 'master-chef' ? [] : desktop.topTabs;
@@ -87,7 +137,10 @@ export function SiteHeader(props: SiteHeaderProps) {
             aria-expanded={side.open}
             aria-controls={sideMenuId}
             aria-label={t('menu.label')}
-            onClick={() => side.setOpen(true)}
+            // The menu's code loads on the first sign of use and opens the menu once it is here.
+            onPointerEnter={() => void sideMenu.load()}
+            onFocus={() => void sideMenu.load()}
+            onClick={() => void sideMenu.load().then(() => side.setOpen(true))}
           >
             <Icon name="menu" size={28} />
           </button>
@@ -148,6 +201,21 @@ export function SiteHeader(props: SiteHeaderProps) {
 }
 
 /**
+ * The header of a site that sells through the shop: its cart link shows the synced cart (the
+ * shop's `cartSync` part, joined by the app's registry as `site-header-synced`).
+ */
+export function siteHeaderWith(sync: CartSyncPart) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once, when the registry joins the parts (as cardGridWith)
+  return function SyncedSiteHeader(props: SiteHeaderProps) {
+    return (
+      <CartSyncContext value={sync}>
+        <SiteHeader {...props} />
+      </CartSyncContext>
+    );
+  };
+}
+
+/**
  * Inside a frame the header leaves itself out once hydrated (the server cannot know about the
  * frame): true there when `hideInFrame` asks for it.
  */
@@ -191,7 +259,10 @@ function HeaderTools(
         aria-expanded={search.open}
         aria-controls={props.quickSearchId}
         aria-label={t('header.searchToggle')}
-        onClick={() => (search.open ? search.close() : search.setOpen(true))}
+        // The panel's box takes the focus as it opens: its code is loaded first.
+        onClick={() =>
+          search.open ? search.close() : void quickSearch.load().then(() => search.setOpen(true))
+        }
       >
         <Icon name={search.open ? 'close' : 'search'} size={26} />
       </button>

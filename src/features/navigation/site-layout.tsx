@@ -27,7 +27,8 @@ export function SiteLayout(props: { layout: LayoutData; children: ReactNode }) {
         dangerouslySetInnerHTML={{ __html: visitorJson(props.layout.visitor) }}
       />
       <Island
-        name="site-header"
+        // A site that sells through the shop syncs its cart in the header (decision 160).
+        name={props.layout.cart?.sync ? 'site-header-synced' : 'site-header'}
         props={headerProps(site, lang, props.layout)}
         visitor={props.layout.visitor}
         lang={lang}

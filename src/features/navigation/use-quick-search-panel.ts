@@ -21,7 +21,10 @@ export function useQuickSearchPanel(panelId: string) {
 
   useEffect(() => {
     if (!open) return;
-    input.current?.focus();
+    // By the markup: the box may not have hydrated yet (its code has only just arrived).
+    (
+      input.current ?? document.getElementById(panelId)?.querySelector<HTMLInputElement>('input')
+    )?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       close();

@@ -54,6 +54,17 @@ export function QuickSearch(props: {
   const root = useRef<HTMLFormElement>(null);
   const suggestions = useSuggestions();
   const { query, status, result, hits, active, setActive, close } = suggestions;
+
+  // Text typed before the box hydrated (the header loads its code when the visitor reaches for
+  // it, decision 160) is taken up as if typed now.
+  const { change } = suggestions;
+  const typedTaken = useRef(false);
+  useEffect(() => {
+    if (typedTaken.current) return;
+    typedTaken.current = true;
+    const typed = root.current?.querySelector<HTMLInputElement>('input[name="q"]')?.value ?? '';
+    if (typed) change(typed);
+  }, [change]);
   const open = status !== 'idle';
   const layout = props.layout ?? 'quick';
 

@@ -1,4 +1,5 @@
 import { xsrfToken } from '../../client/send.ts';
+import { CART_EVENT, type CartEventDetail } from './cart-events.ts';
 import type { Cart, DeliveryDates, ProductAvailability, ProductDetail } from './schemas.ts';
 import { CART_API, CHECKOUT_API, PRODUCTS_API } from './values.ts';
 
@@ -8,12 +9,9 @@ import { CART_API, CHECKOUT_API, PRODUCTS_API } from './values.ts';
  * header's badge) that the cart changed.
  */
 
-export const CART_EVENT = 'shop:cart';
+export { CART_EVENT, type CartEventDetail };
 /** A postal code the delivery-area check accepted (detail: the code). */
 export const POSTAL_CODE_EVENT = 'shop:postal-code';
-
-/** What `CART_EVENT` carries: the cart the server answered. */
-export type CartEventDetail = Pick<Cart, 'lineItemCount' | 'lineItems' | 'total'>;
 
 export { xsrfToken };
 

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { CART_EVENT, type CartEventDetail } from './api.ts';
+import type { Cart } from './schemas.ts';
+
+/**
+ * The event that tells other widgets (the header's badge) that the cart changed. Here, not in
+ * `api.ts`: the header listens for it on every page and needs none of the API client.
+ */
+export const CART_EVENT = 'shop:cart';
+
+/** What `CART_EVENT` carries: the cart the server answered. */
+export type CartEventDetail = Pick<Cart, 'lineItemCount' | 'lineItems' | 'total'>;
 
 /**
  * The number of line items after the last cart change a shop widget made on this page (the buy

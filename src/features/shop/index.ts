@@ -15,11 +15,5 @@ export type {
 } from './admin/delivery-schemas.ts';
 export { useShopCartCount } from './cart-events.ts';
 export type { LocalCart } from './cart-sync/protocol.ts';
-export {
-  addThroughShop,
-  type CartSyncConfig,
-  connectCartSync,
-  followCartLink,
-  useSyncedCart,
-} from './cart-sync/site-cart.ts';
+export type { CartSyncConfig, CartSyncPart } from './cart-sync/site-cart.ts';
 export type { ProductCard } from './schemas.ts';

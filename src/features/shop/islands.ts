@@ -24,4 +24,6 @@ export const shopIslands = {
 export const shopIslandParts = {
   productCardPart: () => import('./product-card.tsx').then((m) => m.LkProductCardBuy),
   cardBuyPart: () => import('./card-buy.tsx').then((m) => m.CardBuyControl),
+  // The header's cart sync on a site that sells through the shop (`site-header-synced`).
+  cartSync: () => import('./cart-sync/site-cart.ts').then((m) => m.cartSyncPart),
 };

@@ -118,7 +118,8 @@ export const Captcha = forwardRef<
   return (
     <fieldset className={styles.captcha} aria-describedby={`${id}-notice`}>
       <legend className={styles.visuallyHidden}>{t('form.captcha.label')}</legend>
-      {/* Above the widget: ALTCHA's own error tooltip drops below its box. */}
+      {/* Above the widget: ALTCHA's own error tooltip drops below its box. The server's
+          refusals arrive as keys (@texts form.captcha.). */}
       <p id={`${id}-notice`} role="status" className={styles.captchaNotice}>
         {props.notice ? t(props.notice) : null}
       </p>

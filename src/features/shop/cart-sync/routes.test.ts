@@ -144,7 +144,10 @@ describe('the header’s cart summary', () => {
 
   it('on a selling brand site: an empty loading cart, the shop’s cart link and frame', async () => {
     const page = await t.app.inject({ url: '/', headers: { host: 'jyvabroiler.localhost:3000' } });
-    const { cart } = islandProps(page.body, 'site-header') as { cart: Record<string, unknown> };
+    // The header that syncs the cart through the shop's frame (decision 160).
+    const { cart } = islandProps(page.body, 'site-header-synced') as {
+      cart: Record<string, unknown>;
+    };
     expect(visitorData(page.body)).toEqual({ lineItemCount: 0, loggedIn: false });
     expect(cart).toEqual({
       href: 'http://lihakauppa.localhost:3000/ostoskori#tuotteet',

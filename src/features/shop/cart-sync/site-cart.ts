@@ -292,3 +292,14 @@ export function useSyncedCart(config: CartSyncConfig | null): LocalCart | null {
   const current = useSyncExternalStore(subscribe, () => cart, serverCart);
   return config ? current : null;
 }
+
+/**
+ * What the header of a site that sells through the shop takes from here (the shop's `cartSync`
+ * island part, which the app's registry joins to the header on those sites only).
+ */
+export interface CartSyncPart {
+  useSyncedCart: typeof useSyncedCart;
+  followCartLink: typeof followCartLink;
+}
+
+export const cartSyncPart: CartSyncPart = { useSyncedCart, followCartLink };

@@ -291,6 +291,7 @@ function ErrorSummary(props: {
     >
       <h2 id={props.id}>{t('checkout.errorSummary')}</h2>
       <ul>
+        {/* The placement's refusals arrive as keys (@texts shop.checkout., checkout.error.) */}
         {Object.entries(props.errors).map(([field, key]) => (
           <li key={field}>
             <a href={`#${summaryTarget(field, props.hydrated)}`}>

@@ -1,11 +1,6 @@
 import { XSRF_HEADER, xsrfToken } from '../../../client/send.ts';
-import {
-  REVIEW_API,
-  REVIEW_PAGE_SIZE,
-  type ReviewPage,
-  type ReviewPost,
-  type ReviewPosted,
-} from './schemas.ts';
+import type { ReviewPage, ReviewPost, ReviewPosted } from './schemas.ts';
+import { REVIEW_API, REVIEW_PAGE_SIZE } from './values.ts';
 
 /** The browser side of the review API (spec §7), with the anti-forgery header (decision 003). */
 

@@ -6,7 +6,8 @@ import shop from '../shop.module.css';
 import type { ReviewState } from '../statuses.ts';
 import { fetchReviews } from './api.ts';
 import styles from './reviews.module.css';
-import { RATING_MAX, REVIEW_PAGE_SIZE, REVIEW_TRUNCATE_AT, type Review } from './schemas.ts';
+import type { Review } from './schemas.ts';
+import { RATING_MAX, REVIEW_PAGE_SIZE, REVIEW_TRUNCATE_AT } from './values.ts';
 
 const loadDialog = () => import('./review-dialog.tsx');
 const ReviewDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReviewDialog })));

@@ -1,24 +1,21 @@
 import { z } from 'zod';
-import { SHOP_SITE_ID } from '../../../sites/shop.ts';
+import {
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_PAGE_SIZE,
+  REVIEW_PAGE_SIZE_MAX,
+  REVIEW_TEXT_MAX,
+  USER_NAME_MAX,
+} from './values.ts';
 
 /**
  * The reviews' contract (shop spec §3 "Review", §5, §7, §9): `GET /api/review/lihakauppa/` pages
- * a product's reviews, `POST` the same path writes one. Browser-safe: the review widgets use it.
- * Error messages are message keys of the i18n catalogue.
+ * a product's reviews, `POST` the same path writes one. Browser-safe: the review dialog uses it.
+ * Error messages are message keys of the i18n catalogue. The plain values are in `values.ts`,
+ * so the review list loads without zod (decision 160).
  */
 
-export const REVIEW_API = `/api/review/${SHOP_SITE_ID}/`;
-
-/** Spec §9: page size 9, text at most 500 characters, ratings 1–5, truncation at 170. */
-export const REVIEW_PAGE_SIZE = 9;
-export const REVIEW_PAGE_SIZE_MAX = 50;
-export const REVIEW_TEXT_MAX = 500;
-export const REVIEW_TRUNCATE_AT = 170;
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const USER_NAME_MAX = 60;
-/** Pages a product page asks for at once when opened with `page` above 1 (spec §4). */
-export const REVIEW_PAGES_MAX = 20;
+export * from './values.ts';
 
 const INVALID = 'validation.invalid';
 export const REVIEW_REQUIRED = 'review.error.required';

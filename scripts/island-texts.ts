@@ -1,0 +1,141 @@
+/**
+ * Which texts each island shows, read from the source at build time (decision 160): the islands'
+ * modules are found in the registries (`src/features/<feature>/islands.ts`, the joined islands of
+ * `src/app/islands.ts`), and from each the modules it imports, statically or lazily, are read for
+ * the text keys they name. The build gives each island only those texts
+ * (`virtual:island-texts/<lang>/<island>`, vite.config.ts); the JavaScript budget's measurement
+ * (`page-javascript.ts`) uses the same registry reading to find an island's chunks.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** `'name': () => import('./x.tsx')…` in a feature's table of lazy imports. */
+const LAZY_IMPORT = /['"]?([\w-]+)['"]?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
+/** `'name': () => Promise.all([a.part(), b.part()])` in the app's registry: an island of parts. */
+const JOINED = /['"]([\w-]+)['"]\s*:\s*\(\)\s*=>\s*Promise\.all\(\s*\[([^\]]*)\]/g;
+
+export interface IslandModules {
+  /** Island (or part) name → the repository-relative source files of its lazy imports. */
+  byName: Map<string, string[]>;
+  /** The names that are islands a page can hold (the features' parts are left out). */
+  islands: string[];
+}
+
+/**
+ * The islands' modules, from the registries' source: each feature's `islands.ts` (islands and
+ * parts alike are `name: () => import('./module.tsx')`), and the app's joined islands, made of
+ * two parts. Parts (`…IslandParts`) are listed by name too, but are not islands.
+ */
+export function islandModules(root: string): IslandModules {
+  const byName = new Map<string, string[]>();
+  const islands: string[] = [];
+  const featuresDir = path.join(root, 'src/features');
+  for (const feature of existsSync(featuresDir) ? readdirSync(featuresDir).sort() : []) {
+    const registryFile = path.join(featuresDir, feature, 'islands.ts');
+    if (!existsSync(registryFile)) continue;
+    const source = readFileSync(registryFile, 'utf8');
+    // The part tables come after the islands' table, under a name ending in `IslandParts`.
+    const partsAt = source.search(/export const \w+IslandParts\b/);
+    for (const match of source.matchAll(LAZY_IMPORT)) {
+      const [, name, spec] = match;
+      if (!name || !spec) continue;
+      byName.set(name, [path.posix.join('src/features', feature, spec)]);
+      if (partsAt < 0 || (match.index ?? 0) < partsAt) islands.push(name);
+    }
+  }
+  const appRegistry = path.join(root, 'src/app/islands.ts');
+  if (existsSync(appRegistry)) {
+    for (const [, name, calls] of readFileSync(appRegistry, 'utf8').matchAll(JOINED)) {
+      if (!name || !calls) continue;
+      const files = [...calls.matchAll(/\.(\w+)\(\)/g)].map((m) => byName.get(m[1] ?? ''));
+      if (files.length > 0 && files.every((f) => f !== undefined)) {
+        byName.set(name, files.flat());
+        islands.push(name);
+      }
+    }
+  }
+  return { byName, islands };
+}
+
+/** `import … from './x'`, `export … from './x'`, `import './x'` and `import('./x')`; not `import type`. */
+const IMPORT_SPEC =
+  /\b(?:import|export)\s+(type\s+)?(?:[\w*${},\s]+?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+/** Marks texts a module shows that its source does not name: keys the server sends. */
+const TEXTS_MARK = /@texts\s+([\w.,\s]+)/g;
+
+/**
+ * The browser modules `entries` load (repository-relative paths), themselves included: every
+ * relative import followed, statically or lazily (a lazy dialog renders inside its island and
+ * needs its texts too); type-only imports, style sheets and packages are not.
+ */
+export function moduleGraph(root: string, entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(path.join(root, file), 'utf8');
+    for (const m of source.matchAll(IMPORT_SPEC)) {
+      if (m[1]) continue;
+      const spec = m[2] ?? m[3];
+      if (!spec || !/\.[cm]?[jt]sx?$/.test(spec)) continue;
+      const next = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      if (existsSync(path.join(root, next))) visit(next);
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen];
+}
+
+/**
+ * The keys of `keys` that a module's source names: a string that is a key (`'shop.buy.add'`);
+ * a string or the start of a template that ends in a dot, or a string that a dot makes the start
+ * of keys (`'shop.couponBox'` for `` `${messages}.heading` ``, `` `language.name.${lang}` ``):
+ * every key that starts so; and the prefixes of an `@texts` mark in a comment, for texts that
+ * arrive as keys from the server. Comments are not read otherwise.
+ */
+export function textKeysOf(source: string, keys: readonly string[]): Set<string> {
+  const known = new Set(keys);
+  const found = new Set<string>();
+  const addPrefix = (prefix: string) => {
+    for (const key of keys) if (key.startsWith(prefix)) found.add(key);
+  };
+  for (const [, list] of source.matchAll(TEXTS_MARK))
+    for (const prefix of list?.split(/[\s,]+/) ?? []) if (prefix.includes('.')) addPrefix(prefix);
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\'"`])\/\/.*$/gm, '$1');
+  for (const [, , text] of code.matchAll(/(['"`])([\w.-]+?)(?:\1|\$\{)/g)) {
+    if (!text?.includes('.')) continue;
+    if (known.has(text)) found.add(text);
+    else if (text.endsWith('.')) addPrefix(text);
+    else addPrefix(`${text}.`);
+  }
+  return found;
+}
+
+/** The registries `islandModules` reads (absolute paths), for a build to watch. */
+export function islandRegistryFiles(root: string): string[] {
+  const featuresDir = path.join(root, 'src/features');
+  const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+  return [
+    ...features.map((feature) => path.join(featuresDir, feature, 'islands.ts')),
+    path.join(root, 'src/app/islands.ts'),
+  ].filter((file) => existsSync(file));
+}
+
+/**
+ * The keys an island shows (see `textKeysOf`) over the modules it loads, in the catalogue's
+ * order, and those modules; undefined for a name that is no island.
+ */
+export function islandTextKeys(
+  root: string,
+  keys: readonly string[],
+  island: string,
+  modules: IslandModules = islandModules(root),
+): { files: string[]; keys: string[] } | undefined {
+  const entries = modules.byName.get(island);
+  if (!entries || !modules.islands.includes(island)) return undefined;
+  const files = moduleGraph(root, entries).filter((f) => !/\.server\.tsx?$/.test(f));
+  const found = new Set<string>();
+  for (const file of files)
+    for (const key of textKeysOf(readFileSync(path.join(root, file), 'utf8'), keys)) found.add(key);
+  return { files, keys: keys.filter((k) => found.has(k)) };
+}
