@@ -2,7 +2,7 @@ import { type CSSProperties, useCallback, useId } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import type { CardType } from '../blocks.ts';
 import type { CardDto } from '../card-grid/schemas.ts';
-import { useCardView } from '../components/card-view.tsx';
+import { Card } from '../components/card.tsx';
 import styles from './group-carousel.module.css';
 import { Arrows, Track, useGroups } from './group-carousel.tsx';
 import { cardsPerView, LARGE_FROM } from './groups.ts';
@@ -19,11 +19,12 @@ export interface CardCarouselProps {
  * The card carousel (island `card-carousel`, spec §4): one group of cards per arrow (or arrow
  * key), the left arrow once moved, the right one while more remain; 1 card on small screens, 3 on
  * medium, else the block's count; a 500 ms slide, none for reduced motion. It never moves by
- * itself. Hidden cards are inert. Before hydration it is a list that scrolls sideways.
+ * itself. Hidden cards are inert. Before hydration it is a list that scrolls sideways. Its cards
+ * hydrate (not the static cards of the grid, decision 160): the arrow keys are handled for a
+ * focused card's link, and React passes no event from markup it has not hydrated.
  */
 export function CardCarousel(props: CardCarouselProps) {
   const t = useT();
-  const Card = useCardView();
   const trackId = useId();
   const headingId = useId();
   const perViewOf = useCallback(
