@@ -1,5 +1,9 @@
 import type { ComponentProps, ComponentType } from 'react';
-import { contentIslandParts, contentIslands } from '../features/content/islands.ts';
+import {
+  contentIslandParts,
+  contentIslands,
+  loadStaticCards,
+} from '../features/content/islands.ts';
 import { formsIslandParts, formsIslands } from '../features/forms/islands.ts';
 import { lunchMenuIslands } from '../features/lunch-menu/islands.ts';
 import { navigationIslandParts, navigationIslands } from '../features/navigation/islands.ts';
@@ -94,5 +98,8 @@ void propsAreJson;
 export async function loadIslands(): Promise<ResolvedIslands> {
   const names = Object.keys(islands) as (keyof Registry)[];
   const loaded = await Promise.all(names.map((name) => islands[name]()));
+  // The cards the browser keeps as the server rendered them (decision 160): the server renders
+  // them, so their code must be here first (the header's deferred parts load with its island).
+  await loadStaticCards();
   return Object.fromEntries(names.map((name, i) => [name, loaded[i]])) as ResolvedIslands;
 }

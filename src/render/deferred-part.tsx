@@ -17,7 +17,9 @@ interface Slot<P> {
  * part must look the same until it is used (a closed menu, an empty search box), and the island
  * must `load()` before it changes what the part shows (opens the menu).
  *
- * The server must have the code before it renders: its island registry calls `load()` first.
+ * The server must have the code before it renders: its island registry calls `load()` first (a
+ * part rendered on the server without its code throws). A part that never changes need never be
+ * loaded in the browser at all: it stays the server's markup.
  */
 export function deferredPart<P extends object>(
   importPart: () => Promise<ComponentType<P>>,
@@ -39,7 +41,13 @@ export function deferredPart<P extends object>(
   };
   return {
     // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module load
-    Part: (props: P) => <DeferredPart slot={slot as Slot<object>} props={props} />,
+    Part: (props: P) => {
+      // On the server a part without its code would render as nothing: fail instead, outside
+      // the part's own boundary.
+      if (!slot.Loaded && typeof window === 'undefined')
+        throw new Error('a deferred part rendered on the server before its code was loaded');
+      return <DeferredPart slot={slot as Slot<object>} props={props} />;
+    },
     load,
   };
 }

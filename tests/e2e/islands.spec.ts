@@ -58,7 +58,8 @@ describe('island triggers', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await hydrated('visible').waitFor();
     await lateButton.click();
-    expect(await lateButton.getAttribute('aria-expanded')).toBe('true');
+    // The side menu opens once its code has come (decision 160).
+    await expect.poll(() => lateButton.getAttribute('aria-expanded')).toBe('true');
     // Each island is its own root with its own id prefix: no hydration mismatch.
     expect(problems.console).toEqual([]);
     await page.close();

@@ -334,8 +334,9 @@ describe('site search page', () => {
           .locator('header')
           .getByRole('button', { name: t('header.searchToggle'), exact: true })
           .click();
+        // The panel opens once the quick search's code has come (decision 160).
+        await expect.poll(async () => (await names()).length).toBeGreaterThan(shown.length);
         const withPanel = await names();
-        expect(withPanel.length).toBeGreaterThan(shown.length);
         expect(new Set(withPanel).size).toBe(withPanel.length);
       } else {
         expect(shown).toContain(t('search.label'));

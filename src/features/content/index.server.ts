@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentAdminRoutes } from './admin/routes.server.ts';
 import { filteredCardsRoutes } from './card-grid/routes.server.ts';
+import { staticCard } from './components/card-view.tsx';
 import { likeRoutes } from './likes/routes.server.ts';
 import { recipeBannerRoutes } from './recipe-banner/routes.server.ts';
 import { seoRoutes } from './seo/routes.server.ts';
@@ -19,6 +20,8 @@ export { pages, products, recipes } from './tables.ts';
 /** `/api/filtered-cards/*`, `/api/contentlikecount/*`, robots.txt and the sitemaps. */
 export const contentPlugin = fp(
   async (app: FastifyInstance) => {
+    // Pages render cards as deferred parts, whose code the server has before any page.
+    await staticCard.load();
     await app.register(filteredCardsRoutes);
     await app.register(seoRoutes);
     await app.register(likeRoutes);

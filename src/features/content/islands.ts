@@ -7,7 +7,7 @@ export const contentIslands = {
   'hero-carousel': () => import('./carousel/hero-carousel.tsx').then((m) => m.HeroCarousel),
   'image-carousel': () => import('./carousel/image-carousel.tsx').then((m) => m.ImageCarousel),
   'product-gallery': () => import('./carousel/product-gallery.tsx').then((m) => m.ProductGallery),
-  'card-carousel': () => import('./carousel/group-carousel.tsx').then((m) => m.CardCarousel),
+  'card-carousel': () => import('./carousel/card-carousel.tsx').then((m) => m.CardCarousel),
   'brand-logo-carousel': () =>
     import('./carousel/group-carousel.tsx').then((m) => m.BrandLogoCarousel),
   'recipe-banner': () => import('./recipe-banner/recipe-banner.tsx').then((m) => m.RecipeBanner),
@@ -36,3 +36,10 @@ export const contentIslandParts = {
     import('./carousel/product-card-carousel.tsx').then((m) => m.cardCarouselWith),
   productCardGrid: () => import('./card-grid/product-card-grid.tsx').then((m) => m.cardGridWith),
 };
+
+/**
+ * The code of the cards that grids and carousels keep as the server rendered them (decision
+ * 160): the server loads it before it renders islands (`loadIslands`).
+ */
+export const loadStaticCards = () =>
+  import('./components/card-view.tsx').then((m) => m.staticCard.load());

@@ -8,7 +8,6 @@ import type { SiteHeaderProps } from './header-props.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath } from './nav-paths.ts';
 import styles from './site-header.module.css';
-import { SiteLogo } from './site-logo.tsx';
 import { useDisclosures } from './use-disclosures.ts';
 import { useHeaderMode, useScrollState } from './use-header-mode.ts';
 import { useOverflowEdges } from './use-overflow-edges.ts';
@@ -26,12 +25,18 @@ export type { SiteHeaderProps } from './header-props.ts';
  */
 const sideMenu = deferredPart(() => import('./side-menu.tsx').then((m) => m.SideMenu));
 const quickSearch = deferredPart(() => import('../search/index.ts').then((m) => m.QuickSearch));
+/**
+ * The logo is markup that never changes: the browser keeps the server's and never loads its code
+ * (the glyphs of the initials); the side menu's copy comes with the side menu.
+ */
+const siteLogo = deferredPart(() => import('./site-logo.tsx').then((m) => m.SiteLogo));
 const SideMenu = sideMenu.Part;
 const QuickSearch = quickSearch.Part;
+const SiteLogo = siteLogo.Part;
 
 /** Loads the header's deferred parts: the server does before it renders a header (`islands.ts`). */
 export function loadDeferredParts(): Promise<void> {
-  return Promise.all([sideMenu.load(), quickSearch.load()]).then(() => undefined);
+  return Promise.all([sideMenu.load(), quickSearch.load(), siteLogo.load()]).then(() => undefined);
 }
 
 /** Events that show the visitor is about to use a quick-search box. */

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import type { CardType } from '../blocks.ts';
-import { Card } from '../components/card.tsx';
+import { staticCard, useCardView } from '../components/card-view.tsx';
 import { fetchFilteredCards } from './api.ts';
 import styles from './card-grid.module.css';
 import {
@@ -51,6 +51,7 @@ const moreClass: Record<Tier, string | undefined> = {
  */
 export function CardGridIsland(props: CardGridProps) {
   const t = useT();
+  const Card = useCardView();
   const id = `cards-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const listRef = useRef<HTMLUListElement>(null);
   const [rows, setRows] = useState(INITIAL_ROWS);
@@ -172,7 +173,11 @@ function useFilteredCards(initial: CardDto[], cardType: CardType, onNewCards: ()
     inFlight.current = controller;
     setStatus('loading');
     try {
-      const next = await fetchFilteredCards(itemId, cardType, controller.signal);
+      // Cards the server did not render need the card's code (see `staticCard`).
+      const [next] = await Promise.all([
+        fetchFilteredCards(itemId, cardType, controller.signal),
+        staticCard.load(),
+      ]);
       if (controller.signal.aborted) return;
       setCards(next);
       onNewCards();

@@ -1,5 +1,5 @@
 import { type CardBuyPart, CardBuyProvider } from '../components/card-buy-part.tsx';
-import { CardCarousel, type CardCarouselProps } from './group-carousel.tsx';
+import { CardCarousel, type CardCarouselProps } from './card-carousel.tsx';
 
 /**
  * The card carousel whose `lkProductCard`s carry the shop's buy control (island

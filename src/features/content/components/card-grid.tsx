@@ -7,7 +7,9 @@ import { toCardDto } from '../card-grid/cards.ts';
 import { INITIAL_ROWS } from '../card-grid/layout.ts';
 import type { DropdownItem } from '../card-grid/schemas.ts';
 import type { ImageDto } from '../image-dto.ts';
+import { Card } from './card.tsx';
 import { type CardBuyProps, CardBuyProvider, offersBuying } from './card-buy-part.tsx';
+import { CardViewProvider } from './card-view.tsx';
 
 /**
  * Rows of cards. Columns come from the block (2, 3 or 4) or from the screen width (4 large,
@@ -57,9 +59,13 @@ export function CardGrid(props: {
       <Island name="card-grid" props={grid} lang={lang} hydrate="visible" />
     );
   }
+  // Plain cards, not deferred parts: a page is no island, and React's streaming renderer would
+  // reveal a large Suspense boundary with an inline script, which the pages' policy refuses.
   const rendered = (
     <I18nProvider lang={lang} t={t}>
-      <CardGridIsland {...grid} />
+      <CardViewProvider card={Card}>
+        <CardGridIsland {...grid} />
+      </CardViewProvider>
     </I18nProvider>
   );
   // A grid without script of its own: each product card's control is the shop's small island.
