@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { freePort } from '../helpers/server-process.ts';
 import { serverPort } from './browser.ts';
 
 const base = `http://127.0.0.1:${serverPort()}`;
@@ -41,7 +42,8 @@ describe('SIGTERM', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-sigterm-'));
     try {
       for (let round = 0; round < 2; round++) {
-        const port = 41_000 + Math.floor(Math.random() * 2000);
+        // A port the system hands out as free: a random one could be another server's.
+        const port = await freePort();
         const env: NodeJS.ProcessEnv = {
           ...process.env,
           PORT: String(port),
@@ -62,6 +64,9 @@ describe('SIGTERM', () => {
         child.stdout.on('data', (d) => {
           output += String(d);
         });
+        child.stderr.on('data', (d) => {
+          output += String(d);
+        });
         const exited = new Promise<number | null>((resolve) =>
           child.once('exit', (code) => resolve(code)),
         );
@@ -74,7 +79,7 @@ describe('SIGTERM', () => {
           );
           if (!healthy) await new Promise((r) => setTimeout(r, 200));
         }
-        expect(healthy).toBe(true);
+        expect(healthy, output).toBe(true);
         child.kill('SIGTERM');
         const code = await Promise.race([
           exited,
