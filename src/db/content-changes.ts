@@ -67,23 +67,30 @@ const DDL = /^\s*(create|alter|drop|comment|cluster|refresh)\b/i;
 const TRANSACTION_END = /^\s*(commit|end|rollback|abort)\b/i;
 
 /**
+ * The tables a statement writes: `[]` for a plain read, `'any'` for a schema change or a write
+ * the pattern cannot read (a data-modifying CTE or another form it does not know), to be safe.
+ */
+function writtenTables(statement: string): string[] | 'any' {
+  // Most statements are plain reads: answered without looking further.
+  if (SELECT.test(statement)) return [];
+  if (DDL.test(statement)) return 'any';
+  const match = WRITE.exec(statement);
+  if (!match) {
+    return /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|truncate)\b/i.test(statement)
+      ? 'any'
+      : [];
+  }
+  return (match[2] ?? '').split(',').map((t) => t.trim().replace(/"/g, '').split('.').pop() ?? '');
+}
+
+/**
  * Whether a statement may change what a shared page shows: a write to a table not in
  * `PRIVATE_TABLES`, schema changes, or a write the pattern cannot read (counted as a change).
  */
 export function changesContent(statement: string): boolean {
-  // Most statements are plain reads: answered without looking further.
-  if (SELECT.test(statement)) return false;
-  if (raisesCountOnly(statement)) return false;
-  if (DDL.test(statement)) return true;
-  const match = WRITE.exec(statement);
-  if (!match) {
-    // A data-modifying CTE or another form the pattern does not know: a change, to be safe.
-    return /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|truncate)\b/i.test(statement);
-  }
-  const tables = (match[2] ?? '')
-    .split(',')
-    .map((t) => t.trim().replace(/"/g, '').split('.').pop() ?? '');
-  return tables.some((t) => !PRIVATE_TABLES.has(t));
+  const tables = writtenTables(statement);
+  if ((tables !== 'any' && tables.length === 0) || raisesCountOnly(statement)) return false;
+  return tables === 'any' || tables.some((t) => !PRIVATE_TABLES.has(t));
 }
 
 /**
@@ -95,16 +102,8 @@ const VISITOR_TABLES = new Set(['sessions', 'carts', 'cart_line_items']);
 
 /** Whether a statement may change what a page shows of some visitor (see `VISITOR_TABLES`). */
 export function changesVisitors(statement: string): boolean {
-  if (SELECT.test(statement)) return false;
-  if (DDL.test(statement)) return true;
-  const match = WRITE.exec(statement);
-  if (!match) {
-    return /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|truncate)\b/i.test(statement);
-  }
-  return (match[2] ?? '')
-    .split(',')
-    .map((t) => t.trim().replace(/"/g, '').split('.').pop() ?? '')
-    .some((t) => VISITOR_TABLES.has(t));
+  const tables = writtenTables(statement);
+  return tables === 'any' || tables.some((t) => VISITOR_TABLES.has(t));
 }
 
 /**
