@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProduct } from '../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { registerWithAddress } from '../../tests/helpers/shop-customer.ts';
-import { arrive, fromAddress, type Visitor } from '../../tests/helpers/visitor.ts';
+import { arrive, fromAddress, pageVisitorData, type Visitor } from '../../tests/helpers/visitor.ts';
 import { pages } from '../features/content/tables.ts';
 import { ACCOUNT_API } from '../features/shop/customer/schemas.ts';
 import { CART_API } from '../features/shop/schemas.ts';
@@ -32,14 +32,10 @@ const guest = (url: string) => t.app.inject({ url, headers: SHOP });
 function shown(html: string) {
   const cart = /<a data-hole="header-cart"[^>]*data-cart-count="(\d+)"/.exec(html)?.[1];
   const account = /<a data-hole="header-account"[^>]*href="([^"]+)"/.exec(html)?.[1];
-  const visitor =
-    /<script data-hole="visitor" type="application\/json" id="k-visitor">(.*?)<\/script>/s.exec(
-      html,
-    )?.[1];
   return {
     lineItemCount: Number(cart),
     account,
-    visitor: JSON.parse(visitor ?? 'null') as unknown,
+    visitor: pageVisitorData(html),
   };
 }
 

@@ -142,3 +142,12 @@ export function fromAddress(v: Visitor, ip: string): Visitor {
     request(method, url, { remoteAddress: ip, ...options });
   return v;
 }
+
+/** A page's visitor data (`#k-visitor`, decision 157), parsed; null when the page has none. */
+export function pageVisitorData(html: string): unknown {
+  const json =
+    /<script data-hole="visitor" type="application\/json" id="k-visitor">(.*?)<\/script>/s.exec(
+      html,
+    )?.[1];
+  return JSON.parse(json ?? 'null');
+}

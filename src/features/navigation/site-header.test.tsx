@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImage, createPage } from '../../../tests/factories/index.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { pageVisitorData } from '../../../tests/helpers/visitor.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { IslandRoot } from '../../render/island-root.tsx';
 import type { Lang } from '../../sites/types.ts';
@@ -31,14 +32,10 @@ function headerIsland(html: string) {
   expect(attrs['data-name']).toMatch(/^site-header(-synced)?$/);
   // The visitor's part is not in the island's JSON: the page's visitor data stands apart.
   expect(attrs['data-visitor']).toBe('');
-  const visitorJson =
-    /<script data-hole="visitor" type="application\/json" id="k-visitor">(.*?)<\/script>/s.exec(
-      html,
-    )?.[1];
   return {
     props: {
       ...(JSON.parse(attrs['data-props'] ?? '{}') as Omit<SiteHeaderProps, 'visitor'>),
-      visitor: JSON.parse(visitorJson ?? 'null') as HeaderVisitor,
+      visitor: pageVisitorData(html) as HeaderVisitor,
     },
     prefix: attrs['data-prefix'] ?? '',
     lang: attrs['data-lang'] as Lang,

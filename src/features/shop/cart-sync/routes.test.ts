@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../../tests/factories/index.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
+import { pageVisitorData } from '../../../../tests/helpers/visitor.ts';
 
 /**
  * The shop's side of cart sync on the server: the `/cart-sync` page the brand sites frame, the
@@ -24,15 +25,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-/** The page's visitor data (`#k-visitor`, decision 157). */
-function visitorData(html: string): unknown {
-  const json =
-    /<script data-hole="visitor" type="application\/json" id="k-visitor">(.*?)<\/script>/s.exec(
-      html,
-    )?.[1];
-  return JSON.parse(json ?? 'null');
-}
 
 function islandProps(html: string, name: string): Record<string, unknown> {
   const match = new RegExp(`<k-island[^>]*data-name="${name}"[^>]*data-props="([^"]*)"`).exec(html);
@@ -139,7 +131,7 @@ describe('the header’s cart summary', () => {
     // The page's shared part (decision 157): the link and whether it is loading.
     expect(cart).toEqual({ href: '/ostoskori#tuotteet', loading: false, sync: null });
     // The visitor's part stands apart: the line items of their cart (not the sum of quantities).
-    expect(visitorData(page.body)).toEqual({ lineItemCount: 1, loggedIn: false });
+    expect(pageVisitorData(page.body)).toEqual({ lineItemCount: 1, loggedIn: false });
   });
 
   it('on a selling brand site: an empty loading cart, the shop’s cart link and frame', async () => {
@@ -148,7 +140,7 @@ describe('the header’s cart summary', () => {
     const { cart } = islandProps(page.body, 'site-header-synced') as {
       cart: Record<string, unknown>;
     };
-    expect(visitorData(page.body)).toEqual({ lineItemCount: 0, loggedIn: false });
+    expect(pageVisitorData(page.body)).toEqual({ lineItemCount: 0, loggedIn: false });
     expect(cart).toEqual({
       href: 'http://lihakauppa.localhost:3000/ostoskori#tuotteet',
       loading: true,
