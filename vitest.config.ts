@@ -25,6 +25,8 @@ export const parityFiles = [
   'src/features/staff/audit-append-only.test.ts',
   // Shared pages with the visitor's holes: no visitor's part reaches another (decision 157).
   'src/app/page-holes.test.ts',
+  // A visitor's own page is answered again only to them, and is void after any change (163).
+  'src/app/own-pages.test.ts',
   'seed/seed.test.ts',
   'src/features/search/analysis/*.test.ts',
   'src/features/search/{closer-matches,documents,evaluation,heldout,judged-subjects,typo-vocabulary,routes}.test.ts',

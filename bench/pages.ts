@@ -9,6 +9,7 @@
  *
  *   npm run build && npx tsx bench/pages.ts [--engine pglite|postgres] [--scale 100000]
  *     [--rounds 3] [--slice 2] [--warmup 2] [--no-cache] [--identity] [--log-level warn]
+ *     [--only 'cart|checkout'] [--profile DIR]
  *
  * The static file and the pages are measured in alternation (decision 069): after a warm-up of
  * each, `--rounds` rounds of static file, page 1, static file, page 2, …, static file, each slice
@@ -26,6 +27,9 @@
  * time (decision 047). `--identity` sends none, for the uncompressed figure.
  * `--log-level` is the server's `LOG_LEVEL` (`warn` by default; `info` is production's, to weigh
  * the request log).
+ * `--only` keeps the targets whose name the regular expression finds (and the static file), for
+ * a quick look at a few pages; the full run is the one reported. `--profile DIR` writes the
+ * server's CPU profile there (`node --cpu-prof`) when it stops.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -62,6 +66,8 @@ const { values } = parseArgs({
     'no-cache': { type: 'boolean', default: false },
     identity: { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'warn' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const engine = values.engine;
@@ -152,7 +158,8 @@ const VISITOR_TARGETS: Target[] = [
     SHOP_PAGES.map((page) => ({ ...page, name: `${visitor}: ${page.name}`, visitor })),
   ),
   { name: 'shopper: cart', host: SHOP, path: '/ostoskori', visitor: 'shopper' },
-  { name: 'customer: checkout', host: SHOP, path: '/kassa', visitor: 'customer' },
+  // The checkout's delivery step for a postal code of the seeded delivery areas.
+  { name: 'customer: checkout', host: SHOP, path: '/kassa?postinumero=00100', visitor: 'customer' },
 ];
 /** Pages only their own visitor gets: their goal is a tenth of the static file (issue 33). */
 const PERSONAL = new Set(['shopper: cart', 'customer: checkout']);
@@ -200,11 +207,18 @@ try {
   process.stderr.write(`bench/pages: seeded in ${seedSeconds.toFixed(1)} s\n`);
 
   const port = await freePort();
-  server = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  server = spawn(
+    process.execPath,
+    [
+      ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.profile)] : []),
+      SERVER_ENTRY,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   const rss = startRssSampler(server.pid);
   await waitForHealth(origin, server);
@@ -214,11 +228,12 @@ try {
     shopper: await visitorCookie(origin, SHOP, 'shopper', productCode),
     customer: await visitorCookie(origin, SHOP, 'customer', productCode),
   };
+  const only = values.only === undefined ? undefined : new RegExp(values.only);
   const targets = [
     ...TARGETS,
     ...SHOP_PAGES.map((page) => ({ ...page, name: `guest: ${page.name}` })),
     ...VISITOR_TARGETS,
-  ];
+  ].filter((target, i) => i === 0 || !only || only.test(target.name));
   for (const target of targets) {
     const status = await statusOf(
       origin,

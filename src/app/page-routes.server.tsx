@@ -92,12 +92,18 @@ export async function pageRoutes(app: FastifyInstance) {
     const key = await cache.keyOf(request);
     const visitor = await loadPageVisitor(request);
     if (key && cache.serve(key, request, reply, visitor)) return reply;
-    const made = { version: request.server.database.contentVersion.current, at: Date.now() };
+    // A page that is the visitor's own (the cart page) may answer them again for a moment
+    // (decision 163).
+    const own = await cache.ownKeyOf(request);
+    if (own && cache.serveOwn(own, request, reply)) return reply;
+    const made = cache.made();
     const keep = (shareable: boolean) =>
-      key || visitor.variant !== ''
+      key || own || visitor.variant !== ''
         ? (html: Buffer) => {
             if (key) cache.store(key, made, request, reply, { status: 200, html, shareable });
-            return cache.fillFor(html, visitor);
+            const filled = cache.fillFor(html, visitor);
+            if (own) cache.storeOwn(own, made, request, reply, { status: 200, html: filled });
+            return filled;
           }
         : undefined;
     const layout = () => loadLayoutData(request, { shared: true });

@@ -94,11 +94,24 @@ export function changesContent(statement: string): boolean {
 }
 
 /**
- * Tables whose rows decide what a page shows of its visitor (decision 157): the session (a
- * login) and the shop cart's lines. A write to one of them moves `ContentVersion.visitors`, so a
- * process's memory of visitors' header parts is void.
+ * Tables whose rows decide what a page shows of its visitor (decisions 157 and 163): the session
+ * (a login), the shop cart with its lines, codes and gift cards, the customer, and what the cart
+ * page and the checkout show of the delivery (a held time, the slots others have booked). A write
+ * to one of them moves `ContentVersion.visitors`, so a process's memory of visitors' header parts
+ * and of their own pages is void.
  */
-const VISITOR_TABLES = new Set(['sessions', 'carts', 'cart_line_items']);
+const VISITOR_TABLES = new Set([
+  'sessions',
+  'carts',
+  'cart_line_items',
+  'cart_coupons',
+  'cart_gift_cards',
+  'cart_handovers',
+  'customers',
+  'checkout_holds',
+  'checkout_hold_lines',
+  'delivery_slot_bookings',
+]);
 
 /** Whether a statement may change what a page shows of some visitor (see `VISITOR_TABLES`). */
 export function changesVisitors(statement: string): boolean {
@@ -163,8 +176,8 @@ export class ContentVersion {
   }
 
   /**
-   * Moves after every committed write to a visitor's session or cart, here or in another process
-   * (decision 157): what was kept of any visitor before it is void.
+   * Moves after every committed write to a table of `VISITOR_TABLES`, here or in another process
+   * (decisions 157 and 163): what was kept of any visitor before it is void.
    */
   private visitorValue = 1;
 

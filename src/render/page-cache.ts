@@ -15,6 +15,13 @@ declare module 'fastify' {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/**
+ * How hard kept pages are compressed: a shared page once for many visitors, a visitor's own page
+ * (which lives seconds) about as hard as the server compresses any answer.
+ */
+const SHARED_COMPRESSION = { brotli: 9, gzip: 9 };
+const OWN_COMPRESSION = { brotli: 4, gzip: 6 };
+
 /** A visitor who sees a shared page as it is kept. */
 const GUEST: PageVisitor = { variant: '', fills: () => ({}) };
 
@@ -29,6 +36,14 @@ const NEUTRAL_COOKIES = new Set(['kattaus_session', 'XSRF-TOKEN']);
  */
 export const STALE_IF_ERROR_MS = 15 * 60_000;
 
+/**
+ * How long a visitor's own page (the cart page, the checkout) may be answered again from memory
+ * at the most (decision 163): what it shows that moves by time alone (a delivery day's order
+ * cut-off, a held time's or a coupon's end) is then as old as a page the visitor loaded this
+ * long ago.
+ */
+export const OWN_PAGE_MS = 5_000;
+
 /** One page as every anonymous visitor gets it, with its compressed forms made once. */
 interface Entry {
   version: number;
@@ -41,6 +56,15 @@ interface Entry {
   gzip?: Buffer;
   /** The page's holes (decision 157), found when it was kept; none on a page filled for a visitor. */
   holes: HoleSpan[];
+  /** A visitor's own page (decision 163): what it was made for, and until when it may answer. */
+  own?: { visitors: number; until: number; cacheControl: string };
+}
+
+/** The versions a page was made at, read before it was begun. */
+export interface Made {
+  version: number;
+  visitors: number;
+  at: number;
 }
 
 /**
@@ -91,13 +115,29 @@ export class PageCache {
   private unheardSince: number | undefined;
   /** Requests of the page route that may get a last good copy (`offer`). */
   private readonly offered = new WeakSet<FastifyRequest>();
+  /** Requests whose page its visitor may get again from memory, with until when (`keepForVisitor`). */
+  private readonly ownUntil = new WeakMap<FastifyRequest, number>();
+  /** A visitor's own pages answered from memory (decision 163). */
+  ownHits = 0;
+
+  /**
+   * Visitors' own pages (decision 163), apart from the shared ones so that many shoppers cannot
+   * push the pages everybody shares out: a quarter of the budget, each entry for `OWN_PAGE_MS`.
+   */
+  private readonly own: LRUCache<string, Entry>;
 
   constructor(private readonly options: PageCacheOptions) {
     this.enabled = options.maxBytes > 0;
+    const sizeCalculation = (entry: Entry) =>
+      entry.html.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 200;
     this.entries = new LRUCache<string, Entry>({
       maxSize: Math.max(1, options.maxBytes),
-      sizeCalculation: (entry) =>
-        entry.html.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 200,
+      sizeCalculation,
+    });
+    this.own = new LRUCache<string, Entry>({
+      maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
+      sizeCalculation,
+      ttl: OWN_PAGE_MS,
     });
     options.version.onChange((_version, reason) => {
       // The database went away: nothing is known to have changed; the entries stay as the last
@@ -109,6 +149,7 @@ export class PageCache {
       // A change, or hearing again after a gap in which changes may have been missed.
       this.unheardSince = undefined;
       this.entries.clear();
+      this.own.clear();
     });
   }
 
@@ -255,16 +296,17 @@ export class PageCache {
       this.misses += 1;
       return false;
     }
-    this.hits += 1;
+    if (entry.own) this.ownHits += 1;
+    else this.hits += 1;
     const accepts = String(request.headers['accept-encoding'] ?? '');
     reply
       .status(entry.status)
       .type(entry.contentType)
       // As the page made afresh is sent (send-html.ts); the session plugin makes it private
       // when the answer sets a cookie.
-      .header('cache-control', 'no-cache')
+      .header('cache-control', entry.own?.cacheControl ?? 'no-cache')
       .header('vary', 'accept-encoding')
-      .header('x-page-cache', 'hit');
+      .header('x-page-cache', entry.own ? 'own' : 'hit');
     let body = entry.html;
     if (entry.br && /\bbr\b/.test(accepts)) {
       reply.header('content-encoding', 'br');
@@ -312,26 +354,119 @@ export class PageCache {
     });
   }
 
+  /**
+   * The key of a visitor's own page (decision 163): the request's page with the session it was
+   * made for, so that no other session's request can find it. Undefined when the request has no
+   * session cookie, any other cookie (a notice of a refused post), or asks with another method.
+   */
+  async ownKeyOf(request: FastifyRequest): Promise<string | undefined> {
+    const session = request.session;
+    if (!this.enabled || !session || session.isNew) return undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    for (const name of Object.keys(request.cookies ?? {})) {
+      if (!NEUTRAL_COOKIES.has(name)) return undefined;
+    }
+    await this.options.version.sync();
+    if (!this.options.version.complete) return undefined;
+    return `${this.keyFor(request)}\n@${session.id}`;
+  }
+
+  /**
+   * Says that the page being made for `request` shows its visitor only what the tables of
+   * visitors and content hold and the clock: its visitor may get it again from memory until
+   * `until` (at most `OWN_PAGE_MS` after it was begun), unless any of those tables changes first.
+   * A page that shows a notice, or anything else read once, must not say so.
+   */
+  keepForVisitor(request: FastifyRequest, until = Number.POSITIVE_INFINITY): void {
+    if (this.enabled) this.ownUntil.set(request, until);
+  }
+
+  /** The versions to make a page at: read before it is begun (see `store`, `storeOwn`). */
+  made(): Made {
+    const version = this.options.version;
+    return { version: version.current, visitors: version.visitors, at: Date.now() };
+  }
+
+  /**
+   * Answers a visitor's request with their own page from memory (decision 163); false when there
+   * is none made since the last change to content or to any visitor's tables, or it is too old.
+   */
+  serveOwn(key: string, request: FastifyRequest, reply: FastifyReply): boolean {
+    const entry = this.own.get(key);
+    const version = this.options.version;
+    if (
+      !entry?.own ||
+      entry.version !== version.current ||
+      entry.own.visitors !== version.visitors ||
+      Date.now() >= entry.own.until
+    ) {
+      return false;
+    }
+    return this.send(entry, request, reply);
+  }
+
+  /**
+   * Keeps a page made for its visitor, as they got it, when its maker said it may be
+   * (`keepForVisitor`), it answered 200 without setting a cookie, and nothing it was made from
+   * changed while it was made.
+   */
+  storeOwn(
+    key: string,
+    made: Made,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { status: number; html: Buffer },
+  ): void {
+    const until = this.ownUntil.get(request);
+    const version = this.options.version;
+    if (until === undefined || page.status !== 200) return;
+    if (made.version !== version.current || made.visitors !== version.visitors) return;
+    if (!version.complete || reply.getHeader('set-cookie') !== undefined) return;
+    this.keep(
+      key,
+      {
+        version: made.version,
+        madeAt: made.at,
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        html: page.html,
+        holes: [],
+        own: {
+          visitors: made.visitors,
+          until: Math.min(until, made.at + OWN_PAGE_MS),
+          cacheControl: String(reply.getHeader('cache-control') ?? 'no-cache'),
+        },
+      },
+      this.own,
+      OWN_COMPRESSION,
+    );
+  }
+
   /** Keeps an entry and compresses it once, in the background. */
-  private keep(key: string, entry: Entry): void {
-    this.entries.set(key, entry);
+  private keep(
+    key: string,
+    entry: Entry,
+    into = this.entries,
+    compression = SHARED_COMPRESSION,
+  ): void {
+    into.set(key, entry);
     // Compressed once, in the background; until then hits are sent uncompressed (or compressed
     // by the server's compression on the way, as any answer).
     void Promise.all([
       brotli(entry.html, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: compression.brotli,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.html.length,
         },
       }),
-      gzipAsync(entry.html, { level: 9 }),
+      gzipAsync(entry.html, { level: compression.gzip }),
     ])
       .then(([br, gz]) => {
-        if (this.entries.peek(key) !== entry) return;
+        if (into.peek(key) !== entry) return;
         entry.br = br;
         entry.gzip = gz;
         // Set again, so the LRU counts the compressed forms in the entry's size.
-        this.entries.set(key, entry);
+        into.set(key, entry);
       })
       .catch(() => undefined);
   }

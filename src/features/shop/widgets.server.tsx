@@ -81,6 +81,9 @@ export async function loadShopPageWidget(
   // A held delivery time locks the lines (decision 101); the page says what is held.
   const held = cart.isEditable ? null : await currentHold(request.server.db, cartKeyOf(request));
   const hold = held ? holdAnswer(held, request.locale.lang) : null;
+  // Read from the tables of visitors and content alone (a notice is read once, a held time ends
+  // by the clock): its visitor may get it again for a moment (decision 163).
+  if (notice === null && held === null) request.server.pageCache.keepForVisitor(request);
   return {
     element: (
       <Island

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { isPoolExhausted } from '../../../db/client.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { Island } from '../../../render/island.server.tsx';
+import type { Made } from '../../../render/page-cache.ts';
 import type { PageLayout } from '../../../render/render-page.tsx';
 import { renderPage } from '../../../render/render-page.tsx';
 import { AppError } from '../../../server/errors.ts';
@@ -210,17 +211,35 @@ function loginRedirect(request: FastifyRequest, reply: FastifyReply) {
 type CheckoutPageRenderer = (
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { failed: boolean; body: ReactNode },
+  options: { failed: boolean; body: ReactNode; own?: OwnPage | undefined },
 ) => Promise<FastifyReply>;
+
+/** Where the checkout page is kept for its visitor, and the versions it is made at (decision 163). */
+interface OwnPage {
+  key: string;
+  made: Made;
+}
 
 function checkoutPage(layout: PageLayout): CheckoutPageRenderer {
   return async (request, reply, options) => {
     const t = serverT(request.locale.lang);
     const title = t('checkout.page.title');
     reply.header('cache-control', 'no-store');
+    const { own } = options;
     return renderPage(request, reply, {
       title: options.failed ? t('checkout.errorTitle', { title }) : title,
       head: <meta name="robots" content="noindex" />,
+      ...(own
+        ? {
+            onHtml: (html: Buffer) => {
+              request.server.pageCache.storeOwn(own.key, own.made, request, reply, {
+                status: 200,
+                html,
+              });
+              return undefined;
+            },
+          }
+        : {}),
       body: await layout(
         request,
         <section aria-labelledby="checkout-title" className={styles.page}>
@@ -304,6 +323,11 @@ async function showCheckout(
   reply: FastifyReply,
 ) {
   reply.header('cache-control', 'no-store');
+  // The customer's own page may answer them again for a moment (decision 163).
+  const cache = request.server.pageCache;
+  const ownKey = await cache.ownKeyOf(request);
+  if (ownKey && cache.serveOwn(ownKey, request, reply)) return reply;
+  const own = ownKey ? { key: ownKey, made: cache.made() } : undefined;
   const customerId = await sessionCustomerId(request.session);
   if (!customerId) return loginRedirect(request, reply);
   const { db, config } = request.server;
@@ -312,12 +336,14 @@ async function showCheckout(
   const asked = request.query[POSTAL_CODE_PARAM] ?? request.query.postalCode;
   const postalCode = postalCodeOf(asked);
   if (!postalCode) {
-    const own = postalCodeOf(customer.deliveryAddress.postalCode);
-    if (own && (asked === undefined || asked === '')) {
-      return reply.redirect(checkoutUrl(own), 303);
+    const address = postalCodeOf(customer.deliveryAddress.postalCode);
+    if (address && (asked === undefined || asked === '')) {
+      return reply.redirect(checkoutUrl(address), 303);
     }
     const invalid = typeof asked === 'string' && asked !== '' ? asked.slice(0, 20) : null;
+    cache.keepForVisitor(request);
     return page(request, reply, {
+      own,
       failed: invalid !== null,
       body: <PostalCodeForm lang={lang} invalid={invalid} />,
     });
@@ -326,7 +352,9 @@ async function showCheckout(
   const cart = await loadCart(db, key, lang);
   const paymentCancelled = request.query[PAYMENT_PARAM] === PAYMENT_CANCELLED;
   if (cart.lineItems.length === 0) {
+    cache.keepForVisitor(request);
     return page(request, reply, {
+      own,
       failed: false,
       body: <EmptyCheckout lang={lang} paymentCancelled={paymentCancelled} />,
     });
@@ -339,7 +367,13 @@ async function showCheckout(
       ? holdAnswer(held, lang)
       : null;
   const delivery = await deliveryDates(db, key, lang, postalCode);
+  // Read from the tables of visitors and content and the clock (a notice is read once): kept for
+  // its visitor for a moment, and never past the end of a held time (decision 163).
+  if (notice === null) {
+    cache.keepForVisitor(request, held ? held.expiresAt.getTime() : undefined);
+  }
   return page(request, reply, {
+    own,
     failed: notice !== null && Object.keys(notice.errors).length > 0,
     body: (
       <Island
