@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HomePage, loadPage, resolvePath } from '../features/content/index.server.ts';
+import { HomePage, loadPage, movedPath, resolvePath } from '../features/content/index.server.ts';
 import { loadLunchMenuWidget } from '../features/lunch-menu/index.server.ts';
 import {
   loadLayoutData,
@@ -114,7 +114,13 @@ export async function pageRoutes(app: FastifyInstance) {
       locale.rest,
     );
     if (!resolved) {
-      if (locale.rest !== '/') throw new NotFound();
+      if (locale.rest !== '/') {
+        // A published path that moved answers with its new place (decision 165).
+        const moved = await movedPath(request.server.db, request.site.id, locale.lang, locale.rest);
+        if (moved === undefined) throw new NotFound();
+        const target = sameSitePath(`${locale.prefix}${moved}`);
+        return reply.redirect(`${target}${queryOfTarget(request.url)}`, 301);
+      }
       // A site without content still has its home page.
       return renderPage(request, reply, {
         body: (

@@ -210,6 +210,33 @@ export const recipes = pgTable(
   (t) => [uniqueIndex('recipes_site_lang_path_uq').on(t.siteId, t.lang, t.path)],
 );
 
+/**
+ * Paths that were published and moved (issue 35, decision 165): a request for `fromPath` of the
+ * site and language answers 301 to `toPath`, unless a live item has that path again. Chains are
+ * collapsed when a path moves on (every old path points at the current one), and a path that
+ * becomes live again loses its redirect.
+ */
+export const pathRedirects = pgTable(
+  'path_redirects',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    fromPath: text('from_path').notNull(),
+    toPath: text('to_path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('path_redirects_site_lang_from_uq').on(t.siteId, t.lang, t.fromPath),
+    index('path_redirects_to_idx').on(t.siteId, t.lang, t.toPath),
+    check('path_redirects_not_self_ck', sql`${t.fromPath} <> ${t.toPath}`),
+    check(
+      'path_redirects_paths_ck',
+      sql`${t.fromPath} ~ '^/[^/]' and ${t.toPath} ~ '^/([^/]|$)' and length(${t.fromPath}) <= 500 and length(${t.toPath}) <= 500`,
+    ),
+  ],
+);
+
 export const newsReleases = pgTable(
   'news_releases',
   {
