@@ -206,6 +206,8 @@ export const adminEn: AdminMessages = {
   'admin.permission.orders.refund': 'Refunds',
   'admin.permission.shop.manage': 'Stock, delivery times and coupons',
   'admin.permission.reviews.moderate': 'Moderating reviews',
+  'admin.permission.subscribers.read': 'Viewing subscribers and participants',
+  'admin.permission.subscribers.manage': 'Unsubscribing and raffles',
   'admin.permission.subscribers.export': 'Exporting subscribers',
   'admin.permission.personal-data.export': 'Exporting personal data',
   'admin.permission.personal-data.erase': 'Erasing personal data',

@@ -208,6 +208,8 @@ export const adminFi = {
   'admin.permission.orders.refund': 'Hyvitykset',
   'admin.permission.shop.manage': 'Varastot, toimitusajat ja kupongit',
   'admin.permission.reviews.moderate': 'Arvostelujen valvonta',
+  'admin.permission.subscribers.read': 'Tilaajien ja osallistujien katselu',
+  'admin.permission.subscribers.manage': 'Tilausten peruminen ja arvonnat',
   'admin.permission.subscribers.export': 'Tilaajien vienti',
   'admin.permission.personal-data.export': 'Henkilötietojen vienti',
   'admin.permission.personal-data.erase': 'Henkilötietojen poisto',

@@ -204,6 +204,8 @@ export const adminSv: AdminMessages = {
   'admin.permission.orders.refund': 'Återbetalningar',
   'admin.permission.shop.manage': 'Lager, leveranstider och kuponger',
   'admin.permission.reviews.moderate': 'Granska recensioner',
+  'admin.permission.subscribers.read': 'Visa prenumeranter och deltagare',
+  'admin.permission.subscribers.manage': 'Avsluta prenumerationer och lotta',
   'admin.permission.subscribers.export': 'Exportera prenumeranter',
   'admin.permission.personal-data.export': 'Exportera personuppgifter',
   'admin.permission.personal-data.erase': 'Radera personuppgifter',
