@@ -1,14 +1,18 @@
-import { readFile, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   createStaffMember,
+  freePort,
   startServerProcess,
   stopServerProcess,
 } from '../helpers/server-process.ts';
-import { enrolFromLink, seededShopEnv } from './admin-shop-support.ts';
+import { enrolFromLink } from './admin-shop-support.ts';
 import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
 
 /**
@@ -26,6 +30,42 @@ chromiumForFile((b) => {
 });
 const shot = screenshots('admin-subscribers');
 const PASSWORD = 'markkinoinnin pitkä salasana';
+
+/**
+ * A server's environment on a fresh data folder seeded with the shop, the corporate site (its news
+ * releases and their categories) and the master-chef brand (its campaign), as `npm start` seeds;
+ * the re-authentication window is 3 s so that the export asks for the password again.
+ */
+async function seededEnv(): Promise<{ port: number; dataDir: string; env: NodeJS.ProcessEnv }> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-subscribers-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEV_OUTBOX_PAGE: 'true',
+    STAFF_REAUTH_SECONDS: '3',
+    ADMIN_URL: `http://127.0.0.1:${port}/admin`,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'seed/cli.ts',
+      '--images-per-kind',
+      '1',
+      '--sites',
+      'lihakauppa,konsernifi,mestariforsmanfi',
+    ],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return { port, dataDir, env };
+}
 
 /** A request to `host` on the server, with the cookies kept in `jar` (the anti-forgery one too). */
 function request(
@@ -102,12 +142,12 @@ async function confirmFromMail(page: Page, port: number, address: string) {
 
 describe('subscribers and campaigns in the back office', () => {
   it('lists, exports and unsubscribes the shop’s subscribers, draws a campaign’s winners; nothing for an editor', async () => {
-    const { port, dataDir, env } = await seededShopEnv('kattaus-e2e-subscribers-');
+    const { port, dataDir, env } = await seededEnv();
     const marketingLink = createStaffMember(env, {
       email: 'maria.markkinointi@kattaus.example',
       name: 'Maria Markkinointi',
       role: 'admin',
-      sites: ['lihakauppa', 'mestariforsmanfi'],
+      sites: ['lihakauppa', 'mestariforsmanfi', 'konsernifi'],
     });
     const editorLink = createStaffMember(env, {
       email: 'eino.editori@kattaus.example',
@@ -130,7 +170,14 @@ describe('subscribers and campaigns in the back office', () => {
         subscribeToUutiskirje: false,
         recaptchaToken: '',
       });
-      for (let i = 1; i <= 5; i++) {
+      await publicPost(port, 'konsernifi.localhost', '/api/cision-liana/subscribe?language=fi', {
+        email: 'sijoittaja@example.fi',
+        informationTypes: ['PRM', 'RDV'],
+        subscribeToUutiskirje: false,
+        recaptchaToken: '',
+      });
+      // Ten posts a minute from one address at most: four participants make ten.
+      for (let i = 1; i <= 4; i++) {
         await publicPost(
           port,
           'mestariforsmanfi.localhost',
@@ -154,6 +201,7 @@ describe('subscribers and campaigns in the back office', () => {
       const page = await context.newPage();
       await confirmFromMail(page, port, 'aino.ahola@example.fi');
       await confirmFromMail(page, port, 'cecilia@example.fi');
+      await confirmFromMail(page, port, 'sijoittaja@example.fi');
 
       await enrolFromLink(page, marketingLink, 'Maria Markkinointi', PASSWORD);
       await page.getByRole('link', { name: 'Markkinointi' }).click();
@@ -225,7 +273,7 @@ describe('subscribers and campaigns in the back office', () => {
       await page.getByRole('heading', { level: 1, name: 'Kampanjat' }).waitFor();
       await axe(page, 'campaigns');
       await page.getByRole('link', { name: 'Avaa kampanja CinCinVino 2026' }).click();
-      await page.getByRole('heading', { level: 2, name: 'Osallistujat (5)' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Osallistujat (4)' }).waitFor();
       const winners = page.getByRole('textbox', { name: 'Voittajien määrä' });
       await tabTo(page, winners);
       await page.keyboard.press('ControlOrMeta+a');
@@ -243,10 +291,50 @@ describe('subscribers and campaigns in the back office', () => {
       await shot(page, 'campaign-375', true);
       await page.setViewportSize({ width: 1280, height: 900 });
 
-      // The news releases' screen (no releases on these sites in this seed).
+      // The latest news release (the English one) published now to its first two categories, by
+      // keyboard: the Finnish subscriber of both gets it once, in Finnish, through the outbox.
       await page.getByRole('link', { name: 'Tiedotteet' }).click();
       await page.getByRole('heading', { level: 1, name: 'Tiedotteet' }).waitFor();
       await axe(page, 'news releases');
+      const publish = page.getByRole('button', { name: /^Julkaise: / }).first();
+      const title = ((await publish.getAttribute('aria-label')) ?? '').replace('Julkaise: ', '');
+      await tabTo(page, publish);
+      await page.keyboard.press('Enter');
+      const publishing = page.getByRole('dialog', { name: `Julkaise tiedote ${title}` });
+      await publishing.waitFor();
+      for (const n of [0, 1]) {
+        await tabTo(page, publishing.getByRole('checkbox').nth(n), 10);
+        await page.keyboard.press('Space');
+      }
+      await axe(page, 'publish dialog');
+      await shot(page, 'publish-1280');
+      await press(page, 'Julkaise', publishing);
+      await page.getByText(`Tiedote julkaistu: ${title}.`).waitFor();
+      await shot(page, 'news-1280', true);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await axe(page, 'news releases at 375');
+      await shot(page, 'news-375', true);
+      const outbox = await context.newPage();
+      const releaseMails = async () => {
+        await outbox.goto(`http://127.0.0.1:${port}/dev/outbox`);
+        return outbox
+          .locator('article')
+          .filter({ hasText: 'sijoittaja@example.fi' })
+          .filter({ hasText: 'Lue tiedote:' });
+      };
+      // The mailing job looks every 15 s.
+      await expect
+        .poll(async () => (await releaseMails()).count(), { timeout: 40_000, interval: 2_000 })
+        .toBe(1);
+      const mail = (await (await releaseMails()).textContent()) ?? '';
+      expect(mail).toContain(
+        'Saat tämän viestin, koska tilasit tiedotteet: Lehdistötiedotteet, Pörssitiedotteet.',
+      );
+      expect(mail).toContain(`Lue tiedote: http://konsernifi.localhost:${port}/`);
+      expect(mail).toMatch(/Peru tilaus: http:\/\/konsernifi\.localhost:\d+\/tilaus\/peruuta\?s=/);
+      // A later run of the job mails no one again.
+      await new Promise((r) => setTimeout(r, 16_000));
+      expect(await (await releaseMails()).count()).toBe(1);
       await context.close();
 
       // An editor: no marketing in the menu, the API refuses, the page says so.
@@ -274,5 +362,5 @@ describe('subscribers and campaigns in the back office', () => {
       await stopServerProcess(child);
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 240_000);
 });

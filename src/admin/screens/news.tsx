@@ -108,7 +108,9 @@ export function NewsScreen() {
     [
       t('admin.news.actions'),
       (r) =>
-        r.mailing?.status === 'sent' || r.categories.length === 0 ? null : (
+        r.categories.length === 0 ? (
+          <span className={styles.muted}>{t('admin.news.noCategories')}</span>
+        ) : r.mailing?.status === 'sent' ? null : (
           <PublishDialog row={r} onPublish={publish} />
         ),
       'actions',
