@@ -110,7 +110,7 @@ export function NewsScreen() {
       (r) =>
         r.categories.length === 0 ? (
           <span className={styles.muted}>{t('admin.news.noCategories')}</span>
-        ) : r.mailing?.status === 'sent' ? null : (
+        ) : r.mailing && (r.mailing.status === 'sent' || r.mailing.recipients > 0) ? null : (
           <PublishDialog row={r} onPublish={publish} />
         ),
       'actions',

@@ -64,7 +64,8 @@ const stateOf = (row: MailingRow): MailingState => ({
  * Queues (or, while it waits, moves) the mailing of a release, in the publishing transaction.
  * The categories must be the site's in the release's language (400 naming `informationTypes`).
  * `seenVersion` is the mailing's version the staff member saw (null: none was queued): a mailing
- * queued or changed meanwhile is 409, and so is one already sent (a release is mailed once).
+ * queued or changed meanwhile is 409, and so is one already sent or begun (a release is mailed
+ * once).
  */
 export async function scheduleNewsReleaseMailing(
   tx: Transaction,
@@ -93,7 +94,10 @@ export async function scheduleNewsReleaseMailing(
     .from(newsReleaseMailings)
     .where(eq(newsReleaseMailings.releaseId, release.releaseId))
     .for('update');
-  if (current?.status === 'sent') throw new Conflict('The release was already mailed.');
+  // A mailing that has begun (a large list goes out a chunk at a time) is not moved either.
+  if (current && (current.status === 'sent' || current.recipients > 0)) {
+    throw new Conflict('The release was already mailed.');
+  }
   if ((current?.version ?? null) !== seenVersion) {
     throw new Conflict('The release’s publishing changed since it was shown. Look at it again.');
   }

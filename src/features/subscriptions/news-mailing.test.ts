@@ -277,6 +277,21 @@ describe('publishing a news release', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().mailing).toMatchObject({ version: 1, sendAt: later.toISOString() });
+    // Begun (a large list goes a chunk at a time): no longer moved.
+    await t.app.db
+      .update(newsReleaseMailings)
+      .set({ recipients: 1 })
+      .where(eq(newsReleaseMailings.releaseId, release.id));
+    const begun = await publish(release.id, {
+      informationTypes: ['KMK'],
+      at: later.toISOString(),
+      mailingVersion: 1,
+    });
+    expect(begun.statusCode).toBe(409);
+    await t.app.db
+      .update(newsReleaseMailings)
+      .set({ recipients: 0 })
+      .where(eq(newsReleaseMailings.releaseId, release.id));
     await sendDueNewsMailings(t.app.db, keys, new Date(at.getTime() + 60_000));
     expect(await mailsTo(['raportit@example.fi'])).toEqual([]);
     await sendDueNewsMailings(t.app.db, keys, new Date(later.getTime() + 1_000));
