@@ -55,6 +55,19 @@ const ReportScreen = lazy(() =>
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
+// The marketing lists' and the news releases' screens: a chunk each, loaded when first opened.
+const SubscribersScreen = lazy(() =>
+  import('./screens/subscribers.tsx').then((m) => ({ default: m.SubscribersScreen })),
+);
+const CampaignsScreen = lazy(() =>
+  import('./screens/campaigns.tsx').then((m) => ({ default: m.CampaignsScreen })),
+);
+const CampaignScreen = lazy(() =>
+  import('./screens/campaigns.tsx').then((m) => ({ default: m.CampaignScreen })),
+);
+const NewsScreen = lazy(() =>
+  import('./screens/news.tsx').then((m) => ({ default: m.NewsScreen })),
+);
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
 export function AdminApp() {
@@ -126,7 +139,7 @@ type MenuLink = [to: string, label: string, shown: boolean, part?: boolean];
 /** Whether `pathname` is `to` or under it. */
 const under = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
-/** The menus the staff member's permissions allow, and whether a shop screen is open. */
+/** The menus the staff member's permissions allow, and which part's own menu is open. */
 function useMenus(me: Me) {
   const { t } = useT();
   const location = useLocation();
@@ -145,25 +158,49 @@ function useMenus(me: Me) {
       ['/report', t('admin.nav.report'), can(me, 'orders.read')],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
+  // The marketing lists likewise: subscribers and campaigns under one entry.
+  const marketingLinks = (
+    [
+      ['/subscribers', t('admin.nav.subscribers'), can(me, 'subscribers.read')],
+      ['/campaigns', t('admin.nav.campaigns'), can(me, 'subscribers.read')],
+    ] satisfies MenuLink[]
+  ).filter(([, , shown]) => shown);
   const inShop = shopLinks.some(([to]) => under(location.pathname, to));
+  const inMarketing = marketingLinks.some(([to]) => under(location.pathname, to));
+  const part = inShop
+    ? { links: shopLinks, label: t('admin.nav.shopLabel'), entry: t('admin.nav.shop') }
+    : inMarketing
+      ? {
+          links: marketingLinks,
+          label: t('admin.nav.marketingLabel'),
+          entry: t('admin.nav.marketing'),
+        }
+      : null;
   const links = (
     [
       ['/', t('admin.nav.home'), true],
       ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
       [shopLinks[0]?.[0] ?? '/orders', t('admin.nav.shop'), shopLinks.length > 0, true],
+      [
+        marketingLinks[0]?.[0] ?? '/subscribers',
+        t('admin.nav.marketing'),
+        marketingLinks.length > 0,
+        true,
+      ],
       ['/content', t('admin.nav.content'), can(me, 'content.edit')],
+      ['/news', t('admin.nav.news'), can(me, 'content.publish')],
       ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
       ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
       ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
       ['/profile', t('admin.nav.profile'), true],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
-  return { links, shopLinks, inShop };
+  return { links, part };
 }
 
 function SignedIn({ me }: { me: Me }) {
   const { t } = useT();
-  const { links, shopLinks, inShop } = useMenus(me);
+  const { links, part } = useMenus(me);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
@@ -171,13 +208,13 @@ function SignedIn({ me }: { me: Me }) {
       </a>
       <header className={styles.header}>
         <span className={styles.brand}>Kattaus</span>
-        <MainMenu links={links} inShop={inShop} />
+        <MainMenu links={links} current={part?.entry ?? null} />
         <SignOut />
       </header>
-      {inShop ? (
-        <nav aria-label={t('admin.nav.shopLabel')} className={styles.subNav}>
+      {part ? (
+        <nav aria-label={part.label} className={styles.subNav}>
           <ul>
-            {shopLinks.map(([to, label]) => (
+            {part.links.map(([to, label]) => (
               <li key={to}>
                 <NavLink to={to} className={styles.subNavLink}>
                   {label}
@@ -196,8 +233,8 @@ function SignedIn({ me }: { me: Me }) {
   );
 }
 
-/** The main menu; the shop's entry is current on any of the shop's screens. */
-function MainMenu({ links, inShop }: { links: MenuLink[]; inShop: boolean }) {
+/** The main menu; a part's entry (the shop's) is current on any of that part's screens. */
+function MainMenu({ links, current }: { links: MenuLink[]; current: string | null }) {
   const { t } = useT();
   return (
     <nav aria-label={t('admin.nav.label')} className={styles.nav}>
@@ -205,7 +242,11 @@ function MainMenu({ links, inShop }: { links: MenuLink[]; inShop: boolean }) {
         {links.map(([to, label, , part]) =>
           part ? (
             <li key={label}>
-              <Link to={to} className={styles.navLink} aria-current={inShop ? 'true' : undefined}>
+              <Link
+                to={to}
+                className={styles.navLink}
+                aria-current={current === label ? 'true' : undefined}
+              >
                 {label}
               </Link>
             </li>
@@ -256,6 +297,10 @@ const SCREENS = [
   ['/customers', 'customers.read', CustomersScreen],
   ['/customers/:id', 'customers.read', CustomerScreen],
   ['/report', 'orders.read', ReportScreen],
+  ['/subscribers', 'subscribers.read', SubscribersScreen],
+  ['/campaigns', 'subscribers.read', CampaignsScreen],
+  ['/campaigns/:id', 'subscribers.read', CampaignScreen],
+  ['/news', 'content.publish', NewsScreen],
   ['/content', 'content.edit', ContentScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],

@@ -743,6 +743,13 @@ export const en: Messages = {
   'subscribe.mail.subject': 'Confirm your subscription – {site}',
   'subscribe.mail.body':
     'Hello,\n\nconfirm your subscription ({lists}) on {site} by opening this link:\n{confirmUrl}\n\nThe link works once within 7 days. If you did not subscribe, ignore this message: nothing starts without confirmation.\n\nUnsubscribe: {unsubscribeUrl}',
+  'newsMailing.subject': '{title} – {site}',
+  'newsMailing.intro': 'Hello,\n\n{site} has published a new release:',
+  'newsMailing.read': 'Read the release: {url}',
+  'newsMailing.otherLanguage':
+    '(The release is not published in English; the link opens the language version it was published in.)',
+  'newsMailing.why': 'You receive this message because you subscribed to: {categories}.',
+  'newsMailing.unsubscribe': 'Unsubscribe: {url}',
   'subscribe.newsletter.open': 'Subscribe to the newsletter',
   'subscribe.newsletter.title': 'Subscribe to the newsletter',
   'subscribe.newsletter.intro': 'Recipes, tips and news to your inbox.',

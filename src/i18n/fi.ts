@@ -748,6 +748,13 @@ export const fi = {
   'subscribe.mail.subject': 'Vahvista tilauksesi – {site}',
   'subscribe.mail.body':
     'Hei,\n\nvahvista tilauksesi ({lists}) sivustolla {site} avaamalla tämä linkki:\n{confirmUrl}\n\nLinkki on voimassa 7 päivää ja toimii kerran. Jos et tilannut mitään, voit jättää tämän viestin huomiotta: tilaus ei ala ilman vahvistusta.\n\nPeru tilaus: {unsubscribeUrl}',
+  'newsMailing.subject': '{title} – {site}',
+  'newsMailing.intro': 'Hei,\n\n{site} julkaisi uuden tiedotteen:',
+  'newsMailing.read': 'Lue tiedote: {url}',
+  'newsMailing.otherLanguage':
+    '(Tiedotetta ei ole julkaistu suomeksi; linkki vie sen julkaistuun kieliversioon.)',
+  'newsMailing.why': 'Saat tämän viestin, koska tilasit tiedotteet: {categories}.',
+  'newsMailing.unsubscribe': 'Peru tilaus: {url}',
   'subscribe.newsletter.open': 'Tilaa uutiskirje',
   'subscribe.newsletter.title': 'Tilaa uutiskirje',
   'subscribe.newsletter.intro': 'Saat reseptejä, vinkkejä ja ajankohtaisia uutisia sähköpostiisi.',

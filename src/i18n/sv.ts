@@ -740,6 +740,13 @@ export const sv: Messages = {
   'subscribe.mail.subject': 'Bekräfta din prenumeration – {site}',
   'subscribe.mail.body':
     'Hej,\n\nbekräfta din prenumeration ({lists}) på {site} genom att öppna länken:\n{confirmUrl}\n\nLänken gäller i 7 dagar och fungerar en gång. Om du inte har beställt något kan du strunta i meddelandet: prenumerationen börjar inte utan bekräftelse.\n\nAvsluta prenumerationen: {unsubscribeUrl}',
+  'newsMailing.subject': '{title} – {site}',
+  'newsMailing.intro': 'Hej,\n\n{site} har publicerat ett nytt meddelande:',
+  'newsMailing.read': 'Läs meddelandet: {url}',
+  'newsMailing.otherLanguage':
+    '(Meddelandet finns inte på svenska; länken leder till den publicerade språkversionen.)',
+  'newsMailing.why': 'Du får detta meddelande eftersom du prenumererar på: {categories}.',
+  'newsMailing.unsubscribe': 'Avsluta prenumerationen: {url}',
   'subscribe.newsletter.open': 'Beställ nyhetsbrevet',
   'subscribe.newsletter.title': 'Beställ nyhetsbrevet',
   'subscribe.newsletter.intro': 'Du får recept, tips och aktuella nyheter till din e-post.',

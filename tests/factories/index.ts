@@ -5,3 +5,4 @@
  */
 export * from './content.ts';
 export * from './facets.ts';
+export * from './subscriptions.ts';

@@ -256,6 +256,11 @@ export const newsReleases = pgTable(
     kind: text('kind').notNull(),
     /** Cision text type (e.g. 'Lehdistötiedote', 'Pörssitiedote'). */
     textType: text('text_type'),
+    /**
+     * The news-release categories (`informationType`, e.g. `PRM`) whose subscribers are mailed when
+     * the release is published through the back office (decision 158).
+     */
+    informationTypes: text('information_types').array().notNull().default(sql`'{}'::text[]`),
     translationKey: text('translation_key').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, createProduct } from '../../../tests/factories/index.ts';
+import {
+  createCampaign,
+  createNews,
+  createNewsCategory,
+  createPage,
+  createParticipation,
+  createProduct,
+  createSubscription,
+} from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { softAuthenticator } from '../../../tests/helpers/soft-authenticator.ts';
 import {
@@ -14,6 +22,7 @@ import {
   lastAudit,
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
+import { ADMIN_NEWS_API } from '../content/admin/schemas.ts';
 import { products } from '../content/index.server.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
@@ -31,6 +40,7 @@ import {
   deliveryClosedDates,
   productReviews,
 } from '../shop/tables.ts';
+import { CAMPAIGNS_API, SUBSCRIBERS_API } from '../subscriptions/admin/schemas.ts';
 import type { StaffRouteAccess } from './guard.server.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 import { staffRoles } from './tables.ts';
@@ -52,6 +62,10 @@ let someSubmissionId = '';
 const SAMPLE_PRODUCT = 'NAYTE-1';
 /** A shop order (lihakauppa, outside the scoped grant), for the order routes. */
 let someOrderId = '';
+/** A subscription, a campaign and a news release of sibylla (outside the scoped grant). */
+let someSubscriptionId = '';
+let someCampaignId = '';
+let someNewsId = '';
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -128,6 +142,20 @@ beforeAll(async () => {
     priceCents: 100,
     stock: 10,
   });
+  someSubscriptionId = String(
+    (await createSubscription(t.app.db, { siteId: 'sibylla', lang: 'sv', list: 'newsletter' })).id,
+  );
+  someCampaignId = (await createCampaign(t.app.db, { siteId: 'sibylla' })).id;
+  await createParticipation(t.app.db, { campaignId: someCampaignId, lang: 'sv' });
+  await createNewsCategory(t.app.db, {
+    siteId: 'sibylla',
+    lang: 'sv',
+    informationType: 'PRM',
+    name: 'Pressmeddelanden',
+  });
+  someNewsId = String(
+    (await createNews(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/nyheter/prov' })).id,
+  );
   await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
   await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' });
   await createPage(t.app.db, {
@@ -146,7 +174,13 @@ const idFor = (url: string) =>
     ? someSubmissionId
     : url.startsWith(ORDERS_API)
       ? someOrderId
-      : someStaffId;
+      : url.startsWith(SUBSCRIBERS_API)
+        ? someSubscriptionId
+        : url.startsWith(CAMPAIGNS_API)
+          ? someCampaignId
+          : url.startsWith(ADMIN_NEWS_API)
+            ? someNewsId
+            : someStaffId;
 
 const urlOf = (route: { url: string }) =>
   route.url.replace(':id', idFor(route.url)).replace(':position', '0').replace(':key', 'editor');
@@ -396,6 +430,7 @@ const SAMPLES: Record<
   }),
   ...deliverySamples(),
   ...reviewSamples(),
+  ...subscriberSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -646,5 +681,33 @@ function reviewSamples(): typeof SAMPLES {
       url: `${REVIEWS_API}/${await waiting()}/reject`,
       body: { from: 'pending', reason: 'Asiaton' },
     }),
+  };
+}
+
+/** The marketing lists' writes and the news release's publishing, each on rows of its own. */
+function subscriberSamples(): typeof SAMPLES {
+  return {
+    [`POST ${SUBSCRIBERS_API}/:id/unsubscribe`]: async () => {
+      const row = await createSubscription(t.app.db, { siteId: 'sibylla', list: 'newsletter' });
+      return {
+        url: `${SUBSCRIBERS_API}/${row.id}/unsubscribe`,
+        body: { version: row.updatedAt.toISOString() },
+      };
+    },
+    [`POST ${CAMPAIGNS_API}/:id/draws`]: async () => ({
+      url: `${CAMPAIGNS_API}/${someCampaignId}/draws`,
+      body: { winners: 1 },
+    }),
+    [`POST ${ADMIN_NEWS_API}/:id/publish`]: async () => {
+      const release = await createNews(t.app.db, {
+        siteId: 'sibylla',
+        lang: 'sv',
+        path: `/nyheter/${randomUUID()}`,
+      });
+      return {
+        url: `${ADMIN_NEWS_API}/${release.id}/publish`,
+        body: { at: null, informationTypes: ['PRM'], mailingVersion: null },
+      };
+    },
   };
 }

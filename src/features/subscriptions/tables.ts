@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -112,4 +113,102 @@ export const campaignParticipations = pgTable(
   (t) => [
     uniqueIndex('campaign_participations_address_uq').on(t.campaignId, sql`lower(${t.email})`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// News-release mailings (decision 158): a mailing is queued in the transaction that publishes a
+// release through the back office and sent by a job once its time has come; each address gets at
+// most one mail per release (in any of its languages), which the unique index guarantees.
+// ---------------------------------------------------------------------------------------------
+
+export const MAILING_STATUSES = ['scheduled', 'sent'] as const;
+export type MailingStatus = (typeof MAILING_STATUSES)[number];
+
+/** One language version of the release, as the mail links to it. */
+export interface MailedVersion {
+  lang: string;
+  title: string;
+  teaser: string;
+  /** The release's page, absolute. */
+  url: string;
+}
+
+export const newsReleaseMailings = pgTable(
+  'news_release_mailings',
+  {
+    id: serial('id').primaryKey(),
+    /** The content feature's `news_releases.id` (no foreign key: another feature's table). */
+    releaseId: integer('release_id').notNull(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    /** The release's language versions share it; an address is mailed once per release. */
+    translationKey: text('translation_key').notNull(),
+    informationTypes: text('information_types').array().notNull(),
+    /** The release's language versions at publishing, the published one first. */
+    versions: jsonb('versions').$type<MailedVersion[]>().notNull(),
+    /** The site's home address the links start from, as the publishing request saw it. */
+    siteUrl: text('site_url').notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<MailingStatus>().notNull().default('scheduled'),
+    /** Bumped by every change; a change names the version it was made on (409 otherwise). */
+    version: integer('version').notNull().default(0),
+    scheduledBy: text('scheduled_by'),
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('news_release_mailings_release_uq').on(t.releaseId),
+    index('news_release_mailings_due_idx').on(t.status, t.sendAt),
+    check('news_release_mailings_status_ck', sql`${t.status} in ('scheduled', 'sent')`),
+  ],
+);
+
+/** The mails a mailing put in the outbox: one per address and release (any language version). */
+export const newsReleaseMails = pgTable(
+  'news_release_mails',
+  {
+    id: serial('id').primaryKey(),
+    mailingId: integer('mailing_id')
+      .notNull()
+      .references(() => newsReleaseMailings.id, { onDelete: 'cascade' }),
+    siteId: text('site_id').notNull(),
+    translationKey: text('translation_key').notNull(),
+    /** The address, lower-cased. */
+    address: text('address').notNull(),
+    /** The address's subscriptions of the release's categories (the unsubscribe link's ids). */
+    subscriptionIds: integer('subscription_ids').array().notNull(),
+    lang: text('lang').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('news_release_mails_once_uq').on(t.siteId, t.translationKey, t.address),
+    index('news_release_mails_mailing_idx').on(t.mailingId),
+  ],
+);
+
+/**
+ * A campaign's raffle draw (decision 158): the seed, the participants it considered (their ids in
+ * order and a digest of their addresses) and the winners. The same seed and participants draw the
+ * same winners again, so anyone can check a draw.
+ */
+export const campaignDraws = pgTable(
+  'campaign_draws',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** 32 random bytes, hex. */
+    seed: text('seed').notNull(),
+    winnersWanted: integer('winners_wanted').notNull(),
+    participantIds: integer('participant_ids').array().notNull(),
+    /** SHA-256 of the considered participants' `id:address` lines, in id order. */
+    participantsDigest: text('participants_digest').notNull(),
+    winnerIds: integer('winner_ids').array().notNull(),
+    drawnBy: text('drawn_by').notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaign_draws_campaign_idx').on(t.campaignId, t.drawnAt)],
 );

@@ -2,9 +2,20 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
-import { scopeWhere } from '../../staff/index.server.ts';
+import { adminRoute, scopeWhere } from '../../staff/index.server.ts';
 import { pages } from '../tables.ts';
-import { ADMIN_PAGES_API, adminPagesQuerySchema, adminPagesSchema } from './schemas.ts';
+import { assertReleaseAccess, listNewsForPublishing, publishNewsRelease } from './news.server.ts';
+import {
+  ADMIN_NEWS_API,
+  ADMIN_PAGES_API,
+  adminNewsQuerySchema,
+  adminNewsRowSchema,
+  adminNewsSchema,
+  adminPagesQuerySchema,
+  adminPagesSchema,
+  newsIdParamsSchema,
+  publishNewsSchema,
+} from './schemas.ts';
 
 const PAGE_SIZE = 100;
 
@@ -62,4 +73,31 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
       return { pages: rows, total: Number(total?.n ?? 0) };
     },
   );
+
+  adminRoute(app, 'GET', ADMIN_NEWS_API, {
+    staff: { permission: 'content.publish' },
+    rateLimit: { max: 600, timeWindow: 60_000 },
+    summary:
+      'The news releases the staff member may publish, the latest first, with their mailings',
+    description:
+      '`site` and `lang` narrow the list; releases outside the grants are never listed. 50 at a time from `offset`.',
+    querystring: adminNewsQuerySchema,
+    answer: jsonAnswer(adminNewsSchema, 'News releases'),
+    problems: [400, 401, 403, 429],
+    handler: (request) => listNewsForPublishing(app.db, request.staff?.grants ?? [], request.query),
+  });
+  adminRoute(app, 'POST', `${ADMIN_NEWS_API}/:id/publish`, {
+    staff: { permission: 'content.publish' },
+    rateLimit: { max: 120, timeWindow: 60_000 },
+    bodyLimit: 4 * 1024,
+    preValidation: assertReleaseAccess,
+    summary: 'Publishes a news release now or at a time, mailing its categories’ subscribers once',
+    description:
+      'Sets the release’s date and categories and queues its mailing in one transaction; the mailing goes when the time comes, once to each confirmed subscriber of any of the categories. `mailingVersion` is the mailing’s version as shown (null: none yet); 409 when it changed or was already sent.',
+    params: newsIdParamsSchema,
+    body: publishNewsSchema,
+    answer: jsonAnswer(adminNewsRowSchema, 'The release'),
+    problems: [400, 401, 403, 404, 409, 413, 429],
+    handler: (request) => publishNewsRelease(request, request.params.id, request.body),
+  });
 }

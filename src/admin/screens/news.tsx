@@ -1,0 +1,282 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  DialogTrigger,
+  FieldError,
+  Heading,
+  Label,
+} from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import type {
+  ADMIN_NEWS_API as AdminNewsApi,
+  AdminNewsRow,
+  PublishNews,
+} from '../../features/content/index.ts';
+import styles from '../admin.module.css';
+import { ApiError, get, post } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import {
+  AdminForm,
+  ChoiceRadios,
+  DialogActions,
+  ErrorSummary,
+  Field,
+  ModalDialog,
+  useFieldErrors,
+} from '../ui.tsx';
+import {
+  type Column,
+  formErrors,
+  ListPages,
+  offsetOf,
+  RowsTable,
+  type Said,
+  SaidText,
+} from './shop-parts.tsx';
+
+// The API's address, checked against the feature's constant (only types come from the feature).
+export const ADMIN_NEWS_API: typeof AdminNewsApi = '/api/admin/content/news';
+
+type Publish = (row: AdminNewsRow, body: PublishNews) => Promise<'done' | 'conflict'>;
+
+/**
+ * The news releases the staff member may publish (decision 158), the latest first: each can be
+ * published now or at a time, with the categories whose confirmed subscribers it is mailed to
+ * once; a mailing still waiting can be moved, one sent cannot. Issue 35's editing screens will
+ * take this over.
+ */
+export function NewsScreen() {
+  const { t, dateTime } = useT();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const offset = offsetOf(params);
+  const list = useQuery({
+    queryKey: ['admin-news', offset],
+    queryFn: () =>
+      get<{ releases: AdminNewsRow[]; total: number }>(`${ADMIN_NEWS_API}?offset=${offset}`),
+    placeholderData: keepPreviousData,
+  });
+  const [said, setSaid] = useState<Said>(null);
+
+  const publish: Publish = async (row, body) => {
+    setSaid(null);
+    try {
+      const published = await post<AdminNewsRow>(`${ADMIN_NEWS_API}/${row.id}/publish`, body);
+      setSaid({
+        text: body.at
+          ? t('admin.news.didSchedule', {
+              title: row.title,
+              date: dateTime(published.publishDate),
+            })
+          : t('admin.news.didPublish', { title: row.title }),
+        alert: false,
+      });
+      return 'done';
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 409)) throw e;
+      setSaid({ text: t('admin.news.changed'), alert: true });
+      return 'conflict';
+    } finally {
+      await client.invalidateQueries({ queryKey: ['admin-news'] });
+    }
+  };
+
+  const columns: Column<AdminNewsRow>[] = [
+    [
+      t('admin.news.title'),
+      (r) => (
+        <span className={styles.stack}>
+          <span lang={r.lang}>{r.title}</span>
+          <span className={styles.muted}>
+            {r.siteId} · {r.lang} · {r.path}
+          </span>
+        </span>
+      ),
+    ],
+    [t('admin.news.date'), (r) => dateTime(r.publishDate)],
+    [
+      t('admin.news.categories'),
+      (r) =>
+        r.informationTypes
+          .map((type) => r.categories.find((c) => c.informationType === type)?.name ?? type)
+          .join(', ') || '–',
+    ],
+    [t('admin.news.mailing'), (r) => <MailingState row={r} />],
+    [
+      t('admin.news.actions'),
+      (r) =>
+        r.categories.length === 0 ? (
+          <span className={styles.muted}>{t('admin.news.noCategories')}</span>
+        ) : r.mailing && (r.mailing.status === 'sent' || r.mailing.recipients > 0) ? null : (
+          <PublishDialog row={r} onPublish={publish} />
+        ),
+      'actions',
+    ],
+  ];
+  const total = list.data?.total;
+  return (
+    <>
+      <Heading level={1}>{t('admin.news.heading')}</Heading>
+      <p>{t('admin.news.lead')}</p>
+      <SaidText said={said} />
+      {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
+      <p role="status">{total === undefined ? '' : t('admin.news.count', { count: total })}</p>
+      {list.data ? (
+        <RowsTable
+          caption={t('admin.news.caption')}
+          hiddenCaption
+          columns={columns}
+          rows={list.data.releases}
+          rowKey={(r) => r.id}
+          empty={t('admin.news.empty')}
+        />
+      ) : null}
+      {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
+    </>
+  );
+}
+
+function MailingState({ row }: { row: AdminNewsRow }) {
+  const { t, dateTime } = useT();
+  const mailing = row.mailing;
+  if (!mailing) return <>{t('admin.news.mailing.none')}</>;
+  return (
+    <>
+      {mailing.status === 'sent'
+        ? t('admin.news.mailing.sent', { count: mailing.recipients })
+        : t('admin.news.mailing.scheduled', { date: dateTime(mailing.sendAt) })}
+    </>
+  );
+}
+
+/** `2026-12-01T09:30` in the browser's time zone, for a `datetime-local` field. */
+function localInput(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+function PublishDialog({ row, onPublish }: { row: AdminNewsRow; onPublish: Publish }) {
+  const { t } = useT();
+  return (
+    <DialogTrigger>
+      <Button
+        className={styles.secondary}
+        aria-label={t('admin.news.publishLabel', { title: row.title })}
+      >
+        {t('admin.news.publish')}
+      </Button>
+      <ModalDialog>
+        {(close) => <PublishForm row={row} close={close} onPublish={onPublish} />}
+      </ModalDialog>
+    </DialogTrigger>
+  );
+}
+
+function PublishForm({
+  row,
+  close,
+  onPublish,
+}: {
+  row: AdminNewsRow;
+  close: () => void;
+  onPublish: Publish;
+}) {
+  const { t } = useT();
+  const [when, setWhen] = useState<'now' | 'later'>(
+    row.mailing?.status === 'scheduled' ? 'later' : 'now',
+  );
+  const [chosen, setChosen] = useState<string[]>(
+    row.mailing?.informationTypes ?? row.informationTypes,
+  );
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const errors = useFieldErrors(error);
+  const initialAt =
+    row.mailing?.status === 'scheduled'
+      ? new Date(row.mailing.sendAt)
+      : new Date(Date.now() + 3_600_000);
+  return (
+    <>
+      <Heading slot="title">{t('admin.news.publishHeading', { title: row.title })}</Heading>
+      <p>{t('admin.news.publishLead')}</p>
+      <ErrorSummary error={error} />
+      <AdminForm
+        errors={errors}
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (pending) return;
+          const value = String(new FormData(event.currentTarget).get('at') ?? '');
+          const at = when === 'later' ? new Date(value) : null;
+          const found: Record<string, string> = {};
+          if (chosen.length === 0) found.informationTypes = 'admin.news.error.noCategory';
+          if (at && Number.isNaN(at.getTime())) found.at = 'admin.error.invalid';
+          else if (at && at.getTime() < Date.now()) found.at = 'admin.news.error.past';
+          if (Object.keys(found).length > 0) {
+            setError(formErrors(found));
+            return;
+          }
+          setPending(true);
+          try {
+            await onPublish(row, {
+              at: at ? at.toISOString() : null,
+              informationTypes: chosen,
+              mailingVersion: row.mailing?.version ?? null,
+            });
+            close();
+          } catch (e) {
+            setError(e);
+          } finally {
+            setPending(false);
+          }
+        }}
+      >
+        <CheckboxGroup
+          className={styles.checkboxGroup}
+          value={chosen}
+          onChange={setChosen}
+          isInvalid={Boolean(errors.informationTypes)}
+        >
+          <Label className={styles.label}>{t('admin.news.categoriesLegend')}</Label>
+          <div className={styles.checkboxes}>
+            {row.categories.map((c) => (
+              <Checkbox
+                key={c.informationType}
+                value={c.informationType}
+                className={styles.checkbox}
+              >
+                <span className={styles.box} aria-hidden="true" />
+                {c.name}
+              </Checkbox>
+            ))}
+          </div>
+          <FieldError className={styles.fieldError}>{errors.informationTypes}</FieldError>
+        </CheckboxGroup>
+        <ChoiceRadios
+          label={t('admin.news.when')}
+          value={when}
+          onChange={setWhen}
+          options={[
+            ['now', t('admin.news.now')],
+            ['later', t('admin.news.later')],
+          ]}
+        />
+        {when === 'later' ? (
+          <Field
+            name="at"
+            type="datetime-local"
+            label={t('admin.news.at')}
+            defaultValue={localInput(initialAt)}
+          />
+        ) : null}
+        <DialogActions
+          confirm={t('admin.news.publishConfirm')}
+          cancel={t('admin.news.cancel')}
+          close={close}
+        />
+      </AdminForm>
+    </>
+  );
+}
