@@ -34,3 +34,9 @@ export const subscriptionsPlugin = fp(
 
 export { CampaignBlock, NewsReleasesBlock } from './blocks.tsx';
 export { SubscriptionExtras } from './extras.tsx';
+export {
+  eraseCampaignEntries,
+  eraseSubscriptions,
+  findCampaignEntries,
+  findSubscriptions,
+} from './personal-data.server.ts';
