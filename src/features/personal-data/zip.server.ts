@@ -19,6 +19,13 @@ const CENTRAL = 0x02014b50;
 const END = 0x06054b50;
 const UTF8_NAMES = 0x0800;
 const VERSION = 20;
+/**
+ * Made on Unix (3), version 2.0: Info-ZIP's unzip reads names from an MS-DOS host (0) as code page
+ * 437 even with the UTF-8 flag; a Unix host's names are taken as they are.
+ */
+const MADE_BY = (3 << 8) | VERSION;
+/** A plain file readable by everyone (`-rw-r--r--`), in the Unix half of the attributes. */
+const FILE_MODE = 0o100644 << 16;
 /** Below ZIP64's limits: sizes and offsets under 4 GiB, fewer than 65 535 entries. */
 const MAX_BYTES = 0xffff_fffe;
 const MAX_ENTRIES = 0xfffe;
@@ -75,7 +82,7 @@ export function zipArchive(entries: readonly ZipEntry[], at = new Date()): Buffe
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL, 0);
-    central.writeUInt16LE(VERSION, 4);
+    central.writeUInt16LE(MADE_BY, 4);
     central.writeUInt16LE(VERSION, 6);
     central.writeUInt16LE(UTF8_NAMES, 8);
     central.writeUInt16LE(stored ? 0 : 8, 10);
@@ -85,7 +92,8 @@ export function zipArchive(entries: readonly ZipEntry[], at = new Date()): Buffe
     central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(entry.data.length, 24);
     central.writeUInt16LE(name.length, 28);
-    // Extra field, comment, disk number, internal and external attributes: all 0.
+    // Extra field, comment, disk number and internal attributes: all 0.
+    central.writeUInt32LE(FILE_MODE >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);
