@@ -463,8 +463,10 @@ describe.each(subjects)('a personal-data request, $name', ({ s3 }) => {
       .from(sessions)
       .where(sql`${sessions.data} -> 'customer' ->> 'id' is not null`);
     expect(signedIn).toHaveLength(1);
-    const loggedIn = async (p: Person) =>
-      ((await shopperOf.get(p)?.get(CUSTOMER_API))?.json() as { loggedIn: boolean }).loggedIn;
+    const loggedIn = async (p: Person) => {
+      const res = await (shopperOf.get(p) as Visitor).get(CUSTOMER_API);
+      return (res.json() as { loggedIn: boolean }).loggedIn;
+    };
     expect(await loggedIn(testPerson)).toBe(false);
     expect(await loggedIn(otherPerson)).toBe(true);
 
