@@ -251,6 +251,8 @@ export const adminEn: AdminMessages = {
   'admin.personalData.cancel': 'Cancel',
   'admin.personalData.changed':
     'The data changed after the search and nothing was erased. The person has been searched again; check the counts and try again.',
+  'admin.personalData.erasedLine': '{store}: {count} erased',
+  'admin.personalData.erasedOrders': 'Orders: {count} anonymised',
   'admin.personalData.erasedHeading': 'The person’s data has been erased',
   'admin.personalData.erasedMore': 'Sessions ended: {sessions}. Attachments deleted: {files}.',
   'admin.personalData.filesPending':

@@ -254,6 +254,8 @@ export const adminFi = {
   'admin.personalData.cancel': 'Peruuta',
   'admin.personalData.changed':
     'Tiedot ovat muuttuneet haun jälkeen, eikä mitään poistettu. Henkilö on haettu uudelleen; tarkista määrät ja yritä uudelleen.',
+  'admin.personalData.erasedLine': '{store}: {count} poistettu',
+  'admin.personalData.erasedOrders': 'Tilaukset: {count} anonymisoitu',
   'admin.personalData.erasedHeading': 'Henkilön tiedot on poistettu',
   'admin.personalData.erasedMore':
     'Kirjautumisia päätetty: {sessions}. Liitetiedostoja poistettu: {files}.',

@@ -250,6 +250,8 @@ export const adminSv: AdminMessages = {
   'admin.personalData.cancel': 'Avbryt',
   'admin.personalData.changed':
     'Uppgifterna har ändrats efter sökningen och ingenting raderades. Personen har sökts på nytt; kontrollera antalen och försök igen.',
+  'admin.personalData.erasedLine': '{store}: {count} raderade',
+  'admin.personalData.erasedOrders': 'Beställningar: {count} anonymiserade',
   'admin.personalData.erasedHeading': 'Personens uppgifter har raderats',
   'admin.personalData.erasedMore':
     'Avslutade inloggningar: {sessions}. Raderade bifogade filer: {files}.',

@@ -73,7 +73,6 @@ export function PersonalDataScreen() {
       <AdminForm
         errors={useFieldErrors(error)}
         aria-label={t('admin.personalData.searchLabel')}
-        className={styles.filters}
         onSubmit={onSubmit}
       >
         <Field
@@ -102,7 +101,12 @@ export function PersonalDataScreen() {
           onErased={(done) => {
             setFound(null);
             setErased(done);
-            requestAnimationFrame(() => doneRef.current?.focus());
+            // The button pressed is gone with what was found: once the dialogs have given the
+            // focus back (to nothing), it goes to what was done, which is read next.
+            setTimeout(() => {
+              const at = document.activeElement;
+              if (!at || at === document.body) doneRef.current?.focus();
+            }, 50);
           }}
           onChanged={() => search(found.email)}
         />
@@ -164,9 +168,9 @@ function CountsTable({ counts, caption }: { counts: StoreCounts; caption: string
         <tbody>
           {PERSON_STORES.map((store) => (
             <tr key={store}>
-              <th scope="row" data-label={t('admin.personalData.store')}>
+              <td data-label={t('admin.personalData.store')}>
                 {t(`admin.personalData.store.${store}`)}
-              </th>
+              </td>
               <td data-label={t('admin.personalData.count')} className={styles.number}>
                 {counts[store]}
               </td>
@@ -344,12 +348,21 @@ function EraseDialog({
 
 type T = ReturnType<typeof useT>['t'];
 
-/** One line of the confirmation: how many rows of a store go (orders: lose the person). */
-function eraseLine(t: T, store: PersonStore, count: number): string {
+/**
+ * One line of the confirmation, or with `done` of what was done: how many rows of a store go
+ * (orders: lose the person).
+ */
+function eraseLine(t: T, store: PersonStore, count: number, done = false): string {
   const name = t(`admin.personalData.store.${store}`);
-  return store === 'orders'
-    ? t('admin.personalData.eraseOrders', { count })
-    : t('admin.personalData.eraseLine', { store: name, count });
+  if (store === 'orders') {
+    return t(done ? 'admin.personalData.erasedOrders' : 'admin.personalData.eraseOrders', {
+      count,
+    });
+  }
+  return t(done ? 'admin.personalData.erasedLine' : 'admin.personalData.eraseLine', {
+    store: name,
+    count,
+  });
 }
 
 function ErasedSummary({ erased }: { erased: Erased }) {
@@ -358,7 +371,7 @@ function ErasedSummary({ erased }: { erased: Erased }) {
     <>
       <ul>
         {PERSON_STORES.filter((s) => erased.erased[s] > 0).map((store) => (
-          <li key={store}>{eraseLine(t, store, erased.erased[store])}</li>
+          <li key={store}>{eraseLine(t, store, erased.erased[store], true)}</li>
         ))}
       </ul>
       <p>

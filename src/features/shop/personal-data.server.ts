@@ -132,7 +132,7 @@ export async function findReviews(
     siteId: review.siteId,
     lang: review.language,
     at: review.createdAt.toISOString(),
-    summary: review.code,
+    summary: `${review.code}, ${review.rating}/5`,
     data: { ...review },
   }));
 }
