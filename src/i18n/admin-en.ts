@@ -220,7 +220,7 @@ export const adminEn: AdminMessages = {
   'admin.personalData.foundHeading': 'Found: {email}',
   'admin.personalData.nothing':
     'Nothing was found with the address on the sites you have access to.',
-  'admin.personalData.foundCount': '{count} records found.',
+  'admin.personalData.foundCount': 'Records found: {count}.',
   'admin.personalData.countsCaption': 'Records by store',
   'admin.personalData.recordsCaption': 'The records one by one',
   'admin.personalData.store': 'Store',

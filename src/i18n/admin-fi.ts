@@ -222,7 +222,7 @@ export const adminFi = {
   'admin.personalData.foundHeading': 'Löydetyt tiedot: {email}',
   'admin.personalData.nothing':
     'Osoitteella ei löytynyt mitään niiltä sivustoilta, joihin sinulla on oikeus.',
-  'admin.personalData.foundCount': 'Löytyi {count} tietoa.',
+  'admin.personalData.foundCount': 'Löydettyjä tietoja: {count}.',
   'admin.personalData.countsCaption': 'Tiedot tallennuspaikoittain',
   'admin.personalData.recordsCaption': 'Löydetyt tiedot yksitellen',
   'admin.personalData.store': 'Tallennuspaikka',

@@ -218,7 +218,7 @@ export const adminSv: AdminMessages = {
   'admin.personalData.foundHeading': 'Uppgifter som hittades: {email}',
   'admin.personalData.nothing':
     'Inget hittades med adressen på de webbplatser du har behörighet till.',
-  'admin.personalData.foundCount': '{count} uppgifter hittades.',
+  'admin.personalData.foundCount': 'Uppgifter som hittades: {count}.',
   'admin.personalData.countsCaption': 'Uppgifter per lagringsplats',
   'admin.personalData.recordsCaption': 'Uppgifterna en och en',
   'admin.personalData.store': 'Lagringsplats',

@@ -239,7 +239,9 @@ export async function erasePerson(request: FastifyRequest, body: EraseRequest): 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${subject.hash}, 0))`);
     const all = await collect(request, tx, subject);
     const held = await heldOf(tx, all);
-    const stores = erasable(within(all, grants, 'personal-data.erase'), held);
+    const mayErase = within(all, grants, 'personal-data.erase');
+    const stores = erasable(mayErase, held);
+    const kept = mayErase.submissions.filter((r) => held.has(`submissions:${r.id}`)).length;
     const counts = countsOf(stores);
     if (PERSON_STORES.some((s) => counts[s] !== body.counts[s])) {
       throw new Conflict('What is stored about the person changed since the search. Search again.');
@@ -257,14 +259,14 @@ export async function erasePerson(request: FastifyRequest, body: EraseRequest): 
           after: {
             requestId,
             ...result.erased,
-            kept: held.size,
+            kept,
             sessionsEnded: result.sessionsEnded,
             files: result.fileKeys.length,
           },
         },
       },
     });
-    return { ...result, kept: [...held].filter((h) => h.startsWith('submissions:')).length };
+    return { ...result, kept };
   });
   const { deleted, pending } = await deleteQueuedFiles(db, files, { requestId, actor });
   return {
