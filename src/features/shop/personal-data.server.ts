@@ -95,7 +95,8 @@ export async function findOrders(
         .where(inArray(orderEvents.orderId, orderIds))
         .orderBy(asc(orderEvents.id))
     : [];
-  return rows.map((order) => ({
+  // The placing session's key is the server's, not anything about the person.
+  return rows.map(({ sessionId: _session, ...order }) => ({
     id: order.id,
     siteId: order.siteId,
     lang: order.language,
@@ -127,7 +128,8 @@ export async function findReviews(
       ),
     )
     .orderBy(asc(productReviews.createdAt), asc(productReviews.id));
-  return rows.map((review) => ({
+  // The mailbox key is a keyed hash for the one-review limit (decision 082), not their data.
+  return rows.map(({ reviewerKey: _key, ...review }) => ({
     id: String(review.id),
     siteId: review.siteId,
     lang: review.language,
