@@ -30,7 +30,8 @@ function xsrfToken(): string | undefined {
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
 
-export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+/** A request's headers: JSON, and the anti-forgery token on every method but GET. */
+async function headersFor(method: string, body: unknown): Promise<Record<string, string>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
@@ -42,6 +43,11 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
     }
     if (token) headers['x-xsrf-token'] = token;
   }
+  return headers;
+}
+
+export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const headers = await headersFor(method, body);
   const res = await fetch(url, {
     method,
     headers,
@@ -68,11 +74,19 @@ export const put = <T>(url: string, body?: unknown) => api<T>('PUT', url, body);
 export const del = <T>(url: string) => api<T>('DELETE', url);
 
 /**
- * Downloads a file the API makes (an export) as `name`: a problem answer is an `ApiError` as
- * elsewhere (so a re-authentication can be asked for and the download tried again).
+ * Downloads a file the API makes (an export) as `name`, posting `body` when given: a problem
+ * answer is an `ApiError` as elsewhere (so a re-authentication can be asked for and the download
+ * tried again).
  */
-export async function download(url: string, name: string): Promise<void> {
-  const res = await fetch(url, { credentials: 'same-origin' });
+export async function download(url: string, name: string, body?: unknown): Promise<void> {
+  // With a body the request is a POST: what it names (an address) stays out of the URL.
+  const method = body === undefined ? 'GET' : 'POST';
+  const res = await fetch(url, {
+    method,
+    headers: await headersFor(method, body),
+    credentials: 'same-origin',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   if (!res.ok) {
     const data = res.headers.get('content-type')?.includes('json') ? await res.json() : undefined;
     throw new ApiError(

@@ -68,6 +68,10 @@ const CampaignScreen = lazy(() =>
 const NewsScreen = lazy(() =>
   import('./screens/news.tsx').then((m) => ({ default: m.NewsScreen })),
 );
+// Opened by the data-protection officer alone: a chunk of its own.
+const PersonalDataScreen = lazy(() =>
+  import('./screens/personal-data.tsx').then((m) => ({ default: m.PersonalDataScreen })),
+);
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
 export function AdminApp() {
@@ -192,6 +196,7 @@ function useMenus(me: Me) {
       ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
       ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
       ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
+      ['/personal-data', t('admin.nav.personalData'), can(me, 'personal-data.export')],
       ['/profile', t('admin.nav.profile'), true],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
@@ -306,6 +311,7 @@ const SCREENS = [
   ['/staff/:id', 'staff.manage', StaffDetailScreen],
   ['/roles', 'staff.manage', RolesScreen],
   ['/audit', 'audit.read', AuditScreen],
+  ['/personal-data', 'personal-data.export', PersonalDataScreen],
 ] as const;
 
 /** The screen the address names, when the staff member may open it. */

@@ -15,6 +15,7 @@ import { formsPlugin } from '../features/forms/index.server.ts';
 import { inboxPlugin } from '../features/inbox/index.server.ts';
 import { lunchMenuPlugin } from '../features/lunch-menu/index.server.ts';
 import { navigationPlugin } from '../features/navigation/index.server.ts';
+import { personalDataPlugin } from '../features/personal-data/index.server.ts';
 import { searchPlugin } from '../features/search/index.server.ts';
 import { shopPlugin } from '../features/shop/index.server.ts';
 import { staffPlugin } from '../features/staff/index.server.ts';
@@ -209,6 +210,7 @@ async function registerPlugins(app: FastifyInstance, config: Config) {
   await app.register(searchPlugin);
   await app.register(shopPlugin, { layout: siteLayout });
   await app.register(subscriptionsPlugin, { layout: siteLayout });
+  await app.register(personalDataPlugin);
   await app.register(lunchMenuPlugin);
   await app.register(contentPlugin);
   await app.register(pageRoutes);

@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The app's file folder (none when its files are in a bucket). */
+  filesDir: string | undefined;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    filesDir,
     async close() {
       await app.close();
       if (!options.database) await database.close();

@@ -12,6 +12,8 @@ export interface S3StandIn {
   env: Record<string, string>;
   /** The same, as the configuration reads them. */
   config: S3Config;
+  /** The folder s3rver keeps its buckets in (`<bucket>/<key>._S3rver_object`), to look at whole. */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startS3StandIn(
   return {
     env,
     config,
+    directory,
     async stop() {
       await server.close();
       await rm(directory, { recursive: true, force: true });

@@ -48,6 +48,9 @@ export function shopTestApp(setUp?: (t: TestApp) => Promise<void>): TestApp {
     get database() {
       return current().database;
     },
+    get filesDir() {
+      return current().filesDir;
+    },
     close: () => current().close(),
   };
 }

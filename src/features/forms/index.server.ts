@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { captchaRoutes } from './captcha/routes.server.ts';
+import { startEmailHashBackfill } from './email-hashes.server.ts';
 import { startOutboxWorker } from './outbox.server.ts';
 import { startRetentionJob } from './retention.server.ts';
 import { formRoutes } from './routes.server.ts';
@@ -8,6 +9,14 @@ import { formRoutes } from './routes.server.ts';
 export { openBytes, openText, sealText } from './crypto.server.ts';
 export { FormBlock } from './form-block.tsx';
 export { enqueueMail } from './outbox.server.ts';
+export {
+  eraseOutboxMails,
+  eraseSubmissions,
+  findOutboxMails,
+  findSubmissions,
+  type StoredSubmissionFile,
+  submissionFiles,
+} from './personal-data.server.ts';
 export type { RetentionCondition } from './retention.server.ts';
 /** The school materials the order form offers, read by the content feature's material list. */
 /** The stored submissions and their files, for the customer-service inbox. */
@@ -26,6 +35,7 @@ export const formsPlugin = fp(
     app.addHook('onReady', async () => {
       startOutboxWorker(app);
       startRetentionJob(app);
+      startEmailHashBackfill(app);
     });
   },
   { name: 'forms', dependencies: ['sessions', 'xsrf'] },

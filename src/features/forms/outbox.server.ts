@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
+import { emailHash } from '../../server/email-hash.ts';
 import { startJob } from '../../server/jobs.ts';
 import { openText, sealText } from './crypto.server.ts';
 import { mailOutbox } from './tables.ts';
@@ -16,12 +17,14 @@ type Writer = Pick<Database, 'insert'>;
 /**
  * Puts a mail in the outbox (its body sealed with the forms key, as the forms' own mails), in the
  * caller's transaction when given one; the worker sends it. For other features' mails, such as
- * the shop's password reset links.
+ * the shop's password reset links. The row keeps the keyed hash of the address of the person the
+ * mail is about (decision 159): `about` when the mail goes to someone else (the shop's copy of an
+ * order names the shopper), the recipient otherwise.
  */
 export async function enqueueMail(
   db: Writer,
   key: Buffer,
-  mail: { to: string; subject: string; text: string; submissionId?: string },
+  mail: { to: string; subject: string; text: string; submissionId?: string; about?: string },
 ): Promise<void> {
   await db.insert(mailOutbox).values({
     // A reply about a form submission goes with it when the submission is deleted.
@@ -29,6 +32,7 @@ export async function enqueueMail(
     recipients: mail.to,
     subject: mail.subject,
     sealedBody: sealText(key, mail.text),
+    emailHash: emailHash(key, mail.about ?? mail.to),
   });
 }
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { serverT } from '../../i18n/catalogues.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
+import { emailHash, looksLikeEmail } from '../../server/email-hash.ts';
 import { AppError, type FieldErrors } from '../../server/errors.ts';
 import { localReturnPath } from '../../server/return-path.ts';
 import { isShopSite } from '../../sites/shop.ts';
@@ -89,6 +90,8 @@ export async function submitForm(
   const deleteAfter = new Date(now.getTime() + retentionDays(app, formId, context.site.id) * 864e5);
   const t = serverT(context.lang);
   const title = t(`form.${formId}.title` as MessageKey);
+  const address = submitterAddress(data);
+  const hash = address ? emailHash(config.encryptionKey, address) : null;
 
   const written: string[] = [];
   try {
@@ -121,6 +124,7 @@ export async function submitForm(
         sealedData: sealText(config.encryptionKey, JSON.stringify(data)),
         createdAt: now,
         deleteAfter,
+        emailHash: hash,
       });
       if (fileRows.length) await tx.insert(formSubmissionFiles).values(fileRows);
       await tx.insert(mailOutbox).values({
@@ -128,6 +132,7 @@ export async function submitForm(
         recipients: recipientsOf(app, formId, context.site.id),
         subject: `${title} – ${context.site.name}`,
         sealedBody: sealText(config.encryptionKey, mailBody(title, id, context, data, files)),
+        emailHash: hash,
       });
     });
   } catch (error) {
@@ -167,6 +172,15 @@ async function normalise(
     data.Links = chosen.map((m) => byName.get(m) ?? '');
   }
   return data;
+}
+
+/**
+ * The submitter's address as the form stored it (`Email`, or `email` of the sales form), or null
+ * for a form that asked for none.
+ */
+export function submitterAddress(data: Record<string, unknown>): string | null {
+  const address = data.Email ?? data.email;
+  return looksLikeEmail(address) ? address.trim() : null;
 }
 
 function lookup(map: Record<string, string>, formId: FormId, siteId: string): string | undefined {

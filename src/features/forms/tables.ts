@@ -23,10 +23,16 @@ export const formSubmissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The retention job deletes the submission, its files and its mails after this. */
     deleteAfter: timestamp('delete_after', { withTimezone: true }).notNull(),
+    /**
+     * The keyed hash of the submitter's address (`src/server/email-hash.ts`, decision 159), so a
+     * personal-data request finds the sealed row; null when the form asked for no address.
+     */
+    emailHash: text('email_hash'),
   },
   (t) => [
     index('form_submissions_delete_after_idx').on(t.deleteAfter),
     index('form_submissions_form_idx').on(t.form, t.createdAt),
+    index('form_submissions_email_hash_idx').on(t.emailHash),
   ],
 );
 
@@ -67,8 +73,16 @@ export const mailOutbox = pgTable(
     /** Set when the worker gives up after its last attempt. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The keyed hash of the address of the person the mail is about (decision 159): the
+     * recipient, or the shopper or submitter a mail to the company names.
+     */
+    emailHash: text('email_hash'),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt),
+    index('mail_outbox_email_hash_idx').on(t.emailHash),
+  ],
 );
 
 /** Captcha tokens already accepted, kept until they would have expired anyway. */

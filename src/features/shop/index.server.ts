@@ -2,6 +2,14 @@
 export { cartSyncConfig } from './cart-sync/routes.server.tsx';
 export { ACCOUNT_PAGES } from './customer/pages.server.tsx';
 export { headerVisitor, type ShopOptions, shopPlugin } from './header.server.ts';
+export {
+  anonymiseOrders,
+  eraseCustomerAccounts,
+  eraseReviews,
+  findCustomerAccounts,
+  findOrders,
+  findReviews,
+} from './personal-data.server.ts';
 export { shopProductCards } from './products.server.ts';
 export { loadShopProductReviews } from './reviews/widget.server.tsx';
 export { productCardSchema } from './schemas.ts';

@@ -26,6 +26,7 @@ import { ADMIN_NEWS_API } from '../content/admin/schemas.ts';
 import { products } from '../content/index.server.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
+import { PERSON_STORES, PERSONAL_DATA_API } from '../personal-data/schemas.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
 import { CUSTOMERS_API } from '../shop/admin/customers-schemas.ts';
 import { DELIVERY_API } from '../shop/admin/delivery-schemas.ts';
@@ -275,6 +276,15 @@ describe('the admin routes', () => {
     for (const route of guarded()) {
       const staff = route.staff as StaffRouteAccess;
       if (!('permission' in staff)) continue;
+      const body = CROSS_SITE_WRITES[`${route.method} ${route.url}`];
+      if (body) {
+        // A request about no one site (a person's rows on every site): done within the grant.
+        const res = await scoped.visitor.request(route.method as 'POST', urlOf(route), json(body));
+        if (res.statusCode !== 200) wrong.push(`${route.method} ${route.url}: ${res.statusCode}`);
+        else if (String(res.headers['content-type']).includes('json'))
+          collectOutside(res.json(), outside);
+        continue;
+      }
       const res = await call(scoped.visitor, route, '?site=sibylla&lang=sv');
       if (res.statusCode === 403) continue;
       if (route.method !== 'GET' || res.statusCode !== 200) {
@@ -342,6 +352,23 @@ function collectOutside(value: unknown, found: unknown[]): void {
   }
   for (const child of Object.values(row)) collectOutside(child, found);
 }
+
+/** A person to ask about who is in no store (a search and an erasure that find nothing). */
+const NOBODY = 'ei.ketaan@example.fi';
+const NO_COUNTS = Object.fromEntries(PERSON_STORES.map((store) => [store, 0]));
+
+/**
+ * Writes about no one site, with the body they are made with: the personal-data requests
+ * (decision 159) look for a person on every site and keep to the rows of the staff member's
+ * grants, so a site-limited grant is answered 200 with only its own sites' rows. The person is
+ * the sample submission's and order's (both outside the limited grant): nothing of them is found
+ * or erased.
+ */
+const CROSS_SITE_WRITES: Record<string, unknown> = {
+  [`POST ${PERSONAL_DATA_API}/search`]: { email: 'maija@example.fi' },
+  [`POST ${PERSONAL_DATA_API}/export`]: { email: 'maija@example.fi' },
+  [`POST ${PERSONAL_DATA_API}/erase`]: { email: 'maija@example.fi', counts: NO_COUNTS },
+};
 
 /**
  * One write per write route, as an administrator would make it: each leaves exactly one audit
@@ -431,6 +458,18 @@ const SAMPLES: Record<
   ...deliverySamples(),
   ...reviewSamples(),
   ...subscriberSamples(),
+  [`POST ${PERSONAL_DATA_API}/search`]: async () => ({
+    url: `${PERSONAL_DATA_API}/search`,
+    body: { email: NOBODY },
+  }),
+  [`POST ${PERSONAL_DATA_API}/export`]: async () => ({
+    url: `${PERSONAL_DATA_API}/export`,
+    body: { email: NOBODY },
+  }),
+  [`POST ${PERSONAL_DATA_API}/erase`]: async () => ({
+    url: `${PERSONAL_DATA_API}/erase`,
+    body: { email: NOBODY, counts: NO_COUNTS },
+  }),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },

@@ -7,7 +7,7 @@ import { deleteDeadStaffSessions } from './sessions.server.ts';
 
 export { scopeWhere, staffWhoMay } from './access.server.ts';
 export { type AdminRequest, adminRoute, type RateLimit } from './admin-route.server.ts';
-export { actorOf, COMMAND_LINE, recordAudit } from './audit.server.ts';
+export { type Actor, actorOf, COMMAND_LINE, recordAudit } from './audit.server.ts';
 export { createStaff } from './enrolment.server.ts';
 export { queryScope, type StaffRouteAccess } from './guard.server.ts';
 export { staffMembers } from './tables.ts';

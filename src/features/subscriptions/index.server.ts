@@ -58,3 +58,9 @@ export {
   scheduleNewsReleaseMailing,
 } from './news-mailing.server.ts';
 export { newsCategories } from './store.server.ts';
+export {
+  eraseCampaignEntries,
+  eraseSubscriptions,
+  findCampaignEntries,
+  findSubscriptions,
+} from './personal-data.server.ts';

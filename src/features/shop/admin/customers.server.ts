@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { containing } from '../../../db/patterns.ts';
+import { auditedSearch } from '../../../server/email-hash.ts';
 import { NotFound } from '../../../server/errors.ts';
 import { sessions } from '../../../server/tables.ts';
 import type { Lang } from '../../../sites/types.ts';
@@ -63,7 +64,7 @@ export async function listCustomers(
   await recordAudit(db, actorOf(request), {
     action: 'customer.list',
     ...subject(null),
-    changes: { query: { after: query } },
+    changes: { query: { after: auditedSearch(request.server.config.forms.encryptionKey, query) } },
   });
   return {
     customers: rows.map((r) => rowOf(r.customer, Number(r.orders))),

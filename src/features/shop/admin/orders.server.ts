@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-o
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { containing } from '../../../db/patterns.ts';
+import { auditedSearch } from '../../../server/email-hash.ts';
 import { Forbidden, NotFound } from '../../../server/errors.ts';
 import { getSite } from '../../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
@@ -131,7 +132,7 @@ export async function listOrders(request: FastifyRequest, query: OrdersQuery): P
     subjectType: 'order',
     siteId: query.site ?? null,
     lang: query.lang ?? null,
-    changes: { query: { after: query } },
+    changes: { query: { after: auditedSearch(request.server.config.forms.encryptionKey, query) } },
   });
   return {
     orders: rows.map(({ order, payment }) => rowOf(order, payment)),

@@ -153,6 +153,8 @@ export async function orderPaid(
   };
   const notification = {
     to: deps.shopEmail,
+    // The shop's copy names the shopper: it is theirs to find and erase (decision 159).
+    about: order.email,
     subject: fi('shop.order.shopMail.subject', { number }),
     text: [
       fi('shop.order.shopMail.intro'),

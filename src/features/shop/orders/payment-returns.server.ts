@@ -355,6 +355,7 @@ async function mailLatePayment(
   const fi = serverT('fi');
   await enqueueMail(tx, deps.mailKey, {
     to: deps.shopEmail,
+    about: order.email,
     subject: fi('shop.order.lateMail.subject', { number: String(order.number) }),
     text: fi('shop.order.lateMail.body', {
       status: fi(STATUS_TEXT[order.status]),
