@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, createProduct } from '../../../tests/factories/index.ts';
+import { createPage, createProduct, createRecipe } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { softAuthenticator } from '../../../tests/helpers/soft-authenticator.ts';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { products } from '../content/index.server.ts';
+import { RECIPES_ADMIN_API } from '../content/publishing/schemas.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
@@ -52,6 +53,8 @@ let someSubmissionId = '';
 const SAMPLE_PRODUCT = 'NAYTE-1';
 /** A shop order (lihakauppa, outside the scoped grant), for the order routes. */
 let someOrderId = '';
+/** A recipe outside the scoped grant (sibylla in Swedish), for the recipe routes. */
+let someRecipeId = 0;
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -128,6 +131,9 @@ beforeAll(async () => {
     priceCents: 100,
     stock: 10,
   });
+  someRecipeId = (
+    await createRecipe(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/recept/korvgryta' })
+  ).id;
   await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
   await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' });
   await createPage(t.app.db, {
@@ -146,10 +152,16 @@ const idFor = (url: string) =>
     ? someSubmissionId
     : url.startsWith(ORDERS_API)
       ? someOrderId
-      : someStaffId;
+      : url.startsWith(RECIPES_ADMIN_API)
+        ? String(someRecipeId)
+        : someStaffId;
 
 const urlOf = (route: { url: string }) =>
-  route.url.replace(':id', idFor(route.url)).replace(':position', '0').replace(':key', 'editor');
+  route.url
+    .replace(':id', idFor(route.url))
+    .replace(':position', '0')
+    .replace(':key', 'editor')
+    .replace(':version', '1');
 
 function call(v: Visitor, route: { method: string; url: string }, query = '') {
   return v.request(route.method as 'GET', `${urlOf(route)}${query}`, json({}));
@@ -396,6 +408,7 @@ const SAMPLES: Record<
   }),
   ...deliverySamples(),
   ...reviewSamples(),
+  ...recipeSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -646,5 +659,59 @@ function reviewSamples(): typeof SAMPLES {
       url: `${REVIEWS_API}/${await waiting()}/reject`,
       body: { from: 'pending', reason: 'Asiaton' },
     }),
+  };
+}
+
+/** The recipe routes' writes (decision 162), each on a recipe of its own. */
+function recipeSamples(): typeof SAMPLES {
+  let n = 0;
+  const recipe = async () => {
+    n += 1;
+    const row = await createRecipe(t.app.db, { siteId: 'sibylla', path: `/reseptit/nayte-${n}` });
+    const open = await admin.visitor.get(`${RECIPES_ADMIN_API}/${row.id}`);
+    return { id: row.id, document: open.json().head.document as Record<string, unknown> };
+  };
+  /** A recipe with a draft (version 2) made on its seeded version. */
+  const drafted = async () => {
+    const { id, document } = await recipe();
+    await admin.visitor.request(
+      'PUT',
+      `${RECIPES_ADMIN_API}/${id}`,
+      json({ basedOn: 1, document: { ...document, title: 'Luonnos' } }),
+    );
+    return id;
+  };
+  return {
+    [`POST ${RECIPES_ADMIN_API}`]: async () => {
+      const { document } = await recipe();
+      return {
+        url: `${RECIPES_ADMIN_API}?site=sibylla&lang=fi`,
+        body: { document: { ...document, path: `/reseptit/uusi-${Date.now()}` } },
+      };
+    },
+    [`PUT ${RECIPES_ADMIN_API}/:id`]: async () => {
+      const { id, document } = await recipe();
+      return { url: `${RECIPES_ADMIN_API}/${id}`, body: { basedOn: 1, document } };
+    },
+    [`POST ${RECIPES_ADMIN_API}/:id/publish`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${await drafted()}/publish`,
+      body: { version: 2 },
+    }),
+    [`POST ${RECIPES_ADMIN_API}/:id/restore`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${await drafted()}/restore`,
+      body: { version: 1, basedOn: 2 },
+    }),
+    [`POST ${RECIPES_ADMIN_API}/:id/preview`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${(await recipe()).id}/preview`,
+      body: { version: 1 },
+    }),
+    [`PUT ${RECIPES_ADMIN_API}/:id/presence`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${(await recipe()).id}/presence`,
+    }),
+    [`DELETE ${RECIPES_ADMIN_API}/:id/presence`]: async () => {
+      const { id } = await recipe();
+      await admin.visitor.request('PUT', `${RECIPES_ADMIN_API}/${id}/presence`);
+      return { url: `${RECIPES_ADMIN_API}/${id}/presence` };
+    },
   };
 }

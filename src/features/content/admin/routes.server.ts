@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { scopeWhere } from '../../staff/index.server.ts';
+import { recipeAdminRoutes } from '../publishing/routes.server.ts';
 import { pages } from '../tables.ts';
 import { ADMIN_PAGES_API, adminPagesQuerySchema, adminPagesSchema } from './schemas.ts';
 
@@ -62,4 +63,5 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
       return { pages: rows, total: Number(total?.n ?? 0) };
     },
   );
+  recipeAdminRoutes(app);
 }
