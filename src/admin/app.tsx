@@ -52,6 +52,13 @@ const CustomerScreen = lazy(() =>
 const ReportScreen = lazy(() =>
   import('./screens/report.tsx').then((m) => ({ default: m.ReportScreen })),
 );
+// The recipe editor is a chunk of its own too: only editors open it.
+const RecipesScreen = lazy(() =>
+  import('./screens/recipes.tsx').then((m) => ({ default: m.RecipesScreen })),
+);
+const RecipeEditorScreen = lazy(() =>
+  import('./screens/recipe-editor.tsx').then((m) => ({ default: m.RecipeEditorScreen })),
+);
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
@@ -146,24 +153,32 @@ function useMenus(me: Me) {
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
   const inShop = shopLinks.some(([to]) => under(location.pathname, to));
+  // The content's screens likewise: pages and recipes.
+  const contentLinks = (
+    [
+      ['/content', t('admin.nav.pages'), can(me, 'content.edit')],
+      ['/content/recipes', t('admin.nav.recipes'), can(me, 'content.edit')],
+    ] satisfies MenuLink[]
+  ).filter(([, , shown]) => shown);
+  const inContent = under(location.pathname, '/content');
   const links = (
     [
       ['/', t('admin.nav.home'), true],
       ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
       [shopLinks[0]?.[0] ?? '/orders', t('admin.nav.shop'), shopLinks.length > 0, true],
-      ['/content', t('admin.nav.content'), can(me, 'content.edit')],
+      ['/content', t('admin.nav.content'), can(me, 'content.edit'), true],
       ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
       ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
       ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
       ['/profile', t('admin.nav.profile'), true],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
-  return { links, shopLinks, inShop };
+  return { links, shopLinks, inShop, contentLinks, inContent };
 }
 
 function SignedIn({ me }: { me: Me }) {
   const { t } = useT();
-  const { links, shopLinks, inShop } = useMenus(me);
+  const { links, shopLinks, inShop, contentLinks, inContent } = useMenus(me);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
@@ -171,22 +186,11 @@ function SignedIn({ me }: { me: Me }) {
       </a>
       <header className={styles.header}>
         <span className={styles.brand}>Kattaus</span>
-        <MainMenu links={links} inShop={inShop} />
+        <MainMenu links={links} current={(to) => (to === '/content' ? inContent : inShop)} />
         <SignOut />
       </header>
-      {inShop ? (
-        <nav aria-label={t('admin.nav.shopLabel')} className={styles.subNav}>
-          <ul>
-            {shopLinks.map(([to, label]) => (
-              <li key={to}>
-                <NavLink to={to} className={styles.subNavLink}>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {inShop ? <SubMenu label={t('admin.nav.shopLabel')} links={shopLinks} /> : null}
+      {inContent ? <SubMenu label={t('admin.nav.contentLabel')} links={contentLinks} /> : null}
       <main id="main" tabIndex={-1} className={styles.main}>
         <Suspense fallback={<Loading />}>
           <Screens me={me} />
@@ -196,8 +200,25 @@ function SignedIn({ me }: { me: Me }) {
   );
 }
 
-/** The main menu; the shop's entry is current on any of the shop's screens. */
-function MainMenu({ links, inShop }: { links: MenuLink[]; inShop: boolean }) {
+/** The menu of a part of the app (the shop's screens, the content's), under the main menu. */
+function SubMenu({ label, links }: { label: string; links: MenuLink[] }) {
+  return (
+    <nav aria-label={label} className={styles.subNav}>
+      <ul>
+        {links.map(([to, text]) => (
+          <li key={to}>
+            <NavLink to={to} end={to === '/content'} className={styles.subNavLink}>
+              {text}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The main menu; a part's entry is current on any of the part's screens. */
+function MainMenu({ links, current }: { links: MenuLink[]; current: (to: string) => boolean }) {
   const { t } = useT();
   return (
     <nav aria-label={t('admin.nav.label')} className={styles.nav}>
@@ -205,7 +226,11 @@ function MainMenu({ links, inShop }: { links: MenuLink[]; inShop: boolean }) {
         {links.map(([to, label, , part]) =>
           part ? (
             <li key={label}>
-              <Link to={to} className={styles.navLink} aria-current={inShop ? 'true' : undefined}>
+              <Link
+                to={to}
+                className={styles.navLink}
+                aria-current={current(to) ? 'true' : undefined}
+              >
                 {label}
               </Link>
             </li>
@@ -257,6 +282,8 @@ const SCREENS = [
   ['/customers/:id', 'customers.read', CustomerScreen],
   ['/report', 'orders.read', ReportScreen],
   ['/content', 'content.edit', ContentScreen],
+  ['/content/recipes', 'content.edit', RecipesScreen],
+  ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],
   ['/roles', 'staff.manage', RolesScreen],

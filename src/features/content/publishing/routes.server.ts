@@ -7,7 +7,14 @@ import type { ZodApp } from '../../../server/types.ts';
 import { sites } from '../../../sites/registry.ts';
 import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
 import type { AccessGrant } from '../../staff/index.ts';
-import { contentItems, contentVersions, facetCategories, facetTags, recipes } from '../tables.ts';
+import {
+  contentItems,
+  contentVersions,
+  facetCategories,
+  facetTags,
+  pages,
+  recipes,
+} from '../tables.ts';
 import { previewLink } from './preview.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import {
@@ -225,7 +232,15 @@ async function facetOptions(request: FastifyRequest, scope: { site: string; lang
     category.tags.push({ id: row.id, name: row.name });
     categories.set(row.categoryId, category);
   }
-  return { categories: [...categories.values()] };
+  const [list] = await request.server.db
+    .select({ path: pages.path })
+    .from(pages)
+    .where(
+      and(eq(pages.siteId, scope.site), eq(pages.lang, scope.lang), eq(pages.type, 'recipe-list')),
+    )
+    .orderBy(sql`length(${pages.path})`, asc(pages.id))
+    .limit(1);
+  return { listPath: list?.path ?? null, categories: [...categories.values()] };
 }
 
 /** The image library for choosing a picture: by its alt text in a language, newest first. */

@@ -207,6 +207,8 @@ export const recipesListSchema = z.object({
 export type RecipesList = z.infer<typeof recipesListSchema>;
 
 export const facetOptionsSchema = z.object({
+  /** Where the site's recipes are listed (its recipe listing page), for a new recipe's path. */
+  listPath: z.string().nullable(),
   categories: z.array(
     z.object({
       id: z.number().int(),
