@@ -80,44 +80,7 @@ export async function pageRoutes(app: FastifyInstance) {
         .send(await faviconPng(request.site)),
     );
 
-  // A draft's preview (decision 162): the real renderer and theme, at the site's own address,
-  // never from or into the page cache, never stored by a browser or proxy, never indexed.
-  const preview = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { token } = request.params as { token?: unknown };
-    const found =
-      typeof token === 'string' &&
-      token.length <= 1000 &&
-      requestPath(request) === `${request.locale.prefix}${PREVIEW_PATH}/${token}`
-        ? await resolvePreview(request, token)
-        : undefined;
-    if (!found) throw new NotFound('The preview link is not valid or has expired.');
-    const page = await loadPage(request, found.resolved, widgets);
-    return renderPage(request, reply, {
-      ...(page.title ? { title: page.title } : {}),
-      ...(page.description ? { description: page.description } : {}),
-      head: (
-        <>
-          <meta name="robots" content="noindex, nofollow" />
-          {page.head}
-        </>
-      ),
-      body: (
-        <>
-          <PreviewMark version={found.version} />
-          <SiteLayout layout={await loadLayoutData(request)}>{page.body}</SiteLayout>
-        </>
-      ),
-    });
-  };
-  const noStore = {
-    onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      reply.header('cache-control', 'no-store');
-      reply.header('x-robots-tag', 'noindex, nofollow');
-      return payload;
-    },
-  };
-  app.get(`${PREVIEW_PATH}/:token`, noStore, preview);
-  app.get(`/:lang${PREVIEW_PATH}/:token`, noStore, preview);
+  previewRoutes(app);
 
   app.get('/*', async (request, reply) => {
     const { locale } = request;
@@ -174,4 +137,48 @@ export async function pageRoutes(app: FastifyInstance) {
       onHtml: keep(page.shareable),
     });
   });
+}
+
+/**
+ * A draft's preview (decision 162): the real renderer and theme, at the site's own address,
+ * never from or into the page cache (a route of its own), never stored by a browser or proxy,
+ * never indexed.
+ */
+function previewRoutes(app: FastifyInstance) {
+  const preview = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { token } = request.params as { token?: unknown };
+    const found =
+      typeof token === 'string' &&
+      token.length <= 1000 &&
+      requestPath(request) === `${request.locale.prefix}${PREVIEW_PATH}/${token}`
+        ? await resolvePreview(request, token)
+        : undefined;
+    if (!found) throw new NotFound('The preview link is not valid or has expired.');
+    const page = await loadPage(request, found.resolved, widgets);
+    return renderPage(request, reply, {
+      ...(page.title ? { title: page.title } : {}),
+      ...(page.description ? { description: page.description } : {}),
+      head: (
+        <>
+          <meta name="robots" content="noindex, nofollow" />
+          {page.head}
+        </>
+      ),
+      body: (
+        <>
+          <PreviewMark version={found.version} />
+          <SiteLayout layout={await loadLayoutData(request)}>{page.body}</SiteLayout>
+        </>
+      ),
+    });
+  };
+  const noStore = {
+    onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return payload;
+    },
+  };
+  app.get(`${PREVIEW_PATH}/:token`, noStore, preview);
+  app.get(`/:lang${PREVIEW_PATH}/:token`, noStore, preview);
 }

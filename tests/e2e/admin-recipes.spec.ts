@@ -115,7 +115,12 @@ describe('recipes in the back office', () => {
 
       // To the recipes, and a new one.
       await press(page, 'link', 'Sisältö');
-      await press(page, 'link', 'Reseptit', page.getByRole('navigation', { name: 'Sisältö' }));
+      await press(
+        page,
+        'link',
+        'Reseptit',
+        page.getByRole('navigation', { name: 'Sisällön valikko' }),
+      );
       await page.getByRole('heading', { level: 1, name: 'Reseptit' }).waitFor();
       await axe(page, 'recipes list');
       await shot(page, 'list-1280');

@@ -182,20 +182,24 @@ function tagNames(options: FacetOptions | undefined): Map<number, string> {
   return names;
 }
 
-function Editor({
-  scope,
-  open,
-  present = [],
-  initialSaid = null,
-  onCreated,
-}: {
+type EditorProps = {
   scope: Scope;
   open: RecipeOpen | null;
   present?: Present[];
   initialSaid?: string | null;
   onCreated?: (made: RecipeOpen, said: string) => void;
-}) {
-  const { t, dateTime } = useT();
+};
+
+/** What one of the form's edits does: the fields it changes. */
+type Change = (next: Partial<RecipeForm>) => void;
+
+/**
+ * The editor's state and its actions on the server: the form, the version it was started on,
+ * whether it has unsaved changes, what the last action said, a stale save's conflict, the
+ * preview link.
+ */
+function useRecipeEditor({ scope, open, initialSaid = null, onCreated }: EditorProps) {
+  const { t } = useT();
   const client = useQueryClient();
   const [form, setForm] = useState<RecipeForm>(() =>
     open ? formOf(open.head.document) : emptyForm(),
@@ -204,51 +208,32 @@ function Editor({
   const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [said, setSaid] = useState<Said>(initialSaid ? { text: initialSaid, alert: false } : null);
-  const [conflict, setConflict] = useState<{ current: RecipeVersion; mine: RecipeDocument } | null>(
-    null,
-  );
+  const [conflict, setConflict] = useState<Conflicted | null>(null);
   const [preview, setPreview] = useState<{ url: string; version: number } | null>(null);
-  const [pending, setPending] = useState(false);
-  const [announce, setAnnounce] = useState<string | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const pathTouched = useRef(open !== null);
-  const options = useQuery({
-    queryKey: ['recipe-options', scope.siteId, scope.lang],
-    queryFn: () =>
-      get<FacetOptions>(`${RECIPES_ADMIN_API}/options?site=${scope.siteId}&lang=${scope.lang}`),
-  });
-
-  useEffect(() => {
-    if (initialSaid) heading.current?.focus();
-  }, [initialSaid]);
+  const pending = useRef(false);
   useEffect(() => {
     if (!focusId) return;
     document.getElementById(focusId)?.focus();
     setFocusId(null);
   }, [focusId]);
 
-  const change = (next: Partial<RecipeForm>) => {
+  const change: Change = (next) => {
     setForm((f) => ({ ...f, ...next }));
     setDirty(true);
   };
-  const changeStep = (s: number, next: Partial<RecipeForm['steps'][number]>) =>
-    change({ steps: form.steps.map((step, i) => (i === s ? { ...step, ...next } : step)) });
-
   /** The server's newest state in place of the form (after a save, publish or restore). */
   const loaded = (answer: RecipeOpen) => {
     client.setQueryData(['recipe', answer.item.id], answer);
     void client.invalidateQueries({ queryKey: ['recipes'] });
-    void client.invalidateQueries({ queryKey: ['recipe-version', answer.item.id] });
     setForm(formOf(answer.head.document));
     setBasedOn(answer.head.version);
     setDirty(false);
     setConflict(null);
   };
-
   const act = async (work: () => Promise<void>) => {
-    if (pending) return;
-    setPending(true);
+    if (pending.current) return;
+    pending.current = true;
     setError(null);
     setSaid(null);
     try {
@@ -260,9 +245,15 @@ function Editor({
         setConflict({ current, mine: 'document' in mine ? mine.document : current.document });
       } else setError(e);
     } finally {
-      setPending(false);
+      pending.current = false;
     }
   };
+  /** Whether the form has unsaved changes (then preview, publish and restore wait). */
+  const unsaved = () => {
+    if (dirty) setSaid({ text: t('admin.recipe.unsaved'), alert: true });
+    return dirty;
+  };
+  const itemUrl = (path = '') => `${RECIPES_ADMIN_API}/${open?.item.id}${path}`;
 
   const save = () =>
     act(async () => {
@@ -281,101 +272,102 @@ function Editor({
         onCreated?.(answer, t('admin.recipe.saved', { version: answer.head.version }));
         return;
       }
-      const answer = await put<RecipeOpen>(`${RECIPES_ADMIN_API}/${open.item.id}`, {
-        basedOn,
-        document: made.document,
-      });
+      const answer = await put<RecipeOpen>(itemUrl(), { basedOn, document: made.document });
       loaded(answer);
       setSaid({ text: t('admin.recipe.saved', { version: answer.head.version }), alert: false });
     });
-
-  const needSaved = () => {
-    if (!dirty) return false;
-    setSaid({ text: t('admin.recipe.unsaved'), alert: true });
-    return true;
-  };
-
-  const makePreview = () => {
-    if (!open || needSaved()) return;
-    return act(async () => {
-      const version = open.head.version;
-      const link = await post<{ url: string; expiresAt: string }>(
-        `${RECIPES_ADMIN_API}/${open.item.id}/preview`,
-        { version },
-      );
-      setPreview({ url: link.url, version });
-      setSaid({ text: t('admin.recipe.previewReady', { version, minutes: 15 }), alert: false });
-      setFocusId('recipe-preview-link');
+  const makePreview = () =>
+    open && !unsaved()
+      ? act(async () => {
+          const version = open.head.version;
+          const link = await post<{ url: string }>(itemUrl('/preview'), { version });
+          setPreview({ url: link.url, version });
+          setSaid({ text: t('admin.recipe.previewReady', { version, minutes: 15 }), alert: false });
+          setFocusId('recipe-preview-link');
+        })
+      : undefined;
+  const publish = () =>
+    open && !unsaved()
+      ? act(async () => {
+          const answer = await post<RecipeOpen>(itemUrl('/publish'), {
+            version: open.head.version,
+          });
+          loaded(answer);
+          setSaid({
+            text: t('admin.recipe.published', { version: answer.head.version }),
+            alert: false,
+          });
+        })
+      : undefined;
+  const restore = (version: number) =>
+    open && !unsaved()
+      ? act(async () => {
+          const answer = await post<RecipeOpen>(itemUrl('/restore'), {
+            version,
+            basedOn: open.head.version,
+          });
+          loaded(answer);
+          setSaid({
+            text: t('admin.recipe.restored', { from: version, version: answer.head.version }),
+            alert: false,
+          });
+          setFocusId('recipe-heading');
+        })
+      : undefined;
+  /** The editor's changes made again on the newest version, which the form is now based on. */
+  const reapplyOn = (base: RecipeDocument) => {
+    if (!conflict) return;
+    setForm(formOf(reapply(base, conflict.mine, conflict.current.document)));
+    setBasedOn(conflict.current.version);
+    setDirty(true);
+    setConflict(null);
+    setSaid({
+      text: t('admin.recipe.reapplied', { version: conflict.current.version }),
+      alert: false,
     });
+    setFocusId('recipe-save');
   };
-
-  const publish = () => {
-    if (!open || needSaved()) return;
-    return act(async () => {
-      const answer = await post<RecipeOpen>(`${RECIPES_ADMIN_API}/${open.item.id}/publish`, {
-        version: open.head.version,
-      });
-      loaded(answer);
-      setSaid({
-        text: t('admin.recipe.published', { version: answer.head.version }),
-        alert: false,
-      });
-    });
+  return {
+    form,
+    change,
+    basedOn,
+    error,
+    said,
+    conflict,
+    preview,
+    focus: setFocusId,
+    save,
+    makePreview,
+    publish,
+    restore,
+    reapplyOn,
   };
+}
 
-  const restore = (version: number) => {
-    if (!open || needSaved()) return;
-    return act(async () => {
-      const answer = await post<RecipeOpen>(`${RECIPES_ADMIN_API}/${open.item.id}/restore`, {
-        version,
-        basedOn: open.head.version,
-      });
-      loaded(answer);
-      setSaid({
-        text: t('admin.recipe.restored', { from: version, version: answer.head.version }),
-        alert: false,
-      });
-      heading.current?.focus();
-    });
-  };
+type Conflicted = { current: RecipeVersion; mine: RecipeDocument };
 
+function Editor(props: EditorProps) {
+  const { t, dateTime } = useT();
+  const { scope, open, present = [], initialSaid } = props;
+  const editor = useRecipeEditor(props);
+  const { form, change, said, conflict } = editor;
+  const [announce, setAnnounce] = useState<string | null>(null);
+  const options = useQuery({
+    queryKey: ['recipe-options', scope.siteId, scope.lang],
+    queryFn: () =>
+      get<FacetOptions>(`${RECIPES_ADMIN_API}/options?site=${scope.siteId}&lang=${scope.lang}`),
+  });
+  useEffect(() => {
+    if (initialSaid) document.getElementById('recipe-heading')?.focus();
+  }, [initialSaid]);
   const tagsById = tagNames(options.data);
-  const item = open?.item;
-  const stateText = !item
-    ? null
-    : item.publishedVersion === null
-      ? t('admin.recipe.stateDraft', { head: item.headVersion })
-      : item.publishedVersion < item.headVersion
-        ? t('admin.recipe.stateChanged', {
-            published: item.publishedVersion,
-            head: item.headVersion,
-          })
-        : t('admin.recipe.statePublished', { head: item.headVersion });
-
+  const announceAndFocus = (text: string, focusId: string) => {
+    setAnnounce(text);
+    editor.focus(focusId);
+  };
   return (
     <>
-      {open ? (
-        <>
-          <Heading level={1} ref={heading} tabIndex={-1}>
-            {open.head.document.title}
-          </Heading>
-          <p>
-            {t('admin.recipe.scope', { site: scope.siteId, lang: scope.lang })} · {stateText}{' '}
-            {item?.liveUrl && item.publishedVersion !== null ? (
-              <a href={item.liveUrl} target="_blank" rel="noopener">
-                {t('admin.recipe.viewLive')}
-              </a>
-            ) : null}
-          </p>
-          <div role="status">
-            {present.length > 0 ? (
-              <p className={styles.notice}>
-                {t('admin.recipe.present', { names: present.map((p) => p.name).join(', ') })}
-              </p>
-            ) : null}
-          </div>
-        </>
-      ) : null}
+      {open ? <RecipeHeading open={open} present={present} /> : null}
       <LiveStatus text={said?.alert ? null : said?.text} />
       {said?.alert ? (
         <p role="alert" className={styles.errorSummary}>
@@ -385,279 +377,391 @@ function Editor({
       {conflict && open ? (
         <Conflict
           itemId={open.item.id}
-          basedOn={basedOn}
+          basedOn={editor.basedOn}
           conflict={conflict}
           tagsById={tagsById}
-          onReapply={(base) => {
-            const merged = reapply(base, conflict.mine, conflict.current.document);
-            setForm(formOf(merged));
-            setBasedOn(conflict.current.version);
-            setDirty(true);
-            setConflict(null);
-            setSaid({
-              text: t('admin.recipe.reapplied', { version: conflict.current.version }),
-              alert: false,
-            });
-            setFocusId('recipe-save');
-          }}
+          onReapply={editor.reapplyOn}
         />
       ) : null}
-      <ErrorSummary error={error} />
+      <ErrorSummary error={editor.error} />
       <AdminForm
-        errors={fieldTexts(error, t)}
+        errors={fieldTexts(editor.error, t)}
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          void editor.save();
         }}
         aria-label={open ? open.head.document.title : t('admin.recipe.newHeading')}
       >
-        <Section id="recipe-content" title={t('admin.recipe.content')}>
-          <Field
-            name="document.title"
-            label={t('admin.recipe.field.title')}
-            value={form.title}
-            onChange={(title) =>
-              change({
-                title,
-                ...(pathTouched.current || !options.data?.listPath
-                  ? {}
-                  : { path: `${options.data.listPath}/${slugOf(title)}` }),
-              })
-            }
-          />
-          <Field
-            name="document.path"
-            label={t('admin.recipe.field.path')}
-            description={t(
-              item?.pathLocked ? 'admin.recipe.pathLockedHint' : 'admin.recipe.pathHint',
-            )}
-            value={form.path}
-            isReadOnly={Boolean(item?.pathLocked)}
-            onChange={(path) => {
-              pathTouched.current = true;
-              change({ path });
-            }}
-          />
-          <TextAreaField
-            name="document.teaser"
-            label={t('admin.recipe.field.teaser')}
-            rows={3}
-            value={form.teaser}
-            onChange={(teaser) => change({ teaser })}
-          />
-          <ImageField
-            scope={scope}
-            imageId={form.imageId}
-            onChange={(imageId) => change({ imageId })}
-          />
-        </Section>
-        <Section id="recipe-times" title={t('admin.recipe.times')}>
-          <NumberField
-            name="document.totalTimeMinutes"
-            label={t('admin.recipe.field.totalTimeMinutes')}
-            value={form.totalTimeMinutes}
-            onChange={(totalTimeMinutes) => change({ totalTimeMinutes })}
-          />
-          <NumberField
-            name="document.yield"
-            label={t('admin.recipe.field.yield')}
-            value={form.yield}
-            onChange={(value) => change({ yield: value })}
-          />
-          <NumberField
-            decimal
-            name="document.portionSize"
-            label={t('admin.recipe.field.portionSize')}
-            description={t('admin.recipe.portionHint')}
-            value={form.portionSize}
-            onChange={(portionSize) => change({ portionSize })}
-          />
-          <Field
-            short
-            name="document.portionUnit"
-            label={t('admin.recipe.field.portionUnit')}
-            value={form.portionUnit}
-            onChange={(portionUnit) => change({ portionUnit })}
-          />
-        </Section>
-        <Section id="recipe-categories" title={t('admin.recipe.field.facetTagIds')}>
-          {(options.data?.categories ?? []).map((category) => (
-            <CheckboxGroup
-              key={category.id}
-              className={styles.checkboxGroup}
-              value={form.facetTagIds
-                .filter((id) => category.tags.some((tag) => tag.id === id))
-                .map(String)}
-              onChange={(chosen) => {
-                const others = form.facetTagIds.filter(
-                  (id) => !category.tags.some((tag) => tag.id === id),
-                );
-                const facetTagIds = [...others, ...chosen.map(Number)];
-                change({
-                  facetTagIds,
-                  categoryIds: form.categoryIds.filter((id) => facetTagIds.includes(id)),
-                });
-              }}
-            >
-              <Label className={styles.label}>{category.name}</Label>
-              <div className={styles.checkboxes}>
-                {category.tags.map((tag) => (
-                  <CheckField key={tag.id} value={String(tag.id)}>
-                    {tag.name}
-                  </CheckField>
-                ))}
-              </div>
-            </CheckboxGroup>
-          ))}
-          <ChoiceSelect
-            key={form.facetTagIds.join(',')}
-            name="document.categoryIds"
-            label={t('admin.recipe.field.categoryIds')}
-            options={[
-              ['none', t('admin.recipe.cardCategoryNone')],
-              ...form.facetTagIds.map(
-                (id) => [String(id), tagsById.get(id) ?? String(id)] as const,
-              ),
-            ]}
-            value={form.categoryIds[0] === undefined ? 'none' : String(form.categoryIds[0])}
-            onChange={(chosen) =>
-              change({ categoryIds: chosen === 'none' ? [] : [Number(chosen)] })
-            }
-          />
-        </Section>
+        <ContentFields
+          form={form}
+          change={change}
+          scope={scope}
+          pathLocked={Boolean(open?.item.pathLocked)}
+          listPath={options.data?.listPath ?? null}
+        />
+        <TimeFields form={form} change={change} />
+        <CategoryFields form={form} change={change} options={options.data} tagsById={tagsById} />
         <Section id="recipe-steps" title={t('admin.recipe.field.steps')}>
-          <ol className={styles.plainList}>
-            {form.steps.map((step, s) => (
-              <li key={step.key} className={styles.panel}>
-                <fieldset className={styles.grant}>
-                  <legend>{t('admin.recipe.step', { n: s + 1 })}</legend>
-                  <Field
-                    name={`document.steps.${s}.heading`}
-                    label={t('admin.recipe.field.heading')}
-                    value={step.heading}
-                    onChange={(value) => changeStep(s, { heading: value })}
-                  />
-                  <TextAreaField
-                    name={`document.steps.${s}.instructions`}
-                    label={t('admin.recipe.field.instructions')}
-                    rows={3}
-                    value={step.instructions}
-                    onChange={(value) => changeStep(s, { instructions: value })}
-                  />
-                  <Ingredients
-                    step={s}
-                    rows={step.ingredients}
-                    onChange={(ingredients) => changeStep(s, { ingredients })}
-                    onMoved={(text, focus) => {
-                      setAnnounce(text);
-                      setFocusId(focus);
-                    }}
-                  />
-                  <div className={styles.inlineActions}>
-                    <Button
-                      id={`step-up-${step.key}`}
-                      className={styles.secondary}
-                      aria-label={t('admin.recipe.moveStepUp', { n: s + 1 })}
-                      onPress={() => {
-                        change({ steps: moved(form.steps, s, -1) });
-                        setFocusId(`step-up-${step.key}`);
-                        setAnnounce(
-                          t('admin.recipe.moved', {
-                            name: t('admin.recipe.step', { n: s + 1 }),
-                            position: Math.max(1, s),
-                            count: form.steps.length,
-                          }),
-                        );
-                      }}
-                    >
-                      {t('admin.recipe.moveUp')}
-                    </Button>
-                    <Button
-                      id={`step-down-${step.key}`}
-                      className={styles.secondary}
-                      aria-label={t('admin.recipe.moveStepDown', { n: s + 1 })}
-                      onPress={() => {
-                        change({ steps: moved(form.steps, s, 1) });
-                        setFocusId(`step-down-${step.key}`);
-                        setAnnounce(
-                          t('admin.recipe.moved', {
-                            name: t('admin.recipe.step', { n: s + 1 }),
-                            position: Math.min(form.steps.length, s + 2),
-                            count: form.steps.length,
-                          }),
-                        );
-                      }}
-                    >
-                      {t('admin.recipe.moveDown')}
-                    </Button>
-                    {form.steps.length > 1 ? (
-                      <Button
-                        className={styles.secondary}
-                        aria-label={t('admin.recipe.removeStep', { n: s + 1 })}
-                        onPress={() => {
-                          change({ steps: form.steps.filter((_, i) => i !== s) });
-                          setAnnounce(
-                            t('admin.recipe.removed', {
-                              name: t('admin.recipe.step', { n: s + 1 }),
-                            }),
-                          );
-                          setFocusId('recipe-add-step');
-                        }}
-                      >
-                        {t('admin.recipe.remove')}
-                      </Button>
-                    ) : null}
-                  </div>
-                </fieldset>
-              </li>
-            ))}
-          </ol>
-          <div className={styles.actions}>
-            <Button
-              id="recipe-add-step"
-              className={styles.secondary}
-              onPress={() => change({ steps: [...form.steps, emptyStep()] })}
-            >
-              {t('admin.recipe.addStep')}
-            </Button>
-          </div>
+          <StepList
+            steps={form.steps}
+            onChange={(steps) => change({ steps })}
+            said={announceAndFocus}
+          />
           <LiveStatus text={announce} />
         </Section>
-        <div className={styles.actions}>
-          <Button id="recipe-save" type="submit" className={styles.primary}>
-            {t('admin.recipe.save')}
-          </Button>
-          {open ? (
-            <Button className={styles.secondary} onPress={() => void makePreview()}>
-              {t('admin.recipe.preview')}
-            </Button>
-          ) : null}
-          {open?.canPublish ? (
-            <Button className={styles.primary} onPress={() => void publish()}>
-              {t('admin.recipe.publish')}
-            </Button>
-          ) : null}
-        </div>
-        {open && !open.canPublish ? (
-          <p className={styles.muted}>{t('admin.recipe.cannotPublish')}</p>
-        ) : null}
-        {preview ? (
-          <p>
-            <a id="recipe-preview-link" href={preview.url} target="_blank" rel="noopener">
-              {t('admin.recipe.previewOpen', { version: preview.version })}
-            </a>
-          </p>
-        ) : null}
+        <EditorButtons
+          open={open}
+          preview={editor.preview}
+          onPreview={() => void editor.makePreview()}
+          onPublish={() => void editor.publish()}
+        />
       </AdminForm>
       {open ? (
         <>
           <Versions
             open={open}
-            onRestore={(version) => void restore(version)}
+            onRestore={(version) => void editor.restore(version)}
             dateTime={dateTime}
           />
           <Compare open={open} tagsById={tagsById} />
         </>
+      ) : null}
+    </>
+  );
+}
+
+/** The recipe's name, where it is, what the site shows and who else has it open. */
+function RecipeHeading({ open, present }: { open: RecipeOpen; present: Present[] }) {
+  const { t } = useT();
+  const { item } = open;
+  const state =
+    item.publishedVersion === null
+      ? t('admin.recipe.stateDraft', { head: item.headVersion })
+      : item.publishedVersion < item.headVersion
+        ? t('admin.recipe.stateChanged', {
+            published: item.publishedVersion,
+            head: item.headVersion,
+          })
+        : t('admin.recipe.statePublished', { head: item.headVersion });
+  return (
+    <>
+      <Heading level={1} id="recipe-heading" tabIndex={-1}>
+        {open.head.document.title}
+      </Heading>
+      <p>
+        {t('admin.recipe.scope', { site: item.siteId, lang: item.lang })} · {state}{' '}
+        {item.liveUrl && item.publishedVersion !== null ? (
+          <a href={item.liveUrl} target="_blank" rel="noopener">
+            {t('admin.recipe.viewLive')}
+          </a>
+        ) : null}
+      </p>
+      <div role="status">
+        {present.length > 0 ? (
+          <p className={styles.notice}>
+            {t('admin.recipe.present', { names: present.map((p) => p.name).join(', ') })}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** Name, address, introduction and picture; a new recipe's address follows its name. */
+function ContentFields({
+  form,
+  change,
+  scope,
+  pathLocked,
+  listPath,
+}: {
+  form: RecipeForm;
+  change: Change;
+  scope: Scope;
+  pathLocked: boolean;
+  listPath: string | null;
+}) {
+  const { t } = useT();
+  const pathTouched = useRef(form.path !== '');
+  return (
+    <Section id="recipe-content" title={t('admin.recipe.content')}>
+      <Field
+        name="document.title"
+        label={t('admin.recipe.field.title')}
+        value={form.title}
+        onChange={(title) =>
+          change({
+            title,
+            ...(pathTouched.current || !listPath ? {} : { path: `${listPath}/${slugOf(title)}` }),
+          })
+        }
+      />
+      <Field
+        name="document.path"
+        label={t('admin.recipe.field.path')}
+        description={t(pathLocked ? 'admin.recipe.pathLockedHint' : 'admin.recipe.pathHint')}
+        value={form.path}
+        isReadOnly={pathLocked}
+        onChange={(path) => {
+          pathTouched.current = true;
+          change({ path });
+        }}
+      />
+      <TextAreaField
+        name="document.teaser"
+        label={t('admin.recipe.field.teaser')}
+        rows={3}
+        value={form.teaser}
+        onChange={(teaser) => change({ teaser })}
+      />
+      <ImageField
+        scope={scope}
+        imageId={form.imageId}
+        onChange={(imageId) => change({ imageId })}
+      />
+    </Section>
+  );
+}
+
+function TimeFields({ form, change }: { form: RecipeForm; change: Change }) {
+  const { t } = useT();
+  return (
+    <Section id="recipe-times" title={t('admin.recipe.times')}>
+      <NumberField
+        name="document.totalTimeMinutes"
+        label={t('admin.recipe.field.totalTimeMinutes')}
+        value={form.totalTimeMinutes}
+        onChange={(totalTimeMinutes) => change({ totalTimeMinutes })}
+      />
+      <NumberField
+        name="document.yield"
+        label={t('admin.recipe.field.yield')}
+        value={form.yield}
+        onChange={(value) => change({ yield: value })}
+      />
+      <NumberField
+        decimal
+        name="document.portionSize"
+        label={t('admin.recipe.field.portionSize')}
+        description={t('admin.recipe.portionHint')}
+        value={form.portionSize}
+        onChange={(portionSize) => change({ portionSize })}
+      />
+      <Field
+        short
+        name="document.portionUnit"
+        label={t('admin.recipe.field.portionUnit')}
+        value={form.portionUnit}
+        onChange={(portionUnit) => change({ portionUnit })}
+      />
+    </Section>
+  );
+}
+
+/** The site's recipe categories as check boxes, and the one its card shows. */
+function CategoryFields({
+  form,
+  change,
+  options,
+  tagsById,
+}: {
+  form: RecipeForm;
+  change: Change;
+  options: FacetOptions | undefined;
+  tagsById: Map<number, string>;
+}) {
+  const { t } = useT();
+  return (
+    <Section id="recipe-categories" title={t('admin.recipe.field.facetTagIds')}>
+      {(options?.categories ?? []).map((category) => {
+        const inCategory = (id: number) => category.tags.some((tag) => tag.id === id);
+        return (
+          <CheckboxGroup
+            key={category.id}
+            className={styles.checkboxGroup}
+            value={form.facetTagIds.filter(inCategory).map(String)}
+            onChange={(chosen) => {
+              const facetTagIds = [
+                ...form.facetTagIds.filter((id) => !inCategory(id)),
+                ...chosen.map(Number),
+              ];
+              change({
+                facetTagIds,
+                categoryIds: form.categoryIds.filter((id) => facetTagIds.includes(id)),
+              });
+            }}
+          >
+            <Label className={styles.label}>{category.name}</Label>
+            <div className={styles.checkboxes}>
+              {category.tags.map((tag) => (
+                <CheckField key={tag.id} value={String(tag.id)}>
+                  {tag.name}
+                </CheckField>
+              ))}
+            </div>
+          </CheckboxGroup>
+        );
+      })}
+      <ChoiceSelect
+        key={form.facetTagIds.join(',')}
+        name="document.categoryIds"
+        label={t('admin.recipe.field.categoryIds')}
+        options={[
+          ['none', t('admin.recipe.cardCategoryNone')],
+          ...form.facetTagIds.map((id) => [String(id), tagsById.get(id) ?? String(id)] as const),
+        ]}
+        value={form.categoryIds[0] === undefined ? 'none' : String(form.categoryIds[0])}
+        onChange={(chosen) => change({ categoryIds: chosen === 'none' ? [] : [Number(chosen)] })}
+      />
+    </Section>
+  );
+}
+
+/** The steps in order, each with its ingredients; moved, removed and added by their buttons. */
+function StepList({
+  steps,
+  onChange,
+  said,
+}: {
+  steps: RecipeForm['steps'];
+  onChange: (steps: RecipeForm['steps']) => void;
+  /** Says what a button did, and where the focus goes after it. */
+  said: (text: string, focusId: string) => void;
+}) {
+  const { t } = useT();
+  const move = (s: number, by: -1 | 1, way: 'up' | 'down', key: string) => {
+    const next = moved(steps, s, by);
+    onChange(next);
+    said(
+      t('admin.recipe.moved', {
+        name: t('admin.recipe.step', { n: s + 1 }),
+        position: next.findIndex((step) => step.key === key) + 1,
+        count: next.length,
+      }),
+      `step-${way}-${key}`,
+    );
+  };
+  return (
+    <>
+      <ol className={styles.plainList}>
+        {steps.map((step, s) => (
+          <li key={step.key} className={styles.panel}>
+            <fieldset className={styles.grant}>
+              <legend>{t('admin.recipe.step', { n: s + 1 })}</legend>
+              <Field
+                name={`document.steps.${s}.heading`}
+                label={t('admin.recipe.field.heading')}
+                value={step.heading}
+                onChange={(heading) =>
+                  onChange(steps.map((x, i) => (i === s ? { ...x, heading } : x)))
+                }
+              />
+              <TextAreaField
+                name={`document.steps.${s}.instructions`}
+                label={t('admin.recipe.field.instructions')}
+                rows={3}
+                value={step.instructions}
+                onChange={(instructions) =>
+                  onChange(steps.map((x, i) => (i === s ? { ...x, instructions } : x)))
+                }
+              />
+              <Ingredients
+                step={s}
+                rows={step.ingredients}
+                onChange={(ingredients) =>
+                  onChange(steps.map((x, i) => (i === s ? { ...x, ingredients } : x)))
+                }
+                onMoved={said}
+              />
+              <div className={styles.inlineActions}>
+                <Button
+                  id={`step-up-${step.key}`}
+                  className={styles.secondary}
+                  aria-label={t('admin.recipe.moveStepUp', { n: s + 1 })}
+                  onPress={() => move(s, -1, 'up', step.key)}
+                >
+                  {t('admin.recipe.moveUp')}
+                </Button>
+                <Button
+                  id={`step-down-${step.key}`}
+                  className={styles.secondary}
+                  aria-label={t('admin.recipe.moveStepDown', { n: s + 1 })}
+                  onPress={() => move(s, 1, 'down', step.key)}
+                >
+                  {t('admin.recipe.moveDown')}
+                </Button>
+                {steps.length > 1 ? (
+                  <Button
+                    className={styles.secondary}
+                    aria-label={t('admin.recipe.removeStep', { n: s + 1 })}
+                    onPress={() => {
+                      onChange(steps.filter((_, i) => i !== s));
+                      said(
+                        t('admin.recipe.removed', { name: t('admin.recipe.step', { n: s + 1 }) }),
+                        'recipe-add-step',
+                      );
+                    }}
+                  >
+                    {t('admin.recipe.remove')}
+                  </Button>
+                ) : null}
+              </div>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div className={styles.actions}>
+        <Button
+          id="recipe-add-step"
+          className={styles.secondary}
+          onPress={() => onChange([...steps, emptyStep()])}
+        >
+          {t('admin.recipe.addStep')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** Save, and for a saved recipe preview and (with the right) publish; the preview's link. */
+function EditorButtons({
+  open,
+  preview,
+  onPreview,
+  onPublish,
+}: {
+  open: RecipeOpen | null;
+  preview: { url: string; version: number } | null;
+  onPreview: () => void;
+  onPublish: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      <div className={styles.actions}>
+        <Button id="recipe-save" type="submit" className={styles.primary}>
+          {t('admin.recipe.save')}
+        </Button>
+        {open ? (
+          <Button className={styles.secondary} onPress={onPreview}>
+            {t('admin.recipe.preview')}
+          </Button>
+        ) : null}
+        {open?.canPublish ? (
+          <Button className={styles.primary} onPress={onPublish}>
+            {t('admin.recipe.publish')}
+          </Button>
+        ) : null}
+      </div>
+      {open && !open.canPublish ? (
+        <p className={styles.muted}>{t('admin.recipe.cannotPublish')}</p>
+      ) : null}
+      {preview ? (
+        <p>
+          <a id="recipe-preview-link" href={preview.url} target="_blank" rel="noopener">
+            {t('admin.recipe.previewOpen', { version: preview.version })}
+          </a>
+        </p>
       ) : null}
     </>
   );

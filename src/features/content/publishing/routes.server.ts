@@ -278,6 +278,7 @@ async function listImages(
  * `content.publish` there. Writes name the version they were made on (409 when stale).
  */
 export function recipeAdminRoutes(app: ZodApp) {
+  recipeItemRoutes(app);
   adminRoute(app, 'GET', RECIPES_ADMIN_API, {
     ...editor,
     rateLimit: READ,
@@ -308,6 +309,29 @@ export function recipeAdminRoutes(app: ZodApp) {
       return openItem(request, recipeAdapter, id);
     },
   });
+  adminRoute(app, 'GET', `${RECIPES_ADMIN_API}/options`, {
+    ...scoped,
+    rateLimit: READ,
+    summary: 'The recipe categories and tags of a site and language, to choose from',
+    querystring: scopeQuerySchema,
+    answer: jsonAnswer(facetOptionsSchema, 'Categories with their tags'),
+    problems: [400, 401, 403, 429],
+    handler: (request) => facetOptions(request, request.query),
+  });
+  adminRoute(app, 'GET', CONTENT_IMAGES_API, {
+    ...scoped,
+    rateLimit: READ,
+    summary:
+      'Images to choose from for a site and language, by their alt text there, newest first, 24 at a time',
+    querystring: imagesQuerySchema,
+    answer: jsonAnswer(imagesListSchema, 'Images'),
+    problems: [400, 401, 403, 429],
+    handler: (request) => listImages(request, request.query),
+  });
+}
+
+/** The routes about one recipe: open, a version, save, publish, restore, preview, presence. */
+function recipeItemRoutes(app: ZodApp) {
   adminRoute(app, 'GET', `${RECIPES_ADMIN_API}/:id`, {
     ...onItem,
     rateLimit: READ,
@@ -409,24 +433,5 @@ export function recipeAdminRoutes(app: ZodApp) {
       await leave(request, recipeAdapter, request.params.id);
       return { present: [] };
     },
-  });
-  adminRoute(app, 'GET', `${RECIPES_ADMIN_API}/options`, {
-    ...scoped,
-    rateLimit: READ,
-    summary: 'The recipe categories and tags of a site and language, to choose from',
-    querystring: scopeQuerySchema,
-    answer: jsonAnswer(facetOptionsSchema, 'Categories with their tags'),
-    problems: [400, 401, 403, 429],
-    handler: (request) => facetOptions(request, request.query),
-  });
-  adminRoute(app, 'GET', CONTENT_IMAGES_API, {
-    ...scoped,
-    rateLimit: READ,
-    summary:
-      'Images to choose from for a site and language, by their alt text there, newest first, 24 at a time',
-    querystring: imagesQuerySchema,
-    answer: jsonAnswer(imagesListSchema, 'Images'),
-    problems: [400, 401, 403, 429],
-    handler: (request) => listImages(request, request.query),
   });
 }
