@@ -73,10 +73,11 @@ async function contentTemplate(): Promise<string> {
 
 /** A recipe of Sibylla in a language, found through the site's own search. */
 async function sibyllaRecipe(page: Page, origin: string, q: string, language: string) {
-  const res = await page.request.get(
+  // Through the browser: only Chromium resolves the sites' `*.localhost` names.
+  const res = await page.goto(
     `${origin}/api/search/content/?q=${encodeURIComponent(q)}&language=${language}&pageSize=50`,
   );
-  const hits = (await res.json()).hits as { contentId: string }[];
+  const hits = ((await res?.json()) as { hits: { contentId: string }[] }).hits;
   const id = hits.find((h) => h.contentId.startsWith('recipe-'))?.contentId.slice('recipe-'.length);
   if (!id) throw new Error(`no Sibylla recipe for ${q}`);
   return id;
@@ -199,9 +200,10 @@ describe('recipes in the back office', () => {
       await page.getByText('Luonnos tallennettu: versio 1.', { exact: false }).waitFor();
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       // A draft: not on the site.
-      expect(
-        (await page.request.get(`${site}/reseptit/aamiaisbroileri-kookoksella`)).status(),
-      ).toBe(404);
+      const lookout = await context.newPage();
+      const notYet = await lookout.goto(`${site}/reseptit/aamiaisbroileri-kookoksella`);
+      expect(notYet?.status()).toBe(404);
+      await lookout.close();
       await axe(page, 'draft saved');
       await shot(page, 'draft-1280');
 

@@ -949,7 +949,8 @@ function ImagePicker({
 }) {
   const { t } = useT();
   const [q, setQ] = useState('');
-  const [chosen, setChosen] = useState<string>(current === null ? '' : String(current));
+  // null, not '': a group with a value no radio has cannot be reached by Tab.
+  const [chosen, setChosen] = useState<string | null>(current === null ? null : String(current));
   const images = useQuery({
     queryKey: ['content-images', scope.siteId, scope.lang, q],
     queryFn: () =>
