@@ -77,7 +77,8 @@ async function sibyllaRecipe(page: Page, origin: string, q: string, language: st
   const res = await page.goto(
     `${origin}/api/search/content/?q=${encodeURIComponent(q)}&language=${language}&pageSize=50`,
   );
-  const hits = ((await res?.json()) as { hits: { contentId: string }[] }).hits;
+  if (!res) throw new Error('no answer from the search');
+  const hits = ((await res.json()) as { hits: { contentId: string }[] }).hits;
   const id = hits.find((h) => h.contentId.startsWith('recipe-'))?.contentId.slice('recipe-'.length);
   if (!id) throw new Error(`no Sibylla recipe for ${q}`);
   return id;
@@ -101,6 +102,15 @@ describe('recipes in the back office', () => {
     const link = createStaffMember(env, {
       email: 'eeva.editori@kattaus.example',
       name: 'Eeva Editori',
+      role: 'publisher',
+      sites: ['jyvabroiler'],
+      langs: ['fi'],
+    });
+    // A colleague with the same grant, for two editors at once (made before the server starts:
+    // the embedded database is one process's).
+    const colleagueLink = createStaffMember(env, {
+      email: 'pekka.julkaisija@kattaus.example',
+      name: 'Pekka Julkaisija',
       role: 'publisher',
       sites: ['jyvabroiler'],
       langs: ['fi'],
@@ -139,6 +149,7 @@ describe('recipes in the back office', () => {
       await press(page, 'button', 'Valitse kuva');
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
+      expect(await page.getByText('Korjaa lomakkeen virheet').count()).toBe(0);
       const firstImage = dialog.getByRole('radio').first();
       await tabTo(page, firstImage, 20);
       await page.keyboard.press('Space');
@@ -146,6 +157,8 @@ describe('recipes in the back office', () => {
       await shot(page, 'image-dialog-1280');
       await press(page, 'button', 'Valitse', dialog);
       await dialog.waitFor({ state: 'detached' });
+      // Choosing in the dialog saved nothing and checked nothing of the recipe's form.
+      expect(await page.getByText('Korjaa lomakkeen virheet').count()).toBe(0);
       const thumbnail = page.getByRole('img', { name: /^Valittu kuva/ });
       await thumbnail.waitFor();
       const imageId = /\/images\/(\d+)\//.exec((await thumbnail.getAttribute('src')) ?? '')?.[1];
@@ -266,6 +279,42 @@ describe('recipes in the back office', () => {
       await press(page, 'button', 'Palauta versio 1');
       await page.getByText('Versio 1 palautettiin uudeksi luonnokseksi (versio 3).').waitFor();
       expect(await page.getByLabel('Nimi', { exact: true }).inputValue()).toBe(title);
+
+      // Two editors at once: Pekka sees that Eeva has it open; Eeva saves first; Pekka's save is
+      // refused with what she changed, and his change is made again on hers: nothing is lost.
+      const second = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      second.setDefaultTimeout(15_000);
+      const pekka = await second.newPage();
+      await enrolFromLink(pekka, colleagueLink, 'Pekka Julkaisija', PASSWORD);
+      await pekka.goto(`http://127.0.0.1:${port}/admin/content/recipes/${recipeId}`);
+      await pekka.getByRole('heading', { level: 1, name: title }).waitFor();
+      await pekka.getByText(/Tämän reseptin on avannut myös: Eeva Editori/).waitFor();
+      const teaser = 'Kookosta, limeä ja korianteria.';
+      await typeInto(page, page.getByLabel('Ingressi'), teaser);
+      await press(page, 'button', 'Tallenna luonnos');
+      await page.getByText('Luonnos tallennettu: versio 4.', { exact: false }).waitFor();
+      await typeInto(pekka, pekka.getByLabel('Valmistusaika (min)'), '45');
+      await press(pekka, 'button', 'Tallenna luonnos');
+      const conflict = pekka.getByRole('heading', {
+        level: 2,
+        name: 'Joku tallensi uudemman version sillä välin',
+      });
+      await conflict.waitFor();
+      await expect.poll(() => isFocused(conflict)).toBe(true);
+      await pekka.getByText(/Eeva Editori tallensi version 4/).waitFor();
+      const theirs = pekka.getByRole('table', { name: 'Erot: versio 3 → versio 4' });
+      expect(await theirs.getByRole('row', { name: /Ingressi/ }).textContent()).toContain(teaser);
+      await axe(pekka, 'stale save');
+      await shot(pekka, 'conflict-1280');
+      await press(pekka, 'button', 'Tee muutokseni uusimpaan versioon');
+      await pekka
+        .getByText('Muutoksesi ovat nyt uusimman version (4) päällä.', { exact: false })
+        .waitFor();
+      await press(pekka, 'button', 'Tallenna luonnos');
+      await pekka.getByText('Luonnos tallennettu: versio 5.', { exact: false }).waitFor();
+      expect(await pekka.getByLabel('Ingressi').inputValue()).toBe(teaser);
+      expect(await pekka.getByLabel('Valmistusaika (min)').inputValue()).toBe('45');
+      await second.close();
 
       // Sibylla's recipes, in Finnish and in Swedish, are not hers.
       for (const [q, language] of [

@@ -230,6 +230,8 @@ function useRecipeEditor({ scope, open, initialSaid = null, onCreated }: EditorP
     setBasedOn(answer.head.version);
     setDirty(false);
     setConflict(null);
+    // A link shows the version it was made for; after a change it would mislead.
+    setPreview(null);
   };
   const act = async (work: () => Promise<void>) => {
     if (pending.current) return;
@@ -388,7 +390,8 @@ function Editor(props: EditorProps) {
         errors={fieldTexts(editor.error, t)}
         onSubmit={(event) => {
           event.preventDefault();
-          void editor.save();
+          // Only its own submit: a dialog's form (a portal) must never save the recipe.
+          if (event.target === event.currentTarget) void editor.save();
         }}
         aria-label={open ? open.head.document.title : t('admin.recipe.newHeading')}
       >
@@ -645,7 +648,7 @@ function StepList({
     <>
       <ol className={styles.plainList}>
         {steps.map((step, s) => (
-          <li key={step.key} className={styles.panel}>
+          <li key={step.key}>
             <fieldset className={styles.grant}>
               <legend>{t('admin.recipe.step', { n: s + 1 })}</legend>
               <Field
@@ -949,6 +952,7 @@ function ImagePicker({
 }) {
   const { t } = useT();
   const [q, setQ] = useState('');
+  const [typed, setTyped] = useState('');
   // null, not '': a group with a value no radio has cannot be reached by Tab.
   const [chosen, setChosen] = useState<string | null>(current === null ? null : String(current));
   const images = useQuery({
@@ -963,30 +967,27 @@ function ImagePicker({
       <Heading slot="title" level={2}>
         {t('admin.recipe.chooseImage')}
       </Heading>
-      <AdminForm
-        errors={{}}
-        role="search"
-        aria-label={t('admin.recipe.imagesSearch')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim());
-        }}
-      >
-        <Field name="q" type="search" label={t('admin.recipe.imagesSearch')} defaultValue={q} />
-        <Button type="submit" className={styles.secondary}>
+      {/* No forms in the dialog: it is a portal inside the editor's form, and React hands a
+          portal's submit on to the forms around it in the component tree. */}
+      <div className={styles.filters}>
+        <Field
+          name="q"
+          type="search"
+          label={t('admin.recipe.imagesSearch')}
+          value={typed}
+          onChange={setTyped}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setQ(typed.trim());
+          }}
+        />
+        <Button className={styles.secondary} onPress={() => setQ(typed.trim())}>
           {t('admin.recipe.imagesApply')}
         </Button>
-      </AdminForm>
+      </div>
       {images.data && images.data.images.length === 0 ? (
         <p>{t('admin.recipe.imagesNone')}</p>
       ) : null}
-      <AdminForm
-        errors={{}}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (chosen) onChoose(Number(chosen));
-        }}
-      >
+      <div>
         <RadioGroup
           value={chosen}
           onChange={setChosen}
@@ -1001,14 +1002,17 @@ function ImagePicker({
           ))}
         </RadioGroup>
         <div className={styles.actions}>
-          <Button type="submit" className={styles.primary}>
+          <Button
+            className={styles.primary}
+            onPress={() => (chosen ? onChoose(Number(chosen)) : undefined)}
+          >
             {t('admin.recipe.choose')}
           </Button>
           <Button className={styles.secondary} onPress={close}>
             {t('admin.recipe.cancel')}
           </Button>
         </div>
-      </AdminForm>
+      </div>
     </>
   );
 }
