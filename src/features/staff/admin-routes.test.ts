@@ -15,8 +15,8 @@ import {
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { products } from '../content/index.server.ts';
-import { RECIPES_ADMIN_API } from '../content/publishing/schemas.ts';
-import { sendComplaint } from '../forms/forms.test-support.ts';
+import { CONTENT_IMAGES_API, RECIPES_ADMIN_API } from '../content/publishing/schemas.ts';
+import { png, sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
 import { CUSTOMERS_API } from '../shop/admin/customers-schemas.ts';
@@ -707,6 +707,10 @@ function recipeSamples(): typeof SAMPLES {
     }),
     [`PUT ${RECIPES_ADMIN_API}/:id/presence`]: async () => ({
       url: `${RECIPES_ADMIN_API}/${(await recipe()).id}/presence`,
+    }),
+    [`POST ${CONTENT_IMAGES_API}`]: async () => ({
+      url: `${CONTENT_IMAGES_API}?site=sibylla&lang=fi`,
+      body: { data: `data:image/png;base64,${(await png()).toString('base64')}`, alt: 'Kuva' },
     }),
     [`DELETE ${RECIPES_ADMIN_API}/:id/presence`]: async () => {
       const { id } = await recipe();

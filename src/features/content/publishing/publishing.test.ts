@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFacetCategory,
@@ -10,9 +11,11 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../../tests/helpers/visitor.ts';
+import { images } from '../../../images/tables.ts';
 import { contentVersions, recipes } from '../tables.ts';
 import { signPreview } from './preview.server.ts';
 import {
+  CONTENT_IMAGES_API,
   diffDocuments,
   RECIPES_ADMIN_API,
   type RecipeDocument,
@@ -504,5 +507,57 @@ describe('preview links', () => {
       `/_preview/${signPreview(secret, { ...claims, e: Date.now() + 60_000 })}`,
     );
     expect(fresh.statusCode).toBe(200);
+  });
+});
+
+describe('the image library', () => {
+  const dataUrl = (mime: string, bytes: Buffer) =>
+    `data:${mime};base64,${bytes.toString('base64')}`;
+  const upload = (v: Visitor, data: string, site = 'jyvabroiler', lang = 'fi') =>
+    v.post(`${CONTENT_IMAGES_API}?site=${site}&lang=${lang}`, json({ data, alt: 'Broileripata' }));
+
+  it('takes a picture checked by its bytes, stores it for the image route, and a recipe uses it', async () => {
+    const picture = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: '#d35400' },
+    })
+      .png()
+      .toBuffer();
+    // The URL's claimed type is not trusted: the bytes say PNG.
+    const res = await upload(editor.visitor, dataUrl('image/jpeg', picture));
+    expect(res.statusCode, res.body).toBe(200);
+    const made = res.json() as { id: number; width: number; height: number; thumbUrl: string };
+    expect(made).toMatchObject({ width: 640, height: 480 });
+    const [row] = await t.app.db.select().from(images).where(eq(images.id, made.id));
+    expect(row).toMatchObject({ mime: 'image/png', alt: { fi: 'Broileripata' } });
+    const crop = await t.app.inject({ url: made.thumbUrl });
+    expect(crop.statusCode).toBe(200);
+    expect((await sharp(crop.rawPayload).metadata()).width).toBe(160);
+    const audit = (await auditOf(t.app, 'content.image.upload')).find(
+      (a) => a.subjectId === String(made.id),
+    );
+    expect(audit?.staffId).toBe(editor.id);
+    const used = await create(
+      editor.visitor,
+      recipe('Ladattu broileri', '/reseptit/ladattu', { imageId: made.id }),
+    );
+    expect(used.statusCode, used.body).toBe(200);
+  });
+
+  it('refuses what is no picture, what does not decode, and another site', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    const before = await t.app.db.$count(images);
+    const notPicture = await upload(editor.visitor, dataUrl('image/png', pdf));
+    expect(notPicture.statusCode).toBe(400);
+    expect(notPicture.json().errors).toEqual({ data: 'admin.recipe.imageType' });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const broken = await upload(editor.visitor, dataUrl('image/png', png.subarray(0, 40)));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().errors).toEqual({ data: 'admin.recipe.imageUnreadable' });
+    expect(
+      (await upload(editor.visitor, dataUrl('image/png', png), 'sibylla', 'fi')).statusCode,
+    ).toBe(403);
+    expect(await t.app.db.$count(images)).toBe(before);
   });
 });

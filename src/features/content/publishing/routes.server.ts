@@ -15,13 +15,16 @@ import {
   pages,
   recipes,
 } from '../tables.ts';
+import { uploadImage } from './images.server.ts';
 import { previewLink } from './preview.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import {
   CONTENT_IMAGES_API,
   facetOptionsSchema,
+  imageChoiceSchema,
   imagesListSchema,
   imagesQuerySchema,
+  imageUploadSchema,
   itemIdParamsSchema,
   presenceSchema,
   previewLinkSchema,
@@ -317,6 +320,20 @@ export function recipeAdminRoutes(app: ZodApp) {
     answer: jsonAnswer(facetOptionsSchema, 'Categories with their tags'),
     problems: [400, 401, 403, 429],
     handler: (request) => facetOptions(request, request.query),
+  });
+  adminRoute(app, 'POST', CONTENT_IMAGES_API, {
+    ...scoped,
+    rateLimit: { max: 60, timeWindow: 60_000 },
+    bodyLimit: 12 * 1024 * 1024,
+    summary: 'Uploads a picture (JPEG, PNG or WebP, at most 8 MiB) into the image library',
+    description:
+      'The file as a data URL; its type is read from its bytes, and it must decode. `alt` is its alt text in `lang`. The image route makes its crops from it.',
+    querystring: scopeQuerySchema,
+    body: imageUploadSchema,
+    answer: jsonAnswer(imageChoiceSchema, 'The stored image'),
+    problems: [400, 401, 403, 413, 429],
+    handler: (request) =>
+      uploadImage(request, { siteId: request.query.site, lang: request.query.lang }, request.body),
   });
   adminRoute(app, 'GET', CONTENT_IMAGES_API, {
     ...scoped,

@@ -243,6 +243,25 @@ export const imagesListSchema = z.object({
   total: z.number().int(),
 });
 
+/** The largest picture staff may upload (bytes of the file, before its data URL's base64). */
+export const IMAGE_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+/** The types an uploaded picture may be, by its bytes (what the image pipeline reads). */
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * A picture uploaded into the image library: the file as a data URL (its type is checked from
+ * its bytes, not from the URL) and its alt text in the site's language.
+ */
+export const imageUploadSchema = z
+  .object({
+    data: z
+      .string({ error: REQUIRED })
+      .max(Math.ceil(IMAGE_UPLOAD_MAX_BYTES / 3) * 4 + 100, 'admin.recipe.imageTooLarge')
+      .regex(/^data:[\w/+.-]*;base64,[A-Za-z0-9+/=]+$/, 'admin.recipe.imageType'),
+    alt: required(300),
+  })
+  .strict();
+
 export const previewLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export const presenceSchema = z.object({ present: z.array(presentSchema) });
 
