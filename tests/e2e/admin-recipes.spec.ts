@@ -4,6 +4,7 @@ import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import {
   createStaffMember,
@@ -267,6 +268,30 @@ describe('recipes in the back office', () => {
       // A new title: the difference to the published version, then version 1 back as a draft.
       const changed = `${title} ja limellä`;
       await typeInto(page, page.getByLabel('Nimi', { exact: true }), changed);
+      // A new picture, uploaded through the dialog from a file the file chooser hands over.
+      await press(page, 'button', 'Vaihda kuva');
+      const uploadDialog = page.getByRole('dialog');
+      await uploadDialog.waitFor();
+      const chooser = page.waitForEvent('filechooser');
+      await press(page, 'button', 'Valitse tiedosto', uploadDialog);
+      await (await chooser).setFiles({
+        name: 'pata.png',
+        mimeType: 'image/png',
+        buffer: await sharp({
+          create: { width: 1200, height: 800, channels: 3, background: '#e67e22' },
+        })
+          .png()
+          .toBuffer(),
+      });
+      await uploadDialog.getByText('Valittu tiedosto: pata.png').waitFor();
+      await typeInto(page, uploadDialog.getByLabel('Kuvan kuvaus (alt-teksti)'), 'Broileripata');
+      await axe(page, 'upload dialog');
+      await shot(page, 'upload-dialog-1280');
+      await press(page, 'button', 'Lataa ja valitse', uploadDialog);
+      await uploadDialog.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => (await thumbnail.getAttribute('src'))?.includes(`/images/${imageId}/`))
+        .toBe(false);
       await press(page, 'button', 'Tallenna luonnos');
       await page.getByText('Luonnos tallennettu: versio 2.', { exact: false }).waitFor();
       const differences = page.getByRole('table', { name: 'Erot: versio 1 → versio 2' });
@@ -274,6 +299,7 @@ describe('recipes in the back office', () => {
       const row = differences.getByRole('row', { name: /Nimi/ });
       expect(await row.textContent()).toContain(title);
       expect(await row.textContent()).toContain(changed);
+      await differences.getByRole('row', { name: /Kuva/ }).waitFor();
       await axe(page, 'compared');
       await shot(page, 'compared-1280', true);
       await press(page, 'button', 'Palauta versio 1');

@@ -4,6 +4,7 @@ import {
   Button,
   CheckboxGroup,
   DialogTrigger,
+  FileTrigger,
   Heading,
   Label,
   Radio,
@@ -15,6 +16,8 @@ import {
   diffDocuments,
   type FacetOptions,
   type FieldChange,
+  IMAGE_UPLOAD_MAX_BYTES,
+  IMAGE_UPLOAD_TYPES,
   type ImageChoice,
   PRESENCE_HEARTBEAT_MS,
   type Present,
@@ -1013,7 +1016,79 @@ function ImagePicker({
           </Button>
         </div>
       </div>
+      <ImageUpload scope={scope} onUploaded={onChoose} />
     </>
+  );
+}
+
+/**
+ * A new picture from the staff member's computer into the image library, with its alt text; the
+ * uploaded picture is the chosen one. The server checks its real type and size again.
+ */
+function ImageUpload({ scope, onUploaded }: { scope: Scope; onUploaded: (id: number) => void }) {
+  const { t, error: text } = useT();
+  const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    if (sending) return;
+    if (!file || file.size > IMAGE_UPLOAD_MAX_BYTES || !alt.trim()) {
+      setProblem(
+        !file
+          ? t('admin.recipe.imageType')
+          : !alt.trim()
+            ? `${t('admin.recipe.uploadAlt')}: ${t('admin.error.required')}`
+            : t('admin.recipe.imageTooLarge'),
+      );
+      return;
+    }
+    setSending(true);
+    setProblem(null);
+    try {
+      const data = await new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsDataURL(file);
+      });
+      const made = await post<ImageChoice>(
+        `${CONTENT_IMAGES_API}?site=${scope.siteId}&lang=${scope.lang}`,
+        { data, alt: alt.trim() },
+      );
+      onUploaded(made.id);
+    } catch (e) {
+      const key = e instanceof ApiError ? Object.values(e.errors)[0] : undefined;
+      setProblem(key ? (text(key) ?? key) : t('admin.error.server'));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <section aria-labelledby="recipe-upload" className={styles.grant}>
+      <Heading level={3} id="recipe-upload">
+        {t('admin.recipe.upload')}
+      </Heading>
+      <FileTrigger
+        acceptedFileTypes={[...IMAGE_UPLOAD_TYPES]}
+        onSelect={(files) => {
+          setFile(files?.[0] ?? null);
+          setProblem(null);
+        }}
+      >
+        <Button className={styles.secondary}>{t('admin.recipe.uploadFile')}</Button>
+      </FileTrigger>
+      <p role="status">{file ? t('admin.recipe.uploadChosen', { name: file.name }) : ''}</p>
+      <Field name="alt" label={t('admin.recipe.uploadAlt')} value={alt} onChange={setAlt} />
+      {problem ? (
+        <p role="alert" className={styles.errorSummary}>
+          {problem}
+        </p>
+      ) : null}
+      <Button className={styles.primary} onPress={() => void send()}>
+        {t('admin.recipe.uploadSend')}
+      </Button>
+    </section>
   );
 }
 
