@@ -345,6 +345,17 @@ describe('versions', () => {
     expect(open.item).toMatchObject({ headVersion: 1, publishedVersion: 1, pathLocked: true });
     expect(open.head).toMatchObject({ version: 1, status: 'published', authorId: null });
     expect(open.head.document.title).toBe('Kanakeitto');
+    // Publishing what is live already writes nothing, not even the versions' bookkeeping.
+    const audits = (await auditOf(t.app, 'content.publish')).length;
+    const again = await opened(await publish(publisher.visitor, seededId, 1));
+    expect(again.item.headVersion).toBe(1);
+    expect((await auditOf(t.app, 'content.publish')).length).toBe(audits);
+    expect(
+      await t.app.db.$count(
+        contentVersions,
+        and(eq(contentVersions.kind, 'recipe'), eq(contentVersions.itemId, seededId)),
+      ),
+    ).toBe(0);
 
     const moved = await save(editor.visitor, seededId, 1, {
       ...open.head.document,

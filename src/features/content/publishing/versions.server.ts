@@ -533,8 +533,10 @@ export async function publishVersion<Doc extends { path: string }>(
   id: number,
   version: number,
 ): Promise<void> {
-  const { scope } = await scopeOf(request.server.db, adapter, id);
+  const { item: existing, live: seeded, scope } = await scopeOf(request.server.db, adapter, id);
   assertMay(request, 'content.publish', scope);
+  // A seeded row nobody has saved is its version 1, and live already: nothing to write.
+  if (!existing && seeded && version === 1) return;
   const staffId = staffOf(request).staffId;
   await request.server.db.transaction(async (tx) => {
     const { item, live } = await lockedItem(tx, adapter, id);
