@@ -52,6 +52,13 @@ const CustomerScreen = lazy(() =>
 const ReportScreen = lazy(() =>
   import('./screens/report.tsx').then((m) => ({ default: m.ReportScreen })),
 );
+// The recipe editor is a chunk of its own too: only editors open it.
+const RecipesScreen = lazy(() =>
+  import('./screens/recipes.tsx').then((m) => ({ default: m.RecipesScreen })),
+);
+const RecipeEditorScreen = lazy(() =>
+  import('./screens/recipe-editor.tsx').then((m) => ({ default: m.RecipeEditorScreen })),
+);
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
@@ -171,6 +178,14 @@ function useMenus(me: Me) {
   ).filter(([, , shown]) => shown);
   const inShop = shopLinks.some(([to]) => under(location.pathname, to));
   const inMarketing = marketingLinks.some(([to]) => under(location.pathname, to));
+  // The content's screens likewise: pages and recipes.
+  const contentLinks = (
+    [
+      ['/content', t('admin.nav.pages'), can(me, 'content.edit')],
+      ['/content/recipes', t('admin.nav.recipes'), can(me, 'content.edit')],
+    ] satisfies MenuLink[]
+  ).filter(([, , shown]) => shown);
+  const inContent = under(location.pathname, '/content');
   const part = inShop
     ? { links: shopLinks, label: t('admin.nav.shopLabel'), entry: t('admin.nav.shop') }
     : inMarketing
@@ -179,7 +194,9 @@ function useMenus(me: Me) {
           label: t('admin.nav.marketingLabel'),
           entry: t('admin.nav.marketing'),
         }
-      : null;
+      : inContent
+        ? { links: contentLinks, label: t('admin.nav.contentLabel'), entry: t('admin.nav.content') }
+        : null;
   const links = (
     [
       ['/', t('admin.nav.home'), true],
@@ -191,7 +208,7 @@ function useMenus(me: Me) {
         marketingLinks.length > 0,
         true,
       ],
-      ['/content', t('admin.nav.content'), can(me, 'content.edit')],
+      ['/content', t('admin.nav.content'), can(me, 'content.edit'), true],
       ['/news', t('admin.nav.news'), can(me, 'content.publish')],
       ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
       ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
@@ -216,19 +233,7 @@ function SignedIn({ me }: { me: Me }) {
         <MainMenu links={links} current={part?.entry ?? null} />
         <SignOut />
       </header>
-      {part ? (
-        <nav aria-label={part.label} className={styles.subNav}>
-          <ul>
-            {part.links.map(([to, label]) => (
-              <li key={to}>
-                <NavLink to={to} className={styles.subNavLink}>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {part ? <SubMenu label={part.label} links={part.links} /> : null}
       <main id="main" tabIndex={-1} className={styles.main}>
         <Suspense fallback={<Loading />}>
           <Screens me={me} />
@@ -238,7 +243,24 @@ function SignedIn({ me }: { me: Me }) {
   );
 }
 
-/** The main menu; a part's entry (the shop's) is current on any of that part's screens. */
+/** The menu of a part of the app (the shop's, the marketing lists', the content's screens). */
+function SubMenu({ label, links }: { label: string; links: MenuLink[] }) {
+  return (
+    <nav aria-label={label} className={styles.subNav}>
+      <ul>
+        {links.map(([to, text]) => (
+          <li key={to}>
+            <NavLink to={to} end={to === '/content'} className={styles.subNavLink}>
+              {text}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The main menu; a part's entry is current on any of that part's screens. */
 function MainMenu({ links, current }: { links: MenuLink[]; current: string | null }) {
   const { t } = useT();
   return (
@@ -307,6 +329,8 @@ const SCREENS = [
   ['/campaigns/:id', 'subscribers.read', CampaignScreen],
   ['/news', 'content.publish', NewsScreen],
   ['/content', 'content.edit', ContentScreen],
+  ['/content/recipes', 'content.edit', RecipesScreen],
+  ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],
   ['/roles', 'staff.manage', RolesScreen],

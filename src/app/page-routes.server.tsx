@@ -1,5 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { HomePage, loadPage, movedPath, resolvePath } from '../features/content/index.server.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  HomePage,
+  loadPage,
+  movedPath,
+  PREVIEW_PATH,
+  resolvePath,
+  resolvePreview,
+} from '../features/content/index.server.ts';
 import { loadLunchMenuWidget } from '../features/lunch-menu/index.server.ts';
 import {
   loadLayoutData,
@@ -18,6 +25,7 @@ import { NotFound } from '../server/errors.ts';
 import { queryOfTarget, requestPath, sameSitePath } from '../server/request-path.ts';
 import { ErrorPage } from './error-page.tsx';
 import { faviconPng, faviconSvg } from './favicon.ts';
+import { PreviewMark } from './preview-mark.tsx';
 
 /** What other features put on content pages. */
 const widgets = {
@@ -72,6 +80,8 @@ export async function pageRoutes(app: FastifyInstance) {
         .header('cache-control', 'public, max-age=86400')
         .send(await faviconPng(request.site)),
     );
+
+  previewRoutes(app);
 
   app.get('/*', async (request, reply) => {
     const { locale } = request;
@@ -140,4 +150,48 @@ export async function pageRoutes(app: FastifyInstance) {
       onHtml: keep(page.shareable),
     });
   });
+}
+
+/**
+ * A draft's preview (decision 162): the real renderer and theme, at the site's own address,
+ * never from or into the page cache (a route of its own), never stored by a browser or proxy,
+ * never indexed.
+ */
+function previewRoutes(app: FastifyInstance) {
+  const preview = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { token } = request.params as { token?: unknown };
+    const found =
+      typeof token === 'string' &&
+      token.length <= 1000 &&
+      requestPath(request) === `${request.locale.prefix}${PREVIEW_PATH}/${token}`
+        ? await resolvePreview(request, token)
+        : undefined;
+    if (!found) throw new NotFound('The preview link is not valid or has expired.');
+    const page = await loadPage(request, found.resolved, widgets);
+    return renderPage(request, reply, {
+      ...(page.title ? { title: page.title } : {}),
+      ...(page.description ? { description: page.description } : {}),
+      head: (
+        <>
+          <meta name="robots" content="noindex, nofollow" />
+          {page.head}
+        </>
+      ),
+      body: (
+        <>
+          <PreviewMark version={found.version} />
+          <SiteLayout layout={await loadLayoutData(request)}>{page.body}</SiteLayout>
+        </>
+      ),
+    });
+  };
+  const noStore = {
+    onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return payload;
+    },
+  };
+  app.get(`${PREVIEW_PATH}/:token`, noStore, preview);
+  app.get(`/:lang${PREVIEW_PATH}/:token`, noStore, preview);
 }

@@ -58,6 +58,11 @@ const PRIVATE_TABLES = new Set([
   // The customer-service inbox's handling of submissions (decision 137).
   'submission_handling',
   'submission_events',
+  // Drafts, versions and who has an item open (decision 162): a site shows only the live rows,
+  // which publishing writes; a draft save must not void every cached page.
+  'content_items',
+  'content_versions',
+  'content_presence',
 ]);
 
 const WRITE =

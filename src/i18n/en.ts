@@ -63,6 +63,8 @@ export const en: Messages = {
   'error.badRequest.title': 'Invalid address',
   'error.badRequest.body':
     'The page could not be shown because its address contains characters that cannot be used. Check the address.',
+  'preview.mark': 'Preview: version {version}. Only people with the link see this page.',
+  'preview.label': 'Preview',
   'error.backHome': 'Go to the home page',
   'validation.required': 'This field is required',
   'validation.invalid': 'Check the value of this field',

@@ -66,6 +66,8 @@ export const fi = {
   'error.badRequest.title': 'Virheellinen osoite',
   'error.badRequest.body':
     'Sivua ei voitu näyttää, koska osoitteessa on merkkejä, joita ei voi käyttää. Tarkista osoite.',
+  'preview.mark': 'Esikatselu: versio {version}. Vain linkin saaneet näkevät tämän sivun.',
+  'preview.label': 'Esikatselu',
   'error.backHome': 'Siirry etusivulle',
   'validation.required': 'Tämä kenttä on pakollinen',
   'validation.invalid': 'Tarkista kentän arvo',

@@ -64,6 +64,8 @@ export const sv: Messages = {
   'error.badRequest.title': 'Ogiltig adress',
   'error.badRequest.body':
     'Sidan kunde inte visas eftersom adressen innehåller tecken som inte kan användas. Kontrollera adressen.',
+  'preview.mark': 'Förhandsvisning: version {version}. Bara de som fått länken ser den här sidan.',
+  'preview.label': 'Förhandsvisning',
   'error.backHome': 'Till startsidan',
   'validation.required': 'Detta fält är obligatoriskt',
   'validation.invalid': 'Kontrollera fältets värde',

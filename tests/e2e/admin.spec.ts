@@ -226,7 +226,7 @@ describe('the back office', () => {
       const nav = ep.getByRole('navigation', { name: 'Hallinnan valikko' });
       expect(await nav.getByRole('link').allTextContents()).toEqual([
         'Etusivu',
-        'Sivut',
+        'Sisältö',
         'Oma profiili',
       ]);
       const grants = await ep.getByTestId('my-grants').textContent();
@@ -235,7 +235,7 @@ describe('the back office', () => {
       expect(grants).not.toContain('kaikki sivustot');
 
       // The pages the grant reaches: jyvabroiler's Finnish ones, nothing else.
-      const pagesLink = nav.getByRole('link', { name: 'Sivut' });
+      const pagesLink = nav.getByRole('link', { name: 'Sisältö' });
       for (let i = 0; i < 20 && !(await isFocused(pagesLink)); i++) await ep.keyboard.press('Tab');
       await ep.keyboard.press('Enter');
       await heading(ep, 'Sivut');

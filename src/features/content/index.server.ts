@@ -15,6 +15,8 @@ export { resolvePath } from './content.server.ts';
 export { HomePage } from './home-page.tsx';
 export { type LoadedPage, loadPage, type PageWidgets } from './page-loader.server.tsx';
 export { movedPath, type PathChange, recordPathChange } from './path-redirects.server.ts';
+export { resolvePreview } from './publishing/preview.server.ts';
+export { PREVIEW_PATH } from './publishing/schemas.ts';
 /** The content tables other features may read (join, select); they write through content's use cases. */
 export { pages, products, recipes } from './tables.ts';
 

@@ -6,12 +6,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { images } from '../../images/tables.ts';
 
@@ -355,4 +357,87 @@ export const schoolVotes = pgTable(
     index('school_votes_count_idx').on(t.siteId, t.voteId, t.option),
     check('school_votes_option_ck', sql`${t.option} between 0 and 5`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Drafts and versions (decision 162). Each language version of an item (a recipe row: site,
+// language, translation key) keeps its published row above, which the site reads, and its
+// versions here. A save writes only these tables (private: they move no content version);
+// publishing writes a version into the live row in the same transaction.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An editable item: which live row it is (`kind` names the table, `item_id` the row's id, taken
+ * from the table's sequence when the item is made, so the row gets it at its first publish), its
+ * newest version and the version the site shows.
+ */
+export const contentItems = pgTable(
+  'content_items',
+  {
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    translationKey: text('translation_key').notNull(),
+    headVersion: integer('head_version').notNull(),
+    /** Null until the first publish. */
+    publishedVersion: integer('published_version'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    index('content_items_scope_idx').on(t.kind, t.siteId, t.lang),
+    check('content_items_kind_ck', sql`${t.kind} in ('recipe', 'product', 'page', 'news')`),
+    check(
+      'content_items_published_ck',
+      sql`${t.publishedVersion} is null or ${t.publishedVersion} between 1 and ${t.headVersion}`,
+    ),
+  ],
+);
+
+/** Every saved version of an item: the whole document, checked by its kind's schema on write. */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    version: integer('version').notNull(),
+    /** draft, or published once it has been published (it stays so when a later one is). */
+    status: text('status').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** The staff member who saved it; null for the first version taken from a seeded row. */
+    authorId: uuid('author_id'),
+    /** The version it was restored from, when it was. */
+    restoredFrom: integer('restored_from'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: uuid('published_by'),
+  },
+  (t) => [
+    uniqueIndex('content_versions_item_version_uq').on(t.kind, t.itemId, t.version),
+    check('content_versions_status_ck', sql`${t.status} in ('draft', 'published')`),
+    check(
+      'content_versions_published_ck',
+      sql`(${t.status} = 'published') = (${t.publishedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Who has an item open in the back office (Payload's document locking, as presence): a row per
+ * staff member and item, its time moved by the screen's heartbeat. Rows older than the presence
+ * window are nobody; they are deleted when the item is next looked at.
+ */
+export const contentPresence = pgTable(
+  'content_presence',
+  {
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    staffId: uuid('staff_id').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.staffId] })],
 );

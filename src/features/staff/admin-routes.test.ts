@@ -9,6 +9,7 @@ import {
   createPage,
   createParticipation,
   createProduct,
+  createRecipe,
   createSubscription,
 } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
@@ -24,7 +25,8 @@ import {
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { ADMIN_NEWS_API } from '../content/admin/schemas.ts';
 import { products } from '../content/index.server.ts';
-import { sendComplaint } from '../forms/forms.test-support.ts';
+import { CONTENT_IMAGES_API, RECIPES_ADMIN_API } from '../content/publishing/schemas.ts';
+import { png, sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { PERSON_STORES, PERSONAL_DATA_API } from '../personal-data/schemas.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
@@ -67,6 +69,8 @@ let someOrderId = '';
 let someSubscriptionId = '';
 let someCampaignId = '';
 let someNewsId = '';
+/** A recipe outside the scoped grant (sibylla in Swedish), for the recipe routes. */
+let someRecipeId = 0;
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -157,6 +161,9 @@ beforeAll(async () => {
   someNewsId = String(
     (await createNews(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/nyheter/prov' })).id,
   );
+  someRecipeId = (
+    await createRecipe(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/recept/korvgryta' })
+  ).id;
   await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
   await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' });
   await createPage(t.app.db, {
@@ -181,10 +188,16 @@ const idFor = (url: string) =>
           ? someCampaignId
           : url.startsWith(ADMIN_NEWS_API)
             ? someNewsId
-            : someStaffId;
+            : url.startsWith(RECIPES_ADMIN_API)
+              ? String(someRecipeId)
+              : someStaffId;
 
 const urlOf = (route: { url: string }) =>
-  route.url.replace(':id', idFor(route.url)).replace(':position', '0').replace(':key', 'editor');
+  route.url
+    .replace(':id', idFor(route.url))
+    .replace(':position', '0')
+    .replace(':key', 'editor')
+    .replace(':version', '1');
 
 function call(v: Visitor, route: { method: string; url: string }, query = '') {
   return v.request(route.method as 'GET', `${urlOf(route)}${query}`, json({}));
@@ -470,6 +483,7 @@ const SAMPLES: Record<
     url: `${PERSONAL_DATA_API}/erase`,
     body: { email: NOBODY, counts: NO_COUNTS },
   }),
+  ...recipeSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -747,6 +761,64 @@ function subscriberSamples(): typeof SAMPLES {
         url: `${ADMIN_NEWS_API}/${release.id}/publish`,
         body: { at: null, informationTypes: ['PRM'], mailingVersion: null },
       };
+    },
+  };
+}
+
+/** The recipe routes' writes (decision 162), each on a recipe of its own. */
+function recipeSamples(): typeof SAMPLES {
+  let n = 0;
+  const recipe = async () => {
+    n += 1;
+    const row = await createRecipe(t.app.db, { siteId: 'sibylla', path: `/reseptit/nayte-${n}` });
+    const open = await admin.visitor.get(`${RECIPES_ADMIN_API}/${row.id}`);
+    return { id: row.id, document: open.json().head.document as Record<string, unknown> };
+  };
+  /** A recipe with a draft (version 2) made on its seeded version. */
+  const drafted = async () => {
+    const { id, document } = await recipe();
+    await admin.visitor.request(
+      'PUT',
+      `${RECIPES_ADMIN_API}/${id}`,
+      json({ basedOn: 1, document: { ...document, title: 'Luonnos' } }),
+    );
+    return id;
+  };
+  return {
+    [`POST ${RECIPES_ADMIN_API}`]: async () => {
+      const { document } = await recipe();
+      return {
+        url: `${RECIPES_ADMIN_API}?site=sibylla&lang=fi`,
+        body: { document: { ...document, path: `/reseptit/uusi-${Date.now()}` } },
+      };
+    },
+    [`PUT ${RECIPES_ADMIN_API}/:id`]: async () => {
+      const { id, document } = await recipe();
+      return { url: `${RECIPES_ADMIN_API}/${id}`, body: { basedOn: 1, document } };
+    },
+    [`POST ${RECIPES_ADMIN_API}/:id/publish`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${await drafted()}/publish`,
+      body: { version: 2 },
+    }),
+    [`POST ${RECIPES_ADMIN_API}/:id/restore`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${await drafted()}/restore`,
+      body: { version: 1, basedOn: 2 },
+    }),
+    [`POST ${RECIPES_ADMIN_API}/:id/preview`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${(await recipe()).id}/preview`,
+      body: { version: 1 },
+    }),
+    [`PUT ${RECIPES_ADMIN_API}/:id/presence`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${(await recipe()).id}/presence`,
+    }),
+    [`POST ${CONTENT_IMAGES_API}`]: async () => ({
+      url: `${CONTENT_IMAGES_API}?site=sibylla&lang=fi`,
+      body: { data: `data:image/png;base64,${(await png()).toString('base64')}`, alt: 'Kuva' },
+    }),
+    [`DELETE ${RECIPES_ADMIN_API}/:id/presence`]: async () => {
+      const { id } = await recipe();
+      await admin.visitor.request('PUT', `${RECIPES_ADMIN_API}/${id}/presence`);
+      return { url: `${RECIPES_ADMIN_API}/${id}/presence` };
     },
   };
 }

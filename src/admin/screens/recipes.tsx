@@ -1,0 +1,101 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Heading } from 'react-aria-components';
+import { Link, useSearchParams } from 'react-router';
+import type { RECIPES_ADMIN_API as RecipesApi, RecipesList } from '../../features/content/admin.ts';
+import styles from '../admin.module.css';
+import { get } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import { AdminForm, Field } from '../ui.tsx';
+import { type Column, ListPages, offsetOf, RowsTable } from './shop-parts.tsx';
+
+// The API's address, checked against the feature's constant (only types come from the feature).
+export const RECIPES_ADMIN_API: typeof RecipesApi = '/api/admin/content/recipes';
+
+type Row = RecipesList['recipes'][number];
+
+/**
+ * The recipes the staff member may edit (decision 162): never published drafts and published
+ * recipes, the most recently changed first, searched by name; each opens in the editor.
+ */
+export function RecipesScreen() {
+  const { t, dateTime } = useT();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const offset = offsetOf(params);
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (offset) query.set('offset', String(offset));
+  const list = useQuery({
+    queryKey: ['recipes', query.toString()],
+    queryFn: () => get<RecipesList>(`${RECIPES_ADMIN_API}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  const columns: Column<Row>[] = [
+    [
+      t('admin.recipes.title'),
+      (r) => (
+        <span className={styles.stack}>
+          <Link to={`/content/recipes/${r.id}`}>{r.title || t('admin.recipe.unnamed')}</Link>
+          <span className={styles.muted}>{r.path}</span>
+        </span>
+      ),
+    ],
+    [t('admin.recipes.site'), (r) => r.siteId],
+    [t('admin.recipes.lang'), (r) => r.lang],
+    [t('admin.recipes.state'), (r) => t(`admin.recipes.state.${r.state}`)],
+    [t('admin.recipes.updated'), (r) => dateTime(r.updatedAt)],
+  ];
+  const total = list.data?.total;
+  return (
+    <>
+      <Heading level={1}>{t('admin.recipes.heading')}</Heading>
+      <p>{t('admin.recipes.lead')}</p>
+      {list.data && list.data.scopes.length > 0 ? (
+        <div className={styles.actions}>
+          <Link to="/content/recipes/new" className={styles.primary}>
+            {t('admin.recipes.new')}
+          </Link>
+        </div>
+      ) : null}
+      <AdminForm
+        key={q}
+        errors={{}}
+        role="search"
+        aria-label={t('admin.recipes.filters')}
+        className={styles.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+          setParams(text ? { q: text } : {});
+        }}
+      >
+        <Field
+          name="q"
+          type="search"
+          label={t('admin.recipes.search')}
+          description={t('admin.recipes.searchHint')}
+          defaultValue={q}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" className={styles.secondary}>
+            {t('admin.recipes.apply')}
+          </Button>
+          {q ? <Link to="/content/recipes">{t('admin.recipes.clear')}</Link> : null}
+        </div>
+      </AdminForm>
+      {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
+      <p role="status">{total === undefined ? '' : t('admin.recipes.count', { count: total })}</p>
+      {list.data ? (
+        <RowsTable
+          caption={t('admin.recipes.heading')}
+          hiddenCaption
+          columns={columns}
+          rows={list.data.recipes}
+          rowKey={(r) => r.id}
+          empty={t('admin.recipes.empty')}
+        />
+      ) : null}
+      {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createImage, createPage } from '../../../../tests/factories/index.ts';
+import { testAssets, testConfig } from '../../../../tests/helpers/app.ts';
+import { type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
+import { databaseUrlWith, withAdmin } from '../../../../tests/setup/database.ts';
+import { buildApp } from '../../../app/app.ts';
+import { type DatabaseHandle, openDatabase } from '../../../db/client.ts';
+import { RECIPES_ADMIN_API, type RecipeDocument, type RecipeOpen } from './schemas.ts';
+
+/**
+ * Decision 162 on PostgreSQL with two servers on one database (two processes' pools and LISTEN
+ * connections): a draft saved through one leaves the other's cached listing as it was (it is
+ * still served from its cache); a publish through one shows on the very next request to the
+ * other, whose page cache held the listing without the recipe, and in its search.
+ */
+const template = inject('templateDatabase');
+const onPostgres = template.engine === 'postgres';
+const HOST = { host: 'jyvabroiler.localhost' };
+const hit = (r: LightMyRequestResponse) => r.headers['x-page-cache'] === 'hit';
+
+describe.runIf(onPostgres)('publishing across processes (PostgreSQL)', () => {
+  const name = `kattaus_test_${randomBytes(6).toString('hex')}`;
+  const handles: DatabaseHandle[] = [];
+  const apps: FastifyInstance[] = [];
+  let publisher: Enrolled;
+  let imageId = 0;
+
+  beforeAll(async () => {
+    if (template.engine !== 'postgres') return;
+    const { adminUrl } = template;
+    await withAdmin(adminUrl, (admin) =>
+      admin.query(`create database "${name}" template "${template.template}"`),
+    );
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({
+        engine: 'postgres',
+        url: databaseUrlWith(adminUrl, name),
+        poolSize: 3,
+      });
+      handles.push(database);
+      const app = await buildApp({
+        config: testConfig(),
+        database,
+        assets: testAssets,
+        logger: false,
+      });
+      await app.ready();
+      apps.push(app);
+    }
+    const db = handles[0]?.db;
+    if (!db || !apps[0]) throw new Error('no database');
+    const home = await createPage(db, {
+      siteId: 'jyvabroiler',
+      path: '/',
+      type: 'home',
+      title: 'Jyväbroiler',
+    });
+    await createPage(db, {
+      siteId: 'jyvabroiler',
+      path: '/reseptit',
+      type: 'recipe-list',
+      title: 'Reseptit',
+      parentId: home.id,
+    });
+    imageId = (await createImage(db)).id;
+    publisher = await enrolledStaff(apps[0], [
+      { role: 'publisher', sites: ['jyvabroiler'], langs: ['fi'] },
+    ]);
+    for (let i = 0; i < 100 && !handles.every((h) => h.contentVersion.complete); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const handle of handles) await handle.close();
+    if (template.engine === 'postgres') {
+      await withAdmin(template.adminUrl, (admin) =>
+        admin.query(`drop database if exists "${name}" with (force)`),
+      );
+    }
+  });
+
+  const document = (title: string, path: string): RecipeDocument => ({
+    path,
+    title,
+    teaser: '',
+    imageId,
+    yield: 4,
+    portionSize: null,
+    portionUnit: null,
+    totalYieldKg: null,
+    totalTimeMinutes: 30,
+    steps: [
+      {
+        heading: '',
+        instructions: 'Paista ja tarjoile.',
+        ingredients: [
+          { name: 'broileria', amount: 400, unit: 'g' },
+          { name: 'riisiä', amount: 3, unit: 'dl' },
+          { name: 'soijaa', amount: 1, unit: 'rkl' },
+        ],
+      },
+    ],
+    nutrients: [],
+    facetTagIds: [],
+    categoryIds: [],
+    equipment: [],
+  });
+
+  it('a draft leaves the other server’s cache serving; a publish reaches it on the next request', async () => {
+    const [writer, reader] = apps;
+    const [, readerHandle] = handles;
+    if (!writer || !reader || !readerHandle) throw new Error('two apps');
+    for (let round = 1; round <= 5; round++) {
+      const title = `Kierrosbroileri ${round}`;
+      const path = `/reseptit/kierros-${round}`;
+      await reader.inject({ url: '/reseptit', headers: HOST });
+      expect(hit(await reader.inject({ url: '/reseptit', headers: HOST }))).toBe(true);
+
+      const made = await publisher.visitor.post(
+        `${RECIPES_ADMIN_API}?site=jyvabroiler&lang=fi`,
+        json({ document: document(title, path) }),
+      );
+      expect(made.statusCode, made.body).toBe(200);
+      const { item } = made.json() as RecipeOpen;
+      const saved = await publisher.visitor.request(
+        'PUT',
+        `${RECIPES_ADMIN_API}/${item.id}`,
+        json({ basedOn: 1, document: document(title, path) }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      // Drafts: the other server heard nothing, its cached listing is still served.
+      const version = readerHandle.contentVersion.current;
+      await readerHandle.contentVersion.sync();
+      expect(readerHandle.contentVersion.current).toBe(version);
+      const still = await reader.inject({ url: '/reseptit', headers: HOST });
+      expect(hit(still)).toBe(true);
+      expect(still.body).not.toContain(title);
+
+      const started = performance.now();
+      const published = await publisher.visitor.post(
+        `${RECIPES_ADMIN_API}/${item.id}/publish`,
+        json({ version: 2 }),
+      );
+      expect(published.statusCode, published.body).toBe(200);
+      // No wait: the very next request to the other server.
+      const next = await reader.inject({ url: '/reseptit', headers: HOST });
+      expect(hit(next)).toBe(false);
+      expect(next.body).toContain(title);
+      expect(performance.now() - started).toBeLessThan(1000);
+      const search = await reader.inject({
+        url: `/api/search/content/?q=${encodeURIComponent(`kierrosbroileri ${round}`)}`,
+        headers: HOST,
+      });
+      expect((search.json() as { hits: { title: string }[] }).hits.map((h) => h.title)).toContain(
+        title,
+      );
+    }
+  });
+});

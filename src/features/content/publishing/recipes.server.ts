@@ -1,0 +1,138 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Database, Transaction } from '../../../db/client.ts';
+import { images } from '../../../images/tables.ts';
+import type { FieldErrors } from '../../../server/errors.ts';
+import { facetCategories, facetTags, newsReleases, pages, products, recipes } from '../tables.ts';
+import { type RecipeDocument, recipeDocumentSchema } from './schemas.ts';
+import type { KindAdapter, LiveRow } from './versions.server.ts';
+
+type Db = Database | Transaction;
+type RecipeRow = typeof recipes.$inferSelect;
+
+/** A live recipe row as a version's document: the columns an editor writes. */
+export function recipeDocumentOf(row: RecipeRow): RecipeDocument {
+  return {
+    path: row.path,
+    title: row.title,
+    teaser: row.teaser,
+    imageId: row.imageId,
+    yield: row.yield,
+    portionSize: row.portionSize,
+    portionUnit: row.portionUnit,
+    totalYieldKg: row.totalYieldKg,
+    totalTimeMinutes: row.totalTimeMinutes,
+    steps: row.steps,
+    nutrients: row.nutrients,
+    facetTagIds: row.facetTagIds,
+    categoryIds: row.categoryIds,
+    equipment: row.equipment,
+  };
+}
+
+/** Whether another piece of content of the site's language version answers at `path`. */
+export async function pathTaken(
+  db: Db,
+  scope: { siteId: string; lang: string },
+  path: string,
+  own: { table: 'recipes' | 'pages' | 'products' | 'news'; id: number },
+): Promise<boolean> {
+  const where = <T extends typeof pages | typeof products | typeof recipes | typeof newsReleases>(
+    table: T,
+    name: typeof own.table,
+  ) =>
+    and(
+      eq(table.siteId, scope.siteId),
+      eq(table.lang, scope.lang),
+      eq(table.path, path),
+      name === own.table ? ne(table.id, own.id) : undefined,
+    );
+  const found = await Promise.all([
+    db.select({ id: pages.id }).from(pages).where(where(pages, 'pages')).limit(1),
+    db.select({ id: products.id }).from(products).where(where(products, 'products')).limit(1),
+    db.select({ id: recipes.id }).from(recipes).where(where(recipes, 'recipes')).limit(1),
+    db
+      .select({ id: newsReleases.id })
+      .from(newsReleases)
+      .where(where(newsReleases, 'news'))
+      .limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0);
+}
+
+/** The recipe facet tags of a site's language version, among `ids`. */
+async function recipeTags(db: Db, scope: { siteId: string; lang: string }, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: facetTags.id })
+    .from(facetTags)
+    .innerJoin(facetCategories, eq(facetCategories.id, facetTags.categoryId))
+    .where(
+      and(
+        inArray(facetTags.id, ids),
+        eq(facetCategories.siteId, scope.siteId),
+        eq(facetCategories.lang, scope.lang),
+        eq(facetCategories.scope, 'recipes'),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Recipes in the versions (decision 162): the live row is the `recipes` row of the same id. */
+export const recipeAdapter: KindAdapter<RecipeDocument> = {
+  kind: 'recipe',
+  table: 'recipes',
+  schema: recipeDocumentSchema,
+  async live(db, id): Promise<LiveRow<RecipeDocument> | undefined> {
+    const [row] = await db.select().from(recipes).where(eq(recipes.id, id));
+    if (!row) return undefined;
+    return {
+      siteId: row.siteId,
+      lang: row.lang,
+      translationKey: row.translationKey,
+      path: row.path,
+      publishedAt: row.publishedAt,
+      updatedAt: row.updatedAt,
+      document: recipeDocumentOf(row),
+    };
+  },
+  async check(db, item, doc) {
+    const errors: FieldErrors = {};
+    if (await pathTaken(db, item, doc.path, { table: 'recipes', id: item.itemId })) {
+      errors.path = 'admin.recipe.pathTaken';
+    }
+    if (doc.imageId !== null) {
+      const [image] = await db
+        .select({ id: images.id })
+        .from(images)
+        .where(eq(images.id, doc.imageId));
+      if (!image) errors.imageId = 'admin.recipe.imageMissing';
+    }
+    const tags = await recipeTags(db, item, [...new Set([...doc.facetTagIds, ...doc.categoryIds])]);
+    doc.facetTagIds.forEach((tag, i) => {
+      if (!tags.has(tag)) errors[`facetTagIds.${i}`] ??= 'admin.recipe.tagMissing';
+    });
+    doc.categoryIds.forEach((tag, i) => {
+      if (!tags.has(tag)) errors[`categoryIds.${i}`] ??= 'admin.recipe.tagMissing';
+    });
+    return errors;
+  },
+  async writeLive(tx, item, doc, exists) {
+    const now = new Date();
+    if (exists) {
+      await tx
+        .update(recipes)
+        .set({ ...doc, updatedAt: now })
+        .where(eq(recipes.id, item.itemId));
+      return;
+    }
+    await tx.insert(recipes).values({
+      id: item.itemId,
+      siteId: item.siteId,
+      lang: item.lang,
+      translationKey: item.translationKey,
+      ...doc,
+      publishedAt: now,
+      updatedAt: now,
+    });
+  },
+};
