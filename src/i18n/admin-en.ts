@@ -319,7 +319,8 @@ export const adminEn: AdminMessages = {
   'admin.recipe.field.path': 'Address',
   'admin.recipe.pathHint':
     'For example /recipes/chicken-curry: lower-case letters, digits and hyphens.',
-  'admin.recipe.pathLockedHint': 'A published recipe keeps its address.',
+  'admin.recipe.pathPublishedHint':
+    'Published at {path}. A new address takes effect when published, and the old one then leads to it.',
   'admin.recipe.field.teaser': 'Introduction',
   'admin.recipe.field.imageId': 'Image',
   'admin.recipe.imageNone': 'No image.',
@@ -427,7 +428,6 @@ export const adminEn: AdminMessages = {
   'admin.recipe.pathInvalid':
     'The address starts with a slash and has lower-case letters, digits and hyphens.',
   'admin.recipe.pathTaken': 'The site already has a page at this address.',
-  'admin.recipe.pathLocked': "A published recipe's address cannot change.",
   'admin.recipe.imageMissing': 'The image does not exist.',
   'admin.recipe.tagMissing': 'The category does not exist on this site and language.',
   'admin.recipe.stepsRequired': 'The recipe needs at least one step.',

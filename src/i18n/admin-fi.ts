@@ -322,7 +322,8 @@ export const adminFi = {
   'admin.recipe.field.path': 'Osoite',
   'admin.recipe.pathHint':
     'Esimerkiksi /reseptit/kookosbroileri: pieniä kirjaimia, numeroita ja väliviivoja.',
-  'admin.recipe.pathLockedHint': 'Julkaistun reseptin osoite pysyy samana.',
+  'admin.recipe.pathPublishedHint':
+    'Julkaistu osoitteessa {path}. Uusi osoite tulee voimaan julkaistaessa, ja vanha ohjaa sen jälkeen uuteen.',
   'admin.recipe.field.teaser': 'Ingressi',
   'admin.recipe.field.imageId': 'Kuva',
   'admin.recipe.imageNone': 'Ei kuvaa.',
@@ -430,7 +431,6 @@ export const adminFi = {
   'admin.recipe.pathInvalid':
     'Osoite alkaa kauttaviivalla, ja siinä on pieniä kirjaimia, numeroita ja väliviivoja.',
   'admin.recipe.pathTaken': 'Sivustolla on jo sivu tässä osoitteessa.',
-  'admin.recipe.pathLocked': 'Julkaistun reseptin osoitetta ei voi muuttaa.',
   'admin.recipe.imageMissing': 'Kuvaa ei löydy.',
   'admin.recipe.tagMissing': 'Luokkaa ei ole tällä sivustolla ja kielellä.',
   'admin.recipe.stepsRequired': 'Reseptissä on oltava ainakin yksi vaihe.',

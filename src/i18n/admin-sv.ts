@@ -319,7 +319,8 @@ export const adminSv: AdminMessages = {
   'admin.recipe.field.path': 'Adress',
   'admin.recipe.pathHint':
     'Till exempel /recept/kycklinggryta: små bokstäver, siffror och bindestreck.',
-  'admin.recipe.pathLockedHint': 'Ett publicerat recepts adress ändras inte.',
+  'admin.recipe.pathPublishedHint':
+    'Publicerat på {path}. En ny adress gäller från publiceringen, och den gamla leder sedan dit.',
   'admin.recipe.field.teaser': 'Ingress',
   'admin.recipe.field.imageId': 'Bild',
   'admin.recipe.imageNone': 'Ingen bild.',
@@ -428,7 +429,6 @@ export const adminSv: AdminMessages = {
   'admin.recipe.pathInvalid':
     'Adressen börjar med snedstreck och har små bokstäver, siffror och bindestreck.',
   'admin.recipe.pathTaken': 'Webbplatsen har redan en sida på den här adressen.',
-  'admin.recipe.pathLocked': 'Ett publicerat recepts adress kan inte ändras.',
   'admin.recipe.imageMissing': 'Bilden finns inte.',
   'admin.recipe.tagMissing': 'Kategorin finns inte på den här webbplatsen och språket.',
   'admin.recipe.stepsRequired': 'Receptet måste ha minst ett steg.',

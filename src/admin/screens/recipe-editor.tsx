@@ -402,7 +402,7 @@ function Editor(props: EditorProps) {
           form={form}
           change={change}
           scope={scope}
-          pathLocked={Boolean(open?.item.pathLocked)}
+          publishedPath={open?.item.publishedPath ?? null}
           listPath={options.data?.listPath ?? null}
         />
         <TimeFields form={form} change={change} />
@@ -478,13 +478,14 @@ function ContentFields({
   form,
   change,
   scope,
-  pathLocked,
+  publishedPath,
   listPath,
 }: {
   form: RecipeForm;
   change: Change;
   scope: Scope;
-  pathLocked: boolean;
+  /** The address the site has it at; a new one keeps this one leading to it (decision 165). */
+  publishedPath: string | null;
   listPath: string | null;
 }) {
   const { t } = useT();
@@ -505,9 +506,12 @@ function ContentFields({
       <Field
         name="document.path"
         label={t('admin.recipe.field.path')}
-        description={t(pathLocked ? 'admin.recipe.pathLockedHint' : 'admin.recipe.pathHint')}
+        description={
+          publishedPath
+            ? t('admin.recipe.pathPublishedHint', { path: publishedPath })
+            : t('admin.recipe.pathHint')
+        }
         value={form.path}
-        isReadOnly={pathLocked}
         onChange={(path) => {
           pathTouched.current = true;
           change({ path });

@@ -340,9 +340,10 @@ describe('no silent overwrite', () => {
 });
 
 describe('versions', () => {
-  it('of a seeded recipe start from its live row; its published path stays', async () => {
+  it('of a seeded recipe start from its live row', async () => {
     const open = await opened(await editor.visitor.get(`${RECIPES_ADMIN_API}/${seededId}`));
-    expect(open.item).toMatchObject({ headVersion: 1, publishedVersion: 1, pathLocked: true });
+    expect(open.item).toMatchObject({ headVersion: 1, publishedVersion: 1 });
+    expect(open.item.publishedPath).toBe(open.head.document.path);
     expect(open.head).toMatchObject({ version: 1, status: 'published', authorId: null });
     expect(open.head.document.title).toBe('Kanakeitto');
     // Publishing what is live already writes nothing, not even the versions' bookkeeping.
@@ -357,13 +358,6 @@ describe('versions', () => {
       ),
     ).toBe(0);
 
-    const moved = await save(editor.visitor, seededId, 1, {
-      ...open.head.document,
-      path: '/reseptit/uusi-keitto',
-    });
-    expect(moved.statusCode).toBe(400);
-    expect(moved.json().errors).toMatchObject({ 'document.path': 'admin.recipe.pathLocked' });
-
     const before = contentVersion();
     const saved = await opened(
       await save(editor.visitor, seededId, 1, {
@@ -377,6 +371,27 @@ describe('versions', () => {
     ]);
     expect(contentVersion()).toBe(before);
     expect((await liveRow(seededId))?.title).toBe('Kanakeitto');
+  });
+
+  it('of a published path that moves: the old path answers 301 once the new one is published (decision 165)', async () => {
+    const made = await opened(
+      await create(editor.visitor, recipe('Broilerikeitto', '/reseptit/broilerikeitto')),
+    );
+    const id = made.item.id;
+    await opened(await publish(publisher.visitor, id, 1));
+    const moved = await opened(
+      await save(editor.visitor, id, 1, recipe('Broilerikeitto', '/reseptit/kanakeitto-arkeen')),
+    );
+    expect(moved.item.publishedPath).toBe('/reseptit/broilerikeitto');
+    // A draft moves nothing: the published path is still the page.
+    expect((await anonymous('/reseptit/broilerikeitto')).statusCode).toBe(200);
+    expect((await anonymous('/reseptit/kanakeitto-arkeen')).statusCode).toBe(404);
+    await opened(await publish(publisher.visitor, id, 2));
+    const old = await anonymous('/reseptit/broilerikeitto?lahde=haku');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/reseptit/kanakeitto-arkeen?lahde=haku');
+    expect((await anonymous('/reseptit/kanakeitto-arkeen')).statusCode).toBe(200);
+    expect((await liveRow(id))?.path).toBe('/reseptit/kanakeitto-arkeen');
   });
 
   it('compare field by field, and an old version comes back as a new draft', async () => {

@@ -170,7 +170,8 @@ export const itemStateSchema = z.object({
   /** The version the site shows; null before the first publish. */
   publishedVersion: z.number().int().nullable(),
   /** Whether the live row's path may still change (it may until the first publish). */
-  pathLocked: z.boolean(),
+  /** The path the site has the item at; null before its first publishing. */
+  publishedPath: z.string().nullable(),
   /** The public address of the published page, or null. */
   liveUrl: z.string().nullable(),
 });

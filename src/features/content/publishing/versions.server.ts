@@ -17,6 +17,7 @@ import type { Lang } from '../../../sites/types.ts';
 import { actorOf, recordAudit, staffMembers } from '../../staff/index.server.ts';
 import { can, type Permission } from '../../staff/index.ts';
 import type { ContentKind } from '../content-id.ts';
+import { recordPathChange } from '../path-redirects.server.ts';
 import { contentItems, contentPresence, contentVersions } from '../tables.ts';
 import {
   diffDocuments,
@@ -284,7 +285,7 @@ export async function openItem<Doc extends { path: string }>(
       lang: scope.lang,
       headVersion: item?.headVersion ?? 1,
       publishedVersion: item ? item.publishedVersion : 1,
-      pathLocked: live !== undefined,
+      publishedPath: live?.path ?? null,
       liveUrl: live ? publicUrl(request, live.siteId, live.lang, live.path) : null,
     },
     head,
@@ -367,17 +368,14 @@ async function stale<Doc extends { path: string }>(
   throw new StaleVersion(row ? fullVersion(adapter, row) : null);
 }
 
-/** Field errors of a document beyond its schema: references, and a published path kept. */
+/** Field errors of a document beyond its schema: its references. */
 async function checkDocument<Doc extends { path: string }>(
   db: Db,
   adapter: KindAdapter<Doc>,
   item: { siteId: string; lang: string; itemId: number },
-  live: LiveRow<Doc> | undefined,
   doc: Doc,
 ): Promise<void> {
   const errors: FieldErrors = {};
-  // A published path stays until renaming keeps the old one as a redirect (a later step).
-  if (live && doc.path !== live.path) errors['document.path'] = 'admin.recipe.pathLocked';
   for (const [field, key] of Object.entries(await adapter.check(db, item, doc))) {
     errors[`document.${field}`] ??= key;
   }
@@ -402,8 +400,8 @@ async function writeVersion<Doc extends { path: string }>(
   action: 'content.save' | 'content.restore',
   restoredFrom: number | null,
 ): Promise<number> {
-  const { item, live } = locked;
-  await checkDocument(tx, adapter, item, live, doc);
+  const { item } = locked;
+  await checkDocument(tx, adapter, item, doc);
   const previous = await versionOf(tx, adapter.kind, item.itemId, item.headVersion);
   const version = item.headVersion + 1;
   await tx.insert(contentVersions).values({
@@ -455,7 +453,7 @@ export async function createItem<Doc extends { path: string }>(
       sql`select nextval(pg_get_serial_sequence(${adapter.table}, 'id'))::int as id`,
     )) as unknown as { rows: { id: number }[] };
     const id = Number(result.rows[0]?.id);
-    await checkDocument(tx, adapter, { ...scope, itemId: id }, undefined, doc);
+    await checkDocument(tx, adapter, { ...scope, itemId: id }, doc);
     await tx.insert(contentItems).values({
       kind: adapter.kind,
       itemId: id,
@@ -545,8 +543,17 @@ export async function publishVersion<Doc extends { path: string }>(
     const row = await versionOf(tx, adapter.kind, id, version);
     if (!row) throw new NotFound('No such version.');
     const doc = adapter.schema.parse(row.document);
-    await checkDocument(tx, adapter, item, live, doc);
+    await checkDocument(tx, adapter, item, doc);
     await adapter.writeLive(tx, item, doc, live !== undefined);
+    // A published path that moves keeps answering, with 301 to the new one (decision 165).
+    if (live && live.path !== doc.path) {
+      await recordPathChange(tx, {
+        siteId: item.siteId,
+        lang: item.lang,
+        from: live.path,
+        to: doc.path,
+      });
+    }
     const at = new Date();
     await tx
       .update(contentVersions)
