@@ -5,6 +5,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, transformWithOxc } from 'vite';
 import { islandModules, islandRegistryFiles, islandTextKeys } from './scripts/island-texts.ts';
+import { ISLAND_CODE } from './src/render/assets.ts';
 
 const root = import.meta.dirname;
 
@@ -126,6 +127,74 @@ export function islandTexts(): Plugin {
   };
 }
 
+/**
+ * Each island's code, named by the server (decision 161), so the client entry holds no table of
+ * lazy imports: every module an island's registry entry loads (`islandModules(root).code`) is an
+ * entry of the client build with its exports kept, and the build writes `.vite/island-code.json`
+ * beside the manifest: island → `url#Export` (two, space-separated, for an island the app joins
+ * of two parts, the part that takes the other first). The server puts it in the island's element
+ * (`data-code`); the client entry imports those modules when the island's trigger fires.
+ */
+export function islandCode(): Plugin {
+  const modules = () => islandModules(root);
+  return {
+    name: 'kattaus:island-code',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    buildStart() {
+      const files = new Set([...modules().code.values()].flat().map((c) => c.file));
+      for (const file of files)
+        this.emitFile({
+          type: 'chunk',
+          id: path.join(root, file),
+          // Its exports under their own names: the element names the export it takes.
+          preserveSignature: 'allow-extension',
+        });
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, { url: string; exports: string[] }>();
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId)
+          chunks.set(path.relative(root, chunk.facadeModuleId), {
+            url: `/${chunk.fileName}`,
+            exports: chunk.exports,
+          });
+      const { code, islands } = modules();
+      const table: Record<string, string> = {};
+      for (const island of islands) {
+        const specs = (code.get(island) ?? []).map(({ file, name }) => {
+          const chunk = chunks.get(file);
+          if (!chunk?.exports.includes(name))
+            this.error(`island ${island}: no chunk of ${file} exports ${name}`);
+          return `${chunk.url}#${name}`;
+        });
+        table[island] = specs.join(' ');
+      }
+      this.emitFile({ type: 'asset', fileName: ISLAND_CODE, source: JSON.stringify(table) });
+    },
+  };
+}
+
+/**
+ * Vite wraps each dynamic import in its preload helper, which adds `<link rel="modulepreload">`s
+ * for the imported chunk's dependencies. With `modulePreload: false` (decision 061) and the CSS in
+ * one file it has nothing to add: every call is `__vitePreload(() => import(x), [])`. Its code
+ * (0.8 kB) was the largest part of what a page loads before any island: here it only imports.
+ */
+function plainDynamicImports(): Plugin {
+  const helper = '\0vite/preload-helper.js';
+  return {
+    name: 'kattaus:plain-dynamic-imports',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    load(id) {
+      if (id !== helper) return null;
+      return 'export const __vitePreload = (load) => load();';
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   appType: 'custom',
@@ -134,6 +203,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     optimizeLocales.vite({ locales: ['fi', 'sv', 'en'] }),
     react(),
     islandTexts(),
+    islandCode(),
+    plainDynamicImports(),
     serverOnlyGuard(),
     keepCssModules(),
   ],
@@ -174,7 +245,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'runtime',
-                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]render[\\/]island-root\.tsx$/,
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]render[\\/]island-(root|runtime)\.tsx?$/,
                 },
               ],
             },

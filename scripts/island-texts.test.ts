@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { islands } from '../src/app/islands.ts';
@@ -103,6 +103,52 @@ describe('island texts (virtual:island-texts)', () => {
   it('follows a lazily loaded dialog into its island', () => {
     const texts = islandTextKeys(root, keys, 'newsletter-modal');
     expect(texts?.files).toContain('src/features/subscriptions/widgets/newsletter-dialog.tsx');
+  });
+});
+
+describe('island code (the modules the server names, decision 161)', () => {
+  const modules = islandModules(root);
+  const registries = readdirSync(path.join(root, 'src/features')).filter((feature) =>
+    existsSync(path.join(root, 'src/features', feature, 'islands.ts')),
+  );
+
+  it('takes from each module the export the registry’s lazy import takes', async () => {
+    const tables = new Map<string, () => Promise<unknown>>();
+    for (const feature of registries) {
+      const registry = (await import(`../src/features/${feature}/islands.ts`)) as Record<
+        string,
+        unknown
+      >;
+      for (const table of Object.values(registry))
+        if (typeof table === 'object' && table)
+          for (const [name, load] of Object.entries(table)) tables.set(name, load);
+    }
+    expect(tables.size).toBeGreaterThan(40);
+    for (const [name, load] of tables) {
+      const code = modules.code.get(name);
+      expect(code, name).toHaveLength(1);
+      const [{ file, name: exported } = { file: '', name: '' }] = code ?? [];
+      const module = (await import(`../${file}`)) as Record<string, unknown>;
+      expect(module[exported], `${name}: ${file}#${exported}`).toBe(await load());
+    }
+  });
+
+  it('names two parts for an island the app joins, the part that takes the other first', async () => {
+    const header = modules.code.get('site-header-synced');
+    expect(header).toEqual([
+      { file: 'src/features/navigation/site-header.tsx', name: 'siteHeaderWith' },
+      { file: 'src/features/shop/cart-sync/site-cart.ts', name: 'cartSyncPart' },
+    ]);
+    for (const island of modules.islands) {
+      const code = modules.code.get(island) ?? [];
+      expect(code.length, island).toBeGreaterThanOrEqual(1);
+      if (code.length === 1) continue;
+      const [withPart, part] = await Promise.all(
+        code.map(async (c) => ((await import(`../${c.file}`)) as Record<string, unknown>)[c.name]),
+      );
+      expect(typeof withPart, island).toBe('function');
+      expect(typeof (withPart as (p: unknown) => unknown)(part), island).toBe('function');
+    }
   });
 });
 

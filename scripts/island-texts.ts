@@ -11,14 +11,54 @@ import path from 'node:path';
 
 /** `'name': () => import('./x.tsx')…` in a feature's table of lazy imports. */
 const LAZY_IMPORT = /['"]?([\w-]+)['"]?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
-/** `'name': () => Promise.all([a.part(), b.part()])` in the app's registry: an island of parts. */
-const JOINED = /['"]([\w-]+)['"]\s*:\s*\(\)\s*=>\s*Promise\.all\(\s*\[([^\]]*)\]/g;
+/** `'name': joined(a.withPart, b.part)` in the app's registry: an island of two features' parts. */
+const JOINED = /['"]([\w-]+)['"]\s*:\s*joined\(\s*\w+\.(\w+)\s*,\s*\w+\.(\w+)\s*,?\s*\)/g;
+
+/** A module of an island's code and the export the registry takes from it. */
+export interface IslandCode {
+  /** The repository-relative source file. */
+  file: string;
+  /** The name of the export. */
+  name: string;
+}
 
 export interface IslandModules {
   /** Island (or part) name → the repository-relative source files of its lazy imports. */
   byName: Map<string, string[]>;
+  /**
+   * Island (or part) name → the module exports its registry entry takes: one, or for an island
+   * the app joins of two parts, the part that takes the other (`joined(withPart, part)`) first.
+   * The server names them in the island's element for the browser (decision 161).
+   */
+  code: Map<string, IslandCode[]>;
   /** The names that are islands a page can hold (the features' parts are left out). */
   islands: string[];
+}
+
+/**
+ * The export a lazy import's `.then` takes from the module: `.then((m) => m.Name)`, or the
+ * `return m.Name` of a callback with a body (`.then(async (m) => { …; return m.Name; })`).
+ */
+function exportTaken(source: string, from: number, where: string): string {
+  const callback = /^\s*\.then\(\s*(?:async\s*)?\(?\s*(\w+)\s*\)?\s*=>\s*/.exec(source.slice(from));
+  const param = callback?.[1];
+  if (!callback || !param) throw new Error(`${where}: no .then((m) => m.Export) after the import`);
+  const rest = source.slice(from + callback[0].length);
+  const taken = rest.startsWith('{')
+    ? new RegExp(`\\breturn\\s+${param}\\.(\\w+)\\s*;\\s*$`).exec(blockAt(rest))
+    : new RegExp(`^${param}\\.(\\w+)\\s*\\)`).exec(rest);
+  if (!taken?.[1]) throw new Error(`${where}: the export the import takes is not m.Name`);
+  return taken[1];
+}
+
+/** The body of the block that `source` starts with, up to its closing brace. */
+function blockAt(source: string): string {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] === '{') depth++;
+    else if (source[i] === '}' && --depth === 0) return source.slice(1, i);
+  }
+  return '';
 }
 
 /**
@@ -28,6 +68,7 @@ export interface IslandModules {
  */
 export function islandModules(root: string): IslandModules {
   const byName = new Map<string, string[]>();
+  const code = new Map<string, IslandCode[]>();
   const islands: string[] = [];
   const featuresDir = path.join(root, 'src/features');
   for (const feature of existsSync(featuresDir) ? readdirSync(featuresDir).sort() : []) {
@@ -39,22 +80,29 @@ export function islandModules(root: string): IslandModules {
     for (const match of source.matchAll(LAZY_IMPORT)) {
       const [, name, spec] = match;
       if (!name || !spec) continue;
-      byName.set(name, [path.posix.join('src/features', feature, spec)]);
+      const file = path.posix.join('src/features', feature, spec);
+      byName.set(name, [file]);
+      const where = `src/features/${feature}/islands.ts: ${name}`;
+      code.set(name, [{ file, name: exportTaken(source, match.index + match[0].length, where) }]);
       if (partsAt < 0 || (match.index ?? 0) < partsAt) islands.push(name);
     }
   }
   const appRegistry = path.join(root, 'src/app/islands.ts');
   if (existsSync(appRegistry)) {
-    for (const [, name, calls] of readFileSync(appRegistry, 'utf8').matchAll(JOINED)) {
-      if (!name || !calls) continue;
-      const files = [...calls.matchAll(/\.(\w+)\(\)/g)].map((m) => byName.get(m[1] ?? ''));
-      if (files.length > 0 && files.every((f) => f !== undefined)) {
-        byName.set(name, files.flat());
+    for (const [, name, ...parts] of readFileSync(appRegistry, 'utf8').matchAll(JOINED)) {
+      if (!name) continue;
+      const joined = parts.map((part) => code.get(part ?? '')?.[0]);
+      if (joined.every((c) => c !== undefined)) {
+        byName.set(
+          name,
+          joined.map((c) => c.file),
+        );
+        code.set(name, joined);
         islands.push(name);
       }
     }
   }
-  return { byName, islands };
+  return { byName, code, islands };
 }
 
 /** `import … from './x'`, `export … from './x'`, `import './x'` and `import('./x')`; not `import type`. */

@@ -35,32 +35,37 @@ export const islands = {
  */
 function joinedIslands() {
   return {
-    'shop-product-search': () =>
-      Promise.all([searchIslandParts.shopProductSearch(), shopIslandParts.productCardPart()]).then(
-        ([withCardPart, cardPart]) => withCardPart(cardPart),
-      ),
+    'shop-product-search': joined(
+      searchIslandParts.shopProductSearch,
+      shopIslandParts.productCardPart,
+    ),
     // The content's card carousel and card-grid island with the shop's buy control in each
     // `lkProductCard` (only pages with such cards fetch the shop's part).
-    'product-card-carousel': () =>
-      Promise.all([contentIslandParts.productCardCarousel(), shopIslandParts.cardBuyPart()]).then(
-        ([withBuyPart, buyPart]) => withBuyPart(buyPart),
-      ),
-    'product-card-grid': () =>
-      Promise.all([contentIslandParts.productCardGrid(), shopIslandParts.cardBuyPart()]).then(
-        ([withBuyPart, buyPart]) => withBuyPart(buyPart),
-      ),
+    'product-card-carousel': joined(
+      contentIslandParts.productCardCarousel,
+      shopIslandParts.cardBuyPart,
+    ),
+    'product-card-grid': joined(contentIslandParts.productCardGrid, shopIslandParts.cardBuyPart),
     // The header of a site that sells through the shop, with the shop's cart sync.
-    'site-header-synced': () =>
-      Promise.all([navigationIslandParts.syncedHeader(), shopIslandParts.cartSync()]).then(
-        ([withSync, sync]) => withSync(sync),
-      ),
+    'site-header-synced': joined(navigationIslandParts.syncedHeader, shopIslandParts.cartSync),
     // The food-service sites' floating overlay with the forms feature's expert question form.
-    'floating-overlay': () =>
-      Promise.all([
-        subscriptionIslandParts.floatingOverlay(),
-        formsIslandParts.expertQuestion(),
-      ]).then(([withQuestionForm, form]) => withQuestionForm(form)),
+    'floating-overlay': joined(
+      subscriptionIslandParts.floatingOverlay,
+      formsIslandParts.expertQuestion,
+    ),
   };
+}
+
+/**
+ * An island of two parts: the first part's export takes the second's and makes the component.
+ * The browser joins them the same way from the modules the island's element names (decision
+ * 161; `scripts/island-texts.ts` reads these lines).
+ */
+function joined<Part, Component>(
+  withPart: () => Promise<(part: Part) => Component>,
+  part: () => Promise<Part>,
+): () => Promise<Component> {
+  return () => Promise.all([withPart(), part()]).then(([join, loaded]) => join(loaded));
 }
 
 type Registry = typeof islands;

@@ -173,6 +173,16 @@ describe('<Island> props', () => {
     expect(only(html).attributes['data-texts']).toBeUndefined();
   });
 
+  it('name the modules of the island’s code, where the page has them', () => {
+    const page = renderToString(
+      <IslandScope components={components} codeUrls={(island) => `/assets/${island}.js#Search`}>
+        <Island name="site-search" props={{ label: 'x' } as never} lang="sv" />
+      </IslandScope>,
+    );
+    expect(only(page).attributes['data-code']).toBe('/assets/site-search.js#Search');
+    expect(only(html).attributes['data-code']).toBeUndefined();
+  });
+
   it('round-trip through a local component too', () => {
     const label = `${hostile} & "x" 'y' <z>`;
     const page = renderToString(

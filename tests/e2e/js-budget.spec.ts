@@ -52,7 +52,6 @@ describe('JavaScript budget per page type', () => {
         host: `${page.site}.localhost`,
         path: page.path,
         manifest,
-        root: process.cwd(),
       });
       measured.push({ page, js });
     }
