@@ -1,7 +1,7 @@
 import {
   type CSSProperties,
   type FocusEvent,
-  type KeyboardEvent,
+  type HTMLAttributes,
   type ReactNode,
   useCallback,
   useEffect,
@@ -94,21 +94,64 @@ export function useGroups(
     target?.focus();
   });
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!enhanced || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    // In a field (a product card's quantity) the arrows move the caret, not the carousel.
-    if ((event.target as HTMLElement).closest('input, textarea, select')) return;
-    // Focus stays on the arrow that has it (or the other one, when it goes).
-    const step = (event.target as HTMLElement)
-      .closest('[data-carousel-step]')
-      ?.getAttribute('data-carousel-step');
-    event.preventDefault();
-    const direction = event.key === 'ArrowRight' ? 'next' : 'previous';
-    move(direction, step === 'next' || step === 'previous' ? step : 'cards');
-  };
+  // The arrow keys, pressed anywhere in the carousel. Heard on the document, before the page's
+  // islands: React stops the events it holds back for markup it has not hydrated, and the card
+  // carousel's cards stay the server's markup (decision 161), so a handler of the island would
+  // not hear a key pressed on a card's link.
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!enhanced || !region) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || !region.contains(target)) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      // In a field (a product card's quantity) the arrows move the caret, not the carousel.
+      if (target.closest('input, textarea, select')) return;
+      // Focus stays on the arrow that has it (or the other one, when it goes).
+      const step = target.closest('[data-carousel-step]')?.getAttribute('data-carousel-step');
+      event.preventDefault();
+      const direction = event.key === 'ArrowRight' ? 'next' : 'previous';
+      move(direction, step === 'next' || step === 'previous' ? step : 'cards');
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [enhanced, move]);
 
-  return { first: shown, perView, enhanced, can, move, onKeyDown, viewportRef, regionRef };
+  return { first: shown, perView, enhanced, can, move, viewportRef, regionRef };
+}
+
+/**
+ * The carousels' region: a section announced as a carousel, named by its heading when it has one,
+ * else by `label`.
+ */
+export function CarouselSection(
+  props: {
+    groups: ReturnType<typeof useGroups>;
+    header?: string | undefined;
+    label: string;
+    children: ReactNode;
+  } & Omit<HTMLAttributes<HTMLElement>, 'children'>,
+) {
+  const { groups, header, label, children, ...rest } = props;
+  const headingId = useId();
+  return (
+    <section
+      {...rest}
+      ref={groups.regionRef}
+      className={`container ${styles.carousel}`}
+      aria-roledescription="carousel"
+      aria-labelledby={header ? headingId : undefined}
+      aria-label={header ? undefined : label}
+    >
+      {header ? (
+        <h2 id={headingId} className={styles.header}>
+          {header}
+        </h2>
+      ) : null}
+      {children}
+    </section>
+  );
 }
 
 export function Arrows(props: {
@@ -220,7 +263,6 @@ export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
   const t = useT();
   const lang = useLang();
   const trackId = useId();
-  const headingId = useId();
   const perViewOf = useCallback((viewport: HTMLElement) => logosPerView(viewport.clientWidth), []);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
@@ -255,13 +297,10 @@ export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
   };
 
   return (
-    <section
-      ref={groups.regionRef}
-      className={`container ${styles.carousel}`}
-      aria-roledescription="carousel"
-      aria-labelledby={props.header ? headingId : undefined}
-      aria-label={props.header ? undefined : t('cardCarousel.brands')}
-      onKeyDown={groups.onKeyDown}
+    <CarouselSection
+      groups={groups}
+      header={props.header}
+      label={t('cardCarousel.brands')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={onFocus}
@@ -269,11 +308,6 @@ export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
       data-brand-carousel=""
       data-rotating={rotating ? '' : undefined}
     >
-      {props.header ? (
-        <h2 id={headingId} className={styles.header}>
-          {props.header}
-        </h2>
-      ) : null}
       {canMove ? (
         <PlayPauseButton
           playing={playing}
@@ -305,6 +339,6 @@ export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
         ))}
       />
       {canMove ? <Arrows groups={groups} trackId={trackId} always /> : null}
-    </section>
+    </CarouselSection>
   );
 }
