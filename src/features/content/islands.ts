@@ -9,7 +9,7 @@ export const contentIslands = {
   'product-gallery': () => import('./carousel/product-gallery.tsx').then((m) => m.ProductGallery),
   'card-carousel': () => import('./carousel/card-carousel.tsx').then((m) => m.CardCarousel),
   'brand-logo-carousel': () =>
-    import('./carousel/group-carousel.tsx').then((m) => m.BrandLogoCarousel),
+    import('./carousel/brand-logo-carousel.tsx').then((m) => m.BrandLogoCarousel),
   'recipe-banner': () => import('./recipe-banner/recipe-banner.tsx').then((m) => m.RecipeBanner),
   'like-button': () => import('./likes/like-button.tsx').then((m) => m.LikeButton),
   'card-grid': () => import('./card-grid/card-grid-island.tsx').then((m) => m.CardGridIsland),
