@@ -2,7 +2,7 @@ import type { ComponentProps, ComponentType } from 'react';
 import {
   contentIslandParts,
   contentIslands,
-  loadStaticCards,
+  loadStaticParts,
 } from '../features/content/islands.ts';
 import { formsIslandParts, formsIslands } from '../features/forms/islands.ts';
 import { lunchMenuIslands } from '../features/lunch-menu/islands.ts';
@@ -103,8 +103,9 @@ void propsAreJson;
 export async function loadIslands(): Promise<ResolvedIslands> {
   const names = Object.keys(islands) as (keyof Registry)[];
   const loaded = await Promise.all(names.map((name) => islands[name]()));
-  // The cards the browser keeps as the server rendered them (decision 160): the server renders
-  // them, so their code must be here first (the header's deferred parts load with its island).
-  await loadStaticCards();
+  // The parts the browser keeps as the server rendered them (cards, decision 160; carousel slides,
+  // decision 161): the server renders them, so their code must be here first (the header's
+  // deferred parts load with its island).
+  await loadStaticParts();
   return Object.fromEntries(names.map((name, i) => [name, loaded[i]])) as ResolvedIslands;
 }

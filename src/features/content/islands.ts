@@ -38,8 +38,12 @@ export const contentIslandParts = {
 };
 
 /**
- * The code of the cards that grids and carousels keep as the server rendered them (decision
- * 160): the server loads it before it renders islands (`loadIslands`).
+ * The code of the parts that islands keep as the server rendered them: the cards of grids and
+ * carousels (decision 160), the slides of the hero and image carousels (decision 161). The server
+ * loads it before it renders islands (`loadIslands`).
  */
-export const loadStaticCards = () =>
-  import('./components/card-view.tsx').then((m) => m.staticCard.load());
+export const loadStaticParts = () =>
+  Promise.all([
+    import('./components/card-view.tsx').then((m) => m.staticCard.load()),
+    import('./carousel/static-slides.tsx').then((m) => m.loadStaticSlides()),
+  ]).then(() => undefined);

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { useT } from '../../../i18n/react.tsx';
+import { useEventsWithin } from '../../../render/events-within.ts';
 import styles from './group-carousel.module.css';
 import { arrows, nextFirst, previousFirst } from './groups.ts';
 import { StepButton } from './icons.tsx';
@@ -85,16 +86,12 @@ export function useGroups(
     target?.focus();
   });
 
-  // The arrow keys, pressed anywhere in the carousel. Heard on the document, before the page's
-  // islands: React stops the events it holds back for markup it has not hydrated, and the card
-  // carousel's cards stay the server's markup (decision 161), so a handler of the island would
-  // not hear a key pressed on a card's link.
-  useEffect(() => {
-    const region = regionRef.current;
-    if (!enhanced || !region) return;
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      const target = event.target;
-      if (!(target instanceof Element) || !region.contains(target)) return;
+  // The arrow keys, pressed anywhere in the carousel: on a card's link too, which stays the
+  // server's markup (decision 161).
+  useEventsWithin(
+    regionRef,
+    'keydown',
+    (event, target) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       // In a field (a product card's quantity) the arrows move the caret, not the carousel.
@@ -104,10 +101,9 @@ export function useGroups(
       event.preventDefault();
       const direction = event.key === 'ArrowRight' ? 'next' : 'previous';
       move(direction, step === 'next' || step === 'previous' ? step : 'cards');
-    };
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, [enhanced, move]);
+    },
+    enhanced,
+  );
 
   return { first: shown, perView, enhanced, can, move, viewportRef, regionRef };
 }
