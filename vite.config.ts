@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, transformWithOxc } from 'vite';
-import { islandModules, islandRegistryFiles, islandTextKeys } from './scripts/island-texts.ts';
+import {
+  islandModules,
+  islandRegistryFiles,
+  islandTextKeys,
+  partsWithTexts,
+  partTextKeys,
+} from './scripts/island-texts.ts';
 import { ISLAND_CODE } from './src/render/assets.ts';
 
 const root = import.meta.dirname;
@@ -84,7 +91,8 @@ async function readCatalogue(
  * Each island's own texts (decision 160), so no page loads the whole catalogue (about 12 kB):
  * `virtual:island-texts/<lang>/<island>` is the texts of `src/i18n/<lang>.ts` whose keys the
  * island's modules name (`scripts/island-texts.ts` reads them from the source: the island's module
- * and every module it imports, statically or lazily). The client build emits one chunk for each
+ * and every module it imports statically; what it loads lazily brings its own, `partTexts`,
+ * decision 161). The client build emits one chunk for each
  * island of the registries in each language; the server names an island's chunk in its element
  * (`data-texts`, from the manifest), so the client entry holds no table of them. The catalogue
  * stays the one source of the texts; a key added to an island's code is in its texts at the next
@@ -123,6 +131,85 @@ export function islandTexts(): Plugin {
       for (const f of found.files) this.addWatchFile(path.join(root, f));
       const part = Object.fromEntries(found.keys.map((key) => [key, messages[key]]));
       return `export default ${JSON.stringify(part)};`;
+    },
+  };
+}
+
+const PART_TEXTS = 'virtual:part-texts';
+const PART_TEXTS_ID = /^virtual:part-texts\/(fi|sv|en)\/(src\/[\w./-]+)$/;
+/** The module that loads a part's texts with its code. */
+const PART_TEXTS_MODULE = 'src/client/part-texts.ts';
+const LAZY_IMPORT = /\bimport\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g;
+
+/**
+ * The texts of what island code loads lazily (decision 161): a dialog when it opens, a deferred
+ * part when it is reached for. Each such module whose modules (its static imports) name texts
+ * has `virtual:part-texts/<lang>/<file>` in each language, and in the browser's code every lazy
+ * `import('./part.tsx')` of it becomes `withPartTexts(import('./part.tsx'), { fi: () => import(…),
+ * … })`, which loads the page language's texts with the code and adds them to the page's texts
+ * before the part renders. The island's own texts are only those its code shows on hydration.
+ */
+export function partTexts(): Plugin {
+  let keys: Promise<string[]> | undefined;
+  const catalogueKeys = () => {
+    keys ??= readCatalogue('fi').then(({ messages }) => Object.keys(messages));
+    return keys;
+  };
+  return {
+    name: 'kattaus:part-texts',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    async buildStart() {
+      if (this.environment.mode !== 'build') return;
+      for (const part of partsWithTexts(root, await catalogueKeys()).keys())
+        for (const lang of languagesOfTexts)
+          this.emitFile({
+            type: 'chunk',
+            id: `${PART_TEXTS}/${lang}/${part}`,
+            name: `texts-${lang}-${path.posix.basename(part).replace(/\.[jt]sx?$/, '')}`,
+            preserveSignature: 'strict',
+          });
+    },
+    resolveId(source) {
+      return PART_TEXTS_ID.test(source) ? `\0${source}` : null;
+    },
+    async load(id) {
+      const match = PART_TEXTS_ID.exec(id.replace(/^\0/, ''));
+      if (!match?.[1] || !match[2]) return null;
+      const [, lang, part] = match;
+      const { file, messages } = await readCatalogue(lang);
+      this.addWatchFile(file);
+      const found = partTextKeys(root, Object.keys(messages), part);
+      for (const f of found.files) this.addWatchFile(path.join(root, f));
+      const texts = Object.fromEntries(found.keys.map((key) => [key, messages[key]]));
+      return `export default ${JSON.stringify(texts)};`;
+    },
+    async transform(code, id) {
+      const file = path
+        .relative(root, id.split('?', 1)[0] ?? id)
+        .split(path.sep)
+        .join('/');
+      if (!file.startsWith('src/') || !/\.[jt]sx?$/.test(file) || file === PART_TEXTS_MODULE)
+        return null;
+      if (!code.includes('import(')) return null;
+      const known = await catalogueKeys();
+      let changed = false;
+      const out = code.replace(LAZY_IMPORT, (call, _quote: string, spec: string) => {
+        const part = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+        if (!existsSync(path.join(root, part))) return call;
+        if (partTextKeys(root, known, part).keys.length === 0) return call;
+        changed = true;
+        const byLang = languagesOfTexts
+          .map(
+            (lang) => `${lang}: () => import(${JSON.stringify(`${PART_TEXTS}/${lang}/${part}`)})`,
+          )
+          .join(', ');
+        return `__withPartTexts(${call}, { ${byLang} })`;
+      });
+      if (!changed) return null;
+      return {
+        code: `import { withPartTexts as __withPartTexts } from '/${PART_TEXTS_MODULE}';\n${out}`,
+        map: null,
+      };
     },
   };
 }
@@ -203,6 +290,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     optimizeLocales.vite({ locales: ['fi', 'sv', 'en'] }),
     react(),
     islandTexts(),
+    partTexts(),
     islandCode(),
     plainDynamicImports(),
     serverOnlyGuard(),
@@ -238,14 +326,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             'src/features/shop/cart-sync/frame-entry.ts',
           ],
           output: {
-            // The hydration runtime in one chunk (decision 161): React, React DOM, the scheduler
-            // and the island root always load together, for the first island of every page; as
-            // four files they compressed 1.6 kB larger than as one.
+            // The hydration runtime in one chunk (decision 161): React, React DOM, the scheduler,
+            // the island root and the page's texts always load together, for the first island of
+            // every page; as four files they compressed 1.6 kB larger than as one.
             codeSplitting: {
               groups: [
                 {
                   name: 'runtime',
-                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]render[\\/]island-(root|runtime)\.tsx?$/,
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]render[\\/]island-(root|runtime)\.tsx?$|src[\\/]client[\\/]part-texts\.ts$/,
                 },
               ],
             },

@@ -6,7 +6,13 @@ import { en } from '../src/i18n/en.ts';
 import { fi } from '../src/i18n/fi.ts';
 import { sv } from '../src/i18n/sv.ts';
 import { islandTexts } from '../vite.config.ts';
-import { islandModules, islandTextKeys, textKeysOf } from './island-texts.ts';
+import {
+  islandModules,
+  islandTextKeys,
+  partsWithTexts,
+  partTextKeys,
+  textKeysOf,
+} from './island-texts.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const keys = Object.keys(fi);
@@ -79,7 +85,9 @@ describe('island texts (virtual:island-texts)', () => {
     const catalogues = { fi, sv, en } as Record<string, Record<string, string>>;
     const header = islandTextKeys(root, keys, 'site-header');
     expect(header?.keys).toContain('menu.label');
-    expect(header?.files).toContain('src/features/navigation/side-menu.tsx');
+    // The side menu loads when it is reached for, with its own texts (decision 161).
+    expect(header?.files).not.toContain('src/features/navigation/side-menu.tsx');
+    expect(header?.parts).toContain('src/features/navigation/side-menu.tsx');
     for (const lang of ['fi', 'sv', 'en']) {
       const texts = await loadTexts(lang, 'site-header');
       expect(Object.keys(texts)).toEqual(header?.keys);
@@ -89,20 +97,43 @@ describe('island texts (virtual:island-texts)', () => {
     expect(header?.keys.length).toBeLessThan(keys.length / 10);
   });
 
-  it('gives every island each text its modules show with t()', () => {
+  it('gives every island each text its modules show with t(), and every part it loads lazily', () => {
     const modules = islandModules(root);
+    const parts = partsWithTexts(root, keys, modules);
+    const shows = (files: string[]) =>
+      [
+        ...files
+          .map((f) => readFileSync(path.join(root, f), 'utf8'))
+          .join('\n')
+          .matchAll(/\bt\(\s*'([\w.]+)'/g),
+      ].map((m) => m[1] ?? '');
     for (const island of modules.islands) {
       const texts = islandTextKeys(root, keys, island, modules);
       if (!texts) throw new Error(`no texts for ${island}`);
-      const source = texts.files.map((f) => readFileSync(path.join(root, f), 'utf8')).join('\n');
-      for (const [, key] of source.matchAll(/\bt\(\s*'([\w.]+)'/g))
-        expect(texts.keys, `${island}: ${key}`).toContain(key);
+      for (const key of shows(texts.files)) expect(texts.keys, `${island}: ${key}`).toContain(key);
+      for (const part of texts.parts) {
+        const partTexts = partTextKeys(root, keys, part);
+        for (const key of shows(partTexts.files)) {
+          expect(partTexts.keys, `${island} → ${part}: ${key}`).toContain(key);
+          expect(parts.get(part), `${part}: ${key}`).toContain(key);
+        }
+      }
     }
   });
 
-  it('follows a lazily loaded dialog into its island', () => {
+  it('leaves a lazily loaded dialog’s texts to the dialog', () => {
     const texts = islandTextKeys(root, keys, 'newsletter-modal');
-    expect(texts?.files).toContain('src/features/subscriptions/widgets/newsletter-dialog.tsx');
+    const dialog = 'src/features/subscriptions/widgets/newsletter-dialog.tsx';
+    expect(texts?.files).not.toContain(dialog);
+    expect(texts?.parts).toContain(dialog);
+    expect(texts?.keys).toEqual(
+      ['subscribe.newsletter.open', 'subscribe.newsletter.intro'].sort(
+        (a, b) => keys.indexOf(a) - keys.indexOf(b),
+      ),
+    );
+    const part = partTextKeys(root, keys, dialog);
+    expect(part.keys).toContain('subscribe.newsletter.thanksTitle');
+    expect(part.keys).toContain('validation.required');
   });
 });
 

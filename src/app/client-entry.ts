@@ -22,11 +22,12 @@ async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
   const lang = knownLang(element.dataset.lang ?? 'fi');
   const { code, texts } = element.dataset;
   if (!code || !texts) throw new Error(`Island "${element.dataset.name}" names no code or texts`);
-  const [Component, { createElement, hydrateRoot, IslandRoot }, messages] = await Promise.all([
-    islandComponent(code),
-    import('../render/island-runtime.ts'),
-    import(/* @vite-ignore */ texts).then((m: { default: Messages }) => m.default),
-  ]);
+  const [Component, { createElement, hydrateRoot, IslandRoot, pageTexts }, messages] =
+    await Promise.all([
+      islandComponent(code),
+      import('../render/island-runtime.ts'),
+      import(/* @vite-ignore */ texts).then((m: { default: Messages }) => m.default),
+    ]);
   const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
   // The visitor's own part of the props stands once in the page, apart from the shared markup
   // (decision 157).
@@ -35,6 +36,8 @@ async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
     element.setAttribute('data-hydrated', '');
     void held.replay();
   };
+  // One set of texts per language for the page: what the island's code loads lazily adds its own.
+  const shown = Object.assign(pageTexts(lang), messages) as Messages;
   const island = createElement(Component, props);
   // Each island starts in a task of its own, so islands whose code arrives together do not run
   // back to back in one long task.
@@ -46,7 +49,7 @@ async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
     element,
     createElement(IslandRoot, {
       lang,
-      t: translator(messages, lang),
+      t: translator(shown, lang),
       onHydrated,
       children: island,
     }),
