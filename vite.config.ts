@@ -240,20 +240,46 @@ export function islandCode(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = new Map<string, { url: string; exports: string[] }>();
-      for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId)
-          chunks.set(path.relative(root, chunk.facadeModuleId), {
-            url: `/${chunk.fileName}`,
-            exports: chunk.exports,
-          });
+      /**
+       * The code of a module that is an island's and also part of a chunk other entries share
+       * stays in that chunk, and the island's entry is a facade that re-exports it: named
+       * directly, the island saves the facade's request.
+       */
+      const facade = (code: string, from: string) => {
+        const match = /^export\s*\{([^}]*)\}\s*from\s*"(\.\/[^"]+)";?\s*$/.exec(code);
+        if (!match?.[1] || !match[2]) return undefined;
+        const target = path.posix.join(path.posix.dirname(from), match[2]);
+        const names = new Map(
+          match[1].split(',').map((pair) => {
+            const [local = '', exported = local] = pair.trim().split(/\s+as\s+/);
+            return [exported, local] as const;
+          }),
+        );
+        return { target, names };
+      };
+      const renamed = new Map<string, Map<string, string>>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry || !chunk.facadeModuleId) continue;
+        const file = path.relative(root, chunk.facadeModuleId);
+        const through =
+          Object.keys(chunk.modules).length === 0 ? facade(chunk.code, chunk.fileName) : undefined;
+        const target = through && bundle[through.target];
+        if (through && target?.type === 'chunk') {
+          chunks.set(file, { url: `/${target.fileName}`, exports: target.exports });
+          renamed.set(file, through.names);
+        } else {
+          chunks.set(file, { url: `/${chunk.fileName}`, exports: chunk.exports });
+        }
+      }
       const { code, islands } = modules();
       const table: Record<string, string> = {};
       for (const island of islands) {
         const specs = (code.get(island) ?? []).map(({ file, name }) => {
           const chunk = chunks.get(file);
-          if (!chunk?.exports.includes(name))
+          const exported = renamed.get(file)?.get(name) ?? name;
+          if (!chunk?.exports.includes(exported))
             this.error(`island ${island}: no chunk of ${file} exports ${name}`);
-          return `${chunk.url}#${name}`;
+          return `${chunk.url}#${exported}`;
         });
         table[island] = specs.join(' ');
       }
