@@ -61,3 +61,6 @@ export const ACTION_FIELD = 'action';
 export const ADD_QUANTITY_FIELD = 'quantity';
 /** The buy control's plain-form action for a product. */
 export const addAction = (code: string) => `add:${code}`;
+
+/** Below this many, the exact number is shown; from it on, '5+' (spec §9). */
+export const FEW_IN_STOCK = 5;
