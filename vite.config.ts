@@ -138,7 +138,7 @@ export function islandTexts(): Plugin {
 const PART_TEXTS = 'virtual:part-texts';
 const PART_TEXTS_ID = /^virtual:part-texts\/(fi|sv|en)\/(src\/[\w./-]+)$/;
 /** The module that loads a part's texts with its code. */
-const PART_TEXTS_MODULE = 'src/client/part-texts.ts';
+const PART_TEXTS_MODULE = 'src/render/part-texts.ts';
 const LAZY_IMPORT = /\bimport\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g;
 
 /**
@@ -359,7 +359,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'runtime',
-                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]render[\\/]island-(root|runtime)\.tsx?$|src[\\/]client[\\/]part-texts\.ts$/,
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]render[\\/]island-(root|runtime)\.tsx?$|src[\\/]render[\\/]part-texts\.ts$/,
                 },
               ],
             },

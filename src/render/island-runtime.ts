@@ -5,5 +5,5 @@
  */
 export { createElement } from 'react';
 export { hydrateRoot } from 'react-dom/client';
-export { pageTexts } from '../client/part-texts.ts';
 export { IslandRoot } from './island-root.tsx';
+export { pageTexts } from './part-texts.ts';
