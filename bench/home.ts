@@ -272,7 +272,6 @@ async function measureJavaScript() {
     host: HOME_HOST,
     path: '/',
     manifest: readManifest(CLIENT_DIR),
-    root: ROOT,
   });
   return { budgetBytes: BUDGET_BYTES, ...js };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { islands } from '../src/app/islands.ts';
@@ -6,7 +6,13 @@ import { en } from '../src/i18n/en.ts';
 import { fi } from '../src/i18n/fi.ts';
 import { sv } from '../src/i18n/sv.ts';
 import { islandTexts } from '../vite.config.ts';
-import { islandModules, islandTextKeys, textKeysOf } from './island-texts.ts';
+import {
+  islandModules,
+  islandTextKeys,
+  partsWithTexts,
+  partTextKeys,
+  textKeysOf,
+} from './island-texts.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const keys = Object.keys(fi);
@@ -79,7 +85,9 @@ describe('island texts (virtual:island-texts)', () => {
     const catalogues = { fi, sv, en } as Record<string, Record<string, string>>;
     const header = islandTextKeys(root, keys, 'site-header');
     expect(header?.keys).toContain('menu.label');
-    expect(header?.files).toContain('src/features/navigation/side-menu.tsx');
+    // The side menu loads when it is reached for, with its own texts (decision 161).
+    expect(header?.files).not.toContain('src/features/navigation/side-menu.tsx');
+    expect(header?.parts).toContain('src/features/navigation/side-menu.tsx');
     for (const lang of ['fi', 'sv', 'en']) {
       const texts = await loadTexts(lang, 'site-header');
       expect(Object.keys(texts)).toEqual(header?.keys);
@@ -89,20 +97,89 @@ describe('island texts (virtual:island-texts)', () => {
     expect(header?.keys.length).toBeLessThan(keys.length / 10);
   });
 
-  it('gives every island each text its modules show with t()', () => {
+  it('gives every island each text its modules show with t(), and every part it loads lazily', () => {
     const modules = islandModules(root);
+    const parts = partsWithTexts(root, keys, modules);
+    const shows = (files: string[]) =>
+      [
+        ...files
+          .map((f) => readFileSync(path.join(root, f), 'utf8'))
+          .join('\n')
+          .matchAll(/\bt\(\s*'([\w.]+)'/g),
+      ].map((m) => m[1] ?? '');
     for (const island of modules.islands) {
       const texts = islandTextKeys(root, keys, island, modules);
       if (!texts) throw new Error(`no texts for ${island}`);
-      const source = texts.files.map((f) => readFileSync(path.join(root, f), 'utf8')).join('\n');
-      for (const [, key] of source.matchAll(/\bt\(\s*'([\w.]+)'/g))
-        expect(texts.keys, `${island}: ${key}`).toContain(key);
+      for (const key of shows(texts.files)) expect(texts.keys, `${island}: ${key}`).toContain(key);
+      for (const part of texts.parts) {
+        const partTexts = partTextKeys(root, keys, part);
+        for (const key of shows(partTexts.files)) {
+          expect(partTexts.keys, `${island} → ${part}: ${key}`).toContain(key);
+          expect(parts.get(part), `${part}: ${key}`).toContain(key);
+        }
+      }
     }
   });
 
-  it('follows a lazily loaded dialog into its island', () => {
+  it('leaves a lazily loaded dialog’s texts to the dialog', () => {
     const texts = islandTextKeys(root, keys, 'newsletter-modal');
-    expect(texts?.files).toContain('src/features/subscriptions/widgets/newsletter-dialog.tsx');
+    const dialog = 'src/features/subscriptions/widgets/newsletter-dialog.tsx';
+    expect(texts?.files).not.toContain(dialog);
+    expect(texts?.parts).toContain(dialog);
+    expect(texts?.keys).toEqual(
+      ['subscribe.newsletter.open', 'subscribe.newsletter.intro'].sort(
+        (a, b) => keys.indexOf(a) - keys.indexOf(b),
+      ),
+    );
+    const part = partTextKeys(root, keys, dialog);
+    expect(part.keys).toContain('subscribe.newsletter.thanksTitle');
+    expect(part.keys).toContain('validation.required');
+  });
+});
+
+describe('island code (the modules the server names, decision 161)', () => {
+  const modules = islandModules(root);
+  const registries = readdirSync(path.join(root, 'src/features')).filter((feature) =>
+    existsSync(path.join(root, 'src/features', feature, 'islands.ts')),
+  );
+
+  it('takes from each module the export the registry’s lazy import takes', async () => {
+    const tables = new Map<string, () => Promise<unknown>>();
+    for (const feature of registries) {
+      const registry = (await import(`../src/features/${feature}/islands.ts`)) as Record<
+        string,
+        unknown
+      >;
+      for (const table of Object.values(registry))
+        if (typeof table === 'object' && table)
+          for (const [name, load] of Object.entries(table)) tables.set(name, load);
+    }
+    expect(tables.size).toBeGreaterThan(40);
+    for (const [name, load] of tables) {
+      const code = modules.code.get(name);
+      expect(code, name).toHaveLength(1);
+      const [{ file, name: exported } = { file: '', name: '' }] = code ?? [];
+      const module = (await import(`../${file}`)) as Record<string, unknown>;
+      expect(module[exported], `${name}: ${file}#${exported}`).toBe(await load());
+    }
+  });
+
+  it('names two parts for an island the app joins, the part that takes the other first', async () => {
+    const header = modules.code.get('site-header-synced');
+    expect(header).toEqual([
+      { file: 'src/features/navigation/site-header.tsx', name: 'siteHeaderWith' },
+      { file: 'src/features/shop/cart-sync/site-cart.ts', name: 'cartSyncPart' },
+    ]);
+    for (const island of modules.islands) {
+      const code = modules.code.get(island) ?? [];
+      expect(code.length, island).toBeGreaterThanOrEqual(1);
+      if (code.length === 1) continue;
+      const [withPart, part] = await Promise.all(
+        code.map(async (c) => ((await import(`../${c.file}`)) as Record<string, unknown>)[c.name]),
+      );
+      expect(typeof withPart, island).toBe('function');
+      expect(typeof (withPart as (p: unknown) => unknown)(part), island).toBe('function');
+    }
   });
 });
 

@@ -7,30 +7,26 @@ import type { Messages } from '../i18n/fi.ts';
 import { knownLang, translator } from '../i18n/translate.ts';
 import { VISITOR_SCRIPT_ID } from '../render/holes.ts';
 import { ISLAND_TAG } from '../render/island-tag.ts';
-import { islands } from './islands.ts';
 
 // Before any island's code loads: no eval probe by zod against the CSP (see the module).
 makeZodJitless();
 
 /**
  * The browser entry: finds the server-rendered islands and hydrates each one when its trigger
- * fires. React, the island's code and its texts load only then: each island loads only the texts
- * its modules name, from the module its element names in `data-texts` (the build's
- * `virtual:island-texts/<lang>/<island>`, vite.config.ts; decision 160), not the catalogue.
+ * fires. React, the island's code and its texts load only then, from the modules its element
+ * names: its code in `data-code` (decision 161; the entry holds no table of islands), its texts
+ * in `data-texts` (the build's `virtual:island-texts/<lang>/<island>`, vite.config.ts; decision
+ * 160): each island loads only the texts its modules name, not the catalogue.
  */
 async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
-  const name = element.dataset.name as keyof typeof islands;
   const lang = knownLang(element.dataset.lang ?? 'fi');
-  const load = islands[name];
-  const texts = element.dataset.texts;
-  if (!load || !texts) throw new Error(`Unknown island "${name}" or no texts`);
-  const [Component, { createElement }, { hydrateRoot }, messages, { IslandRoot }] =
+  const { code, texts } = element.dataset;
+  if (!code || !texts) throw new Error(`Island "${element.dataset.name}" names no code or texts`);
+  const [Component, { createElement, hydrateRoot, IslandRoot, pageTexts }, messages] =
     await Promise.all([
-      load(),
-      import('react'),
-      import('react-dom/client'),
+      islandComponent(code),
+      import('../render/island-runtime.ts'),
       import(/* @vite-ignore */ texts).then((m: { default: Messages }) => m.default),
-      import('../render/island-root.tsx'),
     ]);
   const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
   // The visitor's own part of the props stands once in the page, apart from the shared markup
@@ -40,7 +36,9 @@ async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
     element.setAttribute('data-hydrated', '');
     void held.replay();
   };
-  const island = createElement(Component as ComponentType<object>, props);
+  // One set of texts per language for the page: what the island's code loads lazily adds its own.
+  const shown = Object.assign(pageTexts(lang), messages) as Messages;
+  const island = createElement(Component, props);
   // Each island starts in a task of its own, so islands whose code arrives together do not run
   // back to back in one long task.
   await yieldToMain();
@@ -51,7 +49,7 @@ async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
     element,
     createElement(IslandRoot, {
       lang,
-      t: translator(messages, lang),
+      t: translator(shown, lang),
       onHydrated,
       children: island,
     }),
@@ -59,6 +57,24 @@ async function hydrate(element: HTMLElement, held: HeldPresses): Promise<void> {
       identifierPrefix: element.dataset.prefix ?? '',
     },
   );
+}
+
+/**
+ * An island's component from the modules its element names (`url#Export`, space-separated):
+ * the one export, or for an island of two parts the first part's export given the second's, as
+ * the app's registry joins them (`joined` in `app/islands.ts`).
+ */
+async function islandComponent(code: string): Promise<ComponentType<object>> {
+  const [first, second] = await Promise.all(
+    code.split(' ').map(async (spec) => {
+      const [url = '', name = ''] = spec.split('#');
+      const value = ((await import(/* @vite-ignore */ url)) as Record<string, unknown>)[name];
+      if (value === undefined) throw new Error(`${url} has no export ${name}`);
+      return value;
+    }),
+  );
+  if (second === undefined) return first as ComponentType<object>;
+  return (first as (part: unknown) => ComponentType<object>)(second);
 }
 
 let visitor: unknown;

@@ -11,6 +11,7 @@ type ConfigModule = typeof import('../server/config.ts');
 type AssetsModule = typeof import('../render/assets.ts');
 type DbModule = typeof import('../db/client.ts');
 type MigrateModule = typeof import('../db/migrate.ts');
+type IslandTextsModule = typeof import('../../scripts/island-texts.ts');
 
 const httpServer = http.createServer();
 const vite = await createViteServer({
@@ -32,11 +33,18 @@ let route: http.RequestListener | undefined;
 async function start() {
   const { buildApp } = await load<AppModule>('/src/app/app.ts');
   const { devAssets } = await load<AssetsModule>('/src/render/assets.ts');
+  // Each island's modules, read from the registries at each rebuild (decision 161).
+  const { islandModules } = await load<IslandTextsModule>('/scripts/island-texts.ts');
+  const { code } = islandModules(vite.config.root);
   let handler: http.RequestListener | undefined;
   const next = await buildApp({
     config,
     database,
-    assets: devAssets(),
+    assets: devAssets((island) => {
+      const modules = code.get(island);
+      if (!modules) throw new Error(`no island ${island} in the registries`);
+      return modules;
+    }),
     serverFactory: (h) => {
       handler = h as http.RequestListener;
       return http.createServer();

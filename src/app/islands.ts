@@ -2,7 +2,7 @@ import type { ComponentProps, ComponentType } from 'react';
 import {
   contentIslandParts,
   contentIslands,
-  loadStaticCards,
+  loadStaticParts,
 } from '../features/content/islands.ts';
 import { formsIslandParts, formsIslands } from '../features/forms/islands.ts';
 import { lunchMenuIslands } from '../features/lunch-menu/islands.ts';
@@ -35,32 +35,37 @@ export const islands = {
  */
 function joinedIslands() {
   return {
-    'shop-product-search': () =>
-      Promise.all([searchIslandParts.shopProductSearch(), shopIslandParts.productCardPart()]).then(
-        ([withCardPart, cardPart]) => withCardPart(cardPart),
-      ),
+    'shop-product-search': joined(
+      searchIslandParts.shopProductSearch,
+      shopIslandParts.productCardPart,
+    ),
     // The content's card carousel and card-grid island with the shop's buy control in each
     // `lkProductCard` (only pages with such cards fetch the shop's part).
-    'product-card-carousel': () =>
-      Promise.all([contentIslandParts.productCardCarousel(), shopIslandParts.cardBuyPart()]).then(
-        ([withBuyPart, buyPart]) => withBuyPart(buyPart),
-      ),
-    'product-card-grid': () =>
-      Promise.all([contentIslandParts.productCardGrid(), shopIslandParts.cardBuyPart()]).then(
-        ([withBuyPart, buyPart]) => withBuyPart(buyPart),
-      ),
+    'product-card-carousel': joined(
+      contentIslandParts.productCardCarousel,
+      shopIslandParts.cardBuyPart,
+    ),
+    'product-card-grid': joined(contentIslandParts.productCardGrid, shopIslandParts.cardBuyPart),
     // The header of a site that sells through the shop, with the shop's cart sync.
-    'site-header-synced': () =>
-      Promise.all([navigationIslandParts.syncedHeader(), shopIslandParts.cartSync()]).then(
-        ([withSync, sync]) => withSync(sync),
-      ),
+    'site-header-synced': joined(navigationIslandParts.syncedHeader, shopIslandParts.cartSync),
     // The food-service sites' floating overlay with the forms feature's expert question form.
-    'floating-overlay': () =>
-      Promise.all([
-        subscriptionIslandParts.floatingOverlay(),
-        formsIslandParts.expertQuestion(),
-      ]).then(([withQuestionForm, form]) => withQuestionForm(form)),
+    'floating-overlay': joined(
+      subscriptionIslandParts.floatingOverlay,
+      formsIslandParts.expertQuestion,
+    ),
   };
+}
+
+/**
+ * An island of two parts: the first part's export takes the second's and makes the component.
+ * The browser joins them the same way from the modules the island's element names (decision
+ * 161; `scripts/island-texts.ts` reads these lines).
+ */
+function joined<Part, Component>(
+  withPart: () => Promise<(part: Part) => Component>,
+  part: () => Promise<Part>,
+): () => Promise<Component> {
+  return () => Promise.all([withPart(), part()]).then(([join, loaded]) => join(loaded));
 }
 
 type Registry = typeof islands;
@@ -98,8 +103,9 @@ void propsAreJson;
 export async function loadIslands(): Promise<ResolvedIslands> {
   const names = Object.keys(islands) as (keyof Registry)[];
   const loaded = await Promise.all(names.map((name) => islands[name]()));
-  // The cards the browser keeps as the server rendered them (decision 160): the server renders
-  // them, so their code must be here first (the header's deferred parts load with its island).
-  await loadStaticCards();
+  // The parts the browser keeps as the server rendered them (cards, decision 160; carousel slides,
+  // decision 161): the server renders them, so their code must be here first (the header's
+  // deferred parts load with its island).
+  await loadStaticParts();
   return Object.fromEntries(names.map((name, i) => [name, loaded[i]])) as ResolvedIslands;
 }

@@ -13,6 +13,12 @@ export interface PageAssets {
    * islands.
    */
   islandTexts?(island: string, lang: string): string;
+  /**
+   * The modules of an island's code and the export taken from each (`url#Export`, two
+   * space-separated for an island of two parts), which the island's element names for the client
+   * entry (decision 161); undefined for an entry without islands.
+   */
+  islandCode?(island: string): string;
 }
 
 declare module 'fastify' {
@@ -50,6 +56,8 @@ export const ADMIN_ENTRY = 'src/admin/main.tsx';
 export const ADMIN_MANIFEST = '.vite/admin-manifest.json';
 /** The modules of the islands' texts, `<prefix>/<lang>/<island>` (vite.config.ts `islandTexts`). */
 export const ISLAND_TEXTS = 'virtual:island-texts';
+/** Where the client build writes each island's code (vite.config.ts `islandCode`). */
+export const ISLAND_CODE = '.vite/island-code.json';
 
 interface ManifestChunk {
   file: string;
@@ -74,6 +82,15 @@ export function manifestAssets(clientDir: string): AssetProvider {
   if (!entry || !styles)
     throw new Error(`The client manifest lacks ${CLIENT_ENTRY} or its stylesheet`);
   const url = (f: string) => `/assets/${path.basename(f)}`;
+  let islandCode: Record<string, string>;
+  try {
+    islandCode = JSON.parse(readFileSync(path.join(clientDir, ISLAND_CODE), 'utf8')) as Record<
+      string,
+      string
+    >;
+  } catch (cause) {
+    throw new Error(`The client build has no ${ISLAND_CODE}: run "npm run build"`, { cause });
+  }
   const page: PageAssets = {
     scripts: [url(entry.file)],
     styles: [url(styles.file)],
@@ -86,6 +103,11 @@ export function manifestAssets(clientDir: string): AssetProvider {
       const chunk = manifest[key];
       if (!chunk) throw new Error(`The client manifest lacks ${key}`);
       return url(chunk.file);
+    },
+    islandCode: (island) => {
+      const code = islandCode[island];
+      if (!code) throw new Error(`${ISLAND_CODE} has no island ${island}`);
+      return code;
     },
   };
   const entries = new Map<string, PageAssets>();
@@ -137,14 +159,23 @@ function adminAssets(clientDir: string, url: (f: string) => string): PageAssets 
   };
 }
 
-/** Assets served by the Vite dev server with hot reload. */
-export function devAssets(): AssetProvider {
+/**
+ * Assets served by the Vite dev server with hot reload. `islandCode` gives an island's modules
+ * and exports (`scripts/island-texts.ts` reads them from the registries), served from source.
+ */
+export function devAssets(
+  islandCode: (island: string) => { file: string; name: string }[],
+): AssetProvider {
   const page: PageAssets = {
     scripts: ['/@vite/client', `/${STYLES_ENTRY}`, `/${CLIENT_ENTRY}`],
     styles: [],
     modulePreloads: [],
     // How the dev server serves a virtual module.
     islandTexts: (island, lang) => `/@id/__x00__${ISLAND_TEXTS}/${lang}/${island}`,
+    islandCode: (island) =>
+      islandCode(island)
+        .map((c) => `/${c.file}#${c.name}`)
+        .join(' '),
   };
   return {
     dev: true,

@@ -59,7 +59,11 @@ export function Document(props: DocumentProps) {
         ))}
       </head>
       <body>
-        <IslandScope components={props.islands} textsUrl={assets.islandTexts}>
+        <IslandScope
+          components={props.islands}
+          textsUrl={assets.islandTexts}
+          codeUrls={assets.islandCode}
+        >
           {props.children}
         </IslandScope>
       </body>

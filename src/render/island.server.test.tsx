@@ -173,6 +173,16 @@ describe('<Island> props', () => {
     expect(only(html).attributes['data-texts']).toBeUndefined();
   });
 
+  it('name the modules of the island’s code, where the page has them', () => {
+    const page = renderToString(
+      <IslandScope components={components} codeUrls={(island) => `/assets/${island}.js#Search`}>
+        <Island name="site-search" props={{ label: 'x' } as never} lang="sv" />
+      </IslandScope>,
+    );
+    expect(only(page).attributes['data-code']).toBe('/assets/site-search.js#Search');
+    expect(only(html).attributes['data-code']).toBeUndefined();
+  });
+
   it('round-trip through a local component too', () => {
     const label = `${hostile} & "x" 'y' <z>`;
     const page = renderToString(
@@ -211,16 +221,21 @@ describe('<Island> hydration trigger', () => {
 });
 
 describe('<Island> identifiers', () => {
-  const html = renderToString(
-    <IslandScope components={components}>
-      <main>
-        <Island name="site-header" props={headerProps()} lang="fi" />
-        <Island name="site-search" props={{ label: 'Nimi' } as never} lang="fi" />
-        <Island name="site-header" props={headerProps()} lang="sv" />
-      </main>
-    </IslandScope>,
-  );
-  const islands = parseIslands(html);
+  // Rendered once the header's deferred parts are loaded (the file's beforeAll runs first).
+  let islands: ReturnType<typeof parseIslands> = [];
+  beforeAll(() => {
+    islands = parseIslands(
+      renderToString(
+        <IslandScope components={components}>
+          <main>
+            <Island name="site-header" props={headerProps()} lang="fi" />
+            <Island name="site-search" props={{ label: 'Nimi' } as never} lang="fi" />
+            <Island name="site-header" props={headerProps()} lang="sv" />
+          </main>
+        </IslandScope>,
+      ),
+    );
+  });
 
   it('gives every island of a page its own prefix', () => {
     expect(islands).toHaveLength(3);

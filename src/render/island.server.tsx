@@ -29,10 +29,13 @@ export type ResolvedIslands = { readonly [N in IslandName]: IslandComponents[N] 
 
 /** The URL of an island's texts in a language (`PageAssets.islandTexts`). */
 export type TextsUrl = (island: string, lang: Lang) => string;
+/** The modules of an island's code (`PageAssets.islandCode`). */
+export type CodeUrls = (island: string) => string;
 
 interface Scope {
   components: Partial<ResolvedIslands>;
   textsUrl: TextsUrl | undefined;
+  codeUrls: CodeUrls | undefined;
   next: number;
 }
 
@@ -46,10 +49,19 @@ export function IslandScope(props: {
   components: Partial<ResolvedIslands>;
   /** Where each island's texts are: its element names them for the client entry. */
   textsUrl?: TextsUrl | undefined;
+  /** Where each island's code is: its element names it for the client entry. */
+  codeUrls?: CodeUrls | undefined;
   children: ReactNode;
 }) {
   return (
-    <IslandScopeContext value={{ components: props.components, textsUrl: props.textsUrl, next: 0 }}>
+    <IslandScopeContext
+      value={{
+        components: props.components,
+        textsUrl: props.textsUrl,
+        codeUrls: props.codeUrls,
+        next: 0,
+      }}
+    >
       {props.children}
     </IslandScopeContext>
   );
@@ -59,7 +71,8 @@ export function IslandScope(props: {
  * Renders an interactive widget on the server and marks it for hydration in the browser.
  * The island is rendered as its own React root (as `hydrateRoot` will see it), and its props
  * travel as JSON in an attribute, which React escapes: no prop can break out of the markup.
- * `data-texts` names the module of the island's texts in its language (decision 160).
+ * `data-texts` names the module of the island's texts in its language (decision 160), `data-code`
+ * the modules of its code and the exports it takes (decision 161).
  */
 export function Island<N extends IslandName>(props: {
   name: N;
@@ -93,6 +106,7 @@ export function Island<N extends IslandName>(props: {
     'data-prefix': prefix,
     'data-lang': props.lang,
     'data-texts': scope.textsUrl?.(props.name, props.lang),
+    'data-code': scope.codeUrls?.(props.name),
     'data-props': JSON.stringify(props.props),
     // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of the island
     dangerouslySetInnerHTML: { __html: html },

@@ -13,7 +13,6 @@ import {
   type PageJavaScript,
   type PageType,
   readManifest,
-  STILL_OVER_BUDGET,
 } from '../../scripts/page-javascript.ts';
 import { serverPort } from './browser.ts';
 
@@ -52,7 +51,6 @@ describe('JavaScript budget per page type', () => {
         host: `${page.site}.localhost`,
         path: page.path,
         manifest,
-        root: process.cwd(),
       });
       measured.push({ page, js });
     }
@@ -76,35 +74,18 @@ describe('JavaScript budget per page type', () => {
     );
     expect(notBrotli).toEqual([]);
 
-    const stillOver: string[] = [];
     const failures = measured.flatMap(({ page, js }) => {
       const budget = Math.round(PAGE_JS_BUDGETS[page.type] * scale);
       const bytes = js.withAllIslands.transferBytes;
-      const ceiling = STILL_OVER_BUDGET[`${page.site} ${page.path}`];
-      if (bytes <= budget) {
-        return ceiling === undefined || scale !== 1
-          ? []
-          : [
-              `${page.type} page ${page.site} ${page.path} is within its budget now (${kB(bytes)} kB): take it off STILL_OVER_BUDGET`,
-            ];
-      }
-      if (ceiling !== undefined && scale === 1 && bytes <= ceiling) {
-        stillOver.push(
-          `${page.type} page ${page.site} ${page.path}: ${kB(bytes)} kB, ${kB(bytes - budget)} kB over the ${kB(budget)} kB budget (may not pass ${kB(ceiling)} kB)`,
-        );
-        return [];
-      }
+      if (bytes <= budget) return [];
       return [
-        `${page.type} page ${page.site} ${page.path}: ${kB(bytes)} kB of JavaScript (brotli, as sent) with every island hydrated, over the ${page.type} budget of ${kB(budget)} kB${ceiling === undefined ? '' : ` and its ceiling of ${kB(ceiling)} kB`}. Largest files:\n${describeFiles(
+        `${page.type} page ${page.site} ${page.path}: ${kB(bytes)} kB of JavaScript (brotli, as sent) with every island hydrated, over the ${page.type} budget of ${kB(budget)} kB. Largest files:\n${describeFiles(
           largestFiles(js, 5),
         )
           .map((l) => `    ${l}`)
           .join('\n')}`,
       ];
     });
-    if (stillOver.length > 0) {
-      console.info(`Pages not yet within their budget (issue 33):\n${stillOver.join('\n')}`);
-    }
     if (failures.length > 0) expect.fail(`JavaScript budget exceeded:\n${failures.join('\n')}`);
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BRAND_AUTOPLAY_SECONDS } from '../../src/features/content/carousel/group-carousel.tsx';
+import { BRAND_AUTOPLAY_SECONDS } from '../../src/features/content/carousel/brand-logo-carousel.tsx';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
   animationsDone,

@@ -9,7 +9,7 @@ export const contentIslands = {
   'product-gallery': () => import('./carousel/product-gallery.tsx').then((m) => m.ProductGallery),
   'card-carousel': () => import('./carousel/card-carousel.tsx').then((m) => m.CardCarousel),
   'brand-logo-carousel': () =>
-    import('./carousel/group-carousel.tsx').then((m) => m.BrandLogoCarousel),
+    import('./carousel/brand-logo-carousel.tsx').then((m) => m.BrandLogoCarousel),
   'recipe-banner': () => import('./recipe-banner/recipe-banner.tsx').then((m) => m.RecipeBanner),
   'like-button': () => import('./likes/like-button.tsx').then((m) => m.LikeButton),
   'card-grid': () => import('./card-grid/card-grid-island.tsx').then((m) => m.CardGridIsland),
@@ -38,8 +38,12 @@ export const contentIslandParts = {
 };
 
 /**
- * The code of the cards that grids and carousels keep as the server rendered them (decision
- * 160): the server loads it before it renders islands (`loadIslands`).
+ * The code of the parts that islands keep as the server rendered them: the cards of grids and
+ * carousels (decision 160), the slides of the hero and image carousels (decision 161). The server
+ * loads it before it renders islands (`loadIslands`).
  */
-export const loadStaticCards = () =>
-  import('./components/card-view.tsx').then((m) => m.staticCard.load());
+export const loadStaticParts = () =>
+  Promise.all([
+    import('./components/card-view.tsx').then((m) => m.staticCard.load()),
+    import('./carousel/static-slides.tsx').then((m) => m.loadStaticSlides()),
+  ]).then(() => undefined);

@@ -1,12 +1,8 @@
 import { createContext, use } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import { type CartSyncPart, useShopCartCount } from '../shop/index.ts';
-import {
-  type AccountLink,
-  type CartSummary,
-  HEADER_HOLES,
-  type HeaderVisitor,
-} from './header-props.ts';
+import type { AccountLink, CartSummary, HeaderVisitor } from './header-props.ts';
+import { HEADER_HOLES } from './hole-names.ts';
 import { Icon } from './icons.tsx';
 import styles from './site-header.module.css';
 

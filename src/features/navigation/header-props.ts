@@ -30,8 +30,7 @@ export interface HeaderVisitor {
 
 export const GUEST_VISITOR: HeaderVisitor = { lineItemCount: 0, loggedIn: false };
 
-/** The names of the header's holes: the elements that show `HeaderVisitor`. */
-export const HEADER_HOLES = { cart: 'header-cart', account: 'header-account' } as const;
+export { HEADER_HOLES } from './hole-names.ts';
 
 /** What the frame of a page needs beyond the site and language: built once per request. */
 export interface LayoutData {

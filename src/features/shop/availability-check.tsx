@@ -13,8 +13,7 @@ import {
 import { PostalCodeCheck } from './postal-code-check.tsx';
 import type { ProductAvailability } from './schemas.ts';
 import styles from './shop.module.css';
-import { FEW_IN_STOCK } from './stock-text.tsx';
-import { normalisePostalCode, POSTAL_CODE_PATTERN } from './values.ts';
+import { FEW_IN_STOCK, normalisePostalCode, POSTAL_CODE_PATTERN } from './values.ts';
 
 type Result =
   | { kind: 'idle' }

@@ -1,8 +1,8 @@
 import { useT } from '../../i18n/react.tsx';
 import styles from './cart-form.module.css';
 import { ACTION_FIELD, type CartNotice, noticeText, XSRF_FIELD } from './cart-form.ts';
+import { COUPON_ERRORS } from './message-keys.ts';
 import { GIFT_CARD_ERRORS } from './orders/schemas.ts';
-import { COUPON_ERRORS } from './values.ts';
 
 /** The cart page's forms: the anti-forgery token and the notice of the last post (no script). */
 export interface CartFormProps {

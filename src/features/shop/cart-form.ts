@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { MessageKey } from '../../i18n/fi.ts';
 import type { Translate } from '../../i18n/translate.ts';
+import { COUPON_ERRORS } from './message-keys.ts';
 import { GIFT_CARD_ERRORS } from './orders/schemas.ts';
-import { COUPON_ERRORS } from './values.ts';
 
 /**
  * The cart page as a plain form (decision 022): what the server HTML posts to `/ostoskori` when

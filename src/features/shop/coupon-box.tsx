@@ -5,8 +5,9 @@ import { addCouponCode, removeCouponCode, ShopApiError } from './api.ts';
 import { CART_ACTIONS } from './cart-form.ts';
 import type { CartFormProps } from './cart-form-fields.tsx';
 import { CodeEntryBox, type CodeEntryOutcome } from './code-entry-box.tsx';
+import { COUPON_ERRORS } from './message-keys.ts';
 import type { Cart } from './schemas.ts';
-import { COUPON_ERRORS, normaliseCouponCode } from './values.ts';
+import { normaliseCouponCode } from './values.ts';
 
 const couponMessages = new Set<string>(Object.values(COUPON_ERRORS));
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { Lang } from '../../sites/types.ts';
+import { COUPON_ERRORS, POSTAL_CODE_INVALID } from './message-keys.ts';
 import {
   COUPON_CODE_PATTERN,
-  COUPON_ERRORS,
   MAX_QUANTITY,
   MIN_QUANTITY,
   normaliseCouponCode,
   normalisePostalCode,
-  POSTAL_CODE_INVALID,
   POSTAL_CODE_PATTERN,
 } from './values.ts';
 
@@ -16,6 +15,7 @@ import {
  * cart they answer (spec shop-and-widgets §3, §7). Browser-safe: the shop's widgets use it too.
  */
 
+export * from './message-keys.ts';
 export * from './values.ts';
 
 const INVALID = 'validation.invalid';

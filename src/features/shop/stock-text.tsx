@@ -1,8 +1,8 @@
 import type { MessageKey } from '../../i18n/fi.ts';
 import { useT } from '../../i18n/react.tsx';
+import { FEW_IN_STOCK } from './values.ts';
 
-/** Below this many, the exact number is shown; from it on, '5+' (spec §9). */
-export const FEW_IN_STOCK = 5;
+export { FEW_IN_STOCK };
 
 /** The stock as the visitor reads it: sold out, only N, 5+, or plain 'in stock' (no limit). */
 export function stockMessage(stock: number | null): { key: MessageKey; count?: number } {

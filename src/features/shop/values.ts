@@ -27,16 +27,6 @@ export function centsOfMoney(value: string): number | null {
   return match[1] ? -cents : cents;
 }
 
-/** Message keys of coupon refusals; the texts are in src/i18n (spec §8). */
-export const COUPON_ERRORS = {
-  empty: 'shop.coupon.empty',
-  duplicate: 'shop.coupon.duplicate',
-  invalid: 'shop.coupon.invalid',
-  notCombinable: 'shop.coupon.notCombinable',
-  minimumOrder: 'shop.coupon.minimumOrder',
-  general: 'shop.coupon.error',
-} as const;
-
 /** Coupon codes are letters, digits, `-` and `_`; compared without case (stored upper case). */
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
 
@@ -47,8 +37,6 @@ export function normaliseCouponCode(code: string): string {
 export const PRODUCTS_API = '/api/products';
 
 export const CHECKOUT_API = `/api/v1/${SHOP_SITE_ID}/checkout`;
-
-export const POSTAL_CODE_INVALID = 'shop.postalCode.invalid';
 
 /** Postal codes: trimmed, inner spaces dropped, upper case; must end in exactly five digits. */
 export function normalisePostalCode(value: string): string {
@@ -73,3 +61,6 @@ export const ACTION_FIELD = 'action';
 export const ADD_QUANTITY_FIELD = 'quantity';
 /** The buy control's plain-form action for a product. */
 export const addAction = (code: string) => `add:${code}`;
+
+/** Below this many, the exact number is shown; from it on, '5+' (spec §9). */
+export const FEW_IN_STOCK = 5;

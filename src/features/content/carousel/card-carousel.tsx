@@ -2,9 +2,9 @@ import { type CSSProperties, useCallback, useId } from 'react';
 import { useT } from '../../../i18n/react.tsx';
 import type { CardType } from '../blocks.ts';
 import type { CardDto } from '../card-grid/schemas.ts';
-import { Card } from '../components/card.tsx';
+import { useCardView } from '../components/card-view.tsx';
 import styles from './group-carousel.module.css';
-import { Arrows, Track, useGroups } from './group-carousel.tsx';
+import { Arrows, CarouselSection, Track, useGroups } from './group-carousel.tsx';
 import { cardsPerView, LARGE_FROM } from './groups.ts';
 
 export interface CardCarouselProps {
@@ -20,13 +20,14 @@ export interface CardCarouselProps {
  * key), the left arrow once moved, the right one while more remain; 1 card on small screens, 3 on
  * medium, else the block's count; a 500 ms slide, none for reduced motion. It never moves by
  * itself. Hidden cards are inert. Before hydration it is a list that scrolls sideways. Its cards
- * hydrate (not the static cards of the grid, decision 160): the arrow keys are handled for a
- * focused card's link, and React passes no event from markup it has not hydrated.
+ * stay the server's markup (decision 161, as the card grid's, decision 160): the arrow keys
+ * pressed on a card's link are heard on the document (`useGroups`). Cards with the shop's buy
+ * control hydrate: `product-card-carousel` hands in the card component.
  */
 export function CardCarousel(props: CardCarouselProps) {
   const t = useT();
+  const Card = useCardView();
   const trackId = useId();
-  const headingId = useId();
   const perViewOf = useCallback(
     () => cardsPerView(window.innerWidth, props.cardsPerView),
     [props.cardsPerView],
@@ -35,20 +36,12 @@ export function CardCarousel(props: CardCarouselProps) {
   const count = props.cards.length;
   const large = cardsPerView(LARGE_FROM, props.cardsPerView);
   return (
-    <section
-      ref={groups.regionRef}
-      className={`container ${styles.carousel}`}
-      aria-roledescription="carousel"
-      aria-labelledby={props.header ? headingId : undefined}
-      aria-label={props.header ? undefined : t('cardCarousel.label')}
-      onKeyDown={groups.onKeyDown}
+    <CarouselSection
+      groups={groups}
+      header={props.header}
+      label={t('cardCarousel.label')}
       data-card-carousel=""
     >
-      {props.header ? (
-        <h2 id={headingId} className={styles.header}>
-          {props.header}
-        </h2>
-      ) : null}
       <Track
         id={trackId}
         groups={groups}
@@ -69,6 +62,6 @@ export function CardCarousel(props: CardCarouselProps) {
           })}
         </p>
       ) : null}
-    </section>
+    </CarouselSection>
   );
 }

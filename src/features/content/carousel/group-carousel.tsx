@@ -1,7 +1,6 @@
 import {
   type CSSProperties,
-  type FocusEvent,
-  type KeyboardEvent,
+  type HTMLAttributes,
   type ReactNode,
   useCallback,
   useEffect,
@@ -10,22 +9,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useLang, useT } from '../../../i18n/react.tsx';
-import { type ImageRef, Img } from '../../../images/picture.tsx';
+import { useT } from '../../../i18n/react.tsx';
+import { useEventsWithin } from '../../../render/events-within.ts';
 import styles from './group-carousel.module.css';
-import {
-  arrows,
-  logosPerView,
-  MIN_BRAND_LOGOS,
-  nextFirst,
-  previousFirst,
-  repeatToAtLeast,
-} from './groups.ts';
-import { PlayPauseButton, StepButton } from './icons.tsx';
+import { arrows, nextFirst, previousFirst } from './groups.ts';
+import { StepButton } from './icons.tsx';
 import { SLIDE_MS } from './slides.ts';
 
 // Before hydration there is no layout to measure; in the browser, measure before paint.
-const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+export const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /** Where focus goes after a move whose control, or focused card, left the view. */
 type FocusAfter = 'previous' | 'next' | 'cards' | null;
@@ -94,21 +86,59 @@ export function useGroups(
     target?.focus();
   });
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!enhanced || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    // In a field (a product card's quantity) the arrows move the caret, not the carousel.
-    if ((event.target as HTMLElement).closest('input, textarea, select')) return;
-    // Focus stays on the arrow that has it (or the other one, when it goes).
-    const step = (event.target as HTMLElement)
-      .closest('[data-carousel-step]')
-      ?.getAttribute('data-carousel-step');
-    event.preventDefault();
-    const direction = event.key === 'ArrowRight' ? 'next' : 'previous';
-    move(direction, step === 'next' || step === 'previous' ? step : 'cards');
-  };
+  // The arrow keys, pressed anywhere in the carousel: on a card's link too, which stays the
+  // server's markup (decision 161).
+  useEventsWithin(
+    regionRef,
+    'keydown',
+    (event, target) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      // In a field (a product card's quantity) the arrows move the caret, not the carousel.
+      if (target.closest('input, textarea, select')) return;
+      // Focus stays on the arrow that has it (or the other one, when it goes).
+      const step = target.closest('[data-carousel-step]')?.getAttribute('data-carousel-step');
+      event.preventDefault();
+      const direction = event.key === 'ArrowRight' ? 'next' : 'previous';
+      move(direction, step === 'next' || step === 'previous' ? step : 'cards');
+    },
+    enhanced,
+  );
 
-  return { first: shown, perView, enhanced, can, move, onKeyDown, viewportRef, regionRef };
+  return { first: shown, perView, enhanced, can, move, viewportRef, regionRef };
+}
+
+/**
+ * The carousels' region: a section announced as a carousel, named by its heading when it has one,
+ * else by `label`.
+ */
+export function CarouselSection(
+  props: {
+    groups: ReturnType<typeof useGroups>;
+    header?: string | undefined;
+    label: string;
+    children: ReactNode;
+  } & Omit<HTMLAttributes<HTMLElement>, 'children'>,
+) {
+  const { groups, header, label, children, ...rest } = props;
+  const headingId = useId();
+  return (
+    <section
+      {...rest}
+      ref={groups.regionRef}
+      className={`container ${styles.carousel}`}
+      aria-roledescription="carousel"
+      aria-labelledby={header ? headingId : undefined}
+      aria-label={header ? undefined : label}
+    >
+      {header ? (
+        <h2 id={headingId} className={styles.header}>
+          {header}
+        </h2>
+      ) : null}
+      {children}
+    </section>
+  );
 }
 
 export function Arrows(props: {
@@ -190,121 +220,5 @@ export function Track(props: {
         })}
       </ul>
     </div>
-  );
-}
-
-export interface BrandLogo {
-  link: string;
-  header: string;
-  image?: ImageRef;
-}
-
-export interface BrandLogoCarouselProps {
-  header?: string;
-  logos: BrandLogo[];
-  /** Seconds between automatic moves; the carousel pauses on hover, focus and its pause button. */
-  autoplaySeconds?: number;
-}
-
-/** Seconds between the brand-logo carousel's moves unless the block says otherwise. */
-export const BRAND_AUTOPLAY_SECONDS = 4;
-
-/**
- * The brand-logo carousel (island `brand-logo-carousel`, spec §4 and §9): logos 130 px wide, the
- * list repeated until it holds at least 21 so it can keep going round; it moves a group by itself
- * every few seconds, wrapping at the end, and stops on hover, on focus inside and by its pause
- * button (WCAG 2.2.2); reduced motion starts it paused. Arrows and arrow keys move it by hand.
- * Before hydration it is the brands once, as a list that scrolls sideways.
- */
-export function BrandLogoCarousel(props: BrandLogoCarouselProps) {
-  const t = useT();
-  const lang = useLang();
-  const trackId = useId();
-  const headingId = useId();
-  const perViewOf = useCallback((viewport: HTMLElement) => logosPerView(viewport.clientWidth), []);
-  const [playing, setPlaying] = useState(true);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const pauseButton = useRef<HTMLButtonElement>(null);
-  const [repeat, setRepeat] = useState(false);
-  const logos = repeat ? repeatToAtLeast(props.logos, MIN_BRAND_LOGOS) : props.logos;
-  const groups = useGroups(logos.length, perViewOf, true);
-  const seconds = props.autoplaySeconds ?? BRAND_AUTOPLAY_SECONDS;
-
-  // Before paint, in the same task as hydration: the list never shows shorter, then grows.
-  useBrowserLayoutEffect(() => {
-    setRepeat(true);
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
-  }, []);
-
-  const canMove = groups.enhanced && logos.length > groups.perView;
-  const rotating = canMove && playing && !hovered && !focused;
-  const { first, move } = groups;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `first` restarts the timer after every move
-  useEffect(() => {
-    if (!rotating) return;
-    const timer = window.setTimeout(() => move('next', null), seconds * 1000);
-    return () => window.clearTimeout(timer);
-  }, [rotating, first, move, seconds]);
-
-  // Focus on the pause button itself does not pause, so 'Jatka' takes effect at once.
-  const onFocus = (event: FocusEvent) =>
-    setFocused(!pauseButton.current?.contains(event.target as Node));
-  const onBlur = (event: FocusEvent) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
-
-  return (
-    <section
-      ref={groups.regionRef}
-      className={`container ${styles.carousel}`}
-      aria-roledescription="carousel"
-      aria-labelledby={props.header ? headingId : undefined}
-      aria-label={props.header ? undefined : t('cardCarousel.brands')}
-      onKeyDown={groups.onKeyDown}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={onFocus}
-      onBlur={onBlur}
-      data-brand-carousel=""
-      data-rotating={rotating ? '' : undefined}
-    >
-      {props.header ? (
-        <h2 id={headingId} className={styles.header}>
-          {props.header}
-        </h2>
-      ) : null}
-      {canMove ? (
-        <PlayPauseButton
-          playing={playing}
-          controls={trackId}
-          className={styles.pause}
-          buttonRef={pauseButton}
-          onPress={() => setPlaying((p) => !p)}
-        />
-      ) : null}
-      <Track
-        id={trackId}
-        groups={groups}
-        className={`${styles.logos}`}
-        label={t('cardCarousel.brandList', { count: props.logos.length })}
-        style={{}}
-        items={logos.map((logo) => (
-          <a key={logo.link} href={logo.link} className={styles.logo}>
-            {logo.image ? (
-              <Img
-                lang={lang}
-                image={logo.image}
-                preset="thumbnail-medium"
-                className={styles.logoImage}
-                decorative
-              />
-            ) : null}
-            <span className={styles.logoName}>{logo.header}</span>
-          </a>
-        ))}
-      />
-      {canMove ? <Arrows groups={groups} trackId={trackId} always /> : null}
-    </section>
   );
 }

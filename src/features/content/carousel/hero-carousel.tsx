@@ -1,9 +1,10 @@
-import { Fragment, useId } from 'react';
-import { useLang, useT } from '../../../i18n/react.tsx';
-import { type ImageRef, NarrowCropImg } from '../../../images/picture.tsx';
+import { useId } from 'react';
+import { useT } from '../../../i18n/react.tsx';
+import type { ImageRef } from '../../../images/picture.tsx';
 import styles from './carousel.module.css';
 import { StepButton } from './icons.tsx';
 import { SlideTrack } from './slide-track.tsx';
+import { staticHeroSlide } from './static-slides.tsx';
 import { useCarousel } from './use-carousel.ts';
 
 export interface HeroCarouselSlide {
@@ -21,20 +22,16 @@ export interface HeroCarouselProps {
   slides: HeroCarouselSlide[];
 }
 
-const alignment = {
-  Center: styles.alignCenter,
-  Left: styles.alignLeft,
-  Right: styles.alignRight,
-} as const;
+const HeroSlide = staticHeroSlide.Part;
 
 /**
  * The hero carousel (island `hero-carousel`): 600 px high, previous and next buttons, a 500 ms
  * slide that wraps around at both ends, arrow keys and swipe. The server HTML is a strip that
- * scrolls without script; the buttons appear over the slides, so nothing moves when they do.
+ * scrolls without script; the buttons appear over the slides, so nothing moves when they do. The
+ * slides themselves stay the server's markup (decision 161).
  */
 export function HeroCarousel(props: HeroCarouselProps) {
   const t = useT();
-  const lang = useLang();
   const trackId = useId();
   const count = props.slides.length;
   const carousel = useCarousel(count);
@@ -44,7 +41,7 @@ export function HeroCarousel(props: HeroCarouselProps) {
       className={styles.hero}
       aria-roledescription="carousel"
       aria-label={t('hero.label')}
-      onKeyDown={carousel.enhanced ? carousel.onKeyDown : undefined}
+      ref={carousel.regionRef}
     >
       {carousel.enhanced && count > 1 ? (
         <div className={styles.heroControls}>
@@ -79,32 +76,7 @@ export function HeroCarousel(props: HeroCarouselProps) {
       >
         {props.slides.map((slide, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the slides never reorder
-          <Fragment key={index}>
-            {slide.image ? (
-              <NarrowCropImg
-                lang={lang}
-                image={slide.image}
-                preset="hero"
-                narrowPreset="hero-narrow"
-                className={styles.heroImage}
-                eager={index === 0}
-                decorative
-              />
-            ) : null}
-            <div className={`${styles.heroText} ${alignment[slide.textAlignment]}`}>
-              <div className={styles.heroBox}>
-                <div
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (hero.tsx)
-                  dangerouslySetInnerHTML={{ __html: slide.html }}
-                />
-                {slide.link ? (
-                  <a className={styles.heroLink} href={slide.link}>
-                    {t('carousel.readMore')}
-                  </a>
-                ) : null}
-              </div>
-            </div>
-          </Fragment>
+          <HeroSlide key={index} slide={slide} first={index === 0} />
         ))}
       </SlideTrack>
     </section>

@@ -1,16 +1,19 @@
 import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLang, useT } from '../../../i18n/react.tsx';
-import { type ImageRef, Img } from '../../../images/picture.tsx';
+import { useT } from '../../../i18n/react.tsx';
+import type { ImageRef } from '../../../images/picture.tsx';
 import styles from './carousel.module.css';
 import { PlayPauseButton } from './icons.tsx';
 import { SlideTrack } from './slide-track.tsx';
 import { AUTOPLAY_SECONDS, autoplayTarget } from './slides.ts';
+import { staticGallerySlide } from './static-slides.tsx';
 import { useCarousel } from './use-carousel.ts';
 
 export interface ImageCarouselSlide {
   image: ImageRef | null;
   imgText: string;
 }
+
+const GallerySlide = staticGallerySlide.Part;
 
 export interface ImageCarouselProps {
   slides: ImageCarouselSlide[];
@@ -26,7 +29,6 @@ export interface ImageCarouselProps {
  */
 export function ImageCarousel(props: ImageCarouselProps) {
   const t = useT();
-  const lang = useLang();
   const trackId = useId();
   const count = props.slides.length;
   const carousel = useCarousel(count);
@@ -39,6 +41,22 @@ export function ImageCarousel(props: ImageCarouselProps) {
   useEffect(() => {
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
   }, []);
+
+  // The pointer over the carousel, heard on the region itself: over a slide, which stays the
+  // server's markup (decision 161), React would hold the events back.
+  const { regionRef } = carousel;
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    const enter = () => setHovered(true);
+    const leave = () => setHovered(false);
+    region.addEventListener('mouseenter', enter);
+    region.addEventListener('mouseleave', leave);
+    return () => {
+      region.removeEventListener('mouseenter', enter);
+      region.removeEventListener('mouseleave', leave);
+    };
+  }, [regionRef]);
 
   const canPlay = carousel.enhanced && autoplayTarget(0, count) !== null;
   const rotating = canPlay && playing && !hovered && !focused;
@@ -64,9 +82,7 @@ export function ImageCarousel(props: ImageCarouselProps) {
       className={styles.gallery}
       aria-roledescription="carousel"
       aria-label={t('carousel.images')}
-      onKeyDown={carousel.enhanced ? carousel.onKeyDown : undefined}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      ref={carousel.regionRef}
       onFocus={onFocus}
       onBlur={onBlur}
       data-rotating={rotating ? '' : undefined}
@@ -107,19 +123,7 @@ export function ImageCarousel(props: ImageCarouselProps) {
       >
         {props.slides.map((slide, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the slides never reorder
-          <figure key={i} className={styles.galleryFigure}>
-            {slide.image ? (
-              <Img
-                lang={lang}
-                image={slide.image}
-                preset="three-by-two-crop"
-                className={styles.galleryImage}
-              />
-            ) : null}
-            {slide.imgText ? (
-              <figcaption className={styles.galleryCaption}>{slide.imgText}</figcaption>
-            ) : null}
-          </figure>
+          <GallerySlide key={i} slide={slide} />
         ))}
       </SlideTrack>
     </section>

@@ -31,7 +31,7 @@ export function ProductGallery(props: ProductGalleryProps) {
       className={styles.productGallery}
       aria-roledescription="carousel"
       aria-label={t('product.gallery.label')}
-      onKeyDown={carousel.enhanced ? carousel.onKeyDown : undefined}
+      ref={carousel.regionRef}
     >
       <SlideTrack
         id={trackId}

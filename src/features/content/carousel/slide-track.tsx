@@ -35,8 +35,6 @@ export function SlideTrack(props: {
       data-enhanced={enhanced ? '' : undefined}
       data-moving={carousel.moving ? '' : undefined}
       data-direction={carousel.direction}
-      onPointerDown={enhanced ? carousel.onPointerDown : undefined}
-      onPointerUp={enhanced ? carousel.onPointerUp : undefined}
     >
       {props.children.map((child, index) => {
         const state = !enhanced

@@ -1,12 +1,5 @@
-import {
-  type AnimationEvent,
-  type KeyboardEvent,
-  type PointerEvent,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type AnimationEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useEventsWithin } from '../../../render/events-within.ts';
 import {
   autoplayTarget,
   type Direction,
@@ -36,22 +29,23 @@ export interface Carousel {
   moving: boolean;
   /** False in the server HTML and the first render in the browser; true once script runs. */
   enhanced: boolean;
+  /** The carousel's region: arrow keys pressed in it move it. */
+  regionRef: React.RefObject<HTMLElement | null>;
   trackRef: React.RefObject<HTMLDivElement | null>;
   next(): void;
   previous(): void;
   goTo(index: number): void;
   /** One autoplay step: between the first two slides only. */
   autoplay(): void;
-  onKeyDown(event: KeyboardEvent): void;
   onAnimationEnd(event: AnimationEvent, slide: number): void;
-  onPointerDown(event: PointerEvent): void;
-  onPointerUp(event: PointerEvent): void;
 }
 
 /**
  * State of a carousel of `count` slides. The first render matches the server's HTML (a strip that
  * scrolls and snaps without script); after hydration the carousel takes over, starting from the
- * slide the strip was scrolled to.
+ * slide the strip was scrolled to: the arrow keys pressed in its region (`regionRef`) and a swipe
+ * on its track (`trackRef`) move it. They are heard on the document (`useEventsWithin`): the
+ * slides stay the server's markup, whose events React holds back (decision 161).
  */
 export function useCarousel(count: number): Carousel {
   const [state, setState] = useState<State>({
@@ -61,6 +55,7 @@ export function useCarousel(count: number): Carousel {
     moving: false,
   });
   const [enhanced, setEnhanced] = useState(false);
+  const regionRef = useRef<HTMLElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
   const swipe = useRef<{ x: number; y: number } | null>(null);
 
@@ -118,15 +113,17 @@ export function useCarousel(count: number): Carousel {
     [go, count],
   );
 
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent) => {
+  useEventsWithin(
+    regionRef,
+    'keydown',
+    (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       event.preventDefault();
       if (event.key === 'ArrowRight') next();
       else previous();
     },
-    [next, previous],
+    enhanced,
   );
 
   const onAnimationEnd = useCallback((event: AnimationEvent, slide: number) => {
@@ -134,12 +131,18 @@ export function useCarousel(count: number): Carousel {
     setState((s) => (s.index === slide && s.moving ? { ...s, moving: false, leaving: null } : s));
   }, []);
 
-  const onPointerDown = useCallback((event: PointerEvent) => {
-    swipe.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY };
-  }, []);
-
-  const onPointerUp = useCallback(
-    (event: PointerEvent) => {
+  useEventsWithin(
+    trackRef,
+    'pointerdown',
+    (event) => {
+      swipe.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY };
+    },
+    enhanced,
+  );
+  useEventsWithin(
+    trackRef,
+    'pointerup',
+    (event) => {
       const start = swipe.current;
       swipe.current = null;
       if (!start) return;
@@ -149,20 +152,18 @@ export function useCarousel(count: number): Carousel {
       if (dx < 0) next();
       else previous();
     },
-    [next, previous],
+    enhanced,
   );
 
   return {
     ...state,
     enhanced,
+    regionRef,
     trackRef,
     next,
     previous,
     goTo,
     autoplay,
-    onKeyDown,
     onAnimationEnd,
-    onPointerDown,
-    onPointerUp,
   };
 }

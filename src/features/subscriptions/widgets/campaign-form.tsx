@@ -12,7 +12,7 @@ import {
   SuccessText,
   useSubscribeForm,
 } from './fields.tsx';
-import { postJson } from './kit.tsx';
+import { postJson } from './post-json.ts';
 
 const schema = z.object({
   email: emailSchema,

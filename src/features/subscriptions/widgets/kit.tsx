@@ -1,36 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { sendWithToken } from '../../../client/send.ts';
-import type { Lang } from '../../../sites/types.ts';
 import styles from './subscriptions.module.css';
 
 export { styles };
-
-export interface PostAnswer {
-  status: number;
-  ok: boolean;
-  errors?: Record<string, string>;
-}
-
-/**
- * JSON with the anti-forgery header; success is 200 with `success: true` (spec §7, §8). The page's
- * language goes along (`?language=`): the consent text stored and the mail sent speak it.
- */
-export async function postJson(path: string, lang: Lang, payload: unknown): Promise<PostAnswer> {
-  try {
-    const response = await sendWithToken(`${path}?language=${lang}`, payload);
-    const body = (await response.json().catch(() => ({}))) as {
-      success?: boolean;
-      errors?: Record<string, string>;
-    };
-    return {
-      status: response.status,
-      ok: response.status === 200 && body.success === true,
-      ...(body.errors ? { errors: body.errors } : {}),
-    };
-  } catch {
-    return { status: 0, ok: false };
-  }
-}
 
 /** A stored flag (local storage); reading or writing it may fail (private mode): then unset. */
 export const dismissal = {

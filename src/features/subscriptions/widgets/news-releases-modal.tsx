@@ -17,8 +17,9 @@ import {
   Submit,
   useSubscribeForm,
 } from './fields.tsx';
-import { postJson, styles, useHashModal } from './kit.tsx';
+import { styles, useHashModal } from './kit.tsx';
 import { SubscribeModal, Thanks } from './modal.tsx';
+import { postJson } from './post-json.ts';
 
 export const NEWS_DISMISSED = 'kattaus:newsreleases-dismissed';
 

@@ -11,7 +11,7 @@ import {
   Submit,
   useSubscribeForm,
 } from './fields.tsx';
-import { postJson } from './kit.tsx';
+import { postJson } from './post-json.ts';
 
 const schema = z.object({ email: emailSchema });
 
