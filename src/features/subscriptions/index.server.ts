@@ -57,10 +57,10 @@ export {
   type ReleaseToMail,
   scheduleNewsReleaseMailing,
 } from './news-mailing.server.ts';
-export { newsCategories } from './store.server.ts';
 export {
   eraseCampaignEntries,
   eraseSubscriptions,
   findCampaignEntries,
   findSubscriptions,
 } from './personal-data.server.ts';
+export { newsCategories } from './store.server.ts';
