@@ -55,6 +55,9 @@ const ReportScreen = lazy(() =>
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
+const SynonymsScreen = lazy(() =>
+  import('./screens/synonyms.tsx').then((m) => ({ default: m.SynonymsScreen })),
+);
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
 export function AdminApp() {
@@ -152,6 +155,7 @@ function useMenus(me: Me) {
       ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
       [shopLinks[0]?.[0] ?? '/orders', t('admin.nav.shop'), shopLinks.length > 0, true],
       ['/content', t('admin.nav.content'), can(me, 'content.edit')],
+      ['/synonyms', t('admin.nav.synonyms'), can(me, 'search.synonyms')],
       ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
       ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
       ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
@@ -257,6 +261,7 @@ const SCREENS = [
   ['/customers/:id', 'customers.read', CustomerScreen],
   ['/report', 'orders.read', ReportScreen],
   ['/content', 'content.edit', ContentScreen],
+  ['/synonyms', 'search.synonyms', SynonymsScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],
   ['/roles', 'staff.manage', RolesScreen],

@@ -949,6 +949,39 @@ export const adminFi = {
   'admin.customer.conflict':
     'Tili muuttui sillä välin, eikä muutostasi tehty. Tiedot on luettu uudelleen; tarkista ja yritä uudelleen.',
   'admin.customer.resetRefused': 'Linkkiä ei lähetetty. Yritä hetken kuluttua uudelleen.',
+  'admin.permission.search.synonyms': 'Haun synonyymit',
+  'admin.nav.synonyms': 'Synonyymit',
+  'admin.synonyms.heading': 'Haun synonyymit',
+  'admin.synonyms.lead':
+    'Synonyymit kertovat haulle, mitä asiakkaat kirjoittavat otsikoiden sanojen sijaan. Muutos näkyy kaikkien saman kielen sivustojen haussa muutamassa sekunnissa.',
+  'admin.synonyms.lang': 'Kieli',
+  'admin.synonyms.listHeading': 'Synonyymit: {lang}',
+  'admin.synonyms.empty': 'Tällä kielellä ei ole synonyymejä.',
+  'admin.synonyms.kind': 'Tyyppi',
+  'admin.synonyms.kind.two-way': 'Samat sanat (molempiin suuntiin)',
+  'admin.synonyms.kind.one-way': 'Haku löytää myös (yhteen suuntaan)',
+  'admin.synonyms.terms': 'Sanat',
+  'admin.synonyms.termsHint':
+    'Erota pilkulla, esim. kana, broileri. Sana voi olla myös fraasi (hot dog).',
+  'admin.synonyms.targets': 'Hakee myös',
+  'admin.synonyms.targetsHint': 'Erota pilkulla. Vain yhteen suuntaan toimiville synonyymeille.',
+  'admin.synonyms.oneWay': '{terms} → {targets}',
+  'admin.synonyms.add': 'Lisää synonyymit',
+  'admin.synonyms.addHeading': 'Uudet synonyymit: {lang}',
+  'admin.synonyms.edit': 'Muokkaa',
+  'admin.synonyms.editLabel': 'Muokkaa synonyymejä {terms}',
+  'admin.synonyms.editHeading': 'Muokkaa synonyymejä',
+  'admin.synonyms.remove': 'Poista',
+  'admin.synonyms.removeLabel': 'Poista synonyymit {terms}',
+  'admin.synonyms.removeHeading': 'Poistetaanko synonyymit?',
+  'admin.synonyms.removeLead': 'Haku ei enää yhdistä sanoja {terms}.',
+  'admin.synonyms.save': 'Tallenna',
+  'admin.synonyms.cancel': 'Peruuta',
+  'admin.synonyms.didAdd': 'Synonyymit lisätty: {terms}.',
+  'admin.synonyms.didSave': 'Synonyymit tallennettu: {terms}.',
+  'admin.synonyms.didRemove': 'Synonyymit poistettu: {terms}.',
+  'admin.synonyms.moved':
+    'Joku muutti näitä synonyymejä sillä välin. Lista on haettu uudelleen; tarkista ja yritä uudelleen.',
 } as const satisfies Record<string, string>;
 
 export type AdminMessageKey = keyof typeof adminFi;

@@ -161,7 +161,7 @@ export const shopperQueries: readonly ShopperQuery[] = [
     ['maustamaton kana', 'descriptive', 'maustamaton'],
     ['hunajamarinoidut siivet', 'descriptive', 'siivet hunajamarinoitu'],
     ['paprikainen broileri', 'descriptive', `${CHICKEN}&paprika`],
-    ['teriyaki siivet', 'order', 'teriyaki'],
+    ['teriyaki siivet', 'order', ['siivet', 'teriyaki']],
     ['chicken nuggets', 'english', 'nugetit'],
     ['nuggetit', 'loanword', 'nugetit'],
     ['metvursti', 'loanword', 'meetvursti'],
