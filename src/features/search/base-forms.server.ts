@@ -244,7 +244,7 @@ const MIN_SUBSTRING_TAIL = 4;
 
 /** Finnish descriptive adjectives' endings: -inen and its common inflected forms, -llinen. */
 const ADJECTIVE =
-  /^(\p{L}{3,}?)(?:l?linen|l?lisen|l?liset|l?lisia|l?lisiä|inen|isen|iset|isia|isiä|ista|istä|isina)$/u;
+  /^(\p{L}{3,}?)(?:llinen|llisen|lliset|llisia|llisiä|inen|isen|iset|isia|isiä|ista|istä|isina)$/u;
 
 /**
  * The noun a Finnish descriptive adjective is made of: `pippurinen` → pippuri, `hunajainen` →

@@ -17,6 +17,8 @@ import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { products } from '../content/index.server.ts';
 import { sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
+import { SYNONYMS_API } from '../search/synonym-schemas.ts';
+import { searchSynonyms } from '../search/tables.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
 import { CUSTOMERS_API } from '../shop/admin/customers-schemas.ts';
 import { DELIVERY_API } from '../shop/admin/delivery-schemas.ts';
@@ -396,6 +398,7 @@ const SAMPLES: Record<
   }),
   ...deliverySamples(),
   ...reviewSamples(),
+  ...synonymSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -615,6 +618,35 @@ function deliverySamples(): typeof SAMPLES {
 }
 
 /** Review moderation's writes, each on a waiting review of its own. */
+/** The search's synonym sets (decision 164), each change on a set of its own. */
+function synonymSamples(): typeof SAMPLES {
+  const newSet = async () => {
+    const [set] = await t.app.db
+      .insert(searchSynonyms)
+      .values({ lang: 'fi', kind: 'two-way', terms: [`sana${randomUUID().slice(0, 6)}`, 'toinen'] })
+      .returning();
+    if (!set) throw new Error('no set');
+    return set;
+  };
+  return {
+    [`POST ${SYNONYMS_API}/:lang`]: async () => ({
+      url: `${SYNONYMS_API}/fi`,
+      body: { kind: 'one-way', terms: ['possu'], targets: ['porsas'] },
+    }),
+    [`PUT ${SYNONYMS_API}/:lang/:id`]: async () => {
+      const set = await newSet();
+      return {
+        url: `${SYNONYMS_API}/fi/${set.id}`,
+        body: { kind: 'two-way', terms: [...set.terms, 'kolmas'], version: set.version },
+      };
+    },
+    [`DELETE ${SYNONYMS_API}/:lang/:id`]: async () => {
+      const set = await newSet();
+      return { url: `${SYNONYMS_API}/fi/${set.id}?version=${set.version}` };
+    },
+  };
+}
+
 function reviewSamples(): typeof SAMPLES {
   const waiting = async () => {
     const [product] = await t.app.db
