@@ -41,7 +41,10 @@ async function press(
 /** The titles the shop's quick search answers for `q`. */
 function suggestions(page: Page, q: string): Promise<string[]> {
   return page.evaluate(async (q) => {
-    const res = await fetch(`/api/search/suggestions/?q=${encodeURIComponent(q)}&language=fi`);
+    // The answers may be kept a minute (`max-age=60`): the server's own answer is what counts.
+    const res = await fetch(`/api/search/suggestions/?q=${encodeURIComponent(q)}&language=fi`, {
+      cache: 'no-store',
+    });
     return ((await res.json()).hits as { title: string }[]).map((h) => h.title);
   }, q);
 }
