@@ -189,9 +189,13 @@ function termOf(word: string, stems: readonly string[], extra?: BaseForms): Term
   const exacts = lexemesOf(word, extra?.exacts ?? []).filter(
     (e) => !matching.some((p) => e.startsWith(p)),
   );
+  // A stem that is no cut of the word (Snowball's `curry` → `cury`) is not inside the compounds
+  // that hold the word (Kanacurry): the word itself is then looked for there too.
+  const uncut = shortest !== word && !word.startsWith(shortest) ? [word] : [];
   const substrings = [
     ...new Set([
       ...(shortest.length >= MIN_SUBSTRING_LENGTH ? [shortest] : []),
+      ...uncut.filter((w) => w.length >= MIN_SUBSTRING_LENGTH),
       ...(extra?.likes ?? []).filter((l) => l.length >= MIN_SUBSTRING_LENGTH),
     ]),
   ];
