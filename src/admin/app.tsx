@@ -106,6 +106,9 @@ function SignedOut() {
 }
 
 const can = (me: Me, permission: Permission) => me.permissions.includes(permission);
+/** The search's synonyms serve every site of a language: only an every-site grant reaches them. */
+const canEditSynonyms = (me: Me) =>
+  me.grants.some((g) => g.sites === null && g.permissions.includes('search.synonyms'));
 
 function Need({
   me,
@@ -155,7 +158,7 @@ function useMenus(me: Me) {
       ['/inbox', t('admin.nav.inbox'), can(me, 'submissions.read')],
       [shopLinks[0]?.[0] ?? '/orders', t('admin.nav.shop'), shopLinks.length > 0, true],
       ['/content', t('admin.nav.content'), can(me, 'content.edit')],
-      ['/synonyms', t('admin.nav.synonyms'), can(me, 'search.synonyms')],
+      ['/synonyms', t('admin.nav.synonyms'), canEditSynonyms(me)],
       ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
       ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
       ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],

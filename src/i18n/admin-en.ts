@@ -951,6 +951,8 @@ export const adminEn: AdminMessages = {
   'admin.synonyms.heading': 'Search synonyms',
   'admin.synonyms.lead':
     'Synonyms tell the search what customers type instead of the words in titles. A change reaches the search of every site in the language within a few seconds.',
+  'admin.synonyms.noLanguages':
+    'Synonyms serve every site of a language: they are edited with a grant for every site. Yours reaches only some sites.',
   'admin.synonyms.lang': 'Language',
   'admin.synonyms.listHeading': 'Synonyms: {lang}',
   'admin.synonyms.empty': 'There are no synonyms in this language.',

@@ -954,6 +954,8 @@ export const adminFi = {
   'admin.synonyms.heading': 'Haun synonyymit',
   'admin.synonyms.lead':
     'Synonyymit kertovat haulle, mitä asiakkaat kirjoittavat otsikoiden sanojen sijaan. Muutos näkyy kaikkien saman kielen sivustojen haussa muutamassa sekunnissa.',
+  'admin.synonyms.noLanguages':
+    'Synonyymit koskevat kielen kaikkia sivustoja: niitä muokataan oikeudella, joka kattaa kaikki sivustot. Sinun oikeutesi koskee vain joitakin sivustoja.',
   'admin.synonyms.lang': 'Kieli',
   'admin.synonyms.listHeading': 'Synonyymit: {lang}',
   'admin.synonyms.empty': 'Tällä kielellä ei ole synonyymejä.',

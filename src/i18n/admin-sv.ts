@@ -951,6 +951,8 @@ export const adminSv: AdminMessages = {
   'admin.synonyms.heading': 'Sökningens synonymer',
   'admin.synonyms.lead':
     'Synonymer talar om för sökningen vad kunderna skriver i stället för rubrikernas ord. En ändring syns i sökningen på alla webbplatser på samma språk inom några sekunder.',
+  'admin.synonyms.noLanguages':
+    'Synonymerna gäller alla webbplatser på ett språk: de redigeras med en behörighet för alla webbplatser. Din behörighet gäller bara vissa webbplatser.',
   'admin.synonyms.lang': 'Språk',
   'admin.synonyms.listHeading': 'Synonymer: {lang}',
   'admin.synonyms.empty': 'Det finns inga synonymer på det här språket.',

@@ -11,6 +11,7 @@ import type {
 import styles from '../admin.module.css';
 import { ApiError, del, get, post, put } from '../api.ts';
 import { useT } from '../i18n.tsx';
+import { useMe } from '../session.tsx';
 import {
   AdminForm,
   ChoiceRadios,
@@ -29,8 +30,22 @@ type Lang = SynonymRow['lang'];
 type Kind = SynonymRow['kind'];
 const LANGS: readonly Lang[] = ['fi', 'sv', 'en'];
 const KINDS: readonly Kind[] = ['two-way', 'one-way'];
-const langOf = (params: URLSearchParams): Lang =>
-  LANGS.find((l) => l === params.get('lang')) ?? 'fi';
+
+/**
+ * The languages whose sets the staff member may edit: a set serves every site of its language,
+ * so only a grant of `search.synonyms` for every site reaches it.
+ */
+function useLangs(): Lang[] {
+  const grants = useMe().data?.grants ?? [];
+  return LANGS.filter((lang) =>
+    grants.some(
+      (g) =>
+        g.permissions.includes('search.synonyms') &&
+        g.sites === null &&
+        (g.langs === null || g.langs.includes(lang)),
+    ),
+  );
+}
 
 /** Words typed with commas between them, as the API keeps them. */
 const wordsOf = (text: string) =>
@@ -52,13 +67,23 @@ export function SynonymsScreen() {
   const { t } = useT();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const lang = langOf(params);
+  const langs = useLangs();
+  const first = langs[0];
+  const lang = langs.find((l) => l === params.get('lang')) ?? first;
   const list = useQuery({
     queryKey: ['synonyms', lang],
     queryFn: () => get<SynonymList>(`${SYNONYMS_API}/${lang}`),
+    enabled: lang !== undefined,
   });
   const [said, setSaid] = useState<Said>(null);
   const headingId = useId();
+  if (!lang)
+    return (
+      <>
+        <Heading level={1}>{t('admin.synonyms.heading')}</Heading>
+        <p>{t('admin.synonyms.noLanguages')}</p>
+      </>
+    );
   const langName = t(`admin.lang.${lang}` as const);
 
   /** Runs a write; a 409 is said in an alert, and the list is read again either way. */
@@ -81,11 +106,11 @@ export function SynonymsScreen() {
       <p>{t('admin.synonyms.lead')}</p>
       <ChoiceRadios
         label={t('admin.synonyms.lang')}
-        options={LANGS.map((l) => [l, t(`admin.lang.${l}` as const)])}
+        options={langs.map((l) => [l, t(`admin.lang.${l}` as const)])}
         value={lang}
         onChange={(next) => {
           setSaid(null);
-          setParams(next === 'fi' ? {} : { lang: next });
+          setParams(next === first ? {} : { lang: next });
         }}
       />
       <SaidText said={said} />
