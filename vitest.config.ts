@@ -29,7 +29,7 @@ export const parityFiles = [
   'src/app/own-pages.test.ts',
   'seed/seed.test.ts',
   'src/features/search/analysis/*.test.ts',
-  'src/features/search/{closer-matches,documents,evaluation,heldout,judged-subjects,typo-vocabulary,routes}.test.ts',
+  'src/features/search/{closer-matches,documents,evaluation,heldout,judged-subjects,shopper,synonyms,typo-vocabulary,routes}.test.ts',
 ];
 
 const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -79,6 +79,9 @@ const NewsScreen = lazy(() =>
 const PersonalDataScreen = lazy(() =>
   import('./screens/personal-data.tsx').then((m) => ({ default: m.PersonalDataScreen })),
 );
+const SynonymsScreen = lazy(() =>
+  import('./screens/synonyms.tsx').then((m) => ({ default: m.SynonymsScreen })),
+);
 
 /** The back office: who is signed in decides the language, the menu and what opens. */
 export function AdminApp() {
@@ -127,6 +130,9 @@ function SignedOut() {
 }
 
 const can = (me: Me, permission: Permission) => me.permissions.includes(permission);
+/** The search's synonyms serve every site of a language: only an every-site grant reaches them. */
+const canEditSynonyms = (me: Me) =>
+  me.grants.some((g) => g.sites === null && g.permissions.includes('search.synonyms'));
 
 function Need({
   me,
@@ -210,6 +216,7 @@ function useMenus(me: Me) {
       ],
       ['/content', t('admin.nav.content'), can(me, 'content.edit'), true],
       ['/news', t('admin.nav.news'), can(me, 'content.publish')],
+      ['/synonyms', t('admin.nav.synonyms'), canEditSynonyms(me)],
       ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
       ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
       ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
@@ -331,6 +338,7 @@ const SCREENS = [
   ['/content', 'content.edit', ContentScreen],
   ['/content/recipes', 'content.edit', RecipesScreen],
   ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
+  ['/synonyms', 'search.synonyms', SynonymsScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],
   ['/roles', 'staff.manage', RolesScreen],

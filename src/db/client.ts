@@ -15,6 +15,7 @@ import {
   changesVisitors,
   endsTransaction,
   raisesCountOnly,
+  registerContentVersion,
   VISITORS_PAYLOAD_PREFIX,
 } from './content-changes.ts';
 
@@ -157,6 +158,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
   const contentVersion = new ContentVersion();
   watchPgliteWrites(client, contentVersion);
   const db: Database = drizzlePglite(client);
+  registerContentVersion(db, contentVersion);
   return {
     db,
     engine: 'pglite',
@@ -190,6 +192,7 @@ async function openPostgres(options: { url: string; poolSize?: number }) {
   contentVersion.complete = false;
   pool.on('connect', (client) => watchPgWrites(client, contentVersion));
   const db: Database = drizzlePg(pool);
+  registerContentVersion(db, contentVersion);
   const watcher = contentWatcher(options.url, contentVersion);
   return {
     db,

@@ -217,6 +217,21 @@ export class ContentVersion {
  */
 export type VersionMove = 'content' | 'unheard' | 'heard';
 
+const versionsOfDatabases = new WeakMap<object, ContentVersion>();
+
+/**
+ * The content version of the handle a database object belongs to (client.ts registers each), for
+ * caches below the request that hold content read from the database (search synonyms, decision
+ * 164). undefined: a database object no handle registered (a transaction's).
+ */
+export function contentVersionOf(db: object): ContentVersion | undefined {
+  return versionsOfDatabases.get(db);
+}
+
+export function registerContentVersion(db: object, version: ContentVersion): void {
+  versionsOfDatabases.set(db, version);
+}
+
 export const CONTENT_CHANNEL = 'kattaus_content';
 /** The notification payload's prefix for a raised like count (the rest is the instance). */
 export const COUNTS_PAYLOAD_PREFIX = 'counts:';

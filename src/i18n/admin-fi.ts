@@ -1266,6 +1266,41 @@ export const adminFi = {
   'admin.news.noCategories': 'Sivustolla ei ole tiedoteluokkia tällä kielellä.',
   'admin.news.error.noCategory': 'Valitse vähintään yksi luokka.',
   'admin.news.error.past': 'Valitse tuleva aika.',
+  'admin.permission.search.synonyms': 'Haun synonyymit',
+  'admin.nav.synonyms': 'Synonyymit',
+  'admin.synonyms.heading': 'Haun synonyymit',
+  'admin.synonyms.lead':
+    'Synonyymit kertovat haulle, mitä asiakkaat kirjoittavat otsikoiden sanojen sijaan. Muutos näkyy kaikkien saman kielen sivustojen haussa muutamassa sekunnissa.',
+  'admin.synonyms.noLanguages':
+    'Synonyymit koskevat kielen kaikkia sivustoja: niitä muokataan oikeudella, joka kattaa kaikki sivustot. Sinun oikeutesi koskee vain joitakin sivustoja.',
+  'admin.synonyms.lang': 'Kieli',
+  'admin.synonyms.listHeading': 'Synonyymit: {lang}',
+  'admin.synonyms.empty': 'Tällä kielellä ei ole synonyymejä.',
+  'admin.synonyms.kind': 'Tyyppi',
+  'admin.synonyms.kind.two-way': 'Samat sanat (molempiin suuntiin)',
+  'admin.synonyms.kind.one-way': 'Haku löytää myös (yhteen suuntaan)',
+  'admin.synonyms.terms': 'Sanat',
+  'admin.synonyms.termsHint':
+    'Erota pilkulla, esim. kana, broileri. Sana voi olla myös fraasi (hot dog).',
+  'admin.synonyms.targets': 'Hakee myös',
+  'admin.synonyms.targetsHint': 'Erota pilkulla. Vain yhteen suuntaan toimiville synonyymeille.',
+  'admin.synonyms.oneWay': '{terms} → {targets}',
+  'admin.synonyms.add': 'Lisää synonyymit',
+  'admin.synonyms.addHeading': 'Uudet synonyymit: {lang}',
+  'admin.synonyms.edit': 'Muokkaa',
+  'admin.synonyms.editLabel': 'Muokkaa synonyymejä {terms}',
+  'admin.synonyms.editHeading': 'Muokkaa synonyymejä',
+  'admin.synonyms.remove': 'Poista',
+  'admin.synonyms.removeLabel': 'Poista synonyymit {terms}',
+  'admin.synonyms.removeHeading': 'Poistetaanko synonyymit?',
+  'admin.synonyms.removeLead': 'Haku ei enää yhdistä sanoja {terms}.',
+  'admin.synonyms.save': 'Tallenna',
+  'admin.synonyms.cancel': 'Peruuta',
+  'admin.synonyms.didAdd': 'Synonyymit lisätty: {terms}.',
+  'admin.synonyms.didSave': 'Synonyymit tallennettu: {terms}.',
+  'admin.synonyms.didRemove': 'Synonyymit poistettu: {terms}.',
+  'admin.synonyms.moved':
+    'Joku muutti näitä synonyymejä sillä välin. Lista on haettu uudelleen; tarkista ja yritä uudelleen.',
 } as const satisfies Record<string, string>;
 
 export type AdminMessageKey = keyof typeof adminFi;

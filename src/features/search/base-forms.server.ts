@@ -47,6 +47,13 @@ export async function baseFormsOf(
       ? analysis.lemmas
       : analysis.lemmas.filter((l) => l === word || containedInTitles(index, vocabulary, l));
     const forms = [...new Set([...lemmas, ...analysis.related])].filter((f) => f !== word);
+    // A descriptive adjective stands for its noun where a title word holds it (`pippurinen` →
+    // pippuri in Sitruunapippurimarinoitu, decision 164); its suffix is no compound's tail.
+    const nouns =
+      lang === 'fi'
+        ? nounsOfAdjective(word).filter((n) => containedInTitles(index, vocabulary, n))
+        : [];
+    forms.push(...nouns);
     // A compound no title holds in its whole base form (a shorter stem may be in another word):
     // its longest tail some title
     // word holds stands for it (`hamburgaren` → hamburgare → burgare where the site says
@@ -54,7 +61,11 @@ export async function baseFormsOf(
     // loosening step of their own).
     const whole = analysis.lemmas.filter((l) => l.length >= word.length - 2);
     const open = lang === 'en' ? openCompound(vocabulary, word) : undefined;
-    if (!analysis.known && !whole.some((l) => containedInTitles(index, vocabulary, l))) {
+    if (
+      !nouns.length &&
+      !analysis.known &&
+      !whole.some((l) => containedInTitles(index, vocabulary, l))
+    ) {
       // A title word one slip away is what was meant rather than a split (`honungskinka` →
       // Honungsskinka, not honung + skinka).
       const tail = longestTail(index, vocabulary, analysis.lemmas);
@@ -230,3 +241,21 @@ export async function compoundPartsOf(
 
 /** A compound's tail is at least this long (`-pata`, `-vok`… are too short to tell anything). */
 const MIN_SUBSTRING_TAIL = 4;
+
+/** Finnish descriptive adjectives' endings: -inen and its common inflected forms, -llinen. */
+const ADJECTIVE =
+  /^(\p{L}{3,}?)(?:llinen|llisen|lliset|llisia|llisiä|inen|isen|iset|isia|isiä|ista|istä|isina)$/u;
+
+/**
+ * The noun a Finnish descriptive adjective is made of: `pippurinen` → pippuri, `hunajainen` →
+ * hunaja, `valkosipulinen` → valkosipuli, `juustoinen` → juusto. A stem ending in a consonant gets
+ * back the `i` the suffix took (`pippur-inen`). Titles name the flavour with the noun (`Pekoni
+ * pippuri`, `sitruunapippurimarinoitu`), so the noun is matched beside the adjective.
+ */
+export function nounsOfAdjective(word: string): string[] {
+  const match = ADJECTIVE.exec(word);
+  if (!match) return [];
+  const stem = match[1] as string;
+  const last = stem.at(-1) ?? '';
+  return /[aeiouyäö]/.test(last) ? [stem] : [`${stem}i`];
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Lang } from '../../sites/types.ts';
+import { type Expansion, expand, type SynonymIndex } from './synonyms.server.ts';
 
 /** Words of a query beyond this many are ignored. */
 const MAX_WORDS = 8;
@@ -20,6 +21,14 @@ export interface Term {
   likes: string[];
   /** Every lexeme the word stands for (written, stems, base forms, title words), for the rank. */
   lexemes: string[];
+  /**
+   * What else the word (or a phrase of the query's words) may be written as (decision 164): each
+   * alternative's terms all match, and the term matches when it or one alternative does. A phrase
+   * (`hot dog`) has no match of its own (`tsquery` empty): its own words are one alternative.
+   */
+  alternatives?: Term[][];
+  /** A phrase of the query's words (`hot dog`): its first alternative is its own words. */
+  phrase?: boolean;
 }
 
 /**
@@ -102,6 +111,7 @@ export async function parseQuery(
   lang: Lang,
   q: string,
   baseForms?: (words: readonly string[]) => Promise<Map<string, BaseForms>>,
+  synonyms?: SynonymIndex,
 ): Promise<ParsedQuery> {
   const normalized = q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
   let words = wordsOf(q);
@@ -111,13 +121,55 @@ export async function parseQuery(
     (w, i) => (stems.get(w)?.length ?? 0) > 0 || (i === words.length - 1 && !/\s$/.test(q)),
   );
   const chosen = [...new Set(kept.length ? kept : words)];
-  const extra = baseForms ? await baseForms(chosen) : new Map<string, BaseForms>();
-  const terms = chosen.map((word) => termOf(word, stems.get(word) ?? [], extra.get(word)));
+  const expansions: Expansion[] = synonyms
+    ? expand(synonyms, lang, chosen)
+    : chosen.map((w) => ({ words: [w], alternatives: [] }));
+  const added = [
+    ...new Set(expansions.flatMap((e) => e.alternatives.flat()).filter((w) => w.length > 1)),
+  ].filter((w) => !chosen.includes(w));
+  if (added.length) for (const [w, s] of await stemsOf(db, lang, added)) stems.set(w, s);
+  const extra = baseForms ? await baseForms([...chosen, ...added]) : new Map<string, BaseForms>();
+  const own = (word: string) => termOf(word, stems.get(word) ?? [], extra.get(word));
+  // An alternative is a whole word the sets chose: a stem much shorter than it reaches other words
+  // (`pastee` → `past`: pastrami), so only stems cutting at most one letter count.
+  const alternative = (word: string) =>
+    termOf(
+      word,
+      (stems.get(word) ?? []).filter((s) => [...s].length >= [...word].length - 1),
+      extra.get(word),
+    );
+  const terms = expansions.map((e) => expandedTerm(e, own, alternative));
   const alternatives = [...new Set(terms.flatMap((t) => t.lexemes))];
   return {
     normalized,
     terms,
     anyTsquery: alternatives.map((l) => `'${l}':*`).join(' | '),
+  };
+}
+
+/**
+ * The term of a stretch of the query: a word's own term, or for a phrase of the sets a term with
+ * no match of its own whose first alternative is its words; each with the stretch's alternatives.
+ */
+function expandedTerm(
+  expansion: Expansion,
+  own: (word: string) => Term,
+  other: (word: string) => Term,
+): Term {
+  const alternatives = expansion.alternatives
+    .map((alternative) => alternative.filter((w) => w.length > 1).map(other))
+    .filter((alternative) => alternative.length > 0);
+  const phrase = expansion.words.length > 1;
+  if (!phrase && !alternatives.length) return own(expansion.words[0] as string);
+  const base: Term = phrase
+    ? { word: expansion.words.join(' '), tsquery: '', likes: [], lexemes: [] }
+    : own(expansion.words[0] as string);
+  const all = phrase ? [expansion.words.map(own), ...alternatives] : alternatives;
+  return {
+    ...base,
+    ...(phrase ? { phrase: true } : {}),
+    alternatives: all,
+    lexemes: [...new Set([...base.lexemes, ...all.flat().flatMap((t) => t.lexemes)])],
   };
 }
 
@@ -137,9 +189,13 @@ function termOf(word: string, stems: readonly string[], extra?: BaseForms): Term
   const exacts = lexemesOf(word, extra?.exacts ?? []).filter(
     (e) => !matching.some((p) => e.startsWith(p)),
   );
+  // A stem that is no cut of the word (Snowball's `curry` → `cury`) is not inside the compounds
+  // that hold the word (Kanacurry): the word itself is then looked for there too.
+  const uncut = shortest !== word && !word.startsWith(shortest) ? [word] : [];
   const substrings = [
     ...new Set([
       ...(shortest.length >= MIN_SUBSTRING_LENGTH ? [shortest] : []),
+      ...uncut.filter((w) => w.length >= MIN_SUBSTRING_LENGTH),
       ...(extra?.likes ?? []).filter((l) => l.length >= MIN_SUBSTRING_LENGTH),
     ]),
   ];

@@ -14,6 +14,7 @@ import {
   type SearchResult,
   type SortOrder,
 } from './schemas.ts';
+import { type SynonymIndex, synonymsOf } from './synonyms.server.ts';
 import {
   FAR_TYPO_MIN_LENGTH,
   farSpellingCorrection,
@@ -91,8 +92,12 @@ export async function search(
   const query = options.q.trim();
   const lang = scope.lang;
   if (!lang) return emptyResult(query);
-  const baseForms = (words: readonly string[]) => baseFormsOf(db, scope.siteId, lang, words);
-  const parsed = query ? await parseQuery(db, lang, query, baseForms) : undefined;
+  const synonyms = query ? await synonymsOf(db, lang) : undefined;
+  const baseForms: BaseFormsOf = Object.assign(
+    (words: readonly string[]) => baseFormsOf(db, scope.siteId, lang, words),
+    { synonyms },
+  );
+  const parsed = query ? await parseWith(db, lang, query, baseForms) : undefined;
   if (!parsed) return resultOf(query, scope, options, await wordSearch(db, scope, options, parsed));
   if (parsed.terms.length === 0) return emptyResult(query);
   const found = await searchWords({ db, scope, options, lang, query, baseForms }, parsed);
@@ -147,6 +152,8 @@ async function unknownFinnishWordsCorrected(
   if (s.lang !== 'fi' || analyserName() !== 'voikko') return undefined;
   const suspects: string[] = [];
   for (const t of parsed.terms) {
+    // A word the synonyms know (or a phrase of them) is no misspelling.
+    if (t.alternatives?.length) continue;
     if (t.word.length < TYPO_MIN_LENGTH + 1 || analyseWord(s.lang, t.word).known) continue;
     if (!(await inTitleWords(s.db, s.scope.siteId, s.lang, t.word))) suspects.push(t.word);
   }
@@ -159,8 +166,22 @@ async function unknownFinnishWordsCorrected(
     new Set(suspects),
     s.baseForms,
   );
-  if (!corrected || isEmpty(corrected.rows, s.scope, s.options)) return undefined;
-  return { rows: corrected.rows, matchedBy: 'typo' };
+  if (corrected && !isEmpty(corrected.rows, s.scope, s.options))
+    return { rows: corrected.rows, matchedBy: 'typo' };
+  // Two slips in a long word (`bratvursti` → bratwurst), as the typo step allows them.
+  const long = suspects.filter((w) => [...w].length >= FAR_TYPO_MIN_LENGTH);
+  if (!long.length) return undefined;
+  const far = await correctedSearch(
+    s.db,
+    s.scope,
+    s.options,
+    parsed,
+    new Set(long),
+    s.baseForms,
+    farSpellingCorrection,
+  );
+  if (!far || isEmpty(far.rows, s.scope, s.options)) return undefined;
+  return { rows: far.rows, matchedBy: 'typo' };
 }
 
 /**
@@ -302,7 +323,20 @@ async function typoSearch(
   });
 }
 
-type BaseFormsOf = Parameters<typeof parseQuery>[3];
+/** A search's analysis of words: their base forms on the site, and the language's synonyms. */
+type BaseFormsOf = NonNullable<Parameters<typeof parseQuery>[3]> & {
+  synonyms?: SynonymIndex | undefined;
+};
+
+/** The query parsed with the search's base forms and synonyms. */
+function parseWith(
+  db: Database,
+  lang: Lang,
+  q: string,
+  baseForms: BaseFormsOf,
+): Promise<ParsedQuery> {
+  return parseQuery(db, lang, q, baseForms, baseForms.synonyms);
+}
 
 /**
  * The typo step's last try: long words that find nothing, each replaced by the title word two
@@ -346,7 +380,7 @@ async function correctedSearch(
     out.push(fix ?? t.word);
   }
   if (!changed) return undefined;
-  const fixed = await parseQuery(db, scope.lang, out.join(' '), baseForms);
+  const fixed = await parseWith(db, scope.lang, out.join(' '), baseForms);
   return { rows: await wordSearch(db, scope, options, fixed), parsed: fixed };
 }
 
@@ -371,7 +405,7 @@ async function splitCompounds(
       out.push(...parts);
     } else out.push(word);
   }
-  return split ? parseQuery(db, lang, out.join(' '), baseForms) : undefined;
+  return split ? parseWith(db, lang, out.join(' '), baseForms) : undefined;
 }
 
 /** The search for the query's words as they are (no typo allowed), ranking title matches first. */
@@ -390,11 +424,12 @@ async function wordSearch(
 /**
  * The first page of an uncounted search by relevance, ranked among the documents whose title
  * starts with the query or holds every word of it, when there are more of them than the page
- * holds. Such a document scores at least 1 (a bonus of `scoreOf`); any other scores only its
- * `ts_rank`, which normalised by 32 stays below 1. So they come first in the full order too: the
- * page is the same, and only they are ranked, not every document a broad stem matches
- * (decision 057). Of those, the titles that start with the query score at least 2 and the others
- * less than 2: when the site's titles say that more than a page of them start with it, only they
+ * holds. Such a document scores at least 1 (a bonus of `scoreOf`; a title holding every word
+ * only through synonyms counts, decision 164); any other scores only its `ts_rank`, which
+ * normalised by 32 stays below 1. So they come first in the full order too: the page is the same,
+ * and only they are ranked, not every document a broad stem matches (decision 057). Of those, the
+ * titles that start with the query score at least 3 and the others less than 2.5: when the site's
+ * titles say that more than a page of them start with it, only they
  * are ranked, and the rest of the tier is not read (decision 058). undefined: not applicable, or
  * too few such titles.
  */
@@ -429,7 +464,7 @@ async function titlesFirst(
     const rows = await runSearch(db, scope, options, parsed, new Set(), starts);
     if (rows.hits.length > options.pageSize) return rows;
   }
-  const inTitle = sql`(${starts} or ${holdsEveryWord(parsed, new Set())})`;
+  const inTitle = sql`(${starts} or ${holdsEveryWord(parsed, new Set(), true)})`;
   const rows = await runSearch(db, scope, options, parsed, new Set(), inTitle);
   return rows.hits.length > options.pageSize ? rows : undefined;
 }
@@ -443,7 +478,10 @@ function titlePartsOf(term: Term): string[] {
     (m[1] as string).replaceAll("''", "'"),
   );
   const likes = term.likes.map((like) => like.replace(/^%|%$/g, '').replace(/\\(.)/g, '$1'));
-  return [...lexemes, ...likes].filter(Boolean);
+  // An alternative may match where the word does not: its terms' parts count too (this only
+  // spares a statement, so holding more is safe).
+  const alternatives = (term.alternatives ?? []).flat().flatMap(titlePartsOf);
+  return [...lexemes, ...likes, ...alternatives].filter(Boolean);
 }
 
 /** A paged search without facet counts or selections that needs no total (quick suggestions). */
@@ -742,9 +780,16 @@ function termMatch(
       ? sql`(${term.word} <% d.title_lower)`
       : sql`(${term.word} <% d.title_lower and ${likeness} >= ${bar})`;
   }
-  const parts = [sql`d.search @@ ${term.tsquery}::tsquery`];
+  const parts = term.tsquery ? [sql`d.search @@ ${term.tsquery}::tsquery`] : [];
   for (const like of term.likes) parts.push(sql`d.title_lower like ${like}`);
-  return sql`(${sql.join(parts, sql` or `)})`;
+  for (const alternative of term.alternatives ?? [])
+    parts.push(
+      sql`(${sql.join(
+        alternative.map((t) => termMatch(t, new Set())),
+        sql` and `,
+      )})`,
+    );
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
 /**
@@ -775,8 +820,11 @@ function typoThreshold(fuzzy: ReadonlySet<string>): number {
 
 /**
  * Relevance: rank over title (A), teaser (B) and body (C), plus a bonus when the title is the
- * query, starts with it, or holds every word. Typo searches add the title's trigram likeness to
- * the query; ordinary ones leave it out, as computing it for every match is the costliest part.
+ * query (6), starts with it (3), or holds every word (1.5 in the words' own forms, 1 through a
+ * synonym or another alternative: an exact match is not drowned by its synonyms, decision 164).
+ * The rank stays below 1, so each bonus orders the documents before the rank does. Typo searches
+ * add the title's trigram likeness to the query; ordinary ones leave it out, as computing it for
+ * every match is the costliest part.
  */
 function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>, scope: SearchScope): SQL {
   const likeness = fuzzy.size ? sql` + l.likeness * 2` : sql``;
@@ -785,14 +833,22 @@ function scoreOf(parsed: ParsedQuery, fuzzy: ReadonlySet<string>, scope: SearchS
   return sql`(
     ${mixesNews(scope) ? sql`${rank} * case when d.source = 'news' then 0.5 else 1 end` : rank}
     + case when ${startsWithQuery(parsed, scope)}
-        then case when length(d.title) = ${length} then 4 else 2 end
+        then case when length(d.title) = ${length} then 6 else 3 end
         else 0 end
-    + case when ${holdsEveryWord(parsed, fuzzy)} then 1 else 0 end${likeness}
+    + ${everyWordBonus(parsed, fuzzy)}${likeness}
   )::real`;
 }
 
+/** The every-word bonus of `scoreOf`: 1.5 in the words' own forms, 1 through alternatives. */
+function everyWordBonus(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
+  const own = holdsEveryWord(parsed, fuzzy, false);
+  if (!parsed.terms.some((t) => t.alternatives?.length && !t.phrase))
+    return sql`case when ${own} then 1.5 else 0 end`;
+  return sql`case when ${own} then 1.5 when ${holdsEveryWord(parsed, fuzzy, true)} then 1 else 0 end`;
+}
+
 /**
- * The title is the query or starts with it: the bonus of 4 or 2 in `scoreOf`. Not for a news
+ * The title is the query or starts with it: the bonus of 6 or 3 in `scoreOf`. Not for a news
  * release among other sources: a release's headline leads with its occasion (`Grilling season
  * starts…`), so there its start says less of its subject than a product's, recipe's or page's
  * title does; it keeps the every-word bonus and its rank. Among releases only, it counts.
@@ -809,18 +865,38 @@ function mixesNews(scope: SearchScope): boolean {
 }
 
 /**
- * The title holds every word (as written, stemmed, or inside a title word): the bonus of 1 in
- * `scoreOf`. Asked of the title's own short vector, not of the whole document's.
+ * The title holds every word (as written, stemmed, or inside a title word; with `alternatives`
+ * also through a synonym): the bonus of `scoreOf`. Asked of the title's own short vector, not of
+ * the whole document's.
  */
-function holdsEveryWord(parsed: ParsedQuery, fuzzy: ReadonlySet<string>): SQL {
+function holdsEveryWord(
+  parsed: ParsedQuery,
+  fuzzy: ReadonlySet<string>,
+  alternatives: boolean,
+): SQL {
   // A loosened word is in no title as written, so no typo search earns the every-word bonus.
-  const inTitle = parsed.terms.map((t) => {
-    if (fuzzy.has(t.word)) return sql`false`;
-    const parts = [sql`d.title_search @@ ${t.tsquery}::tsquery`];
-    for (const like of t.likes) parts.push(sql`d.title_lower like ${like}`);
-    return sql`(${sql.join(parts, sql` or `)})`;
-  });
+  const inTitle = parsed.terms.map((t) =>
+    fuzzy.has(t.word) ? sql`false` : termInTitle(t, alternatives),
+  );
   return sql`(${sql.join(inTitle, sql` and `)})`;
+}
+
+/**
+ * The term in the title: as written, stemmed or inside a title word, or (with `alternatives`) one
+ * of its alternatives. A phrase's own form is its words, its first alternative.
+ */
+function termInTitle(t: Term, alternatives: boolean): SQL {
+  const parts = t.tsquery ? [sql`d.title_search @@ ${t.tsquery}::tsquery`] : [];
+  for (const like of t.likes) parts.push(sql`d.title_lower like ${like}`);
+  const others = t.alternatives ?? [];
+  for (const alternative of alternatives ? others : t.phrase ? others.slice(0, 1) : [])
+    parts.push(
+      sql`(${sql.join(
+        alternative.map((a) => termInTitle(a, false)),
+        sql` and `,
+      )})`,
+    );
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
 function orderOf(sortOrder: SortOrder, scope: SearchScope, parsed: ParsedQuery | undefined): SQL {

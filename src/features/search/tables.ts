@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -74,5 +75,36 @@ export const searchDocuments = pgTable(
     index('search_documents_search_idx').using('gin', t.search),
     index('search_documents_title_lower_trgm_idx').using('gin', sql`${t.titleLower} gin_trgm_ops`),
     index('search_documents_title_search_idx').using('gin', t.titleSearch),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Synonyms (decision 164): what shoppers type for what titles say, per search language, edited by
+// staff with `search.synonyms`. Two-way: every term stands for each other; one-way: each term also
+// searches for the targets (`jauhis` → jauheliha), not the other way round.
+// ---------------------------------------------------------------------------------------------
+
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    /** fi, sv or en: the search language whose queries it applies to, on every site. */
+    lang: text('lang').notNull(),
+    /** `two-way` or `one-way`. */
+    kind: text('kind').notNull(),
+    /** Lower-case words or phrases (`kana`, `hot dog`); at least two for a two-way set. */
+    terms: text('terms').array().notNull(),
+    /** What a one-way set's terms also search for; empty for a two-way set. */
+    targets: text('targets').array().notNull().default(sql`'{}'::text[]`),
+    /** Grows with every change: an edit names the version it saw (409 when it moved on). */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('search_synonyms_lang_idx').on(t.lang),
+    check(
+      'search_synonyms_kind_ck',
+      sql`(${t.kind} = 'two-way' and cardinality(${t.terms}) >= 2 and cardinality(${t.targets}) = 0) or (${t.kind} = 'one-way' and cardinality(${t.terms}) >= 1 and cardinality(${t.targets}) >= 1)`,
+    ),
   ],
 );

@@ -29,6 +29,8 @@ import { CONTENT_IMAGES_API, RECIPES_ADMIN_API } from '../content/publishing/sch
 import { png, sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { PERSON_STORES, PERSONAL_DATA_API } from '../personal-data/schemas.ts';
+import { SYNONYMS_API } from '../search/synonym-schemas.ts';
+import { searchSynonyms } from '../search/tables.ts';
 import { CATALOGUE_API } from '../shop/admin/catalogue-schemas.ts';
 import { CUSTOMERS_API } from '../shop/admin/customers-schemas.ts';
 import { DELIVERY_API } from '../shop/admin/delivery-schemas.ts';
@@ -484,6 +486,7 @@ const SAMPLES: Record<
     body: { email: NOBODY, counts: NO_COUNTS },
   }),
   ...recipeSamples(),
+  ...synonymSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -703,6 +706,35 @@ function deliverySamples(): typeof SAMPLES {
 }
 
 /** Review moderation's writes, each on a waiting review of its own. */
+/** The search's synonym sets (decision 164), each change on a set of its own. */
+function synonymSamples(): typeof SAMPLES {
+  const newSet = async () => {
+    const [set] = await t.app.db
+      .insert(searchSynonyms)
+      .values({ lang: 'fi', kind: 'two-way', terms: [`sana${randomUUID().slice(0, 6)}`, 'toinen'] })
+      .returning();
+    if (!set) throw new Error('no set');
+    return set;
+  };
+  return {
+    [`POST ${SYNONYMS_API}/:lang`]: async () => ({
+      url: `${SYNONYMS_API}/fi`,
+      body: { kind: 'one-way', terms: ['possu'], targets: ['porsas'] },
+    }),
+    [`PUT ${SYNONYMS_API}/:lang/:id`]: async () => {
+      const set = await newSet();
+      return {
+        url: `${SYNONYMS_API}/fi/${set.id}`,
+        body: { kind: 'two-way', terms: [...set.terms, 'kolmas'], version: set.version },
+      };
+    },
+    [`DELETE ${SYNONYMS_API}/:lang/:id`]: async () => {
+      const set = await newSet();
+      return { url: `${SYNONYMS_API}/fi/${set.id}?version=${set.version}` };
+    },
+  };
+}
+
 function reviewSamples(): typeof SAMPLES {
   const waiting = async () => {
     const [product] = await t.app.db

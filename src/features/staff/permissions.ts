@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   'subscribers.export',
   'personal-data.export',
   'personal-data.erase',
+  // The search's synonym sets (decision 164).
+  'search.synonyms',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -41,7 +43,7 @@ export function isPermission(value: string): value is Permission {
 export const STARTING_ROLES: Record<string, readonly Permission[]> = {
   admin: PERMISSIONS,
   editor: ['content.edit'],
-  publisher: ['content.edit', 'content.publish'],
+  publisher: ['content.edit', 'content.publish', 'search.synonyms'],
   'customer-service': [
     'submissions.read',
     'submissions.manage',
