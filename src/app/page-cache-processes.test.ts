@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPage, createProduct } from '../../tests/factories/index.ts';
-import { testAssets, testConfig } from '../../tests/helpers/app.ts';
+import { twoServersOnPostgres } from '../../tests/helpers/two-servers.ts';
 import { arrive, fromAddress } from '../../tests/helpers/visitor.ts';
-import { databaseUrlWith, withAdmin } from '../../tests/setup/database.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { pages, products } from '../features/content/tables.ts';
 import { CART_API } from '../features/shop/schemas.ts';
-import { buildApp } from './app.ts';
 import { createCachedPage } from './page-cache.test-support.ts';
 
 /**
@@ -24,34 +20,12 @@ const SHOP = { host: 'lihakauppa.localhost' };
 const hit = (r: LightMyRequestResponse) => r.headers['x-page-cache'] === 'hit';
 
 describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () => {
-  const name = `kattaus_test_${randomBytes(6).toString('hex')}`;
-  const handles: DatabaseHandle[] = [];
-  const apps: FastifyInstance[] = [];
+  const { apps, handles } = twoServersOnPostgres(template);
   let pageId = 0;
   let productId = 0;
 
   beforeAll(async () => {
     if (template.engine !== 'postgres') return;
-    const { adminUrl } = template;
-    await withAdmin(adminUrl, (admin) =>
-      admin.query(`create database "${name}" template "${template.template}"`),
-    );
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({
-        engine: 'postgres',
-        url: databaseUrlWith(adminUrl, name),
-        poolSize: 3,
-      });
-      handles.push(database);
-      const app = await buildApp({
-        config: testConfig(),
-        database,
-        assets: testAssets,
-        logger: false,
-      });
-      await app.ready();
-      apps.push(app);
-    }
     const db = handles[0]?.db;
     if (!db) throw new Error('no database');
     pageId = (await createCachedPage(db, 'Alkuperäinen otsikko')).id;
@@ -76,20 +50,7 @@ describe.runIf(onPostgres)('the page cache across processes (PostgreSQL)', () =>
       })
     ).id;
     // Both listening connections are up before the test counts on them.
-    for (let i = 0; i < 100 && !handles.every((h) => h.contentVersion.complete); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
   }, 120_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    if (template.engine === 'postgres') {
-      await withAdmin(template.adminUrl, (admin) =>
-        admin.query(`drop database if exists "${name}" with (force)`),
-      );
-    }
-  });
 
   it('a change written by one server shows on the next request to the other', async () => {
     const [writer, reader] = apps;

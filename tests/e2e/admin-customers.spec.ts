@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_API } from '../../src/features/shop/customer/schemas.ts';
 import { REVIEW_API } from '../../src/features/shop/reviews/schemas.ts';
@@ -15,7 +15,14 @@ import {
   seededShopEnv,
   shopperPays,
 } from './admin-shop-support.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  pressByTab as press,
+  screenshots,
+  tabTo,
+} from './browser.ts';
 import { type ProductForSale, productsForSale } from './shop-support.ts';
 
 /**
@@ -35,22 +42,6 @@ chromiumForFile((b) => {
 });
 const shot = screenshots('admin-customers');
 const PASSWORD = 'kaupan henkilökunnan pitkä salasana';
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
-}
-
-/** Presses Enter on `name`'s link or button (within `scope`), reached by Tab. */
-async function press(
-  page: Page,
-  role: 'link' | 'button',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) {
-  const target = scope.getByRole(role, { name, exact: typeof name === 'string' });
-  await tabTo(page, target);
-  await page.keyboard.press('Enter');
-}
 
 /**
  * A shopper's browser on the shop: logs in through the shop's API (answering its status) and,

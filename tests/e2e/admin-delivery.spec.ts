@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { databaseOptionsFromConfig, openDatabase } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
@@ -22,7 +22,13 @@ import {
   stopServerProcess,
 } from '../helpers/server-process.ts';
 import { enrolFromLink } from './admin-shop-support.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  screenshots,
+  tabTo,
+} from './browser.ts';
 
 /**
  * Delivery as a new member of shop staff meets it (issue 37, decision 142): an area made with its
@@ -74,10 +80,6 @@ async function seedOrders(env: NodeJS.ProcessEnv, day: string): Promise<number[]
   } finally {
     await database.close();
   }
-}
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
 }
 
 describe('delivery in the back office', () => {

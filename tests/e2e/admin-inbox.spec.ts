@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { captchaToken, validPayload } from '../../src/features/forms/forms.test-support.ts';
 import { forms } from '../../src/features/forms/forms.ts';
+import { requestWithJar } from '../helpers/raw-http.ts';
 import {
   createStaffMember,
   freePort,
@@ -13,7 +13,12 @@ import {
   stopServerProcess,
 } from '../helpers/server-process.ts';
 import { enrolFromLink } from './admin-shop-support.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations } from './browser.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  screenshots,
+} from './browser.ts';
 
 /**
  * The customer-service inbox as a new customer-service person meets it (issue 36): a complaint
@@ -29,53 +34,15 @@ chromiumForFile((b) => {
 const shot = screenshots('admin-inbox');
 const PASSWORD = 'asiakaspalvelun pitkä salasana';
 
-/** A request to `host` on the server, with the cookies kept in `jar` (the anti-forgery one too). */
-function request(
-  port: number,
-  host: string,
-  jar: Map<string, string>,
-  method: string,
-  target: string,
-  body?: unknown,
-): Promise<{ status: number; text: string }> {
-  const xsrf = jar.get('XSRF-TOKEN');
-  const headers: Record<string, string> = {
-    host,
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    ...(method !== 'GET' && xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-  };
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: target, headers }, (res) => {
-      for (const cookie of res.headers['set-cookie'] ?? []) {
-        const [pair = ''] = cookie.split(';');
-        const at = pair.indexOf('=');
-        jar.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
 /** A complaint with two pictures, sent as the form's widget sends it. */
 async function sendComplaint(port: number, host: string): Promise<void> {
   const jar = new Map<string, string>();
-  await request(port, host, jar, 'GET', '/');
-  const challenge = await request(port, host, jar, 'GET', '/api/captcha/challenge');
+  await requestWithJar(port, host, jar, 'GET', '/');
+  const challenge = await requestWithJar(port, host, jar, 'GET', '/api/captcha/challenge');
   const payload = await validPayload('complaint');
   payload.MTCaptchaToken = await captchaToken(JSON.parse(challenge.text));
-  const sent = await request(port, host, jar, 'POST', forms.complaint.path, payload);
+  const sent = await requestWithJar(port, host, jar, 'POST', forms.complaint.path, payload);
   expect(sent.status, sent.text).toBe(200);
-}
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
 }
 
 async function choose(page: Page, select: string, option: string) {

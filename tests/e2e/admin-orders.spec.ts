@@ -16,7 +16,14 @@ import {
   shopperPays,
   untilReauthAsked,
 } from './admin-shop-support.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  pressByTab as press,
+  screenshots,
+  tabTo,
+} from './browser.ts';
 import { type ProductForSale, productsForSale } from './shop-support.ts';
 
 /**
@@ -38,17 +45,6 @@ chromiumForFile((b) => {
 });
 const shot = screenshots('admin-orders');
 const PASSWORD = 'kaupan henkilökunnan pitkä salasana';
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
-}
-
-/** Presses Enter on `name`'s link or button, reached by Tab. */
-async function press(page: Page, role: 'link' | 'button', name: string | RegExp) {
-  const target = page.getByRole(role, { name, exact: typeof name === 'string' });
-  await tabTo(page, target);
-  await page.keyboard.press('Enter');
-}
 
 /**
  * Opens the order `number` from the orders grid as the keyboard does: Tab into the grid, the

@@ -1,5 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { readZip } from '../../src/features/personal-data/zip.test-support.ts';
 import { ACCOUNT_API } from '../../src/features/shop/customer/schemas.ts';
@@ -16,7 +16,14 @@ import {
   seededShopEnv,
   shopperPays,
 } from './admin-shop-support.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  pressByTab as press,
+  screenshots,
+  tabTo,
+} from './browser.ts';
 import { type ProductForSale, productsForSale } from './shop-support.ts';
 
 /**
@@ -35,22 +42,6 @@ chromiumForFile((b) => {
 });
 const shot = screenshots('admin-personal-data');
 const PASSWORD = 'tietosuojavastaavan pitkä salasana';
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
-}
-
-/** Presses Enter on `name`'s link or button (within `scope`), reached by Tab. */
-async function press(
-  page: Page,
-  role: 'link' | 'button',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) {
-  const target = scope.getByRole(role, { name, exact: typeof name === 'string' });
-  await tabTo(page, target);
-  await page.keyboard.press('Enter');
-}
 
 /** When the password (or the enrolment's code) was last given: the window opens then. */
 let lastGiven = 0;

@@ -13,7 +13,14 @@ import {
   stopServerProcess,
 } from '../helpers/server-process.ts';
 import { enrolFromLink } from './admin-shop-support.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  pressByTab,
+  screenshots,
+  tabTo,
+} from './browser.ts';
 
 /**
  * The first line of issue 35's done-when, as far as it is built (decision 162), on a server of
@@ -32,21 +39,13 @@ chromiumForFile((b) => {
 const shot = screenshots('admin-recipes');
 const PASSWORD = 'julkaisijan pitkä salasana 7';
 
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
-}
-
-/** Presses Enter on `name`'s link or button (within `scope`), reached by Tab. */
-async function press(
+/** Enter on `name`'s link or button, reached by Tab (the editor is long: up to 200 stops). */
+const press = (
   page: Page,
   role: 'link' | 'button',
   name: string | RegExp,
   scope: Page | Locator = page,
-) {
-  const target = scope.getByRole(role, { name, exact: typeof name === 'string' });
-  await tabTo(page, target, 200);
-  await page.keyboard.press('Enter');
-}
+) => pressByTab(page, role, name, scope, 200);
 
 /** Types into a field reached by Tab (what was in it replaced). */
 async function typeInto(page: Page, field: Locator, text: string) {

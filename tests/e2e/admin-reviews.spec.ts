@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { serverT } from '../../src/i18n/catalogues.ts';
 import {
@@ -9,11 +9,12 @@ import {
 } from '../helpers/server-process.ts';
 import { enrolFromLink, placeOrder, seededShopEnv } from './admin-shop-support.ts';
 import {
+  expectNoSeriousViolations as axe,
   chromiumForFile,
   hydrated,
   isFocused,
+  pressByTab as press,
   screenshots,
-  seriousViolations,
   tabTo,
 } from './browser.ts';
 import { type ProductForSale, productsForSale, registerInPage } from './shop-support.ts';
@@ -34,10 +35,6 @@ chromiumForFile((b) => {
 const shot = screenshots('admin-reviews');
 const t = serverT('fi');
 const PASSWORD = 'asiakaspalvelun pitkä salasana';
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
-}
 
 /** Registers a shopper in the page's session from the mailed link and saves an address. */
 async function logIn(page: Page, firstName: string): Promise<void> {
@@ -79,18 +76,6 @@ async function writeReview(page: Page, stars: number, text: string, name: string
   await page.keyboard.type(name);
   await page.keyboard.press('Enter');
   return dialog;
-}
-
-/** Presses Enter on `name`'s link or button (within `scope`), reached by Tab. */
-async function press(
-  page: Page,
-  role: 'link' | 'button' | 'radio',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) {
-  const target = scope.getByRole(role, { name, exact: typeof name === 'string' });
-  await tabTo(page, target);
-  await page.keyboard.press('Enter');
 }
 
 describe('review moderation', () => {

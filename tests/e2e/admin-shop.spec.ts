@@ -15,10 +15,11 @@ import {
   untilReauthAsked,
 } from './admin-shop-support.ts';
 import {
+  expectNoSeriousViolations as axe,
   chromiumForFile,
   isFocused,
+  pressByTab as press,
   screenshots,
-  seriousViolations,
   slowPoll,
   tabTo,
 } from './browser.ts';
@@ -41,22 +42,6 @@ chromiumForFile((b) => {
 });
 const shot = screenshots('admin-shop');
 const PASSWORD = 'kaupan henkilökunnan pitkä salasana';
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
-}
-
-/** Presses Enter on `name`'s link or button (within `scope`), reached by Tab. */
-async function press(
-  page: Page,
-  role: 'link' | 'button',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) {
-  const target = scope.getByRole(role, { name, exact: typeof name === 'string' });
-  await tabTo(page, target);
-  await page.keyboard.press('Enter');
-}
 
 /** Types `text` into a field reached by Tab, replacing what it held. */
 async function typeInto(page: Page, field: Locator, text: string) {

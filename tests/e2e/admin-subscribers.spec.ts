@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { requestWithJar } from '../helpers/raw-http.ts';
 import {
   createStaffMember,
   freePort,
@@ -13,7 +13,13 @@ import {
   stopServerProcess,
 } from '../helpers/server-process.ts';
 import { enrolFromLink } from './admin-shop-support.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  screenshots,
+  tabTo,
+} from './browser.ts';
 
 /**
  * The marketing lists in the back office (decision 158), on a server of its own: people subscribe
@@ -67,52 +73,14 @@ async function seededEnv(): Promise<{ port: number; dataDir: string; env: NodeJS
   return { port, dataDir, env };
 }
 
-/** A request to `host` on the server, with the cookies kept in `jar` (the anti-forgery one too). */
-function request(
-  port: number,
-  host: string,
-  jar: Map<string, string>,
-  method: string,
-  target: string,
-  body?: unknown,
-): Promise<{ status: number; text: string }> {
-  const xsrf = jar.get('XSRF-TOKEN');
-  const headers: Record<string, string> = {
-    host,
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    ...(method !== 'GET' && xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-  };
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: target, headers }, (res) => {
-      for (const cookie of res.headers['set-cookie'] ?? []) {
-        const [pair = ''] = cookie.split(';');
-        const at = pair.indexOf('=');
-        jar.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
 /** Posts to a public subscription endpoint of `host` as its widget does. */
 async function publicPost(port: number, site: string, target: string, body: unknown) {
   const jar = new Map<string, string>();
   // With the port, as a browser names the host: the mailed links are made from it.
   const host = `${site}:${port}`;
-  await request(port, host, jar, 'GET', '/');
-  const res = await request(port, host, jar, 'POST', target, body);
+  await requestWithJar(port, host, jar, 'GET', '/');
+  const res = await requestWithJar(port, host, jar, 'POST', target, body);
   expect(res.status, res.text).toBe(200);
-}
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
 }
 
 async function choose(page: Page, select: string, option: string) {

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   createStaffMember,
@@ -7,7 +7,14 @@ import {
   stopServerProcess,
 } from '../helpers/server-process.ts';
 import { enrolFromLink, seededShopEnv } from './admin-shop-support.ts';
-import { chromiumForFile, isFocused, screenshots, seriousViolations, tabTo } from './browser.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  pressByTab as press,
+  screenshots,
+  tabTo,
+} from './browser.ts';
 
 /**
  * Search synonyms in the back office (decision 164), on a server of its own with the demo shop: a
@@ -22,21 +29,6 @@ chromiumForFile((b) => {
 });
 const shot = screenshots('admin-synonyms');
 const PASSWORD = 'julkaisijan pitkä salasana';
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
-}
-
-async function press(
-  page: Page,
-  role: 'link' | 'button',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) {
-  const target = scope.getByRole(role, { name, exact: typeof name === 'string' });
-  await tabTo(page, target);
-  await page.keyboard.press('Enter');
-}
 
 /** The titles the shop's quick search answers for `q`. */
 function suggestions(page: Page, q: string): Promise<string[]> {

@@ -12,10 +12,10 @@ import {
 import { codes, untilReauthAsked } from './admin-shop-support.ts';
 import {
   adminEnrolmentLink,
+  expectNoSeriousViolations as axe,
   chromiumForFile,
   isFocused,
   screenshots,
-  seriousViolations,
   serverPort,
   slowPoll,
   watchProblems,
@@ -48,10 +48,6 @@ async function fiPage(width: number) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'fi-FI' });
   context.setDefaultTimeout(10_000);
   return { context, page: await context.newPage() };
-}
-
-async function axe(page: Page, state: string) {
-  expect(await seriousViolations(page), state).toEqual([]);
 }
 
 async function heading(page: Page, text: string | RegExp) {

@@ -369,6 +369,24 @@ export async function tabTo(page: Page, target: Locator, limit = 120): Promise<v
   throw new Error('never reached by Tab');
 }
 
+/** axe finds nothing serious on the page in the state `state` names. */
+export async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
+  expect(await seriousViolations(page), state).toEqual([]);
+}
+
+/** Presses Enter on `name`'s link, button or radio (within `scope`), reached by Tab. */
+export async function pressByTab(
+  page: Page,
+  role: 'link' | 'button' | 'radio',
+  name: string | RegExp,
+  scope: Page | Locator = page,
+  limit?: number,
+): Promise<void> {
+  const target = scope.getByRole(role, { name, exact: typeof name === 'string' });
+  await tabTo(page, target, limit);
+  await page.keyboard.press('Enter');
+}
+
 /** Polls with a longer patience, for what waits on a frame or a debounce under load. */
 export const slowPoll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -101,4 +102,38 @@ export async function rawRequest(
     clearTimeout(timer);
     socket.destroy();
   }
+}
+
+/** A request to `host` on the server, with the cookies kept in `jar` (the anti-forgery one too). */
+export function requestWithJar(
+  port: number,
+  host: string,
+  jar: Map<string, string>,
+  method: string,
+  target: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const xsrf = jar.get('XSRF-TOKEN');
+  const headers: Record<string, string> = {
+    host,
+    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(method !== 'GET' && xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: target, headers }, (res) => {
+      for (const cookie of res.headers['set-cookie'] ?? []) {
+        const [pair = ''] = cookie.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
 }

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProduct } from '../../../tests/factories/index.ts';
-import { testAssets, testConfig } from '../../../tests/helpers/app.ts';
 import { enrolledStaff, json } from '../../../tests/helpers/staff.ts';
-import { databaseUrlWith, withAdmin } from '../../../tests/setup/database.ts';
-import { buildApp } from '../../app/app.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { twoServersOnPostgres } from '../../../tests/helpers/two-servers.ts';
 import { searchLanguageOf, searchResultSchema } from './schemas.ts';
 import { SYNONYMS_API, type SynonymRow } from './synonym-schemas.ts';
 
@@ -21,32 +17,10 @@ const onPostgres = template.engine === 'postgres';
 const WITHIN_MS = 5_000;
 
 describe.runIf(onPostgres)('synonyms across processes (PostgreSQL)', () => {
-  const name = `kattaus_test_${randomBytes(6).toString('hex')}`;
-  const handles: DatabaseHandle[] = [];
-  const apps: FastifyInstance[] = [];
+  const { apps, handles } = twoServersOnPostgres(template);
 
   beforeAll(async () => {
     if (template.engine !== 'postgres') return;
-    const { adminUrl } = template;
-    await withAdmin(adminUrl, (admin) =>
-      admin.query(`create database "${name}" template "${template.template}"`),
-    );
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({
-        engine: 'postgres',
-        url: databaseUrlWith(adminUrl, name),
-        poolSize: 3,
-      });
-      handles.push(database);
-      const app = await buildApp({
-        config: testConfig(),
-        database,
-        assets: testAssets,
-        logger: false,
-      });
-      await app.ready();
-      apps.push(app);
-    }
     const db = handles[0]?.db;
     if (!db) throw new Error('no database');
     await createProduct(db, {
@@ -59,20 +33,7 @@ describe.runIf(onPostgres)('synonyms across processes (PostgreSQL)', () => {
       path: '/tuotteet/kare',
       name: 'Karitsan kare',
     });
-    for (let i = 0; i < 100 && !handles.every((h) => h.contentVersion.complete); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
   }, 120_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    if (template.engine === 'postgres') {
-      await withAdmin(template.adminUrl, (admin) =>
-        admin.query(`drop database if exists "${name}" with (force)`),
-      );
-    }
-  });
 
   const titles = async (app: FastifyInstance, q: string) => {
     const params = new URLSearchParams({ q, language: searchLanguageOf('fi'), pageSize: '5' });

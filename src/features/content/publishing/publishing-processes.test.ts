@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createImage, createPage } from '../../../../tests/factories/index.ts';
-import { testAssets, testConfig } from '../../../../tests/helpers/app.ts';
 import { type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
-import { databaseUrlWith, withAdmin } from '../../../../tests/setup/database.ts';
-import { buildApp } from '../../../app/app.ts';
-import { type DatabaseHandle, openDatabase } from '../../../db/client.ts';
+import { twoServersOnPostgres } from '../../../../tests/helpers/two-servers.ts';
 import { RECIPES_ADMIN_API, type RecipeDocument, type RecipeOpen } from './schemas.ts';
 
 /**
@@ -21,34 +17,12 @@ const HOST = { host: 'jyvabroiler.localhost' };
 const hit = (r: LightMyRequestResponse) => r.headers['x-page-cache'] === 'hit';
 
 describe.runIf(onPostgres)('publishing across processes (PostgreSQL)', () => {
-  const name = `kattaus_test_${randomBytes(6).toString('hex')}`;
-  const handles: DatabaseHandle[] = [];
-  const apps: FastifyInstance[] = [];
+  const { apps, handles } = twoServersOnPostgres(template);
   let publisher: Enrolled;
   let imageId = 0;
 
   beforeAll(async () => {
     if (template.engine !== 'postgres') return;
-    const { adminUrl } = template;
-    await withAdmin(adminUrl, (admin) =>
-      admin.query(`create database "${name}" template "${template.template}"`),
-    );
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({
-        engine: 'postgres',
-        url: databaseUrlWith(adminUrl, name),
-        poolSize: 3,
-      });
-      handles.push(database);
-      const app = await buildApp({
-        config: testConfig(),
-        database,
-        assets: testAssets,
-        logger: false,
-      });
-      await app.ready();
-      apps.push(app);
-    }
     const db = handles[0]?.db;
     if (!db || !apps[0]) throw new Error('no database');
     const home = await createPage(db, {
@@ -68,20 +42,7 @@ describe.runIf(onPostgres)('publishing across processes (PostgreSQL)', () => {
     publisher = await enrolledStaff(apps[0], [
       { role: 'publisher', sites: ['jyvabroiler'], langs: ['fi'] },
     ]);
-    for (let i = 0; i < 100 && !handles.every((h) => h.contentVersion.complete); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
   }, 120_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    if (template.engine === 'postgres') {
-      await withAdmin(template.adminUrl, (admin) =>
-        admin.query(`drop database if exists "${name}" with (force)`),
-      );
-    }
-  });
 
   const document = (title: string, path: string): RecipeDocument => ({
     path,
