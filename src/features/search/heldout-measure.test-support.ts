@@ -5,6 +5,7 @@ import { getSite } from '../../sites/registry.ts';
 import type { Lang } from '../../sites/types.ts';
 import { type HeldOutQuery, heldOutQueries } from './heldout-queries.test-support.ts';
 import {
+  judgedReportLines,
   type SiteLangTally,
   searchAndSuggest,
   tallyOutcomes,
@@ -103,32 +104,13 @@ export async function measureHeldOutSet(
 
 /** The report as lines for the test log and bench/README.md. */
 export function heldOutReportLines(report: HeldOutReport): string[] {
-  const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
-  const steps = new Map<string, number>();
-  for (const o of report.judged)
-    steps.set(o.matchedBy ?? 'none', (steps.get(o.matchedBy ?? 'none') ?? 0) + 1);
   const absent = report.outcomes.filter((o) => o.absent);
   return [
-    `held-out set: ${report.judged.length} judged queries on ${report.bySiteLang.size} site-languages (+ ${absent.length} with an absent subject)`,
-    `  success@5 ${pct(report.success, 1)}, suggestions@5 ${pct(report.suggestionSuccess, 1)}, zero results ${report.zero.length}`,
-    `  answered by: ${[...steps].map(([s, n]) => `${s} ${n}`).join(', ')}`,
-    ...[...report.bySiteLang].map(
-      ([key, s]) =>
-        `  ${key}: ${s.ok}/${s.n} = ${pct(s.ok, s.n)} (suggestions ${s.suggestOk}/${s.n} = ${pct(s.suggestOk, s.n)}, zero ${s.zero})`,
+    ...judgedReportLines(
+      `held-out set: ${report.judged.length} judged queries on ${report.bySiteLang.size} site-languages (+ ${absent.length} with an absent subject)`,
+      report.judged,
+      report,
     ),
-    ...[...report.byKind].map(([key, k]) => `  ${key}: ${k.ok}/${k.n} = ${pct(k.ok, k.n)}`),
-    ...report.judged
-      .filter((o) => !o.success)
-      .map(
-        (o) =>
-          `  miss: "${o.q}" [${o.kind}] on ${o.site} ${o.lang} [${o.matchedBy ?? 'none'}, ${o.total}] → ${o.top.join(' | ') || 'nothing'}`,
-      ),
-    ...report.judged
-      .filter((o) => !o.suggestionSuccess)
-      .map(
-        (o) =>
-          `  suggestion miss: "${o.q}" [${o.kind}] on ${o.site} ${o.lang} → ${o.suggestionTop.join(' | ') || 'nothing'}`,
-      ),
     ...absent.map(
       (o) =>
         `  absent: "${o.q}" on ${o.site} ${o.lang} [${o.matchedBy ?? 'none'}, ${o.total}] → ${o.top.join(' | ') || 'nothing'}`,

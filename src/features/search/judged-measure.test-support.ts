@@ -164,3 +164,55 @@ export function reportLines(report: JudgedReport): string[] {
       ),
   ];
 }
+
+/** One measured query as the report lines name it. */
+interface ReportedOutcome {
+  q: string;
+  kind: string;
+  site: string;
+  lang: string;
+  success: boolean;
+  suggestionSuccess: boolean;
+  total: number;
+  matchedBy: string | undefined;
+  top: string[];
+  suggestionTop: string[];
+}
+
+/**
+ * The lines every judged set's report shares (the test log, bench/README.md): the overall rates,
+ * which step answered, each site-language and kind, and every miss of the search and of the
+ * suggestions. `heading` is the report's first line.
+ */
+export function judgedReportLines(
+  heading: string,
+  judged: readonly ReportedOutcome[],
+  tally: ReturnType<typeof tallyOutcomes<ReportedOutcome>>,
+): string[] {
+  const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
+  const steps = new Map<string, number>();
+  for (const o of judged)
+    steps.set(o.matchedBy ?? 'none', (steps.get(o.matchedBy ?? 'none') ?? 0) + 1);
+  return [
+    heading,
+    `  success@5 ${pct(tally.success, 1)}, suggestions@5 ${pct(tally.suggestionSuccess, 1)}, zero results ${tally.zero.length}`,
+    `  answered by: ${[...steps].map(([s, n]) => `${s} ${n}`).join(', ')}`,
+    ...[...tally.bySiteLang].map(
+      ([key, s]) =>
+        `  ${key}: ${s.ok}/${s.n} = ${pct(s.ok, s.n)} (suggestions ${s.suggestOk}/${s.n} = ${pct(s.suggestOk, s.n)}, zero ${s.zero})`,
+    ),
+    ...[...tally.byKind].map(([key, k]) => `  ${key}: ${k.ok}/${k.n} = ${pct(k.ok, k.n)}`),
+    ...judged
+      .filter((o) => !o.success)
+      .map(
+        (o) =>
+          `  miss: "${o.q}" [${o.kind}] on ${o.site} ${o.lang} [${o.matchedBy ?? 'none'}, ${o.total}] → ${o.top.join(' | ') || 'nothing'}`,
+      ),
+    ...judged
+      .filter((o) => !o.suggestionSuccess)
+      .map(
+        (o) =>
+          `  suggestion miss: "${o.q}" [${o.kind}] on ${o.site} ${o.lang} → ${o.suggestionTop.join(' | ') || 'nothing'}`,
+      ),
+  ];
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getSite } from '../../sites/registry.ts';
 import {
+  judgedReportLines,
   type SiteLangTally,
   searchAndSuggest,
   tallyOutcomes,
@@ -96,31 +97,12 @@ export async function measureShopperSet(
 
 /** The report as lines for the test log, bench/README.md and the decision. */
 export function shopperReportLines(report: ShopperReport): string[] {
-  const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
-  const steps = new Map<string, number>();
-  for (const o of report.outcomes)
-    steps.set(o.matchedBy ?? 'none', (steps.get(o.matchedBy ?? 'none') ?? 0) + 1);
   return [
-    `shopper set: ${report.outcomes.length} queries on ${report.bySiteLang.size} site-languages`,
-    `  success@5 ${pct(report.success, 1)}, suggestions@5 ${pct(report.suggestionSuccess, 1)}, zero results ${report.zero.length}`,
-    `  answered by: ${[...steps].map(([s, n]) => `${s} ${n}`).join(', ')}`,
-    ...[...report.bySiteLang].map(
-      ([key, s]) =>
-        `  ${key}: ${s.ok}/${s.n} = ${pct(s.ok, s.n)} (suggestions ${s.suggestOk}/${s.n} = ${pct(s.suggestOk, s.n)}, zero ${s.zero})`,
+    ...judgedReportLines(
+      `shopper set: ${report.outcomes.length} queries on ${report.bySiteLang.size} site-languages`,
+      report.outcomes,
+      report,
     ),
-    ...[...report.byKind].map(([key, k]) => `  ${key}: ${k.ok}/${k.n} = ${pct(k.ok, k.n)}`),
-    ...report.outcomes
-      .filter((o) => !o.success)
-      .map(
-        (o) =>
-          `  miss: "${o.q}" [${o.kind}] on ${o.site} ${o.lang} [${o.matchedBy ?? 'none'}, ${o.total}] → ${o.top.join(' | ') || 'nothing'}`,
-      ),
-    ...report.outcomes
-      .filter((o) => !o.suggestionSuccess)
-      .map(
-        (o) =>
-          `  suggestion miss: "${o.q}" [${o.kind}] on ${o.site} ${o.lang} → ${o.suggestionTop.join(' | ') || 'nothing'}`,
-      ),
     ...report.wrongMarks.map(
       (o) =>
         `  wrong mark: "${o.q}" on ${o.site} ${o.lang} (no title holds ${o.subject.join(' / ')})`,
