@@ -4,7 +4,7 @@ import type { Me } from '../features/staff/index.ts';
 import styles from './admin.module.css';
 import { ApiError, post, ReauthCancelled } from './api.ts';
 import { useT } from './i18n.tsx';
-import { AdminForm, ErrorSummary, Field, Submit, useFieldErrors } from './ui.tsx';
+import { AdminForm, ErrorSummary, Field, Notice, Submit, useFieldErrors } from './ui.tsx';
 
 type Run = <T>(action: () => Promise<T>) => Promise<T>;
 
@@ -116,3 +116,35 @@ function ReauthForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => 
 }
 
 export const useSensitive = () => useContext(Context);
+
+/**
+ * A button that downloads personal data after re-authentication (the exports of the inbox, the
+ * marketing lists and personal-data requests); says when the file is downloaded, or why not.
+ */
+export function SensitiveDownload(props: {
+  label: string;
+  downloaded: string;
+  fetchFile: () => Promise<void>;
+}) {
+  const sensitive = useSensitive();
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  return (
+    <>
+      <Button
+        className={styles.secondary}
+        onPress={() => {
+          setError(null);
+          setDone(false);
+          sensitive(props.fetchFile)
+            .then(() => setDone(true))
+            .catch(setError);
+        }}
+      >
+        {props.label}
+      </Button>
+      {done ? <Notice>{props.downloaded}</Notice> : null}
+      <ErrorSummary error={error} />
+    </>
+  );
+}

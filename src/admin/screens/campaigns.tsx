@@ -12,9 +12,9 @@ import type {
 import styles from '../admin.module.css';
 import { download, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { useSensitive } from '../reauth.tsx';
+import { SensitiveDownload } from '../reauth.tsx';
 import { useMe } from '../session.tsx';
-import { AdminForm, ErrorSummary, Notice, NumberField, useFieldErrors } from '../ui.tsx';
+import { AdminForm, ErrorSummary, NumberField, useFieldErrors } from '../ui.tsx';
 import {
   type Column,
   formErrors,
@@ -147,27 +147,15 @@ export function CampaignScreen() {
 
 function ExportButton({ campaignId }: { campaignId: string }) {
   const { t } = useT();
-  const sensitive = useSensitive();
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
   return (
     <div className={styles.actions}>
-      <Button
-        className={styles.secondary}
-        onPress={() => {
-          setError(null);
-          setDone(false);
-          sensitive(() =>
-            download(`${CAMPAIGNS_API}/${campaignId}/participants.csv`, 'osallistujat.csv'),
-          )
-            .then(() => setDone(true))
-            .catch(setError);
-        }}
-      >
-        {t('admin.campaigns.export')}
-      </Button>
-      {done ? <Notice>{t('admin.campaigns.exported')}</Notice> : null}
-      <ErrorSummary error={error} />
+      <SensitiveDownload
+        label={t('admin.campaigns.export')}
+        downloaded={t('admin.campaigns.exported')}
+        fetchFile={() =>
+          download(`${CAMPAIGNS_API}/${campaignId}/participants.csv`, 'osallistujat.csv')
+        }
+      />
     </div>
   );
 }

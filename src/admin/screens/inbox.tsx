@@ -7,15 +7,8 @@ import type { InboxRow, SubmissionState } from '../../features/inbox/index.ts';
 import styles from '../admin.module.css';
 import { download, get } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { useSensitive } from '../reauth.tsx';
-import {
-  AdminForm,
-  ChoiceSelect,
-  ErrorSummary,
-  type GridColumn,
-  GridTable,
-  Notice,
-} from '../ui.tsx';
+import { SensitiveDownload } from '../reauth.tsx';
+import { AdminForm, ChoiceSelect, type GridColumn, GridTable } from '../ui.tsx';
 
 const ANY = 'any';
 export const INBOX_API = '/api/admin/inbox';
@@ -162,27 +155,15 @@ function filterQuery(filter: { form: string; state: string }): URLSearchParams {
 /** The list's submissions as CSV (after re-authentication, as any export of personal data). */
 function ExportButton({ filter }: { filter: { form: string; state: string } }) {
   const { t } = useT();
-  const sensitive = useSensitive();
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
   return (
     <div className={styles.actions}>
-      <Button
-        className={styles.secondary}
-        onPress={() => {
-          setError(null);
-          setDone(false);
-          sensitive(() =>
-            download(`${INBOX_API}/export.csv?${filterQuery(filter)}`, 'lomakeviestit.csv'),
-          )
-            .then(() => setDone(true))
-            .catch(setError);
-        }}
-      >
-        {t('admin.inbox.export')}
-      </Button>
-      {done ? <Notice>{t('admin.inbox.exported')}</Notice> : null}
-      <ErrorSummary error={error} />
+      <SensitiveDownload
+        label={t('admin.inbox.export')}
+        downloaded={t('admin.inbox.exported')}
+        fetchFile={() =>
+          download(`${INBOX_API}/export.csv?${filterQuery(filter)}`, 'lomakeviestit.csv')
+        }
+      />
     </div>
   );
 }

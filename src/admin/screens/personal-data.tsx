@@ -12,7 +12,7 @@ import {
 import styles from '../admin.module.css';
 import { ApiError, download, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { useSensitive } from '../reauth.tsx';
+import { SensitiveDownload, useSensitive } from '../reauth.tsx';
 import { useCan } from '../session.tsx';
 import {
   AdminForm,
@@ -20,7 +20,6 @@ import {
   ErrorSummary,
   Field,
   ModalDialog,
-  Notice,
   Section,
   Submit,
   useFieldErrors,
@@ -231,29 +230,15 @@ function RecordsTable({ records }: { records: FoundRecord[] }) {
 /** Everything found, as one ZIP archive (JSON and the attachments). */
 function ExportButton({ email }: { email: string }) {
   const { t } = useT();
-  const sensitive = useSensitive();
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
   return (
-    <>
-      <Button
-        className={styles.secondary}
-        onPress={() => {
-          setError(null);
-          setDone(false);
-          const day = new Date().toISOString().slice(0, 10);
-          sensitive(() =>
-            download(`${PERSONAL_DATA_API}/export`, `henkilotiedot-${day}.zip`, { email }),
-          )
-            .then(() => setDone(true))
-            .catch(setError);
-        }}
-      >
-        {t('admin.personalData.export')}
-      </Button>
-      {done ? <Notice>{t('admin.personalData.exported')}</Notice> : null}
-      <ErrorSummary error={error} />
-    </>
+    <SensitiveDownload
+      label={t('admin.personalData.export')}
+      downloaded={t('admin.personalData.exported')}
+      fetchFile={() => {
+        const day = new Date().toISOString().slice(0, 10);
+        return download(`${PERSONAL_DATA_API}/export`, `henkilotiedot-${day}.zip`, { email });
+      }}
+    />
   );
 }
 

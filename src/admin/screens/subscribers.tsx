@@ -11,7 +11,7 @@ import type {
 import styles from '../admin.module.css';
 import { ApiError, download, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { useSensitive } from '../reauth.tsx';
+import { SensitiveDownload } from '../reauth.tsx';
 import { useMe } from '../session.tsx';
 import {
   AdminForm,
@@ -20,7 +20,6 @@ import {
   ErrorSummary,
   Field,
   ModalDialog,
-  Notice,
 } from '../ui.tsx';
 import { type Column, ListPages, offsetOf, RowsTable, type Said, SaidText } from './shop-parts.tsx';
 
@@ -259,27 +258,15 @@ function Consent({ subscriber: s }: { subscriber: Subscriber }) {
 /** The list's subscribers as CSV (after re-authentication, as any export of personal data). */
 function ExportButton({ query }: { query: URLSearchParams }) {
   const { t } = useT();
-  const sensitive = useSensitive();
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
   const filters = new URLSearchParams(query);
   filters.delete('offset');
   return (
     <div className={styles.actions}>
-      <Button
-        className={styles.secondary}
-        onPress={() => {
-          setError(null);
-          setDone(false);
-          sensitive(() => download(`${SUBSCRIBERS_API}/export.csv?${filters}`, 'tilaajat.csv'))
-            .then(() => setDone(true))
-            .catch(setError);
-        }}
-      >
-        {t('admin.subscribers.export')}
-      </Button>
-      {done ? <Notice>{t('admin.subscribers.exported')}</Notice> : null}
-      <ErrorSummary error={error} />
+      <SensitiveDownload
+        label={t('admin.subscribers.export')}
+        downloaded={t('admin.subscribers.exported')}
+        fetchFile={() => download(`${SUBSCRIBERS_API}/export.csv?${filters}`, 'tilaajat.csv')}
+      />
     </div>
   );
 }
