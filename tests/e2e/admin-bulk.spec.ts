@@ -15,6 +15,7 @@ import { enrolFromLink } from './admin-shop-support.ts';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
+  isFocused,
   pressByTab,
   screenshots,
   tabTo,
@@ -188,7 +189,14 @@ describe('bulk actions and schedules in the back office', () => {
       await page.goto(`http://127.0.0.1:${port}/admin/content/recipes`);
       await grid.getByRole('row').nth(1).waitFor();
       const first = (await rowsOf(page))[0];
-      await pressByTab(page, 'link', first?.title ?? '', grid);
+      // In the grid the arrow keys reach a row's link; Enter follows it.
+      await tabTo(page, grid.getByRole('row').nth(1), 60);
+      const opener = grid.getByRole('link', { name: first?.title ?? '', exact: true });
+      for (let i = 0; i < 4 && !(await isFocused(opener)); i++) {
+        await page.keyboard.press('ArrowRight');
+      }
+      expect(await isFocused(opener)).toBe(true);
+      await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 2, name: 'Ajastus ja julkaisun poisto' }).waitFor();
       const form = page.getByRole('form', { name: 'Ajasta julkaisu tai sen poisto' });
       await pressByTab(page, 'button', 'Ajasta', form);
