@@ -257,7 +257,7 @@ function BulkConfirm({
             close();
             onDone(t(`admin.bulk.done.${action}`, { count: changed }));
           } catch (e) {
-            if (e instanceof ApiError && e.status === 409 && Array.isArray(e.problem.refused)) {
+            if (e instanceof ApiError && Array.isArray(e.problem.refused)) {
               setRefused(e.problem.refused as BulkRefused['refused']);
             } else setError(e);
           } finally {

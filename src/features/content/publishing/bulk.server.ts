@@ -12,15 +12,18 @@ import { type KindAdapter, StaleVersion, scopeOf } from './versions.server.ts';
  * tried in a savepoint; an item that is stale, outside the grants, gone or cannot be published
  * (its path taken, a picture gone) is named in the answer, and when any is, the whole
  * transaction is rolled back: 409 `/problems/bulk-refused` with `refused` (id and reason), and
- * nothing written. Each item changed writes its own audit row, marked with the bulk's size.
+ * nothing written. Items outside the grants are found before anything is locked: 403 with
+ * `refused`. Each item changed writes its own audit row, marked with the bulk's size.
  */
 
 export class BulkRefusedError extends AppError {
   constructor(refused: { id: number; reason: BulkRefusal }[]) {
+    // Outside the grants is 403, whatever else: the staff member may not act on them at all.
+    const forbidden = refused.some((r) => r.reason === 'forbidden');
     super(
-      409,
-      'bulk-refused',
-      'Conflict',
+      forbidden ? 403 : 409,
+      forbidden ? 'forbidden' : 'bulk-refused',
+      forbidden ? 'Forbidden' : 'Conflict',
       `${refused.length} of the selected items cannot be changed as they are; nothing was changed.`,
       { refused },
     );

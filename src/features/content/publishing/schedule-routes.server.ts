@@ -117,7 +117,7 @@ export function contentScheduleRoutes(
     bodyLimit: 16 * 1024,
     summary: `Publishes or unpublishes exactly the selected ${noun}s, all or none`,
     description:
-      'Each item names the newest version seen. One transaction: when any item is stale, outside the grants (`content.publish` for its site and language), gone or cannot be published, nothing is written and the answer is 409 `/problems/bulk-refused` with `refused` (each id and why). Each item changed writes its own audit row.',
+      'Each item names the newest version seen. One transaction: when any item is stale, gone or cannot be published, nothing is written and the answer is 409 `/problems/bulk-refused` with `refused` (each id and why); when any is outside the grants (`content.publish` for its site and language), 403 with `refused`. Each item changed writes its own audit row.',
     body: bulkSchema,
     answer: jsonAnswer(bulkResultSchema, 'The items, each with whether it changed'),
     problems: [400, 401, 403, 409, 413, 429],

@@ -36,6 +36,11 @@ const anonymous = (url: string, headers = HOST) => t.app.inject({ url, headers }
 const live = async (id: number) =>
   (await t.app.db.select().from(recipes).where(eq(recipes.id, id)))[0];
 const later = (ms: number) => () => new Date(Date.now() + ms);
+async function found(q: string): Promise<string[]> {
+  const res = await anonymous(`/api/search/content/?q=${encodeURIComponent(q)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { hits: { title: string }[] }).hits.map((h) => h.title);
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -96,6 +101,7 @@ describe('unpublishing', () => {
   it('takes the live row off the site in one transaction with its audit row; publishing brings it back', async () => {
     const id = seeded[4] ?? 0;
     expect((await anonymous('/reseptit/joukko-5')).statusCode).toBe(200);
+    expect(await found('Joukkoresepti 5')).toContain('Joukkoresepti 5');
     expect(
       (await editor.visitor.post(`${RECIPES_ADMIN_API}/${id}/unpublish`, json({ version: 1 })))
         .statusCode,
@@ -116,6 +122,7 @@ describe('unpublishing', () => {
     expect(await live(id)).toBeUndefined();
     expect((await anonymous('/reseptit/joukko-5')).statusCode).toBe(404);
     expect((await anonymous('/reseptit')).body).not.toContain('Joukkoresepti 5');
+    expect(await found('Joukkoresepti 5')).not.toContain('Joukkoresepti 5');
     const [audit] = await auditOf(t.app, 'content.unpublish');
     expect(audit).toMatchObject({ subjectType: 'recipe', subjectId: String(id) });
     const list = (await publisher.visitor.get(`${RECIPES_ADMIN_API}?q=Joukkoresepti 5`)).json();
@@ -134,6 +141,7 @@ describe('unpublishing', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect((await live(id))?.title).toBe('Joukkoresepti 5');
     expect((await anonymous('/reseptit/joukko-5')).statusCode).toBe(200);
+    expect(await found('Joukkoresepti 5')).toContain('Joukkoresepti 5');
   });
 });
 
@@ -347,7 +355,7 @@ describe('bulk actions', () => {
         { id: sibyllaId, version: 1 },
       ],
     });
-    expect(foreign.statusCode).toBe(409);
+    expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ refused: [{ id: sibyllaId, reason: 'forbidden' }] });
     expect(await live(a)).toBeDefined();
     expect(
