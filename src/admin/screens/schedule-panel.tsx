@@ -1,16 +1,17 @@
+import type { CalendarDateTime } from '@internationalized/date';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import type { Schedule, ScheduleAction, Schedules } from '../../features/content/admin.ts';
 import styles from '../admin.module.css';
 import { ApiError, get, post } from '../api.ts';
+import { DateTimeField, isoOf, localMomentIn } from '../date-time-field.tsx';
 import { useT } from '../i18n.tsx';
 import {
   AdminForm,
   ChoiceRadios,
   DialogActions,
   ErrorSummary,
-  Field,
   LiveStatus,
   ModalDialog,
   Section,
@@ -53,6 +54,7 @@ export function SchedulePanel({
     queryFn: () => get<Schedules>(`${base}/${itemId}/schedules`),
   });
   const [action, setAction] = useState<ScheduleAction>(live ? 'unpublish' : 'publish');
+  const [when, setWhen] = useState<CalendarDateTime | null>(() => localMomentIn(3_600_000));
   const [error, setError] = useState<unknown>(null);
   const [said, setSaid] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -121,12 +123,12 @@ export function SchedulePanel({
         onSubmit={(event) => {
           event.preventDefault();
           event.stopPropagation();
-          const value = String(new FormData(event.currentTarget).get('at') ?? '');
-          const at = new Date(value);
-          if (!value || Number.isNaN(at.getTime())) {
+          const iso = isoOf(when);
+          if (!iso) {
             setError(formErrors({ at: 'admin.error.required' }));
             return;
           }
+          const at = new Date(iso);
           if (at.getTime() < Date.now()) {
             setError(formErrors({ at: 'admin.schedule.error.past' }));
             return;
@@ -153,12 +155,12 @@ export function SchedulePanel({
             ['unpublish', t('admin.schedule.action.unpublish')],
           ]}
         />
-        <Field
+        <DateTimeField
           name="at"
-          type="datetime-local"
           label={t('admin.schedule.at')}
           description={t('admin.schedule.atHint', { version })}
-          defaultValue={localInput(new Date(Date.now() + 3_600_000))}
+          value={when}
+          onChange={setWhen}
         />
         <div className={styles.actions}>
           <Button type="submit" className={styles.secondary}>
