@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  createNews,
   createNewsCategory,
   createPage,
   createSubscription,
@@ -12,7 +13,7 @@ import { auditLog } from '../../staff/tables.ts';
 import { newsReleaseMailings, newsReleaseMails } from '../../subscriptions/tables.ts';
 import { ADMIN_NEWS_API, type AdminNewsRow, type NewsDocument } from '../admin/schemas.ts';
 import { contentSchedules, newsReleases } from '../tables.ts';
-import { SCHEDULE_TICK_MS } from './schedule.server.ts';
+import { runDueSchedules, SCHEDULE_TICK_MS } from './schedule.server.ts';
 
 /**
  * A news release under embargo (decision 167) on PostgreSQL with two servers on one database,
@@ -184,5 +185,47 @@ describe.runIf(onPostgres)('a news release under embargo across processes (Postg
       .from(newsReleaseMails)
       .where(eq(newsReleaseMails.mailingId, mailings[0]?.id ?? 0));
     expect(mails).toHaveLength(3);
+  });
+
+  it('runs each due action once when two processes claim at the same moment, bare', async () => {
+    const [first, second] = handles;
+    if (!first || !second) throw new Error('two handles');
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const row = await createNews(first.db, {
+        siteId: 'konsernifi',
+        path: `/uutiset/2026/kilpa-${i}`,
+        translationKey: `news:kilpa-${i}`,
+      });
+      ids.push(row.id);
+      // An hour ahead: the servers' own job runners leave them be; the bare claims below run
+      // them as if it were two hours later.
+      const res = await publisher.visitor.post(
+        `${ADMIN_NEWS_API}/${row.id}/schedules`,
+        json({
+          action: 'unpublish',
+          at: new Date(Date.now() + 3_600_000).toISOString(),
+          version: 1,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const later = () => new Date(Date.now() + 7_200_000);
+    // Without the job's advisory lock: only the row claims keep them apart.
+    const ran = await Promise.all([
+      runDueSchedules(first.db, later),
+      runDueSchedules(second.db, later),
+      runDueSchedules(first.db, later),
+      runDueSchedules(second.db, later),
+    ]);
+    expect(ran.reduce((a, b) => a + b, 0)).toBe(ids.length);
+    for (const id of ids) {
+      const audits = await first.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'content.unpublish'), eq(auditLog.subjectId, String(id))));
+      expect(audits, String(id)).toHaveLength(1);
+      expect(await first.db.select().from(newsReleases).where(eq(newsReleases.id, id))).toEqual([]);
+    }
   });
 });
