@@ -63,6 +63,8 @@ const PRIVATE_TABLES = new Set([
   'content_items',
   'content_versions',
   'content_presence',
+  // Scheduled publishing (decision 167): the order waits here; its run writes the live rows.
+  'content_schedules',
 ]);
 
 const WRITE =

@@ -12,6 +12,7 @@ import {
 import { useSearchParams } from 'react-router';
 import type {
   ADMIN_NEWS_API as AdminNewsApi,
+  AdminNewsList,
   AdminNewsRow,
   PublishNews,
 } from '../../features/content/index.ts';
@@ -27,6 +28,8 @@ import {
   ModalDialog,
   useFieldErrors,
 } from '../ui.tsx';
+import { NewRelease, ReleaseActions, ReleaseDate } from './news-releases.tsx';
+import { localInput } from './schedule-panel.tsx';
 import {
   type Column,
   formErrors,
@@ -45,8 +48,9 @@ type Publish = (row: AdminNewsRow, body: PublishNews) => Promise<'done' | 'confl
 /**
  * The news releases the staff member may publish (decision 158), the latest first: each can be
  * published now or at a time, with the categories whose confirmed subscribers it is mailed to
- * once; a mailing still waiting can be moved, one sent cannot. Issue 35's editing screens will
- * take this over.
+ * once; a mailing still waiting can be moved, one sent cannot. A new release is a draft,
+ * nowhere on the site until it is published; published at a time, it stays off the site until
+ * then (decision 167), and the waiting publish can be cancelled; one on the site can be taken off.
  */
 export function NewsScreen() {
   const { t, dateTime } = useT();
@@ -55,8 +59,7 @@ export function NewsScreen() {
   const offset = offsetOf(params);
   const list = useQuery({
     queryKey: ['admin-news', offset],
-    queryFn: () =>
-      get<{ releases: AdminNewsRow[]; total: number }>(`${ADMIN_NEWS_API}?offset=${offset}`),
+    queryFn: () => get<AdminNewsList>(`${ADMIN_NEWS_API}?offset=${offset}`),
     placeholderData: keepPreviousData,
   });
   const [said, setSaid] = useState<Said>(null);
@@ -69,7 +72,7 @@ export function NewsScreen() {
         text: body.at
           ? t('admin.news.didSchedule', {
               title: row.title,
-              date: dateTime(published.publishDate),
+              date: dateTime(published.schedule?.at ?? published.publishDate ?? body.at),
             })
           : t('admin.news.didPublish', { title: row.title }),
         alert: false,
@@ -93,10 +96,11 @@ export function NewsScreen() {
           <span className={styles.muted}>
             {r.siteId} · {r.lang} · {r.path}
           </span>
+          <span>{t(`admin.recipes.state.${r.state}`)}</span>
         </span>
       ),
     ],
-    [t('admin.news.date'), (r) => dateTime(r.publishDate)],
+    [t('admin.news.date'), (r) => <ReleaseDate row={r} />],
     [
       t('admin.news.categories'),
       (r) =>
@@ -107,12 +111,17 @@ export function NewsScreen() {
     [t('admin.news.mailing'), (r) => <MailingState row={r} />],
     [
       t('admin.news.actions'),
-      (r) =>
-        r.categories.length === 0 ? (
-          <span className={styles.muted}>{t('admin.news.noCategories')}</span>
-        ) : r.mailing && (r.mailing.status === 'sent' || r.mailing.recipients > 0) ? null : (
-          <PublishDialog row={r} onPublish={publish} />
-        ),
+      (r) => (
+        <span className={styles.actions}>
+          {r.categories.length === 0 ? (
+            <span className={styles.muted}>{t('admin.news.noCategories')}</span>
+          ) : r.schedule ||
+            (r.mailing && (r.mailing.status === 'sent' || r.mailing.recipients > 0)) ? null : (
+            <PublishDialog row={r} onPublish={publish} />
+          )}
+          <ReleaseActions row={r} onSaid={setSaid} />
+        </span>
+      ),
       'actions',
     ],
   ];
@@ -121,6 +130,9 @@ export function NewsScreen() {
     <>
       <Heading level={1}>{t('admin.news.heading')}</Heading>
       <p>{t('admin.news.lead')}</p>
+      {list.data && list.data.scopes.length > 0 ? (
+        <NewRelease scopes={list.data.scopes} onSaid={setSaid} />
+      ) : null}
       <SaidText said={said} />
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       <p role="status">{total === undefined ? '' : t('admin.news.count', { count: total })}</p>
@@ -150,12 +162,6 @@ function MailingState({ row }: { row: AdminNewsRow }) {
         : t('admin.news.mailing.scheduled', { date: dateTime(mailing.sendAt) })}
     </>
   );
-}
-
-/** `2026-12-01T09:30` in the browser's time zone, for a `datetime-local` field. */
-function localInput(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
 function PublishDialog({ row, onPublish }: { row: AdminNewsRow; onPublish: Publish }) {
@@ -224,6 +230,7 @@ function PublishForm({
               at: at ? at.toISOString() : null,
               informationTypes: chosen,
               mailingVersion: row.mailing?.version ?? null,
+              version: row.version,
             });
             close();
           } catch (e) {

@@ -55,6 +55,7 @@ import {
   slugOf,
 } from './recipe-form.ts';
 import { RECIPES_ADMIN_API } from './recipes.tsx';
+import { SchedulePanel } from './schedule-panel.tsx';
 import { formErrors, RowsTable } from './shop-parts.tsx';
 
 type Scope = { siteId: string; lang: string };
@@ -422,6 +423,15 @@ function Editor(props: EditorProps) {
           onPublish={() => void editor.publish()}
         />
       </AdminForm>
+      {open?.canPublish ? (
+        <SchedulePanel
+          base={RECIPES_ADMIN_API}
+          itemId={open.item.id}
+          version={open.head.version}
+          live={open.item.publishedPath !== null}
+          reload={[['recipe', open.item.id], ['recipes']]}
+        />
+      ) : null}
       {open ? (
         <>
           <Versions

@@ -5,8 +5,10 @@ import type { RECIPES_ADMIN_API as RecipesApi, RecipesList } from '../../feature
 import styles from '../admin.module.css';
 import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { AdminForm, Field } from '../ui.tsx';
-import { type Column, ListPages, offsetOf, RowsTable } from './shop-parts.tsx';
+import { useCan } from '../session.tsx';
+import { AdminForm, Field, type GridColumn } from '../ui.tsx';
+import { BulkTable } from './bulk-table.tsx';
+import { ListPages, offsetOf } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const RECIPES_ADMIN_API: typeof RecipesApi = '/api/admin/content/recipes';
@@ -25,12 +27,13 @@ export function RecipesScreen() {
   const query = new URLSearchParams();
   if (q) query.set('q', q);
   if (offset) query.set('offset', String(offset));
+  const canPublish = useCan('content.publish');
   const list = useQuery({
     queryKey: ['recipes', query.toString()],
     queryFn: () => get<RecipesList>(`${RECIPES_ADMIN_API}?${query}`),
     placeholderData: keepPreviousData,
   });
-  const columns: Column<Row>[] = [
+  const columns: GridColumn<Row>[] = [
     [
       t('admin.recipes.title'),
       (r) => (
@@ -86,13 +89,15 @@ export function RecipesScreen() {
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       <p role="status">{total === undefined ? '' : t('admin.recipes.count', { count: total })}</p>
       {list.data ? (
-        <RowsTable
-          caption={t('admin.recipes.heading')}
-          hiddenCaption
+        <BulkTable
+          label={t('admin.recipes.heading')}
+          api={RECIPES_ADMIN_API}
+          noun="recipe"
           columns={columns}
-          rows={list.data.recipes}
-          rowKey={(r) => r.id}
+          items={list.data.recipes}
           empty={t('admin.recipes.empty')}
+          queryKey={['recipes']}
+          canPublish={canPublish}
         />
       ) : null}
       {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}

@@ -9,3 +9,4 @@ export * from './publishing/schemas.ts';
 
 /** The square thumbnail of an image (the image route's `thumbnail-medium` preset). */
 export const thumbnailUrl = (imageId: number) => imageUrl({ id: imageId }, 'thumbnail-medium');
+export * from './publishing/schedule-schemas.ts';

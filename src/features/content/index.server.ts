@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { startJob } from '../../server/jobs.ts';
 import { contentAdminRoutes } from './admin/routes.server.ts';
 import { filteredCardsRoutes } from './card-grid/routes.server.ts';
 import { staticCard } from './components/card-view.tsx';
 import { likeRoutes } from './likes/routes.server.ts';
+import { runDueSchedules, SCHEDULE_TICK_MS } from './publishing/schedule.server.ts';
 import { recipeBannerRoutes } from './recipe-banner/routes.server.ts';
 import { seoRoutes } from './seo/routes.server.ts';
 import { mediaRoutes } from './widgets/media-routes.server.ts';
@@ -33,6 +35,15 @@ export const contentPlugin = fp(
     await app.register(schoolVoteFormRoutes);
     await app.register(mediaRoutes);
     await app.register(contentAdminRoutes);
+    // Scheduled publishing and unpublishing (decision 167), once across processes.
+    app.addHook('onReady', async () => {
+      startJob(app, {
+        name: 'content-schedule',
+        everyMs: SCHEDULE_TICK_MS,
+        run: (db) => runDueSchedules(db),
+        doneMessage: 'content: scheduled actions run',
+      });
+    });
   },
   { name: 'content', dependencies: ['request-context'] },
 );

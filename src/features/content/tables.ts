@@ -440,3 +440,47 @@ export const contentPresence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.itemId, t.staffId] })],
 );
+
+/**
+ * Scheduled publishing and unpublishing (decision 167): a publisher's order to publish a version
+ * of an item (or take it off the site) at a time. The `content-schedule` job runs each due row
+ * once across processes: it claims the row (`FOR UPDATE SKIP LOCKED`, then `state` moves from
+ * pending in the same transaction as the publish and its audit row). `payload` is what the
+ * kind's own publishing needs besides the version (a news release's mailing categories).
+ */
+export const contentSchedules = pgTable(
+  'content_schedules',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    /** publish or unpublish. */
+    action: text('action').notNull(),
+    /** The version to publish (the newest when it was scheduled); for unpublish the live one. */
+    version: integer('version'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    siteId: text('site_id').notNull(),
+    lang: text('lang').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** pending, done, cancelled or failed. */
+    state: text('state').notNull().default('pending'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledBy: uuid('cancelled_by'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Why a run failed (a stale path, a missing reference), for the screen. */
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('content_schedules_pending_uq')
+      .on(t.kind, t.itemId, t.action)
+      .where(sql`${t.state} = 'pending'`),
+    index('content_schedules_due_idx').on(t.runAt).where(sql`${t.state} = 'pending'`),
+    check('content_schedules_action_ck', sql`${t.action} in ('publish', 'unpublish')`),
+    check(
+      'content_schedules_state_ck',
+      sql`${t.state} in ('pending', 'done', 'cancelled', 'failed')`,
+    ),
+    check('content_schedules_kind_ck', sql`${t.kind} in ('recipe', 'product', 'page', 'news')`),
+  ],
+);

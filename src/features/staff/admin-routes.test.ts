@@ -199,10 +199,20 @@ const urlOf = (route: { url: string }) =>
     .replace(':id', idFor(route.url))
     .replace(':position', '0')
     .replace(':key', 'editor')
-    .replace(':version', '1');
+    .replace(':version', '1')
+    .replace(':scheduleId', '1');
+
+/** Bodies for writes that name their rows in the body (a bulk action's items), not the URL. */
+const BODIES: Record<string, () => unknown> = {
+  [`POST ${RECIPES_ADMIN_API}/bulk`]: () => ({
+    action: 'unpublish',
+    items: [{ id: someRecipeId, version: 1 }],
+  }),
+};
 
 function call(v: Visitor, route: { method: string; url: string }, query = '') {
-  return v.request(route.method as 'GET', `${urlOf(route)}${query}`, json({}));
+  const body = BODIES[`${route.method} ${route.url}`]?.() ?? {};
+  return v.request(route.method as 'GET', `${urlOf(route)}${query}`, json(body));
 }
 
 const guarded = () =>
@@ -486,6 +496,7 @@ const SAMPLES: Record<
     body: { email: NOBODY, counts: NO_COUNTS },
   }),
   ...recipeSamples(),
+  ...scheduleSamples(),
   ...synonymSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
@@ -851,6 +862,92 @@ function recipeSamples(): typeof SAMPLES {
       const { id } = await recipe();
       await admin.visitor.request('PUT', `${RECIPES_ADMIN_API}/${id}/presence`);
       return { url: `${RECIPES_ADMIN_API}/${id}/presence` };
+    },
+  };
+}
+
+/** Unpublishing, schedules and bulk actions (decision 167), and news releases' drafts. */
+function scheduleSamples(): typeof SAMPLES {
+  let n = 0;
+  const recipe = async () => {
+    n += 1;
+    return (await createRecipe(t.app.db, { siteId: 'sibylla', path: `/reseptit/ajastus-${n}` })).id;
+  };
+  const release = async () =>
+    (
+      await createNews(t.app.db, {
+        siteId: 'sibylla',
+        lang: 'sv',
+        path: `/nyheter/${randomUUID()}`,
+      })
+    ).id;
+  const later = () => new Date(Date.now() + 3_600_000).toISOString();
+  const news = (path: string) => ({
+    path,
+    title: 'Nyhet',
+    teaser: '',
+    bodyHtml: '<p>Text.</p>',
+    imageId: null,
+    authors: [],
+    textType: null,
+    source: 'cision',
+    categoryIds: [],
+    facetTagIds: [],
+  });
+  const scheduled = async (api: string, id: number) => {
+    const res = await admin.visitor.post(
+      `${api}/${id}/schedules`,
+      json({ action: 'unpublish', at: later(), version: 1 }),
+    );
+    return (res.json() as { schedules: { id: number }[] }).schedules[0]?.id ?? 0;
+  };
+  return {
+    [`POST ${RECIPES_ADMIN_API}/:id/unpublish`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${await recipe()}/unpublish`,
+      body: { version: 1 },
+    }),
+    [`POST ${RECIPES_ADMIN_API}/:id/schedules`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/${await recipe()}/schedules`,
+      body: { action: 'unpublish', at: later(), version: 1 },
+    }),
+    [`POST ${RECIPES_ADMIN_API}/:id/schedules/:scheduleId/cancel`]: async () => {
+      const id = await recipe();
+      return {
+        url: `${RECIPES_ADMIN_API}/${id}/schedules/${await scheduled(RECIPES_ADMIN_API, id)}/cancel`,
+      };
+    },
+    [`POST ${RECIPES_ADMIN_API}/bulk`]: async () => ({
+      url: `${RECIPES_ADMIN_API}/bulk`,
+      body: { action: 'unpublish', items: [{ id: await recipe(), version: 1 }] },
+    }),
+    [`POST ${ADMIN_NEWS_API}`]: async () => ({
+      url: `${ADMIN_NEWS_API}?site=sibylla&lang=sv`,
+      body: { document: news(`/nyheter/${randomUUID()}`) },
+    }),
+    [`PUT ${ADMIN_NEWS_API}/:id`]: async () => {
+      const path = `/nyheter/${randomUUID()}`;
+      const made = await admin.visitor.post(
+        `${ADMIN_NEWS_API}?site=sibylla&lang=sv`,
+        json({ document: news(path) }),
+      );
+      return {
+        url: `${ADMIN_NEWS_API}/${(made.json() as { id: number }).id}`,
+        body: { basedOn: 1, document: { ...news(path), title: 'Nyhet 2' } },
+      };
+    },
+    [`POST ${ADMIN_NEWS_API}/:id/unpublish`]: async () => ({
+      url: `${ADMIN_NEWS_API}/${await release()}/unpublish`,
+      body: { version: 1 },
+    }),
+    [`POST ${ADMIN_NEWS_API}/:id/schedules`]: async () => ({
+      url: `${ADMIN_NEWS_API}/${await release()}/schedules`,
+      body: { action: 'unpublish', at: later(), version: 1 },
+    }),
+    [`POST ${ADMIN_NEWS_API}/:id/schedules/:scheduleId/cancel`]: async () => {
+      const id = await release();
+      return {
+        url: `${ADMIN_NEWS_API}/${id}/schedules/${await scheduled(ADMIN_NEWS_API, id)}/cancel`,
+      };
     },
   };
 }

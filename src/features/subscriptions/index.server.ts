@@ -56,6 +56,7 @@ export {
   mailingsOf,
   type ReleaseToMail,
   scheduleNewsReleaseMailing,
+  withdrawNewsReleaseMailing,
 } from './news-mailing.server.ts';
 export {
   eraseCampaignEntries,

@@ -126,6 +126,28 @@ export async function scheduleNewsReleaseMailing(
   return { before: current ? stateOf(current) : null, after: stateOf(row) };
 }
 
+/**
+ * Withdraws the waiting mailing of a release taken off the site (decision 167), in the
+ * unpublishing transaction; one that has begun or was sent stays (a release is mailed once).
+ * Answers the mailing as it was, when one was withdrawn.
+ */
+export async function withdrawNewsReleaseMailing(
+  tx: Transaction,
+  releaseId: number,
+): Promise<MailingState | null> {
+  const [gone] = await tx
+    .delete(newsReleaseMailings)
+    .where(
+      and(
+        eq(newsReleaseMailings.releaseId, releaseId),
+        eq(newsReleaseMailings.status, 'scheduled'),
+        eq(newsReleaseMailings.recipients, 0),
+      ),
+    )
+    .returning();
+  return gone ? stateOf(gone) : null;
+}
+
 /** The mailings of releases, by release id (for the back office's list of releases). */
 export async function mailingsOf(
   db: Database,

@@ -173,7 +173,7 @@ describe('publishing a news release', () => {
     const row = res.json() as AdminNewsRow;
     expect(row.informationTypes).toEqual(['PRM', 'RDV']);
     expect(row.mailing).toMatchObject({ status: 'scheduled', version: 0, recipients: 0 });
-    expect(Date.now() - new Date(row.publishDate).getTime()).toBeLessThan(60_000);
+    expect(Date.now() - new Date(row.publishDate ?? 0).getTime()).toBeLessThan(60_000);
     expect(await lastAudit(t.app)).toMatchObject({
       action: 'news.publish',
       staffId: publisher.id,

@@ -2,10 +2,18 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
-import { adminRoute, scopeWhere } from '../../staff/index.server.ts';
+import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
+import { newsAdapter, newsKind } from '../publishing/news.server.ts';
 import { recipeAdminRoutes } from '../publishing/routes.server.ts';
+import { contentScheduleRoutes } from '../publishing/schedule-routes.server.ts';
+import { assertMayEdit, createItem, saveDraft } from '../publishing/versions.server.ts';
 import { pages } from '../tables.ts';
-import { assertReleaseAccess, listNewsForPublishing, publishNewsRelease } from './news.server.ts';
+import {
+  assertReleaseAccess,
+  listNewsForPublishing,
+  newsRowOf,
+  publishNewsRelease,
+} from './news.server.ts';
 import {
   ADMIN_NEWS_API,
   ADMIN_PAGES_API,
@@ -14,7 +22,10 @@ import {
   adminNewsSchema,
   adminPagesQuerySchema,
   adminPagesSchema,
+  newsCreateQuerySchema,
+  newsCreateSchema,
   newsIdParamsSchema,
+  newsSaveSchema,
   publishNewsSchema,
 } from './schemas.ts';
 
@@ -101,5 +112,47 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
     problems: [400, 401, 403, 404, 409, 413, 429],
     handler: (request) => publishNewsRelease(request, request.params.id, request.body),
   });
+  adminRoute(app, 'POST', ADMIN_NEWS_API, {
+    staff: { permission: 'content.edit', scope: queryScope },
+    rateLimit: { max: 120, timeWindow: 60_000 },
+    bodyLimit: 256 * 1024,
+    summary: 'Makes a news release of a site and language (`site`, `lang`) as a first draft',
+    description:
+      'Nothing shows on the site until it is published (now, or at a time: decision 167). 400 with field errors (`document.path` taken, rich text the sanitiser would change, a picture or tag that does not exist there).',
+    querystring: newsCreateQuerySchema,
+    body: newsCreateSchema,
+    answer: jsonAnswer(adminNewsRowSchema, 'The release'),
+    problems: [400, 401, 403, 413, 429],
+    handler: async (request) => {
+      const { site: siteId, lang } = request.query;
+      const id = await createItem(request, newsAdapter, { siteId, lang }, request.body.document);
+      return newsRowOf(request, id);
+    },
+  });
+  adminRoute(app, 'PUT', `${ADMIN_NEWS_API}/:id`, {
+    staff: { permission: 'content.edit' },
+    rateLimit: { max: 240, timeWindow: 60_000 },
+    bodyLimit: 256 * 1024,
+    preValidation: async (request) => {
+      const id = Number((request.params as { id?: unknown }).id);
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return;
+      await assertMayEdit(request, newsAdapter, id);
+    },
+    summary: 'Saves a draft of a news release: a new version; the site is not changed',
+    description:
+      '`basedOn` is the version the editor started from (409 `/problems/stale-version` with `current` when someone saved since).',
+    params: newsIdParamsSchema,
+    body: newsSaveSchema,
+    answer: jsonAnswer(adminNewsRowSchema, 'The release'),
+    problems: [400, 401, 403, 404, 409, 413, 429],
+    handler: async (request) => {
+      const { basedOn, document } = request.body;
+      await saveDraft(request, newsAdapter, request.params.id, basedOn, document);
+      return newsRowOf(request, request.params.id);
+    },
+  });
+  // Unpublishing and scheduled actions of a release (decision 167); a release's publish with its
+  // mailing categories, now or at a time, is the route above.
+  contentScheduleRoutes(app, ADMIN_NEWS_API, newsKind, { noun: 'news release', bulk: false });
   recipeAdminRoutes(app);
 }

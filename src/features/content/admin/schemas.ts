@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentPathSchema } from '../publishing/schemas.ts';
 
 /** The back office's list of pages (`GET /api/admin/content/pages`). */
 export const ADMIN_PAGES_API = '/api/admin/content/pages';
@@ -63,7 +64,14 @@ export const adminNewsRowSchema = z.object({
   lang: z.string(),
   path: z.string(),
   title: z.string(),
-  publishDate: z.string(),
+  /** On the site since (or, for a release not on the site, null). */
+  publishDate: z.string().nullable(),
+  /** published, changed (a newer draft waits) or draft (not on the site: never, or taken off). */
+  state: z.enum(['published', 'changed', 'draft']),
+  /** The newest version, named by a publish, an unpublish or a schedule (409 when stale). */
+  version: z.number().int(),
+  /** A waiting scheduled publish (decision 167): when and which. */
+  schedule: z.object({ id: z.number().int(), at: z.string() }).nullable(),
   informationTypes: z.array(z.string()),
   /** The categories of the release's site and language its subscribers chose from. */
   categories: z.array(newsCategorySchema),
@@ -75,6 +83,8 @@ export type AdminNewsRow = z.infer<typeof adminNewsRowSchema>;
 export const adminNewsSchema = z.object({
   releases: z.array(adminNewsRowSchema),
   total: z.number().int(),
+  /** Where a new release may be made (`content.edit` and `content.publish` there). */
+  scopes: z.array(z.object({ siteId: z.string(), lang: z.string() })),
 });
 
 export const newsIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
@@ -92,6 +102,47 @@ export const publishNewsSchema = z
       .max(20, 'admin.error.invalid'),
     /** The mailing's version as shown; null when none was queued. */
     mailingVersion: z.number({ error: 'admin.error.invalid' }).int().min(0).nullable(),
+    /**
+     * The release's newest version as shown (decision 167): a release not on the site is
+     * published (or scheduled) at this version, 409 when a newer one was saved.
+     */
+    version: z.number({ error: 'admin.error.invalid' }).int().min(1).optional(),
   })
   .strict();
 export type PublishNews = z.infer<typeof publishNewsSchema>;
+
+// A news release as a document of the versions (decisions 162, 167): what its page renders.
+
+const NEWS_INVALID = 'admin.error.invalid';
+const newsLine = (max: number) =>
+  z.string({ error: NEWS_INVALID }).trim().max(max, 'admin.error.tooLong');
+const newsId = z.number({ error: NEWS_INVALID }).int(NEWS_INVALID).min(1).max(2_147_483_647);
+
+export const newsDocumentSchema = z
+  .object({
+    path: contentPathSchema,
+    title: newsLine(300).min(1, 'admin.error.required'),
+    teaser: newsLine(2000),
+    /** Rich text as the sanitiser keeps it (checked on save). */
+    bodyHtml: z.string({ error: NEWS_INVALID }).max(200_000, 'admin.error.tooLong'),
+    imageId: newsId.nullable(),
+    authors: z.array(newsLine(200).min(1, 'admin.error.required')).max(20, NEWS_INVALID),
+    textType: newsLine(100).nullable(),
+    /** The release service it came from: the card style of listings. */
+    source: z.enum(['cision', 'mynewsdesk'], { error: NEWS_INVALID }),
+    categoryIds: z.array(newsId).max(50, NEWS_INVALID),
+    facetTagIds: z.array(newsId).max(50, NEWS_INVALID),
+  })
+  .strict();
+export type NewsDocument = z.infer<typeof newsDocumentSchema>;
+
+/** A new release's first draft (its site and language in the query). */
+export const newsCreateSchema = z.object({ document: newsDocumentSchema }).strict();
+export const newsCreateQuerySchema = z
+  .object({
+    site: z.string().regex(/^[a-z0-9-]{1,40}$/, NEWS_INVALID),
+    lang: z.enum(['fi', 'sv', 'en'], { error: NEWS_INVALID }),
+  })
+  .strict();
+export const newsSaveSchema = z.object({ basedOn: newsId, document: newsDocumentSchema }).strict();
+export type AdminNewsList = z.infer<typeof adminNewsSchema>;

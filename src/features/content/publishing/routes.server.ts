@@ -18,6 +18,7 @@ import {
 import { uploadImage } from './images.server.ts';
 import { previewLink } from './preview.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
+import { contentScheduleRoutes } from './schedule-routes.server.ts';
 import {
   CONTENT_IMAGES_API,
   facetOptionsSchema,
@@ -145,6 +146,7 @@ async function listRecipes(
       updatedAt: sql<Date>`greatest(${recipes.updatedAt}, ${contentItems.updatedAt})`.as(
         'updated_at',
       ),
+      version: sql<number>`coalesce(${contentItems.headVersion}, 1)`.as('version'),
     })
     .from(recipes)
     .leftJoin(
@@ -161,6 +163,7 @@ async function listRecipes(
       path: sql<string>`${contentVersions.document}->>'path'`,
       state: sql<string>`'draft'`,
       updatedAt: contentItems.updatedAt,
+      version: contentItems.headVersion,
     })
     .from(contentItems)
     .innerJoin(
@@ -192,6 +195,7 @@ async function listRecipes(
         path: r.path,
         state: r.state as RecipeListRow['state'],
         updatedAt: new Date(r.updatedAt).toISOString(),
+        version: Number(r.version),
       }),
     ),
     total: Number(total?.n ?? 0),
@@ -282,6 +286,8 @@ async function listImages(
  */
 export function recipeAdminRoutes(app: ZodApp) {
   recipeItemRoutes(app);
+  // Unpublishing, scheduled publishing and bulk actions (decision 167).
+  contentScheduleRoutes(app, RECIPES_ADMIN_API, { adapter: recipeAdapter }, { noun: 'recipe' });
   adminRoute(app, 'GET', RECIPES_ADMIN_API, {
     ...editor,
     rateLimit: READ,

@@ -195,6 +195,8 @@ export const recipeRowSchema = z.object({
   path: z.string(),
   /** published: the site shows the newest version; changed: a draft is newer; draft: never published. */
   state: z.enum(['published', 'changed', 'draft']),
+  /** The newest version: what a bulk action names (decision 167). */
+  version: z.number().int(),
   updatedAt: z.string(),
 });
 export type RecipeListRow = z.infer<typeof recipeRowSchema>;

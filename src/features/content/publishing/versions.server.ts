@@ -14,7 +14,7 @@ import {
 import { getSite } from '../../../sites/registry.ts';
 import { langPrefix } from '../../../sites/resolve.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { actorOf, recordAudit, staffMembers } from '../../staff/index.server.ts';
+import { type Actor, actorOf, recordAudit, staffMembers } from '../../staff/index.server.ts';
 import { can, type Permission } from '../../staff/index.ts';
 import type { ContentKind } from '../content-id.ts';
 import { recordPathChange } from '../path-redirects.server.ts';
@@ -73,8 +73,11 @@ export interface KindAdapter<Doc extends { path: string }> {
     item: { siteId: string; lang: string; itemId: number },
     doc: Doc,
   ): Promise<FieldErrors>;
-  /** Writes a document into the live row: an insert at the first publish, an update after. */
-  writeLive(tx: Transaction, item: ItemRow, doc: Doc, exists: boolean): Promise<void>;
+  /**
+   * Writes a document into the live row: an insert at the first publish, an update after. `at`
+   * is the moment it is published (a scheduled one's time).
+   */
+  writeLive(tx: Transaction, item: ItemRow, doc: Doc, exists: boolean, at: Date): Promise<void>;
 }
 
 /** A save or a publish made on a version that is no longer the newest: 409 with the newest. */
@@ -172,7 +175,7 @@ async function itemOf(
   return row;
 }
 
-async function versionOf(db: Db, kind: string, id: number, version: number) {
+export async function versionOf(db: Db, kind: string, id: number, version: number) {
   const [row] = await db
     .select(versionColumns)
     .from(contentVersions)
@@ -192,7 +195,7 @@ function fullVersion<Doc>(adapter: KindAdapter<Doc & { path: string }>, row: Ver
 }
 
 /** The item's site and language: its versions' row, or its live row before any version. */
-async function scopeOf<Doc extends { path: string }>(
+export async function scopeOf<Doc extends { path: string }>(
   db: Db,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -319,7 +322,7 @@ export async function readVersion<Doc extends { path: string }>(
  * row, the row is made with the live row as its published version 1 (once: a second asker waits
  * for the lock and finds it made).
  */
-async function lockedItem<Doc extends { path: string }>(
+export async function lockedItem<Doc extends { path: string }>(
   tx: Transaction,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -359,7 +362,7 @@ async function lockedItem<Doc extends { path: string }>(
   return { item: made, live };
 }
 
-async function stale<Doc extends { path: string }>(
+export async function stale<Doc extends { path: string }>(
   tx: Transaction,
   adapter: KindAdapter<Doc>,
   item: ItemRow,
@@ -382,7 +385,7 @@ async function checkDocument<Doc extends { path: string }>(
   if (Object.keys(errors).length > 0) throw new Invalid(errors);
 }
 
-function changesOf(before: object | null, after: object) {
+export function changesOf(before: object | null, after: object) {
   const changes: Record<string, { before?: unknown; after?: unknown }> = {};
   for (const change of diffDocuments(before ?? {}, after)) {
     changes[change.path] = { before: change.before ?? null, after: change.after ?? null };
@@ -535,52 +538,80 @@ export async function publishVersion<Doc extends { path: string }>(
   assertMay(request, 'content.publish', scope);
   // A seeded row nobody has saved is its version 1, and live already: nothing to write.
   if (!existing && seeded && version === 1) return;
-  const staffId = staffOf(request).staffId;
-  await request.server.db.transaction(async (tx) => {
-    const { item, live } = await lockedItem(tx, adapter, id);
-    if (item.headVersion !== version) await stale(tx, adapter, item);
-    if (item.publishedVersion === version) return;
-    const row = await versionOf(tx, adapter.kind, id, version);
-    if (!row) throw new NotFound('No such version.');
-    const doc = adapter.schema.parse(row.document);
-    await checkDocument(tx, adapter, item, doc);
-    await adapter.writeLive(tx, item, doc, live !== undefined);
-    // A published path that moves keeps answering, with 301 to the new one (decision 165).
-    if (live && live.path !== doc.path) {
-      await recordPathChange(tx, {
-        siteId: item.siteId,
-        lang: item.lang,
-        from: live.path,
-        to: doc.path,
-      });
-    }
-    const at = new Date();
-    await tx
-      .update(contentVersions)
-      .set({ status: 'published', publishedAt: at, publishedBy: staffId })
-      .where(
-        and(
-          eq(contentVersions.kind, adapter.kind),
-          eq(contentVersions.itemId, id),
-          eq(contentVersions.version, version),
-        ),
-      );
-    await tx
-      .update(contentItems)
-      .set({ publishedVersion: version, updatedAt: at })
-      .where(and(eq(contentItems.kind, adapter.kind), eq(contentItems.itemId, id)));
-    await recordAudit(tx, actorOf(request), {
-      action: 'content.publish',
-      subjectType: adapter.kind,
-      subjectId: String(id),
+  const who = { actor: actorOf(request), staffId: staffOf(request).staffId };
+  await request.server.db.transaction((tx) => publishWithin(tx, adapter, id, version, who));
+}
+
+/** Who publishes: a staff member's request, or a scheduled run in the name of who scheduled it. */
+export interface Publisher {
+  actor: Actor;
+  staffId: string | null;
+}
+
+/**
+ * Publishing inside the caller's transaction: the version written into the live row, the
+ * version's and the item's new state, a moved path's redirect and the audit row. The version
+ * must be the newest unless `newest` is false (a scheduled run publishes the version that was
+ * scheduled). Answers whether anything was written (the same version again, and live: nothing).
+ */
+export async function publishWithin<Doc extends { path: string }>(
+  tx: Transaction,
+  adapter: KindAdapter<Doc>,
+  id: number,
+  version: number,
+  who: Publisher,
+  options: {
+    newest?: boolean;
+    at?: Date;
+    changes?: Record<string, { before?: unknown; after?: unknown }>;
+  } = {},
+): Promise<{ published: boolean; item: ItemRow; doc: Doc; live: LiveRow<Doc> | undefined }> {
+  const { item, live } = await lockedItem(tx, adapter, id);
+  if ((options.newest ?? true) && item.headVersion !== version) await stale(tx, adapter, item);
+  const row = await versionOf(tx, adapter.kind, id, version);
+  if (!row) throw new NotFound('No such version.');
+  const doc = adapter.schema.parse(row.document);
+  if (item.publishedVersion === version && live) return { published: false, item, doc, live };
+  await checkDocument(tx, adapter, item, doc);
+  const at = options.at ?? new Date();
+  await adapter.writeLive(tx, item, doc, live !== undefined, at);
+  // A published path that moves keeps answering, with 301 to the new one (decision 165).
+  if (live && live.path !== doc.path) {
+    await recordPathChange(tx, {
       siteId: item.siteId,
       lang: item.lang,
-      changes: {
-        publishedVersion: { before: item.publishedVersion, after: version },
-        ...changesOf(live?.document ?? null, doc),
-      },
+      from: live.path,
+      to: doc.path,
     });
+  }
+  const now = new Date();
+  await tx
+    .update(contentVersions)
+    .set({ status: 'published', publishedAt: now, publishedBy: who.staffId })
+    .where(
+      and(
+        eq(contentVersions.kind, adapter.kind),
+        eq(contentVersions.itemId, id),
+        eq(contentVersions.version, version),
+      ),
+    );
+  await tx
+    .update(contentItems)
+    .set({ publishedVersion: version, updatedAt: now })
+    .where(and(eq(contentItems.kind, adapter.kind), eq(contentItems.itemId, id)));
+  await recordAudit(tx, who.actor, {
+    action: 'content.publish',
+    subjectType: adapter.kind,
+    subjectId: String(id),
+    siteId: item.siteId,
+    lang: item.lang,
+    changes: {
+      publishedVersion: { before: item.publishedVersion, after: version },
+      ...options.changes,
+      ...changesOf(live?.document ?? null, doc),
+    },
   });
+  return { published: true, item, doc, live };
 }
 
 /**

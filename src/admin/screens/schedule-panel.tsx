@@ -1,0 +1,220 @@
+import type { CalendarDateTime } from '@internationalized/date';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, DialogTrigger, Heading } from 'react-aria-components';
+import type { Schedule, ScheduleAction, Schedules } from '../../features/content/admin.ts';
+import styles from '../admin.module.css';
+import { ApiError, get, post } from '../api.ts';
+import { DateTimeField, isoOf, localMomentIn } from '../date-time-field.tsx';
+import { useT } from '../i18n.tsx';
+import {
+  AdminForm,
+  ChoiceRadios,
+  DialogActions,
+  ErrorSummary,
+  LiveStatus,
+  ModalDialog,
+  Section,
+  useFieldErrors,
+} from '../ui.tsx';
+import { formErrors } from './shop-parts.tsx';
+
+/** `2026-12-01T09:30` in the browser's time zone, for a `datetime-local` field. */
+export function localInput(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/**
+ * An item's publishing on a schedule and taking it off the site (decision 167), for the editor's
+ * publish area: the waiting actions, each cancellable; a form for "publish at" or "unpublish at"
+ * with a date and time; and "unpublish now" behind a confirmation. `base` is the kind's API
+ * (`/api/admin/content/recipes`), `version` the newest version the screen shows, `live` whether
+ * the site shows the item; `reload` names the queries (the item, its list) read again after a
+ * change.
+ */
+export function SchedulePanel({
+  base,
+  itemId,
+  version,
+  live,
+  reload,
+}: {
+  base: string;
+  itemId: number;
+  version: number;
+  live: boolean;
+  reload: readonly (readonly unknown[])[];
+}) {
+  const { t, dateTime } = useT();
+  const client = useQueryClient();
+  const key = ['schedules', base, itemId];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => get<Schedules>(`${base}/${itemId}/schedules`),
+  });
+  const [action, setAction] = useState<ScheduleAction>(live ? 'unpublish' : 'publish');
+  const [when, setWhen] = useState<CalendarDateTime | null>(() => localMomentIn(3_600_000));
+  const [error, setError] = useState<unknown>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const errors = useFieldErrors(error);
+
+  const run = async (work: () => Promise<string>) => {
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    setSaid(null);
+    try {
+      setSaid(await work());
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) setSaid(t('admin.schedule.stale'));
+      else setError(e);
+    } finally {
+      setPending(false);
+      await client.invalidateQueries({ queryKey: key });
+      for (const queryKey of reload) await client.invalidateQueries({ queryKey });
+    }
+  };
+  const waiting = list.data?.schedules.filter((s) => s.state === 'pending') ?? [];
+  const past = list.data?.schedules.filter((s) => s.state !== 'pending').slice(0, 3) ?? [];
+  return (
+    <Section id="schedule" title={t('admin.schedule.heading')}>
+      <LiveStatus text={said} />
+      {waiting.length === 0 ? (
+        <p className={styles.muted}>{t('admin.schedule.none')}</p>
+      ) : (
+        <ul className={styles.stack} aria-label={t('admin.schedule.waiting')}>
+          {waiting.map((s) => (
+            <li key={s.id}>
+              <ScheduleText schedule={s} />{' '}
+              <Button
+                className={styles.secondary}
+                aria-label={t('admin.schedule.cancelLabel', {
+                  what: t(`admin.schedule.action.${s.action}`),
+                  date: dateTime(s.at),
+                })}
+                onPress={() =>
+                  void run(async () => {
+                    await post(`${base}/${itemId}/schedules/${s.id}/cancel`, {});
+                    return t('admin.schedule.cancelled');
+                  })
+                }
+              >
+                {t('admin.schedule.cancel')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {past.length > 0 ? (
+        <ul className={styles.muted} aria-label={t('admin.schedule.past')}>
+          {past.map((s) => (
+            <li key={s.id}>
+              <ScheduleText schedule={s} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ErrorSummary error={error} />
+      <AdminForm
+        errors={errors}
+        aria-label={t('admin.schedule.formLabel')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          const iso = isoOf(when);
+          if (!iso) {
+            setError(formErrors({ at: 'admin.error.required' }));
+            return;
+          }
+          const at = new Date(iso);
+          if (at.getTime() < Date.now()) {
+            setError(formErrors({ at: 'admin.schedule.error.past' }));
+            return;
+          }
+          void run(async () => {
+            await post(`${base}/${itemId}/schedules`, {
+              action,
+              at: at.toISOString(),
+              version,
+            });
+            return t('admin.schedule.done', {
+              what: t(`admin.schedule.action.${action}`),
+              date: dateTime(at.toISOString()),
+            });
+          });
+        }}
+      >
+        <ChoiceRadios
+          label={t('admin.schedule.what')}
+          value={action}
+          onChange={setAction}
+          options={[
+            ['publish', t('admin.schedule.action.publish')],
+            ['unpublish', t('admin.schedule.action.unpublish')],
+          ]}
+        />
+        <DateTimeField
+          name="at"
+          label={t('admin.schedule.at')}
+          description={t('admin.schedule.atHint', { version })}
+          value={when}
+          onChange={setWhen}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" className={styles.secondary}>
+            {t('admin.schedule.submit')}
+          </Button>
+        </div>
+      </AdminForm>
+      {live ? (
+        <DialogTrigger>
+          <Button className={styles.danger}>{t('admin.schedule.unpublishNow')}</Button>
+          <ModalDialog>
+            {(close) => (
+              <>
+                <Heading slot="title">{t('admin.schedule.unpublishHeading')}</Heading>
+                <p>{t('admin.schedule.unpublishLead')}</p>
+                <AdminForm
+                  errors={{}}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    close();
+                    void run(async () => {
+                      await post(`${base}/${itemId}/unpublish`, { version });
+                      return t('admin.schedule.unpublished');
+                    });
+                  }}
+                >
+                  <DialogActions
+                    confirm={t('admin.schedule.unpublishConfirm')}
+                    cancel={t('admin.news.cancel')}
+                    danger
+                    close={close}
+                  />
+                </AdminForm>
+              </>
+            )}
+          </ModalDialog>
+        </DialogTrigger>
+      ) : null}
+    </Section>
+  );
+}
+
+function ScheduleText({ schedule }: { schedule: Schedule }) {
+  const { t, dateTime } = useT();
+  return (
+    <>
+      {t(`admin.schedule.line.${schedule.state}`, {
+        what: t(`admin.schedule.action.${schedule.action}`),
+        date: dateTime(schedule.at),
+        version: schedule.version ?? '–',
+        who: schedule.createdBy ?? '–',
+      })}
+      {schedule.error ? ` (${schedule.error})` : ''}
+    </>
+  );
+}
