@@ -7,7 +7,6 @@ import { post } from './api.ts';
 import { AdminI18n, type AdminLang, browserLang, rememberLang, useT } from './i18n.tsx';
 import { ReauthProvider } from './reauth.tsx';
 import { AuditScreen } from './screens/audit.tsx';
-import { ContentScreen } from './screens/content.tsx';
 import { EnrolScreen } from './screens/enrol.tsx';
 import { HomeScreen } from './screens/home.tsx';
 import { InboxScreen } from './screens/inbox.tsx';
@@ -58,6 +57,13 @@ const RecipesScreen = lazy(() =>
 );
 const RecipeEditorScreen = lazy(() =>
   import('./screens/recipe-editor.tsx').then((m) => ({ default: m.RecipeEditorScreen })),
+);
+// The pages' tree and editor likewise (the editor brings TipTap: only editors load it).
+const PagesScreen = lazy(() =>
+  import('./screens/pages.tsx').then((m) => ({ default: m.PagesScreen })),
+);
+const PageEditorScreen = lazy(() =>
+  import('./screens/page-editor.tsx').then((m) => ({ default: m.PageEditorScreen })),
 );
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
@@ -252,12 +258,15 @@ function SignedIn({ me }: { me: Me }) {
 
 /** The menu of a part of the app (the shop's, the marketing lists', the content's screens). */
 function SubMenu({ label, links }: { label: string; links: MenuLink[] }) {
+  const { pathname } = useLocation();
+  // The pages' editor is under the pages' tree (`/content`), the recipes' under theirs.
+  const inPages = under(pathname, '/content/pages');
   return (
     <nav aria-label={label} className={styles.subNav}>
       <ul>
         {links.map(([to, text]) => (
           <li key={to}>
-            <NavLink to={to} end={to === '/content'} className={styles.subNavLink}>
+            <NavLink to={to} end={to === '/content' && !inPages} className={styles.subNavLink}>
               {text}
             </NavLink>
           </li>
@@ -335,7 +344,8 @@ const SCREENS = [
   ['/campaigns', 'subscribers.read', CampaignsScreen],
   ['/campaigns/:id', 'subscribers.read', CampaignScreen],
   ['/news', 'content.publish', NewsScreen],
-  ['/content', 'content.edit', ContentScreen],
+  ['/content', 'content.edit', PagesScreen],
+  ['/content/pages/:id', 'content.edit', PageEditorScreen],
   ['/content/recipes', 'content.edit', RecipesScreen],
   ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
   ['/synonyms', 'search.synonyms', SynonymsScreen],

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
 import { newsAdapter, newsKind } from '../publishing/news.server.ts';
+import { pageAdminRoutes } from '../publishing/page-routes.server.ts';
 import { recipeAdminRoutes } from '../publishing/routes.server.ts';
 import { contentScheduleRoutes } from '../publishing/schedule-routes.server.ts';
 import { assertMayEdit, createItem, saveDraft } from '../publishing/versions.server.ts';
@@ -155,4 +156,5 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   // mailing categories, now or at a time, is the route above.
   contentScheduleRoutes(app, ADMIN_NEWS_API, newsKind, { noun: 'news release', bulk: false });
   recipeAdminRoutes(app);
+  pageAdminRoutes(app);
 }

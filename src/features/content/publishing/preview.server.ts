@@ -7,9 +7,10 @@ import { langPrefix } from '../../../sites/resolve.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { actorOf, recordAudit } from '../../staff/index.server.ts';
 import type { Resolved } from '../content.server.ts';
+import { pageAdapter, pagePreview } from './pages.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import { PREVIEW_PATH, PREVIEW_TTL_MS } from './schemas.ts';
-import { assertMay, publicUrl, versionForPreview } from './versions.server.ts';
+import { assertMay, type KindAdapter, publicUrl, versionForPreview } from './versions.server.ts';
 
 /**
  * Signed preview links (decision 162): `<site><language prefix>/_preview/<token>`, the token
@@ -20,7 +21,7 @@ import { assertMay, publicUrl, versionForPreview } from './versions.server.ts';
 
 const claimsSchema = z
   .object({
-    k: z.literal('recipe'),
+    k: z.enum(['recipe', 'page']),
     i: z.number().int().min(1),
     v: z.number().int().min(1),
     s: z.string(),
@@ -60,14 +61,22 @@ export function verifyPreview(
   return claims.data;
 }
 
+type PreviewKind = PreviewClaims['k'];
+
 /** A preview link of a version, with the audit row that says who made it. */
-export async function previewLink(request: FastifyRequest, id: number, version: number) {
-  const found = await versionForPreview(request.server.db, recipeAdapter, id, version);
+export async function previewLink<Doc extends { path: string }>(
+  request: FastifyRequest,
+  id: number,
+  version: number,
+  adapter: KindAdapter<Doc> = recipeAdapter as unknown as KindAdapter<Doc>,
+) {
+  const kind = adapter.kind as PreviewKind;
+  const found = await versionForPreview(request.server.db, adapter, id, version);
   if (!found) throw new NotFound('No such version.');
   assertMay(request, 'content.edit', found.scope);
   const expiresAt = Date.now() + PREVIEW_TTL_MS;
   const token = signPreview(request.server.config.sessionSecret, {
-    k: 'recipe',
+    k: kind,
     i: id,
     v: version,
     s: found.scope.siteId,
@@ -76,7 +85,7 @@ export async function previewLink(request: FastifyRequest, id: number, version: 
   });
   await recordAudit(request.server.db, actorOf(request), {
     action: 'content.preview',
-    subjectType: 'recipe',
+    subjectType: kind,
     subjectId: String(id),
     siteId: found.scope.siteId,
     lang: found.scope.lang,
@@ -90,7 +99,7 @@ export async function previewLink(request: FastifyRequest, id: number, version: 
 
 /**
  * What a preview link shows, as the page route resolves a path: the version's document as a
- * recipe row of the request's site and language. Undefined for a token that is not this server's,
+ * recipe row or a page of the request's site and language. Undefined for a token that is not this server's,
  * has expired, or names another site or language than the address it came to.
  */
 export async function resolvePreview(
@@ -99,6 +108,15 @@ export async function resolvePreview(
 ): Promise<{ resolved: Resolved; version: number; expiresAt: Date } | undefined> {
   const claims = verifyPreview(request.server.config.sessionSecret, token);
   if (!claims || claims.s !== request.site.id || claims.l !== request.locale.lang) return undefined;
+  if (claims.k === 'page') {
+    const found = await versionForPreview(request.server.db, pageAdapter, claims.i, claims.v);
+    if (!found) return undefined;
+    return {
+      version: claims.v,
+      expiresAt: new Date(claims.e),
+      resolved: { kind: 'page', page: await pagePreview(request.server.db, claims.i, found) },
+    };
+  }
   const found = await versionForPreview(request.server.db, recipeAdapter, claims.i, claims.v);
   if (!found) return undefined;
   const { live, document } = found;

@@ -16,7 +16,7 @@ import {
   recipes,
 } from '../tables.ts';
 import { uploadImage } from './images.server.ts';
-import { previewLink } from './preview.server.ts';
+import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import { contentScheduleRoutes } from './schedule-routes.server.ts';
 import {
@@ -26,11 +26,6 @@ import {
   imagesListSchema,
   imagesQuerySchema,
   imageUploadSchema,
-  itemIdParamsSchema,
-  presenceSchema,
-  previewLinkSchema,
-  previewRequestSchema,
-  publishSchema,
   RECIPES_ADMIN_API,
   type RecipeListRow,
   recipeCreateSchema,
@@ -39,49 +34,19 @@ import {
   recipesListSchema,
   recipesQuerySchema,
   recipeVersionSchema,
-  restoreSchema,
   scopeQuerySchema,
-  versionParamsSchema,
 } from './schemas.ts';
-import {
-  assertMayEdit,
-  createItem,
-  heartbeat,
-  leave,
-  openItem,
-  publishVersion,
-  readVersion,
-  restoreVersion,
-  saveDraft,
-} from './versions.server.ts';
+import { createItem, openItem } from './versions.server.ts';
 
-const READ = { max: 600, timeWindow: 60_000 };
-const WRITE = { max: 240, timeWindow: 60_000 };
-/** A recipe's document is a few KiB; 256 KiB leaves room for a long one and refuses nonsense. */
-const BODY_LIMIT = 256 * 1024;
 const PAGE_SIZE = 50;
 
 const editor = { staff: { permission: 'content.edit' } } as const;
 /** A route for a site and language named in its query: the guard checks the grant for it. */
-const scoped = { staff: { permission: 'content.edit', scope: queryScope } } as const;
-/**
- * A route about one recipe: the grant for the recipe's own site and language is checked before
- * the body is read (403 outside it, whatever the body says).
- */
-const onItem = {
-  ...editor,
-  preValidation: async (request: FastifyRequest) => {
-    const id = Number((request.params as { id?: unknown }).id);
-    // An id that is no number is refused by the params' schema (400).
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return;
-    await assertMayEdit(request, recipeAdapter, id);
-  },
-};
-const writer = { ...onItem, rateLimit: WRITE, bodyLimit: BODY_LIMIT };
+export const scoped = { staff: { permission: 'content.edit', scope: queryScope } } as const;
 const opened = jsonAnswer(recipeOpenSchema, 'The recipe as it is now, opened for editing');
 
 /** The sites and languages the grants give `content.edit` for. */
-function editableScopes(grants: readonly AccessGrant[]) {
+export function editableScopes(grants: readonly AccessGrant[]) {
   const scopes = new Map<string, { siteId: string; lang: string }>();
   for (const grant of grants) {
     if (!grant.permissions.includes('content.edit')) continue;
@@ -285,7 +250,16 @@ async function listImages(
  * `content.publish` there. Writes name the version they were made on (409 when stale).
  */
 export function recipeAdminRoutes(app: ZodApp) {
-  recipeItemRoutes(app);
+  contentItemRoutes(app, {
+    api: RECIPES_ADMIN_API,
+    adapter: recipeAdapter,
+    noun: 'recipe',
+    openSchema: recipeOpenSchema,
+    versionSchema: recipeVersionSchema,
+    saveSchema: recipeSaveSchema,
+    saveNote:
+      'A published path that changes keeps answering with 301 to the new one when published.',
+  });
   // Unpublishing, scheduled publishing and bulk actions (decision 167).
   contentScheduleRoutes(app, RECIPES_ADMIN_API, { adapter: recipeAdapter }, { noun: 'recipe' });
   adminRoute(app, 'GET', RECIPES_ADMIN_API, {
@@ -350,111 +324,5 @@ export function recipeAdminRoutes(app: ZodApp) {
     answer: jsonAnswer(imagesListSchema, 'Images'),
     problems: [400, 401, 403, 429],
     handler: (request) => listImages(request, request.query),
-  });
-}
-
-/** The routes about one recipe: open, a version, save, publish, restore, preview, presence. */
-function recipeItemRoutes(app: ZodApp) {
-  adminRoute(app, 'GET', `${RECIPES_ADMIN_API}/:id`, {
-    ...onItem,
-    rateLimit: READ,
-    summary:
-      'A recipe opened for editing: its newest version, its history and who else has it open',
-    params: itemIdParamsSchema,
-    answer: opened,
-    problems: [400, 401, 403, 404, 429],
-    handler: (request) => openItem(request, recipeAdapter, request.params.id),
-  });
-  adminRoute(app, 'GET', `${RECIPES_ADMIN_API}/:id/versions/:version`, {
-    ...onItem,
-    rateLimit: READ,
-    summary: 'One version of a recipe, whole (to compare or restore)',
-    params: versionParamsSchema,
-    answer: jsonAnswer(recipeVersionSchema, 'The version'),
-    problems: [400, 401, 403, 404, 429],
-    handler: (request) =>
-      readVersion(request, recipeAdapter, request.params.id, request.params.version),
-  });
-  adminRoute(app, 'PUT', `${RECIPES_ADMIN_API}/:id`, {
-    ...writer,
-    summary: 'Saves a draft: a new version; the site is not changed',
-    description:
-      '`basedOn` is the version the editor started from. When someone saved since, 409 (`/problems/stale-version`) with `current`, the newest version, to compare with and apply the edits to. A published path cannot change (`document.path`).',
-    params: itemIdParamsSchema,
-    body: recipeSaveSchema,
-    answer: opened,
-    problems: [400, 401, 403, 404, 409, 429],
-    handler: async (request) => {
-      await saveDraft(
-        request,
-        recipeAdapter,
-        request.params.id,
-        request.body.basedOn,
-        request.body.document,
-      );
-      return openItem(request, recipeAdapter, request.params.id);
-    },
-  });
-  adminRoute(app, 'POST', `${RECIPES_ADMIN_API}/:id/publish`, {
-    ...writer,
-    summary: 'Publishes the newest version: the site shows it, search finds it',
-    description:
-      'Needs `content.publish` for the recipe’s site and language. `version` must be the newest (409 with `current` otherwise); the same version again changes nothing.',
-    params: itemIdParamsSchema,
-    body: publishSchema,
-    answer: opened,
-    problems: [400, 401, 403, 404, 409, 429],
-    handler: async (request) => {
-      await publishVersion(request, recipeAdapter, request.params.id, request.body.version);
-      return openItem(request, recipeAdapter, request.params.id);
-    },
-  });
-  adminRoute(app, 'POST', `${RECIPES_ADMIN_API}/:id/restore`, {
-    ...writer,
-    summary: 'Makes an old version the newest again, as a new draft',
-    description: '`basedOn` is the newest version the editor saw (409 with `current` when stale).',
-    params: itemIdParamsSchema,
-    body: restoreSchema,
-    answer: opened,
-    problems: [400, 401, 403, 404, 409, 429],
-    handler: async (request) => {
-      const { version, basedOn } = request.body;
-      await restoreVersion(request, recipeAdapter, request.params.id, version, basedOn);
-      return openItem(request, recipeAdapter, request.params.id);
-    },
-  });
-  adminRoute(app, 'POST', `${RECIPES_ADMIN_API}/:id/preview`, {
-    ...writer,
-    summary: 'A signed link that shows a version on the site for 15 minutes',
-    description:
-      'The page is rendered by the site’s own renderer and theme, marked as a preview, `no-store` and `noindex`; it never enters the page cache.',
-    params: itemIdParamsSchema,
-    body: previewRequestSchema,
-    answer: jsonAnswer(previewLinkSchema, 'The link and when it stops opening'),
-    problems: [400, 401, 403, 404, 429],
-    handler: (request) => previewLink(request, request.params.id, request.body.version),
-  });
-  adminRoute(app, 'PUT', `${RECIPES_ADMIN_API}/:id/presence`, {
-    ...onItem,
-    rateLimit: WRITE,
-    summary: 'The staff member has the recipe open (sent every 20 seconds); answers who else has',
-    params: itemIdParamsSchema,
-    answer: jsonAnswer(presenceSchema, 'The others who have it open'),
-    problems: [400, 401, 403, 404, 429],
-    handler: async (request) => ({
-      present: await heartbeat(request, recipeAdapter, request.params.id),
-    }),
-  });
-  adminRoute(app, 'DELETE', `${RECIPES_ADMIN_API}/:id/presence`, {
-    ...onItem,
-    rateLimit: WRITE,
-    summary: 'The staff member closed the recipe',
-    params: itemIdParamsSchema,
-    answer: jsonAnswer(presenceSchema, 'Nobody: the answer is always empty'),
-    problems: [400, 401, 403, 429],
-    handler: async (request) => {
-      await leave(request, recipeAdapter, request.params.id);
-      return { present: [] };
-    },
   });
 }

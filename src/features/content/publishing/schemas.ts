@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageBlocks } from '../blocks.ts';
 
 /**
  * Drafts, versions and publishing of content in the back office (decision 162), recipes first.
@@ -7,6 +8,8 @@ import { z } from 'zod';
  * through. Error messages are keys of the admin catalogue.
  */
 export const RECIPES_ADMIN_API = '/api/admin/content/recipes';
+/** Pages: the list of pages (GET, decision 151) and the editing routes of decision 166. */
+export const PAGES_ADMIN_API = '/api/admin/content/pages';
 export const CONTENT_IMAGES_API = '/api/admin/content/images';
 /** The public address of a preview: `<site origin><language prefix>/_preview/<token>`. */
 export const PREVIEW_PATH = '/_preview';
@@ -177,15 +180,98 @@ export const itemStateSchema = z.object({
 });
 
 /** An item opened for editing: its state, the newest version, the history and who else is in. */
-export const recipeOpenSchema = z.object({
-  item: itemStateSchema,
-  head: recipeVersionSchema,
-  versions: z.array(versionMetaSchema),
-  present: z.array(presentSchema),
-  /** Whether the staff member may publish this item. */
-  canPublish: z.boolean(),
-});
+export function openSchemaOf<V extends z.ZodType>(version: V) {
+  return z.object({
+    item: itemStateSchema,
+    head: version,
+    versions: z.array(versionMetaSchema),
+    present: z.array(presentSchema),
+    /** Whether the staff member may publish this item. */
+    canPublish: z.boolean(),
+  });
+}
+export const recipeOpenSchema = openSchemaOf(recipeVersionSchema);
 export type RecipeOpen = z.infer<typeof recipeOpenSchema>;
+
+/** What every kind's opened item has, whatever its document (the editors' shared parts). */
+export type OpenItem<Doc> = Omit<RecipeOpen, 'head'> & { head: VersionMeta & { document: Doc } };
+
+// ---------------------------------------------------------------------------------------------
+// Pages (decision 166)
+// ---------------------------------------------------------------------------------------------
+
+/** A page's path: the home page's `/`, or a content path. */
+export const pagePathSchema = z.union([z.literal('/'), contentPathSchema], {
+  error: 'admin.recipe.pathInvalid',
+});
+
+/** The page types a new page may have (the others come with their site and keep their type). */
+export const NEW_PAGE_TYPES = ['content'] as const;
+
+/**
+ * A page as an editor writes it: every column of the page the renderer reads, its blocks parsed
+ * by the renderer's own `pageBlocks` (so a block that would not render cannot be saved).
+ * `settings` (the page type's settings) is kept as it is; the screen does not edit it.
+ */
+export const pageDocumentSchema = z
+  .object({
+    path: pagePathSchema,
+    title: required(200),
+    /** The label in menus when it differs from the title. */
+    navLabel: line(200).nullable(),
+    teaser: line(2000),
+    teaserImageId: id.nullable(),
+    seoTitle: line(300).nullable(),
+    seoDescription: line(2000).nullable(),
+    /** The page type (what the page route renders); only a new page chooses it. */
+    type: z.string({ error: INVALID }).regex(/^[a-z0-9-]{1,40}$/, INVALID),
+    /** The page above it in the site's tree (null: at the top, beside the home page). */
+    parentId: id.nullable(),
+    showInNav: z.boolean({ error: INVALID }),
+    sortOrder: z
+      .number({ error: INVALID })
+      .int(INVALID)
+      .min(-100_000, INVALID)
+      .max(100_000, INVALID),
+    blocks: pageBlocks,
+    settings: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+export type PageDocument = z.infer<typeof pageDocumentSchema>;
+
+export const pageVersionSchema = versionMetaSchema.extend({ document: pageDocumentSchema });
+export type PageVersion = z.infer<typeof pageVersionSchema>;
+export const pageOpenSchema = openSchemaOf(pageVersionSchema);
+export type PageOpen = z.infer<typeof pageOpenSchema>;
+export const pageSaveSchema = z
+  .object({ basedOn: versionNumber, document: pageDocumentSchema })
+  .strict();
+export const pageCreateSchema = z.object({ document: pageDocumentSchema }).strict();
+
+export const pageTreeQuerySchema = z
+  .object({ site: siteIdSchema.optional(), lang: langSchema.optional() })
+  .strict();
+
+export const pageTreeRowSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  path: z.string(),
+  title: z.string(),
+  type: z.string(),
+  sortOrder: z.number().int(),
+  /** published: the site shows the newest version; changed: a draft is newer; draft: never published. */
+  state: z.enum(['published', 'changed', 'draft']),
+});
+export type PageTreeRow = z.infer<typeof pageTreeRowSchema>;
+
+/** The pages of one site and language (all of them, for the tree), and where else one may edit. */
+export const pageTreeSchema = z.object({
+  siteId: z.string().nullable(),
+  lang: z.string().nullable(),
+  pages: z.array(pageTreeRowSchema),
+  scopes: z.array(z.object({ siteId: z.string(), lang: z.string() })),
+});
+export type PageTree = z.infer<typeof pageTreeSchema>;
 
 export const recipeRowSchema = z.object({
   id: z.number().int(),

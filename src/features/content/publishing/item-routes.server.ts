@@ -1,0 +1,174 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { jsonAnswer } from '../../../server/openapi.ts';
+import type { ZodApp } from '../../../server/types.ts';
+import { adminRoute } from '../../staff/index.server.ts';
+import { previewLink } from './preview.server.ts';
+import {
+  itemIdParamsSchema,
+  presenceSchema,
+  previewLinkSchema,
+  previewRequestSchema,
+  publishSchema,
+  restoreSchema,
+  versionParamsSchema,
+} from './schemas.ts';
+import {
+  assertMayEdit,
+  heartbeat,
+  type KindAdapter,
+  leave,
+  openItem,
+  publishVersion,
+  readVersion,
+  restoreVersion,
+  saveDraft,
+} from './versions.server.ts';
+
+/** Rate limits and the body limit of the content editing routes (shared by every kind). */
+export const READ = { max: 600, timeWindow: 60_000 };
+export const WRITE = { max: 240, timeWindow: 60_000 };
+/** A document is a few KiB (a page of many blocks some tens); 256 KiB refuses nonsense. */
+export const BODY_LIMIT = 256 * 1024;
+
+/** What one kind's item routes need: its address, its adapter and its answers' schemas. */
+export interface ItemRoutes<Doc extends { path: string }> {
+  /** The kind's collection address (`/api/admin/content/recipes`); an item is `<api>/:id`. */
+  api: string;
+  adapter: KindAdapter<Doc>;
+  /** The kind's name in the routes' descriptions (`recipe`, `page`). */
+  noun: string;
+  /** An item opened for editing (`openItem`'s answer). */
+  openSchema: z.ZodType;
+  /** One version whole (`readVersion`'s answer). */
+  versionSchema: z.ZodType;
+  /** A save: `{ basedOn, document }` with the kind's document schema. */
+  saveSchema: z.ZodType<{ basedOn: number; document: Doc }>;
+  /** What a save's description adds about the kind's document. */
+  saveNote?: string;
+}
+
+/**
+ * Guards of a route about one item: `content.edit` somewhere, and the grant for the item's own
+ * site and language checked before the body is read (403 outside it, whatever the body says).
+ */
+export function itemGuard<Doc extends { path: string }>(adapter: KindAdapter<Doc>) {
+  return {
+    staff: { permission: 'content.edit' },
+    preValidation: async (request: FastifyRequest) => {
+      const id = Number((request.params as { id?: unknown }).id);
+      // An id that is no number is refused by the params' schema (400).
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return;
+      await assertMayEdit(request, adapter, id);
+    },
+  } as const;
+}
+
+/**
+ * The routes about one item of a kind (decision 162), the same for every kind: open, one
+ * version, save, publish, restore, preview and presence. Writes name the version they were made
+ * on (409 with the newest when stale); publishing needs `content.publish` for the item's site and
+ * language. A kind's list, creation and choices are routes of its own module.
+ */
+export function contentItemRoutes<Doc extends { path: string }>(
+  app: ZodApp,
+  options: ItemRoutes<Doc>,
+) {
+  const { api, adapter, noun } = options;
+  const onItem = itemGuard(adapter);
+  const writer = { ...onItem, rateLimit: WRITE, bodyLimit: BODY_LIMIT };
+  const opened = jsonAnswer(options.openSchema, `The ${noun} as it is now, opened for editing`);
+  adminRoute(app, 'GET', `${api}/:id`, {
+    ...onItem,
+    rateLimit: READ,
+    summary: `A ${noun} opened for editing: its newest version, its history and who else has it open`,
+    params: itemIdParamsSchema,
+    answer: opened,
+    problems: [400, 401, 403, 404, 429],
+    handler: (request) => openItem(request, adapter, request.params.id),
+  });
+  adminRoute(app, 'GET', `${api}/:id/versions/:version`, {
+    ...onItem,
+    rateLimit: READ,
+    summary: `One version of a ${noun}, whole (to compare or restore)`,
+    params: versionParamsSchema,
+    answer: jsonAnswer(options.versionSchema, 'The version'),
+    problems: [400, 401, 403, 404, 429],
+    handler: (request) => readVersion(request, adapter, request.params.id, request.params.version),
+  });
+  adminRoute(app, 'PUT', `${api}/:id`, {
+    ...writer,
+    summary: 'Saves a draft: a new version; the site is not changed',
+    description: `\`basedOn\` is the version the editor started from. When someone saved since, 409 (\`/problems/stale-version\`) with \`current\`, the newest version, to compare with and apply the edits to.${options.saveNote ? ` ${options.saveNote}` : ''}`,
+    params: itemIdParamsSchema,
+    body: options.saveSchema,
+    answer: opened,
+    problems: [400, 401, 403, 404, 409, 429],
+    handler: async (request) => {
+      const body = request.body as { basedOn: number; document: Doc };
+      await saveDraft(request, adapter, request.params.id, body.basedOn, body.document);
+      return openItem(request, adapter, request.params.id);
+    },
+  });
+  adminRoute(app, 'POST', `${api}/:id/publish`, {
+    ...writer,
+    summary: 'Publishes the newest version: the site shows it, search finds it',
+    description: `Needs \`content.publish\` for the ${noun}’s site and language. \`version\` must be the newest (409 with \`current\` otherwise); the same version again changes nothing. A published path that moves answers 301 to the new one.`,
+    params: itemIdParamsSchema,
+    body: publishSchema,
+    answer: opened,
+    problems: [400, 401, 403, 404, 409, 429],
+    handler: async (request) => {
+      await publishVersion(request, adapter, request.params.id, request.body.version);
+      return openItem(request, adapter, request.params.id);
+    },
+  });
+  adminRoute(app, 'POST', `${api}/:id/restore`, {
+    ...writer,
+    summary: 'Makes an old version the newest again, as a new draft',
+    description: '`basedOn` is the newest version the editor saw (409 with `current` when stale).',
+    params: itemIdParamsSchema,
+    body: restoreSchema,
+    answer: opened,
+    problems: [400, 401, 403, 404, 409, 429],
+    handler: async (request) => {
+      const { version, basedOn } = request.body;
+      await restoreVersion(request, adapter, request.params.id, version, basedOn);
+      return openItem(request, adapter, request.params.id);
+    },
+  });
+  adminRoute(app, 'POST', `${api}/:id/preview`, {
+    ...writer,
+    summary: 'A signed link that shows a version on the site for 15 minutes',
+    description:
+      'The page is rendered by the site’s own renderer and theme, marked as a preview, `no-store` and `noindex`; it never enters the page cache.',
+    params: itemIdParamsSchema,
+    body: previewRequestSchema,
+    answer: jsonAnswer(previewLinkSchema, 'The link and when it stops opening'),
+    problems: [400, 401, 403, 404, 429],
+    handler: (request) => previewLink(request, request.params.id, request.body.version, adapter),
+  });
+  adminRoute(app, 'PUT', `${api}/:id/presence`, {
+    ...onItem,
+    rateLimit: WRITE,
+    summary: `The staff member has the ${noun} open (sent every 20 seconds); answers who else has`,
+    params: itemIdParamsSchema,
+    answer: jsonAnswer(presenceSchema, 'The others who have it open'),
+    problems: [400, 401, 403, 404, 429],
+    handler: async (request) => ({
+      present: await heartbeat(request, adapter, request.params.id),
+    }),
+  });
+  adminRoute(app, 'DELETE', `${api}/:id/presence`, {
+    ...onItem,
+    rateLimit: WRITE,
+    summary: `The staff member closed the ${noun}`,
+    params: itemIdParamsSchema,
+    answer: jsonAnswer(presenceSchema, 'Nobody: the answer is always empty'),
+    problems: [400, 401, 403, 429],
+    handler: async (request) => {
+      await leave(request, adapter, request.params.id);
+      return { present: [] };
+    },
+  });
+}
