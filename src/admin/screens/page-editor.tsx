@@ -53,6 +53,7 @@ import {
   pageFormOf,
 } from './page-form.ts';
 import { moved } from './recipe-form.ts';
+import { SchedulePanel } from './schedule-panel.tsx';
 import { ObjectFields, SchemaFieldsScope, useKeyLabel } from './schema-fields.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
@@ -267,6 +268,15 @@ function Editor(props: EditorProps) {
           onPublish={() => void editor.publish()}
         />
       </AdminForm>
+      {open?.canPublish ? (
+        <SchedulePanel
+          base={PAGES_ADMIN_API}
+          itemId={open.item.id}
+          version={open.head.version}
+          live={open.item.publishedPath !== null}
+          reload={[['page', open.item.id], ['pages']]}
+        />
+      ) : null}
       {open ? (
         <>
           <Versions

@@ -218,6 +218,10 @@ const BODIES: Record<string, () => unknown> = {
     action: 'unpublish',
     items: [{ id: someRecipeId, version: 1 }],
   }),
+  [`POST ${PAGES_ADMIN_API}/bulk`]: () => ({
+    action: 'unpublish',
+    items: [{ id: somePageId, version: 1 }],
+  }),
 };
 
 function call(v: Visitor, route: { method: string; url: string }, query = '') {
@@ -966,25 +970,32 @@ function scheduleSamples(): typeof SAMPLES {
     );
     return (res.json() as { schedules: { id: number }[] }).schedules[0]?.id ?? 0;
   };
-  return {
-    [`POST ${RECIPES_ADMIN_API}/:id/unpublish`]: async () => ({
-      url: `${RECIPES_ADMIN_API}/${await recipe()}/unpublish`,
+  /** Unpublish, schedule, cancel and bulk of one kind under `api`, on items `item` makes. */
+  const kindSamples = (api: string, item: () => Promise<number>): typeof SAMPLES => ({
+    [`POST ${api}/:id/unpublish`]: async () => ({
+      url: `${api}/${await item()}/unpublish`,
       body: { version: 1 },
     }),
-    [`POST ${RECIPES_ADMIN_API}/:id/schedules`]: async () => ({
-      url: `${RECIPES_ADMIN_API}/${await recipe()}/schedules`,
+    [`POST ${api}/:id/schedules`]: async () => ({
+      url: `${api}/${await item()}/schedules`,
       body: { action: 'unpublish', at: later(), version: 1 },
     }),
-    [`POST ${RECIPES_ADMIN_API}/:id/schedules/:scheduleId/cancel`]: async () => {
-      const id = await recipe();
-      return {
-        url: `${RECIPES_ADMIN_API}/${id}/schedules/${await scheduled(RECIPES_ADMIN_API, id)}/cancel`,
-      };
+    [`POST ${api}/:id/schedules/:scheduleId/cancel`]: async () => {
+      const id = await item();
+      return { url: `${api}/${id}/schedules/${await scheduled(api, id)}/cancel` };
     },
-    [`POST ${RECIPES_ADMIN_API}/bulk`]: async () => ({
-      url: `${RECIPES_ADMIN_API}/bulk`,
-      body: { action: 'unpublish', items: [{ id: await recipe(), version: 1 }] },
+    [`POST ${api}/bulk`]: async () => ({
+      url: `${api}/bulk`,
+      body: { action: 'unpublish', items: [{ id: await item(), version: 1 }] },
     }),
+  });
+  const page = async () => {
+    n += 1;
+    return (await createPage(t.app.db, { siteId: 'sibylla', path: `/ajastus-${n}` })).id;
+  };
+  return {
+    ...kindSamples(RECIPES_ADMIN_API, recipe),
+    ...kindSamples(PAGES_ADMIN_API, page),
     [`POST ${ADMIN_NEWS_API}`]: async () => ({
       url: `${ADMIN_NEWS_API}?site=sibylla&lang=sv`,
       body: { document: news(`/nyheter/${randomUUID()}`) },

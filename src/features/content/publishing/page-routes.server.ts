@@ -7,6 +7,7 @@ import { contentItems, contentVersions, pages } from '../tables.ts';
 import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
 import { pageAdapter } from './pages.server.ts';
 import { editableScopes, scoped } from './routes.server.ts';
+import { contentScheduleRoutes } from './schedule-routes.server.ts';
 import {
   PAGES_ADMIN_API,
   type PageTreeRow,
@@ -147,4 +148,6 @@ export function pageAdminRoutes(app: ZodApp) {
     saveNote:
       'The blocks are checked with the renderer’s own schemas; a published path that changes keeps answering with 301 to the new one when published.',
   });
+  // Unpublishing and scheduled publishing (decision 167).
+  contentScheduleRoutes(app, PAGES_ADMIN_API, { adapter: pageAdapter }, { noun: 'page' });
 }
