@@ -76,6 +76,8 @@ const successPageSchema = z.object({
   /** Where a visitor is sent (with the language's prefix); null: the form shows its text. */
   url: z.string().nullable(),
   isDefault: z.boolean(),
+  /** Where the default sends a visitor (what an empty field means); null: the form's text. */
+  defaultUrl: z.string().nullable(),
 });
 
 export const formSettingsRowSchema = z.object({
@@ -86,6 +88,8 @@ export const formSettingsRowSchema = z.object({
   recipients: z.object({
     addresses: z.array(z.string()),
     isDefault: z.boolean(),
+    /** The environment's addresses (what an empty field means). */
+    defaults: z.array(z.string()),
     /** Whether the staff member may change them (their grants reach every language of the site). */
     editable: z.boolean(),
   }),

@@ -113,6 +113,7 @@ interface SuccessPage {
   path: string | null;
   url: string | null;
   isDefault: boolean;
+  defaultUrl: string | null;
 }
 
 /** A language's success page: as staff set it (inside the language version), else the default. */
@@ -123,16 +124,14 @@ function successPageOf(
   site: Site,
   lang: Lang,
 ): SuccessPage {
+  const configured = lookup(config.successPages, formId, site.id) ?? null;
+  const defaultUrl = localReturnPath(configured);
   const own = stored?.successPages[lang];
   if (own) {
-    return {
-      path: own,
-      url: localReturnPath(localLink(own, langPrefix(site, lang))),
-      isDefault: false,
-    };
+    const url = localReturnPath(localLink(own, langPrefix(site, lang)));
+    return { path: own, url, isDefault: false, defaultUrl };
   }
-  const configured = lookup(config.successPages, formId, site.id) ?? null;
-  return { path: configured, url: localReturnPath(configured), isDefault: true };
+  return { path: configured, url: defaultUrl, isDefault: true, defaultUrl };
 }
 
 export interface EffectiveFormSettings {
@@ -203,13 +202,15 @@ function rowView(
   formId: FormId,
   stored: Stored | undefined,
 ): FormSettingsRow {
+  const defaults = defaultRecipients(config, formId, site.id);
   return {
     form: formId,
     version: stored?.version ?? 0,
     updatedAt: stored?.updatedAt.toISOString() ?? null,
     recipients: {
-      addresses: stored?.recipients ?? defaultRecipients(config, formId, site.id),
+      addresses: stored?.recipients ?? defaults,
       isDefault: !stored?.recipients,
+      defaults,
       editable: langs.length === site.languages.length,
     },
     successPages: langs.map((lang) => ({

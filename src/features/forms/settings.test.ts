@@ -94,9 +94,10 @@ describe('form settings', () => {
       recipients: {
         addresses: ['ymparisto@kattaus.example', 'laatu@kattaus.example'],
         isDefault: true,
+        defaults: ['ymparisto@kattaus.example', 'laatu@kattaus.example'],
         editable: true,
       },
-      successPages: [{ lang: 'fi', path: null, url: null, isDefault: true }],
+      successPages: [{ lang: 'fi', path: null, url: null, isDefault: true, defaultUrl: null }],
     });
     expect(rowOf(site, 'complaint').recipients.addresses).toEqual(['oletus@kattaus.example']);
     const sent = await submitQuestion('jyvabroiler');
@@ -121,10 +122,11 @@ describe('form settings', () => {
     expect(row.recipients).toEqual({
       addresses: ['Palaute@jyvabroiler.example', 'toinen@jyvabroiler.example'],
       isDefault: false,
+      defaults: ['ymparisto@kattaus.example', 'laatu@kattaus.example'],
       editable: true,
     });
     expect(row.successPages).toEqual([
-      { lang: 'fi', path: '/kiitos', url: '/kiitos', isDefault: false },
+      { lang: 'fi', path: '/kiitos', url: '/kiitos', isDefault: false, defaultUrl: null },
     ]);
     expect(rowOf(await siteSettings(jyva, 'jyvabroiler'), 'question')).toEqual(row);
 
@@ -299,7 +301,13 @@ describe('form settings', () => {
     expect(fi.site.langs).toEqual(['fi']);
     expect(rowOf(fi, 'question').recipients.editable).toBe(false);
     expect(rowOf(fi, 'question').successPages).toEqual([
-      { lang: 'fi', path: '/oletus-kiitos', url: '/oletus-kiitos', isDefault: true },
+      {
+        lang: 'fi',
+        path: '/oletus-kiitos',
+        url: '/oletus-kiitos',
+        isDefault: true,
+        defaultUrl: '/oletus-kiitos',
+      },
     ]);
     const recipients = await put(sibyllaFi, 'sibylla', 'question', {
       version: 0,
@@ -332,10 +340,23 @@ describe('form settings', () => {
       successPages: { fi: '/ota-yhteytta/kiitos', sv: '/sv/kontakta-oss/tack' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    const defaultUrl = '/oletus-kiitos';
     expect((saved.json() as FormSettingsRow).successPages).toEqual([
-      { lang: 'fi', path: '/ota-yhteytta/kiitos', url: '/ota-yhteytta/kiitos', isDefault: false },
-      { lang: 'sv', path: '/kontakta-oss/tack', url: '/sv/kontakta-oss/tack', isDefault: false },
-      { lang: 'en', path: '/oletus-kiitos', url: '/oletus-kiitos', isDefault: true },
+      {
+        lang: 'fi',
+        path: '/ota-yhteytta/kiitos',
+        url: '/ota-yhteytta/kiitos',
+        isDefault: false,
+        defaultUrl,
+      },
+      {
+        lang: 'sv',
+        path: '/kontakta-oss/tack',
+        url: '/sv/kontakta-oss/tack',
+        isDefault: false,
+        defaultUrl,
+      },
+      { lang: 'en', path: defaultUrl, url: defaultUrl, isDefault: true, defaultUrl },
     ]);
     expect((await submitQuestion('sibylla')).answer.redirect).toBe('/ota-yhteytta/kiitos');
     expect((await submitQuestion('sibylla', 'sv')).answer.redirect).toBe('/sv/kontakta-oss/tack');
