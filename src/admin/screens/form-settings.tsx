@@ -9,7 +9,7 @@ import {
   type FormSettingsSites,
   type FormSettingsUpdate,
   RECIPIENTS_MAX,
-} from '../../features/forms/admin.ts';
+} from '../../features/form-settings/admin.ts';
 import styles from '../admin.module.css';
 import { ApiError, get, put } from '../api.ts';
 import { useT } from '../i18n.tsx';

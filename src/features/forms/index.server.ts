@@ -5,8 +5,6 @@ import { startEmailHashBackfill } from './email-hashes.server.ts';
 import { startOutboxWorker } from './outbox.server.ts';
 import { startRetentionJob } from './retention.server.ts';
 import { formRoutes } from './routes.server.ts';
-import type { PageLookup } from './settings.server.ts';
-import { formSettingsRoutes } from './settings-routes.server.ts';
 
 export { openBytes, openText, sealText } from './crypto.server.ts';
 export { FormBlock } from './form-block.tsx';
@@ -20,7 +18,15 @@ export {
   submissionFiles,
 } from './personal-data.server.ts';
 export type { RetentionCondition } from './retention.server.ts';
-export type { PageLookup } from './settings.server.ts';
+export {
+  defaultRecipients,
+  type FormSettingsWrite,
+  formSettingsOfSite,
+  StaleFormSettings,
+  type StoredFormSettings,
+  successPageOf,
+  writeFormSettings,
+} from './settings.server.ts';
 /** The school materials the order form offers, read by the content feature's material list. */
 /** The stored submissions and their files, for the customer-service inbox. */
 export { formSubmissionFiles, formSubmissions, schoolMaterials } from './tables.ts';
@@ -28,16 +34,13 @@ export { formSubmissionFiles, formSubmissions, schoolMaterials } from './tables.
 /**
  * The forms feature on the server: the captcha provider and its challenge route, the form
  * endpoints, and the two jobs (outbox worker, retention), started once the app is ready. Another
- * feature may keep expired submissions (`app.submissionRetention`, the inbox's legal hold). The
- * back office's form settings (decision 170) check a success page with `pageAt`, which the app
- * takes from the content feature (content's blocks show the forms, so forms cannot import it).
+ * feature may keep expired submissions (`app.submissionRetention`, the inbox's legal hold).
  */
 export const formsPlugin = fp(
-  async (app: FastifyInstance, options: { pageAt: PageLookup }) => {
+  async (app: FastifyInstance) => {
     app.decorate('submissionRetention', []);
     await app.register(captchaRoutes);
     await app.register(formRoutes);
-    await app.register(formSettingsRoutes, { pageAt: options.pageAt });
     app.addHook('onReady', async () => {
       startOutboxWorker(app);
       startRetentionJob(app);

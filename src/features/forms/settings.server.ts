@@ -1,24 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Database, Transaction } from '../../db/client.ts';
 import { contentVersionOf } from '../../db/content-changes.ts';
 import type { FormsConfig } from '../../server/config.ts';
-import { AppError, type FieldErrors, Forbidden, Invalid, NotFound } from '../../server/errors.ts';
 import { localReturnPath } from '../../server/return-path.ts';
-import { getSite, sites } from '../../sites/registry.ts';
 import { langPrefix, localLink } from '../../sites/resolve.ts';
 import type { Lang, Site } from '../../sites/types.ts';
-import { actorOf, recordAudit } from '../staff/index.server.ts';
-import { type AccessGrant, can } from '../staff/index.ts';
-import { type FormId, formIds } from './forms.ts';
-import {
-  type FormSettingsRow,
-  type FormSettingsSite,
-  type FormSettingsSites,
-  type FormSettingsUpdate,
-  NO_SUCH_PAGE,
-  type SettingsLang,
-} from './settings-schemas.ts';
+import type { FormId } from './forms.ts';
 import { formSettings } from './tables.ts';
 
 /**
@@ -33,15 +21,12 @@ import { formSettings } from './tables.ts';
  * second, and a database object no handle registered (scripts) after two seconds.
  */
 
-/** Whether a page (or a product, recipe or news release) lives at a path of a site's language. */
-export type PageLookup = (
-  db: Database,
-  siteId: string,
-  lang: Lang,
-  path: string,
-) => Promise<boolean>;
+/*
+ * The back office's screen and API are the form-settings feature's: it checks the staff member's
+ * grants and the pages, and writes through `writeFormSettings` with its audit row.
+ */
 
-interface Stored {
+export interface StoredFormSettings {
   recipients: string[] | null;
   successPages: Record<string, string>;
   version: number;
@@ -50,7 +35,7 @@ interface Stored {
 
 type Row = typeof formSettings.$inferSelect;
 
-const storedOf = (row: Row): Stored => ({
+const storedOf = (row: Row): StoredFormSettings => ({
   recipients: row.recipients,
   successPages: row.successPages,
   version: row.version,
@@ -67,13 +52,13 @@ const UNHEARD_MS = 1_000;
 interface Cached {
   version: number | undefined;
   at: number;
-  rows: Promise<Map<string, Stored>>;
+  rows: Promise<Map<string, StoredFormSettings>>;
 }
 
 const caches = new WeakMap<object, Cached>();
 
 /** Every stored setting, read once per content version of the database handle. */
-function storedSettings(db: Database): Promise<Map<string, Stored>> {
+function storedSettings(db: Database): Promise<Map<string, StoredFormSettings>> {
   const version = contentVersionOf(db);
   const now = Date.now();
   const cached = caches.get(db);
@@ -101,7 +86,7 @@ function lookup(map: Record<string, string>, formId: FormId, siteId: string): st
 }
 
 /** The environment's addresses of a form on a site. */
-function defaultRecipients(config: FormsConfig, formId: FormId, siteId: string): string[] {
+export function defaultRecipients(config: FormsConfig, formId: FormId, siteId: string): string[] {
   const listed = lookup(config.recipients, formId, siteId) ?? config.defaultRecipient;
   return listed
     .split(',')
@@ -109,7 +94,7 @@ function defaultRecipients(config: FormsConfig, formId: FormId, siteId: string):
     .filter(Boolean);
 }
 
-interface SuccessPage {
+export interface SuccessPage {
   path: string | null;
   url: string | null;
   isDefault: boolean;
@@ -117,9 +102,9 @@ interface SuccessPage {
 }
 
 /** A language's success page: as staff set it (inside the language version), else the default. */
-function successPageOf(
+export function successPageOf(
   config: FormsConfig,
-  stored: Stored | undefined,
+  stored: StoredFormSettings | undefined,
   formId: FormId,
   site: Site,
   lang: Lang,
@@ -157,195 +142,70 @@ export async function formSettingsFor(
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The back office
-// ---------------------------------------------------------------------------------------------
-
-/** The languages of a site whose form settings the grants reach. */
-function langsOf(grants: readonly AccessGrant[], site: Site): Lang[] {
-  return site.languages.filter((lang) => can(grants, 'forms.settings', { siteId: site.id, lang }));
-}
-
-function grantsOf(request: FastifyRequest): readonly AccessGrant[] {
-  if (!request.staff) throw new Forbidden();
-  return request.staff.grants;
-}
-
-/**
- * The site the request names, if the staff member's grants reach it in some language: 404 for a
- * site that does not exist, 403 for one outside the grants. Run before the body is read.
- */
-export function grantedSite(request: FastifyRequest): { site: Site; langs: Lang[] } {
-  const id = (request.params as { site?: unknown } | undefined)?.site;
-  const site = typeof id === 'string' ? getSite(id) : undefined;
-  if (!site) throw new NotFound('No such site.');
-  const langs = langsOf(grantsOf(request), site);
-  if (langs.length === 0) throw new Forbidden('This needs the permission forms.settings.');
-  return { site, langs };
-}
-
-/** The sites whose form settings the staff member may see, with the languages they reach. */
-export function listFormSettingSites(request: FastifyRequest): FormSettingsSites {
-  const grants = grantsOf(request);
-  return {
-    sites: sites
-      .map((site) => ({ id: site.id, name: site.name, langs: langsOf(grants, site) }))
-      .filter((site) => site.langs.length > 0),
-  };
-}
-
-/** A form's settings as the back office shows them: each value and whether it is the default. */
-function rowView(
-  config: FormsConfig,
-  site: Site,
-  langs: readonly Lang[],
-  formId: FormId,
-  stored: Stored | undefined,
-): FormSettingsRow {
-  const defaults = defaultRecipients(config, formId, site.id);
-  return {
-    form: formId,
-    version: stored?.version ?? 0,
-    updatedAt: stored?.updatedAt.toISOString() ?? null,
-    recipients: {
-      addresses: stored?.recipients ?? defaults,
-      isDefault: !stored?.recipients,
-      defaults,
-      editable: langs.length === site.languages.length,
-    },
-    successPages: langs.map((lang) => ({
-      lang: lang as SettingsLang,
-      ...successPageOf(config, stored, formId, site, lang),
-    })),
-  };
-}
-
-/** Every form of a site with its settings in the languages the staff member's grants reach. */
-export async function formSettingsOfSite(request: FastifyRequest): Promise<FormSettingsSite> {
-  const { site, langs } = grantedSite(request);
-  const rows = await request.server.db
-    .select()
-    .from(formSettings)
-    .where(eq(formSettings.siteId, site.id));
-  const byForm = new Map(rows.map((row) => [row.form, storedOf(row)]));
-  const config = request.server.config.forms;
-  return {
-    site: { id: site.id, name: site.name, langs: langs as SettingsLang[] },
-    forms: formIds.map((formId) => rowView(config, site, langs, formId, byForm.get(formId))),
-  };
-}
-
-/** A change made on settings that someone changed since they were shown: 409 with the newest. */
-export class SettingsMoved extends AppError {
-  constructor(current: FormSettingsRow) {
-    super(
-      409,
-      'stale-version',
-      'Conflict',
-      'Someone changed the form’s settings since they were shown. Look at the newest ones.',
-      { current },
-    );
-  }
-}
-
-/**
- * The success pages the body sets, each as the path inside its language version, checked: the
- * language is the site's and within the grants (403 otherwise), and a page of the site lives
- * there. A path given with the language's prefix (`/sv/kontakta-oss/tack`) is taken without it.
- */
-async function checkedSuccessPages(
+/** The stored settings of a site's forms, read now (not from the process's memory). */
+export async function formSettingsOfSite(
   db: Database,
-  pageAt: PageLookup,
-  site: Site,
-  langs: readonly Lang[],
-  pages: NonNullable<FormSettingsUpdate['successPages']>,
-  errors: FieldErrors,
-): Promise<Record<string, string | null>> {
-  const out: Record<string, string | null> = {};
-  for (const [lang, given] of Object.entries(pages) as [Lang, string | null | undefined][]) {
-    if (given === undefined) continue;
-    const field = `successPages.${lang}`;
-    if (!site.languages.includes(lang)) {
-      errors[field] = 'admin.error.invalid';
-      continue;
-    }
-    if (!langs.includes(lang)) throw new Forbidden('This needs forms.settings in that language.');
-    if (given === null) {
-      out[lang] = null;
-      continue;
-    }
-    const prefix = langPrefix(site, lang);
-    const path =
-      prefix && (given === prefix || given.startsWith(`${prefix}/`))
-        ? given.slice(prefix.length) || '/'
-        : given;
-    if (localReturnPath(path) !== path) errors[field] = 'admin.error.invalid';
-    else if (!(await pageAt(db, site.id, lang, path))) errors[field] = NO_SUCH_PAGE;
-    else out[lang] = path;
-  }
-  return out;
+  siteId: string,
+): Promise<Map<string, StoredFormSettings>> {
+  const rows = await db.select().from(formSettings).where(eq(formSettings.siteId, siteId));
+  return new Map(rows.map((row) => [row.form, storedOf(row)]));
 }
 
-/** The addresses without repeats (the same address in other letters counts once), in order. */
-function distinct(addresses: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return addresses.filter((a) => {
-    const key = a.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/** A write made on settings that moved on since `version` was seen: `current` is the newest. */
+export class StaleFormSettings extends Error {
+  constructor(readonly current: StoredFormSettings | undefined) {
+    super('The form settings changed since they were shown.');
+  }
 }
+
+export interface FormSettingsWrite {
+  siteId: string;
+  formId: FormId;
+  /** The languages of the site (the changes name each one whose page changed). */
+  langs: readonly Lang[];
+  /** The version seen: 0 while nothing was set. */
+  version: number;
+  /** The addresses; null: the default; undefined: unchanged. */
+  recipients: string[] | null | undefined;
+  /** Per language the path inside the language version; null: the default. */
+  successPages: Record<string, string | null>;
+}
+
+export type SettingsChanges = Record<string, { before: unknown; after: unknown }>;
 
 /**
- * Changes a form's settings on a site: the recipients (needs the grant for every language of the
- * site: they get every language's mail) and success pages per language (the grant for that
- * language). `version` is the one the staff member saw (0 while nothing was set): anything else
- * than the stored one is 409 with the newest. The write and its audit row (before and after, null
- * for the default) are one transaction; a change is a content change, heard by every process.
+ * Writes a form's settings on a site in one transaction with what `audit` writes about the
+ * changes (null for the default): `StaleFormSettings` when the version seen is not the stored one
+ * (0: no row), nothing written when nothing changes. Answers the settings as stored now.
  */
-export async function updateFormSettings(
-  request: FastifyRequest,
-  pageAt: PageLookup,
-  formId: FormId,
-  body: FormSettingsUpdate,
-): Promise<FormSettingsRow> {
-  const { site, langs } = grantedSite(request);
-  const db = request.server.db;
-  const config = request.server.config.forms;
-  if (body.recipients !== undefined && langs.length !== site.languages.length) {
-    throw new Forbidden('The recipients need forms.settings in every language of the site.');
-  }
-  const errors: FieldErrors = {};
-  const pages = await checkedSuccessPages(db, pageAt, site, langs, body.successPages ?? {}, errors);
-  if (Object.keys(errors).length) throw new Invalid(errors);
-  const recipients =
-    body.recipients === undefined ? undefined : body.recipients && distinct(body.recipients);
-
+export async function writeFormSettings(
+  db: Database,
+  write: FormSettingsWrite,
+  audit: (tx: Transaction, changes: SettingsChanges) => Promise<void>,
+): Promise<StoredFormSettings | undefined> {
   return db.transaction(async (tx) => {
-    const where = and(eq(formSettings.siteId, site.id), eq(formSettings.form, formId));
+    const where = and(eq(formSettings.siteId, write.siteId), eq(formSettings.form, write.formId));
     const [row] = await tx.select().from(formSettings).where(where).for('update');
     const before = row ? storedOf(row) : undefined;
-    if ((before?.version ?? 0) !== body.version) {
-      throw new SettingsMoved(rowView(config, site, langs, formId, before));
-    }
-    const nextRecipients = recipients === undefined ? (before?.recipients ?? null) : recipients;
+    if ((before?.version ?? 0) !== write.version) throw new StaleFormSettings(before);
+    const nextRecipients =
+      write.recipients === undefined ? (before?.recipients ?? null) : write.recipients;
     const nextPages = { ...before?.successPages };
-    for (const [lang, path] of Object.entries(pages)) {
+    for (const [lang, path] of Object.entries(write.successPages)) {
       if (path === null) delete nextPages[lang];
       else nextPages[lang] = path;
     }
-    const changes: Record<string, { before: unknown; after: unknown }> = {};
+    const changes: SettingsChanges = {};
     const oldRecipients = before?.recipients ?? null;
     if (JSON.stringify(oldRecipients) !== JSON.stringify(nextRecipients)) {
       changes.recipients = { before: oldRecipients, after: nextRecipients };
     }
-    for (const lang of site.languages) {
+    for (const lang of write.langs) {
       const was = before?.successPages[lang] ?? null;
       const now = nextPages[lang] ?? null;
       if (was !== now) changes[`successPages.${lang}`] = { before: was, after: now };
     }
-    if (Object.keys(changes).length === 0) return rowView(config, site, langs, formId, before);
+    if (Object.keys(changes).length === 0) return before;
 
     const values = { recipients: nextRecipients, successPages: nextPages, updatedAt: new Date() };
     const [written] = row
@@ -356,23 +216,15 @@ export async function updateFormSettings(
           .returning()
       : await tx
           .insert(formSettings)
-          .values({ siteId: site.id, form: formId, ...values, version: 1 })
+          .values({ siteId: write.siteId, form: write.formId, ...values, version: 1 })
           .onConflictDoNothing()
           .returning();
     if (!written) {
       // Someone set the first values at the same moment: theirs are the newest.
       const [theirs] = await tx.select().from(formSettings).where(where);
-      throw new SettingsMoved(
-        rowView(config, site, langs, formId, theirs ? storedOf(theirs) : undefined),
-      );
+      throw new StaleFormSettings(theirs ? storedOf(theirs) : undefined);
     }
-    await recordAudit(tx, actorOf(request), {
-      action: 'forms.settings.update',
-      subjectType: 'form-settings',
-      subjectId: keyOf(site.id, formId),
-      siteId: site.id,
-      changes,
-    });
-    return rowView(config, site, langs, formId, storedOf(written));
+    await audit(tx, changes);
+    return storedOf(written);
   });
 }

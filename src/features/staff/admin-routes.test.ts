@@ -26,6 +26,7 @@ import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { ADMIN_NEWS_API } from '../content/admin/schemas.ts';
 import { products } from '../content/index.server.ts';
 import { CONTENT_IMAGES_API, RECIPES_ADMIN_API } from '../content/publishing/schemas.ts';
+import { FORM_SETTINGS_API } from '../form-settings/schemas.ts';
 import { png, sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { PERSON_STORES, PERSONAL_DATA_API } from '../personal-data/schemas.ts';
@@ -199,7 +200,9 @@ const urlOf = (route: { url: string }) =>
     .replace(':id', idFor(route.url))
     .replace(':position', '0')
     .replace(':key', 'editor')
-    .replace(':version', '1');
+    .replace(':version', '1')
+    .replace(':site', 'sibylla')
+    .replace(':form', 'question');
 
 function call(v: Visitor, route: { method: string; url: string }, query = '') {
   return v.request(route.method as 'GET', `${urlOf(route)}${query}`, json({}));
@@ -487,6 +490,7 @@ const SAMPLES: Record<
   }),
   ...recipeSamples(),
   ...synonymSamples(),
+  ...formSettingSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -731,6 +735,22 @@ function synonymSamples(): typeof SAMPLES {
     [`DELETE ${SYNONYMS_API}/:lang/:id`]: async () => {
       const set = await newSet();
       return { url: `${SYNONYMS_API}/fi/${set.id}?version=${set.version}` };
+    },
+  };
+}
+
+/** The forms' settings per site (decision 170), changed on the version as it is now. */
+function formSettingSamples(): typeof SAMPLES {
+  return {
+    [`PUT ${FORM_SETTINGS_API}/:site/:form`]: async () => {
+      const site = (await admin.visitor.get(`${FORM_SETTINGS_API}/jyvabroiler`)).json() as {
+        forms: { form: string; version: number }[];
+      };
+      const version = site.forms.find((f) => f.form === 'question')?.version ?? 0;
+      return {
+        url: `${FORM_SETTINGS_API}/jyvabroiler/question`,
+        body: { version, recipients: [`r${randomUUID().slice(0, 6)}@kattaus.example`] },
+      };
     },
   };
 }

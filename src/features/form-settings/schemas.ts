@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formIds } from './forms.ts';
+import { formIds } from '../forms/index.ts';
 
 /**
  * The forms' settings in the back office (decision 170): per site and form, who gets the

@@ -3,13 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer } from '../../server/openapi.ts';
 import { adminRoute } from '../staff/index.server.ts';
 import {
-  formSettingsOfSite,
-  grantedSite,
-  listFormSettingSites,
-  type PageLookup,
-  updateFormSettings,
-} from './settings.server.ts';
-import {
   FORM_SETTINGS_API,
   formSettingsParamsSchema,
   formSettingsRowSchema,
@@ -17,7 +10,13 @@ import {
   formSettingsSiteSchema,
   formSettingsSitesSchema,
   formSettingsUpdateSchema,
-} from './settings-schemas.ts';
+} from './schemas.ts';
+import {
+  formSettingsOfSite,
+  grantedSite,
+  listFormSettingSites,
+  updateFormSettings,
+} from './settings.server.ts';
 
 const API_LIMIT = { max: 600, timeWindow: 60_000 };
 const WRITE_LIMIT = { max: 120, timeWindow: 60_000 };
@@ -33,10 +32,7 @@ const siteInGrants = async (request: FastifyRequest) => {
 };
 
 /** The forms' settings per site in the back office (decision 170). */
-export async function formSettingsRoutes(
-  fastify: FastifyInstance,
-  options: { pageAt: PageLookup },
-) {
+export async function formSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   adminRoute(app, 'GET', FORM_SETTINGS_API, {
     staff,
@@ -71,7 +67,6 @@ export async function formSettingsRoutes(
     body: formSettingsUpdateSchema,
     answer: jsonAnswer(formSettingsRowSchema, 'The form’s settings as they are now'),
     problems: [400, 401, 403, 404, 409, 413, 429],
-    handler: (request) =>
-      updateFormSettings(request, options.pageAt, request.params.form, request.body),
+    handler: (request) => updateFormSettings(request, request.params.form, request.body),
   });
 }

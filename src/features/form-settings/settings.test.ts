@@ -4,16 +4,16 @@ import { createPage } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../tests/helpers/staff.ts';
 import { arrive, type Visitor } from '../../../tests/helpers/visitor.ts';
+import { solvedCaptcha, testFormsConfig, validPayload } from '../forms/forms.test-support.ts';
+import { type FormId, forms } from '../forms/forms.ts';
+import { formSettings, mailOutbox } from '../forms/tables.ts';
 import { auditLog } from '../staff/tables.ts';
-import { solvedCaptcha, testFormsConfig, validPayload } from './forms.test-support.ts';
-import { type FormId, forms } from './forms.ts';
 import {
   FORM_SETTINGS_API,
   type FormSettingsRow,
   type FormSettingsSite,
   type FormSettingsSites,
-} from './settings-schemas.ts';
-import { formSettings, mailOutbox } from './tables.ts';
+} from './schemas.ts';
 
 /**
  * The forms' settings per site in the back office (decision 170): the environment's values are

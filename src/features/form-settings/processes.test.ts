@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { enrolledStaff, json } from '../../../tests/helpers/staff.ts';
 import { twoServersOnPostgres } from '../../../tests/helpers/two-servers.ts';
 import { arrive, type Visitor } from '../../../tests/helpers/visitor.ts';
-import { solvedCaptcha, validPayload } from './forms.test-support.ts';
-import { forms } from './forms.ts';
-import { FORM_SETTINGS_API } from './settings-schemas.ts';
-import { mailOutbox } from './tables.ts';
+import { solvedCaptcha, validPayload } from '../forms/forms.test-support.ts';
+import { forms } from '../forms/forms.ts';
+import { mailOutbox } from '../forms/tables.ts';
+import { FORM_SETTINGS_API } from './schemas.ts';
 
 /**
  * Decision 170 on PostgreSQL: two servers on one database (each its own pool and LISTEN
