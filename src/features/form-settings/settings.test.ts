@@ -6,7 +6,7 @@ import { auditOf, type Enrolled, enrolledStaff, json } from '../../../tests/help
 import { arrive, type Visitor } from '../../../tests/helpers/visitor.ts';
 import { solvedCaptcha, testFormsConfig, validPayload } from '../forms/forms.test-support.ts';
 import { type FormId, forms } from '../forms/forms.ts';
-import { formSettings, mailOutbox } from '../forms/tables.ts';
+import { formSettings, formSubmissions, mailOutbox } from '../forms/tables.ts';
 import { auditLog } from '../staff/tables.ts';
 import {
   FORM_SETTINGS_API,
@@ -360,6 +360,13 @@ describe('form settings', () => {
     ]);
     expect((await submitQuestion('sibylla')).answer.redirect).toBe('/ota-yhteytta/kiitos');
     expect((await submitQuestion('sibylla', 'sv')).answer.redirect).toBe('/sv/kontakta-oss/tack');
+    // The submission is kept in the page's language.
+    const [swedish] = await t.app.db
+      .select({ lang: formSubmissions.lang })
+      .from(formSubmissions)
+      .orderBy(desc(formSubmissions.createdAt))
+      .limit(1);
+    expect(swedish?.lang).toBe('sv');
     expect((await submitQuestion('sibylla', 'en')).answer.redirect).toBe('/oletus-kiitos');
     // A language the site does not have is its first.
     expect((await submitQuestion('jyvabroiler', 'sv')).answer.redirect).toBeUndefined();
