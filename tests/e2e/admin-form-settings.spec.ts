@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { captchaToken, validPayload } from '../../src/features/forms/forms.test-support.ts';
 import {
   createStaffMember,
   startServerProcess,
@@ -53,9 +54,30 @@ async function changedElsewhere(page: Page, recipients: string[]) {
   expect(status).toBe(200);
 }
 
+/**
+ * Sends the feedback form from the site's contact page as its widget does (the captcha solved
+ * here): the answer, with the page the visitor is sent to.
+ */
+async function sendFeedback(site: Page): Promise<unknown> {
+  const challenge = await site.evaluate(async () => (await fetch('/api/captcha/challenge')).json());
+  const payload = await validPayload('feedback');
+  payload.MTCaptchaToken = await captchaToken(challenge);
+  return site.evaluate(async (payload) => {
+    const token = decodeURIComponent(
+      /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '',
+    );
+    const res = await fetch(`/api/contact/retail/feedback?lang=${document.documentElement.lang}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+      body: JSON.stringify(payload),
+    });
+    return res.json();
+  }, payload);
+}
+
 describe('form settings in the back office', () => {
   it('a publisher changes a recipient and the thank-you page by keyboard', async () => {
-    const { dataDir, env } = await seededShopEnv('kattaus-e2e-form-settings-');
+    const { port, dataDir, env } = await seededShopEnv('kattaus-e2e-form-settings-');
     const link = createStaffMember(env, {
       email: 'paula.julkaisija@kattaus.example',
       name: 'Paula Julkaisija',
@@ -127,6 +149,20 @@ describe('form settings in the back office', () => {
       await feedback.getByText('laatu@lihakauppa.example, myynti@lihakauppa.example').waitFor();
       await feedback.getByText('/ota-yhteytta/kiitos').waitFor();
       expect(await feedback.textContent()).toContain('(asetettu täällä)');
+
+      // The shop's feedback form now goes to the thank-you page and mails the new recipients.
+      const site = await context.newPage();
+      await site.goto(`http://lihakauppa.localhost:${port}/ota-yhteytta`);
+      expect(await sendFeedback(site)).toEqual({
+        isSuccess: true,
+        redirect: '/ota-yhteytta/kiitos',
+      });
+      await site.goto(`http://lihakauppa.localhost:${port}/dev/outbox`);
+      await site
+        .getByText('To laatu@lihakauppa.example,myynti@lihakauppa.example')
+        .first()
+        .waitFor();
+      await site.close();
 
       // Someone else changes the recipients while the dialog is open: the newest are shown, and
       // the next save is made on them.
