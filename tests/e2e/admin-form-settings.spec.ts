@@ -22,7 +22,8 @@ import {
  * shop: a publisher of Lihakauppa opens Asetukset → Lomakkeet, changes the feedback form's
  * recipients and thank-you page by keyboard; a bad address and a page the site does not have are
  * refused with the error summary, the focus in the wrong field and what was typed kept; a change
- * someone else made meanwhile is shown as the newest; the defaults come back. axe finds nothing
+ * someone else made meanwhile is shown as the newest; the shop's feedback form then answers the
+ * new page and mails the new recipients; the defaults come back. axe finds nothing
  * serious on the list and the dialogs; screenshots at 1280 and 375 px.
  */
 let browser: Browser;
