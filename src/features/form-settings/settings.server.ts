@@ -11,7 +11,7 @@ import {
   defaultRecipients,
   StaleFormSettings,
   type StoredFormSettings,
-  formSettingsOfSite as storedOfSite,
+  storedFormSettingsOfSite,
   successPageOf,
   writeFormSettings,
 } from '../forms/index.server.ts';
@@ -96,7 +96,7 @@ function rowView(
 /** Every form of a site with its settings in the languages the staff member's grants reach. */
 export async function formSettingsOfSite(request: FastifyRequest): Promise<FormSettingsSite> {
   const { site, langs } = grantedSite(request);
-  const byForm = await storedOfSite(request.server.db, site.id);
+  const byForm = await storedFormSettingsOfSite(request.server.db, site.id);
   const config = request.server.config.forms;
   return {
     site: { id: site.id, name: site.name, langs: langs as SettingsLang[] },

@@ -21,9 +21,9 @@ export type { RetentionCondition } from './retention.server.ts';
 export {
   defaultRecipients,
   type FormSettingsWrite,
-  formSettingsOfSite,
   StaleFormSettings,
   type StoredFormSettings,
+  storedFormSettingsOfSite,
   successPageOf,
   writeFormSettings,
 } from './settings.server.ts';

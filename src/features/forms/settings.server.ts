@@ -19,9 +19,7 @@ import { formSettings } from './tables.ts';
  * other processes hear it through the content channel's NOTIFY and read the table again before
  * the next submission; while a process cannot hear (`complete` false) it reads again after a
  * second, and a database object no handle registered (scripts) after two seconds.
- */
-
-/*
+ *
  * The back office's screen and API are the form-settings feature's: it checks the staff member's
  * grants and the pages, and writes through `writeFormSettings` with its audit row.
  */
@@ -143,7 +141,7 @@ export async function formSettingsFor(
 }
 
 /** The stored settings of a site's forms, read now (not from the process's memory). */
-export async function formSettingsOfSite(
+export async function storedFormSettingsOfSite(
   db: Database,
   siteId: string,
 ): Promise<Map<string, StoredFormSettings>> {
