@@ -85,6 +85,10 @@ const NewsScreen = lazy(() =>
 const PersonalDataScreen = lazy(() =>
   import('./screens/personal-data.tsx').then((m) => ({ default: m.PersonalDataScreen })),
 );
+// Site settings (the forms' recipients and success pages): a chunk of their own.
+const FormSettingsScreen = lazy(() =>
+  import('./screens/form-settings.tsx').then((m) => ({ default: m.FormSettingsScreen })),
+);
 const SynonymsScreen = lazy(() =>
   import('./screens/synonyms.tsx').then((m) => ({ default: m.SynonymsScreen })),
 );
@@ -198,6 +202,13 @@ function useMenus(me: Me) {
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
   const inContent = under(location.pathname, '/content');
+  // Site settings staff change (decision 170): the forms' recipients and success pages so far.
+  const settingsLinks = (
+    [
+      ['/settings/forms', t('admin.nav.formSettings'), can(me, 'forms.settings')],
+    ] satisfies MenuLink[]
+  ).filter(([, , shown]) => shown);
+  const inSettings = under(location.pathname, '/settings');
   const part = inShop
     ? { links: shopLinks, label: t('admin.nav.shopLabel'), entry: t('admin.nav.shop') }
     : inMarketing
@@ -208,7 +219,13 @@ function useMenus(me: Me) {
         }
       : inContent
         ? { links: contentLinks, label: t('admin.nav.contentLabel'), entry: t('admin.nav.content') }
-        : null;
+        : inSettings
+          ? {
+              links: settingsLinks,
+              label: t('admin.nav.settingsLabel'),
+              entry: t('admin.nav.settings'),
+            }
+          : null;
   const links = (
     [
       ['/', t('admin.nav.home'), true],
@@ -223,6 +240,12 @@ function useMenus(me: Me) {
       ['/content', t('admin.nav.content'), can(me, 'content.edit'), true],
       ['/news', t('admin.nav.news'), can(me, 'content.publish')],
       ['/synonyms', t('admin.nav.synonyms'), canEditSynonyms(me)],
+      [
+        settingsLinks[0]?.[0] ?? '/settings/forms',
+        t('admin.nav.settings'),
+        settingsLinks.length > 0,
+        true,
+      ],
       ['/staff', t('admin.nav.staff'), can(me, 'staff.manage')],
       ['/roles', t('admin.nav.roles'), can(me, 'staff.manage')],
       ['/audit', t('admin.nav.audit'), can(me, 'audit.read')],
@@ -349,6 +372,7 @@ const SCREENS = [
   ['/content/recipes', 'content.edit', RecipesScreen],
   ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
   ['/synonyms', 'search.synonyms', SynonymsScreen],
+  ['/settings/forms', 'forms.settings', FormSettingsScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],
   ['/roles', 'staff.manage', RolesScreen],

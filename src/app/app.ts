@@ -11,6 +11,7 @@ import { type DatabaseHandle, databaseOptionsFromConfig, openDatabase } from '..
 import { runMigrations } from '../db/migrate.ts';
 import { projectPath } from '../db/paths.ts';
 import { contentPlugin } from '../features/content/index.server.ts';
+import { formSettingsPlugin } from '../features/form-settings/index.server.ts';
 import { formsPlugin } from '../features/forms/index.server.ts';
 import { inboxPlugin } from '../features/inbox/index.server.ts';
 import { lunchMenuPlugin } from '../features/lunch-menu/index.server.ts';
@@ -206,6 +207,7 @@ async function registerPlugins(app: FastifyInstance, config: Config) {
   await app.register(imageRoutes);
   await app.register(navigationPlugin);
   await app.register(formsPlugin);
+  await app.register(formSettingsPlugin);
   await app.register(inboxPlugin);
   await app.register(searchPlugin);
   await app.register(shopPlugin, { layout: siteLayout });

@@ -1535,4 +1535,44 @@ export const adminEn: AdminMessages = {
   'admin.block.field.value': 'Value',
   'admin.block.field.voteId': 'Vote id',
   'admin.block.field.window': 'Years shown',
+  'admin.permission.forms.settings': 'Form settings',
+  'admin.nav.settings': 'Settings',
+  'admin.nav.settingsLabel': 'Settings menu',
+  'admin.nav.formSettings': 'Forms',
+  'admin.error.noSuchPage': 'The site has no page at this address in this language.',
+  'admin.error.tooManyRecipients': 'At most 10 recipients.',
+  'admin.formSettings.heading': 'Forms',
+  'admin.formSettings.lead':
+    'Who receives the messages of the site’s forms and which page a visitor sees after sending one. What is not set here comes from the server’s defaults.',
+  'admin.formSettings.none': 'You may not change the form settings of any site.',
+  'admin.formSettings.site': 'Site',
+  'admin.formSettings.listHeading': 'Forms: {site}',
+  'admin.formSettings.recipients': 'Recipients',
+  'admin.formSettings.recipientsHint':
+    'One address per line, at most 10. Empty: the default ({addresses}).',
+  'admin.formSettings.recipientsLocked':
+    'The recipients can be changed only with access to every language of the site.',
+  'admin.formSettings.successPage': 'Thank-you page ({lang})',
+  'admin.formSettings.successPageHint':
+    'The page’s address on the site in this language, for example /contact/thank-you. Empty: the default ({page}).',
+  'admin.formSettings.noPage': 'no thank-you page: the form shows its thank-you text',
+  'admin.formSettings.default': 'default',
+  'admin.formSettings.own': 'set here',
+  'admin.formSettings.edit': 'Edit',
+  'admin.formSettings.editLabel': 'Edit: {form}',
+  'admin.formSettings.editHeading': 'Form settings: {form}',
+  'admin.formSettings.reset': 'Reset to defaults',
+  'admin.formSettings.resetLabel': 'Reset to defaults: {form}',
+  'admin.formSettings.resetHeading': 'Reset to the defaults?',
+  'admin.formSettings.resetLead':
+    'The form {form} goes back to the server’s default recipients and thank-you pages.',
+  'admin.formSettings.save': 'Save',
+  'admin.formSettings.cancel': 'Cancel',
+  'admin.formSettings.didSave': 'Settings saved: {form}.',
+  'admin.formSettings.didReset': 'Defaults restored: {form}.',
+  'admin.formSettings.moved':
+    'Someone changed this form’s settings meanwhile. The newest are below; what you typed is kept. Check and save again.',
+  'admin.formSettings.movedList':
+    'The list was read again: someone changed the settings of {form} meanwhile.',
+  'admin.formSettings.newest': 'The newest settings',
 };

@@ -1539,6 +1539,46 @@ export const adminFi = {
   'admin.block.field.value': 'Luku',
   'admin.block.field.voteId': 'Äänestyksen tunniste',
   'admin.block.field.window': 'Vuosia näkyvissä',
+  'admin.permission.forms.settings': 'Lomakkeiden asetukset',
+  'admin.nav.settings': 'Asetukset',
+  'admin.nav.settingsLabel': 'Asetusten valikko',
+  'admin.nav.formSettings': 'Lomakkeet',
+  'admin.error.noSuchPage': 'Sivustolla ei ole tällä kielellä sivua tässä osoitteessa.',
+  'admin.error.tooManyRecipients': 'Vastaanottajia voi olla enintään 10.',
+  'admin.formSettings.heading': 'Lomakkeet',
+  'admin.formSettings.lead':
+    'Kenelle sivuston lomakkeiden viestit lähetetään ja mille sivulle kävijä siirtyy lähetettyään lomakkeen. Mitä ei ole asetettu täällä, tulee palvelimen oletuksista.',
+  'admin.formSettings.none': 'Sinulla ei ole oikeutta minkään sivuston lomakkeiden asetuksiin.',
+  'admin.formSettings.site': 'Sivusto',
+  'admin.formSettings.listHeading': 'Lomakkeet: {site}',
+  'admin.formSettings.recipients': 'Vastaanottajat',
+  'admin.formSettings.recipientsHint':
+    'Yksi osoite riviä kohden, enintään 10. Tyhjä: oletus ({addresses}).',
+  'admin.formSettings.recipientsLocked':
+    'Vastaanottajia voi muuttaa vain, jos oikeutesi kattavat sivuston kaikki kielet.',
+  'admin.formSettings.successPage': 'Kiitossivu ({lang})',
+  'admin.formSettings.successPageHint':
+    'Sivun osoite sivustolla tällä kielellä, esimerkiksi /ota-yhteytta/kiitos. Tyhjä: oletus ({page}).',
+  'admin.formSettings.noPage': 'ei kiitossivua: lomake näyttää kiitostekstin',
+  'admin.formSettings.default': 'oletus',
+  'admin.formSettings.own': 'asetettu täällä',
+  'admin.formSettings.edit': 'Muokkaa',
+  'admin.formSettings.editLabel': 'Muokkaa: {form}',
+  'admin.formSettings.editHeading': 'Lomakkeen asetukset: {form}',
+  'admin.formSettings.reset': 'Palauta oletukset',
+  'admin.formSettings.resetLabel': 'Palauta oletukset: {form}',
+  'admin.formSettings.resetHeading': 'Palautetaanko oletukset?',
+  'admin.formSettings.resetLead':
+    'Lomakkeen {form} vastaanottajat ja kiitossivut palaavat palvelimen oletuksiin.',
+  'admin.formSettings.save': 'Tallenna',
+  'admin.formSettings.cancel': 'Peruuta',
+  'admin.formSettings.didSave': 'Asetukset tallennettu: {form}.',
+  'admin.formSettings.didReset': 'Oletukset palautettu: {form}.',
+  'admin.formSettings.moved':
+    'Joku muutti tämän lomakkeen asetuksia sillä välin. Uusimmat ovat alla; kirjoittamasi arvot ovat tallessa. Tarkista ja tallenna uudelleen.',
+  'admin.formSettings.movedList':
+    'Lista on haettu uudelleen: joku muutti lomakkeen {form} asetuksia sillä välin.',
+  'admin.formSettings.newest': 'Uusimmat asetukset',
 } as const satisfies Record<string, string>;
 
 export type AdminMessageKey = keyof typeof adminFi;

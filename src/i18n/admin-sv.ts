@@ -1544,4 +1544,43 @@ export const adminSv: AdminMessages = {
   'admin.block.field.value': 'Tal',
   'admin.block.field.voteId': 'Omröstningens id',
   'admin.block.field.window': 'År som visas',
+  'admin.permission.forms.settings': 'Formulärens inställningar',
+  'admin.nav.settings': 'Inställningar',
+  'admin.nav.settingsLabel': 'Inställningarnas meny',
+  'admin.nav.formSettings': 'Formulär',
+  'admin.error.noSuchPage': 'Webbplatsen har ingen sida på den här adressen på det här språket.',
+  'admin.error.tooManyRecipients': 'Högst 10 mottagare.',
+  'admin.formSettings.heading': 'Formulär',
+  'admin.formSettings.lead':
+    'Vem webbplatsens formulär skickas till och vilken sida besökaren kommer till efter att ha skickat formuläret. Det som inte har ställts in här kommer från serverns standardvärden.',
+  'admin.formSettings.none': 'Du har inte behörighet till någon webbplats formulärinställningar.',
+  'admin.formSettings.site': 'Webbplats',
+  'admin.formSettings.listHeading': 'Formulär: {site}',
+  'admin.formSettings.recipients': 'Mottagare',
+  'admin.formSettings.recipientsHint': 'En adress per rad, högst 10. Tomt: standard ({addresses}).',
+  'admin.formSettings.recipientsLocked':
+    'Mottagarna kan ändras bara om din behörighet omfattar alla webbplatsens språk.',
+  'admin.formSettings.successPage': 'Tacksida ({lang})',
+  'admin.formSettings.successPageHint':
+    'Sidans adress på webbplatsen på det här språket, till exempel /kontakta-oss/tack. Tomt: standard ({page}).',
+  'admin.formSettings.noPage': 'ingen tacksida: formuläret visar sin tacktext',
+  'admin.formSettings.default': 'standard',
+  'admin.formSettings.own': 'inställt här',
+  'admin.formSettings.edit': 'Redigera',
+  'admin.formSettings.editLabel': 'Redigera: {form}',
+  'admin.formSettings.editHeading': 'Formulärets inställningar: {form}',
+  'admin.formSettings.reset': 'Återställ standard',
+  'admin.formSettings.resetLabel': 'Återställ standard: {form}',
+  'admin.formSettings.resetHeading': 'Återställa standardvärdena?',
+  'admin.formSettings.resetLead':
+    'Formuläret {form} får serverns standardmottagare och standardtacksidor igen.',
+  'admin.formSettings.save': 'Spara',
+  'admin.formSettings.cancel': 'Avbryt',
+  'admin.formSettings.didSave': 'Inställningarna sparade: {form}.',
+  'admin.formSettings.didReset': 'Standardvärdena återställda: {form}.',
+  'admin.formSettings.moved':
+    'Någon ändrade formulärets inställningar under tiden. De nyaste visas nedan; det du skrev finns kvar. Kontrollera och spara igen.',
+  'admin.formSettings.movedList':
+    'Listan har hämtats på nytt: någon ändrade inställningarna för {form} under tiden.',
+  'admin.formSettings.newest': 'De nyaste inställningarna',
 };

@@ -7,7 +7,8 @@ import { z } from 'zod';
 /**
  * `form=value;form@site=value` lists: per form, optionally per site. Used for the forms'
  * recipients (`complaint=a@x.example,b@x.example;sales@foodservicese=c@x.example`), retention
- * days and success pages.
+ * days and success pages. Recipients and success pages are defaults: staff set their own per site
+ * in the back office (`form_settings`, decision 170).
  */
 const perFormSchema = z
   .string()
@@ -95,12 +96,15 @@ export interface FormsConfig {
   encryptionKey: Buffer;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** `form` or `form@site` → comma-separated addresses. */
+  /** `form` or `form@site` → comma-separated addresses; the default of staff's settings. */
   recipients: Record<string, string>;
   defaultRecipient: string;
   /** `form` or `form@site` → days. */
   retentionDays: Record<string, string>;
-  /** `form` or `form@site` → path of the page shown after a successful submit. */
+  /**
+   * `form` or `form@site` → path of the page shown after a successful submit, in every language;
+   * the default of staff's settings per language.
+   */
   successPages: Record<string, string>;
   /** Submissions per client and form endpoint per minute. */
   rateLimit: number;

@@ -18,6 +18,15 @@ export {
   submissionFiles,
 } from './personal-data.server.ts';
 export type { RetentionCondition } from './retention.server.ts';
+export {
+  defaultRecipients,
+  type FormSettingsWrite,
+  StaleFormSettings,
+  type StoredFormSettings,
+  storedFormSettingsOfSite,
+  successPageOf,
+  writeFormSettings,
+} from './settings.server.ts';
 /** The school materials the order form offers, read by the content feature's material list. */
 /** The stored submissions and their files, for the customer-service inbox. */
 export { formSubmissionFiles, formSubmissions, schoolMaterials } from './tables.ts';

@@ -10,6 +10,7 @@ import {
 } from '../../server/openapi.ts';
 import { siteListRoute } from '../../server/site-list-route.ts';
 import { zodValidatorCompiler } from '../../server/validate.ts';
+import { languages } from '../../sites/types.ts';
 import { devOutboxRoutes } from './dev-outbox.server.tsx';
 import { devSubmissionRoutes } from './dev-submissions.server.ts';
 import { type FormId, formIds, forms, SCHOOL_MATERIALS_PATH } from './forms.ts';
@@ -33,9 +34,19 @@ const schoolMaterialSchema = z.object({ material: z.string(), url: z.string() })
 /** What a form endpoint answers on success. */
 const formAnswerSchema = z.object({
   isSuccess: z.literal(true),
-  /** The form's configured success page on this site (`FORM_SUCCESS_PAGES`). */
+  /**
+   * The form's success page on this site in the page's language: staff's setting, else
+   * `FORM_SUCCESS_PAGES` (decision 170).
+   */
   redirect: z.string().optional(),
 });
+
+/**
+ * The language version of the page the form was sent from (`?lang=sv`; the widget sends its
+ * page's): the API's own path names none. A language the site does not have, or none, is the
+ * site's first.
+ */
+const formQuerySchema = z.object({ lang: z.enum(languages).optional().catch(undefined) });
 
 /** Every refusal of a form endpoint: a problem with `isSuccess: false`. */
 const formProblemSchema = problemSchema
@@ -90,6 +101,7 @@ export async function formRoutes(fastify: FastifyInstance) {
           tags: ['forms'],
           summary: `Sends the ${formId} form`,
           security: XSRF_SECURITY,
+          querystring: formQuerySchema,
           body: forms[formId].schema,
           response: {
             200: jsonAnswer(formAnswerSchema, 'Stored; the notification mail is on its way'),
@@ -101,9 +113,10 @@ export async function formRoutes(fastify: FastifyInstance) {
         },
       },
       async (request, reply) => {
+        const asked = request.query.lang;
         const result = await submitForm(app, formId, request.body, {
           site: request.site,
-          lang: request.locale.lang,
+          lang: asked && request.site.languages.includes(asked) ? asked : request.locale.lang,
         });
         reply.header('cache-control', 'no-store');
         return {

@@ -5,13 +5,13 @@ import { serverT } from '../../i18n/catalogues.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { emailHash, looksLikeEmail } from '../../server/email-hash.ts';
 import { AppError, type FieldErrors } from '../../server/errors.ts';
-import { localReturnPath } from '../../server/return-path.ts';
 import { isShopSite } from '../../sites/shop.ts';
 import type { Lang, Site } from '../../sites/types.ts';
 import { sealBytes, sealText } from './crypto.server.ts';
 import { type DecodedFile, decodeFiles } from './files.server.ts';
 import { type FormId, forms } from './forms.ts';
 import type { UploadedFile } from './schemas.ts';
+import { formSettingsFor } from './settings.server.ts';
 import { SHOP_PLACE_OF_PURCHASE } from './shop.ts';
 import {
   formSubmissionFiles,
@@ -85,6 +85,8 @@ export async function submitForm(
 
   const data = await normalise(app, formId, payload, context);
   const config = app.config.forms;
+  // Staff's settings of the form on this site, else the environment's (decision 170).
+  const settings = await formSettingsFor(app, formId, context.site, context.lang);
   const id = randomUUID();
   const now = new Date();
   const deleteAfter = new Date(now.getTime() + retentionDays(app, formId, context.site.id) * 864e5);
@@ -129,7 +131,7 @@ export async function submitForm(
       if (fileRows.length) await tx.insert(formSubmissionFiles).values(fileRows);
       await tx.insert(mailOutbox).values({
         submissionId: id,
-        recipients: recipientsOf(app, formId, context.site.id),
+        recipients: settings.recipients,
         subject: `${title} – ${context.site.name}`,
         sealedBody: sealText(config.encryptionKey, mailBody(title, id, context, data, files)),
         emailHash: hash,
@@ -139,7 +141,7 @@ export async function submitForm(
     await Promise.allSettled(written.map((key) => app.files.delete(key)));
     throw error;
   }
-  return { id, redirect: successPage(app, formId, context.site.id) };
+  return { id, redirect: settings.successPage };
 }
 
 /** The stored form of the data, with server-side rules applied on top of the schema. */
@@ -190,19 +192,6 @@ function lookup(map: Record<string, string>, formId: FormId, siteId: string): st
 export function retentionDays(app: FastifyInstance, formId: FormId, siteId: string): number {
   const configured = lookup(app.config.forms.retentionDays, formId, siteId);
   return configured ? Number(configured) : forms[formId].retentionDays;
-}
-
-export function recipientsOf(app: FastifyInstance, formId: FormId, siteId: string): string {
-  return lookup(app.config.forms.recipients, formId, siteId) ?? app.config.forms.defaultRecipient;
-}
-
-export function successPage(
-  app: FastifyInstance,
-  formId: FormId,
-  siteId: string,
-): string | undefined {
-  const page = lookup(app.config.forms.successPages, formId, siteId);
-  return localReturnPath(page) ?? undefined;
 }
 
 function mailBody(

@@ -1,4 +1,15 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { belongsTo } from '../../db/columns.ts';
 
 /**
@@ -105,3 +116,36 @@ export const schoolMaterials = pgTable('school_materials', {
   topic: text('topic').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Form settings per site (decision 170): who gets a form's mail and where a visitor goes after
+// sending it, set by staff with `forms.settings`. A missing row, or a null in it, means the
+// environment's default (`FORM_RECIPIENTS`, `FORM_DEFAULT_RECIPIENT`, `FORM_SUCCESS_PAGES`).
+// ---------------------------------------------------------------------------------------------
+
+export const formSettings = pgTable(
+  'form_settings',
+  {
+    siteId: text('site_id').notNull(),
+    /** complaint, feedback, … (`src/features/forms/forms.ts`). */
+    form: text('form').notNull(),
+    /** Addresses the form's notification mail goes to; null: the environment's default. */
+    recipients: text('recipients').array(),
+    /**
+     * Language → the path of the page a visitor goes to after a successful submit, inside that
+     * language version of the site (no `/sv` prefix, as content stores paths). A language not
+     * named here: the environment's default.
+     */
+    successPages: jsonb('success_pages').$type<Record<string, string>>().notNull().default({}),
+    /** Grows with every change: an edit names the version it saw (409 when it moved on). */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.form] }),
+    check(
+      'form_settings_recipients_ck',
+      sql`${t.recipients} is null or cardinality(${t.recipients}) between 1 and 10`,
+    ),
+  ],
+);

@@ -30,6 +30,7 @@ import {
   PAGES_ADMIN_API,
   RECIPES_ADMIN_API,
 } from '../content/publishing/schemas.ts';
+import { FORM_SETTINGS_API } from '../form-settings/schemas.ts';
 import { png, sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { PERSON_STORES, PERSONAL_DATA_API } from '../personal-data/schemas.ts';
@@ -210,7 +211,9 @@ const urlOf = (route: { url: string }) =>
     .replace(':position', '0')
     .replace(':key', 'editor')
     .replace(':version', '1')
-    .replace(':scheduleId', '1');
+    .replace(':scheduleId', '1')
+    .replace(':site', 'sibylla')
+    .replace(':form', 'question');
 
 /** Bodies for writes that name their rows in the body (a bulk action's items), not the URL. */
 const BODIES: Record<string, () => unknown> = {
@@ -513,6 +516,7 @@ const SAMPLES: Record<
   ...scheduleSamples(),
   ...pageSamples(),
   ...synonymSamples(),
+  ...formSettingSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
     body: { password: admin.password },
@@ -757,6 +761,22 @@ function synonymSamples(): typeof SAMPLES {
     [`DELETE ${SYNONYMS_API}/:lang/:id`]: async () => {
       const set = await newSet();
       return { url: `${SYNONYMS_API}/fi/${set.id}?version=${set.version}` };
+    },
+  };
+}
+
+/** The forms' settings per site (decision 170), changed on the version as it is now. */
+function formSettingSamples(): typeof SAMPLES {
+  return {
+    [`PUT ${FORM_SETTINGS_API}/:site/:form`]: async () => {
+      const site = (await admin.visitor.get(`${FORM_SETTINGS_API}/jyvabroiler`)).json() as {
+        forms: { form: string; version: number }[];
+      };
+      const version = site.forms.find((f) => f.form === 'question')?.version ?? 0;
+      return {
+        url: `${FORM_SETTINGS_API}/jyvabroiler/question`,
+        body: { version, recipients: [`r${randomUUID().slice(0, 6)}@kattaus.example`] },
+      };
     },
   };
 }

@@ -25,6 +25,8 @@ export const PERMISSIONS = [
   'personal-data.erase',
   // The search's synonym sets (decision 164).
   'search.synonyms',
+  // Recipients and success pages of the forms per site (decision 170).
+  'forms.settings',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -43,7 +45,7 @@ export function isPermission(value: string): value is Permission {
 export const STARTING_ROLES: Record<string, readonly Permission[]> = {
   admin: PERMISSIONS,
   editor: ['content.edit'],
-  publisher: ['content.edit', 'content.publish', 'search.synonyms'],
+  publisher: ['content.edit', 'content.publish', 'search.synonyms', 'forms.settings'],
   'customer-service': [
     'submissions.read',
     'submissions.manage',

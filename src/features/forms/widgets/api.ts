@@ -12,7 +12,9 @@ export interface FormAnswer {
 
 export async function postForm(path: string, payload: unknown): Promise<FormAnswer> {
   try {
-    const response = await sendWithToken(path, payload);
+    // The page's language version: its success page and the submission's language (decision 170).
+    const lang = document.documentElement.lang;
+    const response = await sendWithToken(lang ? `${path}?lang=${lang}` : path, payload);
     const body = (await response.json().catch(() => ({}))) as Partial<FormAnswer>;
     return {
       status: response.status,
