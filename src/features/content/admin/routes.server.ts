@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { adminRoute, scopeWhere } from '../../staff/index.server.ts';
+import { mediaAdminRoutes } from '../media/routes.server.ts';
 import { recipeAdminRoutes } from '../publishing/routes.server.ts';
 import { pages } from '../tables.ts';
 import { assertReleaseAccess, listNewsForPublishing, publishNewsRelease } from './news.server.ts';
@@ -102,4 +103,5 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
     handler: (request) => publishNewsRelease(request, request.params.id, request.body),
   });
   recipeAdminRoutes(app);
+  mediaAdminRoutes(app);
 }
