@@ -59,6 +59,13 @@ const RecipesScreen = lazy(() =>
 const RecipeEditorScreen = lazy(() =>
   import('./screens/recipe-editor.tsx').then((m) => ({ default: m.RecipeEditorScreen })),
 );
+// The image library likewise.
+const MediaScreen = lazy(() =>
+  import('./screens/media.tsx').then((m) => ({ default: m.MediaScreen })),
+);
+const MediaImageScreen = lazy(() =>
+  import('./screens/media.tsx').then((m) => ({ default: m.MediaImageScreen })),
+);
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
@@ -189,6 +196,7 @@ function useMenus(me: Me) {
     [
       ['/content', t('admin.nav.pages'), can(me, 'content.edit')],
       ['/content/recipes', t('admin.nav.recipes'), can(me, 'content.edit')],
+      ['/content/media', t('admin.nav.media'), can(me, 'content.edit')],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
   const inContent = under(location.pathname, '/content');
@@ -338,6 +346,8 @@ const SCREENS = [
   ['/content', 'content.edit', ContentScreen],
   ['/content/recipes', 'content.edit', RecipesScreen],
   ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
+  ['/content/media', 'content.edit', MediaScreen],
+  ['/content/media/:id', 'content.edit', MediaImageScreen],
   ['/synonyms', 'search.synonyms', SynonymsScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],

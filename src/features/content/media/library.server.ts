@@ -28,6 +28,8 @@ import { whereUsed } from './where-used.server.ts';
 /** Pictures larger than this many pixels are refused: the image pipeline would decode them whole. */
 const MAX_PIXELS = 40_000_000;
 const PAGE_SIZE = 24;
+/** The library screen pages as the back office's other lists do. */
+const LIBRARY_PAGE_SIZE = 50;
 
 type ImageRow = typeof images.$inferSelect;
 
@@ -199,11 +201,11 @@ export async function listLibrary(
       .from(images)
       .where(where)
       .orderBy(desc(images.id))
-      .limit(PAGE_SIZE)
+      .limit(LIBRARY_PAGE_SIZE)
       .offset(query.offset),
     db.select({ n: count() }).from(images).where(where),
   ]);
-  return { images: rows.map(rowOf), total: Number(total?.n ?? 0), pageSize: PAGE_SIZE };
+  return { images: rows.map(rowOf), total: Number(total?.n ?? 0), pageSize: LIBRARY_PAGE_SIZE };
 }
 
 async function readImage(db: Database | Transaction, id: number, lock = false) {

@@ -463,14 +463,14 @@ describe('the focus point', () => {
 });
 
 describe('the library', () => {
-  it('lists images by alt text in any language, 24 at a time', async () => {
+  it('lists images by alt text in any language, 50 at a time', async () => {
     const id = await upload(everywhere.visitor, 'Ainutlaatuinen');
     await edit(everywhere.visitor, id, { version: 1, alt: { sv: 'Enastående bild' } });
     const res = await finnish.visitor.get(`${MEDIA_ADMIN_API}?q=enast`);
     expect(res.statusCode).toBe(200);
     const list = res.json() as MediaList;
     expect(list.images.map((i) => i.id)).toEqual([id]);
-    expect(list).toMatchObject({ total: 1, pageSize: 24 });
+    expect(list).toMatchObject({ total: 1, pageSize: 50 });
     const all = (await finnish.visitor.get(MEDIA_ADMIN_API)).json() as MediaList;
     expect(all.total).toBeGreaterThan(5);
     const visitorOnly = await t.app.inject({ url: MEDIA_ADMIN_API });

@@ -76,7 +76,7 @@ export function mediaAdminRoutes(app: ZodApp) {
     ...editor,
     rateLimit: READ,
     summary: 'The image library: every image, by its alt text in any language, newest first',
-    description: '24 from `offset`. The library is shared by every site.',
+    description: '50 from `offset`. The library is shared by every site.',
     querystring: mediaQuerySchema,
     answer: jsonAnswer(mediaListSchema, 'Images'),
     problems: [400, 401, 403, 429],
