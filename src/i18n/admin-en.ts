@@ -323,6 +323,7 @@ export const adminEn: AdminMessages = {
   'admin.media.uses': 'Where the image is used',
   'admin.media.usesNone': 'The image is used nowhere, drafts included.',
   'admin.media.usesCount': 'Used in {count} places.',
+  'admin.media.usesAll': 'Show all {count} places',
   'admin.media.use.kind': 'What',
   'admin.media.use.title': 'Name',
   'admin.media.use.where': 'Site and language',

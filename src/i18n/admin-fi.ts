@@ -327,6 +327,7 @@ export const adminFi = {
   'admin.media.uses': 'Missä kuvaa käytetään',
   'admin.media.usesNone': 'Kuvaa ei käytetä missään, ei luonnoksissakaan.',
   'admin.media.usesCount': 'Käytössä {count} paikassa.',
+  'admin.media.usesAll': 'Näytä kaikki {count} paikkaa',
   'admin.media.use.kind': 'Mikä',
   'admin.media.use.title': 'Nimi',
   'admin.media.use.where': 'Sivusto ja kieli',

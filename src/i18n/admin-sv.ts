@@ -323,6 +323,7 @@ export const adminSv: AdminMessages = {
   'admin.media.uses': 'Var bilden används',
   'admin.media.usesNone': 'Bilden används ingenstans, inte heller i utkast.',
   'admin.media.usesCount': 'Används på {count} ställen.',
+  'admin.media.usesAll': 'Visa alla {count} ställen',
   'admin.media.use.kind': 'Vad',
   'admin.media.use.title': 'Namn',
   'admin.media.use.where': 'Webbplats och språk',

@@ -163,6 +163,7 @@ function ImageEditor({ image }: { image: MediaImage }) {
     setSaid(null);
     setError(null);
     setStale(null);
+    setDeleteRefused(null);
     const changedAlt: Partial<Record<MediaLang, string>> = {};
     for (const lang of MEDIA_LANGS) {
       if (alt[lang].trim() !== (image.alt[lang] ?? '')) changedAlt[lang] = alt[lang].trim();
@@ -191,6 +192,7 @@ function ImageEditor({ image }: { image: MediaImage }) {
     setSaid(null);
     setError(null);
     setStale(null);
+    setDeleteRefused(null);
     try {
       const data = await new Promise<string>((resolve, reject) => {
         const reader = new FileReader();
@@ -433,9 +435,13 @@ function FocusPicker({
   );
 }
 
+/** The places shown before "show all": an image of every recipe is used in hundreds. */
+const USES_SHOWN = 25;
+
 /** Every place the image is used, each linked to its editor where there is one and it may be. */
 function Uses({ uses }: { uses: ImageUse[] }) {
   const { t } = useT();
+  const [all, setAll] = useState(false);
   const columns: Column<ImageUse>[] = [
     [t('admin.media.use.kind'), (u) => t(`admin.media.kind.${u.kind}`)],
     [
@@ -461,9 +467,14 @@ function Uses({ uses }: { uses: ImageUse[] }) {
           caption={t('admin.media.uses')}
           hiddenCaption
           columns={columns}
-          rows={uses}
+          rows={all ? uses : uses.slice(0, USES_SHOWN)}
           rowKey={(u) => `${u.kind}-${u.id}-${u.state}`}
         />
+      ) : null}
+      {uses.length > USES_SHOWN && !all ? (
+        <Button className={styles.secondary} onPress={() => setAll(true)}>
+          {t('admin.media.usesAll', { count: uses.length })}
+        </Button>
       ) : null}
     </Section>
   );
