@@ -311,8 +311,8 @@ export const adminEn: AdminMessages = {
   'admin.media.focusHint':
     'Click the picture or move the point with the arrow keys (with Shift a larger step). The crops keep this point in view.',
   'admin.media.focusValue': '{x} % from the left, {y} % from the top',
-  'admin.media.focusLocked':
-    'The image is used where you may not edit content: its focus point and file cannot be changed.',
+  'admin.media.locked':
+    'The image is used where you may not edit content: only someone who may edit every place can change or delete it.',
   'admin.media.cropPreview':
     'Wide crop: how a wide card shows the picture (by the saved focus point).',
   'admin.media.save': 'Save',
@@ -323,6 +323,8 @@ export const adminEn: AdminMessages = {
   'admin.media.uses': 'Where the image is used',
   'admin.media.usesNone': 'The image is used nowhere, drafts included.',
   'admin.media.usesCount': 'Used in {count} places.',
+  'admin.media.usesElsewhere':
+    'Of them, {count} are on sites or languages where you may not edit content.',
   'admin.media.usesAll': 'Show all {count} places',
   'admin.media.use.kind': 'What',
   'admin.media.use.title': 'Name',

@@ -315,8 +315,8 @@ export const adminFi = {
   'admin.media.focusHint':
     'Napsauta kuvaa tai siirrä kohtaa nuolinäppäimillä (vaihto-näppäimen kanssa isompi askel). Rajaukset pitävät tämän kohdan näkyvissä.',
   'admin.media.focusValue': '{x} % vasemmalta, {y} % ylhäältä',
-  'admin.media.focusLocked':
-    'Kuvaa käytetään paikoissa, joiden sisältöä et saa muokata: sen rajauskohtaa ja tiedostoa ei voi muuttaa.',
+  'admin.media.locked':
+    'Kuvaa käytetään paikoissa, joiden sisältöä et saa muokata: vain se, joka saa muokata kaikkia paikkoja, voi muuttaa tai poistaa kuvan.',
   'admin.media.cropPreview':
     'Leveä rajaus: näin leveä kortti näyttää kuvan (tallennetun rajauskohdan mukaan).',
   'admin.media.save': 'Tallenna',
@@ -327,6 +327,8 @@ export const adminFi = {
   'admin.media.uses': 'Missä kuvaa käytetään',
   'admin.media.usesNone': 'Kuvaa ei käytetä missään, ei luonnoksissakaan.',
   'admin.media.usesCount': 'Käytössä {count} paikassa.',
+  'admin.media.usesElsewhere':
+    'Niistä {count} on sivustoilla tai kielillä, joiden sisältöä et saa muokata.',
   'admin.media.usesAll': 'Näytä kaikki {count} paikkaa',
   'admin.media.use.kind': 'Mikä',
   'admin.media.use.title': 'Nimi',

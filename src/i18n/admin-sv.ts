@@ -311,8 +311,8 @@ export const adminSv: AdminMessages = {
   'admin.media.focusHint':
     'Klicka på bilden eller flytta punkten med piltangenterna (med skift ett större steg). Beskärningarna håller denna punkt synlig.',
   'admin.media.focusValue': '{x} % från vänster, {y} % uppifrån',
-  'admin.media.focusLocked':
-    'Bilden används där du inte får redigera innehåll: dess beskärningspunkt och fil kan inte ändras.',
+  'admin.media.locked':
+    'Bilden används där du inte får redigera innehåll: bara den som får redigera alla ställen kan ändra eller ta bort bilden.',
   'admin.media.cropPreview':
     'Bred beskärning: så visar ett brett kort bilden (enligt den sparade punkten).',
   'admin.media.save': 'Spara',
@@ -323,6 +323,8 @@ export const adminSv: AdminMessages = {
   'admin.media.uses': 'Var bilden används',
   'admin.media.usesNone': 'Bilden används ingenstans, inte heller i utkast.',
   'admin.media.usesCount': 'Används på {count} ställen.',
+  'admin.media.usesElsewhere':
+    'Av dem är {count} på webbplatser eller språk där du inte får redigera innehåll.',
   'admin.media.usesAll': 'Visa alla {count} ställen',
   'admin.media.use.kind': 'Vad',
   'admin.media.use.title': 'Namn',

@@ -141,7 +141,8 @@ function ImageEditor({ image }: { image: MediaImage }) {
   const [stale, setStale] = useState<MediaImage | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [deleteRefused, setDeleteRefused] = useState<number | null>(null);
-  const mayChangePixels = image.uses.every((use) => use.editable);
+  /** Only someone who may edit every place that shows the image may change it (decision 168). */
+  const mayChange = image.elsewhere === 0;
   const shown = (next: MediaImage) => {
     client.setQueryData(['media-image', next.id], next);
     void client.invalidateQueries({ queryKey: ['media'] });
@@ -224,8 +225,9 @@ function ImageEditor({ image }: { image: MediaImage }) {
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.type === '/problems/image-in-use') {
         const uses = e.problem.uses as ImageUse[];
-        client.setQueryData(['media-image', image.id], { ...image, uses });
-        setDeleteRefused(uses.length);
+        const elsewhere = Number(e.problem.elsewhere ?? 0);
+        client.setQueryData(['media-image', image.id], { ...image, uses, elsewhere });
+        setDeleteRefused(uses.length + elsewhere);
       } else if (!conflict(e)) setError(e);
     }
   };
@@ -262,13 +264,19 @@ function ImageEditor({ image }: { image: MediaImage }) {
           }}
         >
           {MEDIA_LANGS.map((lang) => {
-            const allowed = mayEditLanguage(grants, lang);
+            const allowed = mayChange && mayEditLanguage(grants, lang);
             return (
               <Field
                 key={lang}
                 name={`alt.${lang}`}
                 label={t('admin.media.alt', { lang: t(`admin.media.lang.${lang}`) })}
-                description={t(allowed ? 'admin.media.altHint' : 'admin.media.altLocked')}
+                description={t(
+                  allowed
+                    ? 'admin.media.altHint'
+                    : mayChange
+                      ? 'admin.media.altLocked'
+                      : 'admin.media.locked',
+                )}
                 value={alt[lang]}
                 isReadOnly={!allowed}
                 onChange={(value) => setAlt((now) => ({ ...now, [lang]: value }))}
@@ -281,13 +289,15 @@ function ImageEditor({ image }: { image: MediaImage }) {
             height={image.height}
             value={focus}
             onChange={setFocus}
-            disabled={!mayChangePixels}
+            disabled={!mayChange}
           />
-          <div className={styles.actions}>
-            <Button type="submit" className={styles.primary}>
-              {t('admin.media.save')}
-            </Button>
-          </div>
+          {mayChange ? (
+            <div className={styles.actions}>
+              <Button type="submit" className={styles.primary}>
+                {t('admin.media.save')}
+              </Button>
+            </div>
+          ) : null}
         </AdminForm>
         <figure className={styles.mediaCrop}>
           <img src={image.cropUrl} alt="" width={400} height={225} />
@@ -295,46 +305,54 @@ function ImageEditor({ image }: { image: MediaImage }) {
         </figure>
       </Section>
 
-      <Uses uses={image.uses} />
+      <Uses uses={image.uses} elsewhere={image.elsewhere} />
 
       <Section id="media-replace" title={t('admin.media.replace')}>
-        {mayChangePixels ? (
+        {mayChange ? (
           <Replace count={image.uses.length} onReplace={replace} />
         ) : (
-          <p>{t('admin.media.focusLocked')}</p>
+          <p>{t('admin.media.locked')}</p>
         )}
       </Section>
 
       <Section id="media-delete" title={t('admin.media.delete')}>
-        <p>{t('admin.media.deleteLead')}</p>
-        <DialogTrigger>
-          <Button className={styles.danger}>{t('admin.media.delete')}</Button>
-          <ModalDialog>
-            {(close) => (
-              <>
-                <Heading slot="title" level={2}>
-                  {t('admin.media.deleteConfirm', { id: image.id })}
-                </Heading>
-                <div className={styles.actions}>
-                  <Button
-                    className={styles.danger}
-                    onPress={() => {
-                      close();
-                      void remove();
-                    }}
-                  >
-                    {t('admin.media.delete')}
-                  </Button>
-                  <Button className={styles.secondary} onPress={close}>
-                    {t('admin.media.cancel')}
-                  </Button>
-                </div>
-              </>
-            )}
-          </ModalDialog>
-        </DialogTrigger>
+        <p>{t(mayChange ? 'admin.media.deleteLead' : 'admin.media.locked')}</p>
+        {mayChange ? <DeleteButton id={image.id} onDelete={remove} /> : null}
       </Section>
     </>
+  );
+}
+
+/** Delete, confirmed in a dialog. */
+function DeleteButton({ id, onDelete }: { id: number; onDelete: () => Promise<void> }) {
+  const { t } = useT();
+  return (
+    <DialogTrigger>
+      <Button className={styles.danger}>{t('admin.media.delete')}</Button>
+      <ModalDialog>
+        {(close) => (
+          <>
+            <Heading slot="title" level={2}>
+              {t('admin.media.deleteConfirm', { id })}
+            </Heading>
+            <div className={styles.actions}>
+              <Button
+                className={styles.danger}
+                onPress={() => {
+                  close();
+                  void onDelete();
+                }}
+              >
+                {t('admin.media.delete')}
+              </Button>
+              <Button className={styles.secondary} onPress={close}>
+                {t('admin.media.cancel')}
+              </Button>
+            </div>
+          </>
+        )}
+      </ModalDialog>
+    </DialogTrigger>
   );
 }
 
@@ -401,7 +419,7 @@ function FocusPicker({
         {t('admin.media.focus')}
       </span>
       <span className={styles.description} id="media-focus-hint">
-        {t(disabled ? 'admin.media.focusLocked' : 'admin.media.focusHint')}
+        {t(disabled ? 'admin.media.locked' : 'admin.media.focusHint')}
       </span>
       <div
         role="slider"
@@ -439,7 +457,7 @@ function FocusPicker({
 const USES_SHOWN = 25;
 
 /** Every place the image is used, each linked to its editor where there is one and it may be. */
-function Uses({ uses }: { uses: ImageUse[] }) {
+function Uses({ uses, elsewhere }: { uses: ImageUse[]; elsewhere: number }) {
   const { t } = useT();
   const [all, setAll] = useState(false);
   const columns: Column<ImageUse>[] = [
@@ -447,7 +465,7 @@ function Uses({ uses }: { uses: ImageUse[] }) {
     [
       t('admin.media.use.title'),
       (u) => {
-        const to = u.editable ? editPathOf(u) : null;
+        const to = editPathOf(u);
         return to ? <Link to={to}>{u.title || `#${u.id}`}</Link> : u.title || `#${u.id}`;
       },
     ],
@@ -458,9 +476,10 @@ function Uses({ uses }: { uses: ImageUse[] }) {
   return (
     <Section id="media-uses" title={t('admin.media.uses')}>
       <p>
-        {uses.length === 0
+        {uses.length + elsewhere === 0
           ? t('admin.media.usesNone')
-          : t('admin.media.usesCount', { count: uses.length })}
+          : t('admin.media.usesCount', { count: uses.length + elsewhere })}
+        {elsewhere > 0 ? ` ${t('admin.media.usesElsewhere', { count: elsewhere })}` : null}
       </p>
       {uses.length > 0 ? (
         <RowsTable

@@ -9,7 +9,7 @@ import { images } from '../../../images/tables.ts';
 import { variantKeysOf } from '../../../images/variants.server.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../../server/errors.ts';
 import { actorOf, recordAudit } from '../../staff/index.server.ts';
-import { type AccessGrant, can, canSomewhere } from '../../staff/index.ts';
+import { type AccessGrant, canSomewhere } from '../../staff/index.ts';
 import {
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_UPLOAD_TYPES,
@@ -23,7 +23,7 @@ import {
   type MediaLang,
   type MediaRow,
 } from './schemas.ts';
-import { whereUsed } from './where-used.server.ts';
+import { mayEdit, seenUses, whereUsed } from './where-used.server.ts';
 
 /** Pictures larger than this many pixels are refused: the image pipeline would decode them whole. */
 const MAX_PIXELS = 40_000_000;
@@ -46,15 +46,18 @@ export class StaleImage extends AppError {
   }
 }
 
-/** The image is used somewhere (a live page or a draft): 409 with every place. */
+/**
+ * The image is used somewhere (a live page or a draft): 409 with the places the staff member may
+ * see and the number of the others.
+ */
 export class ImageInUse extends AppError {
-  constructor(uses: ImageUse[]) {
+  constructor(seen: { uses: ImageUse[]; elsewhere: number }) {
     super(
       409,
       'image-in-use',
       'Conflict',
       'The image is used. Take it out of every place first, drafts included.',
-      { uses },
+      seen,
     );
   }
 }
@@ -215,7 +218,7 @@ async function readImage(db: Database | Transaction, id: number, lock = false) {
   return row;
 }
 
-function imageOf(row: ImageRow, uses: ImageUse[]): MediaImage {
+function imageOf(row: ImageRow, uses: ImageUse[], grants: readonly AccessGrant[]): MediaImage {
   const ref = { id: row.id, slug: slugOf(row), revision: row.revision };
   return {
     ...rowOf(row),
@@ -226,7 +229,7 @@ function imageOf(row: ImageRow, uses: ImageUse[]): MediaImage {
     updatedAt: row.updatedAt.toISOString(),
     previewUrl: imageUrl(ref, 'medium'),
     cropUrl: imageUrl(ref, 'card-wide'),
-    uses,
+    ...seenUses(grants, uses),
   };
 }
 
@@ -236,7 +239,7 @@ const grantsOf = (request: FastifyRequest) => request.staff?.grants ?? [];
 export async function openImage(request: FastifyRequest, id: number): Promise<MediaImage> {
   const db = request.server.db;
   const row = await readImage(db, id);
-  return imageOf(row, await whereUsed(db, id, grantsOf(request)));
+  return imageOf(row, await whereUsed(db, id), grantsOf(request));
 }
 
 /** Whether some grant gives `content.edit` for the language, on any site. */
@@ -247,24 +250,32 @@ function mayEditLanguage(grants: readonly AccessGrant[], lang: MediaLang): boole
 }
 
 /**
- * What shows on every place the image is used (its pixels, crops and files): the staff member
- * needs `content.edit` for each place's site and language, and somewhere at all.
+ * An image shows on every place that uses it: changing it (alt texts, focus point, file) or
+ * deleting it needs `content.edit` for each place's site and language (live or draft), and
+ * somewhere at all (decision 168).
  */
-function assertMayChangeEverywhere(grants: readonly AccessGrant[], uses: ImageUse[]): void {
+function assertMayChange(grants: readonly AccessGrant[], uses: ImageUse[]): void {
   if (!canSomewhere(grants, 'content.edit')) throw new Forbidden();
-  for (const use of uses) {
-    if (!can(grants, 'content.edit', { siteId: use.siteId, lang: use.lang })) {
-      throw new Forbidden('The image is used where you may not edit content: ask someone who may.');
-    }
+  if (uses.some((use) => !mayEdit(grants, use))) {
+    throw new Forbidden('The image is used where you may not edit content: ask someone who may.');
   }
 }
 
 /**
+ * The check of a route about one image, before its body is read (as a recipe's route checks the
+ * recipe's site and language): 403 when the image is used where the staff member may not edit.
+ * Checked again in the change's transaction, where the row is locked.
+ */
+export async function assertMayChangeImage(request: FastifyRequest, id: number): Promise<void> {
+  assertMayChange(grantsOf(request), await whereUsed(request.server.db, id));
+}
+
+/**
  * Changes an image's alt texts and focus point (decision 168), on the version the staff member
- * saw (409 with the image as it is now otherwise). An alt text needs `content.edit` for its
- * language on some site; the focus point changes every crop, so it needs `content.edit` wherever
- * the image is used. A new focus point is a new revision: new crop addresses. One transaction
- * with the audit row; a change that changes nothing writes nothing.
+ * saw (409 with the image as it is now otherwise). Like every change of an image it needs
+ * `content.edit` wherever the image is used; an alt text also needs it for its language (on some
+ * site, for an image nothing uses yet). A new focus point is a new revision: new crop addresses.
+ * One transaction with the audit row; a change that changes nothing writes nothing.
  */
 export async function editImage(
   request: FastifyRequest,
@@ -278,9 +289,9 @@ export async function editImage(
   const grants = grantsOf(request);
   const swept = await request.server.db.transaction(async (tx) => {
     const row = await readImage(tx, id, true);
-    if (row.version !== body.version) {
-      throw new StaleImage(imageOf(row, await whereUsed(tx, id, grants)));
-    }
+    const uses = await whereUsed(tx, id);
+    if (row.version !== body.version) throw new StaleImage(imageOf(row, uses, grants));
+    assertMayChange(grants, uses);
     const changes: Record<string, { before: unknown; after: unknown }> = {};
     const alt: Partial<Record<MediaLang, string>> = { ...row.alt };
     for (const lang of MEDIA_LANGS) {
@@ -296,7 +307,6 @@ export async function editImage(
     const focus = body.focus;
     const moved = focus !== undefined && (focus.x !== row.focusX || focus.y !== row.focusY);
     if (moved) {
-      assertMayChangeEverywhere(grants, await whereUsed(tx, id, grants));
       changes.focus = { before: { x: row.focusX, y: row.focusY }, after: focus };
     }
     if (Object.keys(changes).length === 0) return undefined;
@@ -351,9 +361,9 @@ export async function replaceImage(
   try {
     old = await request.server.db.transaction(async (tx) => {
       const row = await readImage(tx, id, true);
-      const uses = await whereUsed(tx, id, grants);
-      if (row.version !== body.version) throw new StaleImage(imageOf(row, uses));
-      assertMayChangeEverywhere(grants, uses);
+      const uses = await whereUsed(tx, id);
+      if (row.version !== body.version) throw new StaleImage(imageOf(row, uses, grants));
+      assertMayChange(grants, uses);
       await tx
         .update(images)
         .set({
@@ -401,9 +411,10 @@ export async function deleteImage(request: FastifyRequest, id: number, version: 
   const grants = grantsOf(request);
   const row = await request.server.db.transaction(async (tx) => {
     const row = await readImage(tx, id, true);
-    const uses = await whereUsed(tx, id, grants);
-    if (row.version !== version) throw new StaleImage(imageOf(row, uses));
-    if (uses.length > 0) throw new ImageInUse(uses);
+    const uses = await whereUsed(tx, id);
+    if (row.version !== version) throw new StaleImage(imageOf(row, uses, grants));
+    assertMayChange(grants, uses);
+    if (uses.length > 0) throw new ImageInUse(seenUses(grants, uses));
     await tx.delete(images).where(eq(images.id, id));
     await recordAudit(tx, actorOf(request), {
       action: 'content.image.delete',

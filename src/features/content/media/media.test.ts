@@ -220,7 +220,7 @@ describe('where an image is used', () => {
   });
 
   it('lists live pages (nested cards and slides), recipes, products, news and drafts', async () => {
-    const image = await opened(await open(finnish.visitor, used));
+    const image = await opened(await open(everywhere.visitor, used));
     const places = image.uses.map((u) => `${u.kind} ${u.siteId} ${u.title} ${u.state}`).sort();
     expect(places).toEqual([
       'news jyvabroiler Uusi tehdas live',
@@ -229,11 +229,16 @@ describe('where an image is used', () => {
       'product jyvabroiler Fileesuikale live',
       'recipe jyvabroiler Kanakeitto live',
     ]);
-    // The Finnish jyvabroiler editor may edit there, not on sibylla.
-    const editable = (u: ImageUse) => `${u.siteId} ${u.editable}`;
-    expect(new Set(image.uses.map(editable))).toEqual(
-      new Set(['jyvabroiler true', 'sibylla false']),
+    expect(image.elsewhere).toBe(0);
+    // The Finnish jyvabroiler editor sees the places of her grant; the other one is counted.
+    const limited = await opened(await open(finnish.visitor, used));
+    expect(limited.uses.map((u) => u.siteId)).toEqual(Array(4).fill('jyvabroiler'));
+    expect(limited.elsewhere).toBe(1);
+    // …and may not change what sibylla shows: alt texts, focus point, file, delete.
+    expect((await edit(finnish.visitor, used, { version: 1, alt: { fi: 'Muu' } })).statusCode).toBe(
+      403,
     );
+    expect((await remove(finnish.visitor, used, 1)).statusCode).toBe(403);
     const draft = await opened(await open(finnish.visitor, draftOnly));
     expect(draft.uses).toEqual([
       {
@@ -244,7 +249,6 @@ describe('where an image is used', () => {
         title: 'Luonnosresepti',
         path: '/reseptit/luonnos',
         state: 'draft',
-        editable: true,
       },
     ]);
   });
@@ -252,7 +256,7 @@ describe('where an image is used', () => {
   it('refuses to delete what a live page or only a draft uses, with every place', async () => {
     const refused = await remove(everywhere.visitor, used, 1);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ type: '/problems/image-in-use' });
+    expect(refused.json()).toMatchObject({ type: '/problems/image-in-use', elsewhere: 0 });
     expect((refused.json() as { uses: ImageUse[] }).uses).toHaveLength(5);
     const draft = await remove(everywhere.visitor, draftOnly, 1);
     expect(draft.statusCode).toBe(409);

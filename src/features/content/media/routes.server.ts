@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { jsonAnswer } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute, queryScope } from '../../staff/index.server.ts';
@@ -10,6 +11,7 @@ import {
   scopeQuerySchema,
 } from '../publishing/schemas.ts';
 import {
+  assertMayChangeImage,
   deleteImage,
   editImage,
   listImages,
@@ -41,6 +43,19 @@ const editor = { staff: { permission: 'content.edit' } } as const;
 /** A route for a site and language named in its query: the guard checks the grant for it. */
 const scoped = { staff: { permission: 'content.edit', scope: queryScope } } as const;
 const image = jsonAnswer(mediaImageSchema, 'The image with every place it is used');
+/**
+ * A change of one image: the staff member must be allowed to edit content wherever the image is
+ * used, checked before the body is read (403 otherwise).
+ */
+const onImage = {
+  ...editor,
+  preValidation: async (request: FastifyRequest) => {
+    const id = Number((request.params as { id?: unknown }).id);
+    // An id that is no number is refused by the params' schema (400).
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return;
+    await assertMayChangeImage(request, id);
+  },
+};
 
 /**
  * The image library (decisions 162, 168): choosing and uploading a picture for content of a site
@@ -87,18 +102,18 @@ export function mediaAdminRoutes(app: ZodApp) {
     rateLimit: READ,
     summary: 'An image: its alt texts, focus point, version and every place it is used',
     description:
-      'Places are live pages (teaser and blocks, cards and slides included), recipes, products, news releases and timeline years, and the newest unpublished version of any item; `editable` says whether the staff member may edit there.',
+      'Places are live pages (teaser and blocks, cards and slides included), recipes, products, news releases and timeline years, and the newest unpublished version of any item: those of the sites and languages the staff member may edit content in; `elsewhere` counts the others.',
     params: mediaIdParamsSchema,
     answer: image,
     problems: [400, 401, 403, 404, 429],
     handler: (request) => openImage(request, request.params.id),
   });
   adminRoute(app, 'PUT', `${MEDIA_ADMIN_API}/:id`, {
-    ...editor,
+    ...onImage,
     rateLimit: WRITE,
     summary: 'Changes alt texts (per language) and the focus point of an image',
     description:
-      '`version` is the version the change was made on: 409 (`/problems/stale-version`) with `current` when someone changed the image since. An alt text needs `content.edit` for its language on some site; a focus point, wherever the image is used. A new focus point gives the crops new addresses.',
+      '`version` is the version the change was made on: 409 (`/problems/stale-version`) with `current` when someone changed the image since. Needs `content.edit` wherever the image is used (403 otherwise), and an alt text for its language. A new focus point gives the crops new addresses.',
     params: mediaIdParamsSchema,
     body: mediaEditSchema,
     answer: image,
@@ -106,7 +121,7 @@ export function mediaAdminRoutes(app: ZodApp) {
     handler: (request) => editImage(request, request.params.id, request.body),
   });
   adminRoute(app, 'PUT', `${MEDIA_ADMIN_API}/:id/file`, {
-    ...editor,
+    ...onImage,
     rateLimit: UPLOADS,
     bodyLimit: UPLOAD_BODY,
     summary: 'A new file for an image: every place that shows it shows the new picture',
@@ -119,11 +134,11 @@ export function mediaAdminRoutes(app: ZodApp) {
     handler: (request) => replaceImage(request, request.params.id, request.body),
   });
   adminRoute(app, 'DELETE', `${MEDIA_ADMIN_API}/:id`, {
-    ...editor,
+    ...onImage,
     rateLimit: WRITE,
     summary: 'Deletes an image nothing uses, with its files',
     description:
-      'Refused with 409 (`/problems/image-in-use`) and `uses`, every place, while a live row or a draft uses it; 409 (`/problems/stale-version`) when `version` is not the newest.',
+      'Refused with 409 (`/problems/image-in-use`), with `uses` and `elsewhere` as the image shows them, while a live row or a draft uses it; 409 (`/problems/stale-version`) when `version` is not the newest; 403 when it is used where the staff member may not edit.',
     params: mediaIdParamsSchema,
     querystring: mediaDeleteQuerySchema,
     answer: jsonAnswer(deletedSchema, 'The id of the deleted image'),

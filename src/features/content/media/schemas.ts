@@ -25,12 +25,14 @@ export const altSchema = z
   .strict();
 export type AltTexts = z.infer<typeof altSchema>;
 
-export const mediaQuerySchema = z
-  .object({
-    q: z.string().trim().max(100, TOO_LONG).optional(),
-    offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  })
-  .strict();
+/**
+ * The library's search. Not strict: the library is shared by every site, so a site or language
+ * in the query (as lists of one site's rows take) narrows nothing and is left out.
+ */
+export const mediaQuerySchema = z.object({
+  q: z.string().trim().max(100, TOO_LONG).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
 
 export const mediaIdParamsSchema = z
   .object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
@@ -67,7 +69,10 @@ export const mediaReplaceSchema = z
 export const USE_KINDS = ['page', 'recipe', 'product', 'news', 'timeline'] as const;
 export type UseKind = (typeof USE_KINDS)[number];
 
-/** One place an image shows, or will when a draft is published. */
+/**
+ * One place an image shows, or will when a draft is published: those of the sites and languages
+ * the staff member may edit content in (the others are only counted, `elsewhere`).
+ */
 export const imageUseSchema = z.object({
   kind: z.enum(USE_KINDS),
   id: z.number().int(),
@@ -77,8 +82,6 @@ export const imageUseSchema = z.object({
   path: z.string().nullable(),
   /** `live`: the site shows it; `draft`: the newest, not published version of an item uses it. */
   state: z.enum(['live', 'draft']),
-  /** Whether the staff member may edit content there (the screen links to its editor). */
-  editable: z.boolean(),
 });
 export type ImageUse = z.infer<typeof imageUseSchema>;
 
@@ -110,6 +113,11 @@ export const mediaImageSchema = mediaRowSchema.extend({
   /** The picture as the widest crop (`card-wide`) shows it, around its focus point. */
   cropUrl: z.string(),
   uses: z.array(imageUseSchema),
+  /**
+   * How many places on sites or languages the staff member may not edit use the image: while any
+   * do, they may not change it (only someone who may edit every place that shows it may).
+   */
+  elsewhere: z.number().int(),
 });
 export type MediaImage = z.infer<typeof mediaImageSchema>;
 

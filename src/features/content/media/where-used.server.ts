@@ -33,11 +33,7 @@ interface UseRow {
  * publishing it would show the image. Older versions do not count: restoring one that names a
  * deleted image is refused by the item's reference check.
  */
-export async function whereUsed(
-  db: Db,
-  imageId: number,
-  grants: readonly AccessGrant[],
-): Promise<ImageUse[]> {
+export async function whereUsed(db: Db, imageId: number): Promise<ImageUse[]> {
   const vars = sql`jsonb_build_object('id', ${imageId}::int)`;
   const refers = (document: ReturnType<typeof sql>) =>
     sql`jsonb_path_exists(${document}, ${IMAGE_REFERENCE_PATH}::jsonpath, ${vars})`;
@@ -71,8 +67,20 @@ export async function whereUsed(
     title: row.title ?? '',
     path: row.path,
     state: row.state,
-    editable: can(grants, 'content.edit', { siteId: row.site_id, lang: row.lang }),
   }));
+}
+
+/** Whether the grants give `content.edit` where the place is. */
+export const mayEdit = (grants: readonly AccessGrant[], use: ImageUse) =>
+  can(grants, 'content.edit', { siteId: use.siteId, lang: use.lang });
+
+/**
+ * The places the staff member may see (those of the sites and languages they may edit content
+ * in) and how many others there are.
+ */
+export function seenUses(grants: readonly AccessGrant[], uses: ImageUse[]) {
+  const seen = uses.filter((use) => mayEdit(grants, use));
+  return { uses: seen, elsewhere: uses.length - seen.length };
 }
 
 /**
