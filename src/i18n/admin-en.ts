@@ -352,7 +352,7 @@ export const adminEn: AdminMessages = {
   'admin.media.deleteLead': 'Only an image used nowhere (drafts included) can be deleted.',
   'admin.media.deleteConfirm': 'Delete image {id} and its files for good?',
   'admin.media.deleteInUse':
-    'The image was not deleted: it is used in {count} places (listed below). Take it out of them first.',
+    'The image was not deleted: it is used in {count} places (listed above). Take it out of them first.',
   'admin.media.deleted': 'Image {id} was deleted.',
   'admin.media.cancel': 'Cancel',
   'admin.recipes.heading': 'Recipes',

@@ -358,7 +358,7 @@ export const adminFi = {
     'Vain kuvan, jota ei käytetä missään (ei luonnoksissakaan), voi poistaa.',
   'admin.media.deleteConfirm': 'Poistetaanko kuva {id} ja sen tiedostot pysyvästi?',
   'admin.media.deleteInUse':
-    'Kuvaa ei poistettu: sitä käytetään {count} paikassa (lista alla). Poista se ensin niistä.',
+    'Kuvaa ei poistettu: sitä käytetään {count} paikassa (lista yllä). Poista se ensin niistä.',
   'admin.media.deleted': 'Kuva {id} poistettiin.',
   'admin.media.cancel': 'Peruuta',
   'admin.recipes.heading': 'Reseptit',

@@ -353,7 +353,7 @@ export const adminSv: AdminMessages = {
     'Bara en bild som inte används någonstans (inte heller i utkast) kan tas bort.',
   'admin.media.deleteConfirm': 'Ta bort bild {id} och dess filer för gott?',
   'admin.media.deleteInUse':
-    'Bilden togs inte bort: den används på {count} ställen (listan nedan). Ta först bort den där.',
+    'Bilden togs inte bort: den används på {count} ställen (listan ovan). Ta först bort den där.',
   'admin.media.deleted': 'Bild {id} togs bort.',
   'admin.media.cancel': 'Avbryt',
   'admin.recipes.heading': 'Recept',

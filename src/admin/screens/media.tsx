@@ -248,11 +248,6 @@ function ImageEditor({ image }: { image: MediaImage }) {
           {t('admin.media.stale', { alt: altLine(stale.alt) || '–' })}
         </p>
       ) : null}
-      {deleteRefused !== null ? (
-        <p role="alert" className={styles.errorSummary}>
-          {t('admin.media.deleteInUse', { count: deleteRefused })}
-        </p>
-      ) : null}
       <ErrorSummary error={error} />
 
       <Section id="media-details" title={t('admin.media.details')}>
@@ -318,6 +313,12 @@ function ImageEditor({ image }: { image: MediaImage }) {
       <Section id="media-delete" title={t('admin.media.delete')}>
         <p>{t(mayChange ? 'admin.media.deleteLead' : 'admin.media.locked')}</p>
         {mayChange ? <DeleteButton id={image.id} onDelete={remove} /> : null}
+        {/* Beside the button that was pressed, where the eye is. */}
+        {deleteRefused !== null ? (
+          <p role="alert" className={styles.errorSummary}>
+            {t('admin.media.deleteInUse', { count: deleteRefused })}
+          </p>
+        ) : null}
       </Section>
     </>
   );
