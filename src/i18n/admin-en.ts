@@ -296,6 +296,11 @@ export const adminEn: AdminMessages = {
   'admin.media.clear': 'Clear the search',
   'admin.media.count': '{count} images',
   'admin.media.empty': 'No images found.',
+  'admin.media.upload': 'Upload a new image',
+  'admin.media.uploadLead':
+    'The image joins the images every site shares; its description is saved in the chosen site’s language.',
+  'admin.media.uploadScope': 'Site and language',
+  'admin.media.uploadSend': 'Upload the image',
   'admin.media.noAlt': 'Image {id} (no description)',
   'admin.media.size': '{width} × {height} px',
   'admin.media.imageHeading': 'Image {id}',

@@ -300,6 +300,11 @@ export const adminFi = {
   'admin.media.clear': 'Tyhjennä haku',
   'admin.media.count': '{count} kuvaa',
   'admin.media.empty': 'Kuvia ei löytynyt.',
+  'admin.media.upload': 'Lataa uusi kuva',
+  'admin.media.uploadLead':
+    'Kuva tulee kaikkien sivustojen yhteisiin kuviin; sen kuvaus tallennetaan valitun sivuston kielellä.',
+  'admin.media.uploadScope': 'Sivusto ja kieli',
+  'admin.media.uploadSend': 'Lataa kuva',
   'admin.media.noAlt': 'Kuva {id} (ei kuvausta)',
   'admin.media.size': '{width} × {height} px',
   'admin.media.imageHeading': 'Kuva {id}',

@@ -296,6 +296,11 @@ export const adminSv: AdminMessages = {
   'admin.media.clear': 'Töm sökningen',
   'admin.media.count': '{count} bilder',
   'admin.media.empty': 'Inga bilder hittades.',
+  'admin.media.upload': 'Ladda upp en ny bild',
+  'admin.media.uploadLead':
+    'Bilden kommer till bilderna som alla webbplatser delar; dess beskrivning sparas på den valda webbplatsens språk.',
+  'admin.media.uploadScope': 'Webbplats och språk',
+  'admin.media.uploadSend': 'Ladda upp bilden',
   'admin.media.noAlt': 'Bild {id} (ingen beskrivning)',
   'admin.media.size': '{width} × {height} px',
   'admin.media.imageHeading': 'Bild {id}',

@@ -26,8 +26,8 @@ import { contentTemplate } from './content-support.ts';
  * Sibylla's demo content: an editor of both sites in every language finds a picture a recipe
  * uses by its alt text, gives it a Swedish alt text, moves its focus point by keyboard and saves
  * (the crop gets a new address), sees where it is used, is refused when deleting it, and gives it
- * a new file, which the recipe's page on the site then shows. axe finds nothing serious at 1280
- * and 375 px.
+ * a new file, which the recipe's page on the site then shows; she uploads a picture of her own,
+ * used nowhere, and deletes it. axe finds nothing serious at 1280 and 375 px.
  */
 let browser: Browser;
 chromiumForFile((b) => {
@@ -216,6 +216,35 @@ describe('the image library in the back office', () => {
       expect(Math.abs((data[0] ?? 0) - 46)).toBeLessThan(12);
       expect(Math.abs((data[2] ?? 0) - 193)).toBeLessThan(12);
       await visitor.close();
+
+      // A new picture into the library, used nowhere: it opens, and it may be deleted.
+      await page.goto(`${admin}/content/media`);
+      await page.getByRole('heading', { level: 2, name: 'Lataa uusi kuva' }).waitFor();
+      const uploadChooser = page.waitForEvent('filechooser');
+      await press(page, 'button', 'Valitse tiedosto');
+      await (await uploadChooser).setFiles({
+        name: 'turha.png',
+        mimeType: 'image/png',
+        buffer: await sharp({
+          create: { width: 800, height: 600, channels: 3, background: '#27ae60' },
+        })
+          .png()
+          .toBuffer(),
+      });
+      await page.getByText('Valittu tiedosto: turha.png').waitFor();
+      await typeInto(page, page.getByLabel('Kuvan kuvaus (alt-teksti)'), 'Vihreä testikuva');
+      await axe(page, 'upload filled');
+      await press(page, 'button', 'Lataa kuva');
+      await page.waitForURL(/\/content\/media\/\d+$/);
+      const uploadedId = /media\/(\d+)$/.exec(page.url())?.[1];
+      await page.getByRole('heading', { level: 1, name: `Kuva ${uploadedId}` }).waitFor();
+      await page.getByText('Kuvaa ei käytetä missään, ei luonnoksissakaan.').waitFor();
+      await press(page, 'button', 'Poista kuva');
+      const unusedDialog = page.getByRole('dialog');
+      await unusedDialog.waitFor();
+      await press(page, 'button', 'Poista kuva', unusedDialog);
+      await page.getByText(`Kuva ${uploadedId} poistettiin.`).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/content/media');
 
       // At 375 px: the list and the image.
       await page.setViewportSize({ width: 375, height: 800 });

@@ -3,9 +3,11 @@ import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { Button, DialogTrigger, FileTrigger, Heading } from 'react-aria-components';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
+  CONTENT_IMAGES_API,
   editPathOf,
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_UPLOAD_TYPES,
+  type ImageChoice,
   type ImageUse,
   MEDIA_LANGS,
   type MEDIA_ADMIN_API as MediaApi,
@@ -15,10 +17,18 @@ import {
 } from '../../features/content/admin.ts';
 import type { AccessGrant } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
-import { ApiError, del, get, put } from '../api.ts';
+import { ApiError, del, get, post, put } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useMe } from '../session.tsx';
-import { AdminForm, ErrorSummary, Field, LiveStatus, ModalDialog, Section } from '../ui.tsx';
+import {
+  AdminForm,
+  ChoiceSelect,
+  ErrorSummary,
+  Field,
+  LiveStatus,
+  ModalDialog,
+  Section,
+} from '../ui.tsx';
 import { type Column, ListPages, offsetOf, RowsTable } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
@@ -75,6 +85,7 @@ export function MediaScreen() {
           {q ? <Link to="/content/media">{t('admin.media.clear')}</Link> : null}
         </div>
       </AdminForm>
+      {list.data && list.data.scopes.length > 0 ? <Upload scopes={list.data.scopes} /> : null}
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       <p role="status">{total === undefined ? '' : t('admin.media.count', { count: total })}</p>
       {list.data && list.data.images.length === 0 ? <p>{t('admin.media.empty')}</p> : null}
@@ -95,6 +106,94 @@ export function MediaScreen() {
       ) : null}
       {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
     </>
+  );
+}
+
+/**
+ * A new picture into the library, with its alt text in the language of a site the staff member
+ * may edit (the upload is checked and audited for that site and language); it opens at once.
+ */
+function Upload({ scopes }: { scopes: MediaList['scopes'] }) {
+  const { t, error: text } = useT();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const options = scopes.map((s) => [`${s.siteId}/${s.lang}`, `${s.siteId}, ${s.lang}`] as const);
+  const [scope, setScope] = useState(options[0]?.[0] ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    if (sending) return;
+    if (!file || file.size > IMAGE_UPLOAD_MAX_BYTES || !alt.trim()) {
+      setProblem(
+        !file
+          ? t('admin.media.replaceNoFile')
+          : !alt.trim()
+            ? `${t('admin.recipe.uploadAlt')}: ${t('admin.error.required')}`
+            : t('admin.recipe.imageTooLarge'),
+      );
+      return;
+    }
+    const [siteId, lang] = scope.split('/');
+    setSending(true);
+    setProblem(null);
+    try {
+      const data = await new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsDataURL(file);
+      });
+      const made = await post<ImageChoice>(`${CONTENT_IMAGES_API}?site=${siteId}&lang=${lang}`, {
+        data,
+        alt: alt.trim(),
+      });
+      void client.invalidateQueries({ queryKey: ['media'] });
+      navigate(`/content/media/${made.id}`);
+    } catch (e) {
+      const key = e instanceof ApiError ? Object.values(e.errors)[0] : undefined;
+      setProblem(key ? (text(key) ?? key) : t('admin.error.server'));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Section id="media-upload" title={t('admin.media.upload')}>
+      <p>{t('admin.media.uploadLead')}</p>
+      {options.length > 1 ? (
+        <ChoiceSelect
+          name="scope"
+          label={t('admin.media.uploadScope')}
+          options={options}
+          value={scope}
+          onChange={setScope}
+        />
+      ) : (
+        <p>
+          {t('admin.media.uploadScope')}: {options[0]?.[1]}
+        </p>
+      )}
+      <FileTrigger
+        acceptedFileTypes={[...IMAGE_UPLOAD_TYPES]}
+        onSelect={(files) => {
+          setFile(files?.[0] ?? null);
+          setProblem(null);
+        }}
+      >
+        <Button className={styles.secondary}>{t('admin.recipe.uploadFile')}</Button>
+      </FileTrigger>
+      <p role="status">{file ? t('admin.recipe.uploadChosen', { name: file.name }) : ''}</p>
+      <Field name="alt" label={t('admin.recipe.uploadAlt')} value={alt} onChange={setAlt} />
+      {problem ? (
+        <p role="alert" className={styles.errorSummary}>
+          {problem}
+        </p>
+      ) : null}
+      <Button className={styles.primary} onPress={() => void send()}>
+        {t('admin.media.uploadSend')}
+      </Button>
+    </Section>
   );
 }
 

@@ -10,6 +10,7 @@ import { variantKeysOf } from '../../../images/variants.server.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../../server/errors.ts';
 import { actorOf, recordAudit } from '../../staff/index.server.ts';
 import { type AccessGrant, canSomewhere } from '../../staff/index.ts';
+import { editableScopes } from '../publishing/routes.server.ts';
 import {
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_UPLOAD_TYPES,
@@ -208,7 +209,12 @@ export async function listLibrary(
       .offset(query.offset),
     db.select({ n: count() }).from(images).where(where),
   ]);
-  return { images: rows.map(rowOf), total: Number(total?.n ?? 0), pageSize: LIBRARY_PAGE_SIZE };
+  return {
+    images: rows.map(rowOf),
+    total: Number(total?.n ?? 0),
+    pageSize: LIBRARY_PAGE_SIZE,
+    scopes: editableScopes(grantsOf(request)),
+  };
 }
 
 async function readImage(db: Database | Transaction, id: number, lock = false) {

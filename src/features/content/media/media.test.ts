@@ -475,6 +475,8 @@ describe('the library', () => {
     const list = res.json() as MediaList;
     expect(list.images.map((i) => i.id)).toEqual([id]);
     expect(list).toMatchObject({ total: 1, pageSize: 50 });
+    // Where she may upload: her one site and language.
+    expect(list.scopes).toEqual([{ siteId: 'jyvabroiler', lang: 'fi' }]);
     const all = (await finnish.visitor.get(MEDIA_ADMIN_API)).json() as MediaList;
     expect(all.total).toBeGreaterThan(5);
     const visitorOnly = await t.app.inject({ url: MEDIA_ADMIN_API });

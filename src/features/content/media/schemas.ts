@@ -99,6 +99,8 @@ export const mediaListSchema = z.object({
   images: z.array(mediaRowSchema),
   total: z.number().int(),
   pageSize: z.number().int(),
+  /** Where the staff member may upload: a new image's alt text is in that site's language. */
+  scopes: z.array(z.object({ siteId: z.string(), lang: z.string() })),
 });
 export type MediaList = z.infer<typeof mediaListSchema>;
 

@@ -72,7 +72,7 @@ const writer = { ...onItem, rateLimit: WRITE, bodyLimit: BODY_LIMIT };
 const opened = jsonAnswer(recipeOpenSchema, 'The recipe as it is now, opened for editing');
 
 /** The sites and languages the grants give `content.edit` for. */
-function editableScopes(grants: readonly AccessGrant[]) {
+export function editableScopes(grants: readonly AccessGrant[]) {
   const scopes = new Map<string, { siteId: string; lang: string }>();
   for (const grant of grants) {
     if (!grant.permissions.includes('content.edit')) continue;
