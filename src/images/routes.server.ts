@@ -32,7 +32,10 @@ export async function imageRoutes(app: FastifyInstance) {
       return sendProblem(
         request,
         reply,
-        new Invalid(fieldErrorsOf(query.error), 'The preset is not one of the image presets.'),
+        new Invalid(
+          fieldErrorsOf(query.error),
+          'The preset is not one of the image presets, or the revision is not a number.',
+        ),
       );
     }
     const { id } = params.data;

@@ -388,6 +388,8 @@ describe('a new file for an image', () => {
       expect.closeTo(0, -1),
       expect.closeTo(255, -1),
     ]);
+    // A revision is written in plain digits only, as the id is.
+    expect((await t.app.inject({ url: `${oldUrl}&v=02` })).statusCode).toBe(400);
     // The old address shows the new picture too, kept only for a minute.
     const old = await t.app.inject({ url: oldUrl });
     expect(old.headers['cache-control']).toBe('public, max-age=60');
