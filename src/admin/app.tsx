@@ -65,6 +65,13 @@ const PagesScreen = lazy(() =>
 const PageEditorScreen = lazy(() =>
   import('./screens/page-editor.tsx').then((m) => ({ default: m.PageEditorScreen })),
 );
+// The image library likewise.
+const MediaScreen = lazy(() =>
+  import('./screens/media.tsx').then((m) => ({ default: m.MediaScreen })),
+);
+const MediaImageScreen = lazy(() =>
+  import('./screens/media.tsx').then((m) => ({ default: m.MediaImageScreen })),
+);
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
@@ -199,6 +206,7 @@ function useMenus(me: Me) {
     [
       ['/content', t('admin.nav.pages'), can(me, 'content.edit')],
       ['/content/recipes', t('admin.nav.recipes'), can(me, 'content.edit')],
+      ['/content/media', t('admin.nav.media'), can(me, 'content.edit')],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
   const inContent = under(location.pathname, '/content');
@@ -371,6 +379,8 @@ const SCREENS = [
   ['/content/pages/:id', 'content.edit', PageEditorScreen],
   ['/content/recipes', 'content.edit', RecipesScreen],
   ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
+  ['/content/media', 'content.edit', MediaScreen],
+  ['/content/media/:id', 'content.edit', MediaImageScreen],
   ['/synonyms', 'search.synonyms', SynonymsScreen],
   ['/settings/forms', 'forms.settings', FormSettingsScreen],
   ['/staff', 'staff.manage', StaffScreen],

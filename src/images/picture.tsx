@@ -10,6 +10,8 @@ export interface ImageRef {
   alt: string | Partial<Record<Lang, string>>;
   /** Cosmetic part of the URL, e.g. the product's name. */
   slug?: string;
+  /** The image's revision (decision 168): a new file or focus point gives new URLs. */
+  revision?: number;
 }
 
 /** Presets that keep the whole picture at a width: they can stand in for each other in srcset. */

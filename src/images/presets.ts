@@ -77,16 +77,18 @@ export function presetSize(
 }
 
 /**
- * The URL of an image in a preset: `/images/<id>/<slug>.jpg?preset=<name>`. The id never points
- * at other bytes (originals are never changed in place; a new picture gets a new row), so the
- * answer may be cached for a year. The slug is only for people reading the URL; the server
- * negotiates the format (AVIF, WebP, JPEG) whatever the extension says.
+ * The URL of an image in a preset: `/images/<id>/<slug>.jpg?preset=<name>`, and `&v=<revision>`
+ * from the image's second revision on (decision 168: a replaced file or a moved focus point is a
+ * new revision). An id and revision never point at other pixels, so the answer may be cached for
+ * a year. The slug is only for people reading the URL; the server negotiates the format (AVIF,
+ * WebP, JPEG) whatever the extension says.
  */
 export function imageUrl(
-  image: { id: number; slug?: string },
+  image: { id: number; slug?: string; revision?: number | undefined },
   preset: PresetName | (string & {}),
 ): string {
-  return `/images/${image.id}/${slugify(image.slug ?? '') || 'image'}.jpg?preset=${resolvePreset(preset)}`;
+  const revision = image.revision && image.revision > 1 ? `&v=${image.revision}` : '';
+  return `/images/${image.id}/${slugify(image.slug ?? '') || 'image'}.jpg?preset=${resolvePreset(preset)}${revision}`;
 }
 
 /** Lower-case ASCII letters, digits and single hyphens: `Grillimakkara 400 g` → `grillimakkara-400-g`. */

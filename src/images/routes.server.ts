@@ -32,13 +32,18 @@ export async function imageRoutes(app: FastifyInstance) {
       return sendProblem(
         request,
         reply,
-        new Invalid(fieldErrorsOf(query.error), 'The preset is not one of the image presets.'),
+        new Invalid(
+          fieldErrorsOf(query.error),
+          'The preset is not one of the image presets, or the revision is not a number.',
+        ),
       );
     }
     const { id } = params.data;
     const { preset } = query.data;
+    const revision = query.data.v ?? 1;
     const format = negotiateFormat(request.headers.accept);
-    const etag = `"${id}-${preset}-${format}"`;
+    const etagOf = (r: number) => `"${id}-${r > 1 ? `r${r}-` : ''}${preset}-${format}"`;
+    const etag = etagOf(revision);
 
     reply.header('vary', 'Accept');
     if (ifNoneMatch(request.headers['if-none-match'], etag)) {
@@ -51,13 +56,13 @@ export async function imageRoutes(app: FastifyInstance) {
 
     let result: Awaited<ReturnType<VariantCache['get']>>;
     try {
-      const cached = await variants.cached(id, preset, format);
+      const cached = await variants.cached(id, preset, format, revision);
       if (cached) {
-        result = { status: 'ok', data: cached, cached: true };
+        result = { status: 'ok', data: cached, cached: true, revision };
       } else {
         // A miss queries the database and may resize: that is what the limit counts.
         await missLimit(request);
-        result = await variants.get(id, preset, format);
+        result = await variants.get(id, preset, format, revision);
       }
     } catch (err) {
       if (err instanceof TooManyRequests || err instanceof Unavailable) {
@@ -76,10 +81,16 @@ export async function imageRoutes(app: FastifyInstance) {
     if (result.status === 'missing') {
       return sendProblem(request, reply, new NotFound('No such image.'));
     }
+    // An address of another revision than the image's (a page cached before a replace, or a
+    // place that does not name the revision) gets the current picture, kept only for a minute.
+    const current = result.revision === revision;
     return reply
       .header('content-type', formatMime[format])
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
+      .header(
+        'cache-control',
+        current ? 'public, max-age=31536000, immutable' : 'public, max-age=60',
+      )
+      .header('etag', etagOf(result.revision))
       .header('x-image-cache', result.cached ? 'hit' : 'miss')
       .send(result.data);
   });

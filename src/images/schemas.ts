@@ -15,9 +15,17 @@ export const imageParams = z.object({
   file: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}(\.(jpg|jpeg|webp|avif))?$/),
 });
 
-/** `?preset=`: one of the preset table's names, `default` when left out. */
+/**
+ * `?preset=`: one of the preset table's names, `default` when left out; `&v=`: the image's
+ * revision (decision 168), 1 when left out, written in plain digits like the id.
+ */
 export const imageQuery = z.object({
   preset: z
     .enum(presetNames as [PresetName, ...PresetName[]], { message: 'validation.invalid' })
     .default('default'),
+  v: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'validation.invalid')
+    .transform(Number)
+    .optional(),
 });

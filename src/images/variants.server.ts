@@ -97,8 +97,29 @@ export function negotiateFormat(accept: string | undefined): ImageFormat {
   return 'jpeg';
 }
 
-export function variantKey(id: number, preset: PresetName, format: ImageFormat): string {
-  return `images/cache/${id}/${preset}.${extension[format]}`;
+/**
+ * Where a variant is kept: `images/cache/<id>/<preset>.<ext>` for an image's first revision (as
+ * before revisions were counted), `images/cache/<id>/r<revision>/<preset>.<ext>` for later ones.
+ */
+export function variantKey(
+  id: number,
+  preset: PresetName,
+  format: ImageFormat,
+  revision = 1,
+): string {
+  const folder = revision > 1 ? `${id}/r${revision}` : String(id);
+  return `images/cache/${folder}/${preset}.${extension[format]}`;
+}
+
+/** Every variant key an image's revision may have: what a replace or a delete takes away. */
+export function variantKeysOf(id: number, revision: number): string[] {
+  const keys: string[] = [];
+  for (const preset of Object.keys(presets) as PresetName[]) {
+    for (const format of Object.keys(extension) as ImageFormat[]) {
+      keys.push(variantKey(id, preset, format, revision));
+    }
+  }
+  return keys;
 }
 
 export interface OriginalImage {
@@ -170,16 +191,27 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-export type VariantResult = { status: 'ok'; data: Buffer; cached: boolean } | { status: 'missing' };
+export type VariantResult =
+  | {
+      status: 'ok';
+      data: Buffer;
+      cached: boolean;
+      /** The revision the variant is of: the asked one, or the current one when it was older. */
+      revision: number;
+    }
+  | { status: 'missing' };
 
 /**
- * Resized variants kept in the file store under `images/cache/<id>/<preset>.<ext>`. A miss loads
- * the image's row and original, resizes and writes the variant; misses for the same variant that
- * arrive while one is being made wait for it instead of resizing again.
+ * Resized variants kept in the file store under `variantKey`. A miss loads the image's row and
+ * original, resizes and writes the variant; misses for the same variant that arrive while one is
+ * being made wait for it instead of resizing again.
  *
- * A cache hit does not touch the database: an id always means the same original (originals are
- * never replaced in place; a new picture gets a new row), so a stored variant stays valid. Whoever
- * deletes an image row also deletes `images/cache/<id>/`.
+ * A cache hit does not touch the database: an id and revision always mean the same pixels (a new
+ * file or focus point raises the revision, decision 168), so a stored variant stays valid. A miss
+ * for a revision that is no longer the image's makes (or reads) the current revision's variant
+ * and says so; the route then answers without the year-long caching. Whoever replaces or deletes
+ * an image deletes the old revision's variants after the commit; a variant written while that
+ * happened is taken away by its writer, which looks at the revision again after writing.
  */
 export class VariantCache {
   private readonly inFlight = new Map<string, Promise<VariantResult>>();
@@ -191,27 +223,57 @@ export class VariantCache {
   ) {}
 
   /** A variant already made, or undefined: reads the file store only. */
-  cached(id: number, preset: PresetName, format: ImageFormat): Promise<Buffer | undefined> {
-    return this.files.get(variantKey(id, preset, format));
+  cached(
+    id: number,
+    preset: PresetName,
+    format: ImageFormat,
+    revision = 1,
+  ): Promise<Buffer | undefined> {
+    return this.files.get(variantKey(id, preset, format, revision));
   }
 
-  async get(id: number, preset: PresetName, format: ImageFormat): Promise<VariantResult> {
-    const key = variantKey(id, preset, format);
+  async get(
+    id: number,
+    preset: PresetName,
+    format: ImageFormat,
+    revision = 1,
+  ): Promise<VariantResult> {
+    const key = variantKey(id, preset, format, revision);
     const cached = await this.files.get(key);
-    if (cached) return { status: 'ok', data: cached, cached: true };
+    if (cached) return { status: 'ok', data: cached, cached: true, revision };
     const running = this.inFlight.get(key);
     if (running) return running;
-    const work = this.make(key, id, preset, format).finally(() => this.inFlight.delete(key));
+    const work = this.make(id, preset, format, revision).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, work);
     return work;
   }
 
   private async make(
-    key: string,
     id: number,
     preset: PresetName,
     format: ImageFormat,
+    asked: number,
   ): Promise<VariantResult> {
+    const row = await this.rowOf(id);
+    if (!row) return { status: 'missing' };
+    const key = variantKey(id, preset, format, row.revision);
+    if (row.revision !== asked) {
+      // An address of an older (or a not yet made) revision: the current picture, said so.
+      const current = await this.files.get(key);
+      if (current) return { status: 'ok', data: current, cached: true, revision: row.revision };
+    }
+    const original = await this.files.get(row.storageKey);
+    if (!original) throw new Error(`image ${id}: original ${row.storageKey} is missing`);
+    const data = await this.pool.run(() => renderVariant(original, row, preset, format));
+    await this.files.put(key, data);
+    // A replace or delete that committed while this was made may have swept the revision's
+    // variants before this one was written: then it is this writer's to take away.
+    const after = await this.rowOf(id);
+    if (after?.revision !== row.revision) await this.files.delete(key).catch(() => undefined);
+    return { status: 'ok', data, cached: false, revision: row.revision };
+  }
+
+  private async rowOf(id: number) {
     const [row] = await this.db
       .select({
         storageKey: images.storageKey,
@@ -219,15 +281,11 @@ export class VariantCache {
         height: images.height,
         focusX: images.focusX,
         focusY: images.focusY,
+        revision: images.revision,
       })
       .from(images)
       .where(eq(images.id, id))
       .limit(1);
-    if (!row) return { status: 'missing' };
-    const original = await this.files.get(row.storageKey);
-    if (!original) throw new Error(`image ${id}: original ${row.storageKey} is missing`);
-    const data = await this.pool.run(() => renderVariant(original, row, preset, format));
-    await this.files.put(key, data);
-    return { status: 'ok', data, cached: false };
+    return row;
   }
 }

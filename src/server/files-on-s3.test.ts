@@ -145,7 +145,7 @@ describe('an image', () => {
     // A second process finds the variant made by the first and does not resize it.
     const other = otherProcess();
     const seen = await other.variants.get(id, 'card-wide', 'webp');
-    expect(seen).toEqual({ status: 'ok', data: first.rawPayload, cached: true });
+    expect(seen).toEqual({ status: 'ok', data: first.rawPayload, cached: true, revision: 1 });
     expect(variantStats.renders).toBe(renders + 1);
   });
 

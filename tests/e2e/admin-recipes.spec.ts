@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -21,6 +19,7 @@ import {
   screenshots,
   tabTo,
 } from './browser.ts';
+import { contentTemplate } from './content-support.ts';
 
 /**
  * The first line of issue 35's done-when, as far as it is built (decision 162), on a server of
@@ -52,23 +51,6 @@ async function typeInto(page: Page, field: Locator, text: string) {
   await tabTo(page, field, 200);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(text);
-}
-
-/** The demo content of jyväbroileri and Sibylla, seeded once per build and copied per server. */
-async function contentTemplate(): Promise<string> {
-  const template = path.join(inject('serverBuild'), 'content-data');
-  if (existsSync(template)) return template;
-  const made = await mkdtemp(path.join(inject('serverBuild'), 'content-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: made, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'jyvabroiler,sibylla'],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  await rename(made, template).catch(() => rm(made, { recursive: true, force: true }));
-  return template;
 }
 
 /** A recipe of Sibylla in a language, found through the site's own search. */

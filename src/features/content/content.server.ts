@@ -106,7 +106,13 @@ export async function loadImages(
   if (wanted.length === 0) return map;
   const rows = await db.select().from(images).where(inArray(images.id, wanted));
   for (const row of rows) {
-    map.set(row.id, { id: row.id, width: row.width, height: row.height, alt: row.alt[lang] ?? '' });
+    map.set(row.id, {
+      id: row.id,
+      width: row.width,
+      height: row.height,
+      alt: row.alt[lang] ?? '',
+      revision: row.revision,
+    });
   }
   return map;
 }

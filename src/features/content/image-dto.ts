@@ -4,6 +4,8 @@ export interface ImageDto {
   width: number;
   height: number;
   alt: string;
+  /** What the crops show (decision 168): in the URL, so a replaced picture gets new URLs. */
+  revision?: number;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCampaign,
+  createImage,
   createNews,
   createNewsCategory,
   createPage,
@@ -25,6 +26,7 @@ import {
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { ADMIN_NEWS_API } from '../content/admin/schemas.ts';
 import { products } from '../content/index.server.ts';
+import { MEDIA_ADMIN_API } from '../content/media/schemas.ts';
 import {
   CONTENT_IMAGES_API,
   PAGES_ADMIN_API,
@@ -80,6 +82,8 @@ let someNewsId = '';
 let someRecipeId = 0;
 /** A page outside the scoped grant (sibylla in Swedish), for the page routes. */
 let somePageId = 0;
+/** An image a Swedish news release of sibylla shows. */
+let someImageId = 0;
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -173,6 +177,13 @@ beforeAll(async () => {
   someRecipeId = (
     await createRecipe(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/recept/korvgryta' })
   ).id;
+  someImageId = (await createImage(t.app.db)).id;
+  await createNews(t.app.db, {
+    siteId: 'sibylla',
+    lang: 'sv',
+    path: '/nyheter/bild',
+    imageId: someImageId,
+  });
   await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
   somePageId = (
     await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' })
@@ -203,7 +214,9 @@ const idFor = (url: string) =>
               ? String(someRecipeId)
               : url.startsWith(PAGES_ADMIN_API)
                 ? String(somePageId)
-                : someStaffId;
+                : url.startsWith(MEDIA_ADMIN_API)
+                  ? String(someImageId)
+                  : someStaffId;
 
 const urlOf = (route: { url: string }) =>
   route.url
@@ -515,6 +528,7 @@ const SAMPLES: Record<
   ...recipeSamples(),
   ...scheduleSamples(),
   ...pageSamples(),
+  ...mediaSamples(),
   ...synonymSamples(),
   ...formSettingSamples(),
   'POST /api/admin/auth/reauth': async () => ({
@@ -894,6 +908,23 @@ function pageSamples(): typeof SAMPLES {
       await admin.visitor.request('PUT', `${PAGES_ADMIN_API}/${id}/presence`);
       return { url: `${PAGES_ADMIN_API}/${id}/presence` };
     },
+  };
+}
+
+/** The image library's writes (decision 168), each on an image of its own. */
+function mediaSamples(): typeof SAMPLES {
+  return {
+    [`PUT ${MEDIA_ADMIN_API}/:id`]: async () => ({
+      url: `${MEDIA_ADMIN_API}/${(await createImage(t.app.db)).id}`,
+      body: { version: 1, alt: { sv: 'Ny bild' }, focus: { x: 0.3, y: 0.6 } },
+    }),
+    [`PUT ${MEDIA_ADMIN_API}/:id/file`]: async () => ({
+      url: `${MEDIA_ADMIN_API}/${(await createImage(t.app.db)).id}/file`,
+      body: { version: 1, data: `data:image/png;base64,${(await png()).toString('base64')}` },
+    }),
+    [`DELETE ${MEDIA_ADMIN_API}/:id`]: async () => ({
+      url: `${MEDIA_ADMIN_API}/${(await createImage(t.app.db)).id}?version=1`,
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
+import { mediaAdminRoutes } from '../media/routes.server.ts';
 import { newsAdapter, newsKind } from '../publishing/news.server.ts';
 import { pageAdminRoutes } from '../publishing/page-routes.server.ts';
 import { recipeAdminRoutes } from '../publishing/routes.server.ts';
@@ -157,4 +158,5 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   contentScheduleRoutes(app, ADMIN_NEWS_API, newsKind, { noun: 'news release', bulk: false });
   recipeAdminRoutes(app);
   pageAdminRoutes(app);
+  mediaAdminRoutes(app);
 }

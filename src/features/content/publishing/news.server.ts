@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Transaction } from '../../../db/client.ts';
-import { images } from '../../../images/tables.ts';
 import { sanitizeRichText } from '../../../render/rich-text.server.tsx';
 import type { FieldErrors } from '../../../server/errors.ts';
 import { getSite } from '../../../sites/registry.ts';
@@ -13,6 +12,7 @@ import {
   withdrawNewsReleaseMailing,
 } from '../../subscriptions/index.server.ts';
 import { type NewsDocument, newsDocumentSchema } from '../admin/schemas.ts';
+import { existingImages } from '../media/where-used.server.ts';
 import { facetCategories, facetTags, newsReleases } from '../tables.ts';
 import { pathTaken } from './recipes.server.ts';
 import type { ScheduledKind } from './schedule.server.ts';
@@ -66,11 +66,8 @@ export const newsAdapter: KindAdapter<NewsDocument> = {
     }
     if (sanitizeRichText(doc.bodyHtml) !== doc.bodyHtml) errors.bodyHtml = 'admin.news.bodyUnsafe';
     if (doc.imageId !== null) {
-      const [image] = await db
-        .select({ id: images.id })
-        .from(images)
-        .where(eq(images.id, doc.imageId));
-      if (!image) errors.imageId = 'admin.recipe.imageMissing';
+      if (!(await existingImages(db, [doc.imageId])).has(doc.imageId))
+        errors.imageId = 'admin.recipe.imageMissing';
     }
     const wanted = [...new Set([...doc.facetTagIds, ...doc.categoryIds])];
     const tags = wanted.length

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { images } from '../../../images/tables.ts';
 import type { FieldErrors } from '../../../server/errors.ts';
 import type { Block } from '../blocks.ts';
 import type { PageDto } from '../content.server.ts';
+import { existingImages } from '../media/where-used.server.ts';
 import { pages } from '../tables.ts';
 import { pathTaken } from './recipes.server.ts';
 import { NEW_PAGE_TYPES, type PageDocument, pageDocumentSchema } from './schemas.ts';
@@ -108,8 +108,7 @@ export const pageAdapter: KindAdapter<PageDocument> = {
     ];
     if (wanted.length > 0) {
       const ids = [...new Set(wanted.map(([, imageId]) => imageId))];
-      const found = await db.select({ id: images.id }).from(images).where(inArray(images.id, ids));
-      const have = new Set(found.map((r) => r.id));
+      const have = await existingImages(db, ids);
       for (const [field, imageId] of wanted) {
         if (!have.has(imageId)) errors[field] ??= 'admin.recipe.imageMissing';
       }

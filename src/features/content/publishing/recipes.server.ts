@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { images } from '../../../images/tables.ts';
 import type { FieldErrors } from '../../../server/errors.ts';
+import { existingImages } from '../media/where-used.server.ts';
 import { facetCategories, facetTags, newsReleases, pages, products, recipes } from '../tables.ts';
 import { type RecipeDocument, recipeDocumentSchema } from './schemas.ts';
 import type { KindAdapter, LiveRow } from './versions.server.ts';
@@ -100,12 +100,8 @@ export const recipeAdapter: KindAdapter<RecipeDocument> = {
     if (await pathTaken(db, item, doc.path, { table: 'recipes', id: item.itemId })) {
       errors.path = 'admin.recipe.pathTaken';
     }
-    if (doc.imageId !== null) {
-      const [image] = await db
-        .select({ id: images.id })
-        .from(images)
-        .where(eq(images.id, doc.imageId));
-      if (!image) errors.imageId = 'admin.recipe.imageMissing';
+    if (doc.imageId !== null && !(await existingImages(db, [doc.imageId])).has(doc.imageId)) {
+      errors.imageId = 'admin.recipe.imageMissing';
     }
     const tags = await recipeTags(db, item, [...new Set([...doc.facetTagIds, ...doc.categoryIds])]);
     doc.facetTagIds.forEach((tag, i) => {

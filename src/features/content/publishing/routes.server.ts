@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { imageUrl } from '../../../images/presets.ts';
-import { images } from '../../../images/tables.ts';
 import { jsonAnswer } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { sites } from '../../../sites/registry.ts';
@@ -15,17 +13,11 @@ import {
   pages,
   recipes,
 } from '../tables.ts';
-import { uploadImage } from './images.server.ts';
 import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import { contentScheduleRoutes } from './schedule-routes.server.ts';
 import {
-  CONTENT_IMAGES_API,
   facetOptionsSchema,
-  imageChoiceSchema,
-  imagesListSchema,
-  imagesQuerySchema,
-  imageUploadSchema,
   RECIPES_ADMIN_API,
   type RecipeListRow,
   recipeCreateSchema,
@@ -215,35 +207,6 @@ async function facetOptions(request: FastifyRequest, scope: { site: string; lang
   return { listPath: list?.path ?? null, categories: [...categories.values()] };
 }
 
-/** The image library for choosing a picture: by its alt text in a language, newest first. */
-async function listImages(
-  request: FastifyRequest,
-  query: { q?: string | undefined; lang: 'fi' | 'sv' | 'en'; offset: number },
-) {
-  const db = request.server.db;
-  const alt = sql<string>`coalesce(${images.alt}->>${query.lang}, ${images.alt}->>'fi', '')`;
-  const where = query.q
-    ? sql`${alt} ilike ${`%${query.q.replace(/[%_\\]/g, '\\$&')}%`}`
-    : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: images.id, alt, width: images.width, height: images.height })
-      .from(images)
-      .where(where)
-      .orderBy(desc(images.id))
-      .limit(24)
-      .offset(query.offset),
-    db.select({ n: count() }).from(images).where(where),
-  ]);
-  return {
-    images: rows.map((r) => ({
-      ...r,
-      thumbUrl: imageUrl({ id: r.id, slug: r.alt }, 'thumbnail-medium'),
-    })),
-    total: Number(total?.n ?? 0),
-  };
-}
-
 /**
  * The back office's recipe editing (decision 162). Every route needs `content.edit` somewhere;
  * each checks the item's own site and language (403 outside the grants), and publishing needs
@@ -300,29 +263,5 @@ export function recipeAdminRoutes(app: ZodApp) {
     answer: jsonAnswer(facetOptionsSchema, 'Categories with their tags'),
     problems: [400, 401, 403, 429],
     handler: (request) => facetOptions(request, request.query),
-  });
-  adminRoute(app, 'POST', CONTENT_IMAGES_API, {
-    ...scoped,
-    rateLimit: { max: 60, timeWindow: 60_000 },
-    bodyLimit: 12 * 1024 * 1024,
-    summary: 'Uploads a picture (JPEG, PNG or WebP, at most 8 MiB) into the image library',
-    description:
-      'The file as a data URL; its type is read from its bytes, and it must decode. `alt` is its alt text in `lang`. The image route makes its crops from it.',
-    querystring: scopeQuerySchema,
-    body: imageUploadSchema,
-    answer: jsonAnswer(imageChoiceSchema, 'The stored image'),
-    problems: [400, 401, 403, 413, 429],
-    handler: (request) =>
-      uploadImage(request, { siteId: request.query.site, lang: request.query.lang }, request.body),
-  });
-  adminRoute(app, 'GET', CONTENT_IMAGES_API, {
-    ...scoped,
-    rateLimit: READ,
-    summary:
-      'Images to choose from for a site and language, by their alt text there, newest first, 24 at a time',
-    querystring: imagesQuerySchema,
-    answer: jsonAnswer(imagesListSchema, 'Images'),
-    problems: [400, 401, 403, 429],
-    handler: (request) => listImages(request, request.query),
   });
 }
