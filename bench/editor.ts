@@ -6,13 +6,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { RECIPES_ADMIN_API, type RecipeOpen } from '../src/features/content/publishing/schemas.ts';
+import type { RecipeOpen } from '../src/features/content/publishing/schemas.ts';
 import { ADMIN_API } from '../src/features/staff/index.ts';
 import { stepAt, totpCode } from '../src/features/staff/totp.server.ts';
 import { requestWithJar } from '../tests/helpers/raw-http.ts';
 import { ROOT } from './support.ts';
 
 const ADMIN_HOST = 'localhost';
+/**
+ * The recipes' back-office API (`RECIPES_ADMIN_API` of the publishing schemas, whose module brings
+ * the block schemas and with them the form widgets' styles, which Node cannot load).
+ */
+export const RECIPES_ADMIN_API = '/api/admin/content/recipes';
 const PASSWORD = 'benchin toimittajan pitkä salasana 9';
 
 /** Makes a publisher of jyväbroileri in Finnish; answers their one-time enrolment link. */

@@ -21,8 +21,15 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { RECIPES_ADMIN_API, type RecipeOpen } from '../src/features/content/publishing/schemas.ts';
-import { enrolEditor, makeEditor, openRecipe, pageCacheState, someRecipe } from './editor.ts';
+import type { RecipeOpen } from '../src/features/content/publishing/schemas.ts';
+import {
+  enrolEditor,
+  makeEditor,
+  openRecipe,
+  pageCacheState,
+  RECIPES_ADMIN_API,
+  someRecipe,
+} from './editor.ts';
 import {
   benchDatabase,
   figures,
