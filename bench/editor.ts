@@ -98,6 +98,7 @@ export async function draftEvery(editor: Editor, id: number, everyMs: number) {
   const document = opened.head.document;
   const outcome = { saved: 0, failed: 0, slowestMs: 0 };
   let stopped = false;
+  let paused = false;
   let running: Promise<void> = Promise.resolve();
   const save = async () => {
     const started = performance.now();
@@ -115,10 +116,18 @@ export async function draftEvery(editor: Editor, id: number, everyMs: number) {
     }
   };
   const timer = setInterval(() => {
-    if (!stopped) running = running.then(save, save);
+    if (!stopped && !paused) running = running.then(save, save);
   }, everyMs);
   return {
     outcome,
+    /** Stops saving until `resume` (a save under way finishes). */
+    async pause() {
+      paused = true;
+      await running;
+    },
+    resume() {
+      paused = false;
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

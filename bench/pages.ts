@@ -29,8 +29,11 @@
  * the request log).
  * `--drafting` (issue 35): an editor of jyväbroileri, made before the server starts and signed in
  * over HTTP (bench/editor.ts), saves a draft of a recipe through the back office's API every second
- * from before the warm-up to the end; the run fails if a draft fails or if the recipe listing is
- * no longer answered from the page cache after them (drafts must not touch public pages).
+ * during the warm-up and the odd rounds, and rests in the even ones (use an even `--rounds`): the
+ * ratio shown and held to the goal is the median of the drafting rounds, `quiet` that of the
+ * others, measured minutes apart on the same server. The run fails if a draft fails or if the
+ * recipe listing is no longer answered from the page cache after them (drafts must not touch
+ * public pages).
  * `--only` keeps the targets whose name the regular expression finds (and the static file), for
  * a quick look at a few pages; the full run is the one reported. `--profile DIR` writes the
  * server's CPU profile there (`node --cpu-prof`) when it stops.
@@ -292,6 +295,9 @@ try {
   const ratios = new Map<string, number[]>(pageTargets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     process.stderr.write(`bench/pages: round ${round} of ${ROUNDS}…\n`);
+    // `--drafting`: the editor saves in the odd rounds and rests in the even ones.
+    if (drafting && round % 2 === 1) drafting.resume();
+    else await drafting?.pause();
     let before = await measure(staticTarget);
     for (const target of pageTargets) {
       const page = await measure(target);
@@ -300,6 +306,9 @@ try {
       before = after;
     }
   }
+  /** With `--drafting`, the rounds of one parity (1: odd, drafting; 0: even, quiet); else all. */
+  const roundsOf = (all: number[] | undefined, parity: 0 | 1) =>
+    (all ?? []).filter((_, i) => !drafting || (i + 1) % 2 === parity);
   const rows = targets.map((target) => {
     const own = slices.get(target.name) ?? [];
     const requests = own.reduce((n, x) => n + x.requests, 0);
@@ -315,7 +324,13 @@ try {
       peakRssMB: Math.round(toMB(rss.peakKb(target.name))),
       /** The page's ratio in each round (none for the static file itself). */
       roundRatios: (ratios.get(target.name) ?? []).map((r) => Math.round(r * 1000) / 1000),
-      ratioExact: target === staticTarget ? 1 : median(ratios.get(target.name) ?? []),
+      ratioExact: target === staticTarget ? 1 : median(roundsOf(ratios.get(target.name), 1)),
+      /** With `--drafting`: the median ratio of the rounds without drafts (the even ones). */
+      quietRatio: drafting
+        ? Math.round(
+            (target === staticTarget ? 1 : median(roundsOf(ratios.get(target.name), 0))) * 100,
+          ) / 100
+        : undefined,
     };
   });
   rss.stop();
@@ -357,10 +372,10 @@ try {
 
   const out = [
     `engine ${engine}, page cache ${values['no-cache'] ? 'off' : 'on'}, ${scale ? `scale ${scale}` : 'demo content'}, ${CONNECTIONS} connections, ${WARMUP} s warm-up each, then ${ROUNDS} rounds of ${SLICE} s slices (static file between pages; ratio: median of the rounds), Accept-Encoding: ${values.identity ? '(none)' : BROWSER_ACCEPT_ENCODING}`,
-    `${'request'.padEnd(22)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'ratio'.padStart(7)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}${'RSS MB'.padStart(8)}${'bytes'.padStart(8)}`,
+    `${'request'.padEnd(22)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'ratio'.padStart(7)}${drafts ? 'quiet'.padStart(7) : ''}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}${'RSS MB'.padStart(8)}${'bytes'.padStart(8)}`,
     ...results.rows.map(
       (r) =>
-        `${r.name.padEnd(22)}${String(r.requestsPerSecond).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}${String(r.peakRssMB).padStart(8)}${String(r.bytesPerResponse).padStart(8)}`,
+        `${r.name.padEnd(22)}${String(r.requestsPerSecond).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${r.quietRatio === undefined ? '' : r.quietRatio.toFixed(2).padStart(7)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}${String(r.peakRssMB).padStart(8)}${String(r.bytesPerResponse).padStart(8)}`,
     ),
     ...(drafts
       ? [
