@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
 import { mediaAdminRoutes } from '../media/routes.server.ts';
-import { contentItemRoutes } from '../publishing/item-routes.server.ts';
+import { contentItemRoutes, itemGuard } from '../publishing/item-routes.server.ts';
 import { newsAdapter, newsKind } from '../publishing/news.server.ts';
 import { pageAdminRoutes } from '../publishing/page-routes.server.ts';
 import { recipeAdminRoutes } from '../publishing/routes.server.ts';
@@ -181,6 +181,17 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
         publishReleaseFromEditor(request, id, newsPublishSchema.parse(body)),
       note: '`informationTypes` names the categories whose subscribers are mailed, queued in the publishing transaction (none: no mailing); `mailingVersion` is the mailing’s version as shown.',
     },
+  });
+  adminRoute(app, 'GET', `${NEWS_RELEASES_API}/:id/mailing`, {
+    ...itemGuard(newsAdapter),
+    rateLimit: { max: 600, timeWindow: 60_000 },
+    summary: 'A news release’s state on the site with its mailing and its site’s categories',
+    description:
+      'For the editor’s publish: the categories whose subscribers can be mailed, the mailing queued or sent, a waiting scheduled publish.',
+    params: newsIdParamsSchema,
+    answer: jsonAnswer(adminNewsRowSchema, 'The release'),
+    problems: [400, 401, 403, 404, 429],
+    handler: (request) => newsRowOf(request, request.params.id),
   });
   contentScheduleRoutes(app, NEWS_RELEASES_API, newsKind, {
     noun: 'news release',
