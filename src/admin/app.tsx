@@ -62,6 +62,9 @@ const RecipeEditorScreen = lazy(() =>
 const PagesScreen = lazy(() =>
   import('./screens/pages.tsx').then((m) => ({ default: m.PagesScreen })),
 );
+const NewsEditorScreen = lazy(() =>
+  import('./screens/news-editor.tsx').then((m) => ({ default: m.NewsEditorScreen })),
+);
 const PageEditorScreen = lazy(() =>
   import('./screens/page-editor.tsx').then((m) => ({ default: m.PageEditorScreen })),
 );
@@ -375,6 +378,7 @@ const SCREENS = [
   ['/campaigns', 'subscribers.read', CampaignsScreen],
   ['/campaigns/:id', 'subscribers.read', CampaignScreen],
   ['/news', 'content.publish', NewsScreen],
+  ['/content/news/:id', 'content.edit', NewsEditorScreen],
   ['/content', 'content.edit', PagesScreen],
   ['/content/pages/:id', 'content.edit', PageEditorScreen],
   ['/content/recipes', 'content.edit', RecipesScreen],

@@ -86,6 +86,8 @@ export interface ItemEditorOptions<Doc, Form> {
   documentOf: (form: Form) => { document: Doc } | { errors: Record<string, string> };
   /** The editor's changes made again on the newest version (`base` is where they started). */
   reapply: (base: Doc, mine: Doc, newest: Doc) => Doc;
+  /** What a kind's publish sends beside the version (a news release's mailing categories). */
+  publishExtra?: () => Record<string, unknown>;
 }
 
 /**
@@ -188,6 +190,7 @@ export function useItemEditor<Doc, Form>(options: ItemEditorOptions<Doc, Form>) 
     open && !unsaved()
       ? act(async () => {
           const answer = await post<OpenItem<Doc>>(itemUrl('/publish'), {
+            ...options.publishExtra?.(),
             version: open.head.version,
           });
           loaded(answer);

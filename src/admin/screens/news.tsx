@@ -9,7 +9,7 @@ import {
   Heading,
   Label,
 } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type {
   ADMIN_NEWS_API as AdminNewsApi,
   AdminNewsList,
@@ -92,7 +92,9 @@ export function NewsScreen() {
       t('admin.news.title'),
       (r) => (
         <span className={styles.stack}>
-          <span lang={r.lang}>{r.title}</span>
+          <Link to={`/content/news/${r.id}`} lang={r.lang}>
+            {r.title}
+          </Link>
           <span className={styles.muted}>
             {r.siteId} · {r.lang} · {r.path}
           </span>

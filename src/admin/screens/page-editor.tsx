@@ -365,6 +365,16 @@ function PageFields({
         <CheckField isSelected={form.showInNav} onChange={(showInNav) => change({ showInNav })}>
           {t('admin.page.field.showInNav')}
         </CheckField>
+        <ChoiceSelect
+          name="document.navArea"
+          label={t('admin.page.field.navArea')}
+          options={[
+            ['bottom', t('admin.page.navArea.bottom')],
+            ['top', t('admin.page.navArea.top')],
+          ]}
+          value={form.navArea}
+          onChange={(navArea) => change({ navArea: navArea === 'top' ? 'top' : 'bottom' })}
+        />
         <TextAreaField
           name="document.teaser"
           label={t('admin.page.field.teaser')}

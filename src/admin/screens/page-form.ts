@@ -1,6 +1,7 @@
 import {
   type Block,
   blockSchema,
+  type NavArea,
   type PageDocument,
   pageDocumentSchema,
 } from '../../features/content/admin.ts';
@@ -29,6 +30,7 @@ export interface PageForm {
   type: string;
   parentId: number | null;
   showInNav: boolean;
+  navArea: NavArea;
   sortOrder: number;
   settings: Record<string, unknown>;
   blocks: BlockRow[];
@@ -65,6 +67,7 @@ export function emptyPageForm(parentId: number | null = null): PageForm {
     type: 'content',
     parentId,
     showInNav: true,
+    navArea: 'bottom',
     sortOrder: 0,
     settings: {},
     blocks: [],
@@ -83,6 +86,7 @@ export function pageFormOf(doc: PageDocument): PageForm {
     type: doc.type,
     parentId: doc.parentId,
     showInNav: doc.showInNav,
+    navArea: doc.navArea,
     sortOrder: doc.sortOrder,
     settings: doc.settings,
     blocks: doc.blocks.map((block) => ({
@@ -120,6 +124,7 @@ export function pageDocumentOf(
     type: form.type,
     parentId: form.parentId,
     showInNav: form.showInNav,
+    navArea: form.navArea,
     sortOrder: form.sortOrder,
     settings: form.settings,
     blocks: form.blocks.map((b) => b.value as Block),

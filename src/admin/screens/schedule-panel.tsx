@@ -39,12 +39,15 @@ export function SchedulePanel({
   version,
   live,
   reload,
+  publishExtra,
 }: {
   base: string;
   itemId: number;
   version: number;
   live: boolean;
   reload: readonly (readonly unknown[])[];
+  /** What a scheduled publish sends beside its time (a news release's mailing categories). */
+  publishExtra?: Record<string, unknown>;
 }) {
   const { t, dateTime } = useT();
   const client = useQueryClient();
@@ -135,6 +138,7 @@ export function SchedulePanel({
           }
           void run(async () => {
             await post(`${base}/${itemId}/schedules`, {
+              ...(action === 'publish' ? publishExtra : {}),
               action,
               at: at.toISOString(),
               version,

@@ -24,7 +24,7 @@ import {
   lastAudit,
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
-import { ADMIN_NEWS_API } from '../content/admin/schemas.ts';
+import { ADMIN_NEWS_API, NEWS_RELEASES_API } from '../content/admin/schemas.ts';
 import { products } from '../content/index.server.ts';
 import { MEDIA_ADMIN_API } from '../content/media/schemas.ts';
 import {
@@ -237,6 +237,10 @@ const BODIES: Record<string, () => unknown> = {
   [`POST ${PAGES_ADMIN_API}/bulk`]: () => ({
     action: 'unpublish',
     items: [{ id: somePageId, version: 1 }],
+  }),
+  [`POST ${NEWS_RELEASES_API}/bulk`]: () => ({
+    action: 'unpublish',
+    items: [{ id: Number(someNewsId), version: 1 }],
   }),
 };
 
@@ -1047,6 +1051,8 @@ function scheduleSamples(): typeof SAMPLES {
   return {
     ...kindSamples(RECIPES_ADMIN_API, recipe),
     ...kindSamples(PAGES_ADMIN_API, page),
+    ...kindSamples(NEWS_RELEASES_API, release),
+    ...newsReleaseSamples(release),
     [`POST ${ADMIN_NEWS_API}`]: async () => ({
       url: `${ADMIN_NEWS_API}?site=sibylla&lang=sv`,
       body: { document: news(`/nyheter/${randomUUID()}`) },
@@ -1075,6 +1081,51 @@ function scheduleSamples(): typeof SAMPLES {
       return {
         url: `${ADMIN_NEWS_API}/${id}/schedules/${await scheduled(ADMIN_NEWS_API, id)}/cancel`,
       };
+    },
+  };
+}
+
+/** A news release in the shared editor's routes (decision 172), each on a release of its own. */
+function newsReleaseSamples(release: () => Promise<number>): typeof SAMPLES {
+  const api = NEWS_RELEASES_API;
+  const opened = async () => {
+    const id = await release();
+    const open = await admin.visitor.get(`${api}/${id}`);
+    return { id, document: open.json().head.document as Record<string, unknown> };
+  };
+  /** A release with a draft (version 2) made on its seeded version. */
+  const drafted = async () => {
+    const { id, document } = await opened();
+    await admin.visitor.request(
+      'PUT',
+      `${api}/${id}`,
+      json({ basedOn: 1, document: { ...document, title: 'Utkast' } }),
+    );
+    return id;
+  };
+  return {
+    [`PUT ${api}/:id`]: async () => {
+      const { id, document } = await opened();
+      return { url: `${api}/${id}`, body: { basedOn: 1, document } };
+    },
+    // Without categories: one row (with them, `news.publish` joins it: news-editor.test.ts).
+    [`POST ${api}/:id/publish`]: async () => ({
+      url: `${api}/${await drafted()}/publish`,
+      body: { version: 2 },
+    }),
+    [`POST ${api}/:id/restore`]: async () => ({
+      url: `${api}/${await drafted()}/restore`,
+      body: { version: 1, basedOn: 2 },
+    }),
+    [`POST ${api}/:id/preview`]: async () => ({
+      url: `${api}/${(await opened()).id}/preview`,
+      body: { version: 1 },
+    }),
+    [`PUT ${api}/:id/presence`]: async () => ({ url: `${api}/${(await opened()).id}/presence` }),
+    [`DELETE ${api}/:id/presence`]: async () => {
+      const { id } = await opened();
+      await admin.visitor.request('PUT', `${api}/${id}/presence`);
+      return { url: `${api}/${id}/presence` };
     },
   };
 }

@@ -10,9 +10,9 @@ import { type AccessGrant, can } from '../../staff/index.ts';
 import { mailingsOf, newsCategories } from '../../subscriptions/index.server.ts';
 import { type NewsPayload, newsAdapter, queueNewsMailing } from '../publishing/news.server.ts';
 import { createSchedule, pendingOf, publishWithKind } from '../publishing/schedule.server.ts';
-import { assertMay, StaleVersion, scopeOf } from '../publishing/versions.server.ts';
+import { assertMay, publishVersion, StaleVersion, scopeOf } from '../publishing/versions.server.ts';
 import { contentItems, contentVersions, newsReleases } from '../tables.ts';
-import type { AdminNewsRow, PublishNews } from './schemas.ts';
+import type { AdminNewsRow, NewsPublish, PublishNews } from './schemas.ts';
 
 /**
  * News releases in the back office (decisions 158, 167): staff with `content.publish` for a
@@ -306,4 +306,47 @@ export async function newsRowOf(request: FastifyRequest, id: number): Promise<Ad
   const [one] = await rowsOf(db, [{ id, version: head, ...base }]);
   if (!one) throw new NotFound('No such news release.');
   return one;
+}
+
+/**
+ * Publishing a release now from its editor (decision 172). With mailing categories it is the
+ * list's publish (decisions 158, 167): the live row written and the mailing queued in one
+ * transaction. Without, the shared publish of a version, which mails nobody.
+ */
+export async function publishReleaseFromEditor(
+  request: FastifyRequest,
+  id: number,
+  body: NewsPublish,
+): Promise<void> {
+  if (body.informationTypes.length === 0) {
+    await publishVersion(request, newsAdapter, id, body.version);
+    return;
+  }
+  await publishNewsRelease(request, id, {
+    at: null,
+    informationTypes: body.informationTypes,
+    mailingVersion: body.mailingVersion,
+    version: body.version,
+  });
+}
+
+/**
+ * What a release's scheduled publish carries (decision 167's payload): the categories mailed when
+ * it runs, the mailing's version seen and the site's address as this request sees it. An
+ * unpublish, or a publish with no categories, carries nothing.
+ */
+export async function releaseSchedulePayload(
+  request: FastifyRequest,
+  id: number,
+  body: { action: string; informationTypes?: string[]; mailingVersion?: number | null },
+): Promise<Record<string, unknown>> {
+  const types = body.informationTypes ?? [];
+  if (body.action !== 'publish' || types.length === 0) return {};
+  const { scope } = await scopeOf(request.server.db, newsAdapter, id);
+  const payload: NewsPayload = {
+    informationTypes: types,
+    mailingVersion: body.mailingVersion ?? null,
+    siteUrl: siteHomeUrl(request, scope.siteId),
+  };
+  return payload;
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
 import { mediaAdminRoutes } from '../media/routes.server.ts';
+import { contentItemRoutes, itemGuard } from '../publishing/item-routes.server.ts';
 import { newsAdapter, newsKind } from '../publishing/news.server.ts';
 import { pageAdminRoutes } from '../publishing/page-routes.server.ts';
 import { recipeAdminRoutes } from '../publishing/routes.server.ts';
@@ -15,6 +16,8 @@ import {
   listNewsForPublishing,
   newsRowOf,
   publishNewsRelease,
+  publishReleaseFromEditor,
+  releaseSchedulePayload,
 } from './news.server.ts';
 import {
   ADMIN_NEWS_API,
@@ -24,10 +27,15 @@ import {
   adminNewsSchema,
   adminPagesQuerySchema,
   adminPagesSchema,
+  NEWS_RELEASES_API,
   newsCreateQuerySchema,
   newsCreateSchema,
   newsIdParamsSchema,
+  newsOpenSchema,
+  newsPublishSchema,
   newsSaveSchema,
+  newsScheduleCreateSchema,
+  newsVersionSchema,
   publishNewsSchema,
 } from './schemas.ts';
 
@@ -156,6 +164,43 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   // Unpublishing and scheduled actions of a release (decision 167); a release's publish with its
   // mailing categories, now or at a time, is the route above.
   contentScheduleRoutes(app, ADMIN_NEWS_API, newsKind, { noun: 'news release', bulk: false });
+  // A release in the shared content editor (decision 172): the routes every kind has, its
+  // publish carrying the mailing's categories (queued in the publishing transaction), its
+  // scheduled publish carrying them to the job, and the news list's bulk actions.
+  contentItemRoutes(app, {
+    api: NEWS_RELEASES_API,
+    adapter: newsAdapter,
+    noun: 'news release',
+    openSchema: newsOpenSchema,
+    versionSchema: newsVersionSchema,
+    saveSchema: newsSaveSchema,
+    saveNote: 'The text is rich text as the site’s sanitiser keeps it (400 otherwise).',
+    publish: {
+      body: newsPublishSchema,
+      run: (request, id, body) =>
+        publishReleaseFromEditor(request, id, newsPublishSchema.parse(body)),
+      note: '`informationTypes` names the categories whose subscribers are mailed, queued in the publishing transaction (none: no mailing); `mailingVersion` is the mailing’s version as shown.',
+    },
+  });
+  adminRoute(app, 'GET', `${NEWS_RELEASES_API}/:id/mailing`, {
+    ...itemGuard(newsAdapter),
+    rateLimit: { max: 600, timeWindow: 60_000 },
+    summary: 'A news release’s state on the site with its mailing and its site’s categories',
+    description:
+      'For the editor’s publish: the categories whose subscribers can be mailed, the mailing queued or sent, a waiting scheduled publish.',
+    params: newsIdParamsSchema,
+    answer: jsonAnswer(adminNewsRowSchema, 'The release'),
+    problems: [400, 401, 403, 404, 429],
+    handler: (request) => newsRowOf(request, request.params.id),
+  });
+  contentScheduleRoutes(app, NEWS_RELEASES_API, newsKind, {
+    noun: 'news release',
+    schedule: {
+      body: newsScheduleCreateSchema,
+      payload: (request, id, body) => releaseSchedulePayload(request, id, body),
+      note: 'A publish may name `informationTypes`: their subscribers are mailed when it runs.',
+    },
+  });
   recipeAdminRoutes(app);
   pageAdminRoutes(app);
   mediaAdminRoutes(app);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { contentPathSchema } from '../publishing/schemas.ts';
+import { scheduleCreateSchema } from '../publishing/schedule-schemas.ts';
+import {
+  contentPathSchema,
+  openSchemaOf,
+  publishSchema,
+  versionMetaSchema,
+} from '../publishing/schemas.ts';
 
 /** The back office's list of pages (`GET /api/admin/content/pages`). */
 export const ADMIN_PAGES_API = '/api/admin/content/pages';
@@ -146,3 +152,32 @@ export const newsCreateQuerySchema = z
   .strict();
 export const newsSaveSchema = z.object({ basedOn: newsId, document: newsDocumentSchema }).strict();
 export type AdminNewsList = z.infer<typeof adminNewsSchema>;
+
+// A news release in the shared content editor (decision 172): the item routes every kind has
+// (open, versions, save, publish, restore, preview, presence), its schedules and bulk actions.
+
+/** The news releases' content API, beside the list's `ADMIN_NEWS_API` (whose paths stay). */
+export const NEWS_RELEASES_API = '/api/admin/content/news-releases';
+
+export const newsVersionSchema = versionMetaSchema.extend({ document: newsDocumentSchema });
+export type NewsVersion = z.infer<typeof newsVersionSchema>;
+export const newsOpenSchema = openSchemaOf(newsVersionSchema);
+export type NewsOpen = z.infer<typeof newsOpenSchema>;
+
+/** What a release's publishing mails: its categories' subscribers, on the mailing's version. */
+const mailingFields = {
+  /** The categories whose subscribers are mailed; none: no mailing. */
+  informationTypes: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'admin.error.invalid'))
+    .max(20, 'admin.error.invalid')
+    .default([]),
+  /** The mailing's version as shown; null when none was queued. */
+  mailingVersion: z.number({ error: 'admin.error.invalid' }).int().min(0).nullable().default(null),
+};
+
+/** Publishing a release now from its editor: the newest version seen, and its mailing. */
+export const newsPublishSchema = publishSchema.extend(mailingFields).strict();
+export type NewsPublish = z.infer<typeof newsPublishSchema>;
+
+/** A release's scheduled action from its editor: as every kind's, with its mailing. */
+export const newsScheduleCreateSchema = scheduleCreateSchema.extend(mailingFields).strict();

@@ -130,5 +130,6 @@ export const deletedSchema = z.object({ deleted: z.number().int() });
 export function editPathOf(use: Pick<ImageUse, 'kind' | 'id'>): string | null {
   if (use.kind === 'recipe') return `/content/recipes/${use.id}`;
   if (use.kind === 'page') return `/content/pages/${use.id}`;
+  if (use.kind === 'news') return `/content/news/${use.id}`;
   return null;
 }

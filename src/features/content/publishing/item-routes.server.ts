@@ -46,6 +46,15 @@ export interface ItemRoutes<Doc extends { path: string }> {
   saveSchema: z.ZodType<{ basedOn: number; document: Doc }>;
   /** What a save's description adds about the kind's document. */
   saveNote?: string;
+  /**
+   * A kind whose publishing carries more than the version (a news release's mailing): its body
+   * (with `version`) and what publishing it does. Otherwise `{ version }` and `publishVersion`.
+   */
+  publish?: {
+    body: z.ZodType<{ version: number }>;
+    run: (request: FastifyRequest, id: number, body: { version: number }) => Promise<void>;
+    note: string;
+  };
 }
 
 /**
@@ -113,13 +122,15 @@ export function contentItemRoutes<Doc extends { path: string }>(
   adminRoute(app, 'POST', `${api}/:id/publish`, {
     ...writer,
     summary: 'Publishes the newest version: the site shows it, search finds it',
-    description: `Needs \`content.publish\` for the ${noun}’s site and language. \`version\` must be the newest (409 with \`current\` otherwise); the same version again changes nothing. A published path that moves answers 301 to the new one.`,
+    description: `Needs \`content.publish\` for the ${noun}’s site and language. \`version\` must be the newest (409 with \`current\` otherwise); the same version again changes nothing. A published path that moves answers 301 to the new one.${options.publish ? ` ${options.publish.note}` : ''}`,
     params: itemIdParamsSchema,
-    body: publishSchema,
+    body: options.publish?.body ?? publishSchema,
     answer: opened,
     problems: [400, 401, 403, 404, 409, 429],
     handler: async (request) => {
-      await publishVersion(request, adapter, request.params.id, request.body.version);
+      const body = request.body as { version: number };
+      if (options.publish) await options.publish.run(request, request.params.id, body);
+      else await publishVersion(request, adapter, request.params.id, body.version);
       return openItem(request, adapter, request.params.id);
     },
   });

@@ -25,6 +25,7 @@ export function pageDocumentOf(row: PageRow): PageDocument {
     type: row.type,
     parentId: row.parentId,
     showInNav: row.showInNav,
+    navArea: row.navArea === 'top' ? 'top' : 'bottom',
     sortOrder: row.sortOrder,
     blocks: row.blocks as Block[],
     settings: row.settings,

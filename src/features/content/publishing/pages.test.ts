@@ -49,6 +49,7 @@ function page(title: string, path: string, extra: Partial<PageDocument> = {}): P
     type: 'content',
     parentId: homeId,
     showInNav: true,
+    navArea: 'bottom',
     sortOrder: 0,
     blocks: [{ type: 'rich-text', html: `<p>${title}</p>` }],
     settings: {},
@@ -251,5 +252,70 @@ describe('a preview of a page', () => {
     expect(audit.some((r) => r.subjectType === 'page' && r.subjectId === String(aboutId))).toBe(
       true,
     );
+  });
+});
+
+describe('a page’s menu (decision 172)', () => {
+  type Tab = { label: string; link: string };
+  const menus = async () => {
+    const res = await anonymous('/api/nav/desktop?languageId=fi');
+    expect(res.statusCode, res.body).toBe(200);
+    const nav = res.json() as { topTabs: Tab[]; bottomTabs: Tab[] };
+    return {
+      top: nav.topTabs.map((tab) => tab.label),
+      bottom: nav.bottomTabs.map((tab) => tab.label),
+    };
+  };
+
+  it('moves between the main menu and the top menu when published, not when drafted', async () => {
+    const made = await opened(
+      await editor.visitor.post(
+        `${PAGES_ADMIN_API}?site=jyvabroiler&lang=fi`,
+        json({ document: page('Asiakaspalvelu', '/asiakaspalvelu') }),
+      ),
+    );
+    const id = made.item.id;
+    expect(made.head.document.navArea).toBe('bottom');
+    await opened(await publish(publisher.visitor, id, 1));
+    let now = await menus();
+    expect(now.bottom).toContain('Asiakaspalvelu');
+    expect(now.top).not.toContain('Asiakaspalvelu');
+
+    // Not one of the two menus: refused with its field.
+    const wrong = await save(editor.visitor, id, 1, {
+      ...page('Asiakaspalvelu', '/asiakaspalvelu'),
+      navArea: 'side',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('document.navArea');
+
+    const moved = await opened(
+      await save(
+        editor.visitor,
+        id,
+        1,
+        page('Asiakaspalvelu', '/asiakaspalvelu', { navArea: 'top' }),
+      ),
+    );
+    expect(moved.head.document.navArea).toBe('top');
+    // A draft moves nothing on the site.
+    now = await menus();
+    expect(now.bottom).toContain('Asiakaspalvelu');
+    expect(now.top).not.toContain('Asiakaspalvelu');
+
+    await opened(await publish(publisher.visitor, id, moved.head.version));
+    now = await menus();
+    expect(now.top).toContain('Asiakaspalvelu');
+    expect(now.bottom).not.toContain('Asiakaspalvelu');
+    const [row] = await t.app.db.select().from(pages).where(eq(pages.id, id));
+    expect(row?.navArea).toBe('top');
+    // The site's header lists it in its top row.
+    const home = await anonymous('/');
+    const topNav = home.body.slice(home.body.indexOf('aria-label="Ylävalikko"'));
+    expect(home.body).toContain('aria-label="Ylävalikko"');
+    expect(topNav.slice(0, topNav.indexOf('</nav>'))).toContain('Asiakaspalvelu');
+    const audit = await auditOf(t.app, 'content.publish');
+    const last = audit.filter((r) => r.subjectType === 'page' && r.subjectId === String(id)).at(-1);
+    expect(JSON.stringify(last?.changes)).toContain('navArea');
   });
 });

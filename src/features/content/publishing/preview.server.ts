@@ -7,6 +7,7 @@ import { langPrefix } from '../../../sites/resolve.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { actorOf, recordAudit } from '../../staff/index.server.ts';
 import type { Resolved } from '../content.server.ts';
+import { newsAdapter } from './news.server.ts';
 import { pageAdapter, pagePreview } from './pages.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import { PREVIEW_PATH, PREVIEW_TTL_MS } from './schemas.ts';
@@ -21,7 +22,7 @@ import { assertMay, type KindAdapter, publicUrl, versionForPreview } from './ver
 
 const claimsSchema = z
   .object({
-    k: z.enum(['recipe', 'page']),
+    k: z.enum(['recipe', 'page', 'news']),
     i: z.number().int().min(1),
     v: z.number().int().min(1),
     s: z.string(),
@@ -99,7 +100,7 @@ export async function previewLink<Doc extends { path: string }>(
 
 /**
  * What a preview link shows, as the page route resolves a path: the version's document as a
- * recipe row or a page of the request's site and language. Undefined for a token that is not this server's,
+ * recipe row, a page or a news release of the request's site and language. Undefined for a token that is not this server's,
  * has expired, or names another site or language than the address it came to.
  */
 export async function resolvePreview(
@@ -115,6 +116,32 @@ export async function resolvePreview(
       version: claims.v,
       expiresAt: new Date(claims.e),
       resolved: { kind: 'page', page: await pagePreview(request.server.db, claims.i, found) },
+    };
+  }
+  if (claims.k === 'news') {
+    // A release's version as its page renders it (decision 172); not yet published, its date is
+    // the moment of the preview.
+    const found = await versionForPreview(request.server.db, newsAdapter, claims.i, claims.v);
+    if (!found) return undefined;
+    const { source, ...columns } = found.document;
+    const now = new Date();
+    return {
+      version: claims.v,
+      expiresAt: new Date(claims.e),
+      resolved: {
+        kind: 'news',
+        news: {
+          id: claims.i,
+          siteId: claims.s,
+          lang: claims.l,
+          ...columns,
+          kind: source,
+          informationTypes: [],
+          translationKey: found.live?.translationKey ?? `news-preview-${claims.i}`,
+          publishDate: found.live?.publishedAt ?? now,
+          updatedAt: now,
+        },
+      },
     };
   }
   const found = await versionForPreview(request.server.db, recipeAdapter, claims.i, claims.v);

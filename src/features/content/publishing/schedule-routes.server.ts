@@ -15,6 +15,7 @@ import {
 import {
   bulkResultSchema,
   bulkSchema,
+  type ScheduleCreate,
   scheduleCreateSchema,
   scheduleParamsSchema,
   schedulesSchema,
@@ -39,7 +40,23 @@ export function contentScheduleRoutes(
   app: ZodApp,
   base: string,
   kind: ScheduledKind,
-  options: { noun: string; bulk?: boolean } = { noun: 'item' },
+  options: {
+    noun: string;
+    bulk?: boolean;
+    /**
+     * A kind whose scheduled actions carry more (a news release's mailing): the body's schema
+     * (the shared one extended) and the kind's payload stored with the action.
+     */
+    schedule?: {
+      body: z.ZodType<ScheduleCreate>;
+      payload: (
+        request: FastifyRequest,
+        id: number,
+        body: ScheduleCreate,
+      ) => Promise<Record<string, unknown>>;
+      note: string;
+    };
+  } = { noun: 'item' },
 ) {
   registerScheduledKind(kind);
   const { adapter } = kind;
@@ -85,14 +102,18 @@ export function contentScheduleRoutes(
     rateLimit: WRITE,
     bodyLimit: 1024,
     summary: `Schedules publishing the newest version of the ${noun}, or taking it off, at a time`,
-    description:
-      'Needs `content.publish`. `version` is the newest version seen (409 with `current` when stale); the scheduled publish publishes that version even if a newer draft is saved meanwhile. One waiting action of each kind (409 for a second). The job runs it once across processes within two seconds of its time.',
+    description: `Needs \`content.publish\`. \`version\` is the newest version seen (409 with \`current\` when stale); the scheduled publish publishes that version even if a newer draft is saved meanwhile. One waiting action of each kind (409 for a second). The job runs it once across processes within two seconds of its time.${options.schedule ? ` ${options.schedule.note}` : ''}`,
     params: itemIdParamsSchema,
-    body: scheduleCreateSchema,
+    body: options.schedule?.body ?? scheduleCreateSchema,
     answer: schedules,
     problems: [400, 401, 403, 404, 409, 413, 429],
     handler: async (request) => {
-      await createSchedule(request, adapter, request.params.id, request.body);
+      const body = request.body as ScheduleCreate;
+      const payload = options.schedule
+        ? await options.schedule.payload(request, request.params.id, body)
+        : {};
+      const { action, at, version } = body;
+      await createSchedule(request, adapter, request.params.id, { action, at, version }, payload);
       return { schedules: await listSchedules(request, adapter, request.params.id) };
     },
   });

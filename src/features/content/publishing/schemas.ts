@@ -205,6 +205,10 @@ export const pagePathSchema = z.union([z.literal('/'), contentPathSchema], {
   error: 'admin.recipe.pathInvalid',
 });
 
+/** The site's two menus a page can be listed in (the `pages.nav_area` column). */
+export const NAV_AREAS = ['top', 'bottom'] as const;
+export type NavArea = (typeof NAV_AREAS)[number];
+
 /** The page types a new page may have (the others come with their site and keep their type). */
 export const NEW_PAGE_TYPES = ['content'] as const;
 
@@ -228,6 +232,12 @@ export const pageDocumentSchema = z
     /** The page above it in the site's tree (null: at the top, beside the home page). */
     parentId: id.nullable(),
     showInNav: z.boolean({ error: INVALID }),
+    /**
+     * Which of the site's menus lists it (decision 172): `top` the header's top row (the
+     * "Ylävalikko"), `bottom` the main menu (the "Päävalikko", the side menu on a phone).
+     * Versions saved before the field existed read as `bottom`, the column's default.
+     */
+    navArea: z.enum(NAV_AREAS, { error: INVALID }).default('bottom'),
     sortOrder: z
       .number({ error: INVALID })
       .int(INVALID)

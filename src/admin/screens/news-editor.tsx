@@ -1,0 +1,279 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
+import { useLocation, useParams } from 'react-router';
+import type { Present } from '../../features/content/admin.ts';
+import type {
+  AdminNewsRow,
+  NewsDocument,
+  NewsOpen,
+  NEWS_RELEASES_API as NewsReleasesApi,
+} from '../../features/content/index.ts';
+import { isAdminMessageKey } from '../../i18n/admin.ts';
+import styles from '../admin.module.css';
+import { get } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import { AdminForm, ErrorSummary, Field, Section, TextAreaField } from '../ui.tsx';
+import {
+  Compare,
+  Conflict,
+  EditorButtons,
+  type EditorKind,
+  type FieldLabel,
+  fieldTexts,
+  ItemHeading,
+  OpenError,
+  reapplyFields,
+  SaidStatus,
+  useItemEditor,
+  usePresence,
+  Versions,
+} from './content-editor.tsx';
+import { ImageField } from './image-field.tsx';
+import { emptyNewsForm, type NewsForm, newsDocumentOf, newsFormOf } from './news-form.ts';
+import { RichTextField } from './rich-text-field.tsx';
+import { SchedulePanel } from './schedule-panel.tsx';
+
+// The API's address, checked against the feature's constant (only types come from the feature).
+export const NEWS_RELEASES_API: typeof NewsReleasesApi = '/api/admin/content/news-releases';
+
+export const newsKind: EditorKind = {
+  api: NEWS_RELEASES_API,
+  itemKey: 'news-release',
+  listKey: 'admin-news',
+  idPrefix: 'news',
+  presentText: 'admin.newsEditor.present',
+};
+
+/**
+ * A news release in the content editor (decision 172): its title, address, lead, text (the rich
+ * text field the page editor uses, held to the site's sanitiser), picture, authors and text type;
+ * the mailing categories its publishing mails (now, or at a scheduled time); saving, preview,
+ * publishing, versions, the comparison and a stale save's dialog are the content editors' shared
+ * parts. A new release is made on the 'Tiedotteet' list.
+ */
+export function NewsEditorScreen() {
+  const { id } = useParams();
+  return <OpenedRelease id={Number(id)} />;
+}
+
+function OpenedRelease({ id }: { id: number }) {
+  const { t } = useT();
+  const location = useLocation();
+  const opened = useQuery({
+    queryKey: ['news-release', id],
+    queryFn: () => get<NewsOpen>(`${NEWS_RELEASES_API}/${id}`),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const present = usePresence(NEWS_RELEASES_API, id, opened.isSuccess);
+  if (opened.isError) {
+    return (
+      <OpenError
+        error={opened.error}
+        forbidden="admin.newsEditor.forbidden"
+        notFound="admin.newsEditor.notFound"
+      />
+    );
+  }
+  if (!opened.data) return <p>{t('admin.loading')}</p>;
+  return (
+    <Editor
+      open={opened.data}
+      present={present}
+      initialSaid={(location.state as { said?: string } | null)?.said ?? null}
+    />
+  );
+}
+
+/** A field's path as words: `authors.1` → `Kirjoittajat › 2`. */
+function useNewsFieldLabel(): FieldLabel {
+  const { t } = useT();
+  return (path) =>
+    path
+      .split('.')
+      .map((part, i) => {
+        if (i > 0 && /^\d+$/.test(part)) return String(Number(part) + 1);
+        const key = `admin.newsEditor.field.${part}`;
+        return isAdminMessageKey(key) ? t(key) : part;
+      })
+      .join(' › ');
+}
+
+function Editor({
+  open,
+  present,
+  initialSaid,
+}: {
+  open: NewsOpen;
+  present: Present[];
+  initialSaid: string | null;
+}) {
+  const { t } = useT();
+  const id = open.item.id;
+  const scope = { siteId: open.item.siteId, lang: open.item.lang };
+  const mailing = useQuery({
+    queryKey: ['news-release', id, 'mailing'],
+    queryFn: () => get<AdminNewsRow>(`${NEWS_RELEASES_API}/${id}/mailing`),
+  });
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const row = mailing.data;
+  const categories = chosen ?? row?.mailing?.informationTypes ?? (row ? row.informationTypes : []);
+  // A mailing that went (or is going) cannot be changed here: publishing mails nobody again.
+  const mailingFixed = Boolean(row?.mailing && row.mailing.status === 'sent');
+  const mailed = () =>
+    mailingFixed
+      ? {}
+      : { informationTypes: categories, mailingVersion: row?.mailing?.version ?? null };
+  const editor = useItemEditor<NewsDocument, NewsForm>({
+    kind: newsKind,
+    scope,
+    open,
+    initialSaid,
+    emptyForm: emptyNewsForm,
+    formOf: newsFormOf,
+    documentOf: newsDocumentOf,
+    reapply: reapplyFields,
+    publishExtra: mailed,
+  });
+  const { form, change, said, conflict } = editor;
+  const fieldLabel = useNewsFieldLabel();
+  useEffect(() => {
+    if (initialSaid) document.getElementById('news-heading')?.focus();
+  }, [initialSaid]);
+  // After a publish or a schedule, the mailing's state (and version) is read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the head's version is the trigger.
+  useEffect(() => {
+    void mailing.refetch();
+  }, [open.item.publishedVersion, open.head.version]);
+  const errors = fieldTexts(editor.error, t);
+  return (
+    <>
+      <ItemHeading kind={newsKind} open={open} present={present} title={open.head.document.title} />
+      <SaidStatus said={said} />
+      {conflict ? (
+        <Conflict
+          kind={newsKind}
+          itemId={id}
+          basedOn={editor.basedOn}
+          conflict={conflict}
+          fieldLabel={fieldLabel}
+          onReapply={editor.reapplyOn}
+        />
+      ) : null}
+      <ErrorSummary error={editor.error} />
+      <AdminForm
+        errors={errors}
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Only its own submit: a dialog's form (a portal) must never save the release.
+          if (event.target === event.currentTarget) void editor.save();
+        }}
+        aria-label={open.head.document.title}
+      >
+        <Section id="news-content" title={t('admin.newsEditor.content')}>
+          <Field
+            name="document.title"
+            label={t('admin.newsEditor.field.title')}
+            value={form.title}
+            onChange={(title) => change({ title })}
+          />
+          <Field
+            name="document.path"
+            label={t('admin.newsEditor.field.path')}
+            description={
+              open.item.publishedPath
+                ? t('admin.recipe.pathPublishedHint', { path: open.item.publishedPath })
+                : t('admin.news.field.pathHint')
+            }
+            value={form.path}
+            onChange={(path) => change({ path })}
+          />
+          <TextAreaField
+            name="document.teaser"
+            label={t('admin.newsEditor.field.teaser')}
+            rows={3}
+            value={form.teaser}
+            onChange={(teaser) => change({ teaser })}
+          />
+          <RichTextField
+            name="document.bodyHtml"
+            label={t('admin.newsEditor.field.bodyHtml')}
+            id="news-body"
+            value={form.bodyHtml}
+            onChange={(bodyHtml) => change({ bodyHtml })}
+          />
+          <ImageField
+            scope={scope}
+            label={t('admin.newsEditor.field.imageId')}
+            name="document.imageId"
+            imageId={form.imageId}
+            onChange={(imageId) => change({ imageId })}
+          />
+          <TextAreaField
+            name="document.authors"
+            label={t('admin.newsEditor.field.authors')}
+            description={t('admin.newsEditor.authorsHint')}
+            rows={2}
+            value={form.authors}
+            onChange={(authors) => change({ authors })}
+          />
+          <Field
+            name="document.textType"
+            label={t('admin.newsEditor.field.textType')}
+            value={form.textType}
+            onChange={(textType) => change({ textType })}
+          />
+        </Section>
+        {open.canPublish && row ? (
+          <Section id="news-mailing" title={t('admin.newsEditor.mailing')}>
+            {row.categories.length === 0 ? (
+              <p>{t('admin.news.noCategories')}</p>
+            ) : mailingFixed ? (
+              <p>{t('admin.newsEditor.mailingSent')}</p>
+            ) : (
+              <CheckboxGroup
+                className={styles.checkboxGroup}
+                value={categories}
+                onChange={setChosen}
+              >
+                <Label className={styles.label}>{t('admin.newsEditor.mailingLegend')}</Label>
+                <div className={styles.checkboxes}>
+                  {row.categories.map((c) => (
+                    <Checkbox
+                      key={c.informationType}
+                      value={c.informationType}
+                      className={styles.checkbox}
+                    >
+                      <span className={styles.box} aria-hidden="true" />
+                      {c.name}
+                    </Checkbox>
+                  ))}
+                </div>
+              </CheckboxGroup>
+            )}
+          </Section>
+        ) : null}
+        <EditorButtons
+          kind={newsKind}
+          open={open}
+          preview={editor.preview}
+          onPreview={() => void editor.makePreview()}
+          onPublish={() => void editor.publish()}
+        />
+      </AdminForm>
+      {open.canPublish ? (
+        <SchedulePanel
+          base={NEWS_RELEASES_API}
+          itemId={id}
+          version={open.head.version}
+          live={open.item.publishedPath !== null}
+          reload={[['news-release', id], ['admin-news']]}
+          publishExtra={mailed()}
+        />
+      ) : null}
+      <Versions kind={newsKind} open={open} onRestore={(version) => void editor.restore(version)} />
+      <Compare kind={newsKind} open={open} fieldLabel={fieldLabel} />
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { sanitizeRichText } from '../../src/render/rich-text.server.tsx';
+import {
+  createStaffMember,
+  freePort,
+  startServerProcess,
+  stopServerProcess,
+} from '../helpers/server-process.ts';
+import { enrolFromLink } from './admin-shop-support.ts';
+import {
+  expectNoSeriousViolations as axe,
+  chromiumForFile,
+  isFocused,
+  pressByTab,
+  screenshots,
+  tabTo,
+} from './browser.ts';
+
+/**
+ * A news release in the content editor (decision 172), on a server of its own with jyväbroileri's
+ * demo content: a publisher of jyväbroileri in Finnish opens a release from 'Tiedotteet' by
+ * keyboard, writes its text with bold words in the rich-text field, saves (what TipTap wrote
+ * passes the sanitiser unchanged), previews the draft on the site's renderer, schedules its
+ * publishing, cancels that, and publishes it now; the release's page on the site shows the new
+ * text. axe finds nothing serious on the list and the editor at 1280 and 375 px.
+ */
+let browser: Browser;
+chromiumForFile((b) => {
+  browser = b;
+});
+const shot = screenshots('admin-news');
+const PASSWORD = 'tiedottajan pitkä salasana 9';
+
+const press = (
+  page: Page,
+  role: 'link' | 'button' | 'radio',
+  name: string | RegExp,
+  scope: Page | Locator = page,
+) => pressByTab(page, role, name, scope, 250);
+
+/** The demo content of jyväbroileri and Sibylla, seeded once per build and copied per server. */
+async function contentTemplate(): Promise<string> {
+  const template = path.join(inject('serverBuild'), 'content-data');
+  if (existsSync(template)) return template;
+  const made = await mkdtemp(path.join(inject('serverBuild'), 'content-data-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: made, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'jyvabroiler,sibylla'],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  await rename(made, template).catch(() => rm(made, { recursive: true, force: true }));
+  return template;
+}
+
+type NewsRow = { id: number; title: string; path: string; state: string };
+type Opened = { head: { version: number; document: { title: string; bodyHtml: string } } };
+
+/** From the browser, with its session: an admin API's JSON. */
+const api = <T>(page: Page, url: string) =>
+  page.evaluate(async (u) => (await fetch(u)).json(), url) as Promise<T>;
+
+describe('news releases in the back office', () => {
+  it('a publisher writes a release’s text with bold words, previews, schedules, cancels and publishes it', async () => {
+    const port = await freePort();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-news-'));
+    await cp(await contentTemplate(), dataDir, { recursive: true });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
+    };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const link = createStaffMember(env, {
+      email: 'tiina.tiedottaja@kattaus.example',
+      name: 'Tiina Tiedottaja',
+      role: 'publisher',
+      sites: ['jyvabroiler'],
+      langs: ['fi'],
+    });
+    const { child } = await startServerProcess(inject('serverBuild'), env);
+    const admin = `http://127.0.0.1:${port}/admin`;
+    const site = `http://jyvabroiler.localhost:${port}`;
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await enrolFromLink(page, link, 'Tiina Tiedottaja', PASSWORD);
+
+      // The latest release on the site, opened from the list by keyboard.
+      const list = await api<{ releases: NewsRow[] }>(page, '/api/admin/content/news');
+      const release = list.releases.find(
+        (r) =>
+          r.state === 'published' && list.releases.filter((q) => q.title === r.title).length === 1,
+      );
+      if (!release) throw new Error('no seeded release');
+      await press(page, 'link', 'Tiedotteet');
+      await page.getByRole('heading', { level: 1, name: 'Tiedotteet' }).waitFor();
+      await page.getByRole('link', { name: release.title, exact: true }).waitFor();
+      await axe(page, 'news list');
+      await shot(page, 'list-1280');
+      await press(page, 'link', release.title);
+      await page.waitForURL(new RegExp(`/admin/content/news/${release.id}$`));
+      await page.getByRole('heading', { level: 1, name: release.title }).waitFor();
+
+      // The text rewritten in the rich-text field, with bold words.
+      const textbox = page.getByRole('textbox', { name: 'Teksti', exact: true });
+      await tabTo(page, textbox, 60);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('Tehdas laajenee: ');
+      await page.keyboard.press('ControlOrMeta+b');
+      await page.keyboard.type('kolmas linja');
+      await page.keyboard.press('ControlOrMeta+b');
+      await page.keyboard.type(' valmistuu keväällä.');
+      await axe(page, 'news editor');
+      await shot(page, 'editor-1280', true);
+      await press(page, 'button', 'Tallenna luonnos');
+      await page.getByText('Luonnos tallennettu: versio 2.', { exact: false }).waitFor();
+      const saved = await api<Opened>(page, `/api/admin/content/news-releases/${release.id}`);
+      const html = saved.head.document.bodyHtml;
+      expect(html).toMatch(
+        /^<p>Tehdas laajenee:\s?<strong>\s?kolmas linja<\/strong>\svalmistuu keväällä\.<\/p>$/,
+      );
+      expect(sanitizeRichText(html)).toBe(html);
+      // A draft: the site as it was.
+      const lookout = await context.newPage();
+      await lookout.goto(`${site}${release.path}`);
+      expect(await lookout.content()).not.toContain('kolmas linja');
+      await lookout.close();
+
+      // The preview shows the draft on the site's renderer, never cached.
+      await press(page, 'button', 'Esikatsele');
+      const previewLink = page.getByRole('link', { name: /^Avaa esikatselu \(versio 2/ });
+      await expect.poll(() => isFocused(previewLink)).toBe(true);
+      const preview = await context.newPage();
+      const previewed = await preview.goto((await previewLink.getAttribute('href')) ?? '');
+      expect(previewed?.status()).toBe(200);
+      expect(previewed?.headers()['cache-control']).toBe('no-store');
+      await preview.getByRole('complementary', { name: 'Esikatselu' }).waitFor();
+      expect(await preview.content()).toMatch(/<strong>\s?kolmas linja<\/strong>/);
+      await preview.close();
+
+      // Publishing scheduled an hour ahead, then cancelled.
+      await page.getByRole('heading', { level: 2, name: 'Ajastus ja julkaisun poisto' }).waitFor();
+      const form = page.getByRole('form', { name: 'Ajasta julkaisu tai sen poisto' });
+      const publishRadio = form.getByRole('radio', { name: 'Julkaisu', exact: true });
+      await tabTo(page, form.getByRole('radio', { checked: true }), 250);
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => publishRadio.isChecked()).toBe(true);
+      await press(page, 'button', 'Ajasta', form);
+      await page.getByText(/^Ajastettu: Julkaisu /).waitFor();
+      const waiting = page.getByRole('list', { name: 'Odottavat ajastukset' });
+      await waiting.getByText(/Julkaisu .* ajastanut Tiina Tiedottaja/).waitFor();
+      await axe(page, 'editor with a schedule');
+      await shot(page, 'schedule-1280');
+      await press(page, 'button', /^Peru ajastus: Julkaisu /, waiting);
+      await page.getByText('Ajastus peruttu.').waitFor();
+      await page.getByText('Ei odottavia ajastuksia.').waitFor();
+
+      // Published now: the release's page shows the new text.
+      await press(page, 'button', 'Julkaise');
+      await page.getByText('Versio 2 on julkaistu sivustolle.').waitFor();
+      const visitor = await context.newPage();
+      await visitor.goto(`${site}${release.path}`);
+      const shown = await visitor.content();
+      expect(shown).toMatch(/<strong>\s?kolmas linja<\/strong>/);
+      expect((await visitor.locator('main').textContent()) ?? '').toContain('valmistuu keväällä');
+      await shot(visitor, 'published-1280');
+      await visitor.close();
+
+      // At 375 px: the list and the editor.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(`${admin}/news`);
+      await page.getByRole('link', { name: release.title, exact: true }).waitFor();
+      await axe(page, 'news list at 375');
+      await shot(page, 'list-375');
+      await page.goto(`${admin}/content/news/${release.id}`);
+      await page.getByRole('heading', { level: 1, name: release.title }).waitFor();
+      await page.getByRole('textbox', { name: 'Teksti', exact: true }).waitFor();
+      await axe(page, 'news editor at 375');
+      await shot(page, 'editor-375', true);
+      await context.close();
+    } finally {
+      await stopServerProcess(child);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
