@@ -65,6 +65,27 @@ export function DateField({
       isInvalid={Boolean(error)}
       className={styles.field}
     >
+      <PickerParts label={label} description={description} error={error} />
+    </DatePicker>
+  );
+}
+
+/**
+ * What a date picker shows inside: its label, the segments and the calendar button, the
+ * description, the error and the calendar's popover (the date field's and the date-and-time
+ * field's alike).
+ */
+export function PickerParts({
+  label,
+  description,
+  error,
+}: {
+  label: string;
+  description?: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <>
       <Label className={styles.label}>{label}</Label>
       <Group className={styles.dateGroup}>
         <DateInput className={styles.dateInput}>
@@ -90,6 +111,6 @@ export function DateField({
           <MonthCalendar classes={CALENDAR_CLASSES} />
         </Dialog>
       </Popover>
-    </DatePicker>
+    </>
   );
 }

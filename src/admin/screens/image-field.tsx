@@ -168,27 +168,28 @@ function ImagePicker({
 }
 
 /**
- * A new picture from the staff member's computer into the image library, with its alt text; the
- * uploaded picture is the chosen one. The server checks its real type and size again.
+ * Uploading one picture with its alt text: the chosen file, the typed alt text, what went wrong
+ * and `send`, which checks what the browser can (a file, its size, an alt text), posts the file
+ * as a data URL for a site and language and answers the stored image. The server checks its real
+ * type and size again.
  */
-function ImageUpload({ scope, onUploaded }: { scope: Scope; onUploaded: (id: number) => void }) {
+export function useImageUpload(noFileText: string) {
   const { t, error: text } = useT();
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const uploadId = useId();
-  const send = async () => {
-    if (sending) return;
+  const send = async (scope: Scope): Promise<ImageChoice | undefined> => {
+    if (sending) return undefined;
     if (!file || file.size > IMAGE_UPLOAD_MAX_BYTES || !alt.trim()) {
       setProblem(
         !file
-          ? t('admin.recipe.imageType')
+          ? noFileText
           : !alt.trim()
             ? `${t('admin.recipe.uploadAlt')}: ${t('admin.error.required')}`
             : t('admin.recipe.imageTooLarge'),
       );
-      return;
+      return undefined;
     }
     setSending(true);
     setProblem(null);
@@ -199,42 +200,84 @@ function ImageUpload({ scope, onUploaded }: { scope: Scope; onUploaded: (id: num
         reader.onerror = () => reject(reader.error);
         reader.readAsDataURL(file);
       });
-      const made = await post<ImageChoice>(
+      return await post<ImageChoice>(
         `${CONTENT_IMAGES_API}?site=${scope.siteId}&lang=${scope.lang}`,
         { data, alt: alt.trim() },
       );
-      onUploaded(made.id);
     } catch (e) {
       const key = e instanceof ApiError ? Object.values(e.errors)[0] : undefined;
       setProblem(key ? (text(key) ?? key) : t('admin.error.server'));
+      return undefined;
     } finally {
       setSending(false);
     }
   };
+  const choose = (next: File | null) => {
+    setFile(next);
+    setProblem(null);
+  };
+  return { file, choose, alt, setAlt, problem, send };
+}
+
+/** The upload's fields: the file, its alt text, what went wrong and the send button. */
+export function UploadFields({
+  upload,
+  sendLabel,
+  onSend,
+}: {
+  upload: ReturnType<typeof useImageUpload>;
+  sendLabel: string;
+  onSend: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      <FileTrigger
+        acceptedFileTypes={[...IMAGE_UPLOAD_TYPES]}
+        onSelect={(files) => upload.choose(files?.[0] ?? null)}
+      >
+        <Button className={styles.secondary}>{t('admin.recipe.uploadFile')}</Button>
+      </FileTrigger>
+      <p role="status">
+        {upload.file ? t('admin.recipe.uploadChosen', { name: upload.file.name }) : ''}
+      </p>
+      <Field
+        name="alt"
+        label={t('admin.recipe.uploadAlt')}
+        value={upload.alt}
+        onChange={upload.setAlt}
+      />
+      {upload.problem ? (
+        <p role="alert" className={styles.errorSummary}>
+          {upload.problem}
+        </p>
+      ) : null}
+      <Button className={styles.primary} onPress={onSend}>
+        {sendLabel}
+      </Button>
+    </>
+  );
+}
+
+/** A new picture from the staff member's computer; the uploaded picture is the chosen one. */
+function ImageUpload({ scope, onUploaded }: { scope: Scope; onUploaded: (id: number) => void }) {
+  const { t } = useT();
+  const upload = useImageUpload(t('admin.recipe.imageType'));
+  const uploadId = useId();
   return (
     <section aria-labelledby={uploadId} className={styles.grant}>
       <Heading level={3} id={uploadId}>
         {t('admin.recipe.upload')}
       </Heading>
-      <FileTrigger
-        acceptedFileTypes={[...IMAGE_UPLOAD_TYPES]}
-        onSelect={(files) => {
-          setFile(files?.[0] ?? null);
-          setProblem(null);
-        }}
-      >
-        <Button className={styles.secondary}>{t('admin.recipe.uploadFile')}</Button>
-      </FileTrigger>
-      <p role="status">{file ? t('admin.recipe.uploadChosen', { name: file.name }) : ''}</p>
-      <Field name="alt" label={t('admin.recipe.uploadAlt')} value={alt} onChange={setAlt} />
-      {problem ? (
-        <p role="alert" className={styles.errorSummary}>
-          {problem}
-        </p>
-      ) : null}
-      <Button className={styles.primary} onPress={() => void send()}>
-        {t('admin.recipe.uploadSend')}
-      </Button>
+      <UploadFields
+        upload={upload}
+        sendLabel={t('admin.recipe.uploadSend')}
+        onSend={() =>
+          void upload.send(scope).then((made) => {
+            if (made) onUploaded(made.id);
+          })
+        }
+      />
     </section>
   );
 }

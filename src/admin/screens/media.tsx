@@ -3,11 +3,9 @@ import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { Button, DialogTrigger, FileTrigger, Heading } from 'react-aria-components';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
-  CONTENT_IMAGES_API,
   editPathOf,
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_UPLOAD_TYPES,
-  type ImageChoice,
   type ImageUse,
   MEDIA_LANGS,
   type MEDIA_ADMIN_API as MediaApi,
@@ -17,7 +15,7 @@ import {
 } from '../../features/content/admin.ts';
 import type { AccessGrant } from '../../features/staff/index.ts';
 import styles from '../admin.module.css';
-import { ApiError, del, get, post, put } from '../api.ts';
+import { ApiError, del, get, put } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useMe } from '../session.tsx';
 import {
@@ -29,6 +27,7 @@ import {
   ModalDialog,
   Section,
 } from '../ui.tsx';
+import { UploadFields, useImageUpload } from './image-field.tsx';
 import { type Column, ListPages, offsetOf, RowsTable } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
@@ -114,49 +113,18 @@ export function MediaScreen() {
  * may edit (the upload is checked and audited for that site and language); it opens at once.
  */
 function Upload({ scopes }: { scopes: MediaList['scopes'] }) {
-  const { t, error: text } = useT();
+  const { t } = useT();
   const navigate = useNavigate();
   const client = useQueryClient();
   const options = scopes.map((s) => [`${s.siteId}/${s.lang}`, `${s.siteId}, ${s.lang}`] as const);
   const [scope, setScope] = useState(options[0]?.[0] ?? '');
-  const [file, setFile] = useState<File | null>(null);
-  const [alt, setAlt] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const upload = useImageUpload(t('admin.media.replaceNoFile'));
   const send = async () => {
-    if (sending) return;
-    if (!file || file.size > IMAGE_UPLOAD_MAX_BYTES || !alt.trim()) {
-      setProblem(
-        !file
-          ? t('admin.media.replaceNoFile')
-          : !alt.trim()
-            ? `${t('admin.recipe.uploadAlt')}: ${t('admin.error.required')}`
-            : t('admin.recipe.imageTooLarge'),
-      );
-      return;
-    }
-    const [siteId, lang] = scope.split('/');
-    setSending(true);
-    setProblem(null);
-    try {
-      const data = await new Promise<string>((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result));
-        reader.onerror = () => reject(reader.error);
-        reader.readAsDataURL(file);
-      });
-      const made = await post<ImageChoice>(`${CONTENT_IMAGES_API}?site=${siteId}&lang=${lang}`, {
-        data,
-        alt: alt.trim(),
-      });
-      void client.invalidateQueries({ queryKey: ['media'] });
-      navigate(`/content/media/${made.id}`);
-    } catch (e) {
-      const key = e instanceof ApiError ? Object.values(e.errors)[0] : undefined;
-      setProblem(key ? (text(key) ?? key) : t('admin.error.server'));
-    } finally {
-      setSending(false);
-    }
+    const [siteId = '', lang = ''] = scope.split('/');
+    const made = await upload.send({ siteId, lang });
+    if (!made) return;
+    void client.invalidateQueries({ queryKey: ['media'] });
+    navigate(`/content/media/${made.id}`);
   };
   return (
     <Section id="media-upload" title={t('admin.media.upload')}>
@@ -174,25 +142,11 @@ function Upload({ scopes }: { scopes: MediaList['scopes'] }) {
           {t('admin.media.uploadScope')}: {options[0]?.[1]}
         </p>
       )}
-      <FileTrigger
-        acceptedFileTypes={[...IMAGE_UPLOAD_TYPES]}
-        onSelect={(files) => {
-          setFile(files?.[0] ?? null);
-          setProblem(null);
-        }}
-      >
-        <Button className={styles.secondary}>{t('admin.recipe.uploadFile')}</Button>
-      </FileTrigger>
-      <p role="status">{file ? t('admin.recipe.uploadChosen', { name: file.name }) : ''}</p>
-      <Field name="alt" label={t('admin.recipe.uploadAlt')} value={alt} onChange={setAlt} />
-      {problem ? (
-        <p role="alert" className={styles.errorSummary}>
-          {problem}
-        </p>
-      ) : null}
-      <Button className={styles.primary} onPress={() => void send()}>
-        {t('admin.media.uploadSend')}
-      </Button>
+      <UploadFields
+        upload={upload}
+        sendLabel={t('admin.media.uploadSend')}
+        onSend={() => void send()}
+      />
     </Section>
   );
 }
