@@ -280,6 +280,8 @@ export const jobs = pgTable('jobs', {
   city: text('city').notNull(),
   url: text('url').notNull(),
   applicationPeriodEnd: timestamp('application_period_end', { withTimezone: true }).notNull(),
+  /** When the listing was last published from the back office (decision 171), or seeded. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const timelineYears = pgTable('timeline_years', {
@@ -388,7 +390,7 @@ export const contentItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),
     index('content_items_scope_idx').on(t.kind, t.siteId, t.lang),
-    check('content_items_kind_ck', sql`${t.kind} in ('recipe', 'product', 'page', 'news')`),
+    check('content_items_kind_ck', sql`${t.kind} in ('recipe', 'product', 'page', 'news', 'job', 'school-material')`),
     check(
       'content_items_published_ck',
       sql`${t.publishedVersion} is null or ${t.publishedVersion} between 1 and ${t.headVersion}`,

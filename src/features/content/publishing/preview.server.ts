@@ -64,7 +64,7 @@ export function verifyPreview(
 type PreviewKind = PreviewClaims['k'];
 
 /** A preview link of a version, with the audit row that says who made it. */
-export async function previewLink<Doc extends { path: string }>(
+export async function previewLink<Doc extends object>(
   request: FastifyRequest,
   id: number,
   version: number,
