@@ -390,7 +390,10 @@ export const contentItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),
     index('content_items_scope_idx').on(t.kind, t.siteId, t.lang),
-    check('content_items_kind_ck', sql`${t.kind} in ('recipe', 'product', 'page', 'news', 'job', 'school-material')`),
+    check(
+      'content_items_kind_ck',
+      sql`${t.kind} in ('recipe', 'product', 'page', 'news', 'job', 'school-material')`,
+    ),
     check(
       'content_items_published_ck',
       sql`${t.publishedVersion} is null or ${t.publishedVersion} between 1 and ${t.headVersion}`,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { adminRoute, scopeWhere } from '../../staff/index.server.ts';
+import { kindAdminRoutes } from '../publishing/kind-routes.server.ts';
 import { pageAdminRoutes } from '../publishing/page-routes.server.ts';
 import { recipeAdminRoutes } from '../publishing/routes.server.ts';
 import { pages } from '../tables.ts';
@@ -104,4 +105,5 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   });
   recipeAdminRoutes(app);
   pageAdminRoutes(app);
+  kindAdminRoutes(app);
 }

@@ -8,6 +8,7 @@ import type { Lang } from '../../../sites/types.ts';
 import { actorOf, recordAudit } from '../../staff/index.server.ts';
 import type { Resolved } from '../content.server.ts';
 import { pageAdapter, pagePreview } from './pages.server.ts';
+import { productAdapter, productPreview } from './products.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import { PREVIEW_PATH, PREVIEW_TTL_MS } from './schemas.ts';
 import { assertMay, type KindAdapter, publicUrl, versionForPreview } from './versions.server.ts';
@@ -21,7 +22,7 @@ import { assertMay, type KindAdapter, publicUrl, versionForPreview } from './ver
 
 const claimsSchema = z
   .object({
-    k: z.enum(['recipe', 'page']),
+    k: z.enum(['recipe', 'page', 'product']),
     i: z.number().int().min(1),
     v: z.number().int().min(1),
     s: z.string(),
@@ -115,6 +116,16 @@ export async function resolvePreview(
       version: claims.v,
       expiresAt: new Date(claims.e),
       resolved: { kind: 'page', page: await pagePreview(request.server.db, claims.i, found) },
+    };
+  }
+  if (claims.k === 'product') {
+    const found = await versionForPreview(request.server.db, productAdapter, claims.i, claims.v);
+    if (!found) return undefined;
+    const product = await productPreview(request.server.db, claims, found);
+    return {
+      version: claims.v,
+      expiresAt: new Date(claims.e),
+      resolved: { kind: 'product', product },
     };
   }
   const found = await versionForPreview(request.server.db, recipeAdapter, claims.i, claims.v);
