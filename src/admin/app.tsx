@@ -7,7 +7,6 @@ import { post } from './api.ts';
 import { AdminI18n, type AdminLang, browserLang, rememberLang, useT } from './i18n.tsx';
 import { ReauthProvider } from './reauth.tsx';
 import { AuditScreen } from './screens/audit.tsx';
-import { ContentScreen } from './screens/content.tsx';
 import { EnrolScreen } from './screens/enrol.tsx';
 import { HomeScreen } from './screens/home.tsx';
 import { InboxScreen } from './screens/inbox.tsx';
@@ -58,6 +57,13 @@ const RecipesScreen = lazy(() =>
 );
 const RecipeEditorScreen = lazy(() =>
   import('./screens/recipe-editor.tsx').then((m) => ({ default: m.RecipeEditorScreen })),
+);
+// The pages' tree and editor likewise (the editor brings TipTap: only editors load it).
+const PagesScreen = lazy(() =>
+  import('./screens/pages.tsx').then((m) => ({ default: m.PagesScreen })),
+);
+const PageEditorScreen = lazy(() =>
+  import('./screens/page-editor.tsx').then((m) => ({ default: m.PageEditorScreen })),
 );
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
@@ -335,7 +341,8 @@ const SCREENS = [
   ['/campaigns', 'subscribers.read', CampaignsScreen],
   ['/campaigns/:id', 'subscribers.read', CampaignScreen],
   ['/news', 'content.publish', NewsScreen],
-  ['/content', 'content.edit', ContentScreen],
+  ['/content', 'content.edit', PagesScreen],
+  ['/content/pages/:id', 'content.edit', PageEditorScreen],
   ['/content/recipes', 'content.edit', RecipesScreen],
   ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
   ['/synonyms', 'search.synonyms', SynonymsScreen],

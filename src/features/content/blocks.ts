@@ -63,6 +63,12 @@ export function socialCardFields() {
   };
 }
 
+/**
+ * Rich text: HTML that the page sanitises when it renders it (`sanitizeRichText`). Marked so that
+ * the back office edits it with its rich-text editor (decision 166).
+ */
+const richText = (max: number) => z.string().max(max).meta({ richText: true });
+
 /** A link inside the site ('/…') or to another site (http(s)). */
 const link = z.string().regex(/^(\/|https?:\/\/)/, 'must start with / or http(s)://');
 const imageId = z.number().int().positive();
@@ -92,7 +98,7 @@ export type Card = z.infer<typeof cardSchema>;
 export const heroSlideSchema = z.object({
   imageId,
   /** Rich text (sanitised when rendered). */
-  text: z.string().max(4000),
+  text: richText(4000),
   textAlignment: z.enum(['Center', 'Left', 'Right']).default('Center'),
   darken: z.boolean().default(false),
   classes: z.string().max(200).optional(),
@@ -257,7 +263,7 @@ export const blockSchema = z.discriminatedUnion('type', [
       .max(30)
       .optional(),
   }),
-  z.object({ type: z.literal('rich-text'), html: z.string().max(100_000) }),
+  z.object({ type: z.literal('rich-text'), html: richText(100_000) }),
   /** One of the forms (`src/features/forms`); after success it goes to `successPage` if given. */
   z
     .object({
