@@ -65,6 +65,27 @@ const PagesScreen = lazy(() =>
 const PageEditorScreen = lazy(() =>
   import('./screens/page-editor.tsx').then((m) => ({ default: m.PageEditorScreen })),
 );
+// Products, job listings and school materials: their lists, and their editors (decision 171).
+const ProductsScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.ProductsScreen })),
+);
+const JobsScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.JobsScreen })),
+);
+const SchoolMaterialsScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.SchoolMaterialsScreen })),
+);
+const ProductEditorScreen = lazy(() =>
+  import('./screens/product-editor.tsx').then((m) => ({ default: m.ProductEditorScreen })),
+);
+const JobEditorScreen = lazy(() =>
+  import('./screens/widget-row-editors.tsx').then((m) => ({ default: m.JobEditorScreen })),
+);
+const SchoolMaterialEditorScreen = lazy(() =>
+  import('./screens/widget-row-editors.tsx').then((m) => ({
+    default: m.SchoolMaterialEditorScreen,
+  })),
+);
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
@@ -195,6 +216,9 @@ function useMenus(me: Me) {
     [
       ['/content', t('admin.nav.pages'), can(me, 'content.edit')],
       ['/content/recipes', t('admin.nav.recipes'), can(me, 'content.edit')],
+      ['/content/products', t('admin.nav.products'), can(me, 'content.edit')],
+      ['/content/jobs', t('admin.nav.jobs'), can(me, 'content.edit')],
+      ['/content/school-materials', t('admin.nav.materials'), can(me, 'content.edit')],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
   const inContent = under(location.pathname, '/content');
@@ -345,6 +369,12 @@ const SCREENS = [
   ['/content/pages/:id', 'content.edit', PageEditorScreen],
   ['/content/recipes', 'content.edit', RecipesScreen],
   ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
+  ['/content/products', 'content.edit', ProductsScreen],
+  ['/content/products/:id', 'content.edit', ProductEditorScreen],
+  ['/content/jobs', 'content.edit', JobsScreen],
+  ['/content/jobs/:id', 'content.edit', JobEditorScreen],
+  ['/content/school-materials', 'content.edit', SchoolMaterialsScreen],
+  ['/content/school-materials/:id', 'content.edit', SchoolMaterialEditorScreen],
   ['/synonyms', 'search.synonyms', SynonymsScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],

@@ -112,7 +112,7 @@ export const schoolMaterialAdapter: KindAdapter<SchoolMaterialDocument> = {
       )
       .limit(1);
     const errors: FieldErrors = {};
-    if (twin) errors.material = 'admin.schoolMaterial.taken';
+    if (twin) errors.material = 'admin.material.taken';
     return errors;
   },
   async writeLive(tx, item, doc, exists) {

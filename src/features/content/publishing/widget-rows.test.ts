@@ -241,7 +241,7 @@ describe('a school material', () => {
       json({ document: { ...document, material: 'Ruokaketju' } }),
     );
     expect(twin.statusCode).toBe(400);
-    expect(twin.json().errors).toMatchObject({ 'document.material': 'admin.schoolMaterial.taken' });
+    expect(twin.json().errors).toMatchObject({ 'document.material': 'admin.material.taken' });
     const seeded = await opened<SchoolMaterialOpen>(
       await editor.visitor.get(`${SCHOOL_MATERIALS_ADMIN_API}/${seededMaterialId}`),
     );

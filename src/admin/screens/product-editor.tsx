@@ -1,0 +1,328 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { CheckboxGroup, Label } from 'react-aria-components';
+import { useParams } from 'react-router';
+import type { ProductDocument, ProductOptions } from '../../features/content/admin.ts';
+import { isAdminMessageKey } from '../../i18n/admin.ts';
+import styles from '../admin.module.css';
+import { get } from '../api.ts';
+import { useT } from '../i18n.tsx';
+import {
+  CheckField,
+  ChoiceSelect,
+  Field,
+  Notice,
+  NumberField,
+  Section,
+  TextAreaField,
+} from '../ui.tsx';
+import type { EditorKind, Scope, ValueText } from './content-editor.tsx';
+import { ImageField } from './image-field.tsx';
+import { type FieldsOf, type KindEditor, NewKindItem, OpenedKindItem } from './kind-editor.tsx';
+import { PRODUCTS_ADMIN_API, productsList } from './kind-lists.tsx';
+import {
+  emptyProductForm,
+  NUTRITION_FIGURES,
+  type ProductForm,
+  productDocumentOf,
+  productFormOf,
+} from './product-form.ts';
+import { RichTextField } from './rich-text-field.tsx';
+
+/** The shop's own site: its products' prices and codes are the shop's operations'. */
+const SHOP_SITE = 'lihakauppa';
+
+export const productKind: EditorKind = {
+  api: PRODUCTS_ADMIN_API,
+  itemKey: 'product',
+  listKey: 'products',
+  idPrefix: 'product',
+  presentText: 'admin.product.present',
+};
+
+const productEditor: KindEditor<ProductDocument, ProductForm> = {
+  kind: productKind,
+  list: productsList,
+  newHeading: 'admin.product.newHeading',
+  forbidden: 'admin.product.forbidden',
+  notFound: 'admin.product.notFound',
+  fieldTexts: 'admin.product.field',
+  titleOf: (doc) => doc.name,
+  formOf: productFormOf,
+  documentOf: productDocumentOf,
+};
+
+function useProductOptions(scope: Scope) {
+  return useQuery({
+    queryKey: ['product-options', scope.siteId, scope.lang],
+    queryFn: () =>
+      get<ProductOptions>(`${PRODUCTS_ADMIN_API}/options?site=${scope.siteId}&lang=${scope.lang}`),
+  });
+}
+
+/**
+ * The product editor (decision 171): a new product of a site and language, or one opened by id.
+ * What the product page shows and brand and shop staff write — name, address, introduction,
+ * description (rich text the site's sanitiser keeps), ingredients, pictures, categories, codes,
+ * nutrition. Prices, stock and the VAT class are the shop's catalogue's, shown nowhere here and
+ * never written by publishing.
+ */
+export function ProductEditorScreen() {
+  const { id } = useParams();
+  const emptyForm = () => emptyProductForm('', null);
+  return id === 'new' ? (
+    <NewKindItem
+      spec={productEditor}
+      emptyForm={emptyForm}
+      Fields={ProductFields}
+      valueText={tagText}
+    />
+  ) : (
+    <OpenedKindItem
+      spec={productEditor}
+      id={Number(id)}
+      emptyForm={emptyForm}
+      Fields={ProductFields}
+      valueText={tagText}
+    />
+  );
+}
+
+/** The names of the tags the editor has loaded, by id (for the comparison). */
+const tagNames = new Map<number, string>();
+
+/** Tag ids as their names in the comparison. */
+const tagText: ValueText = (change, value) =>
+  (change.field === 'facetTagIds' || change.field === 'categoryIds') && typeof value === 'number'
+    ? (tagNames.get(value) ?? String(value))
+    : undefined;
+
+const ProductFields: FieldsOf<ProductForm> = ({ form, change, scope, open }) => {
+  const { t } = useT();
+  const typeName = (kind: string) => {
+    const key = `admin.product.type.${kind}`;
+    return isAdminMessageKey(key) ? t(key) : kind;
+  };
+  const options = useProductOptions(scope);
+  for (const category of options.data?.categories ?? [])
+    for (const tag of category.tags) tagNames.set(tag.id, tag.name);
+  // A new product starts as the site's first product type, under its product listing.
+  const firstKind = options.data?.kinds[0];
+  const listPath = options.data?.listPath ?? null;
+  useEffect(() => {
+    if (!open && form.kind === '' && firstKind) {
+      change({ kind: firstKind, path: form.path === '/' && listPath ? `${listPath}/` : form.path });
+    }
+  }, [open, form.kind, form.path, firstKind, listPath, change]);
+  return (
+    <>
+      <Notice>{t('admin.product.shopOwns')}</Notice>
+      <Section id="product-content" title={t('admin.product.content')}>
+        <Field
+          name="document.name"
+          label={t('admin.product.field.name')}
+          value={form.name}
+          onChange={(name) => change({ name })}
+        />
+        <Field
+          name="document.path"
+          label={t('admin.product.field.path')}
+          description={t('admin.product.pathHint')}
+          value={form.path}
+          onChange={(path) => change({ path })}
+        />
+        {open ? (
+          <p>
+            {t('admin.product.field.kind')}: {typeName(form.kind)}
+          </p>
+        ) : (
+          <ChoiceSelect
+            key={`kind-${(options.data?.kinds ?? []).join()}`}
+            name="document.kind"
+            label={t('admin.product.field.kind')}
+            options={(options.data?.kinds ?? []).map((k) => [k, typeName(k)] as const)}
+            value={form.kind || undefined}
+            onChange={(kind) => change({ kind })}
+          />
+        )}
+        <TextAreaField
+          name="document.teaser"
+          label={t('admin.product.field.teaser')}
+          rows={3}
+          value={form.teaser}
+          onChange={(teaser) => change({ teaser })}
+        />
+        <RichTextField
+          name="document.descriptionHtml"
+          label={t('admin.product.field.descriptionHtml')}
+          value={form.descriptionHtml}
+          onChange={(descriptionHtml) => change({ descriptionHtml })}
+        />
+        <TextAreaField
+          name="document.ingredients"
+          label={t('admin.product.field.ingredients')}
+          rows={3}
+          value={form.ingredients}
+          onChange={(ingredients) => change({ ingredients })}
+        />
+        <CheckField isSelected={form.isNovelty} onChange={(isNovelty) => change({ isNovelty })}>
+          {t('admin.product.field.isNovelty')}
+        </CheckField>
+      </Section>
+      <Section id="product-images" title={t('admin.product.field.imageIds')}>
+        {form.imageIds.map((imageId, i) => (
+          <ImageField
+            // biome-ignore lint/suspicious/noArrayIndexKey: a picture's place is its identity here
+            key={`${i}-${imageId}`}
+            scope={scope}
+            name={`document.imageIds.${i}`}
+            label={t('admin.product.image', { n: i + 1 })}
+            imageId={imageId}
+            onChange={(chosen) =>
+              change({
+                imageIds:
+                  chosen === null
+                    ? form.imageIds.filter((_, j) => j !== i)
+                    : form.imageIds.map((old, j) => (j === i ? chosen : old)),
+              })
+            }
+          />
+        ))}
+        <ImageField
+          key={`add-${form.imageIds.length}`}
+          scope={scope}
+          label={t('admin.product.imageAdd')}
+          imageId={null}
+          onChange={(chosen) => {
+            if (chosen !== null) change({ imageIds: [...form.imageIds, chosen] });
+          }}
+        />
+      </Section>
+      <CategoryFields form={form} change={change} options={options.data} />
+      <Section id="product-codes" title={t('admin.product.codes')}>
+        <Field
+          name="document.code"
+          label={t('admin.product.field.code')}
+          {...(scope.siteId === SHOP_SITE && open
+            ? { description: t('admin.product.codeHint') }
+            : {})}
+          isReadOnly={scope.siteId === SHOP_SITE && open}
+          value={form.code}
+          onChange={(code) => change({ code })}
+        />
+        <Field
+          name="document.gtin"
+          label={t('admin.product.field.gtin')}
+          inputMode="numeric"
+          value={form.gtin}
+          onChange={(gtin) => change({ gtin })}
+        />
+        <Field
+          name="document.valoCode"
+          label={t('admin.product.field.valoCode')}
+          value={form.valoCode}
+          onChange={(valoCode) => change({ valoCode })}
+        />
+        {scope.siteId === SHOP_SITE ? null : (
+          <Field
+            name="document.shopCode"
+            label={t('admin.product.field.shopCode')}
+            description={t('admin.product.shopCodeHint')}
+            value={form.shopCode}
+            onChange={(shopCode) => change({ shopCode })}
+          />
+        )}
+        <NumberField
+          name="document.weightGrams"
+          label={t('admin.product.field.weightGrams')}
+          value={form.weightGrams}
+          onChange={(weightGrams) => change({ weightGrams })}
+        />
+      </Section>
+      <Section id="product-nutrition" title={t('admin.product.field.nutrition')}>
+        <Field
+          name="document.nutrition.per"
+          label={t('admin.product.field.nutrition.per')}
+          description={t('admin.product.perHint')}
+          value={form.nutritionPer}
+          onChange={(nutritionPer) => change({ nutritionPer })}
+        />
+        <div className={styles.filterGrid}>
+          {NUTRITION_FIGURES.map((figure) => (
+            <NumberField
+              key={figure}
+              decimal
+              name={`document.nutrition.${figure}`}
+              label={t(`admin.product.field.nutrition.${figure}`)}
+              value={form.nutrition[figure]}
+              onChange={(value) => change({ nutrition: { ...form.nutrition, [figure]: value } })}
+            />
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+};
+
+/** The product's tags by category, its listing category among them, and its product group. */
+function CategoryFields({
+  form,
+  change,
+  options,
+}: {
+  form: ProductForm;
+  change: (next: Partial<ProductForm>) => void;
+  options: ProductOptions | undefined;
+}) {
+  const { t } = useT();
+  return (
+    <Section id="product-categories" title={t('admin.product.categories')}>
+      {(options?.categories ?? []).map((category) => {
+        const inCategory = (id: number) => category.tags.some((tag) => tag.id === id);
+        return (
+          <CheckboxGroup
+            key={category.id}
+            className={styles.checkboxGroup}
+            value={form.facetTagIds.filter(inCategory).map(String)}
+            onChange={(chosen) => {
+              const facetTagIds = [
+                ...form.facetTagIds.filter((id) => !inCategory(id)),
+                ...chosen.map(Number),
+              ];
+              change({
+                facetTagIds,
+                categoryIds: form.categoryIds.filter((id) => facetTagIds.includes(id)),
+              });
+            }}
+          >
+            <Label className={styles.label}>{category.name}</Label>
+            <div className={styles.checkboxes}>
+              {category.tags.map((tag) => (
+                <CheckField key={tag.id} value={String(tag.id)}>
+                  {tag.name}
+                </CheckField>
+              ))}
+            </div>
+          </CheckboxGroup>
+        );
+      })}
+      <ChoiceSelect
+        key={form.facetTagIds.join(',')}
+        name="document.categoryIds"
+        label={t('admin.product.field.categoryIds')}
+        options={[
+          ['none', t('admin.recipe.cardCategoryNone')],
+          ...form.facetTagIds.map((id) => [String(id), tagNames.get(id) ?? String(id)] as const),
+        ]}
+        value={form.categoryIds[0] === undefined ? 'none' : String(form.categoryIds[0])}
+        onChange={(chosen) => change({ categoryIds: chosen === 'none' ? [] : [Number(chosen)] })}
+      />
+      <Field
+        name="document.productGroup"
+        label={t('admin.product.field.productGroup')}
+        value={form.productGroup}
+        onChange={(productGroup) => change({ productGroup })}
+      />
+    </Section>
+  );
+}
