@@ -86,6 +86,20 @@ const SchoolMaterialEditorScreen = lazy(() =>
     default: m.SchoolMaterialEditorScreen,
   })),
 );
+const TimelineScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.TimelineScreen })),
+);
+const MapRegionsScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.MapRegionsScreen })),
+);
+const TimelineYearEditorScreen = lazy(() =>
+  import('./screens/widget-row-editors.tsx').then((m) => ({
+    default: m.TimelineYearEditorScreen,
+  })),
+);
+const MapRegionEditorScreen = lazy(() =>
+  import('./screens/widget-row-editors.tsx').then((m) => ({ default: m.MapRegionEditorScreen })),
+);
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
@@ -219,6 +233,8 @@ function useMenus(me: Me) {
       ['/content/products', t('admin.nav.products'), can(me, 'content.edit')],
       ['/content/jobs', t('admin.nav.jobs'), can(me, 'content.edit')],
       ['/content/school-materials', t('admin.nav.materials'), can(me, 'content.edit')],
+      ['/content/timeline', t('admin.nav.timeline'), can(me, 'content.edit')],
+      ['/content/map', t('admin.nav.map'), can(me, 'content.edit')],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
   const inContent = under(location.pathname, '/content');
@@ -375,6 +391,10 @@ const SCREENS = [
   ['/content/jobs/:id', 'content.edit', JobEditorScreen],
   ['/content/school-materials', 'content.edit', SchoolMaterialsScreen],
   ['/content/school-materials/:id', 'content.edit', SchoolMaterialEditorScreen],
+  ['/content/timeline', 'content.edit', TimelineScreen],
+  ['/content/timeline/:id', 'content.edit', TimelineYearEditorScreen],
+  ['/content/map', 'content.edit', MapRegionsScreen],
+  ['/content/map/:id', 'content.edit', MapRegionEditorScreen],
   ['/synonyms', 'search.synonyms', SynonymsScreen],
   ['/staff', 'staff.manage', StaffScreen],
   ['/staff/:id', 'staff.manage', StaffDetailScreen],

@@ -4,8 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import type {
   JOBS_ADMIN_API as JobsApi,
   KindList,
+  MAP_REGIONS_ADMIN_API as MapApi,
   SCHOOL_MATERIALS_ADMIN_API as MaterialsApi,
   PRODUCTS_ADMIN_API as ProductsApi,
+  TIMELINE_ADMIN_API as TimelineApi,
 } from '../../features/content/admin.ts';
 import type { AdminMessageKey } from '../../i18n/admin.ts';
 import styles from '../admin.module.css';
@@ -19,6 +21,8 @@ export const PRODUCTS_ADMIN_API: typeof ProductsApi = '/api/admin/content/produc
 export const JOBS_ADMIN_API: typeof JobsApi = '/api/admin/content/jobs';
 export const SCHOOL_MATERIALS_ADMIN_API: typeof MaterialsApi =
   '/api/admin/content/school-materials';
+export const TIMELINE_ADMIN_API: typeof TimelineApi = '/api/admin/content/timeline';
+export const MAP_REGIONS_ADMIN_API: typeof MapApi = '/api/admin/content/map-regions';
 
 type Row = KindList['rows'][number];
 
@@ -30,7 +34,12 @@ export interface ListKind {
   /** The screens' address (`/content/products`); an item is `<base>/<id>`, a new one `<base>/new`. */
   base: string;
   /** The prefix of the kind's texts (`admin.products`): heading, lead, new, count, empty, … */
-  texts: 'admin.products' | 'admin.jobs' | 'admin.materials';
+  texts:
+    | 'admin.products'
+    | 'admin.jobs'
+    | 'admin.materials'
+    | 'admin.timelineYears'
+    | 'admin.mapRegions';
 }
 
 export const productsList: ListKind = {
@@ -50,6 +59,19 @@ export const materialsList: ListKind = {
   listKey: 'school-materials',
   base: '/content/school-materials',
   texts: 'admin.materials',
+};
+
+export const timelineList: ListKind = {
+  api: TIMELINE_ADMIN_API,
+  listKey: 'timeline-years',
+  base: '/content/timeline',
+  texts: 'admin.timelineYears',
+};
+export const mapList: ListKind = {
+  api: MAP_REGIONS_ADMIN_API,
+  listKey: 'map-regions',
+  base: '/content/map',
+  texts: 'admin.mapRegions',
 };
 
 /**
@@ -143,3 +165,5 @@ function KindListScreen({ kind }: { kind: ListKind }) {
 export const ProductsScreen = () => <KindListScreen kind={productsList} />;
 export const JobsScreen = () => <KindListScreen kind={jobsList} />;
 export const SchoolMaterialsScreen = () => <KindListScreen kind={materialsList} />;
+export const TimelineScreen = () => <KindListScreen kind={timelineList} />;
+export const MapRegionsScreen = () => <KindListScreen kind={mapList} />;

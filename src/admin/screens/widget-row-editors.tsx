@@ -2,26 +2,35 @@ import { useParams } from 'react-router';
 import {
   type JobDocument,
   jobDocumentSchema,
+  type MapRegionDocument,
+  mapRegionDocumentSchema,
   type SchoolMaterialDocument,
   schoolMaterialDocumentSchema,
+  type TimelineYearDocument,
+  timelineYearDocumentSchema,
 } from '../../features/content/admin.ts';
 import { DateField } from '../date-field.tsx';
 import { useT } from '../i18n.tsx';
 import { Field, NumberField, Section, TextAreaField } from '../ui.tsx';
 import type { EditorKind } from './content-editor.tsx';
+import { ImageField } from './image-field.tsx';
 import { endOfFinnishDay, finnishDay } from './job-dates.ts';
 import { type FieldsOf, type KindEditor, NewKindItem, OpenedKindItem } from './kind-editor.tsx';
 import {
   JOBS_ADMIN_API,
   jobsList,
+  MAP_REGIONS_ADMIN_API,
+  mapList,
   materialsList,
   SCHOOL_MATERIALS_ADMIN_API,
+  TIMELINE_ADMIN_API,
+  timelineList,
 } from './kind-lists.tsx';
 
 /**
  * The editors of rows shown in other pages' widgets (decision 171): a job listing (the jobs
- * widget lists it until its application period ends) and a school material (the materials list
- * and the order form). Versions, drafts and publishing as for any item; no preview, as they
+ * widget lists it until its application period ends), a school material (the materials list
+ * and the order form), a year of the history timeline and a button of the map of plants. Versions, drafts and publishing as for any item; no preview, as they
  * have no page of their own.
  */
 
@@ -229,5 +238,178 @@ export function SchoolMaterialEditorScreen() {
       emptyForm={emptyMaterial}
       Fields={MaterialFields}
     />
+  );
+}
+
+/** A whole number as typed (`''` and anything else that is none: NaN, refused by the schema). */
+const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+// ---------------------------------------------------------------------------------------------
+// Timeline years
+// ---------------------------------------------------------------------------------------------
+
+interface TimelineForm {
+  year: string;
+  title: string;
+  text: string;
+  imageId: number | null;
+}
+
+export const timelineKind: EditorKind = {
+  api: TIMELINE_ADMIN_API,
+  itemKey: 'timeline-year',
+  listKey: 'timeline-years',
+  idPrefix: 'timeline',
+  presentText: 'admin.timeline.present',
+  preview: false,
+};
+
+const timelineEditor: KindEditor<TimelineYearDocument, TimelineForm> = {
+  kind: timelineKind,
+  list: timelineList,
+  newHeading: 'admin.timeline.newHeading',
+  forbidden: 'admin.timeline.forbidden',
+  notFound: 'admin.timeline.notFound',
+  fieldTexts: 'admin.timeline.field',
+  titleOf: (doc) => `${doc.year}: ${doc.title}`,
+  formOf: (doc) => ({ ...doc, year: String(doc.year) }),
+  documentOf: (form) => {
+    const parsed = timelineYearDocumentSchema.safeParse({ ...form, year: whole(form.year) });
+    return parsed.success ? { document: parsed.data } : { errors: issuesOf(parsed.error) };
+  },
+};
+
+const emptyYear = (): TimelineForm => ({ year: '', title: '', text: '', imageId: null });
+
+const TimelineFields: FieldsOf<TimelineForm> = ({ form, change, scope }) => {
+  const { t } = useT();
+  return (
+    <Section id="timeline-content" title={t('admin.timeline.content')}>
+      <NumberField
+        name="document.year"
+        label={t('admin.timeline.field.year')}
+        value={form.year}
+        onChange={(year) => change({ year })}
+      />
+      <Field
+        name="document.title"
+        label={t('admin.timeline.field.title')}
+        value={form.title}
+        onChange={(title) => change({ title })}
+      />
+      <TextAreaField
+        name="document.text"
+        label={t('admin.timeline.field.text')}
+        rows={4}
+        value={form.text}
+        onChange={(text) => change({ text })}
+      />
+      <ImageField
+        scope={scope}
+        name="document.imageId"
+        label={t('admin.timeline.field.imageId')}
+        imageId={form.imageId}
+        onChange={(imageId) => change({ imageId })}
+      />
+    </Section>
+  );
+};
+
+export function TimelineYearEditorScreen() {
+  const { id } = useParams();
+  return id === 'new' ? (
+    <NewKindItem spec={timelineEditor} emptyForm={emptyYear} Fields={TimelineFields} />
+  ) : (
+    <OpenedKindItem
+      spec={timelineEditor}
+      id={Number(id)}
+      emptyForm={emptyYear}
+      Fields={TimelineFields}
+    />
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Map buttons
+// ---------------------------------------------------------------------------------------------
+
+interface MapForm {
+  number: string;
+  buttonLabel: string;
+  buttonRegion: string;
+  buttonInfo: string;
+}
+
+export const mapKind: EditorKind = {
+  api: MAP_REGIONS_ADMIN_API,
+  itemKey: 'map-region',
+  listKey: 'map-regions',
+  idPrefix: 'map',
+  presentText: 'admin.map.present',
+  preview: false,
+};
+
+const mapEditor: KindEditor<MapRegionDocument, MapForm> = {
+  kind: mapKind,
+  list: mapList,
+  newHeading: 'admin.map.newHeading',
+  forbidden: 'admin.map.forbidden',
+  notFound: 'admin.map.notFound',
+  fieldTexts: 'admin.map.field',
+  titleOf: (doc) => `${doc.number}. ${doc.buttonLabel}`,
+  formOf: (doc) => ({ ...doc, number: String(doc.number) }),
+  documentOf: (form) => {
+    const parsed = mapRegionDocumentSchema.safeParse({ ...form, number: whole(form.number) });
+    return parsed.success ? { document: parsed.data } : { errors: issuesOf(parsed.error) };
+  },
+};
+
+const emptyButton = (): MapForm => ({
+  number: '',
+  buttonLabel: '',
+  buttonRegion: '',
+  buttonInfo: '',
+});
+
+const MapFields: FieldsOf<MapForm> = ({ form, change }) => {
+  const { t } = useT();
+  return (
+    <Section id="map-content" title={t('admin.map.content')}>
+      <NumberField
+        name="document.number"
+        label={t('admin.map.field.number')}
+        description={t('admin.map.numberHint')}
+        value={form.number}
+        onChange={(number) => change({ number })}
+      />
+      <Field
+        name="document.buttonLabel"
+        label={t('admin.map.field.buttonLabel')}
+        value={form.buttonLabel}
+        onChange={(buttonLabel) => change({ buttonLabel })}
+      />
+      <Field
+        name="document.buttonRegion"
+        label={t('admin.map.field.buttonRegion')}
+        value={form.buttonRegion}
+        onChange={(buttonRegion) => change({ buttonRegion })}
+      />
+      <TextAreaField
+        name="document.buttonInfo"
+        label={t('admin.map.field.buttonInfo')}
+        rows={3}
+        value={form.buttonInfo}
+        onChange={(buttonInfo) => change({ buttonInfo })}
+      />
+    </Section>
+  );
+};
+
+export function MapRegionEditorScreen() {
+  const { id } = useParams();
+  return id === 'new' ? (
+    <NewKindItem spec={mapEditor} emptyForm={emptyButton} Fields={MapFields} />
+  ) : (
+    <OpenedKindItem spec={mapEditor} id={Number(id)} emptyForm={emptyButton} Fields={MapFields} />
   );
 }

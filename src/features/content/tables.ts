@@ -292,6 +292,8 @@ export const timelineYears = pgTable('timeline_years', {
   title: text('title').notNull(),
   text: text('text').notNull(),
   imageId: integer('image_id').references(() => images.id),
+  /** When the year was last published from the back office (decision 171), or seeded. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const mapRegions = pgTable('map_regions', {
@@ -302,6 +304,8 @@ export const mapRegions = pgTable('map_regions', {
   buttonLabel: text('button_label').notNull(),
   buttonRegion: text('button_region').notNull(),
   buttonInfo: text('button_info').notNull(),
+  /** When the button was last published from the back office (decision 171), or seeded. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -392,7 +396,7 @@ export const contentItems = pgTable(
     index('content_items_scope_idx').on(t.kind, t.siteId, t.lang),
     check(
       'content_items_kind_ck',
-      sql`${t.kind} in ('recipe', 'product', 'page', 'news', 'job', 'school-material')`,
+      sql`${t.kind} in ('recipe', 'product', 'page', 'news', 'job', 'school-material', 'timeline-year', 'map-region')`,
     ),
     check(
       'content_items_published_ck',

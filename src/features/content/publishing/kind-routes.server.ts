@@ -12,8 +12,10 @@ import {
   facetCategories,
   facetTags,
   jobs,
+  mapRegions,
   pages,
   products,
+  timelineYears,
 } from '../tables.ts';
 import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
 import {
@@ -25,6 +27,11 @@ import {
   type KindListRow,
   kindListQuerySchema,
   kindListSchema,
+  MAP_REGIONS_ADMIN_API,
+  mapRegionCreateSchema,
+  mapRegionOpenSchema,
+  mapRegionSaveSchema,
+  mapRegionVersionSchema,
   PRODUCTS_ADMIN_API,
   productCreateSchema,
   productOpenSchema,
@@ -36,12 +43,22 @@ import {
   schoolMaterialOpenSchema,
   schoolMaterialSaveSchema,
   schoolMaterialVersionSchema,
+  TIMELINE_ADMIN_API,
+  timelineYearCreateSchema,
+  timelineYearOpenSchema,
+  timelineYearSaveSchema,
+  timelineYearVersionSchema,
 } from './kind-schemas.ts';
 import { newProductTypes, productAdapter } from './products.server.ts';
 import { editableScopes, scoped } from './routes.server.ts';
 import { scopeQuerySchema } from './schemas.ts';
 import { createItem, type ItemKind, type KindAdapter, openItem } from './versions.server.ts';
-import { jobAdapter, schoolMaterialAdapter } from './widget-rows.server.ts';
+import {
+  jobAdapter,
+  mapRegionAdapter,
+  schoolMaterialAdapter,
+  timelineYearAdapter,
+} from './widget-rows.server.ts';
 
 const PAGE_SIZE = 50;
 
@@ -276,7 +293,8 @@ function kindRoutes<Doc extends object>(
 }
 
 /**
- * The back office's products, job listings and school materials (decision 171): each kind's
+ * The back office's products, job listings, school materials, timeline years and map buttons
+ * (decision 171): each kind's
  * list, a new item, and the item routes every kind shares (decision 162). Every route needs
  * `content.edit` for the item's site and language; publishing needs `content.publish` there.
  */
@@ -365,5 +383,56 @@ export function kindAdminRoutes(app: ZodApp) {
     createSchema: schoolMaterialCreateSchema,
     preview: false,
     saveNote: 'Published, it shows in the school materials list and the order form of the site.',
+  });
+  kindRoutes(app, {
+    api: TIMELINE_ADMIN_API,
+    adapter: timelineYearAdapter,
+    noun: 'timeline year',
+    nouns: 'Timeline years',
+    list: {
+      kind: 'timeline-year',
+      table: timelineYears,
+      columns: {
+        id: timelineYears.id,
+        siteId: timelineYears.siteId,
+        lang: timelineYears.lang,
+        title: timelineYears.title,
+        detail: timelineYears.year,
+        updatedAt: timelineYears.updatedAt,
+      },
+      fields: { title: 'title', detail: 'year' },
+    },
+    openSchema: timelineYearOpenSchema,
+    versionSchema: timelineYearVersionSchema,
+    saveSchema: timelineYearSaveSchema,
+    createSchema: timelineYearCreateSchema,
+    preview: false,
+    saveNote:
+      'Published, it shows in the history timeline of the site’s language (one entry a year).',
+  });
+  kindRoutes(app, {
+    api: MAP_REGIONS_ADMIN_API,
+    adapter: mapRegionAdapter,
+    noun: 'map button',
+    nouns: 'Map buttons',
+    list: {
+      kind: 'map-region',
+      table: mapRegions,
+      columns: {
+        id: mapRegions.id,
+        siteId: mapRegions.siteId,
+        lang: mapRegions.lang,
+        title: mapRegions.buttonLabel,
+        detail: mapRegions.buttonRegion,
+        updatedAt: mapRegions.updatedAt,
+      },
+      fields: { title: 'buttonLabel', detail: 'buttonRegion' },
+    },
+    openSchema: mapRegionOpenSchema,
+    versionSchema: mapRegionVersionSchema,
+    saveSchema: mapRegionSaveSchema,
+    createSchema: mapRegionCreateSchema,
+    preview: false,
+    saveNote: 'Published, it shows on the map of plants at its number.',
   });
 }

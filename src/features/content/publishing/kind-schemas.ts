@@ -16,6 +16,8 @@ import {
 export const PRODUCTS_ADMIN_API = '/api/admin/content/products';
 export const JOBS_ADMIN_API = '/api/admin/content/jobs';
 export const SCHOOL_MATERIALS_ADMIN_API = '/api/admin/content/school-materials';
+export const TIMELINE_ADMIN_API = '/api/admin/content/timeline';
+export const MAP_REGIONS_ADMIN_API = '/api/admin/content/map-regions';
 
 const INVALID = 'admin.error.invalid';
 const REQUIRED = 'admin.error.required';
@@ -183,6 +185,46 @@ export const schoolMaterialCreateSchema = z
   .object({ document: schoolMaterialDocumentSchema })
   .strict();
 
+/** A year of the history timeline (the timeline widget shows a window of years). */
+export const timelineYearDocumentSchema = z
+  .object({
+    year: z.number({ error: INVALID }).int(INVALID).min(1800, INVALID).max(2200, INVALID),
+    title: required(200),
+    text: required(4000),
+    imageId: id.nullable(),
+  })
+  .strict();
+export type TimelineYearDocument = z.infer<typeof timelineYearDocumentSchema>;
+
+/** A numbered button of the map of plants (spec shop-and-widgets §3 Map button). */
+export const mapRegionDocumentSchema = z
+  .object({
+    number: z.number({ error: INVALID }).int(INVALID).min(1, INVALID).max(99, INVALID),
+    buttonLabel: required(100),
+    buttonRegion: required(100),
+    buttonInfo: line(2000),
+  })
+  .strict();
+export type MapRegionDocument = z.infer<typeof mapRegionDocumentSchema>;
+
+export const timelineYearVersionSchema = versionMetaSchema.extend({
+  document: timelineYearDocumentSchema,
+});
+export const timelineYearOpenSchema = openSchemaOf(timelineYearVersionSchema);
+export const timelineYearSaveSchema = z
+  .object({ basedOn: versionNumber, document: timelineYearDocumentSchema })
+  .strict();
+export const timelineYearCreateSchema = z.object({ document: timelineYearDocumentSchema }).strict();
+
+export const mapRegionVersionSchema = versionMetaSchema.extend({
+  document: mapRegionDocumentSchema,
+});
+export const mapRegionOpenSchema = openSchemaOf(mapRegionVersionSchema);
+export const mapRegionSaveSchema = z
+  .object({ basedOn: versionNumber, document: mapRegionDocumentSchema })
+  .strict();
+export const mapRegionCreateSchema = z.object({ document: mapRegionDocumentSchema }).strict();
+
 // ---------------------------------------------------------------------------------------------
 // The lists
 // ---------------------------------------------------------------------------------------------
@@ -202,7 +244,10 @@ export const kindRowSchema = z.object({
   lang: z.string(),
   /** The name, title or material. */
   title: z.string(),
-  /** The product's path; for a job listing its city, for a school material its topic. */
+  /**
+   * The product's path; for a job listing its city, for a school material its topic, for a
+   * timeline year its year, for a map button its region.
+   */
   detail: z.string(),
   /** published: the site shows the newest version; changed: a draft is newer; draft: never published. */
   state: z.enum(['published', 'changed', 'draft']),

@@ -65,7 +65,7 @@ export interface ItemRow {
  * The kinds of items in the versions: the content kinds with pages of their own, and the rows
  * that show only inside other pages' widgets (decision 171).
  */
-export type ItemKind = ContentKind | 'job' | 'school-material';
+export type ItemKind = ContentKind | 'job' | 'school-material' | 'timeline-year' | 'map-region';
 
 /** A document's own path, when its kind has pages of its own. */
 export function pathOfDocument(doc: object): string | null {

@@ -1,18 +1,24 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { images } from '../../../images/tables.ts';
 import type { FieldErrors } from '../../../server/errors.ts';
 import { schoolMaterials } from '../../forms/index.server.ts';
-import { jobs } from '../tables.ts';
+import { jobs, mapRegions, timelineYears } from '../tables.ts';
 import {
   type JobDocument,
   jobDocumentSchema,
+  type MapRegionDocument,
+  mapRegionDocumentSchema,
   type SchoolMaterialDocument,
   schoolMaterialDocumentSchema,
+  type TimelineYearDocument,
+  timelineYearDocumentSchema,
 } from './kind-schemas.ts';
 import type { KindAdapter, LiveRow } from './versions.server.ts';
 
 /**
  * Rows that show only inside other pages' widgets, in the versions like any item (decision 171):
- * a job listing (the jobs widget) and a school material (the materials list and the order form).
+ * a job listing (the jobs widget), a school material (the materials list and the order form), a
+ * timeline year (the timeline) and a map button (the map of plants).
  * They have no path and no preview of their own; publishing writes the row, which moves the page
  * cache's content version like any content write, so the pages showing them change at once.
  */
@@ -126,6 +132,101 @@ export const schoolMaterialAdapter: KindAdapter<SchoolMaterialDocument> = {
     }
     await tx
       .insert(schoolMaterials)
+      .values({ id: item.itemId, siteId: item.siteId, lang: item.lang, ...doc, updatedAt: now });
+  },
+};
+
+/** Timeline years: the live row is the `timeline_years` row of the same id. */
+export const timelineYearAdapter: KindAdapter<TimelineYearDocument> = {
+  kind: 'timeline-year',
+  table: 'timeline_years',
+  schema: timelineYearDocumentSchema,
+  async live(db, id) {
+    const [row] = await db.select().from(timelineYears).where(eq(timelineYears.id, id));
+    if (!row) return undefined;
+    const { year, title, text, imageId } = row;
+    return liveOf('timeline-year', row, { year, title, text, imageId });
+  },
+  // The timeline shows one entry a year: a second of the same year would be shown twice.
+  async check(db, item, doc) {
+    const errors: FieldErrors = {};
+    const [twin] = await db
+      .select({ id: timelineYears.id })
+      .from(timelineYears)
+      .where(
+        and(
+          eq(timelineYears.siteId, item.siteId),
+          eq(timelineYears.lang, item.lang),
+          eq(timelineYears.year, doc.year),
+          ne(timelineYears.id, item.itemId),
+        ),
+      )
+      .limit(1);
+    if (twin) errors.year = 'admin.timeline.taken';
+    if (doc.imageId !== null) {
+      const [image] = await db
+        .select({ id: images.id })
+        .from(images)
+        .where(eq(images.id, doc.imageId));
+      if (!image) errors.imageId = 'admin.recipe.imageMissing';
+    }
+    return errors;
+  },
+  async writeLive(tx, item, doc, exists) {
+    const now = new Date();
+    if (exists) {
+      await tx
+        .update(timelineYears)
+        .set({ ...doc, updatedAt: now })
+        .where(eq(timelineYears.id, item.itemId));
+      return;
+    }
+    await tx
+      .insert(timelineYears)
+      .values({ id: item.itemId, siteId: item.siteId, lang: item.lang, ...doc, updatedAt: now });
+  },
+};
+
+/** Map buttons: the live row is the `map_regions` row of the same id. */
+export const mapRegionAdapter: KindAdapter<MapRegionDocument> = {
+  kind: 'map-region',
+  table: 'map_regions',
+  schema: mapRegionDocumentSchema,
+  async live(db, id) {
+    const [row] = await db.select().from(mapRegions).where(eq(mapRegions.id, id));
+    if (!row) return undefined;
+    const { number, buttonLabel, buttonRegion, buttonInfo } = row;
+    return liveOf('map-region', row, { number, buttonLabel, buttonRegion, buttonInfo });
+  },
+  // The map draws each button at its number: two of one number would be one place twice.
+  async check(db, item, doc) {
+    const errors: FieldErrors = {};
+    const [twin] = await db
+      .select({ id: mapRegions.id })
+      .from(mapRegions)
+      .where(
+        and(
+          eq(mapRegions.siteId, item.siteId),
+          eq(mapRegions.lang, item.lang),
+          eq(mapRegions.number, doc.number),
+          ne(mapRegions.id, item.itemId),
+        ),
+      )
+      .limit(1);
+    if (twin) errors.number = 'admin.map.taken';
+    return errors;
+  },
+  async writeLive(tx, item, doc, exists) {
+    const now = new Date();
+    if (exists) {
+      await tx
+        .update(mapRegions)
+        .set({ ...doc, updatedAt: now })
+        .where(eq(mapRegions.id, item.itemId));
+      return;
+    }
+    await tx
+      .insert(mapRegions)
       .values({ id: item.itemId, siteId: item.siteId, lang: item.lang, ...doc, updatedAt: now });
   },
 };

@@ -11,9 +11,13 @@ import {
   type JobDocument,
   type JobOpen,
   type KindList,
+  MAP_REGIONS_ADMIN_API,
+  type MapRegionDocument,
   SCHOOL_MATERIALS_ADMIN_API,
   type SchoolMaterialDocument,
   type SchoolMaterialOpen,
+  TIMELINE_ADMIN_API,
+  type TimelineYearDocument,
 } from './kind-schemas.ts';
 
 /**
@@ -58,6 +62,14 @@ beforeAll(async () => {
     title: 'Koulumateriaalit',
     parentId: home.id,
     blocks: [{ type: 'school-materials' }],
+  });
+  await createPage(db, {
+    siteId: 'konsernifi',
+    path: '/historia',
+    type: 'content',
+    title: 'Historia',
+    parentId: home.id,
+    blocks: [{ type: 'timeline', window: 25 }, { type: 'map' }],
   });
   const [job] = await db
     .insert(jobs)
@@ -246,5 +258,77 @@ describe('a school material', () => {
       await editor.visitor.get(`${SCHOOL_MATERIALS_ADMIN_API}/${seededMaterialId}`),
     );
     expect(seeded.head.document).toMatchObject({ material: 'Ruokaketju', topic: 'Yläkoulu' });
+  });
+});
+
+describe('a timeline year and a map button', () => {
+  it('are drafts until published, then on the history page; one a year, one a number', async () => {
+    const year: TimelineYearDocument = {
+      year: new Date().getFullYear() - 1,
+      title: 'Uusi broileritehdas',
+      text: 'Tehdas aloitti Forssassa.',
+      imageId: null,
+    };
+    const madeYear = await opened<{ item: { id: number } }>(
+      await editor.visitor.post(
+        `${TIMELINE_ADMIN_API}?site=konsernifi&lang=fi`,
+        json({ document: year }),
+      ),
+    );
+    const button: MapRegionDocument = {
+      number: 7,
+      buttonLabel: 'Forssan tehdas',
+      buttonRegion: 'Kanta-Häme',
+      buttonInfo: 'Broilerin jatkojalostus.',
+    };
+    const madeButton = await opened<{ item: { id: number } }>(
+      await editor.visitor.post(
+        `${MAP_REGIONS_ADMIN_API}?site=konsernifi&lang=fi`,
+        json({ document: button }),
+      ),
+    );
+    const before = (await anonymous('/historia')).body;
+    expect(before).not.toContain('Uusi broileritehdas');
+    expect(before).not.toContain('Forssan tehdas');
+
+    await opened(
+      await publisher.visitor.post(
+        `${TIMELINE_ADMIN_API}/${madeYear.item.id}/publish`,
+        json({ version: 1 }),
+      ),
+    );
+    await opened(
+      await publisher.visitor.post(
+        `${MAP_REGIONS_ADMIN_API}/${madeButton.item.id}/publish`,
+        json({ version: 1 }),
+      ),
+    );
+    const after = (await anonymous('/historia')).body;
+    expect(after).toContain('Uusi broileritehdas');
+    expect(after).toContain('Forssan tehdas');
+
+    const sameYear = await editor.visitor.post(
+      `${TIMELINE_ADMIN_API}?site=konsernifi&lang=fi`,
+      json({ document: { ...year, title: 'Toinen' } }),
+    );
+    expect(sameYear.json().errors).toMatchObject({ 'document.year': 'admin.timeline.taken' });
+    const sameNumber = await editor.visitor.post(
+      `${MAP_REGIONS_ADMIN_API}?site=konsernifi&lang=fi`,
+      json({ document: { ...button, buttonLabel: 'Toinen' } }),
+    );
+    expect(sameNumber.json().errors).toMatchObject({ 'document.number': 'admin.map.taken' });
+    const missingImage = await editor.visitor.post(
+      `${TIMELINE_ADMIN_API}?site=konsernifi&lang=fi`,
+      json({ document: { ...year, year: 1950, imageId: 999_999 } }),
+    );
+    expect(missingImage.json().errors).toMatchObject({
+      'document.imageId': 'admin.recipe.imageMissing',
+    });
+    const list = await opened<KindList>(
+      await editor.visitor.get(`${TIMELINE_ADMIN_API}?q=broileritehdas`),
+    );
+    expect(list.rows.map((r) => [r.title, r.detail, r.state])).toEqual([
+      ['Uusi broileritehdas', String(year.year), 'published'],
+    ]);
   });
 });
