@@ -298,12 +298,15 @@ function SignedIn({ me }: { me: Me }) {
 
 /** The menu of a part of the app (the shop's, the marketing lists', the content's screens). */
 function SubMenu({ label, links }: { label: string; links: MenuLink[] }) {
+  const { pathname } = useLocation();
+  // The pages' editor is under the pages' tree (`/content`), the recipes' under theirs.
+  const inPages = under(pathname, '/content/pages');
   return (
     <nav aria-label={label} className={styles.subNav}>
       <ul>
         {links.map(([to, text]) => (
           <li key={to}>
-            <NavLink to={to} end={to === '/content'} className={styles.subNavLink}>
+            <NavLink to={to} end={to === '/content' && !inPages} className={styles.subNavLink}>
               {text}
             </NavLink>
           </li>

@@ -118,6 +118,63 @@ export function initialOf(schema: Schema): unknown {
   }
 }
 
+export type FieldKind =
+  | 'choice'
+  | 'richText'
+  | 'text'
+  | 'textarea'
+  | 'image'
+  | 'number'
+  | 'boolean'
+  | 'object'
+  | 'array'
+  | 'none';
+
+/** How a value of a schema is edited (its key decides a picture's id). */
+export function kindOf(key: string, schema: Schema): FieldKind {
+  const { inner } = unwrap(schema);
+  if (choicesOf(inner)) return 'choice';
+  switch (defOf(inner).type) {
+    case 'string':
+      if (isRichText(inner)) return 'richText';
+      return (check(inner, 'max_length') ?? 0) > 300 ? 'textarea' : 'text';
+    case 'number':
+      return isImage(key) ? 'image' : 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+      return 'object';
+    case 'array':
+      return 'array';
+    default:
+      return 'none';
+  }
+}
+
+/** Every field of a schema with its path (`slides.*.text`) and kind, for checking the walk. */
+export function fieldsOf(schema: Schema, path = ''): [path: string, kind: FieldKind][] {
+  const { inner } = unwrap(schema);
+  const def = defOf(inner);
+  if (def.type === 'object') {
+    return Object.entries(def.shape ?? {}).flatMap(([key, field]) => {
+      const at = path ? `${path}.${key}` : key;
+      const kind = kindOf(key, field);
+      if (key === 'type' && defOf(field).type === 'literal') return [];
+      return kind === 'object' || kind === 'array'
+        ? fieldsOf(field, at)
+        : [[at, kind] as [string, FieldKind]];
+    });
+  }
+  if (def.type === 'array' && def.element) {
+    const element = def.element;
+    const kind = kindOf('', element);
+    return kind === 'object' || kind === 'array'
+      ? fieldsOf(element, `${path}.*`)
+      : [[`${path}.*`, kind]];
+  }
+  return [];
+}
+
 /** Where the fields are: the site and language (for pictures) and the name's prefix. */
 const FieldsContext = createContext<{ scope: Scope }>({ scope: { siteId: '', lang: '' } });
 export const SchemaFieldsScope = FieldsContext.Provider;
@@ -193,12 +250,12 @@ export function SchemaField({
   const keyLabel = useKeyLabel();
   const { scope } = useContext(FieldsContext);
   const { inner, optional, nullable } = unwrap(schema);
-  const def = defOf(inner);
   const label = given ?? keyLabel(fieldKey);
   const blank = optional || nullable;
   const empty = optional ? undefined : null;
+  const kind = kindOf(fieldKey, schema);
   const choices = choicesOf(inner);
-  if (choices) {
+  if (kind === 'choice' && choices) {
     const none = '__none__';
     return (
       <ChoiceSelect
@@ -215,16 +272,17 @@ export function SchemaField({
       />
     );
   }
-  switch (def.type) {
-    case 'string': {
+  switch (kind) {
+    case 'richText':
+    case 'text':
+    case 'textarea': {
       const text = typeof value === 'string' ? value : '';
       const set = (next: string) => onChange(next === '' && blank ? empty : next);
-      if (isRichText(inner))
+      if (kind === 'richText')
         return (
           <RichTextField label={label} name={name} value={text} onChange={set} id={idPrefix} />
         );
-      const max = check(inner, 'max_length') ?? 0;
-      return max > 300 ? (
+      return kind === 'textarea' ? (
         <TextAreaField
           name={name}
           label={label}
@@ -237,17 +295,17 @@ export function SchemaField({
         <Field name={name} label={label} value={text} onChange={set} id={idPrefix} />
       );
     }
-    case 'number': {
-      if (isImage(fieldKey))
-        return (
-          <ImageField
-            scope={scope}
-            label={label}
-            name={name}
-            imageId={typeof value === 'number' ? value : null}
-            onChange={(id) => onChange(id ?? empty)}
-          />
-        );
+    case 'image':
+      return (
+        <ImageField
+          scope={scope}
+          label={label}
+          name={name}
+          imageId={typeof value === 'number' ? value : null}
+          onChange={(id) => onChange(id ?? empty)}
+        />
+      );
+    case 'number':
       return (
         <NumberField
           name={name}
@@ -261,7 +319,6 @@ export function SchemaField({
           }}
         />
       );
-    }
     case 'boolean':
       return (
         <CheckField

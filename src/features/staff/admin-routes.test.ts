@@ -25,7 +25,11 @@ import {
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { ADMIN_NEWS_API } from '../content/admin/schemas.ts';
 import { products } from '../content/index.server.ts';
-import { CONTENT_IMAGES_API, RECIPES_ADMIN_API } from '../content/publishing/schemas.ts';
+import {
+  CONTENT_IMAGES_API,
+  PAGES_ADMIN_API,
+  RECIPES_ADMIN_API,
+} from '../content/publishing/schemas.ts';
 import { png, sendComplaint } from '../forms/forms.test-support.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { PERSON_STORES, PERSONAL_DATA_API } from '../personal-data/schemas.ts';
@@ -73,6 +77,8 @@ let someCampaignId = '';
 let someNewsId = '';
 /** A recipe outside the scoped grant (sibylla in Swedish), for the recipe routes. */
 let someRecipeId = 0;
+/** A page outside the scoped grant (sibylla in Swedish), for the page routes. */
+let somePageId = 0;
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -167,7 +173,9 @@ beforeAll(async () => {
     await createRecipe(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/recept/korvgryta' })
   ).id;
   await createPage(t.app.db, { siteId: 'jyvabroiler', lang: 'fi', path: '/kana', title: 'Kana' });
-  await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' });
+  somePageId = (
+    await createPage(t.app.db, { siteId: 'sibylla', lang: 'sv', path: '/korv', title: 'Korv' })
+  ).id;
   await createPage(t.app.db, {
     siteId: 'jyvabroiler',
     lang: 'en',
@@ -192,7 +200,9 @@ const idFor = (url: string) =>
             ? someNewsId
             : url.startsWith(RECIPES_ADMIN_API)
               ? String(someRecipeId)
-              : someStaffId;
+              : url.startsWith(PAGES_ADMIN_API)
+                ? String(somePageId)
+                : someStaffId;
 
 const urlOf = (route: { url: string }) =>
   route.url
@@ -486,6 +496,7 @@ const SAMPLES: Record<
     body: { email: NOBODY, counts: NO_COUNTS },
   }),
   ...recipeSamples(),
+  ...pageSamples(),
   ...synonymSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
@@ -793,6 +804,60 @@ function subscriberSamples(): typeof SAMPLES {
         url: `${ADMIN_NEWS_API}/${release.id}/publish`,
         body: { at: null, informationTypes: ['PRM'], mailingVersion: null },
       };
+    },
+  };
+}
+
+/** The page routes' writes (decision 166), each on a page of its own. */
+function pageSamples(): typeof SAMPLES {
+  let n = 0;
+  const page = async () => {
+    n += 1;
+    const row = await createPage(t.app.db, { siteId: 'sibylla', path: `/nayte-${n}` });
+    const open = await admin.visitor.get(`${PAGES_ADMIN_API}/${row.id}`);
+    return { id: row.id, document: open.json().head.document as Record<string, unknown> };
+  };
+  /** A page with a draft (version 2) made on its seeded version. */
+  const drafted = async () => {
+    const { id, document } = await page();
+    await admin.visitor.request(
+      'PUT',
+      `${PAGES_ADMIN_API}/${id}`,
+      json({ basedOn: 1, document: { ...document, title: 'Luonnos' } }),
+    );
+    return id;
+  };
+  return {
+    [`POST ${PAGES_ADMIN_API}`]: async () => {
+      const { document } = await page();
+      return {
+        url: `${PAGES_ADMIN_API}?site=sibylla&lang=fi`,
+        body: { document: { ...document, parentId: null, path: `/uusi-${Date.now()}` } },
+      };
+    },
+    [`PUT ${PAGES_ADMIN_API}/:id`]: async () => {
+      const { id, document } = await page();
+      return { url: `${PAGES_ADMIN_API}/${id}`, body: { basedOn: 1, document } };
+    },
+    [`POST ${PAGES_ADMIN_API}/:id/publish`]: async () => ({
+      url: `${PAGES_ADMIN_API}/${await drafted()}/publish`,
+      body: { version: 2 },
+    }),
+    [`POST ${PAGES_ADMIN_API}/:id/restore`]: async () => ({
+      url: `${PAGES_ADMIN_API}/${await drafted()}/restore`,
+      body: { version: 1, basedOn: 2 },
+    }),
+    [`POST ${PAGES_ADMIN_API}/:id/preview`]: async () => ({
+      url: `${PAGES_ADMIN_API}/${(await page()).id}/preview`,
+      body: { version: 1 },
+    }),
+    [`PUT ${PAGES_ADMIN_API}/:id/presence`]: async () => ({
+      url: `${PAGES_ADMIN_API}/${(await page()).id}/presence`,
+    }),
+    [`DELETE ${PAGES_ADMIN_API}/:id/presence`]: async () => {
+      const { id } = await page();
+      await admin.visitor.request('PUT', `${PAGES_ADMIN_API}/${id}/presence`);
+      return { url: `${PAGES_ADMIN_API}/${id}/presence` };
     },
   };
 }
