@@ -24,13 +24,21 @@ import {
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { ADMIN_NEWS_API } from '../content/admin/schemas.ts';
-import { products } from '../content/index.server.ts';
+import { jobs, mapRegions, products, timelineYears } from '../content/index.server.ts';
+import {
+  JOBS_ADMIN_API,
+  MAP_REGIONS_ADMIN_API,
+  PRODUCTS_ADMIN_API,
+  SCHOOL_MATERIALS_ADMIN_API,
+  TIMELINE_ADMIN_API,
+} from '../content/publishing/kind-schemas.ts';
 import {
   CONTENT_IMAGES_API,
   PAGES_ADMIN_API,
   RECIPES_ADMIN_API,
 } from '../content/publishing/schemas.ts';
 import { png, sendComplaint } from '../forms/forms.test-support.ts';
+import { schoolMaterials } from '../forms/index.server.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { PERSON_STORES, PERSONAL_DATA_API } from '../personal-data/schemas.ts';
 import { SYNONYMS_API } from '../search/synonym-schemas.ts';
@@ -79,6 +87,8 @@ let someNewsId = '';
 let someRecipeId = 0;
 /** A page outside the scoped grant (sibylla in Swedish), for the page routes. */
 let somePageId = 0;
+/** Rows outside the scoped grant (sibylla in Swedish) of the kinds of decision 171, by API. */
+const someKindIds: Record<string, number> = {};
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -182,6 +192,7 @@ beforeAll(async () => {
     path: '/chicken',
     title: 'Chicken',
   });
+  for (const [api, id] of Object.entries(await kindRows(1, 'sv'))) someKindIds[api] = id;
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -202,7 +213,9 @@ const idFor = (url: string) =>
               ? String(someRecipeId)
               : url.startsWith(PAGES_ADMIN_API)
                 ? String(somePageId)
-                : someStaffId;
+                : (Object.entries(someKindIds)
+                    .find(([api]) => url.startsWith(`${api}/`))?.[1]
+                    ?.toString() ?? someStaffId);
 
 const urlOf = (route: { url: string }) =>
   route.url
@@ -497,6 +510,7 @@ const SAMPLES: Record<
   }),
   ...recipeSamples(),
   ...pageSamples(),
+  ...kindSamples(),
   ...synonymSamples(),
   'POST /api/admin/auth/reauth': async () => ({
     url: '/api/admin/auth/reauth',
@@ -918,4 +932,100 @@ function recipeSamples(): typeof SAMPLES {
       return { url: `${RECIPES_ADMIN_API}/${id}/presence` };
     },
   };
+}
+
+/** One row of each kind of decision 171 on sibylla in a language, numbered `n`, by its API. */
+async function kindRows(n: number, lang: string): Promise<Record<string, number>> {
+  const db = t.app.db;
+  const row = { siteId: 'sibylla', lang };
+  const product = await createProduct(db, { ...row, path: `/tuotteet/nayte-${lang}-${n}` });
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      ...row,
+      title: `Työ ${n}`,
+      city: 'Forssa',
+      url: '/ura',
+      applicationPeriodEnd: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  const [material] = await db
+    .insert(schoolMaterials)
+    .values({ ...row, material: `Materiaali ${lang} ${n}`, url: '/materiaali.pdf' })
+    .returning();
+  const [year] = await db
+    .insert(timelineYears)
+    .values({ ...row, year: 1800 + n, title: `Vuosi ${n}`, text: 'Teksti' })
+    .returning();
+  const [button] = await db
+    .insert(mapRegions)
+    .values({ ...row, number: n, buttonLabel: `Paikka ${n}`, buttonRegion: 'Alue', buttonInfo: '' })
+    .returning();
+  return {
+    [PRODUCTS_ADMIN_API]: product.id,
+    [JOBS_ADMIN_API]: job?.id ?? 0,
+    [SCHOOL_MATERIALS_ADMIN_API]: material?.id ?? 0,
+    [TIMELINE_ADMIN_API]: year?.id ?? 0,
+    [MAP_REGIONS_ADMIN_API]: button?.id ?? 0,
+  };
+}
+
+/**
+ * The writes of products, job listings, school materials, timeline years and map buttons
+ * (decision 171), each on a row of its own (in Finnish: the Swedish ones are the sample rows).
+ */
+function kindSamples(): typeof SAMPLES {
+  let n = 1;
+  /** A new row of the kind, opened: its id and its document. */
+  const item = async (api: string) => {
+    n += 1;
+    const id = (await kindRows(n, 'fi'))[api] ?? 0;
+    const open = await admin.visitor.get(`${api}/${id}`);
+    return { id, document: open.json().head.document as Record<string, unknown> };
+  };
+  /** A new row's document with what must be its own made so (a code, a name, a year…). */
+  const fresh: Record<string, (doc: Record<string, unknown>) => Record<string, unknown>> = {
+    [PRODUCTS_ADMIN_API]: (doc) => ({ ...doc, path: `/tuotteet/uusi-${n}`, code: `UUSI-${n}` }),
+    [JOBS_ADMIN_API]: (doc) => doc,
+    [SCHOOL_MATERIALS_ADMIN_API]: (doc) => ({ ...doc, material: `Uusi ${n}` }),
+    [TIMELINE_ADMIN_API]: (doc) => ({ ...doc, year: 2100 - n }),
+    [MAP_REGIONS_ADMIN_API]: (doc) => ({ ...doc, number: 99 - n }),
+  };
+  const samples: typeof SAMPLES = {};
+  for (const [api, unique] of Object.entries(fresh)) {
+    const drafted = async () => {
+      const { id, document } = await item(api);
+      await admin.visitor.request('PUT', `${api}/${id}`, json({ basedOn: 1, document }));
+      return id;
+    };
+    samples[`POST ${api}`] = async () => {
+      const { document } = await item(api);
+      return { url: `${api}?site=sibylla&lang=fi`, body: { document: unique(document) } };
+    };
+    samples[`PUT ${api}/:id`] = async () => {
+      const { id, document } = await item(api);
+      return { url: `${api}/${id}`, body: { basedOn: 1, document } };
+    };
+    samples[`POST ${api}/:id/publish`] = async () => ({
+      url: `${api}/${await drafted()}/publish`,
+      body: { version: 2 },
+    });
+    samples[`POST ${api}/:id/restore`] = async () => ({
+      url: `${api}/${await drafted()}/restore`,
+      body: { version: 1, basedOn: 2 },
+    });
+    samples[`PUT ${api}/:id/presence`] = async () => ({
+      url: `${api}/${(await item(api)).id}/presence`,
+    });
+    samples[`DELETE ${api}/:id/presence`] = async () => {
+      const { id } = await item(api);
+      await admin.visitor.request('PUT', `${api}/${id}/presence`);
+      return { url: `${api}/${id}/presence` };
+    };
+  }
+  samples[`POST ${PRODUCTS_ADMIN_API}/:id/preview`] = async () => ({
+    url: `${PRODUCTS_ADMIN_API}/${(await item(PRODUCTS_ADMIN_API)).id}/preview`,
+    body: { version: 1 },
+  });
+  return samples;
 }
