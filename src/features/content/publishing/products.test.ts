@@ -263,6 +263,14 @@ describe('a product’s document', () => {
     const page = await anonymous('/tuotteet/fileepihvit');
     expect(page.body).toContain('Fileepihvit, hunajamarinoitu');
     expect(await liveRow(brandId)).toMatchObject({ isNovelty: true, priceCents: null });
+    // The site search finds it by its new name (the live table's triggers), at once.
+    const search = await anonymous(
+      `/api/search/content/?q=${encodeURIComponent('hunajamarinoitu')}`,
+    );
+    expect(search.statusCode, search.body).toBe(200);
+    expect((search.json() as { hits: { title: string }[] }).hits.map((h) => h.title)).toContain(
+      'Fileepihvit, hunajamarinoitu',
+    );
 
     const restored = await opened(
       await editor.visitor.post(
