@@ -173,6 +173,10 @@ describe('products and job listings in the back office', () => {
       await page.getByText('Versio 2 on julkaistu sivustolle.').waitFor();
       const differences = page.getByRole('table', { name: /Erot: versio 1 → versio 2/ });
       await differences.getByRole('row', { name: /Nimi/ }).waitFor();
+      // The description compared as its words, not its markup.
+      const described = await differences.getByRole('row', { name: /Kuvaus/ }).textContent();
+      expect(described).toContain(description);
+      expect(described).not.toContain('<p>');
       await axe(page, 'product published');
       await shot(page, 'published-1280', true);
 

@@ -91,11 +91,21 @@ export function ProductEditorScreen() {
 /** The names of the tags the editor has loaded, by id (for the comparison). */
 const tagNames = new Map<number, string>();
 
-/** Tag ids as their names in the comparison. */
-const tagText: ValueText = (change, value) =>
-  (change.field === 'facetTagIds' || change.field === 'categoryIds') && typeof value === 'number'
+/** Rich text as its words, each paragraph and list item apart (for the comparison). */
+function plainText(html: string): string {
+  const spaced = html.replace(/<\/(p|li|h[2-4]|blockquote)>|<br\s*\/?>/g, '$& ');
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Tag ids as their names and the description as its text in the comparison. */
+const tagText: ValueText = (change, value) => {
+  if (change.field === 'descriptionHtml' && typeof value === 'string') return plainText(value);
+  return (change.field === 'facetTagIds' || change.field === 'categoryIds') &&
+    typeof value === 'number'
     ? (tagNames.get(value) ?? String(value))
     : undefined;
+};
 
 const ProductFields: FieldsOf<ProductForm> = ({ form, change, scope, open }) => {
   const { t } = useT();
