@@ -194,6 +194,44 @@ describe('a seeded product', () => {
   });
 });
 
+describe('a publish at the same moment as the shop’s price change', () => {
+  // Real concurrency needs PostgreSQL (PGlite runs one statement at a time).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'loses neither: the page gets the document, the row keeps the shop’s price',
+    async () => {
+      for (let round = 1; round <= 5; round++) {
+        const item = await opened(await open(shopEditor.visitor, shopId));
+        const [before] = await t.app.db
+          .select({ priceCents: products.priceCents })
+          .from(products)
+          .where(eq(products.id, shopId));
+        const name = `Naudan sisäfile, kierros ${round}`;
+        const saved = await opened(
+          await save(shopEditor.visitor, shopId, item.item.headVersion, {
+            ...item.head.document,
+            name,
+          }),
+        );
+        const price = 6000 + round;
+        const [published, repriced] = await Promise.all([
+          publish(publisher.visitor, shopId, saved.item.headVersion),
+          shopStaff.visitor.post(
+            '/api/admin/catalogue/products/NS-100/price',
+            json({
+              priceCents: price,
+              taxClass: 'food',
+              expected: { priceCents: before?.priceCents ?? null, taxClass: 'food' },
+            }),
+          ),
+        ]);
+        expect(published.statusCode, published.body).toBe(200);
+        expect(repriced.statusCode, repriced.body).toBe(200);
+        expect(await liveRow(shopId)).toMatchObject({ name, priceCents: price });
+      }
+    },
+  );
+});
+
 describe('a product’s document', () => {
   it('refuses what the shop’s operations own and HTML the sanitiser would change', async () => {
     const item = await opened(await open(editor.visitor, brandId));
