@@ -253,6 +253,29 @@ describe('products and job listings in the back office', () => {
         .toContain(job);
       await shot(jobs, 'jobs-page-1280');
 
+      // The other rows the group site's widgets show: each list and a seeded row's editor.
+      for (const [address, heading, key] of [
+        ['school-materials', 'Koulumateriaalit', 'materials'],
+        ['timeline', 'Aikajana', 'timeline'],
+        ['map', 'Kartta', 'map'],
+      ] as const) {
+        await page.goto(`http://127.0.0.1:${port}/admin/content/${address}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        const first = page.getByRole('table').getByRole('link').first();
+        await first.waitFor();
+        await axe(page, `${key} list`);
+        await shot(page, `${key}-1280`);
+        const title = (await first.textContent()) ?? '';
+        await first.click();
+        await page
+          .getByRole('heading', { level: 1 })
+          .filter({ hasText: title.slice(0, 10) })
+          .waitFor();
+        await page.getByRole('heading', { level: 2, name: 'Versiot' }).waitFor();
+        await axe(page, `${key} editor`);
+        await shot(page, `${key}-editor-1280`, true);
+      }
+
       // At 375 px: the lists and the editors.
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(`http://127.0.0.1:${port}/admin/content/products`);
