@@ -9,7 +9,7 @@
  *
  *   npm run build && npx tsx bench/pages.ts [--engine pglite|postgres] [--scale 100000]
  *     [--rounds 3] [--slice 2] [--warmup 2] [--no-cache] [--identity] [--log-level warn]
- *     [--only 'cart|checkout'] [--profile DIR]
+ *     [--only 'cart|checkout'] [--profile DIR] [--drafting]
  *
  * The static file and the pages are measured in alternation (decision 069): after a warm-up of
  * each, `--rounds` rounds of static file, page 1, static file, page 2, …, static file, each slice
@@ -27,6 +27,10 @@
  * time (decision 047). `--identity` sends none, for the uncompressed figure.
  * `--log-level` is the server's `LOG_LEVEL` (`warn` by default; `info` is production's, to weigh
  * the request log).
+ * `--drafting` (issue 35): an editor of jyväbroileri, made before the server starts and signed in
+ * over HTTP (bench/editor.ts), saves a draft of a recipe through the back office's API every second
+ * from before the warm-up to the end; the run fails if a draft fails or if the recipe listing is
+ * no longer answered from the page cache after them (drafts must not touch public pages).
  * `--only` keeps the targets whose name the regular expression finds (and the static file), for
  * a quick look at a few pages; the full run is the one reported. `--profile DIR` writes the
  * server's CPU profile there (`node --cpu-prof`) when it stops.
@@ -37,6 +41,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { draftEvery, enrolEditor, makeEditor, pageCacheState, someRecipe } from './editor.ts';
 import {
   benchDatabase,
   freePort,
@@ -68,6 +73,7 @@ const { values } = parseArgs({
     'log-level': { type: 'string', default: 'warn' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    drafting: { type: 'boolean', default: false },
   },
 });
 const engine = values.engine;
@@ -205,6 +211,7 @@ try {
   );
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   process.stderr.write(`bench/pages: seeded in ${seedSeconds.toFixed(1)} s\n`);
+  const editorLink = values.drafting ? makeEditor(env, 'toimittaja@kattaus.example') : undefined;
 
   const port = await freePort();
   server = spawn(
@@ -245,6 +252,12 @@ try {
       throw new Error(`${target.name}: ${target.host}${target.path} answered ${status}`);
   }
 
+  // `--drafting`: an editor saves a draft of a recipe every second all through the measurement.
+  const drafting = editorLink
+    ? await enrolEditor(port, editorLink).then(async (editor) =>
+        draftEvery(editor, await someRecipe(editor), 1000),
+      )
+    : undefined;
   const loadAverageStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
   const optionsOf = (target: Target) => {
     const cookie = cookies[target.visitor ?? 'guest'];
@@ -306,6 +319,11 @@ try {
     };
   });
   rss.stop();
+  const drafts = await drafting?.stop();
+  // Drafts touch no public page: the listing is still answered from the page cache.
+  const listingAfterDrafts = drafts
+    ? await pageCacheState(port, 'jyvabroiler.localhost', '/reseptit')
+    : undefined;
   const memory = {
     startUpPeakRssMB: Math.round(toMB(rss.peakKb('start-up'))),
     peakRssUnderLoadMB: Math.round(toMB(Math.max(...targets.map((t) => rss.peakKb(t.name))))),
@@ -326,7 +344,9 @@ try {
       warmup: WARMUP,
       acceptEncoding: values.identity ? null : BROWSER_ACCEPT_ENCODING,
       logLevel: values['log-level'],
+      drafting: values.drafting,
     },
+    ...(drafts ? { drafts: { ...drafts, listingAfterDrafts } } : {}),
     seedSeconds: Math.round(seedSeconds * 10) / 10,
     memory,
     rows: rows.map(({ ratioExact, ...row }) => ({
@@ -342,15 +362,24 @@ try {
       (r) =>
         `${r.name.padEnd(22)}${String(r.requestsPerSecond).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.ratio.toFixed(2).padStart(7)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}${String(r.peakRssMB).padStart(8)}${String(r.bytesPerResponse).padStart(8)}`,
     ),
+    ...(drafts
+      ? [
+          `drafting: ${drafts.saved} drafts saved (one a second), ${drafts.failed} failed, slowest ${Math.round(drafts.slowestMs)} ms; /reseptit after them: page cache ${listingAfterDrafts}`,
+        ]
+      : []),
     `server RSS (MB = 10^6 bytes, sampled every ${RSS_SAMPLE_MS} ms): start-up peak ${memory.startUpPeakRssMB}, peak under load ${memory.peakRssUnderLoadMB}, VmHWM ${memory.vmHwmMB}`,
   ];
   process.stdout.write(`${out.join('\n')}\n`);
   writeResults(
-    `pages-${engine}${scale ? `-${scale}` : ''}${values['no-cache'] ? '-uncached' : ''}${values.identity ? '-identity' : ''}`,
+    `pages-${engine}${scale ? `-${scale}` : ''}${values['no-cache'] ? '-uncached' : ''}${values.identity ? '-identity' : ''}${values.drafting ? '-drafting' : ''}`,
     results,
   );
 
   const pagesRows = rows.slice(1);
+  if (drafts && (drafts.failed > 0 || drafts.saved === 0 || listingAfterDrafts !== 'hit')) {
+    console.error('bench/pages: the drafting editor failed, or drafts reached the page cache');
+    exitCode = 1;
+  }
   if (results.rows.some((r) => r.non2xx > 0 || r.errors > 0)) {
     console.error('bench/pages: non-2xx answers or errors; the figures are not valid');
     exitCode = 1;

@@ -23,6 +23,18 @@ function theme(
 /** Sticky thresholds of spec §9: default 200 px, shop 130, third brand 120, master-chef brand 100. */
 const threshold = { default: 200, shop: 130, thirdBrand: 120, masterChef: 100 } as const;
 
+const brandHeader = { variant: 'brand', stickyThreshold: threshold.default } as const;
+
+/**
+ * A site that is not corporate and, unless it says otherwise, shows the brand header with the
+ * default sticky threshold.
+ */
+function brandSite<
+  const S extends Omit<Site, 'corporate' | 'header'> & Partial<Pick<Site, 'header'>>,
+>(site: S): S & Pick<Site, 'corporate' | 'header'> {
+  return { corporate: false, header: brandHeader, ...site };
+}
+
 /**
  * The fourteen sites. Identifiers are the spec's contract values; the two corporate sites are
  * `konsernifi` (Finnish) and `koncernse` (Swedish).
@@ -54,21 +66,19 @@ export const sites = [
       en: 'The group in Sweden: charcuterie, ready meals and fast food.',
     },
   },
-  {
+  brandSite({
     id: 'lihakauppa',
     name: 'Lihakauppa',
-    corporate: false,
     languages: ['fi'],
     logo: 'product:lihakauppa',
     header: { variant: 'shop', stickyThreshold: threshold.shop },
     account: { loginHref: '/kirjaudu', accountHref: '/oma-tili' },
     theme: theme({ brand: '#8c1c13', accent: '#3d5a2a', raised: '#f7f1ec', headingFont: serif }),
     tagline: { fi: 'Kotimaista lihaa kotiovelle: pihvit, paistit, jauhelihat ja makkarat.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'jyvabroiler',
     name: 'Jyväbroileri',
-    corporate: false,
     languages: ['fi'],
     logo: 'product:jyvabroiler',
     sellsThroughShop: true,
@@ -81,51 +91,43 @@ export const sites = [
       raised: '#fdf6e1',
     }),
     tagline: { fi: 'Viljalla ruokittua kotimaista broileria arkeen ja juhlaan.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'export',
     name: 'Kattaus Export',
-    corporate: false,
     languages: ['en'],
     logo: 'export',
     header: { variant: 'export', stickyThreshold: threshold.default },
     theme: theme({ brand: '#123a63', accent: '#b3122e', raised: '#eef2f7' }),
     tagline: { en: 'Finnish pork, beef and poultry for food industry partners worldwide.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'ammattilaiset',
     name: 'Kattaus Ammattilaiset',
-    corporate: false,
     languages: ['fi'],
     logo: 'product:ammattilaiset',
-    header: { variant: 'brand', stickyThreshold: threshold.default },
     theme: theme({ brand: '#00594f', accent: '#c05a00', raised: '#edf5f3' }),
     tagline: { fi: 'Tuotteet, reseptit ja ideat ammattikeittiöille ja ravintoloille.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'foodservicese',
     name: 'Kattaus Foodservice',
-    corporate: false,
     languages: ['sv'],
     logo: 'product:foodservice',
-    header: { variant: 'brand', stickyThreshold: threshold.default },
     theme: theme({ brand: '#00594f', accent: '#1c5fa8', raised: '#edf5f3' }),
     tagline: { sv: 'Produkter och recept för storkök, restauranger och skolor.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'delise',
     name: 'Deli',
-    corporate: false,
     languages: ['sv'],
     logo: 'product:deli',
-    header: { variant: 'brand', stickyThreshold: threshold.default },
     theme: theme({ brand: '#5b2a86', accent: '#c0392b', raised: '#f5f0fa', headingFont: serif }),
     tagline: { sv: 'Pålägg, korv och delikatesser till frukost, lunch och fest.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'ridderheimsse',
     name: 'Ridderheims',
-    corporate: false,
     languages: ['sv'],
     logo: 'ridderheims',
     header: { variant: 'simple-dropdown', stickyThreshold: threshold.default },
@@ -137,11 +139,10 @@ export const sites = [
       headingFont: serif,
     }),
     tagline: { sv: 'Delikatesser sedan länge: skinka, korv och patéer för det goda bordet.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'mestariforsmanfi',
     name: 'Mestari Forsman',
-    corporate: false,
     languages: ['fi'],
     logo: 'product:mestariforsman',
     sellsThroughShop: true,
@@ -156,45 +157,37 @@ export const sites = [
       headingFont: serif,
     }),
     tagline: { fi: 'Mestarin käsityönä tehdyt leikkeleet, makkarat ja herkut.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'lithellsse',
     name: 'Lithells',
-    corporate: false,
     languages: ['sv'],
     logo: 'lithells',
-    header: { variant: 'brand', stickyThreshold: threshold.default },
     theme: theme({ brand: '#c8102e', accent: '#1d4f91', link: '#a00d25', raised: '#fbf0f1' }),
     tagline: { sv: 'Korv, skinka och köttbullar som hela familjen tycker om.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'lonnebergase',
     name: 'Lönneberga',
-    corporate: false,
     languages: ['sv'],
     logo: 'lonneberga',
-    header: { variant: 'brand', stickyThreshold: threshold.default },
     theme: theme({ brand: '#2e6b30', accent: '#a4412a', raised: '#f1f6ee' }),
     tagline: { sv: 'Svensk chark från gården: falukorv, prinskorv och rökt skinka.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'goohse',
     name: 'GOOH!',
-    corporate: false,
     languages: ['sv'],
     logo: 'product:gooh',
-    header: { variant: 'brand', stickyThreshold: threshold.default },
     theme: theme({ brand: '#e4002b', accent: '#1d1d1b', link: '#b00021', raised: '#fff1f3' }),
     tagline: { sv: 'Färdiga rätter som går snabbt: värm, ät och njut.' },
-  },
-  {
+  }),
+  brandSite({
     id: 'sibylla',
     name: 'Sibylla',
-    corporate: false,
     languages: ['fi', 'sv', 'en'],
     logo: 'sibylla',
     logoByLang: { sv: 'sibylla-sv' },
-    header: { variant: 'brand', stickyThreshold: threshold.default },
     theme: theme({
       brand: '#d52b1e',
       accent: '#ffcd00',
@@ -206,7 +199,7 @@ export const sites = [
       sv: 'Korv, burgare och snabbmat på Sibyllas vis.',
       en: 'Hot dogs, burgers and fast food the Sibylla way.',
     },
-  },
+  }),
 ] as const satisfies readonly Site[];
 
 export type SiteId = (typeof sites)[number]['id'];

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/app/app.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import type { AssetProvider } from '../../src/render/assets.ts';
@@ -90,6 +90,36 @@ export async function createTestApp(
       if (!options.database) await database.close();
       if (filesDir) await rm(filesDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A test app that `build` makes before the file's tests and that is closed after them. The handle
+ * reads the app once it is built.
+ */
+export function testAppForFile(build: () => Promise<TestApp>, timeout: number): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await build();
+  }, timeout);
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = (): TestApp => {
+    if (!built) throw new Error('the test app is built in beforeAll');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get filesDir() {
+      return current().filesDir;
+    },
+    close: () => current().close(),
   };
 }
 

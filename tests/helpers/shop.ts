@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import {
   CHECKOUT_API,
@@ -11,7 +11,7 @@ import {
 import { centsOfMoney } from '../../src/features/shop/schemas.ts';
 import { orders } from '../../src/features/shop/tables.ts';
 import { createPage } from '../factories/index.ts';
-import { createTestApp, type TestApp } from './app.ts';
+import { createTestApp, type TestApp, testAppForFile } from './app.ts';
 import { mailedConfirmToken } from './shop-customer.ts';
 import { arrive, fromAddress, type Visitor } from './visitor.ts';
 
@@ -23,9 +23,8 @@ export const SHOP_HOST = 'lihakauppa.localhost';
  * `setUp` adds what the file needs more. The handle reads the app once it is built.
  */
 export function shopTestApp(setUp?: (t: TestApp) => Promise<void>): TestApp {
-  let built: TestApp | undefined;
-  beforeAll(async () => {
-    built = await createTestApp();
+  return testAppForFile(async () => {
+    const built = await createTestApp();
     await createPage(built.app.db, {
       siteId: 'lihakauppa',
       path: '/',
@@ -33,26 +32,8 @@ export function shopTestApp(setUp?: (t: TestApp) => Promise<void>): TestApp {
       title: 'Lihakauppa',
     });
     await setUp?.(built);
-  }, 120_000);
-  afterAll(async () => {
-    await built?.close();
-  });
-  const current = (): TestApp => {
-    if (!built) throw new Error('the shop test app is built in beforeAll');
     return built;
-  };
-  return {
-    get app() {
-      return current().app;
-    },
-    get database() {
-      return current().database;
-    },
-    get filesDir() {
-      return current().filesDir;
-    },
-    close: () => current().close(),
-  };
+  }, 120_000);
 }
 
 /** A shop visitor that has arrived at the home page, every request from client address `ip`. */

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from '../../db/columns.ts';
 import { images } from '../../images/tables.ts';
 
 /**
@@ -86,9 +87,7 @@ export const facetTags = pgTable(
   'facet_tags',
   {
     id: serial('id').primaryKey(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => facetCategories.id, { onDelete: 'cascade' }),
+    categoryId: belongsTo(integer('category_id'), () => facetCategories.id),
     name: text('name').notNull(),
     /** Shown in facet lists (hidden tags still filter). */
     display: boolean('display').notNull().default(true),

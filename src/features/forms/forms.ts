@@ -45,83 +45,75 @@ export interface FormDefinition {
   retentionDays: number;
 }
 
+/** Most forms take the captcha token in `MTCaptchaToken` and are kept for a year. */
+function form(
+  definition: Omit<FormDefinition, 'captchaField' | 'retentionDays'> &
+    Partial<Pick<FormDefinition, 'captchaField' | 'retentionDays'>>,
+): FormDefinition {
+  return { captchaField: 'MTCaptchaToken', retentionDays: 365, ...definition };
+}
+
 export const forms: Record<FormId, FormDefinition> = {
-  complaint: {
+  complaint: form({
     path: '/api/contact/retail/reclamation',
     schema: complaintSchema,
-    captchaField: 'MTCaptchaToken',
     files: fileRules.complaint,
     event: { event: 'reklamaatio_form_submit' },
     // Product complaints may be needed for product-liability questions.
     retentionDays: 730,
-  },
-  feedback: {
+  }),
+  feedback: form({
     path: '/api/contact/retail/feedback',
     schema: feedbackSchema,
-    captchaField: 'MTCaptchaToken',
     event: { event: 'palaute_form_submit' },
-    retentionDays: 365,
-  },
-  sponsorship: {
+  }),
+  sponsorship: form({
     path: '/api/contact/retail/sponsor',
     schema: sponsorshipSchema,
-    captchaField: 'MTCaptchaToken',
     files: fileRules.sponsorship,
     event: { event: 'sponsorointi_form_submit' },
-    retentionDays: 365,
-  },
-  question: {
+  }),
+  question: form({
     path: '/api/contact/retail/question',
     schema: questionSchema,
-    captchaField: 'MTCaptchaToken',
     event: { event: 'kysymys_form_submit' },
-    retentionDays: 365,
-  },
-  'promotional-photo': {
+  }),
+  'promotional-photo': form({
     path: '/api/contact/promotionalphoto',
     schema: promotionalPhotoSchema,
-    captchaField: 'MTCaptchaToken',
     files: fileRules['promotional-photo'],
     event: { event: 'promotional_photo_form_submit' },
     retentionDays: 180,
-  },
-  'brand-contact': {
+  }),
+  'brand-contact': form({
     path: '/api/contact/mfcontact',
     schema: brandContactSchema,
-    captchaField: 'MTCaptchaToken',
     files: fileRules['brand-contact'],
     event: { event: 'contact_form_submit', formName: 'mfcontact' },
-    retentionDays: 365,
-  },
-  'expert-question': {
+  }),
+  'expert-question': form({
     path: '/api/contact/expert/question',
     schema: expertQuestionSchema,
-    captchaField: 'MTCaptchaToken',
     event: { event: 'expert_question_form_submit', formName: 'kysy_asiantuntijalta' },
-    retentionDays: 365,
-  },
-  'export-contact': {
+  }),
+  'export-contact': form({
     path: '/api/contact/business/requestcontact',
     schema: exportContactSchema,
-    captchaField: 'MTCaptchaToken',
     files: fileRules['export-contact'],
     event: { event: 'export_contact_form_submit', formName: 'export_contact' },
-    retentionDays: 365,
-  },
-  sales: {
+  }),
+  sales: form({
     path: '/api/fs/salesform',
     schema: salesSchema,
     captchaField: 'captchaToken',
     event: { event: 'contact_request_form_submit', formName: 'kontaktipyynto' },
-    retentionDays: 365,
-  },
-  'school-material': {
+  }),
+  'school-material': form({
     path: '/api/contact/school-material/request',
     schema: schoolMaterialSchema,
-    captchaField: 'MTCaptchaToken',
     event: { event: 'school_material_form_submit', formName: 'koulumateriaali' },
     retentionDays: 180,
-  },
+  }),
 };
 
 export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';

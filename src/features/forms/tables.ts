@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from '../../db/columns.ts';
 
 /**
  * The forms feature's tables (decision 126): submissions, their files, the mail outbox, spent
@@ -40,9 +41,7 @@ export const formSubmissionFiles = pgTable(
   'form_submission_files',
   {
     id: serial('id').primaryKey(),
-    submissionId: text('submission_id')
-      .notNull()
-      .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    submissionId: belongsTo(text('submission_id'), () => formSubmissions.id),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     /** The type found from the file's bytes, not the one the browser claimed. */

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from '../../db/columns.ts';
 import { formSubmissions } from '../forms/index.server.ts';
 import { staffMembers } from '../staff/index.server.ts';
 
@@ -54,9 +55,7 @@ export const submissionEvents = pgTable(
   'submission_events',
   {
     id: serial('id').primaryKey(),
-    submissionId: text('submission_id')
-      .notNull()
-      .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    submissionId: belongsTo(text('submission_id'), () => formSubmissions.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     staffId: uuid('staff_id').references(() => staffMembers.id, { onDelete: 'set null' }),
     kind: text('kind').$type<SubmissionEventKind>().notNull(),

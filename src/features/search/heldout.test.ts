@@ -1,9 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../tests/helpers/app.ts';
-import { analyserName } from './analysis/analyser.server.ts';
+import { describe, expect, it } from 'vitest';
 import { heldOutReportLines, measureHeldOutSet } from './heldout-measure.test-support.ts';
-import { createSeededSearchApp } from './seeded-app.test-support.ts';
+import { printJudgedReport, seededSearchTestApp } from './seeded-app.test-support.ts';
 
 /**
  * Search quality on the held-out judged set of issue 17 (heldout-queries.test-support.ts),
@@ -12,26 +9,12 @@ import { createSeededSearchApp } from './seeded-app.test-support.ts';
  * report printed says how far each site and language is from them.
  * `HELDOUT_REPORT=<file>` also writes the report lines to that file.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createSeededSearchApp();
-}, 180_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = seededSearchTestApp();
 
 describe('held-out judged set', () => {
   it('holds its measured quality on queries written without looking at the engine', async () => {
     const report = await measureHeldOutSet(t.app);
-    const lines = [
-      `database: ${t.database.engine}, analyser: ${analyserName()}`,
-      ...heldOutReportLines(report),
-    ];
-    console.info(lines.join('\n'));
-    if (process.env.HELDOUT_REPORT)
-      writeFileSync(process.env.HELDOUT_REPORT, `${lines.join('\n')}\n`);
+    printJudgedReport(t, heldOutReportLines(report), 'HELDOUT_REPORT');
     // The query file agrees with the seeded catalogue (checked on the tables, not the search).
     expect(report.wrongMarks.map((o) => `${o.q} on ${o.site}`)).toEqual([]);
     expect(report.judged.length).toBeGreaterThanOrEqual(300);

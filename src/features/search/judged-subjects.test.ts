@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../tests/helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { analyserName } from './analysis/analyser.server.ts';
 import { measureJudgedSet, reportLines } from './judged-measure.test-support.ts';
-import { createSeededSearchApp } from './seeded-app.test-support.ts';
+import { seededSearchTestApp } from './seeded-app.test-support.ts';
 
 /**
  * Search quality on the grown judged set of issue 17 (judged-subjects.test-support.ts): at least
@@ -10,15 +9,7 @@ import { createSeededSearchApp } from './seeded-app.test-support.ts';
  * does not look at the engine's answers. Goals: success@5 ≥ 97 % on every site and language,
  * suggestions@5 ≥ 95 %, and no query without results (every subject exists on its site).
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createSeededSearchApp();
-}, 180_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = seededSearchTestApp();
 
 describe('grown judged set', () => {
   it('finds the subject in the top five on every site and language, and something for each query', async () => {

@@ -1,8 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../tests/helpers/app.ts';
-import { analyserName } from './analysis/analyser.server.ts';
-import { createSeededSearchApp } from './seeded-app.test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { printJudgedReport, seededSearchTestApp } from './seeded-app.test-support.ts';
 import { measureShopperSet, shopperReportLines } from './shopper-measure.test-support.ts';
 
 /**
@@ -10,26 +7,12 @@ import { measureShopperSet, shopperReportLines } from './shopper-measure.test-su
  * colloquial words, descriptive forms, loanword typos, split and joined compounds, word order.
  * `SHOPPER_REPORT=<file>` also writes the report lines to that file.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createSeededSearchApp();
-}, 180_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = seededSearchTestApp();
 
 describe('shopper judged set', () => {
   it('finds what shoppers type on every site and language, and something for each query', async () => {
     const report = await measureShopperSet(t.app);
-    const lines = [
-      `database: ${t.database.engine}, analyser: ${analyserName()}`,
-      ...shopperReportLines(report),
-    ];
-    console.info(lines.join('\n'));
-    if (process.env.SHOPPER_REPORT)
-      writeFileSync(process.env.SHOPPER_REPORT, `${lines.join('\n')}\n`);
+    printJudgedReport(t, shopperReportLines(report), 'SHOPPER_REPORT');
     // The query file agrees with the seeded catalogue (checked on the tables, not the search).
     expect(report.wrongMarks.map((o) => `${o.q} on ${o.site}`)).toEqual([]);
     expect(report.outcomes.length).toBeGreaterThanOrEqual(200);

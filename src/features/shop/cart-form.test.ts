@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, createProduct } from '../../../tests/factories/index.ts';
+import { createPage, createShopProducts } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
 import { serverT } from '../../i18n/catalogues.ts';
@@ -29,23 +29,22 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  const shop = { siteId: 'lihakauppa', kind: 'shop-product' } as const;
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/pihvi',
-    code: code.steak,
-    name: 'Naudan ulkofilepihvi 400 g',
-    priceCents: 1290,
-    stock: null,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/vahissa',
-    code: code.few,
-    name: 'Karitsan kare 600 g',
-    priceCents: 2490,
-    stock: 3,
-  });
+  await createShopProducts(db, [
+    {
+      path: '/tuotteet/pihvi',
+      code: code.steak,
+      name: 'Naudan ulkofilepihvi 400 g',
+      priceCents: 1290,
+      stock: null,
+    },
+    {
+      path: '/tuotteet/vahissa',
+      code: code.few,
+      name: 'Karitsan kare 600 g',
+      priceCents: 2490,
+      stock: 3,
+    },
+  ]);
   await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });
   await createPage(db, {
     siteId: 'lihakauppa',

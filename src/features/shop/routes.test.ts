@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImage, createPage, createProduct } from '../../../tests/factories/index.ts';
+import {
+  createImage,
+  createPage,
+  createProduct,
+  createShopProducts,
+} from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
 import { fi } from '../../i18n/fi.ts';
@@ -31,55 +36,37 @@ beforeAll(async () => {
   const db = t.app.db;
   const image = await createImage(db);
   steakImage = image.id;
-  const shop = { siteId: 'lihakauppa', kind: 'shop-product' } as const;
-  const steak = await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/naudan-ulkofilepihvi',
-    code: code.steak,
-    name: 'Naudan ulkofilepihvi 400 g',
-    productGroup: 'Naudanliha',
-    imageIds: [image.id],
-    priceCents: 1290,
-    stock: null,
-  });
+  const [steak] = await createShopProducts(db, [
+    {
+      path: '/tuotteet/naudan-ulkofilepihvi',
+      code: code.steak,
+      name: 'Naudan ulkofilepihvi 400 g',
+      productGroup: 'Naudanliha',
+      imageIds: [image.id],
+      priceCents: 1290,
+      stock: null,
+    },
+    {
+      path: '/tuotteet/jauheliha',
+      code: code.mince,
+      name: 'Naudan jauheliha 10 % 1 kg',
+      productGroup: 'Jauhelihat',
+      priceCents: 1149,
+      stock: 40,
+    },
+    { path: '/tuotteet/loppunut', code: code.soldOut, priceCents: 990, stock: 0 },
+    { path: '/tuotteet/vahissa', code: code.few, priceCents: 2490, stock: 3 },
+    {
+      path: '/lahjakortit/lahjakortti-50',
+      code: code.gift,
+      name: 'Lahjakortti 50 €',
+      priceCents: 5000,
+      isGiftCard: true,
+    },
+    { path: '/tuotteet/poistuva', code: code.retired, priceCents: 500 },
+  ]);
+  if (!steak) throw new Error('no steak');
   steakId = steak.id;
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/jauheliha',
-    code: code.mince,
-    name: 'Naudan jauheliha 10 % 1 kg',
-    productGroup: 'Jauhelihat',
-    priceCents: 1149,
-    stock: 40,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/loppunut',
-    code: code.soldOut,
-    priceCents: 990,
-    stock: 0,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/vahissa',
-    code: code.few,
-    priceCents: 2490,
-    stock: 3,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/lahjakortit/lahjakortti-50',
-    code: code.gift,
-    name: 'Lahjakortti 50 €',
-    priceCents: 5000,
-    isGiftCard: true,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/poistuva',
-    code: code.retired,
-    priceCents: 500,
-  });
   // The same code on a brand site, without a price: not the shop's product.
   await createProduct(db, { siteId: 'jyvabroiler', path: '/tuotteet/x', code: code.brandOnly });
   await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from '../../db/columns.ts';
 import { sessions } from '../../server/tables.ts';
 import {
   FULFILMENT_STATUSES,
@@ -96,9 +97,7 @@ export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: belongsTo(uuid('customer_id'), () => customers.id),
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -114,9 +113,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: belongsTo(uuid('customer_id'), () => customers.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -180,9 +177,7 @@ export const carts = pgTable(
 export const cartLineItems = pgTable(
   'cart_line_items',
   {
-    cartId: uuid('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
+    cartId: belongsTo(uuid('cart_id'), () => carts.id),
     /** The product's `code` on the cart's site (shared by its language versions). */
     code: text('code').notNull(),
     quantity: integer('quantity').notNull(),
@@ -203,9 +198,7 @@ export const cartHandovers = pgTable(
   'cart_handovers',
   {
     tokenHash: text('token_hash').primaryKey(),
-    cartId: uuid('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
+    cartId: belongsTo(uuid('cart_id'), () => carts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -276,9 +269,7 @@ export const coupons = pgTable(
 export const couponCustomerUses = pgTable(
   'coupon_customer_uses',
   {
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id, { onDelete: 'cascade' }),
+    couponId: belongsTo(integer('coupon_id'), () => coupons.id),
     /** The customer's id, or the order's normalised e-mail address for a guest. */
     customerKey: text('customer_key').notNull(),
     uses: integer('uses').notNull().default(0),
@@ -293,12 +284,8 @@ export const couponCustomerUses = pgTable(
 export const cartCoupons = pgTable(
   'cart_coupons',
   {
-    cartId: uuid('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id, { onDelete: 'cascade' }),
+    cartId: belongsTo(uuid('cart_id'), () => carts.id),
+    couponId: belongsTo(integer('coupon_id'), () => coupons.id),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.cartId, t.couponId] })],
@@ -318,9 +305,7 @@ export const deliveryAreaPostalCodes = pgTable(
   {
     siteId: text('site_id').notNull(),
     postalCode: text('postal_code').notNull(),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    areaId: belongsTo(integer('area_id'), () => deliveryAreas.id),
   },
   (t) => [
     primaryKey({ columns: [t.siteId, t.postalCode] }),
@@ -337,9 +322,7 @@ export const deliveryCalendarSlots = pgTable(
   'delivery_calendar_slots',
   {
     id: serial('id').primaryKey(),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    areaId: belongsTo(integer('area_id'), () => deliveryAreas.id),
     weekday: integer('weekday').notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
@@ -363,9 +346,7 @@ export const deliveryCalendarSlots = pgTable(
 export const deliveryClosedDates = pgTable(
   'delivery_closed_dates',
   {
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    areaId: belongsTo(integer('area_id'), () => deliveryAreas.id),
     date: date('date', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.areaId, t.date] })],
@@ -380,9 +361,7 @@ export const deliveryClosedDates = pgTable(
 export const deliverySlotBookings = pgTable(
   'delivery_slot_bookings',
   {
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => deliveryAreas.id, { onDelete: 'cascade' }),
+    areaId: belongsTo(integer('area_id'), () => deliveryAreas.id),
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     capacity: integer('capacity').notNull(),
@@ -451,9 +430,7 @@ export const checkoutHolds = pgTable(
   'checkout_holds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    cartId: uuid('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
+    cartId: belongsTo(uuid('cart_id'), () => carts.id),
     siteId: text('site_id').notNull(),
     /**
      * The held delivery time. All null for a cart of gift cards only: there is nothing to deliver
@@ -486,9 +463,7 @@ export const checkoutHolds = pgTable(
 export const checkoutHoldLines = pgTable(
   'checkout_hold_lines',
   {
-    holdId: uuid('hold_id')
-      .notNull()
-      .references(() => checkoutHolds.id, { onDelete: 'cascade' }),
+    holdId: belongsTo(uuid('hold_id'), () => checkoutHolds.id),
     siteId: text('site_id').notNull(),
     code: text('code').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
@@ -586,9 +561,7 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo(uuid('order_id'), () => orders.id),
     code: text('code').notNull(),
     productId: integer('product_id'),
     name: text('name').notNull(),
@@ -623,9 +596,7 @@ export const orderLines = pgTable(
 export const orderCoupons = pgTable(
   'order_coupons',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo(uuid('order_id'), () => orders.id),
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'restrict' }),
@@ -647,9 +618,7 @@ export const orderPayments = pgTable(
   'order_payments',
   {
     stamp: text('stamp').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo(uuid('order_id'), () => orders.id),
     provider: text('provider').notNull(),
     transactionId: text('transaction_id'),
     /**
@@ -720,9 +689,7 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: serial('id').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo(uuid('order_id'), () => orders.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
     /** The staff member who did it; null for what the shop did by itself. */
@@ -770,9 +737,7 @@ export const testBankPayments = pgTable(
 export const testBankRefunds = pgTable('test_bank_refunds', {
   refundStamp: text('refund_stamp').primaryKey(),
   refundTransactionId: uuid('refund_transaction_id').notNull().defaultRandom(),
-  transactionId: text('transaction_id')
-    .notNull()
-    .references(() => testBankPayments.transactionId, { onDelete: 'cascade' }),
+  transactionId: belongsTo(text('transaction_id'), () => testBankPayments.transactionId),
   amountCents: integer('amount_cents').notNull(),
   status: text('status', { enum: ['ok', 'fail'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -818,9 +783,7 @@ export const giftCardAdjustments = pgTable(
   'gift_card_adjustments',
   {
     id: serial('id').primaryKey(),
-    giftCardId: integer('gift_card_id')
-      .notNull()
-      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    giftCardId: belongsTo(integer('gift_card_id'), () => giftCards.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     staffId: uuid('staff_id'),
     deltaCents: integer('delta_cents').notNull(),
@@ -834,12 +797,8 @@ export const giftCardAdjustments = pgTable(
 export const cartGiftCards = pgTable(
   'cart_gift_cards',
   {
-    cartId: uuid('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
-    giftCardId: integer('gift_card_id')
-      .notNull()
-      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    cartId: belongsTo(uuid('cart_id'), () => carts.id),
+    giftCardId: belongsTo(integer('gift_card_id'), () => giftCards.id),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.cartId, t.giftCardId] })],
@@ -849,9 +808,7 @@ export const cartGiftCards = pgTable(
 export const orderGiftCards = pgTable(
   'order_gift_cards',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo(uuid('order_id'), () => orders.id),
     giftCardId: integer('gift_card_id')
       .notNull()
       .references(() => giftCards.id, { onDelete: 'restrict' }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, createProduct } from '../../../tests/factories/index.ts';
+import { createPage, createProduct, createShopProducts } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
 import { Visitor } from '../../../tests/helpers/visitor.ts';
 import { serverT } from '../../i18n/catalogues.ts';
@@ -12,22 +12,10 @@ let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
   const db = app.app.db;
-  const shop = { siteId: 'lihakauppa', kind: 'shop-product' } as const;
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/pihvi',
-    code: '6100001',
-    name: 'Pihvi',
-    priceCents: 1290,
-    stock: 3,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/loppu',
-    code: '6100002',
-    priceCents: 990,
-    stock: 0,
-  });
+  await createShopProducts(db, [
+    { path: '/tuotteet/pihvi', code: '6100001', name: 'Pihvi', priceCents: 1290, stock: 3 },
+    { path: '/tuotteet/loppu', code: '6100002', priceCents: 990, stock: 0 },
+  ]);
   await createProduct(db, {
     siteId: 'sibylla',
     kind: 'retail-product',

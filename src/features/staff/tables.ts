@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from '../../db/columns.ts';
 
 /**
  * The back office's tables (decisions 130–133): staff accounts apart from shop customers, their
@@ -49,9 +50,7 @@ export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {
     id: serial('id').primaryKey(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    staffId: belongsTo(uuid('staff_id'), () => staffMembers.id),
     codeHash: text('code_hash').notNull().unique(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -66,9 +65,7 @@ export const staffTokens = pgTable(
   'staff_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    staffId: belongsTo(uuid('staff_id'), () => staffMembers.id),
     purpose: text('purpose').notNull(),
     totpSecretSealed: text('totp_secret_sealed'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -89,9 +86,7 @@ export const staffSessions = pgTable(
   'staff_sessions',
   {
     id: text('id').primaryKey(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    staffId: belongsTo(uuid('staff_id'), () => staffMembers.id),
     stage: text('stage').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -122,9 +117,7 @@ export const staffGrants = pgTable(
   'staff_grants',
   {
     id: serial('id').primaryKey(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    staffId: belongsTo(uuid('staff_id'), () => staffMembers.id),
     roleKey: text('role_key')
       .notNull()
       .references(() => staffRoles.key),
@@ -173,9 +166,7 @@ export const staffPasskeys = pgTable(
   {
     /** The credential's id, base64url. */
     id: text('id').primaryKey(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    staffId: belongsTo(uuid('staff_id'), () => staffMembers.id),
     /** The COSE public key, base64url. */
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from '../../db/columns.ts';
 
 /** The marketing lists' tables (decisions 038, 126): subscriptions, their mails, categories, campaigns. */
 
@@ -100,9 +101,7 @@ export const campaignParticipations = pgTable(
   'campaign_participations',
   {
     id: serial('id').primaryKey(),
-    campaignId: text('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: belongsTo(text('campaign_id'), () => campaigns.id),
     email: text('email').notNull(),
     lang: text('lang').notNull(),
     isAdult: boolean('is_adult').notNull(),
@@ -170,9 +169,7 @@ export const newsReleaseMails = pgTable(
   'news_release_mails',
   {
     id: serial('id').primaryKey(),
-    mailingId: integer('mailing_id')
-      .notNull()
-      .references(() => newsReleaseMailings.id, { onDelete: 'cascade' }),
+    mailingId: belongsTo(integer('mailing_id'), () => newsReleaseMailings.id),
     siteId: text('site_id').notNull(),
     translationKey: text('translation_key').notNull(),
     /** The address, lower-cased. */
@@ -197,9 +194,7 @@ export const campaignDraws = pgTable(
   'campaign_draws',
   {
     id: serial('id').primaryKey(),
-    campaignId: text('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: belongsTo(text('campaign_id'), () => campaigns.id),
     /** 32 random bytes, hex. */
     seed: text('seed').notNull(),
     winnersWanted: integer('winners_wanted').notNull(),

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { COUNTS_STALE_MS } from '../../../db/content-changes.ts';
+import { apiRoute } from '../../../server/api-route.ts';
 import { NotFound } from '../../../server/errors.ts';
-import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { jsonAnswer } from '../../../server/openapi.ts';
 import { cookieSiteOptions } from '../../../server/plugins/sessions.ts';
 import { likeClientKey, likeContent } from './likes.server.ts';
 import {
@@ -27,25 +28,16 @@ export const LIKE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 /** `POST /api/contentlikecount/{contentId}` (spec §7): counts the visitor's like once. */
 export async function likeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    `${LIKE_API}/:contentId`,
-    {
-      bodyLimit: 1024,
-      config: { rateLimit: LIKE_RATE_LIMIT },
-      schema: {
-        tags: ['content'],
-        summary: 'Likes a recipe or product, once per visitor',
-        description:
-          'No body. `contentId` is a content id as search hits and product cards give it (`recipe-{id}`, `product-{id}`, `page-{id}`, `news-{id}`); recipes and products of the site are liked, pages and news releases take no likes (404). The visitor is the session (its anti-forgery header is required); a second like by the same visitor, or more than 20 from one address for one content in a day, counts nothing and answers the stored count. 30 requests per client and minute.',
-        security: XSRF_SECURITY,
-        params: likeParamsSchema,
-        response: {
-          200: jsonAnswer(likeAnswerSchema, 'The stored count'),
-          ...problemAnswers(400, 403, 404, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+  apiRoute(app, 'POST', `${LIKE_API}/:contentId`, 'content', {
+    bodyLimit: 1024,
+    rateLimit: LIKE_RATE_LIMIT,
+    summary: 'Likes a recipe or product, once per visitor',
+    description:
+      'No body. `contentId` is a content id as search hits and product cards give it (`recipe-{id}`, `product-{id}`, `page-{id}`, `news-{id}`); recipes and products of the site are liked, pages and news releases take no likes (404). The visitor is the session (its anti-forgery header is required); a second like by the same visitor, or more than 20 from one address for one content in a day, counts nothing and answers the stored count. 30 requests per client and minute.',
+    params: likeParamsSchema,
+    answer: jsonAnswer(likeAnswerSchema, 'The stored count'),
+    problems: [400, 403, 404, 429],
+    handler: async (request, reply) => {
       const target = likeTargetOf(request.params.contentId);
       reply.header('cache-control', 'no-store');
       if (!target) throw new NotFound('Pages and news releases take no likes.');
@@ -66,5 +58,5 @@ export async function likeRoutes(fastify: FastifyInstance) {
       }
       return { contentId: likeContentId(target), ...result };
     },
-  );
+  });
 }

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serverT } from '../../../i18n/catalogues.ts';
 import type { PageLayout } from '../../../render/render-page.tsx';
+import { apiRoute } from '../../../server/api-route.ts';
 import { AppError } from '../../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
-import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { jsonAnswer } from '../../../server/openapi.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { loadCart } from '../cart.server.ts';
 import { onShop } from '../customer/routes.server.ts';
@@ -74,23 +75,14 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
 
-  app.post(
-    `${CART_API}/handover`,
-    {
-      config: { rateLimit: handoverRateLimit },
-      schema: {
-        tags: ['shop'],
-        summary: 'A one-time token that hands the cart over to the shop at top level',
-        description:
-          'Asked by the shop frame on a brand site (decision 021). 404 when the session has no lines.',
-        security: XSRF_SECURITY,
-        response: {
-          200: jsonAnswer(handoverSchema, 'The token'),
-          ...problemAnswers(403, 404, 429),
-        },
-      },
-    },
-    async (request) => {
+  apiRoute(app, 'POST', `${CART_API}/handover`, 'shop', {
+    rateLimit: handoverRateLimit,
+    summary: 'A one-time token that hands the cart over to the shop at top level',
+    description:
+      'Asked by the shop frame on a brand site (decision 021). 404 when the session has no lines.',
+    answer: jsonAnswer(handoverSchema, 'The token'),
+    problems: [403, 404, 429],
+    handler: async (request) => {
       const { token, expiresAt } = await issueHandover(app.db, existingKey(request));
       return {
         token,
@@ -98,56 +90,39 @@ export async function handoverApiRoutes(fastify: FastifyInstance) {
         path: `${HANDOVER_PAGE_PATH}?${new URLSearchParams({ token })}`,
       };
     },
-  );
+  });
 
-  app.post(
-    `${CART_API}/claimhandover`,
-    {
-      config: { rateLimit: handoverRateLimit },
-      schema: {
-        tags: ['shop'],
-        summary: "Moves the lines of a hand-over token's cart into this session's cart",
-        description:
-          'Quantities are summed with the lines of the same code, capped by stock and 99. A token works once; unknown, used or expired tokens are 404 and write nothing.',
-        security: XSRF_SECURITY,
-        querystring: claimQuerySchema,
-        response: {
-          200: jsonAnswer(cartSchema, 'The cart of the session'),
-          ...problemAnswers(400, 403, 404, 429),
-        },
-      },
-    },
-    async (request) => {
+  apiRoute(app, 'POST', `${CART_API}/claimhandover`, 'shop', {
+    rateLimit: handoverRateLimit,
+    summary: "Moves the lines of a hand-over token's cart into this session's cart",
+    description:
+      'Quantities are summed with the lines of the same code, capped by stock and 99. A token works once; unknown, used or expired tokens are 404 and write nothing.',
+    querystring: claimQuerySchema,
+    answer: jsonAnswer(cartSchema, 'The cart of the session'),
+    problems: [400, 403, 404, 429],
+    handler: async (request) => {
       const lang = request.query.language;
       const { key } = await claimHandover(app.db, request.query.token, cartTarget(request), lang);
       return loadCart(app.db, key, lang);
     },
-  );
+  });
 
-  app.get(
-    `${CART_API}/count`,
-    {
-      config: { rateLimit: countRateLimit },
-      schema: {
-        tags: ['shop'],
-        summary: 'The number of products in the cart as a brand site shows it',
-        description:
-          "The session's cart and, after a hand-over (decision 021), the shop cart its lines went to, each product once (decision 102). Asked by the shop frame on a brand site; elsewhere it is the cart's own `lineItemCount`.",
-        querystring: countQuerySchema,
-        response: {
-          200: jsonAnswer(countSchema, 'The count'),
-          ...problemAnswers(400, 404, 429),
-        },
-      },
-    },
-    async (request) => {
+  apiRoute(app, 'GET', `${CART_API}/count`, 'shop', {
+    rateLimit: countRateLimit,
+    summary: 'The number of products in the cart as a brand site shows it',
+    description:
+      "The session's cart and, after a hand-over (decision 021), the shop cart its lines went to, each product once (decision 102). Asked by the shop frame on a brand site; elsewhere it is the cart's own `lineItemCount`.",
+    querystring: countQuerySchema,
+    answer: jsonAnswer(countSchema, 'The count'),
+    problems: [400, 404, 429],
+    handler: async (request) => {
       const key = existingKey(request);
       const data = key ? await request.session.get() : {};
       return {
         lineItemCount: await countWithHandedOver(app.db, key, data, request.query.language),
       };
     },
-  );
+  });
 }
 
 interface ConfirmProps {

@@ -316,6 +316,32 @@ function signInRoutes(app: App, perAccount: PerAccount) {
   );
 }
 
+/**
+ * A call that uses the token of a mailed link (a password reset, an address verification): its
+ * body carries the token, it answers ok, and it is limited like the mails that send the links.
+ */
+function linkTokenCall<B extends z.ZodType>(
+  app: App,
+  url: string,
+  doc: { summary: string; description: string; body: B; answer: string },
+  use: (body: z.output<B>) => Promise<unknown>,
+) {
+  app.post(
+    url,
+    accountCall({
+      ...doc,
+      rateLimit: LIMITS.reset,
+      answer: okAnswer(doc.answer),
+      problems: [400, 403, 404, 413, 429],
+    }),
+    async (request) => {
+      // Fastify has checked the body against `B`; its provider's type of it stays unresolved here.
+      await use(request.body as z.output<B>);
+      return OK;
+    },
+  );
+}
+
 /** The password: changed by the customer, or reset by a mailed link. */
 function passwordRoutes(app: App, perAccount: PerAccount) {
   app.post(
@@ -360,21 +386,17 @@ function passwordRoutes(app: App, perAccount: PerAccount) {
     },
   );
 
-  app.post(
+  linkTokenCall(
+    app,
     `${ACCOUNT_API}/password-reset/confirm`,
-    accountCall({
+    {
       summary: 'Sets a new password with the token of a reset link',
       description:
         'A token works once and expires after an hour; unknown, used or expired tokens are 400 naming `token`. Every session of the account ends.',
-      rateLimit: LIMITS.reset,
       body: resetSchema,
-      answer: okAnswer('The password is changed'),
-      problems: [400, 403, 404, 413, 429],
-    }),
-    async (request) => {
-      await resetPassword(app.db, request.body);
-      return OK;
+      answer: 'The password is changed',
     },
+    (body) => resetPassword(app.db, body),
   );
 }
 
@@ -400,20 +422,16 @@ function verificationRoutes(app: App) {
     },
   );
 
-  app.post(
+  linkTokenCall(
+    app,
     `${ACCOUNT_API}/email-verification/confirm`,
-    accountCall({
+    {
       summary: "Verifies an account's address with the token of a mailed link",
       description:
         'A token works once and expires after 7 days, and only while the account still has the address it was sent to; otherwise 400 naming `token`.',
-      rateLimit: LIMITS.reset,
       body: verifyEmailSchema,
-      answer: okAnswer('The address is verified'),
-      problems: [400, 403, 404, 413, 429],
-    }),
-    async (request) => {
-      await confirmEmail(app.db, request.body.token);
-      return OK;
+      answer: 'The address is verified',
     },
+    (body) => confirmEmail(app.db, body.token),
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createPage, createProduct } from '../../../../tests/factories/index.ts';
+import { createPage, createShopProducts } from '../../../../tests/factories/index.ts';
 import { confirmOrder, type ShownTotals } from '../../../../tests/helpers/shop.ts';
 import { registerWithAddress, unverifyEmail } from '../../../../tests/helpers/shop-customer.ts';
 import {
@@ -51,44 +51,25 @@ export async function createCheckoutShop(
   db: Database,
   options: { slotCapacity?: number; weeklyQuantity?: number; stock?: number } = {},
 ): Promise<{ areaId: number }> {
-  const shop = { siteId: 'lihakauppa', kind: 'shop-product' } as const;
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/paivatuote',
-    code: CODES.perDate,
-    name: 'Päivätuote',
-    priceCents: 1000,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/perustuote',
-    code: CODES.plain,
-    name: 'Perustuote',
-    priceCents: 500,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/varastotuote',
-    code: CODES.stocked,
-    name: 'Varastotuote',
-    priceCents: 700,
-    stock: options.stock ?? 5,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/lahjakortit/lahjakortti-20',
-    code: CODES.gift,
-    name: 'Lahjakortti 20 €',
-    priceCents: 2000,
-    isGiftCard: true,
-  });
-  await createProduct(db, {
-    ...shop,
-    path: '/tuotteet/lihalaatikko',
-    code: CODES.box,
-    name: 'Lihalaatikko',
-    priceCents: 6079,
-  });
+  await createShopProducts(db, [
+    { path: '/tuotteet/paivatuote', code: CODES.perDate, name: 'Päivätuote', priceCents: 1000 },
+    { path: '/tuotteet/perustuote', code: CODES.plain, name: 'Perustuote', priceCents: 500 },
+    {
+      path: '/tuotteet/varastotuote',
+      code: CODES.stocked,
+      name: 'Varastotuote',
+      priceCents: 700,
+      stock: options.stock ?? 5,
+    },
+    {
+      path: '/lahjakortit/lahjakortti-20',
+      code: CODES.gift,
+      name: 'Lahjakortti 20 €',
+      priceCents: 2000,
+      isGiftCard: true,
+    },
+    { path: '/tuotteet/lihalaatikko', code: CODES.box, name: 'Lihalaatikko', priceCents: 6079 },
+  ]);
   await createPage(db, { siteId: 'lihakauppa', path: '/', type: 'home', title: 'Lihakauppa' });
   const [area] = await db
     .insert(deliveryAreas)

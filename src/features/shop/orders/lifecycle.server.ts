@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client.ts';
 import {
@@ -147,6 +147,41 @@ async function plainMove<Row>(
   return moved ?? null;
 }
 
+/**
+ * The conditional update of a payment attempt's or a refund's status move: the row `which` moves
+ * to `to`, with `set` written alongside, if it is in `from`; answers the moved rows.
+ */
+function updateStatus(
+  db: Writer,
+  table: typeof orderPayments,
+  which: SQL,
+  from: PaymentAttemptStatus,
+  to: PaymentAttemptStatus,
+  set: PgUpdateSetSource<typeof orderPayments>,
+): Promise<AttemptRow[]>;
+function updateStatus(
+  db: Writer,
+  table: typeof orderRefunds,
+  which: SQL,
+  from: RefundStatus,
+  to: RefundStatus,
+  set: PgUpdateSetSource<typeof orderRefunds>,
+): Promise<RefundRow[]>;
+function updateStatus(
+  db: Writer,
+  table: typeof orderPayments | typeof orderRefunds,
+  which: SQL,
+  from: PaymentAttemptStatus | RefundStatus,
+  to: PaymentAttemptStatus | RefundStatus,
+  set: PgUpdateSetSource<typeof orderPayments> | PgUpdateSetSource<typeof orderRefunds>,
+): Promise<(AttemptRow | RefundRow)[]> {
+  return db
+    .update(table)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(and(which, eq(table.status, from)))
+    .returning();
+}
+
 /** Whether an attempt in `from` may move to `to`. */
 export function attemptMayMove(from: string, to: string): boolean {
   return moveIn(ATTEMPT_TRANSITIONS, from, to) !== undefined;
@@ -214,11 +249,7 @@ export async function moveAttempt<From extends PaymentAttemptStatus>(
   set: Pick<PgUpdateSetSource<typeof orderPayments>, 'transactionId' | 'method'> = {},
 ): Promise<AttemptRow | null> {
   return plainMove('payment attempt', ATTEMPT_TRANSITIONS, from, to, () =>
-    db
-      .update(orderPayments)
-      .set({ ...set, status: to, updatedAt: sql`now()` })
-      .where(and(eq(orderPayments.stamp, stamp), eq(orderPayments.status, from)))
-      .returning(),
+    updateStatus(db, orderPayments, eq(orderPayments.stamp, stamp), from, to, set),
   );
 }
 
@@ -250,11 +281,7 @@ export async function moveRefund(
   set: Pick<PgUpdateSetSource<typeof orderRefunds>, 'transactionId'> = {},
 ): Promise<RefundRow | null> {
   return plainMove('refund', REFUND_TRANSITIONS, from, to, () =>
-    db
-      .update(orderRefunds)
-      .set({ ...set, status: to, updatedAt: sql`now()` })
-      .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, from)))
-      .returning(),
+    updateStatus(db, orderRefunds, eq(orderRefunds.id, id), from, to, set),
   );
 }
 

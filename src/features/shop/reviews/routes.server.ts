@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { apiRoute } from '../../../server/api-route.ts';
+import { jsonAnswer } from '../../../server/openapi.ts';
 import { sessionCustomerId } from '../customer/accounts.server.ts';
 import { onShop } from '../customer/routes.server.ts';
 import { postReview, ReviewNeedsLogin, reviewPage } from './reviews.server.ts';
@@ -28,47 +29,30 @@ const BODY_LIMIT = 16 * 1024;
 export async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    REVIEW_API,
-    {
-      config: { rateLimit: REVIEW_LIMITS.list },
-      schema: {
-        tags: ['shop'],
-        summary: "A page of a product's reviews, newest first",
-        description:
-          'Reviews belong to the product code: every language version of the product shows the same reviews. `pageSize` defaults to 9.',
-        querystring: reviewQuerySchema,
-        response: {
-          200: jsonAnswer(reviewPageSchema, 'The page of reviews'),
-          ...problemAnswers(400, 404, 429),
-        },
-      },
-    },
-    async (request) => {
+  apiRoute(app, 'GET', REVIEW_API, 'shop', {
+    rateLimit: REVIEW_LIMITS.list,
+    summary: "A page of a product's reviews, newest first",
+    description:
+      'Reviews belong to the product code: every language version of the product shows the same reviews. `pageSize` defaults to 9.',
+    querystring: reviewQuerySchema,
+    answer: jsonAnswer(reviewPageSchema, 'The page of reviews'),
+    problems: [400, 404, 429],
+    handler: async (request) => {
       onShop(request);
       return reviewPage(app.db, request.query);
     },
-  );
+  });
 
-  app.post(
-    REVIEW_API,
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: REVIEW_LIMITS.post },
-      schema: {
-        tags: ['shop'],
-        summary: 'Writes the customer’s review of a product',
-        description:
-          'Login required (401) and a verified e-mail address (403 naming `email`, decision 082). Rating 1–5, text 1–500 characters and a user name, trimmed; the text is kept as plain text. One review per customer and product, counted by account and by mailbox (409 for a second). `isVerified` when the customer has a paid order of the product. `state` is `pending` when the shop moderates before publishing (the review is listed and counted once approved), `published` when it moderates afterwards (decision 148).',
-        security: XSRF_SECURITY,
-        body: reviewPostSchema,
-        response: {
-          200: jsonAnswer(reviewPostedSchema, 'The review written'),
-          ...problemAnswers(400, 401, 403, 404, 409, 413, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+  apiRoute(app, 'POST', REVIEW_API, 'shop', {
+    bodyLimit: BODY_LIMIT,
+    rateLimit: REVIEW_LIMITS.post,
+    summary: 'Writes the customer’s review of a product',
+    description:
+      'Login required (401) and a verified e-mail address (403 naming `email`, decision 082). Rating 1–5, text 1–500 characters and a user name, trimmed; the text is kept as plain text. One review per customer and product, counted by account and by mailbox (409 for a second). `isVerified` when the customer has a paid order of the product. `state` is `pending` when the shop moderates before publishing (the review is listed and counted once approved), `published` when it moderates afterwards (decision 148).',
+    body: reviewPostSchema,
+    answer: jsonAnswer(reviewPostedSchema, 'The review written'),
+    problems: [400, 401, 403, 404, 409, 413, 429],
+    handler: async (request, reply) => {
       onShop(request);
       reply.header('cache-control', 'no-store');
       const customerId = await sessionCustomerId(request.session);
@@ -81,5 +65,5 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       });
       return { review, state, productId: request.body.productId };
     },
-  );
+  });
 }
