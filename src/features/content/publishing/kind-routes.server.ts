@@ -1,22 +1,11 @@
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { jsonAnswer } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { schoolMaterials } from '../../forms/index.server.ts';
-import { adminRoute, scopeWhere } from '../../staff/index.server.ts';
-import {
-  contentItems,
-  contentVersions,
-  facetCategories,
-  facetTags,
-  jobs,
-  mapRegions,
-  pages,
-  products,
-  timelineYears,
-} from '../tables.ts';
+import { adminRoute } from '../../staff/index.server.ts';
+import { jobs, mapRegions, products, timelineYears } from '../tables.ts';
+import { type ListSpec, listKind } from './item-list.server.ts';
 import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
 import {
   JOBS_ADMIN_API,
@@ -24,7 +13,6 @@ import {
   jobOpenSchema,
   jobSaveSchema,
   jobVersionSchema,
-  type KindListRow,
   kindListQuerySchema,
   kindListSchema,
   MAP_REGIONS_ADMIN_API,
@@ -50,9 +38,10 @@ import {
   timelineYearVersionSchema,
 } from './kind-schemas.ts';
 import { newProductTypes, productAdapter } from './products.server.ts';
-import { editableScopes, scoped } from './routes.server.ts';
+import { facetCategoriesOf, listingPathOf } from './references.server.ts';
+import { scoped } from './routes.server.ts';
 import { scopeQuerySchema } from './schemas.ts';
-import { createItem, type ItemKind, type KindAdapter, openItem } from './versions.server.ts';
+import { createItem, type KindAdapter, openItem } from './versions.server.ts';
 import {
   jobAdapter,
   mapRegionAdapter,
@@ -60,177 +49,16 @@ import {
   timelineYearAdapter,
 } from './widget-rows.server.ts';
 
-const PAGE_SIZE = 50;
-
-/** Where a kind's list reads its live rows and its never-published drafts' documents. */
-interface ListSpec {
-  kind: ItemKind;
-  table: PgTable;
-  columns: {
-    id: PgColumn;
-    siteId: PgColumn;
-    lang: PgColumn;
-    title: PgColumn;
-    detail: PgColumn;
-    updatedAt: PgColumn;
-  };
-  /** The document's fields the list shows for a draft: its title and its detail. */
-  fields: { title: string; detail: string };
-}
-
-type ListQuery = {
-  site?: string | undefined;
-  lang?: string | undefined;
-  q?: string | undefined;
-  offset: number;
-};
-
-/**
- * The items of a kind the grants reach: published ones (with whether a newer draft waits) and
- * those not yet published, most recently changed first, 50 at a time, searched by their title.
- */
-async function listKind(request: FastifyRequest, spec: ListSpec, query: ListQuery) {
-  const db = request.server.db;
-  const grants = request.staff?.grants ?? [];
-  const c = spec.columns;
-  const q = query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : undefined;
-  const live: SQL[] = [scopeWhere(grants, 'content.edit', { site: c.siteId, lang: c.lang })];
-  const drafts: SQL[] = [
-    scopeWhere(grants, 'content.edit', { site: contentItems.siteId, lang: contentItems.lang }),
-    eq(contentItems.kind, spec.kind),
-    isNull(contentItems.publishedVersion),
-  ];
-  const title = sql<string>`${contentVersions.document}->>${spec.fields.title}`;
-  if (query.site) {
-    live.push(eq(c.siteId, query.site));
-    drafts.push(eq(contentItems.siteId, query.site));
-  }
-  if (query.lang) {
-    live.push(eq(c.lang, query.lang));
-    drafts.push(eq(contentItems.lang, query.lang));
-  }
-  if (q) {
-    live.push(sql`${c.title} ilike ${q}`);
-    drafts.push(sql`${title} ilike ${q}`);
-  }
-  const liveRows = db
-    .select({
-      id: sql<number>`${c.id}`.as('id'),
-      siteId: sql<string>`${c.siteId}`.as('site_id'),
-      lang: sql<string>`${c.lang}`.as('lang'),
-      title: sql<string>`${c.title}`.as('title'),
-      detail: sql<string>`${c.detail}::text`.as('detail'),
-      state:
-        sql<string>`case when ${contentItems.headVersion} > ${contentItems.publishedVersion} then 'changed' else 'published' end`.as(
-          'state',
-        ),
-      updatedAt: sql<Date>`greatest(${c.updatedAt}, ${contentItems.updatedAt})`.as('updated_at'),
-    })
-    .from(spec.table)
-    .leftJoin(contentItems, and(eq(contentItems.kind, spec.kind), eq(contentItems.itemId, c.id)))
-    .where(and(...live));
-  const draftRows = db
-    .select({
-      id: sql<number>`${contentItems.itemId}`.as('id'),
-      siteId: sql<string>`${contentItems.siteId}`.as('site_id'),
-      lang: sql<string>`${contentItems.lang}`.as('lang'),
-      title: sql<string>`${title}`.as('title'),
-      detail: sql<string>`${contentVersions.document}->>${spec.fields.detail}`.as('detail'),
-      state: sql<string>`'draft'`.as('state'),
-      updatedAt: sql<Date>`${contentItems.updatedAt}`.as('updated_at'),
-    })
-    .from(contentItems)
-    .innerJoin(
-      contentVersions,
-      and(
-        eq(contentVersions.kind, contentItems.kind),
-        eq(contentVersions.itemId, contentItems.itemId),
-        eq(contentVersions.version, contentItems.headVersion),
-      ),
-    )
-    .where(and(...drafts));
-  const union = liveRows.unionAll(draftRows).as('u');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(union)
-      .orderBy(desc(union.updatedAt), desc(union.id))
-      .limit(PAGE_SIZE)
-      .offset(query.offset),
-    db.select({ n: count() }).from(union),
-  ]);
-  return {
-    rows: rows.map(
-      (r): KindListRow => ({
-        id: Number(r.id),
-        siteId: r.siteId,
-        lang: r.lang,
-        title: r.title ?? '',
-        detail: r.detail ?? '',
-        state: r.state as KindListRow['state'],
-        updatedAt: new Date(r.updatedAt).toISOString(),
-      }),
-    ),
-    total: Number(total?.n ?? 0),
-    scopes: editableScopes(grants),
-  };
-}
-
 /** What a product of a site and language may choose: its page types, categories and tags. */
 async function productOptions(request: FastifyRequest, scope: { site: string; lang: string }) {
   const db = request.server.db;
   const where = { siteId: scope.site, lang: scope.lang };
-  const [kinds, rows, [list]] = await Promise.all([
+  const [kinds, categories, listPath] = await Promise.all([
     newProductTypes(db, where),
-    db
-      .select({
-        categoryId: facetCategories.id,
-        category: facetCategories.name,
-        id: facetTags.id,
-        name: facetTags.name,
-      })
-      .from(facetCategories)
-      .innerJoin(facetTags, eq(facetTags.categoryId, facetCategories.id))
-      .where(
-        and(
-          eq(facetCategories.siteId, scope.site),
-          eq(facetCategories.lang, scope.lang),
-          eq(facetCategories.scope, 'products'),
-        ),
-      )
-      .orderBy(
-        asc(facetCategories.sortOrder),
-        asc(facetCategories.id),
-        asc(facetTags.sortOrder),
-        asc(facetTags.id),
-      ),
-    db
-      .select({ path: pages.path })
-      .from(pages)
-      .where(
-        and(
-          eq(pages.siteId, scope.site),
-          eq(pages.lang, scope.lang),
-          eq(pages.type, 'product-list'),
-        ),
-      )
-      .orderBy(sql`length(${pages.path})`, asc(pages.id))
-      .limit(1),
+    facetCategoriesOf(db, where, 'products'),
+    listingPathOf(db, where, 'product-list'),
   ]);
-  const categories = new Map<
-    number,
-    { id: number; name: string; tags: { id: number; name: string }[] }
-  >();
-  for (const row of rows) {
-    const category = categories.get(row.categoryId) ?? {
-      id: row.categoryId,
-      name: row.category,
-      tags: [],
-    };
-    category.tags.push({ id: row.id, name: row.name });
-    categories.set(row.categoryId, category);
-  }
-  return { kinds, listPath: list?.path ?? null, categories: [...categories.values()] };
+  return { kinds, listPath, categories };
 }
 
 /** One kind's list, creation and item routes. */

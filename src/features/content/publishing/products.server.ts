@@ -1,13 +1,13 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { images } from '../../../images/tables.ts';
 import { keptBySanitiser } from '../../../render/rich-text.server.tsx';
 import type { FieldErrors } from '../../../server/errors.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop-id.ts';
 import type { ProductRow as ProductDto } from '../content.server.ts';
-import { facetCategories, facetTags, products } from '../tables.ts';
+import { products } from '../tables.ts';
 import { NEW_PRODUCT_TYPES, type ProductDocument, productDocumentSchema } from './kind-schemas.ts';
 import { pathTaken } from './recipes.server.ts';
+import { imageErrors, tagErrors } from './references.server.ts';
 import type { KindAdapter, LiveRow } from './versions.server.ts';
 
 type Db = Database | Transaction;
@@ -37,24 +37,6 @@ export function productDocumentOf(row: ProductRow): ProductDocument {
     nutrition: row.nutrition,
     weightGrams: row.weightGrams,
   };
-}
-
-/** The product facet tags of a site's language version, among `ids`. */
-async function productTags(db: Db, scope: { siteId: string; lang: string }, ids: number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ id: facetTags.id })
-    .from(facetTags)
-    .innerJoin(facetCategories, eq(facetCategories.id, facetTags.categoryId))
-    .where(
-      and(
-        inArray(facetTags.id, ids),
-        eq(facetCategories.siteId, scope.siteId),
-        eq(facetCategories.lang, scope.lang),
-        eq(facetCategories.scope, 'products'),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
 }
 
 /** The page types a new product of a site's language version may have. */
@@ -145,26 +127,12 @@ export const productAdapter: KindAdapter<ProductDocument> = {
       errors[field] ??= key;
     }
     if (!keptBySanitiser(doc.descriptionHtml)) errors.descriptionHtml = 'admin.product.htmlRefused';
-    if (doc.imageIds.length > 0) {
-      const found = await db
-        .select({ id: images.id })
-        .from(images)
-        .where(inArray(images.id, [...new Set(doc.imageIds)]));
-      const have = new Set(found.map((r) => r.id));
-      doc.imageIds.forEach((imageId, i) => {
-        if (!have.has(imageId)) errors[`imageIds.${i}`] ??= 'admin.recipe.imageMissing';
-      });
-    }
-    const tags = await productTags(db, item, [
-      ...new Set([...doc.facetTagIds, ...doc.categoryIds]),
-    ]);
-    doc.facetTagIds.forEach((tag, i) => {
-      if (!tags.has(tag)) errors[`facetTagIds.${i}`] ??= 'admin.recipe.tagMissing';
-    });
-    doc.categoryIds.forEach((tag, i) => {
-      if (!tags.has(tag)) errors[`categoryIds.${i}`] ??= 'admin.recipe.tagMissing';
-    });
-    return errors;
+    const pictures = doc.imageIds.map((id, i) => [`imageIds.${i}`, id] as const);
+    return {
+      ...(await tagErrors(db, item, 'products', doc)),
+      ...(await imageErrors(db, pictures)),
+      ...errors,
+    };
   },
   async writeLive(tx, item, doc, exists) {
     const now = new Date();

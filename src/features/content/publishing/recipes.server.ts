@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { images } from '../../../images/tables.ts';
 import type { FieldErrors } from '../../../server/errors.ts';
-import { facetCategories, facetTags, newsReleases, pages, products, recipes } from '../tables.ts';
+import { newsReleases, pages, products, recipes } from '../tables.ts';
+import { imageErrors, tagErrors } from './references.server.ts';
 import { type RecipeDocument, recipeDocumentSchema } from './schemas.ts';
 import type { KindAdapter, LiveRow } from './versions.server.ts';
 
@@ -59,24 +59,6 @@ export async function pathTaken(
   return found.some((rows) => rows.length > 0);
 }
 
-/** The recipe facet tags of a site's language version, among `ids`. */
-async function recipeTags(db: Db, scope: { siteId: string; lang: string }, ids: number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ id: facetTags.id })
-    .from(facetTags)
-    .innerJoin(facetCategories, eq(facetCategories.id, facetTags.categoryId))
-    .where(
-      and(
-        inArray(facetTags.id, ids),
-        eq(facetCategories.siteId, scope.siteId),
-        eq(facetCategories.lang, scope.lang),
-        eq(facetCategories.scope, 'recipes'),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Recipes in the versions (decision 162): the live row is the `recipes` row of the same id. */
 export const recipeAdapter: KindAdapter<RecipeDocument> = {
   kind: 'recipe',
@@ -96,24 +78,13 @@ export const recipeAdapter: KindAdapter<RecipeDocument> = {
     };
   },
   async check(db, item, doc) {
-    const errors: FieldErrors = {};
+    const errors: FieldErrors = {
+      ...(await tagErrors(db, item, 'recipes', doc)),
+      ...(await imageErrors(db, doc.imageId === null ? [] : [['imageId', doc.imageId]])),
+    };
     if (await pathTaken(db, item, doc.path, { table: 'recipes', id: item.itemId })) {
       errors.path = 'admin.recipe.pathTaken';
     }
-    if (doc.imageId !== null) {
-      const [image] = await db
-        .select({ id: images.id })
-        .from(images)
-        .where(eq(images.id, doc.imageId));
-      if (!image) errors.imageId = 'admin.recipe.imageMissing';
-    }
-    const tags = await recipeTags(db, item, [...new Set([...doc.facetTagIds, ...doc.categoryIds])]);
-    doc.facetTagIds.forEach((tag, i) => {
-      if (!tags.has(tag)) errors[`facetTagIds.${i}`] ??= 'admin.recipe.tagMissing';
-    });
-    doc.categoryIds.forEach((tag, i) => {
-      if (!tags.has(tag)) errors[`categoryIds.${i}`] ??= 'admin.recipe.tagMissing';
-    });
     return errors;
   },
   async writeLive(tx, item, doc, exists) {
