@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Heading } from 'react-aria-components';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { KindList, OpenItem, Present } from '../../features/content/admin.ts';
 import { type AdminMessageKey, isAdminMessageKey } from '../../i18n/admin.ts';
 import { get } from '../api.ts';
@@ -129,6 +129,30 @@ export function NewKindItem<Doc extends object, Form>({
       ) : null}
     </>
   );
+}
+
+/** A kind's editor screen: a new item at `…/new`, else the item of the address's id. */
+export function kindEditorScreen<Doc extends object, Form>(
+  spec: KindEditor<Doc, Form>,
+  emptyForm: (scope: Scope) => Form | undefined,
+  Fields: FieldsOf<Form>,
+  valueText?: ValueText,
+) {
+  const extra = valueText ? { valueText } : {};
+  return function KindEditorScreen() {
+    const { id } = useParams();
+    return id === 'new' ? (
+      <NewKindItem spec={spec} emptyForm={emptyForm} Fields={Fields} {...extra} />
+    ) : (
+      <OpenedKindItem
+        spec={spec}
+        id={Number(id)}
+        emptyForm={emptyForm}
+        Fields={Fields}
+        {...extra}
+      />
+    );
+  };
 }
 
 /** An item opened by id, with who else has it open. */

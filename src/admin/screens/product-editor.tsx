@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
-import { useParams } from 'react-router';
 import type { ProductDocument, ProductOptions } from '../../features/content/admin.ts';
 import { isAdminMessageKey } from '../../i18n/admin.ts';
 import styles from '../admin.module.css';
@@ -18,7 +17,7 @@ import {
 } from '../ui.tsx';
 import type { EditorKind, Scope, ValueText } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
-import { type FieldsOf, type KindEditor, NewKindItem, OpenedKindItem } from './kind-editor.tsx';
+import { type FieldsOf, type KindEditor, kindEditorScreen } from './kind-editor.tsx';
 import { PRODUCTS_ADMIN_API, productsList } from './kind-lists.tsx';
 import {
   emptyProductForm,
@@ -58,34 +57,6 @@ function useProductOptions(scope: Scope) {
     queryFn: () =>
       get<ProductOptions>(`${PRODUCTS_ADMIN_API}/options?site=${scope.siteId}&lang=${scope.lang}`),
   });
-}
-
-/**
- * The product editor (decision 171): a new product of a site and language, or one opened by id.
- * What the product page shows and brand and shop staff write — name, address, introduction,
- * description (rich text the site's sanitiser keeps), ingredients, pictures, categories, codes,
- * nutrition. Prices, stock and the VAT class are the shop's catalogue's, shown nowhere here and
- * never written by publishing.
- */
-export function ProductEditorScreen() {
-  const { id } = useParams();
-  const emptyForm = () => emptyProductForm('', null);
-  return id === 'new' ? (
-    <NewKindItem
-      spec={productEditor}
-      emptyForm={emptyForm}
-      Fields={ProductFields}
-      valueText={tagText}
-    />
-  ) : (
-    <OpenedKindItem
-      spec={productEditor}
-      id={Number(id)}
-      emptyForm={emptyForm}
-      Fields={ProductFields}
-      valueText={tagText}
-    />
-  );
 }
 
 /** The names of the tags the editor has loaded, by id (for the comparison). */
@@ -336,3 +307,17 @@ function CategoryFields({
     </Section>
   );
 }
+
+/**
+ * The product editor (decision 171): a new product of a site and language, or one opened by id.
+ * What the product page shows and brand and shop staff write — name, address, introduction,
+ * description (rich text the site's sanitiser keeps), ingredients, pictures, categories, codes,
+ * nutrition. Prices, stock and the VAT class are the shop's catalogue's, shown nowhere here and
+ * never written by publishing.
+ */
+export const ProductEditorScreen = kindEditorScreen(
+  productEditor,
+  () => emptyProductForm('', null),
+  ProductFields,
+  tagText,
+);

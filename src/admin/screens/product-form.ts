@@ -3,6 +3,7 @@ import {
   type ProductDocument,
   productDocumentSchema,
 } from '../../features/content/admin.ts';
+import { formIssues, type Made } from './kind-form.ts';
 
 /**
  * The product editor's form as typed (numbers as the text in their fields), and the document it
@@ -113,9 +114,7 @@ function decimal(text: string): number | undefined | 'invalid' {
  * stop it being sent. The server checks it again with the same schema, and the description with
  * the site's sanitiser.
  */
-export function productDocumentOf(
-  form: ProductForm,
-): { document: ProductDocument } | { errors: Record<string, string> } {
+export function productDocumentOf(form: ProductForm): Made<ProductDocument> {
   const errors: Record<string, string> = {};
   const nutrition: Partial<NutritionDocument> = {};
   for (const f of NUTRITION_FIGURES) {
@@ -149,11 +148,7 @@ export function productDocumentOf(
     weightGrams: typeof weight === 'number' ? weight : null,
   };
   const parsed = productDocumentSchema.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      errors[['document', ...issue.path].join('.')] ??= issue.message;
-    }
-  }
+  if (!parsed.success) formIssues(parsed.error.issues, errors);
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
   return { document: parsed.data };
 }

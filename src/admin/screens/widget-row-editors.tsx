@@ -1,4 +1,3 @@
-import { useParams } from 'react-router';
 import {
   type JobDocument,
   jobDocumentSchema,
@@ -9,407 +8,213 @@ import {
   type TimelineYearDocument,
   timelineYearDocumentSchema,
 } from '../../features/content/admin.ts';
+import type { AdminMessageKey } from '../../i18n/admin.ts';
 import { DateField } from '../date-field.tsx';
 import { useT } from '../i18n.tsx';
 import { Field, NumberField, Section, TextAreaField } from '../ui.tsx';
 import type { EditorKind } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
 import { endOfFinnishDay, finnishDay } from './job-dates.ts';
-import { type FieldsOf, type KindEditor, NewKindItem, OpenedKindItem } from './kind-editor.tsx';
-import {
-  JOBS_ADMIN_API,
-  jobsList,
-  MAP_REGIONS_ADMIN_API,
-  mapList,
-  materialsList,
-  SCHOOL_MATERIALS_ADMIN_API,
-  TIMELINE_ADMIN_API,
-  timelineList,
-} from './kind-lists.tsx';
+import { type FieldsOf, type KindEditor, kindEditorScreen } from './kind-editor.tsx';
+import { madeOf } from './kind-form.ts';
+import { jobsList, type ListKind, mapList, materialsList, timelineList } from './kind-lists.tsx';
 
 /**
  * The editors of rows shown in other pages' widgets (decision 171): a job listing (the jobs
  * widget lists it until its application period ends), a school material (the materials list
- * and the order form), a year of the history timeline and a button of the map of plants. Versions, drafts and publishing as for any item; no preview, as they
- * have no page of their own.
+ * and the order form), a year of the history timeline and a button of the map of plants.
+ * Versions, drafts and publishing as for any item; no preview, as they have no page of their
+ * own. Each form is its document's fields as typed, drawn from a list of them.
  */
 
-/** Schema issues as the form's errors, by the API's field names. */
-function issuesOf(error: { issues: { path: PropertyKey[]; message: string }[] }) {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    errors[['document', ...issue.path.map(String)].join('.')] ??= issue.message;
-  }
-  return errors;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Job listings
-// ---------------------------------------------------------------------------------------------
-
-interface JobForm {
-  title: string;
-  city: string;
-  url: string;
-  /** The last day to apply (`2026-03-02`), in Finland. */
-  endDay: string;
-}
-
-export const jobKind: EditorKind = {
-  api: JOBS_ADMIN_API,
-  itemKey: 'job',
-  listKey: 'jobs',
-  idPrefix: 'job',
-  presentText: 'admin.job.present',
-  preview: false,
+/** A field of a row's form: its name (the document's), how it is typed, and its hint. */
+type RowField<Form> = {
+  name: keyof Form & string;
+  type: 'text' | 'link' | 'lines' | 'number' | 'day' | 'image';
+  hint?: AdminMessageKey;
 };
 
-const jobEditor: KindEditor<JobDocument, JobForm> = {
-  kind: jobKind,
-  list: jobsList,
-  newHeading: 'admin.job.newHeading',
-  forbidden: 'admin.job.forbidden',
-  notFound: 'admin.job.notFound',
-  fieldTexts: 'admin.job.field',
-  titleOf: (doc) => doc.title,
-  formOf: (doc) => ({
-    title: doc.title,
-    city: doc.city,
-    url: doc.url,
-    endDay: finnishDay(doc.applicationPeriodEnd),
-  }),
-  documentOf: (form) => {
-    const end = endOfFinnishDay(form.endDay);
-    const parsed = jobDocumentSchema.safeParse({
-      title: form.title,
-      city: form.city,
-      url: form.url.trim(),
-      applicationPeriodEnd: end ?? '',
-    });
-    return parsed.success ? { document: parsed.data } : { errors: issuesOf(parsed.error) };
-  },
-};
+/** A form of text fields (and a picture), typed as the fields' list says. */
+type RowForm = Record<string, string | number | null>;
 
-const emptyJob = (): JobForm => ({ title: '', city: '', url: '', endDay: '' });
+type RowTexts = 'admin.job' | 'admin.material' | 'admin.timeline' | 'admin.map';
 
-const JobFields: FieldsOf<JobForm> = ({ form, change }) => {
+/** The form's fields from their list: labels `<texts>.field.<name>`, errors by `document.<name>`. */
+function RowFields<Form extends RowForm>({
+  texts,
+  fields,
+  form,
+  change,
+  scope,
+}: Parameters<FieldsOf<Form>>[0] & { texts: RowTexts; fields: readonly RowField<Form>[] }) {
   const { t } = useT();
   return (
-    <Section id="job-content" title={t('admin.job.content')}>
-      <Field
-        name="document.title"
-        label={t('admin.job.field.title')}
-        value={form.title}
-        onChange={(title) => change({ title })}
-      />
-      <Field
-        name="document.city"
-        label={t('admin.job.field.city')}
-        value={form.city}
-        onChange={(city) => change({ city })}
-      />
-      <Field
-        name="document.url"
-        type="url"
-        label={t('admin.job.field.url')}
-        description={t('admin.kinds.linkHint')}
-        value={form.url}
-        onChange={(url) => change({ url })}
-      />
-      <DateField
-        name="document.applicationPeriodEnd"
-        label={t('admin.job.field.applicationPeriodEnd')}
-        description={t('admin.job.endHint')}
-        value={form.endDay}
-        onChange={(endDay) => change({ endDay })}
-      />
+    <Section id={`${texts.slice('admin.'.length)}-content`} title={t(`${texts}.content`)}>
+      {fields.map(({ name, type, hint }) => {
+        const label = t(`${texts}.field.${name}` as AdminMessageKey);
+        const common = {
+          name: `document.${name}`,
+          label,
+          ...(hint ? { description: t(hint) } : {}),
+        };
+        const text = String(form[name] ?? '');
+        const set = (value: string | number | null) =>
+          change({ [name]: value } as unknown as Partial<Form>);
+        if (type === 'image') {
+          const imageId = form[name];
+          return (
+            <ImageField
+              key={name}
+              scope={scope}
+              name={common.name}
+              label={label}
+              imageId={typeof imageId === 'number' ? imageId : null}
+              onChange={set}
+            />
+          );
+        }
+        if (type === 'day') {
+          return <DateField key={name} {...common} value={text} onChange={set} />;
+        }
+        if (type === 'lines') {
+          return <TextAreaField key={name} {...common} rows={3} value={text} onChange={set} />;
+        }
+        if (type === 'number') {
+          return <NumberField key={name} {...common} value={text} onChange={set} />;
+        }
+        const link = type === 'link' ? { type: 'url' } : {};
+        return <Field key={name} {...common} {...link} value={text} onChange={set} />;
+      })}
     </Section>
-  );
-};
-
-export function JobEditorScreen() {
-  const { id } = useParams();
-  return id === 'new' ? (
-    <NewKindItem spec={jobEditor} emptyForm={emptyJob} Fields={JobFields} />
-  ) : (
-    <OpenedKindItem spec={jobEditor} id={Number(id)} emptyForm={emptyJob} Fields={JobFields} />
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// School materials
-// ---------------------------------------------------------------------------------------------
-
-interface MaterialForm {
-  material: string;
-  url: string;
-  description: string;
-  topic: string;
-  sortOrder: string;
-}
-
-export const materialKind: EditorKind = {
-  api: SCHOOL_MATERIALS_ADMIN_API,
-  itemKey: 'school-material',
-  listKey: 'school-materials',
-  idPrefix: 'material',
-  presentText: 'admin.material.present',
-  preview: false,
-};
-
-const materialEditor: KindEditor<SchoolMaterialDocument, MaterialForm> = {
-  kind: materialKind,
-  list: materialsList,
-  newHeading: 'admin.material.newHeading',
-  forbidden: 'admin.material.forbidden',
-  notFound: 'admin.material.notFound',
-  fieldTexts: 'admin.material.field',
-  titleOf: (doc) => doc.material,
-  formOf: (doc) => ({ ...doc, sortOrder: String(doc.sortOrder) }),
-  documentOf: (form) => {
-    const order = form.sortOrder.trim() === '' ? 0 : Number(form.sortOrder.trim());
-    const parsed = schoolMaterialDocumentSchema.safeParse({
-      ...form,
-      url: form.url.trim(),
-      sortOrder: order,
-    });
-    return parsed.success ? { document: parsed.data } : { errors: issuesOf(parsed.error) };
-  },
-};
-
-const emptyMaterial = (): MaterialForm => ({
-  material: '',
-  url: '',
-  description: '',
-  topic: '',
-  sortOrder: '0',
-});
-
-const MaterialFields: FieldsOf<MaterialForm> = ({ form, change }) => {
-  const { t } = useT();
-  return (
-    <Section id="material-content" title={t('admin.material.content')}>
-      <Field
-        name="document.material"
-        label={t('admin.material.field.material')}
-        value={form.material}
-        onChange={(material) => change({ material })}
-      />
-      <Field
-        name="document.url"
-        type="url"
-        label={t('admin.material.field.url')}
-        description={t('admin.kinds.linkHint')}
-        value={form.url}
-        onChange={(url) => change({ url })}
-      />
-      <TextAreaField
-        name="document.description"
-        label={t('admin.material.field.description')}
-        rows={3}
-        value={form.description}
-        onChange={(description) => change({ description })}
-      />
-      <Field
-        name="document.topic"
-        label={t('admin.material.field.topic')}
-        value={form.topic}
-        onChange={(topic) => change({ topic })}
-      />
-      <NumberField
-        name="document.sortOrder"
-        label={t('admin.material.field.sortOrder')}
-        description={t('admin.material.sortHint')}
-        value={form.sortOrder}
-        onChange={(sortOrder) => change({ sortOrder })}
-      />
-    </Section>
-  );
-};
-
-export function SchoolMaterialEditorScreen() {
-  const { id } = useParams();
-  return id === 'new' ? (
-    <NewKindItem spec={materialEditor} emptyForm={emptyMaterial} Fields={MaterialFields} />
-  ) : (
-    <OpenedKindItem
-      spec={materialEditor}
-      id={Number(id)}
-      emptyForm={emptyMaterial}
-      Fields={MaterialFields}
-    />
-  );
+/** The fields of a kind of row, as the editor frame takes them. */
+function rowFields<Form extends RowForm>(
+  texts: RowTexts,
+  fields: readonly RowField<Form>[],
+): FieldsOf<Form> {
+  return (props) => <RowFields texts={texts} fields={fields} {...props} />;
 }
 
 /** A whole number as typed (`''` and anything else that is none: NaN, refused by the schema). */
-const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+const whole = (text: string | number | null) =>
+  String(text ?? '').trim() === '' ? Number.NaN : Number(String(text).trim());
 
-// ---------------------------------------------------------------------------------------------
-// Timeline years
-// ---------------------------------------------------------------------------------------------
-
-interface TimelineForm {
-  year: string;
-  title: string;
-  text: string;
-  imageId: number | null;
+/** The editor kind of a widget row: its list's API and cache, and its texts. */
+function rowKind(list: ListKind, itemKey: string, idPrefix: string, texts: string): EditorKind {
+  return {
+    api: list.api,
+    itemKey,
+    listKey: list.listKey,
+    idPrefix,
+    presentText: `${texts}.present` as AdminMessageKey,
+    preview: false,
+  };
 }
 
-export const timelineKind: EditorKind = {
-  api: TIMELINE_ADMIN_API,
-  itemKey: 'timeline-year',
-  listKey: 'timeline-years',
-  idPrefix: 'timeline',
-  presentText: 'admin.timeline.present',
-  preview: false,
-};
-
-const timelineEditor: KindEditor<TimelineYearDocument, TimelineForm> = {
-  kind: timelineKind,
-  list: timelineList,
-  newHeading: 'admin.timeline.newHeading',
-  forbidden: 'admin.timeline.forbidden',
-  notFound: 'admin.timeline.notFound',
-  fieldTexts: 'admin.timeline.field',
-  titleOf: (doc) => `${doc.year}: ${doc.title}`,
-  formOf: (doc) => ({ ...doc, year: String(doc.year) }),
-  documentOf: (form) => {
-    const parsed = timelineYearDocumentSchema.safeParse({ ...form, year: whole(form.year) });
-    return parsed.success ? { document: parsed.data } : { errors: issuesOf(parsed.error) };
-  },
-};
-
-const emptyYear = (): TimelineForm => ({ year: '', title: '', text: '', imageId: null });
-
-const TimelineFields: FieldsOf<TimelineForm> = ({ form, change, scope }) => {
-  const { t } = useT();
-  return (
-    <Section id="timeline-content" title={t('admin.timeline.content')}>
-      <NumberField
-        name="document.year"
-        label={t('admin.timeline.field.year')}
-        value={form.year}
-        onChange={(year) => change({ year })}
-      />
-      <Field
-        name="document.title"
-        label={t('admin.timeline.field.title')}
-        value={form.title}
-        onChange={(title) => change({ title })}
-      />
-      <TextAreaField
-        name="document.text"
-        label={t('admin.timeline.field.text')}
-        rows={4}
-        value={form.text}
-        onChange={(text) => change({ text })}
-      />
-      <ImageField
-        scope={scope}
-        name="document.imageId"
-        label={t('admin.timeline.field.imageId')}
-        imageId={form.imageId}
-        onChange={(imageId) => change({ imageId })}
-      />
-    </Section>
-  );
-};
-
-export function TimelineYearEditorScreen() {
-  const { id } = useParams();
-  return id === 'new' ? (
-    <NewKindItem spec={timelineEditor} emptyForm={emptyYear} Fields={TimelineFields} />
-  ) : (
-    <OpenedKindItem
-      spec={timelineEditor}
-      id={Number(id)}
-      emptyForm={emptyYear}
-      Fields={TimelineFields}
-    />
-  );
+/** The editor of a widget row: its kind, list and texts, and how its form is its document. */
+function rowEditor<Doc extends object, Form>(
+  list: ListKind,
+  itemKey: string,
+  texts: RowTexts,
+  convert: Pick<KindEditor<Doc, Form>, 'titleOf' | 'formOf' | 'documentOf'>,
+): KindEditor<Doc, Form> {
+  const idPrefix = texts.slice('admin.'.length);
+  return {
+    kind: rowKind(list, itemKey, idPrefix, texts),
+    list,
+    newHeading: `${texts}.newHeading` as AdminMessageKey,
+    forbidden: `${texts}.forbidden` as AdminMessageKey,
+    notFound: `${texts}.notFound` as AdminMessageKey,
+    fieldTexts: `${texts}.field`,
+    ...convert,
+  };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Map buttons
-// ---------------------------------------------------------------------------------------------
+// Job listings: the last day to apply is typed as a day and kept as its last second in Finland.
+type JobForm = Omit<JobDocument, 'applicationPeriodEnd'> & { applicationPeriodEnd: string };
+export const JobEditorScreen = kindEditorScreen(
+  rowEditor<JobDocument, JobForm>(jobsList, 'job', 'admin.job', {
+    titleOf: (doc) => doc.title,
+    formOf: (doc) => ({ ...doc, applicationPeriodEnd: finnishDay(doc.applicationPeriodEnd) }),
+    documentOf: (form) =>
+      madeOf(
+        jobDocumentSchema.safeParse({
+          ...form,
+          url: form.url.trim(),
+          applicationPeriodEnd: endOfFinnishDay(form.applicationPeriodEnd) ?? '',
+        }),
+      ),
+  }),
+  () => ({ title: '', city: '', url: '', applicationPeriodEnd: '' }),
+  rowFields<JobForm>('admin.job', [
+    { name: 'title', type: 'text' },
+    { name: 'city', type: 'text' },
+    { name: 'url', type: 'link', hint: 'admin.kinds.linkHint' },
+    { name: 'applicationPeriodEnd', type: 'day', hint: 'admin.job.endHint' },
+  ]),
+);
 
-interface MapForm {
-  number: string;
-  buttonLabel: string;
-  buttonRegion: string;
-  buttonInfo: string;
-}
+type MaterialForm = Omit<SchoolMaterialDocument, 'sortOrder'> & { sortOrder: string };
+export const SchoolMaterialEditorScreen = kindEditorScreen(
+  rowEditor<SchoolMaterialDocument, MaterialForm>(
+    materialsList,
+    'school-material',
+    'admin.material',
+    {
+      titleOf: (doc) => doc.material,
+      formOf: (doc) => ({ ...doc, sortOrder: String(doc.sortOrder) }),
+      documentOf: (form) =>
+        madeOf(
+          schoolMaterialDocumentSchema.safeParse({
+            ...form,
+            url: form.url.trim(),
+            sortOrder: form.sortOrder.trim() === '' ? 0 : whole(form.sortOrder),
+          }),
+        ),
+    },
+  ),
+  () => ({ material: '', url: '', description: '', topic: '', sortOrder: '0' }),
+  rowFields<MaterialForm>('admin.material', [
+    { name: 'material', type: 'text' },
+    { name: 'url', type: 'link', hint: 'admin.kinds.linkHint' },
+    { name: 'description', type: 'lines' },
+    { name: 'topic', type: 'text' },
+    { name: 'sortOrder', type: 'number', hint: 'admin.material.sortHint' },
+  ]),
+);
 
-export const mapKind: EditorKind = {
-  api: MAP_REGIONS_ADMIN_API,
-  itemKey: 'map-region',
-  listKey: 'map-regions',
-  idPrefix: 'map',
-  presentText: 'admin.map.present',
-  preview: false,
-};
+type TimelineForm = Omit<TimelineYearDocument, 'year'> & { year: string };
+export const TimelineYearEditorScreen = kindEditorScreen(
+  rowEditor<TimelineYearDocument, TimelineForm>(timelineList, 'timeline-year', 'admin.timeline', {
+    titleOf: (doc) => `${doc.year}: ${doc.title}`,
+    formOf: (doc) => ({ ...doc, year: String(doc.year) }),
+    documentOf: (form) =>
+      madeOf(timelineYearDocumentSchema.safeParse({ ...form, year: whole(form.year) })),
+  }),
+  () => ({ year: '', title: '', text: '', imageId: null }),
+  rowFields<TimelineForm>('admin.timeline', [
+    { name: 'year', type: 'number' },
+    { name: 'title', type: 'text' },
+    { name: 'text', type: 'lines' },
+    { name: 'imageId', type: 'image' },
+  ]),
+);
 
-const mapEditor: KindEditor<MapRegionDocument, MapForm> = {
-  kind: mapKind,
-  list: mapList,
-  newHeading: 'admin.map.newHeading',
-  forbidden: 'admin.map.forbidden',
-  notFound: 'admin.map.notFound',
-  fieldTexts: 'admin.map.field',
-  titleOf: (doc) => `${doc.number}. ${doc.buttonLabel}`,
-  formOf: (doc) => ({ ...doc, number: String(doc.number) }),
-  documentOf: (form) => {
-    const parsed = mapRegionDocumentSchema.safeParse({ ...form, number: whole(form.number) });
-    return parsed.success ? { document: parsed.data } : { errors: issuesOf(parsed.error) };
-  },
-};
-
-const emptyButton = (): MapForm => ({
-  number: '',
-  buttonLabel: '',
-  buttonRegion: '',
-  buttonInfo: '',
-});
-
-const MapFields: FieldsOf<MapForm> = ({ form, change }) => {
-  const { t } = useT();
-  return (
-    <Section id="map-content" title={t('admin.map.content')}>
-      <NumberField
-        name="document.number"
-        label={t('admin.map.field.number')}
-        description={t('admin.map.numberHint')}
-        value={form.number}
-        onChange={(number) => change({ number })}
-      />
-      <Field
-        name="document.buttonLabel"
-        label={t('admin.map.field.buttonLabel')}
-        value={form.buttonLabel}
-        onChange={(buttonLabel) => change({ buttonLabel })}
-      />
-      <Field
-        name="document.buttonRegion"
-        label={t('admin.map.field.buttonRegion')}
-        value={form.buttonRegion}
-        onChange={(buttonRegion) => change({ buttonRegion })}
-      />
-      <TextAreaField
-        name="document.buttonInfo"
-        label={t('admin.map.field.buttonInfo')}
-        rows={3}
-        value={form.buttonInfo}
-        onChange={(buttonInfo) => change({ buttonInfo })}
-      />
-    </Section>
-  );
-};
-
-export function MapRegionEditorScreen() {
-  const { id } = useParams();
-  return id === 'new' ? (
-    <NewKindItem spec={mapEditor} emptyForm={emptyButton} Fields={MapFields} />
-  ) : (
-    <OpenedKindItem spec={mapEditor} id={Number(id)} emptyForm={emptyButton} Fields={MapFields} />
-  );
-}
+type MapForm = Omit<MapRegionDocument, 'number'> & { number: string };
+export const MapRegionEditorScreen = kindEditorScreen(
+  rowEditor<MapRegionDocument, MapForm>(mapList, 'map-region', 'admin.map', {
+    titleOf: (doc) => `${doc.number}. ${doc.buttonLabel}`,
+    formOf: (doc) => ({ ...doc, number: String(doc.number) }),
+    documentOf: (form) =>
+      madeOf(mapRegionDocumentSchema.safeParse({ ...form, number: whole(form.number) })),
+  }),
+  () => ({ number: '', buttonLabel: '', buttonRegion: '', buttonInfo: '' }),
+  rowFields<MapForm>('admin.map', [
+    { name: 'number', type: 'number', hint: 'admin.map.numberHint' },
+    { name: 'buttonLabel', type: 'text' },
+    { name: 'buttonRegion', type: 'text' },
+    { name: 'buttonInfo', type: 'lines' },
+  ]),
+);

@@ -6,6 +6,7 @@ import { SHOP_SITE_ID } from '../../../sites/shop-id.ts';
 import type { ProductRow as ProductDto } from '../content.server.ts';
 import { products } from '../tables.ts';
 import { NEW_PRODUCT_TYPES, type ProductDocument, productDocumentSchema } from './kind-schemas.ts';
+import { liveRowOf, writeContentRow } from './live-rows.server.ts';
 import { pathTaken } from './recipes.server.ts';
 import { imageErrors, tagErrors } from './references.server.ts';
 import type { KindAdapter, LiveRow } from './versions.server.ts';
@@ -98,18 +99,9 @@ export const productAdapter: KindAdapter<ProductDocument> = {
   kind: 'product',
   table: 'products',
   schema: productDocumentSchema,
-  async live(db, id): Promise<LiveRow<ProductDocument> | undefined> {
+  async live(db, id) {
     const [row] = await db.select().from(products).where(eq(products.id, id));
-    if (!row) return undefined;
-    return {
-      siteId: row.siteId,
-      lang: row.lang,
-      translationKey: row.translationKey,
-      path: row.path,
-      publishedAt: row.publishedAt,
-      updatedAt: row.updatedAt,
-      document: productDocumentOf(row),
-    };
+    return row ? liveRowOf(row, productDocumentOf(row)) : undefined;
   },
   async check(db, item, doc) {
     const errors: FieldErrors = {};
@@ -134,27 +126,9 @@ export const productAdapter: KindAdapter<ProductDocument> = {
       ...errors,
     };
   },
-  async writeLive(tx, item, doc, exists) {
-    const now = new Date();
-    if (exists) {
-      // Only the document's columns: prices, stock, VAT class and gift-card flag stay as the
-      // shop's operations left them, whenever they changed them.
-      await tx
-        .update(products)
-        .set({ ...doc, updatedAt: now })
-        .where(eq(products.id, item.itemId));
-      return;
-    }
-    await tx.insert(products).values({
-      id: item.itemId,
-      siteId: item.siteId,
-      lang: item.lang,
-      translationKey: item.translationKey,
-      ...doc,
-      publishedAt: now,
-      updatedAt: now,
-    });
-  },
+  // Only the document's columns: prices, stock, VAT class and gift-card flag stay as the
+  // shop's operations left them, whenever they changed them.
+  writeLive: (tx, item, doc, exists) => writeContentRow(tx, products, item, doc, exists),
 };
 
 /**

@@ -2,9 +2,10 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
 import type { FieldErrors } from '../../../server/errors.ts';
 import { newsReleases, pages, products, recipes } from '../tables.ts';
+import { liveRowOf, writeContentRow } from './live-rows.server.ts';
 import { imageErrors, tagErrors } from './references.server.ts';
 import { type RecipeDocument, recipeDocumentSchema } from './schemas.ts';
-import type { KindAdapter, LiveRow } from './versions.server.ts';
+import type { KindAdapter } from './versions.server.ts';
 
 type Db = Database | Transaction;
 type RecipeRow = typeof recipes.$inferSelect;
@@ -64,18 +65,9 @@ export const recipeAdapter: KindAdapter<RecipeDocument> = {
   kind: 'recipe',
   table: 'recipes',
   schema: recipeDocumentSchema,
-  async live(db, id): Promise<LiveRow<RecipeDocument> | undefined> {
+  async live(db, id) {
     const [row] = await db.select().from(recipes).where(eq(recipes.id, id));
-    if (!row) return undefined;
-    return {
-      siteId: row.siteId,
-      lang: row.lang,
-      translationKey: row.translationKey,
-      path: row.path,
-      publishedAt: row.publishedAt,
-      updatedAt: row.updatedAt,
-      document: recipeDocumentOf(row),
-    };
+    return row ? liveRowOf(row, recipeDocumentOf(row)) : undefined;
   },
   async check(db, item, doc) {
     const errors: FieldErrors = {
@@ -87,23 +79,5 @@ export const recipeAdapter: KindAdapter<RecipeDocument> = {
     }
     return errors;
   },
-  async writeLive(tx, item, doc, exists) {
-    const now = new Date();
-    if (exists) {
-      await tx
-        .update(recipes)
-        .set({ ...doc, updatedAt: now })
-        .where(eq(recipes.id, item.itemId));
-      return;
-    }
-    await tx.insert(recipes).values({
-      id: item.itemId,
-      siteId: item.siteId,
-      lang: item.lang,
-      translationKey: item.translationKey,
-      ...doc,
-      publishedAt: now,
-      updatedAt: now,
-    });
-  },
+  writeLive: (tx, item, doc, exists) => writeContentRow(tx, recipes, item, doc, exists),
 };
