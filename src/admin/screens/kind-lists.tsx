@@ -42,37 +42,27 @@ export interface ListKind {
     | 'admin.mapRegions';
 }
 
-export const productsList: ListKind = {
-  api: PRODUCTS_ADMIN_API,
-  listKey: 'products',
-  base: '/content/products',
-  texts: 'admin.products',
-};
-export const jobsList: ListKind = {
-  api: JOBS_ADMIN_API,
-  listKey: 'jobs',
-  base: '/content/jobs',
-  texts: 'admin.jobs',
-};
-export const materialsList: ListKind = {
-  api: SCHOOL_MATERIALS_ADMIN_API,
-  listKey: 'school-materials',
-  base: '/content/school-materials',
-  texts: 'admin.materials',
-};
-
-export const timelineList: ListKind = {
-  api: TIMELINE_ADMIN_API,
-  listKey: 'timeline-years',
-  base: '/content/timeline',
-  texts: 'admin.timelineYears',
-};
-export const mapList: ListKind = {
-  api: MAP_REGIONS_ADMIN_API,
-  listKey: 'map-regions',
-  base: '/content/map',
-  texts: 'admin.mapRegions',
-};
+const listKind = (api: string, listKey: string, base: string, texts: ListKind['texts']) => ({
+  api,
+  listKey,
+  base: `/content/${base}`,
+  texts,
+});
+export const productsList = listKind(PRODUCTS_ADMIN_API, 'products', 'products', 'admin.products');
+export const jobsList = listKind(JOBS_ADMIN_API, 'jobs', 'jobs', 'admin.jobs');
+export const materialsList = listKind(
+  SCHOOL_MATERIALS_ADMIN_API,
+  'school-materials',
+  'school-materials',
+  'admin.materials',
+);
+export const timelineList = listKind(
+  TIMELINE_ADMIN_API,
+  'timeline-years',
+  'timeline',
+  'admin.timelineYears',
+);
+export const mapList = listKind(MAP_REGIONS_ADMIN_API, 'map-regions', 'map', 'admin.mapRegions');
 
 /**
  * The items of a kind the staff member may edit (decision 171): never published drafts and

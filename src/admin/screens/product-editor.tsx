@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { CheckboxGroup, Label } from 'react-aria-components';
 import type { ProductDocument, ProductOptions } from '../../features/content/admin.ts';
 import { isAdminMessageKey } from '../../i18n/admin.ts';
 import styles from '../admin.module.css';
@@ -16,6 +15,7 @@ import {
   TextAreaField,
 } from '../ui.tsx';
 import type { EditorKind, Scope, ValueText } from './content-editor.tsx';
+import { FacetTagFields } from './facet-tag-fields.tsx';
 import { ImageField } from './image-field.tsx';
 import { type FieldsOf, type KindEditor, kindEditorScreen } from './kind-editor.tsx';
 import { PRODUCTS_ADMIN_API, productsList } from './kind-lists.tsx';
@@ -258,45 +258,12 @@ function CategoryFields({
   const { t } = useT();
   return (
     <Section id="product-categories" title={t('admin.product.categories')}>
-      {(options?.categories ?? []).map((category) => {
-        const inCategory = (id: number) => category.tags.some((tag) => tag.id === id);
-        return (
-          <CheckboxGroup
-            key={category.id}
-            className={styles.checkboxGroup}
-            value={form.facetTagIds.filter(inCategory).map(String)}
-            onChange={(chosen) => {
-              const facetTagIds = [
-                ...form.facetTagIds.filter((id) => !inCategory(id)),
-                ...chosen.map(Number),
-              ];
-              change({
-                facetTagIds,
-                categoryIds: form.categoryIds.filter((id) => facetTagIds.includes(id)),
-              });
-            }}
-          >
-            <Label className={styles.label}>{category.name}</Label>
-            <div className={styles.checkboxes}>
-              {category.tags.map((tag) => (
-                <CheckField key={tag.id} value={String(tag.id)}>
-                  {tag.name}
-                </CheckField>
-              ))}
-            </div>
-          </CheckboxGroup>
-        );
-      })}
-      <ChoiceSelect
-        key={form.facetTagIds.join(',')}
-        name="document.categoryIds"
-        label={t('admin.product.field.categoryIds')}
-        options={[
-          ['none', t('admin.recipe.cardCategoryNone')],
-          ...form.facetTagIds.map((id) => [String(id), tagNames.get(id) ?? String(id)] as const),
-        ]}
-        value={form.categoryIds[0] === undefined ? 'none' : String(form.categoryIds[0])}
-        onChange={(chosen) => change({ categoryIds: chosen === 'none' ? [] : [Number(chosen)] })}
+      <FacetTagFields
+        categories={options?.categories ?? []}
+        value={form}
+        onChange={change}
+        tagsById={tagNames}
+        categoryLabel={t('admin.product.field.categoryIds')}
       />
       <Field
         name="document.productGroup"
