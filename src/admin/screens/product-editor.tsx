@@ -78,12 +78,12 @@ const tagText: ValueText = (change, value) => {
     : undefined;
 };
 
-const ProductFields: FieldsOf<ProductForm> = ({ form, change, scope, open }) => {
+/** What each part of the product's form takes: the form, its change, where and whether opened. */
+type PartProps = Parameters<FieldsOf<ProductForm>>[0];
+
+const ProductFields: FieldsOf<ProductForm> = (props) => {
+  const { form, change, scope, open } = props;
   const { t } = useT();
-  const typeName = (kind: string) => {
-    const key = `admin.product.type.${kind}`;
-    return isAdminMessageKey(key) ? t(key) : kind;
-  };
   const options = useProductOptions(scope);
   for (const category of options.data?.categories ?? [])
     for (const tag of category.tags) tagNames.set(tag.id, tag.name);
@@ -98,152 +98,188 @@ const ProductFields: FieldsOf<ProductForm> = ({ form, change, scope, open }) => 
   return (
     <>
       <Notice>{t('admin.product.shopOwns')}</Notice>
-      <Section id="product-content" title={t('admin.product.content')}>
-        <Field
-          name="document.name"
-          label={t('admin.product.field.name')}
-          value={form.name}
-          onChange={(name) => change({ name })}
-        />
-        <Field
-          name="document.path"
-          label={t('admin.product.field.path')}
-          description={t('admin.product.pathHint')}
-          value={form.path}
-          onChange={(path) => change({ path })}
-        />
-        {open ? (
-          <p>
-            {t('admin.product.field.kind')}: {typeName(form.kind)}
-          </p>
-        ) : (
-          <ChoiceSelect
-            key={`kind-${(options.data?.kinds ?? []).join()}`}
-            name="document.kind"
-            label={t('admin.product.field.kind')}
-            options={(options.data?.kinds ?? []).map((k) => [k, typeName(k)] as const)}
-            value={form.kind || undefined}
-            onChange={(kind) => change({ kind })}
-          />
-        )}
-        <TextAreaField
-          name="document.teaser"
-          label={t('admin.product.field.teaser')}
-          rows={3}
-          value={form.teaser}
-          onChange={(teaser) => change({ teaser })}
-        />
-        <RichTextField
-          name="document.descriptionHtml"
-          label={t('admin.product.field.descriptionHtml')}
-          value={form.descriptionHtml}
-          onChange={(descriptionHtml) => change({ descriptionHtml })}
-        />
-        <TextAreaField
-          name="document.ingredients"
-          label={t('admin.product.field.ingredients')}
-          rows={3}
-          value={form.ingredients}
-          onChange={(ingredients) => change({ ingredients })}
-        />
-        <CheckField isSelected={form.isNovelty} onChange={(isNovelty) => change({ isNovelty })}>
-          {t('admin.product.field.isNovelty')}
-        </CheckField>
-      </Section>
-      <Section id="product-images" title={t('admin.product.field.imageIds')}>
-        {form.imageIds.map((imageId, i) => (
-          <ImageField
-            // biome-ignore lint/suspicious/noArrayIndexKey: a picture's place is its identity here
-            key={`${i}-${imageId}`}
-            scope={scope}
-            name={`document.imageIds.${i}`}
-            label={t('admin.product.image', { n: i + 1 })}
-            imageId={imageId}
-            onChange={(chosen) =>
-              change({
-                imageIds:
-                  chosen === null
-                    ? form.imageIds.filter((_, j) => j !== i)
-                    : form.imageIds.map((old, j) => (j === i ? chosen : old)),
-              })
-            }
-          />
-        ))}
-        <ImageField
-          key={`add-${form.imageIds.length}`}
-          scope={scope}
-          label={t('admin.product.imageAdd')}
-          imageId={null}
-          onChange={(chosen) => {
-            if (chosen !== null) change({ imageIds: [...form.imageIds, chosen] });
-          }}
-        />
-      </Section>
+      <ContentFields {...props} kinds={options.data?.kinds ?? []} />
+      <ImageFields {...props} />
       <CategoryFields form={form} change={change} options={options.data} />
-      <Section id="product-codes" title={t('admin.product.codes')}>
-        <Field
-          name="document.code"
-          label={t('admin.product.field.code')}
-          {...(scope.siteId === SHOP_SITE && open
-            ? { description: t('admin.product.codeHint') }
-            : {})}
-          isReadOnly={scope.siteId === SHOP_SITE && open}
-          value={form.code}
-          onChange={(code) => change({ code })}
-        />
-        <Field
-          name="document.gtin"
-          label={t('admin.product.field.gtin')}
-          inputMode="numeric"
-          value={form.gtin}
-          onChange={(gtin) => change({ gtin })}
-        />
-        <Field
-          name="document.valoCode"
-          label={t('admin.product.field.valoCode')}
-          value={form.valoCode}
-          onChange={(valoCode) => change({ valoCode })}
-        />
-        {scope.siteId === SHOP_SITE ? null : (
-          <Field
-            name="document.shopCode"
-            label={t('admin.product.field.shopCode')}
-            description={t('admin.product.shopCodeHint')}
-            value={form.shopCode}
-            onChange={(shopCode) => change({ shopCode })}
-          />
-        )}
-        <NumberField
-          name="document.weightGrams"
-          label={t('admin.product.field.weightGrams')}
-          value={form.weightGrams}
-          onChange={(weightGrams) => change({ weightGrams })}
-        />
-      </Section>
-      <Section id="product-nutrition" title={t('admin.product.field.nutrition')}>
-        <Field
-          name="document.nutrition.per"
-          label={t('admin.product.field.nutrition.per')}
-          description={t('admin.product.perHint')}
-          value={form.nutritionPer}
-          onChange={(nutritionPer) => change({ nutritionPer })}
-        />
-        <div className={styles.filterGrid}>
-          {NUTRITION_FIGURES.map((figure) => (
-            <NumberField
-              key={figure}
-              decimal
-              name={`document.nutrition.${figure}`}
-              label={t(`admin.product.field.nutrition.${figure}`)}
-              value={form.nutrition[figure]}
-              onChange={(value) => change({ nutrition: { ...form.nutrition, [figure]: value } })}
-            />
-          ))}
-        </div>
-      </Section>
+      <CodeFields {...props} />
+      <NutritionFields {...props} />
     </>
   );
 };
+
+/** The page's texts: name, address, page type, introduction, description, ingredients. */
+function ContentFields({ form, change, open, kinds }: PartProps & { kinds: string[] }) {
+  const { t } = useT();
+  const typeName = (kind: string) => {
+    const key = `admin.product.type.${kind}`;
+    return isAdminMessageKey(key) ? t(key) : kind;
+  };
+  return (
+    <Section id="product-content" title={t('admin.product.content')}>
+      <Field
+        name="document.name"
+        label={t('admin.product.field.name')}
+        value={form.name}
+        onChange={(name) => change({ name })}
+      />
+      <Field
+        name="document.path"
+        label={t('admin.product.field.path')}
+        description={t('admin.product.pathHint')}
+        value={form.path}
+        onChange={(path) => change({ path })}
+      />
+      {open ? (
+        <p>
+          {t('admin.product.field.kind')}: {typeName(form.kind)}
+        </p>
+      ) : (
+        <ChoiceSelect
+          key={`kind-${kinds.join()}`}
+          name="document.kind"
+          label={t('admin.product.field.kind')}
+          options={kinds.map((k) => [k, typeName(k)] as const)}
+          value={form.kind || undefined}
+          onChange={(kind) => change({ kind })}
+        />
+      )}
+      <TextAreaField
+        name="document.teaser"
+        label={t('admin.product.field.teaser')}
+        rows={3}
+        value={form.teaser}
+        onChange={(teaser) => change({ teaser })}
+      />
+      <RichTextField
+        name="document.descriptionHtml"
+        label={t('admin.product.field.descriptionHtml')}
+        value={form.descriptionHtml}
+        onChange={(descriptionHtml) => change({ descriptionHtml })}
+      />
+      <TextAreaField
+        name="document.ingredients"
+        label={t('admin.product.field.ingredients')}
+        rows={3}
+        value={form.ingredients}
+        onChange={(ingredients) => change({ ingredients })}
+      />
+      <CheckField isSelected={form.isNovelty} onChange={(isNovelty) => change({ isNovelty })}>
+        {t('admin.product.field.isNovelty')}
+      </CheckField>
+    </Section>
+  );
+}
+
+/** The pictures in their order: each replaced or removed, and one more added. */
+function ImageFields({ form, change, scope }: PartProps) {
+  const { t } = useT();
+  return (
+    <Section id="product-images" title={t('admin.product.field.imageIds')}>
+      {form.imageIds.map((imageId, i) => (
+        <ImageField
+          // biome-ignore lint/suspicious/noArrayIndexKey: a picture's place is its identity here
+          key={`${i}-${imageId}`}
+          scope={scope}
+          name={`document.imageIds.${i}`}
+          label={t('admin.product.image', { n: i + 1 })}
+          imageId={imageId}
+          onChange={(chosen) =>
+            change({
+              imageIds:
+                chosen === null
+                  ? form.imageIds.filter((_, j) => j !== i)
+                  : form.imageIds.map((old, j) => (j === i ? chosen : old)),
+            })
+          }
+        />
+      ))}
+      <ImageField
+        key={`add-${form.imageIds.length}`}
+        scope={scope}
+        label={t('admin.product.imageAdd')}
+        imageId={null}
+        onChange={(chosen) => {
+          if (chosen !== null) change({ imageIds: [...form.imageIds, chosen] });
+        }}
+      />
+    </Section>
+  );
+}
+
+/** The codes and the weight; a shop product's code is the shop's and only shown. */
+function CodeFields({ form, change, scope, open }: PartProps) {
+  const { t } = useT();
+  return (
+    <Section id="product-codes" title={t('admin.product.codes')}>
+      <Field
+        name="document.code"
+        label={t('admin.product.field.code')}
+        {...(scope.siteId === SHOP_SITE && open
+          ? { description: t('admin.product.codeHint') }
+          : {})}
+        isReadOnly={scope.siteId === SHOP_SITE && open}
+        value={form.code}
+        onChange={(code) => change({ code })}
+      />
+      <Field
+        name="document.gtin"
+        label={t('admin.product.field.gtin')}
+        inputMode="numeric"
+        value={form.gtin}
+        onChange={(gtin) => change({ gtin })}
+      />
+      <Field
+        name="document.valoCode"
+        label={t('admin.product.field.valoCode')}
+        value={form.valoCode}
+        onChange={(valoCode) => change({ valoCode })}
+      />
+      {scope.siteId === SHOP_SITE ? null : (
+        <Field
+          name="document.shopCode"
+          label={t('admin.product.field.shopCode')}
+          description={t('admin.product.shopCodeHint')}
+          value={form.shopCode}
+          onChange={(shopCode) => change({ shopCode })}
+        />
+      )}
+      <NumberField
+        name="document.weightGrams"
+        label={t('admin.product.field.weightGrams')}
+        value={form.weightGrams}
+        onChange={(weightGrams) => change({ weightGrams })}
+      />
+    </Section>
+  );
+}
+
+/** The nutrition table: what the figures are per, and each figure. */
+function NutritionFields({ form, change }: PartProps) {
+  const { t } = useT();
+  return (
+    <Section id="product-nutrition" title={t('admin.product.field.nutrition')}>
+      <Field
+        name="document.nutrition.per"
+        label={t('admin.product.field.nutrition.per')}
+        description={t('admin.product.perHint')}
+        value={form.nutritionPer}
+        onChange={(nutritionPer) => change({ nutritionPer })}
+      />
+      <div className={styles.filterGrid}>
+        {NUTRITION_FIGURES.map((figure) => (
+          <NumberField
+            key={figure}
+            decimal
+            name={`document.nutrition.${figure}`}
+            label={t(`admin.product.field.nutrition.${figure}`)}
+            value={form.nutrition[figure]}
+            onChange={(value) => change({ nutrition: { ...form.nutrition, [figure]: value } })}
+          />
+        ))}
+      </div>
+    </Section>
+  );
+}
 
 /** The product's tags by category, its listing category among them, and its product group. */
 function CategoryFields({

@@ -61,23 +61,27 @@ async function productOptions(request: FastifyRequest, scope: { site: string; la
   return { kinds, listPath, categories };
 }
 
-/** One kind's list, creation and item routes. */
-function kindRoutes<Doc extends object>(
-  app: ZodApp,
-  options: {
-    api: string;
-    adapter: KindAdapter<Doc>;
-    noun: string;
-    nouns: string;
-    list: ListSpec;
-    openSchema: z.ZodType;
-    versionSchema: z.ZodType;
-    saveSchema: z.ZodType<{ basedOn: number; document: Doc }>;
-    createSchema: z.ZodType<{ document: Doc }>;
-    preview: boolean;
-    saveNote: string;
-  },
-) {
+/** What one kind's routes need: its address, adapter, list and request and answer schemas. */
+interface KindRoutes<Doc extends object> {
+  api: string;
+  adapter: KindAdapter<Doc>;
+  noun: string;
+  nouns: string;
+  list: ListSpec;
+  openSchema: z.ZodType;
+  versionSchema: z.ZodType;
+  saveSchema: z.ZodType<{ basedOn: number; document: Doc }>;
+  createSchema: z.ZodType<{ document: Doc }>;
+  preview: boolean;
+  saveNote: string;
+}
+
+/** One kind's list, creation and item routes, to register on an app. */
+function kindRoutesOf<Doc extends object>(options: KindRoutes<Doc>) {
+  return (app: ZodApp) => kindRoutes(app, options);
+}
+
+function kindRoutes<Doc extends object>(app: ZodApp, options: KindRoutes<Doc>) {
   const { api, adapter, noun, nouns } = options;
   contentItemRoutes(app, {
     api,
@@ -120,6 +124,138 @@ function kindRoutes<Doc extends object>(
   });
 }
 
+const productRoutes = kindRoutesOf({
+  api: PRODUCTS_ADMIN_API,
+  adapter: productAdapter,
+  noun: 'product',
+  nouns: 'Products',
+  list: {
+    kind: 'product',
+    table: products,
+    columns: {
+      id: products.id,
+      siteId: products.siteId,
+      lang: products.lang,
+      title: products.name,
+      detail: products.path,
+      updatedAt: products.updatedAt,
+    },
+    fields: { title: 'name', detail: 'path' },
+  },
+  openSchema: productOpenSchema,
+  versionSchema: productVersionSchema,
+  saveSchema: productSaveSchema,
+  createSchema: productCreateSchema,
+  preview: true,
+  saveNote:
+    'Prices, stock, the VAT class and the gift-card flag are the shop’s operations’ and not in the document: publishing leaves them as they are. The description must be HTML the site’s sanitiser keeps whole.',
+});
+
+const jobRoutes = kindRoutesOf({
+  api: JOBS_ADMIN_API,
+  adapter: jobAdapter,
+  noun: 'job listing',
+  nouns: 'Job listings',
+  list: {
+    kind: 'job',
+    table: jobs,
+    columns: {
+      id: jobs.id,
+      siteId: jobs.siteId,
+      lang: jobs.lang,
+      title: jobs.title,
+      detail: jobs.city,
+      updatedAt: jobs.updatedAt,
+    },
+    fields: { title: 'title', detail: 'city' },
+  },
+  openSchema: jobOpenSchema,
+  versionSchema: jobVersionSchema,
+  saveSchema: jobSaveSchema,
+  createSchema: jobCreateSchema,
+  preview: false,
+  saveNote: 'Published, it shows in the jobs widget of the site’s language until it ends.',
+});
+
+const schoolMaterialRoutes = kindRoutesOf({
+  api: SCHOOL_MATERIALS_ADMIN_API,
+  adapter: schoolMaterialAdapter,
+  noun: 'school material',
+  nouns: 'School materials',
+  list: {
+    kind: 'school-material',
+    table: schoolMaterials,
+    columns: {
+      id: schoolMaterials.id,
+      siteId: schoolMaterials.siteId,
+      lang: schoolMaterials.lang,
+      title: schoolMaterials.material,
+      detail: schoolMaterials.topic,
+      updatedAt: schoolMaterials.updatedAt,
+    },
+    fields: { title: 'material', detail: 'topic' },
+  },
+  openSchema: schoolMaterialOpenSchema,
+  versionSchema: schoolMaterialVersionSchema,
+  saveSchema: schoolMaterialSaveSchema,
+  createSchema: schoolMaterialCreateSchema,
+  preview: false,
+  saveNote: 'Published, it shows in the school materials list and the order form of the site.',
+});
+
+const timelineRoutes = kindRoutesOf({
+  api: TIMELINE_ADMIN_API,
+  adapter: timelineYearAdapter,
+  noun: 'timeline year',
+  nouns: 'Timeline years',
+  list: {
+    kind: 'timeline-year',
+    table: timelineYears,
+    columns: {
+      id: timelineYears.id,
+      siteId: timelineYears.siteId,
+      lang: timelineYears.lang,
+      title: timelineYears.title,
+      detail: timelineYears.year,
+      updatedAt: timelineYears.updatedAt,
+    },
+    fields: { title: 'title', detail: 'year' },
+  },
+  openSchema: timelineYearOpenSchema,
+  versionSchema: timelineYearVersionSchema,
+  saveSchema: timelineYearSaveSchema,
+  createSchema: timelineYearCreateSchema,
+  preview: false,
+  saveNote:
+    'Published, it shows in the history timeline of the site’s language (one entry a year).',
+});
+
+const mapRegionRoutes = kindRoutesOf({
+  api: MAP_REGIONS_ADMIN_API,
+  adapter: mapRegionAdapter,
+  noun: 'map button',
+  nouns: 'Map buttons',
+  list: {
+    kind: 'map-region',
+    table: mapRegions,
+    columns: {
+      id: mapRegions.id,
+      siteId: mapRegions.siteId,
+      lang: mapRegions.lang,
+      title: mapRegions.buttonLabel,
+      detail: mapRegions.buttonRegion,
+      updatedAt: mapRegions.updatedAt,
+    },
+    fields: { title: 'buttonLabel', detail: 'buttonRegion' },
+  },
+  openSchema: mapRegionOpenSchema,
+  versionSchema: mapRegionVersionSchema,
+  saveSchema: mapRegionSaveSchema,
+  createSchema: mapRegionCreateSchema,
+  preview: false,
+  saveNote: 'Published, it shows on the map of plants at its number.',
+});
+
 /**
  * The back office's products, job listings, school materials, timeline years and map buttons
  * (decision 171): each kind's
@@ -127,32 +263,7 @@ function kindRoutes<Doc extends object>(
  * `content.edit` for the item's site and language; publishing needs `content.publish` there.
  */
 export function kindAdminRoutes(app: ZodApp) {
-  kindRoutes(app, {
-    api: PRODUCTS_ADMIN_API,
-    adapter: productAdapter,
-    noun: 'product',
-    nouns: 'Products',
-    list: {
-      kind: 'product',
-      table: products,
-      columns: {
-        id: products.id,
-        siteId: products.siteId,
-        lang: products.lang,
-        title: products.name,
-        detail: products.path,
-        updatedAt: products.updatedAt,
-      },
-      fields: { title: 'name', detail: 'path' },
-    },
-    openSchema: productOpenSchema,
-    versionSchema: productVersionSchema,
-    saveSchema: productSaveSchema,
-    createSchema: productCreateSchema,
-    preview: true,
-    saveNote:
-      'Prices, stock, the VAT class and the gift-card flag are the shop’s operations’ and not in the document: publishing leaves them as they are. The description must be HTML the site’s sanitiser keeps whole.',
-  });
+  productRoutes(app);
   adminRoute(app, 'GET', `${PRODUCTS_ADMIN_API}/options`, {
     ...scoped,
     rateLimit: READ,
@@ -162,105 +273,8 @@ export function kindAdminRoutes(app: ZodApp) {
     problems: [400, 401, 403, 429],
     handler: (request) => productOptions(request, request.query),
   });
-  kindRoutes(app, {
-    api: JOBS_ADMIN_API,
-    adapter: jobAdapter,
-    noun: 'job listing',
-    nouns: 'Job listings',
-    list: {
-      kind: 'job',
-      table: jobs,
-      columns: {
-        id: jobs.id,
-        siteId: jobs.siteId,
-        lang: jobs.lang,
-        title: jobs.title,
-        detail: jobs.city,
-        updatedAt: jobs.updatedAt,
-      },
-      fields: { title: 'title', detail: 'city' },
-    },
-    openSchema: jobOpenSchema,
-    versionSchema: jobVersionSchema,
-    saveSchema: jobSaveSchema,
-    createSchema: jobCreateSchema,
-    preview: false,
-    saveNote: 'Published, it shows in the jobs widget of the site’s language until it ends.',
-  });
-  kindRoutes(app, {
-    api: SCHOOL_MATERIALS_ADMIN_API,
-    adapter: schoolMaterialAdapter,
-    noun: 'school material',
-    nouns: 'School materials',
-    list: {
-      kind: 'school-material',
-      table: schoolMaterials,
-      columns: {
-        id: schoolMaterials.id,
-        siteId: schoolMaterials.siteId,
-        lang: schoolMaterials.lang,
-        title: schoolMaterials.material,
-        detail: schoolMaterials.topic,
-        updatedAt: schoolMaterials.updatedAt,
-      },
-      fields: { title: 'material', detail: 'topic' },
-    },
-    openSchema: schoolMaterialOpenSchema,
-    versionSchema: schoolMaterialVersionSchema,
-    saveSchema: schoolMaterialSaveSchema,
-    createSchema: schoolMaterialCreateSchema,
-    preview: false,
-    saveNote: 'Published, it shows in the school materials list and the order form of the site.',
-  });
-  kindRoutes(app, {
-    api: TIMELINE_ADMIN_API,
-    adapter: timelineYearAdapter,
-    noun: 'timeline year',
-    nouns: 'Timeline years',
-    list: {
-      kind: 'timeline-year',
-      table: timelineYears,
-      columns: {
-        id: timelineYears.id,
-        siteId: timelineYears.siteId,
-        lang: timelineYears.lang,
-        title: timelineYears.title,
-        detail: timelineYears.year,
-        updatedAt: timelineYears.updatedAt,
-      },
-      fields: { title: 'title', detail: 'year' },
-    },
-    openSchema: timelineYearOpenSchema,
-    versionSchema: timelineYearVersionSchema,
-    saveSchema: timelineYearSaveSchema,
-    createSchema: timelineYearCreateSchema,
-    preview: false,
-    saveNote:
-      'Published, it shows in the history timeline of the site’s language (one entry a year).',
-  });
-  kindRoutes(app, {
-    api: MAP_REGIONS_ADMIN_API,
-    adapter: mapRegionAdapter,
-    noun: 'map button',
-    nouns: 'Map buttons',
-    list: {
-      kind: 'map-region',
-      table: mapRegions,
-      columns: {
-        id: mapRegions.id,
-        siteId: mapRegions.siteId,
-        lang: mapRegions.lang,
-        title: mapRegions.buttonLabel,
-        detail: mapRegions.buttonRegion,
-        updatedAt: mapRegions.updatedAt,
-      },
-      fields: { title: 'buttonLabel', detail: 'buttonRegion' },
-    },
-    openSchema: mapRegionOpenSchema,
-    versionSchema: mapRegionVersionSchema,
-    saveSchema: mapRegionSaveSchema,
-    createSchema: mapRegionCreateSchema,
-    preview: false,
-    saveNote: 'Published, it shows on the map of plants at its number.',
-  });
+  jobRoutes(app);
+  schoolMaterialRoutes(app);
+  timelineRoutes(app);
+  mapRegionRoutes(app);
 }
