@@ -48,6 +48,28 @@ export interface ListSpec {
   fields: { title: string; detail: string };
 }
 
+type ListTable = PgTable & { id: PgColumn; siteId: PgColumn; lang: PgColumn; updatedAt: PgColumn };
+
+/**
+ * A kind's list from its table and the two columns it shows, a title and a detail; a draft's
+ * document has them under the same names.
+ */
+export function listSpecOf<T extends ListTable>(
+  kind: ItemKind,
+  table: T,
+  title: keyof T & string,
+  detail: keyof T & string,
+): ListSpec {
+  const { id, siteId, lang, updatedAt } = table;
+  const column = (key: keyof T & string) => table[key] as unknown as PgColumn;
+  return {
+    kind,
+    table,
+    columns: { id, siteId, lang, title: column(title), detail: column(detail), updatedAt },
+    fields: { title, detail },
+  };
+}
+
 export type ListQuery = {
   site?: string | undefined;
   lang?: string | undefined;

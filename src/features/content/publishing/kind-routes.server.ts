@@ -5,7 +5,7 @@ import type { ZodApp } from '../../../server/types.ts';
 import { schoolMaterials } from '../../forms/index.server.ts';
 import { adminRoute } from '../../staff/index.server.ts';
 import { jobs, mapRegions, products, timelineYears } from '../tables.ts';
-import { type ListSpec, listKind } from './item-list.server.ts';
+import { type ListSpec, listKind, listSpecOf } from './item-list.server.ts';
 import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
 import {
   JOBS_ADMIN_API,
@@ -129,19 +129,7 @@ const productRoutes = kindRoutesOf({
   adapter: productAdapter,
   noun: 'product',
   nouns: 'Products',
-  list: {
-    kind: 'product',
-    table: products,
-    columns: {
-      id: products.id,
-      siteId: products.siteId,
-      lang: products.lang,
-      title: products.name,
-      detail: products.path,
-      updatedAt: products.updatedAt,
-    },
-    fields: { title: 'name', detail: 'path' },
-  },
+  list: listSpecOf('product', products, 'name', 'path'),
   openSchema: productOpenSchema,
   versionSchema: productVersionSchema,
   saveSchema: productSaveSchema,
@@ -156,19 +144,7 @@ const jobRoutes = kindRoutesOf({
   adapter: jobAdapter,
   noun: 'job listing',
   nouns: 'Job listings',
-  list: {
-    kind: 'job',
-    table: jobs,
-    columns: {
-      id: jobs.id,
-      siteId: jobs.siteId,
-      lang: jobs.lang,
-      title: jobs.title,
-      detail: jobs.city,
-      updatedAt: jobs.updatedAt,
-    },
-    fields: { title: 'title', detail: 'city' },
-  },
+  list: listSpecOf('job', jobs, 'title', 'city'),
   openSchema: jobOpenSchema,
   versionSchema: jobVersionSchema,
   saveSchema: jobSaveSchema,
@@ -182,19 +158,7 @@ const schoolMaterialRoutes = kindRoutesOf({
   adapter: schoolMaterialAdapter,
   noun: 'school material',
   nouns: 'School materials',
-  list: {
-    kind: 'school-material',
-    table: schoolMaterials,
-    columns: {
-      id: schoolMaterials.id,
-      siteId: schoolMaterials.siteId,
-      lang: schoolMaterials.lang,
-      title: schoolMaterials.material,
-      detail: schoolMaterials.topic,
-      updatedAt: schoolMaterials.updatedAt,
-    },
-    fields: { title: 'material', detail: 'topic' },
-  },
+  list: listSpecOf('school-material', schoolMaterials, 'material', 'topic'),
   openSchema: schoolMaterialOpenSchema,
   versionSchema: schoolMaterialVersionSchema,
   saveSchema: schoolMaterialSaveSchema,
@@ -208,19 +172,7 @@ const timelineRoutes = kindRoutesOf({
   adapter: timelineYearAdapter,
   noun: 'timeline year',
   nouns: 'Timeline years',
-  list: {
-    kind: 'timeline-year',
-    table: timelineYears,
-    columns: {
-      id: timelineYears.id,
-      siteId: timelineYears.siteId,
-      lang: timelineYears.lang,
-      title: timelineYears.title,
-      detail: timelineYears.year,
-      updatedAt: timelineYears.updatedAt,
-    },
-    fields: { title: 'title', detail: 'year' },
-  },
+  list: listSpecOf('timeline-year', timelineYears, 'title', 'year'),
   openSchema: timelineYearOpenSchema,
   versionSchema: timelineYearVersionSchema,
   saveSchema: timelineYearSaveSchema,
@@ -235,19 +187,7 @@ const mapRegionRoutes = kindRoutesOf({
   adapter: mapRegionAdapter,
   noun: 'map button',
   nouns: 'Map buttons',
-  list: {
-    kind: 'map-region',
-    table: mapRegions,
-    columns: {
-      id: mapRegions.id,
-      siteId: mapRegions.siteId,
-      lang: mapRegions.lang,
-      title: mapRegions.buttonLabel,
-      detail: mapRegions.buttonRegion,
-      updatedAt: mapRegions.updatedAt,
-    },
-    fields: { title: 'buttonLabel', detail: 'buttonRegion' },
-  },
+  list: listSpecOf('map-region', mapRegions, 'buttonLabel', 'buttonRegion'),
   openSchema: mapRegionOpenSchema,
   versionSchema: mapRegionVersionSchema,
   saveSchema: mapRegionSaveSchema,

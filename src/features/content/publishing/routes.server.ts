@@ -7,7 +7,7 @@ import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute, queryScope } from '../../staff/index.server.ts';
 import { recipes } from '../tables.ts';
 import { uploadImage } from './images.server.ts';
-import { type ListQuery, type ListSpec, listKind } from './item-list.server.ts';
+import { type ListQuery, listKind, listSpecOf } from './item-list.server.ts';
 import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import { facetCategoriesOf, listingPathOf } from './references.server.ts';
@@ -51,19 +51,7 @@ async function listRecipes(request: FastifyRequest, query: ListQuery) {
   };
 }
 
-const recipeList: ListSpec = {
-  kind: 'recipe',
-  table: recipes,
-  columns: {
-    id: recipes.id,
-    siteId: recipes.siteId,
-    lang: recipes.lang,
-    title: recipes.title,
-    detail: recipes.path,
-    updatedAt: recipes.updatedAt,
-  },
-  fields: { title: 'title', detail: 'path' },
-};
+const recipeList = listSpecOf('recipe', recipes, 'title', 'path');
 
 async function facetOptions(request: FastifyRequest, scope: { site: string; lang: string }) {
   const where = { siteId: scope.site, lang: scope.lang };
