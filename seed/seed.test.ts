@@ -5,6 +5,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { pageBlocks } from '../src/features/content/blocks.ts';
+import {
+  productAdapter,
+  productDocumentOf,
+} from '../src/features/content/publishing/products.server.ts';
+import type { KindAdapter } from '../src/features/content/publishing/versions.server.ts';
+import {
+  jobAdapter,
+  mapRegionAdapter,
+  schoolMaterialAdapter,
+  timelineYearAdapter,
+} from '../src/features/content/publishing/widget-rows.server.ts';
+import { products } from '../src/features/content/tables.ts';
+import { keptBySanitiser } from '../src/render/rich-text.server.tsx';
 import { LocalFileStore } from '../src/server/file-store.ts';
 import { sites } from '../src/sites/registry.ts';
 import { createTestDatabase } from '../tests/setup/database.ts';
@@ -328,6 +341,33 @@ describe('seed', () => {
       'retail-product',
       'shop-product',
     ]);
+  });
+
+  it('gives every product, job listing, material, timeline year and map button a document the back office saves as it is', async () => {
+    // Decision 171: opening a seeded row in the back office makes its live row version 1; each
+    // must parse with its kind's schema, and a product's description pass the sanitiser whole.
+    const rows = await database.db.select().from(products);
+    const wrong: string[] = [];
+    for (const row of rows) {
+      const doc = productDocumentOf(row);
+      if (!productAdapter.schema.safeParse(doc).success) wrong.push(`product ${row.id}`);
+      if (!keptBySanitiser(doc.descriptionHtml)) wrong.push(`product ${row.id} description`);
+    }
+    for (const [table, adapter] of [
+      ['jobs', jobAdapter],
+      ['school_materials', schoolMaterialAdapter],
+      ['timeline_years', timelineYearAdapter],
+      ['map_regions', mapRegionAdapter],
+    ] as const) {
+      const ids = await query<{ id: number }>(`select id from ${table}`);
+      expect(ids.length, table).toBeGreaterThan(0);
+      for (const { id } of ids) {
+        const live = await (adapter as KindAdapter<object>).live(database.db, id);
+        if (!live || !adapter.schema.safeParse(live.document).success) wrong.push(`${table} ${id}`);
+      }
+    }
+    expect(rows.length).toBeGreaterThan(1000);
+    expect(wrong).toEqual([]);
   });
 
   it('tags items with facet tags of their own site and language', async () => {

@@ -3,6 +3,9 @@ import { daysFromEpoch } from './model.ts';
 import { slugify } from './text.ts';
 import { jobs, mapRegions, schoolMaterials, timeline } from './vocabulary/corporate.ts';
 
+/** When the widgets' rows were written, as the back office shows them (decision 171). */
+const SEEDED = daysFromEpoch(-60, 7);
+
 /**
  * Data of the corporate widgets: open positions, the history timeline, school materials and the
  * map of plants. Application periods end 8 to 20 months after the epoch, so the listings stay
@@ -21,6 +24,7 @@ export async function seedWidgets(seeding: Seeding, s: SiteLang) {
       city,
       url: `https://careers.kattaus.example/${lang}/jobs/${1000 + i}-${slugify(title)}`,
       applicationPeriodEnd: daysFromEpoch(240 + ((i * 37) % 360), 21),
+      updatedAt: SEEDED,
     });
   });
   for (const entry of timeline) {
@@ -40,6 +44,7 @@ export async function seedWidgets(seeding: Seeding, s: SiteLang) {
       title: text.title,
       text: text.text,
       imageId,
+      updatedAt: SEEDED,
     });
   }
   (schoolMaterials[lang] ?? []).forEach(([material, description, topic], i) => {
@@ -52,6 +57,7 @@ export async function seedWidgets(seeding: Seeding, s: SiteLang) {
       description,
       topic,
       sortOrder: i,
+      updatedAt: SEEDED,
     });
   });
   const regions = mapRegions[siteId === 'konsernifi' ? 'fi' : 'se'];
@@ -63,6 +69,7 @@ export async function seedWidgets(seeding: Seeding, s: SiteLang) {
       buttonLabel: s.v.plants[r.plant].name,
       buttonRegion: r.region[lang] ?? r.region.en ?? '',
       buttonInfo: r.info[lang] ?? r.info.en ?? '',
+      updatedAt: SEEDED,
     });
   });
 }

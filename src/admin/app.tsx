@@ -75,6 +75,41 @@ const MediaScreen = lazy(() =>
 const MediaImageScreen = lazy(() =>
   import('./screens/media.tsx').then((m) => ({ default: m.MediaImageScreen })),
 );
+// Products, job listings and school materials: their lists, and their editors (decision 171).
+const ProductsScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.ProductsScreen })),
+);
+const JobsScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.JobsScreen })),
+);
+const SchoolMaterialsScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.SchoolMaterialsScreen })),
+);
+const ProductEditorScreen = lazy(() =>
+  import('./screens/product-editor.tsx').then((m) => ({ default: m.ProductEditorScreen })),
+);
+const JobEditorScreen = lazy(() =>
+  import('./screens/widget-row-editors.tsx').then((m) => ({ default: m.JobEditorScreen })),
+);
+const SchoolMaterialEditorScreen = lazy(() =>
+  import('./screens/widget-row-editors.tsx').then((m) => ({
+    default: m.SchoolMaterialEditorScreen,
+  })),
+);
+const TimelineScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.TimelineScreen })),
+);
+const MapRegionsScreen = lazy(() =>
+  import('./screens/kind-lists.tsx').then((m) => ({ default: m.MapRegionsScreen })),
+);
+const TimelineYearEditorScreen = lazy(() =>
+  import('./screens/widget-row-editors.tsx').then((m) => ({
+    default: m.TimelineYearEditorScreen,
+  })),
+);
+const MapRegionEditorScreen = lazy(() =>
+  import('./screens/widget-row-editors.tsx').then((m) => ({ default: m.MapRegionEditorScreen })),
+);
 const ReviewsScreen = lazy(() =>
   import('./screens/reviews.tsx').then((m) => ({ default: m.ReviewsScreen })),
 );
@@ -210,6 +245,11 @@ function useMenus(me: Me) {
       ['/content', t('admin.nav.pages'), can(me, 'content.edit')],
       ['/content/recipes', t('admin.nav.recipes'), can(me, 'content.edit')],
       ['/content/media', t('admin.nav.media'), can(me, 'content.edit')],
+      ['/content/products', t('admin.nav.products'), can(me, 'content.edit')],
+      ['/content/jobs', t('admin.nav.jobs'), can(me, 'content.edit')],
+      ['/content/school-materials', t('admin.nav.materials'), can(me, 'content.edit')],
+      ['/content/timeline', t('admin.nav.timeline'), can(me, 'content.edit')],
+      ['/content/map', t('admin.nav.map'), can(me, 'content.edit')],
     ] satisfies MenuLink[]
   ).filter(([, , shown]) => shown);
   const inContent = under(location.pathname, '/content');
@@ -385,6 +425,16 @@ const SCREENS = [
   ['/content/recipes/:id', 'content.edit', RecipeEditorScreen],
   ['/content/media', 'content.edit', MediaScreen],
   ['/content/media/:id', 'content.edit', MediaImageScreen],
+  ['/content/products', 'content.edit', ProductsScreen],
+  ['/content/products/:id', 'content.edit', ProductEditorScreen],
+  ['/content/jobs', 'content.edit', JobsScreen],
+  ['/content/jobs/:id', 'content.edit', JobEditorScreen],
+  ['/content/school-materials', 'content.edit', SchoolMaterialsScreen],
+  ['/content/school-materials/:id', 'content.edit', SchoolMaterialEditorScreen],
+  ['/content/timeline', 'content.edit', TimelineScreen],
+  ['/content/timeline/:id', 'content.edit', TimelineYearEditorScreen],
+  ['/content/map', 'content.edit', MapRegionsScreen],
+  ['/content/map/:id', 'content.edit', MapRegionEditorScreen],
   ['/synonyms', 'search.synonyms', SynonymsScreen],
   ['/settings/forms', 'forms.settings', FormSettingsScreen],
   ['/staff', 'staff.manage', StaffScreen],

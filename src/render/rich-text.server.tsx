@@ -47,6 +47,23 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
 }
 
+/** The same parser and writer with nothing taken out: how `html` reads, written again. */
+const everything: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: true,
+  allowedSchemesAppliedToAttributes: [],
+};
+const keeping: sanitizeHtml.IOptions = { ...options, transformTags: {} };
+
+/**
+ * Whether the sanitiser keeps all of `html` (the `rel` it adds to links leaving the site aside):
+ * what an editor saves is what the page shows (decision 171).
+ */
+export function keptBySanitiser(html: string): boolean {
+  return sanitizeHtml(html, keeping) === sanitizeHtml(html, everything);
+}
+
 /** Rich text from content, sanitised on the server before it reaches the page. */
 export function RichText(props: { html: string; className?: string }) {
   return (

@@ -39,6 +39,8 @@ export interface EditorKind {
   idPrefix: string;
   /** "Also editing this …: {names}." */
   presentText: AdminMessageKey;
+  /** False for a kind without a page of its own (a job listing): no preview (decision 171). */
+  preview?: boolean;
 }
 
 /** The path of a changed field as words (each kind names its own fields). */
@@ -341,7 +343,7 @@ export function EditorButtons<Doc>({
         <Button id={`${kind.idPrefix}-save`} type="submit" className={styles.primary}>
           {t('admin.recipe.save')}
         </Button>
-        {open ? (
+        {open && kind.preview !== false ? (
           <Button className={styles.secondary} onPress={onPreview}>
             {t('admin.recipe.preview')}
           </Button>

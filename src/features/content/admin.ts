@@ -7,6 +7,7 @@ import { imageUrl } from '../../images/presets.ts';
 
 export { type Block, blockSchema } from './blocks.ts';
 export * from './media/schemas.ts';
+export * from './publishing/kind-schemas.ts';
 export * from './publishing/schemas.ts';
 
 /** The square thumbnail of an image (the image route's `thumbnail-medium` preset). */

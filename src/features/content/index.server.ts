@@ -20,7 +20,7 @@ export { movedPath, type PathChange, recordPathChange } from './path-redirects.s
 export { resolvePreview } from './publishing/preview.server.ts';
 export { PREVIEW_PATH } from './publishing/schemas.ts';
 /** The content tables other features may read (join, select); they write through content's use cases. */
-export { pages, products, recipes } from './tables.ts';
+export { jobs, mapRegions, pages, products, recipes, timelineYears } from './tables.ts';
 
 /** `/api/filtered-cards/*`, `/api/contentlikecount/*`, robots.txt and the sitemaps. */
 export const contentPlugin = fp(

@@ -279,6 +279,8 @@ export const jobs = pgTable('jobs', {
   city: text('city').notNull(),
   url: text('url').notNull(),
   applicationPeriodEnd: timestamp('application_period_end', { withTimezone: true }).notNull(),
+  /** When the listing was last published from the back office (decision 171), or seeded. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const timelineYears = pgTable('timeline_years', {
@@ -289,6 +291,8 @@ export const timelineYears = pgTable('timeline_years', {
   title: text('title').notNull(),
   text: text('text').notNull(),
   imageId: integer('image_id').references(() => images.id),
+  /** When the year was last published from the back office (decision 171), or seeded. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const mapRegions = pgTable('map_regions', {
@@ -299,6 +303,8 @@ export const mapRegions = pgTable('map_regions', {
   buttonLabel: text('button_label').notNull(),
   buttonRegion: text('button_region').notNull(),
   buttonInfo: text('button_info').notNull(),
+  /** When the button was last published from the back office (decision 171), or seeded. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -387,7 +393,10 @@ export const contentItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),
     index('content_items_scope_idx').on(t.kind, t.siteId, t.lang),
-    check('content_items_kind_ck', sql`${t.kind} in ('recipe', 'product', 'page', 'news')`),
+    check(
+      'content_items_kind_ck',
+      sql`${t.kind} in ('recipe', 'product', 'page', 'news', 'job', 'school-material', 'timeline-year', 'map-region')`,
+    ),
     check(
       'content_items_published_ck',
       sql`${t.publishedVersion} is null or ${t.publishedVersion} between 1 and ${t.headVersion}`,

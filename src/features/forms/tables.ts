@@ -115,6 +115,8 @@ export const schoolMaterials = pgTable('school_materials', {
   /** Grade band or subject, for grouping on the order page. */
   topic: text('topic').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** When the material was last published from the back office (decision 171), or seeded. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // ---------------------------------------------------------------------------------------------

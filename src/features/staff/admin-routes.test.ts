@@ -25,8 +25,15 @@ import {
 } from '../../../tests/helpers/staff.ts';
 import type { Visitor } from '../../../tests/helpers/visitor.ts';
 import { ADMIN_NEWS_API, NEWS_RELEASES_API } from '../content/admin/schemas.ts';
-import { products } from '../content/index.server.ts';
+import { jobs, mapRegions, products, timelineYears } from '../content/index.server.ts';
 import { MEDIA_ADMIN_API } from '../content/media/schemas.ts';
+import {
+  JOBS_ADMIN_API,
+  MAP_REGIONS_ADMIN_API,
+  PRODUCTS_ADMIN_API,
+  SCHOOL_MATERIALS_ADMIN_API,
+  TIMELINE_ADMIN_API,
+} from '../content/publishing/kind-schemas.ts';
 import {
   CONTENT_IMAGES_API,
   PAGES_ADMIN_API,
@@ -34,6 +41,7 @@ import {
 } from '../content/publishing/schemas.ts';
 import { FORM_SETTINGS_API } from '../form-settings/schemas.ts';
 import { png, sendComplaint } from '../forms/forms.test-support.ts';
+import { schoolMaterials } from '../forms/index.server.ts';
 import { INBOX_API } from '../inbox/schemas.ts';
 import { PERSON_STORES, PERSONAL_DATA_API } from '../personal-data/schemas.ts';
 import { SYNONYMS_API } from '../search/synonym-schemas.ts';
@@ -84,6 +92,8 @@ let someRecipeId = 0;
 let somePageId = 0;
 /** An image a Swedish news release of sibylla shows. */
 let someImageId = 0;
+/** Rows outside the scoped grant (sibylla in Swedish) of the kinds of decision 171, by API. */
+const someKindIds: Record<string, number> = {};
 
 /** Sign-in steps, enrolment and reset: no session is needed, they check what they need. */
 const PUBLIC = [
@@ -194,6 +204,7 @@ beforeAll(async () => {
     path: '/chicken',
     title: 'Chicken',
   });
+  for (const [api, id] of Object.entries(await kindRows(1, 'sv'))) someKindIds[api] = id;
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -216,7 +227,9 @@ const idFor = (url: string) =>
                 ? String(somePageId)
                 : url.startsWith(MEDIA_ADMIN_API)
                   ? String(someImageId)
-                  : someStaffId;
+                  : (Object.entries(someKindIds)
+                      .find(([api]) => url.startsWith(`${api}/`))?.[1]
+                      ?.toString() ?? someStaffId);
 
 const urlOf = (route: { url: string }) =>
   route.url
@@ -533,6 +546,7 @@ const SAMPLES: Record<
   ...scheduleSamples(),
   ...pageSamples(),
   ...mediaSamples(),
+  ...kindSamples(),
   ...synonymSamples(),
   ...formSettingSamples(),
   'POST /api/admin/auth/reauth': async () => ({
@@ -1026,7 +1040,7 @@ function scheduleSamples(): typeof SAMPLES {
     return (res.json() as { schedules: { id: number }[] }).schedules[0]?.id ?? 0;
   };
   /** Unpublish, schedule, cancel and bulk of one kind under `api`, on items `item` makes. */
-  const kindSamples = (api: string, item: () => Promise<number>): typeof SAMPLES => ({
+  const lifecycleSamples = (api: string, item: () => Promise<number>): typeof SAMPLES => ({
     [`POST ${api}/:id/unpublish`]: async () => ({
       url: `${api}/${await item()}/unpublish`,
       body: { version: 1 },
@@ -1049,9 +1063,9 @@ function scheduleSamples(): typeof SAMPLES {
     return (await createPage(t.app.db, { siteId: 'sibylla', path: `/ajastus-${n}` })).id;
   };
   return {
-    ...kindSamples(RECIPES_ADMIN_API, recipe),
-    ...kindSamples(PAGES_ADMIN_API, page),
-    ...kindSamples(NEWS_RELEASES_API, release),
+    ...lifecycleSamples(RECIPES_ADMIN_API, recipe),
+    ...lifecycleSamples(PAGES_ADMIN_API, page),
+    ...lifecycleSamples(NEWS_RELEASES_API, release),
     ...newsReleaseSamples(release),
     [`POST ${ADMIN_NEWS_API}`]: async () => ({
       url: `${ADMIN_NEWS_API}?site=sibylla&lang=sv`,
@@ -1128,4 +1142,100 @@ function newsReleaseSamples(release: () => Promise<number>): typeof SAMPLES {
       return { url: `${api}/${id}/presence` };
     },
   };
+}
+
+/** One row of each kind of decision 171 on sibylla in a language, numbered `n`, by its API. */
+async function kindRows(n: number, lang: string): Promise<Record<string, number>> {
+  const db = t.app.db;
+  const row = { siteId: 'sibylla', lang };
+  const product = await createProduct(db, { ...row, path: `/tuotteet/nayte-${lang}-${n}` });
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      ...row,
+      title: `Työ ${n}`,
+      city: 'Forssa',
+      url: '/ura',
+      applicationPeriodEnd: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  const [material] = await db
+    .insert(schoolMaterials)
+    .values({ ...row, material: `Materiaali ${lang} ${n}`, url: '/materiaali.pdf' })
+    .returning();
+  const [year] = await db
+    .insert(timelineYears)
+    .values({ ...row, year: 1800 + n, title: `Vuosi ${n}`, text: 'Teksti' })
+    .returning();
+  const [button] = await db
+    .insert(mapRegions)
+    .values({ ...row, number: n, buttonLabel: `Paikka ${n}`, buttonRegion: 'Alue', buttonInfo: '' })
+    .returning();
+  return {
+    [PRODUCTS_ADMIN_API]: product.id,
+    [JOBS_ADMIN_API]: job?.id ?? 0,
+    [SCHOOL_MATERIALS_ADMIN_API]: material?.id ?? 0,
+    [TIMELINE_ADMIN_API]: year?.id ?? 0,
+    [MAP_REGIONS_ADMIN_API]: button?.id ?? 0,
+  };
+}
+
+/**
+ * The writes of products, job listings, school materials, timeline years and map buttons
+ * (decision 171), each on a row of its own (in Finnish: the Swedish ones are the sample rows).
+ */
+function kindSamples(): typeof SAMPLES {
+  let n = 1;
+  /** A new row of the kind, opened: its id and its document. */
+  const item = async (api: string) => {
+    n += 1;
+    const id = (await kindRows(n, 'fi'))[api] ?? 0;
+    const open = await admin.visitor.get(`${api}/${id}`);
+    return { id, document: open.json().head.document as Record<string, unknown> };
+  };
+  /** A new row's document with what must be its own made so (a code, a name, a year…). */
+  const fresh: Record<string, (doc: Record<string, unknown>) => Record<string, unknown>> = {
+    [PRODUCTS_ADMIN_API]: (doc) => ({ ...doc, path: `/tuotteet/uusi-${n}`, code: `UUSI-${n}` }),
+    [JOBS_ADMIN_API]: (doc) => doc,
+    [SCHOOL_MATERIALS_ADMIN_API]: (doc) => ({ ...doc, material: `Uusi ${n}` }),
+    [TIMELINE_ADMIN_API]: (doc) => ({ ...doc, year: 2100 - n }),
+    [MAP_REGIONS_ADMIN_API]: (doc) => ({ ...doc, number: 99 - n }),
+  };
+  const samples: typeof SAMPLES = {};
+  for (const [api, unique] of Object.entries(fresh)) {
+    const drafted = async () => {
+      const { id, document } = await item(api);
+      await admin.visitor.request('PUT', `${api}/${id}`, json({ basedOn: 1, document }));
+      return id;
+    };
+    samples[`POST ${api}`] = async () => {
+      const { document } = await item(api);
+      return { url: `${api}?site=sibylla&lang=fi`, body: { document: unique(document) } };
+    };
+    samples[`PUT ${api}/:id`] = async () => {
+      const { id, document } = await item(api);
+      return { url: `${api}/${id}`, body: { basedOn: 1, document } };
+    };
+    samples[`POST ${api}/:id/publish`] = async () => ({
+      url: `${api}/${await drafted()}/publish`,
+      body: { version: 2 },
+    });
+    samples[`POST ${api}/:id/restore`] = async () => ({
+      url: `${api}/${await drafted()}/restore`,
+      body: { version: 1, basedOn: 2 },
+    });
+    samples[`PUT ${api}/:id/presence`] = async () => ({
+      url: `${api}/${(await item(api)).id}/presence`,
+    });
+    samples[`DELETE ${api}/:id/presence`] = async () => {
+      const { id } = await item(api);
+      await admin.visitor.request('PUT', `${api}/${id}/presence`);
+      return { url: `${api}/${id}/presence` };
+    };
+  }
+  samples[`POST ${PRODUCTS_ADMIN_API}/:id/preview`] = async () => ({
+    url: `${PRODUCTS_ADMIN_API}/${(await item(PRODUCTS_ADMIN_API)).id}/preview`,
+    body: { version: 1 },
+  });
+  return samples;
 }

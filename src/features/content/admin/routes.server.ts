@@ -5,6 +5,7 @@ import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
 import { mediaAdminRoutes } from '../media/routes.server.ts';
 import { contentItemRoutes, itemGuard } from '../publishing/item-routes.server.ts';
+import { kindAdminRoutes } from '../publishing/kind-routes.server.ts';
 import { newsAdapter, newsKind } from '../publishing/news.server.ts';
 import { pageAdminRoutes } from '../publishing/page-routes.server.ts';
 import { recipeAdminRoutes } from '../publishing/routes.server.ts';
@@ -204,4 +205,5 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   recipeAdminRoutes(app);
   pageAdminRoutes(app);
   mediaAdminRoutes(app);
+  kindAdminRoutes(app);
 }

@@ -32,7 +32,7 @@ export const WRITE = { max: 240, timeWindow: 60_000 };
 export const BODY_LIMIT = 256 * 1024;
 
 /** What one kind's item routes need: its address, its adapter and its answers' schemas. */
-export interface ItemRoutes<Doc extends { path: string }> {
+export interface ItemRoutes<Doc extends object> {
   /** The kind's collection address (`/api/admin/content/recipes`); an item is `<api>/:id`. */
   api: string;
   adapter: KindAdapter<Doc>;
@@ -55,13 +55,18 @@ export interface ItemRoutes<Doc extends { path: string }> {
     run: (request: FastifyRequest, id: number, body: { version: number }) => Promise<void>;
     note: string;
   };
+  /**
+   * Whether a version can be previewed on the site (true, the default, for kinds with pages of
+   * their own; a row shown only in other pages' widgets has none, decision 171).
+   */
+  preview?: boolean;
 }
 
 /**
  * Guards of a route about one item: `content.edit` somewhere, and the grant for the item's own
  * site and language checked before the body is read (403 outside it, whatever the body says).
  */
-export function itemGuard<Doc extends { path: string }>(adapter: KindAdapter<Doc>) {
+export function itemGuard<Doc extends object>(adapter: KindAdapter<Doc>) {
   return {
     staff: { permission: 'content.edit' },
     preValidation: async (request: FastifyRequest) => {
@@ -79,10 +84,7 @@ export function itemGuard<Doc extends { path: string }>(adapter: KindAdapter<Doc
  * on (409 with the newest when stale); publishing needs `content.publish` for the item's site and
  * language. A kind's list, creation and choices are routes of its own module.
  */
-export function contentItemRoutes<Doc extends { path: string }>(
-  app: ZodApp,
-  options: ItemRoutes<Doc>,
-) {
+export function contentItemRoutes<Doc extends object>(app: ZodApp, options: ItemRoutes<Doc>) {
   const { api, adapter, noun } = options;
   const onItem = itemGuard(adapter);
   const writer = { ...onItem, rateLimit: WRITE, bodyLimit: BODY_LIMIT };
@@ -148,17 +150,19 @@ export function contentItemRoutes<Doc extends { path: string }>(
       return openItem(request, adapter, request.params.id);
     },
   });
-  adminRoute(app, 'POST', `${api}/:id/preview`, {
-    ...writer,
-    summary: 'A signed link that shows a version on the site for 15 minutes',
-    description:
-      'The page is rendered by the site’s own renderer and theme, marked as a preview, `no-store` and `noindex`; it never enters the page cache.',
-    params: itemIdParamsSchema,
-    body: previewRequestSchema,
-    answer: jsonAnswer(previewLinkSchema, 'The link and when it stops opening'),
-    problems: [400, 401, 403, 404, 429],
-    handler: (request) => previewLink(request, request.params.id, request.body.version, adapter),
-  });
+  if (options.preview !== false) {
+    adminRoute(app, 'POST', `${api}/:id/preview`, {
+      ...writer,
+      summary: 'A signed link that shows a version on the site for 15 minutes',
+      description:
+        'The page is rendered by the site’s own renderer and theme, marked as a preview, `no-store` and `noindex`; it never enters the page cache.',
+      params: itemIdParamsSchema,
+      body: previewRequestSchema,
+      answer: jsonAnswer(previewLinkSchema, 'The link and when it stops opening'),
+      problems: [400, 401, 403, 404, 429],
+      handler: (request) => previewLink(request, request.params.id, request.body.version, adapter),
+    });
+  }
   adminRoute(app, 'PUT', `${api}/:id/presence`, {
     ...onItem,
     rateLimit: WRITE,

@@ -116,8 +116,8 @@ export const pageAdapter: KindAdapter<PageDocument> = {
     }
     return errors;
   },
-  async writeLive(tx, item, doc, exists) {
-    const now = new Date();
+  async writeLive(tx, item, doc, exists, at) {
+    const now = at;
     if (exists) {
       await tx
         .update(pages)

@@ -9,6 +9,7 @@ import { actorOf, recordAudit } from '../../staff/index.server.ts';
 import type { Resolved } from '../content.server.ts';
 import { newsAdapter } from './news.server.ts';
 import { pageAdapter, pagePreview } from './pages.server.ts';
+import { productAdapter, productPreview } from './products.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import { PREVIEW_PATH, PREVIEW_TTL_MS } from './schemas.ts';
 import { assertMay, type KindAdapter, publicUrl, versionForPreview } from './versions.server.ts';
@@ -22,7 +23,7 @@ import { assertMay, type KindAdapter, publicUrl, versionForPreview } from './ver
 
 const claimsSchema = z
   .object({
-    k: z.enum(['recipe', 'page', 'news']),
+    k: z.enum(['recipe', 'page', 'news', 'product']),
     i: z.number().int().min(1),
     v: z.number().int().min(1),
     s: z.string(),
@@ -65,7 +66,7 @@ export function verifyPreview(
 type PreviewKind = PreviewClaims['k'];
 
 /** A preview link of a version, with the audit row that says who made it. */
-export async function previewLink<Doc extends { path: string }>(
+export async function previewLink<Doc extends object>(
   request: FastifyRequest,
   id: number,
   version: number,
@@ -142,6 +143,16 @@ export async function resolvePreview(
           updatedAt: now,
         },
       },
+    };
+  }
+  if (claims.k === 'product') {
+    const found = await versionForPreview(request.server.db, productAdapter, claims.i, claims.v);
+    if (!found) return undefined;
+    const product = await productPreview(request.server.db, claims, found);
+    return {
+      version: claims.v,
+      expiresAt: new Date(claims.e),
+      resolved: { kind: 'product', product },
     };
   }
   const found = await versionForPreview(request.server.db, recipeAdapter, claims.i, claims.v);

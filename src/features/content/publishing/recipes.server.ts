@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
 import type { FieldErrors } from '../../../server/errors.ts';
-import { existingImages } from '../media/where-used.server.ts';
-import { facetCategories, facetTags, newsReleases, pages, products, recipes } from '../tables.ts';
+import { newsReleases, pages, products, recipes } from '../tables.ts';
+import { liveRowOf, writeContentRow } from './live-rows.server.ts';
+import { imageErrors, tagErrors } from './references.server.ts';
 import { type RecipeDocument, recipeDocumentSchema } from './schemas.ts';
-import type { KindAdapter, LiveRow } from './versions.server.ts';
+import type { KindAdapter } from './versions.server.ts';
 
 type Db = Database | Transaction;
 type RecipeRow = typeof recipes.$inferSelect;
@@ -59,76 +60,24 @@ export async function pathTaken(
   return found.some((rows) => rows.length > 0);
 }
 
-/** The recipe facet tags of a site's language version, among `ids`. */
-async function recipeTags(db: Db, scope: { siteId: string; lang: string }, ids: number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ id: facetTags.id })
-    .from(facetTags)
-    .innerJoin(facetCategories, eq(facetCategories.id, facetTags.categoryId))
-    .where(
-      and(
-        inArray(facetTags.id, ids),
-        eq(facetCategories.siteId, scope.siteId),
-        eq(facetCategories.lang, scope.lang),
-        eq(facetCategories.scope, 'recipes'),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Recipes in the versions (decision 162): the live row is the `recipes` row of the same id. */
 export const recipeAdapter: KindAdapter<RecipeDocument> = {
   kind: 'recipe',
   table: 'recipes',
   schema: recipeDocumentSchema,
-  async live(db, id): Promise<LiveRow<RecipeDocument> | undefined> {
+  async live(db, id) {
     const [row] = await db.select().from(recipes).where(eq(recipes.id, id));
-    if (!row) return undefined;
-    return {
-      siteId: row.siteId,
-      lang: row.lang,
-      translationKey: row.translationKey,
-      path: row.path,
-      publishedAt: row.publishedAt,
-      updatedAt: row.updatedAt,
-      document: recipeDocumentOf(row),
-    };
+    return row ? liveRowOf(row, recipeDocumentOf(row)) : undefined;
   },
   async check(db, item, doc) {
-    const errors: FieldErrors = {};
+    const errors: FieldErrors = {
+      ...(await tagErrors(db, item, 'recipes', doc)),
+      ...(await imageErrors(db, doc.imageId === null ? [] : [['imageId', doc.imageId]])),
+    };
     if (await pathTaken(db, item, doc.path, { table: 'recipes', id: item.itemId })) {
       errors.path = 'admin.recipe.pathTaken';
     }
-    if (doc.imageId !== null && !(await existingImages(db, [doc.imageId])).has(doc.imageId)) {
-      errors.imageId = 'admin.recipe.imageMissing';
-    }
-    const tags = await recipeTags(db, item, [...new Set([...doc.facetTagIds, ...doc.categoryIds])]);
-    doc.facetTagIds.forEach((tag, i) => {
-      if (!tags.has(tag)) errors[`facetTagIds.${i}`] ??= 'admin.recipe.tagMissing';
-    });
-    doc.categoryIds.forEach((tag, i) => {
-      if (!tags.has(tag)) errors[`categoryIds.${i}`] ??= 'admin.recipe.tagMissing';
-    });
     return errors;
   },
-  async writeLive(tx, item, doc, exists, at) {
-    const now = at;
-    if (exists) {
-      await tx
-        .update(recipes)
-        .set({ ...doc, updatedAt: now })
-        .where(eq(recipes.id, item.itemId));
-      return;
-    }
-    await tx.insert(recipes).values({
-      id: item.itemId,
-      siteId: item.siteId,
-      lang: item.lang,
-      translationKey: item.translationKey,
-      ...doc,
-      publishedAt: now,
-      updatedAt: now,
-    });
-  },
+  writeLive: (tx, item, doc, exists, at) => writeContentRow(tx, recipes, item, doc, exists, at),
 };

@@ -44,7 +44,8 @@ export interface LiveRow<Doc> {
   siteId: string;
   lang: string;
   translationKey: string;
-  path: string;
+  /** Its page's path; null for a row shown only inside other pages (a job listing, decision 171). */
+  path: string | null;
   publishedAt: Date;
   updatedAt: Date;
   document: Doc;
@@ -60,9 +61,21 @@ export interface ItemRow {
   publishedVersion: number | null;
 }
 
+/**
+ * The kinds of items in the versions: the content kinds with pages of their own, and the rows
+ * that show only inside other pages' widgets (decision 171).
+ */
+export type ItemKind = ContentKind | 'job' | 'school-material' | 'timeline-year' | 'map-region';
+
+/** A document's own path, when its kind has pages of its own. */
+export function pathOfDocument(doc: object): string | null {
+  const path = (doc as { path?: unknown }).path;
+  return typeof path === 'string' ? path : null;
+}
+
 /** What one kind of content brings to the versions: its schema and its live table. */
-export interface KindAdapter<Doc extends { path: string }> {
-  kind: ContentKind;
+export interface KindAdapter<Doc extends object> {
+  kind: ItemKind;
   /** The table whose id sequence numbers new items (`recipes`). */
   table: string;
   schema: z.ZodType<Doc>;
@@ -190,12 +203,12 @@ export async function versionOf(db: Db, kind: string, id: number, version: numbe
   return row as VersionRow | undefined;
 }
 
-function fullVersion<Doc>(adapter: KindAdapter<Doc & { path: string }>, row: VersionRow) {
+function fullVersion<Doc extends object>(adapter: KindAdapter<Doc>, row: VersionRow) {
   return { ...metaOf(row), document: adapter.schema.parse(row.document) };
 }
 
 /** The item's site and language: its versions' row, or its live row before any version. */
-export async function scopeOf<Doc extends { path: string }>(
+export async function scopeOf<Doc extends object>(
   db: Db,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -207,7 +220,7 @@ export async function scopeOf<Doc extends { path: string }>(
 }
 
 /** Refuses a staff member without `content.edit` for the item's site and language (404: none). */
-export async function assertMayEdit<Doc extends { path: string }>(
+export async function assertMayEdit<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -251,7 +264,7 @@ async function othersPresent(
 }
 
 /** An item opened for editing: its state, newest version, history and who else has it open. */
-export async function openItem<Doc extends { path: string }>(
+export async function openItem<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -289,7 +302,7 @@ export async function openItem<Doc extends { path: string }>(
       headVersion: item?.headVersion ?? 1,
       publishedVersion: item ? item.publishedVersion : 1,
       publishedPath: live?.path ?? null,
-      liveUrl: live ? publicUrl(request, live.siteId, live.lang, live.path) : null,
+      liveUrl: live?.path ? publicUrl(request, live.siteId, live.lang, live.path) : null,
     },
     head,
     versions,
@@ -299,7 +312,7 @@ export async function openItem<Doc extends { path: string }>(
 }
 
 /** One version of an item, whole. */
-export async function readVersion<Doc extends { path: string }>(
+export async function readVersion<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -322,7 +335,7 @@ export async function readVersion<Doc extends { path: string }>(
  * row, the row is made with the live row as its published version 1 (once: a second asker waits
  * for the lock and finds it made).
  */
-export async function lockedItem<Doc extends { path: string }>(
+export async function lockedItem<Doc extends object>(
   tx: Transaction,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -362,7 +375,7 @@ export async function lockedItem<Doc extends { path: string }>(
   return { item: made, live };
 }
 
-export async function stale<Doc extends { path: string }>(
+export async function stale<Doc extends object>(
   tx: Transaction,
   adapter: KindAdapter<Doc>,
   item: ItemRow,
@@ -372,7 +385,7 @@ export async function stale<Doc extends { path: string }>(
 }
 
 /** Field errors of a document beyond its schema: its references. */
-async function checkDocument<Doc extends { path: string }>(
+async function checkDocument<Doc extends object>(
   db: Db,
   adapter: KindAdapter<Doc>,
   item: { siteId: string; lang: string; itemId: number },
@@ -394,7 +407,7 @@ export function changesOf(before: object | null, after: object) {
 }
 
 /** Writes the next version of a locked item, checked, with its audit row. */
-async function writeVersion<Doc extends { path: string }>(
+async function writeVersion<Doc extends object>(
   tx: Transaction,
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
@@ -440,7 +453,7 @@ async function writeVersion<Doc extends { path: string }>(
  * sequence now, so the live row it becomes at its first publish has it, and its content id
  * (`recipe-<id>`) is the same before and after.
  */
-export async function createItem<Doc extends { path: string }>(
+export async function createItem<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   scope: { siteId: string; lang: string },
@@ -487,7 +500,7 @@ export async function createItem<Doc extends { path: string }>(
 }
 
 /** Saves a draft made on version `basedOn`: a new version; the live row is not touched. */
-export async function saveDraft<Doc extends { path: string }>(
+export async function saveDraft<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -504,7 +517,7 @@ export async function saveDraft<Doc extends { path: string }>(
 }
 
 /** An old version made the newest again, as a new draft on `basedOn`. */
-export async function restoreVersion<Doc extends { path: string }>(
+export async function restoreVersion<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -528,7 +541,7 @@ export async function restoreVersion<Doc extends { path: string }>(
  * in one transaction with the version's and the item's new state and the audit row. The same
  * version again is answered as it is, with nothing written.
  */
-export async function publishVersion<Doc extends { path: string }>(
+export async function publishVersion<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -554,7 +567,7 @@ export interface Publisher {
  * must be the newest unless `newest` is false (a scheduled run publishes the version that was
  * scheduled). Answers whether anything was written (the same version again, and live: nothing).
  */
-export async function publishWithin<Doc extends { path: string }>(
+export async function publishWithin<Doc extends object>(
   tx: Transaction,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -576,12 +589,13 @@ export async function publishWithin<Doc extends { path: string }>(
   const at = options.at ?? new Date();
   await adapter.writeLive(tx, item, doc, live !== undefined, at);
   // A published path that moves keeps answering, with 301 to the new one (decision 165).
-  if (live && live.path !== doc.path) {
+  const path = pathOfDocument(doc);
+  if (live?.path && path !== null && live.path !== path) {
     await recordPathChange(tx, {
       siteId: item.siteId,
       lang: item.lang,
       from: live.path,
-      to: doc.path,
+      to: path,
     });
   }
   const now = new Date();
@@ -619,7 +633,7 @@ export async function publishWithin<Doc extends { path: string }>(
  * gone quiet are cleared, and the others who have it open are answered. Opening it (the first
  * beat, or the first after a gap) is an audit row; the beats that keep it open are not.
  */
-export async function heartbeat<Doc extends { path: string }>(
+export async function heartbeat<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -664,7 +678,7 @@ export async function heartbeat<Doc extends { path: string }>(
 }
 
 /** The staff member closed the item (an audit row when they had it open). */
-export async function leave<Doc extends { path: string }>(
+export async function leave<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
@@ -694,7 +708,7 @@ export async function leave<Doc extends { path: string }>(
 }
 
 /** Where an item is, for the preview: its scope and whether the version exists. */
-export async function versionForPreview<Doc extends { path: string }>(
+export async function versionForPreview<Doc extends object>(
   db: Db,
   adapter: KindAdapter<Doc>,
   id: number,
