@@ -1660,6 +1660,7 @@ export const adminEn: AdminMessages = {
   'admin.page.field.type': 'Page type',
   'admin.page.field.navLabel': 'Name in menus',
   'admin.page.field.showInNav': 'Show in menus',
+  'admin.page.sortOrderHint': 'A lower number comes first among the subpages of the same parent.',
   'admin.page.field.navArea': 'Menu',
   'admin.page.navArea.top': 'Top menu',
   'admin.page.navArea.bottom': 'Main menu',

@@ -1666,6 +1666,7 @@ export const adminFi = {
   'admin.page.field.type': 'Sivun tyyppi',
   'admin.page.field.navLabel': 'Nimi valikossa',
   'admin.page.field.showInNav': 'Näytä valikossa',
+  'admin.page.sortOrderHint': 'Pienempi luku tulee ensin saman yläsivun alasivujen joukossa.',
   'admin.page.field.navArea': 'Valikko',
   'admin.page.navArea.top': 'Ylävalikko',
   'admin.page.navArea.bottom': 'Päävalikko',

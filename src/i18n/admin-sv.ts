@@ -1672,6 +1672,8 @@ export const adminSv: AdminMessages = {
   'admin.page.field.type': 'Sidtyp',
   'admin.page.field.navLabel': 'Namn i menyn',
   'admin.page.field.showInNav': 'Visa i menyn',
+  'admin.page.sortOrderHint':
+    'Ett lägre tal kommer först bland undersidorna till samma överordnade sida.',
   'admin.page.field.navArea': 'Meny',
   'admin.page.navArea.top': 'Toppmeny',
   'admin.page.navArea.bottom': 'Huvudmeny',

@@ -20,6 +20,7 @@ import {
   ErrorSummary,
   Field,
   LiveStatus,
+  NumberField,
   Section,
   TextAreaField,
 } from '../ui.tsx';
@@ -374,6 +375,13 @@ function PageFields({
           ]}
           value={form.navArea}
           onChange={(navArea) => change({ navArea: navArea === 'top' ? 'top' : 'bottom' })}
+        />
+        <NumberField
+          name="document.sortOrder"
+          label={t('admin.page.field.sortOrder')}
+          description={t('admin.page.sortOrderHint')}
+          value={form.sortOrder}
+          onChange={(sortOrder) => change({ sortOrder })}
         />
         <TextAreaField
           name="document.teaser"

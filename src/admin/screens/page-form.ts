@@ -31,7 +31,8 @@ export interface PageForm {
   parentId: number | null;
   showInNav: boolean;
   navArea: NavArea;
-  sortOrder: number;
+  /** Its place among its siblings in the menus, as typed (a whole number). */
+  sortOrder: string;
   settings: Record<string, unknown>;
   blocks: BlockRow[];
 }
@@ -68,7 +69,7 @@ export function emptyPageForm(parentId: number | null = null): PageForm {
     parentId,
     showInNav: true,
     navArea: 'bottom',
-    sortOrder: 0,
+    sortOrder: '0',
     settings: {},
     blocks: [],
   };
@@ -87,7 +88,7 @@ export function pageFormOf(doc: PageDocument): PageForm {
     parentId: doc.parentId,
     showInNav: doc.showInNav,
     navArea: doc.navArea,
-    sortOrder: doc.sortOrder,
+    sortOrder: String(doc.sortOrder),
     settings: doc.settings,
     blocks: doc.blocks.map((block) => ({
       key: newKey(),
@@ -125,7 +126,7 @@ export function pageDocumentOf(
     parentId: form.parentId,
     showInNav: form.showInNav,
     navArea: form.navArea,
-    sortOrder: form.sortOrder,
+    sortOrder: /^\s*-?\d+\s*$/.test(form.sortOrder) ? Number(form.sortOrder) : Number.NaN,
     settings: form.settings,
     blocks: form.blocks.map((b) => b.value as Block),
   });
