@@ -179,7 +179,8 @@ if (!existsSync(SERVER_ENTRY)) {
   process.exit(1);
 }
 
-const watchdog = startWatchdog(scale ? 30 : 10);
+// About two minutes a round with every page type, besides seeding and warming up.
+const watchdog = startWatchdog((scale ? 24 : 4) + 2 * ROUNDS);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kattaus-bench-pages-'));
 const database = engine === 'postgres' ? await benchDatabase('pages') : undefined;
 const env: NodeJS.ProcessEnv = {
