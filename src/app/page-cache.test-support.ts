@@ -1,4 +1,4 @@
-import { createPage } from '../../tests/factories/index.ts';
+import { createPage, createSiteWith } from '../../tests/factories/index.ts';
 import type { Database } from '../db/client.ts';
 
 /**
@@ -21,25 +21,13 @@ export async function createCachedPage(db: Database, title: string) {
  * `/toimitukset` with `text` as its one paragraph.
  */
 export async function createShopPages(db: Database, text: string) {
-  const home = await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/',
-    type: 'home',
-    title: 'Lihakauppa',
-  });
-  await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/ostoskori',
-    type: 'cart',
-    title: 'Ostoskori',
-    parentId: home.id,
-  });
-  await createPage(db, {
-    siteId: 'lihakauppa',
-    path: '/toimitukset',
-    type: 'content',
-    title: 'Toimitukset',
-    parentId: home.id,
-    blocks: [{ type: 'rich-text', html: `<p>${text}</p>` }],
-  });
+  await createSiteWith(db, { siteId: 'lihakauppa', title: 'Lihakauppa' }, [
+    { path: '/ostoskori', type: 'cart', title: 'Ostoskori' },
+    {
+      path: '/toimitukset',
+      type: 'content',
+      title: 'Toimitukset',
+      blocks: [{ type: 'rich-text', html: `<p>${text}</p>` }],
+    },
+  ]);
 }

@@ -48,6 +48,42 @@ export async function createPage(
   return row;
 }
 
+type PageFields = Omit<Partial<typeof pages.$inferInsert>, 'siteId' | 'parentId'> & {
+  path: string;
+};
+
+/**
+ * A site's home page (`/`, titled `title`) in a language with `children` under it, the pages the
+ * public routes of a test visit (a listing, the newsroom…); answers the home page and the children
+ * in their order.
+ */
+export async function createSiteWith(
+  db: Database,
+  site: { siteId: string; lang?: string; title: string },
+  children: PageFields[] = [],
+) {
+  const { siteId, lang = 'fi', title } = site;
+  const home = await createPage(db, { siteId, lang, path: '/', type: 'home', title });
+  const made = [];
+  for (const child of children)
+    made.push(await createPage(db, { lang, ...child, siteId, parentId: home.id }));
+  return { home, children: made };
+}
+
+/** Jyväbroileri's home page and its recipe listing `/reseptit`, as the recipe tests need. */
+export function createRecipeSite(db: Database) {
+  return createSiteWith(db, { siteId: 'jyvabroiler', title: 'Jyväbroiler' }, [
+    { path: '/reseptit', type: 'recipe-list', title: 'Reseptit' },
+  ]);
+}
+
+/** The corporate site's home page and its newsroom `/uutiset`, as the news release tests need. */
+export function createNewsroomSite(db: Database) {
+  return createSiteWith(db, { siteId: 'konsernifi', title: 'Konserni' }, [
+    { path: '/uutiset', type: 'newsroom', title: 'Uutiset' },
+  ]);
+}
+
 export async function createProduct(
   db: Database,
   overrides: Partial<typeof products.$inferInsert> & { siteId: string; path: string },

@@ -7,6 +7,7 @@ import {
   createPage,
   createProduct,
   createRecipe,
+  createRecipeSite,
 } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
@@ -90,19 +91,7 @@ async function middle(res: LightMyRequestResponse): Promise<number[]> {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  const home = await createPage(db, {
-    siteId: 'jyvabroiler',
-    path: '/',
-    type: 'home',
-    title: 'Jyväbroiler',
-  });
-  await createPage(db, {
-    siteId: 'jyvabroiler',
-    path: '/reseptit',
-    type: 'recipe-list',
-    title: 'Reseptit',
-    parentId: home.id,
-  });
+  await createRecipeSite(db);
   everywhere = await enrolledStaff(t.app, [{ role: 'editor', sites: null, langs: null }]);
   finnish = await enrolledStaff(t.app, [{ role: 'editor', sites: ['jyvabroiler'], langs: ['fi'] }]);
 }, 120_000);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createNews,
   createNewsCategory,
-  createPage,
+  createNewsroomSite,
   createSubscription,
 } from '../../../../tests/factories/index.ts';
 import { type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
@@ -56,19 +56,7 @@ describe.runIf(onPostgres)('a news release under embargo across processes (Postg
     if (template.engine !== 'postgres') return;
     const db = handles[0]?.db;
     if (!db || !apps[0]) throw new Error('no database');
-    const home = await createPage(db, {
-      siteId: 'konsernifi',
-      path: '/',
-      type: 'home',
-      title: 'K',
-    });
-    await createPage(db, {
-      siteId: 'konsernifi',
-      path: '/uutiset',
-      type: 'newsroom',
-      title: 'Uutiset',
-      parentId: home.id,
-    });
+    await createNewsroomSite(db);
     await createNewsCategory(db, {
       siteId: 'konsernifi',
       lang: 'fi',

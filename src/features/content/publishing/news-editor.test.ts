@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNews, createNewsCategory, createPage } from '../../../../tests/factories/index.ts';
+import {
+  createNews,
+  createNewsCategory,
+  createNewsroomSite,
+} from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
 import { newsReleaseMailings } from '../../subscriptions/tables.ts';
@@ -60,14 +64,7 @@ const release = (title: string, path: string, bodyHtml = '<p>Tiedotteen teksti.<
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  const home = await createPage(db, { siteId: 'konsernifi', path: '/', type: 'home', title: 'K' });
-  await createPage(db, {
-    siteId: 'konsernifi',
-    path: '/uutiset',
-    type: 'newsroom',
-    title: 'Uutiset',
-    parentId: home.id,
-  });
+  await createNewsroomSite(db);
   await createNewsCategory(db, {
     siteId: 'konsernifi',
     lang: 'fi',

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createImage, createPage } from '../../../../tests/factories/index.ts';
+import { createImage, createRecipeSite } from '../../../../tests/factories/index.ts';
 import { type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
 import { twoServersOnPostgres } from '../../../../tests/helpers/two-servers.ts';
 import { RECIPES_ADMIN_API, type RecipeDocument, type RecipeOpen } from './schemas.ts';
@@ -25,19 +25,7 @@ describe.runIf(onPostgres)('publishing across processes (PostgreSQL)', () => {
     if (template.engine !== 'postgres') return;
     const db = handles[0]?.db;
     if (!db || !apps[0]) throw new Error('no database');
-    const home = await createPage(db, {
-      siteId: 'jyvabroiler',
-      path: '/',
-      type: 'home',
-      title: 'Jyväbroiler',
-    });
-    await createPage(db, {
-      siteId: 'jyvabroiler',
-      path: '/reseptit',
-      type: 'recipe-list',
-      title: 'Reseptit',
-      parentId: home.id,
-    });
+    await createRecipeSite(db);
     imageId = (await createImage(db)).id;
     publisher = await enrolledStaff(apps[0], [
       { role: 'publisher', sites: ['jyvabroiler'], langs: ['fi'] },

@@ -7,6 +7,7 @@ import {
   createImage,
   createPage,
   createRecipe,
+  createRecipeSite,
 } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
@@ -105,19 +106,7 @@ async function searchTitles(q: string): Promise<string[]> {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  const home = await createPage(db, {
-    siteId: 'jyvabroiler',
-    path: '/',
-    type: 'home',
-    title: 'Jyväbroiler',
-  });
-  await createPage(db, {
-    siteId: 'jyvabroiler',
-    path: '/reseptit',
-    type: 'recipe-list',
-    title: 'Reseptit',
-    parentId: home.id,
-  });
+  await createRecipeSite(db);
   await createPage(db, { siteId: 'sibylla', path: '/', type: 'home', title: 'Sibylla' });
   imageId = (await createImage(db, { alt: { fi: 'Broileripata padassa' } })).id;
   tags = (

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createImage,
   createNewsCategory,
-  createPage,
+  createNewsroomSite,
   createRecipe,
+  createRecipeSite,
 } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
@@ -45,27 +46,8 @@ async function found(q: string): Promise<string[]> {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  const home = await createPage(db, { siteId: 'jyvabroiler', path: '/', type: 'home', title: 'J' });
-  await createPage(db, {
-    siteId: 'jyvabroiler',
-    path: '/reseptit',
-    type: 'recipe-list',
-    title: 'Reseptit',
-    parentId: home.id,
-  });
-  const konserni = await createPage(db, {
-    siteId: 'konsernifi',
-    path: '/',
-    type: 'home',
-    title: 'Konserni',
-  });
-  await createPage(db, {
-    siteId: 'konsernifi',
-    path: '/uutiset',
-    type: 'newsroom',
-    title: 'Uutiset',
-    parentId: konserni.id,
-  });
+  await createRecipeSite(db);
+  await createNewsroomSite(db);
   await createNewsCategory(db, {
     siteId: 'konsernifi',
     lang: 'fi',
