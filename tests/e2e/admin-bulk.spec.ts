@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -20,6 +18,7 @@ import {
   screenshots,
   tabTo,
 } from './browser.ts';
+import { contentTemplate } from './content-support.ts';
 
 /**
  * Bulk actions and scheduling in the back office (decision 167), on a server of its own with
@@ -36,23 +35,6 @@ chromiumForFile((b) => {
 });
 const shot = screenshots('admin-bulk');
 const PASSWORD = 'julkaisijan pitkä salasana 8';
-
-/** The demo content of jyväbroileri and Sibylla, seeded once per build and copied per server. */
-async function contentTemplate(): Promise<string> {
-  const template = path.join(inject('serverBuild'), 'content-data');
-  if (existsSync(template)) return template;
-  const made = await mkdtemp(path.join(inject('serverBuild'), 'content-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: made, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'jyvabroiler,sibylla'],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  await rename(made, template).catch(() => rm(made, { recursive: true, force: true }));
-  return template;
-}
 
 /** The list's rows: each recipe's name (its row header) and state, in order. */
 async function rowsOf(page: Page) {

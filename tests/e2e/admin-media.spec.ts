@@ -1,7 +1,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import type { MediaImage, MediaList } from '../../src/features/content/admin.ts';
@@ -15,11 +15,10 @@ import { enrolFromLink } from './admin-shop-support.ts';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
-  pressByTab,
   screenshots,
   tabTo,
 } from './browser.ts';
-import { contentTemplate } from './content-support.ts';
+import { byKeyboard, contentTemplate } from './content-support.ts';
 
 /**
  * The image library of issue 35 (decision 168), on a server of its own with jyväbroileri's and
@@ -34,20 +33,8 @@ chromiumForFile((b) => {
   browser = b;
 });
 const shot = screenshots('admin-media');
+const { press, typeInto } = byKeyboard(200);
 const PASSWORD = 'kuvien pitkä salasana 9';
-
-const press = (
-  page: Page,
-  role: 'link' | 'button',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) => pressByTab(page, role, name, scope, 200);
-
-async function typeInto(page: Page, field: Locator, text: string) {
-  await tabTo(page, field, 200);
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(text);
-}
 
 /** An image of the library that a jyväbroileri recipe in Finnish uses, read from the API. */
 async function usedImage(page: Page): Promise<MediaImage> {

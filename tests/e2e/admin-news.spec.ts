@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { sanitizeRichText } from '../../src/render/rich-text.server.tsx';
 import {
@@ -17,10 +15,10 @@ import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
   isFocused,
-  pressByTab,
   screenshots,
   tabTo,
 } from './browser.ts';
+import { byKeyboard, contentTemplate } from './content-support.ts';
 
 /**
  * A news release in the content editor (decision 172), on a server of its own with jyväbroileri's
@@ -35,31 +33,8 @@ chromiumForFile((b) => {
   browser = b;
 });
 const shot = screenshots('admin-news');
+const { press } = byKeyboard(250);
 const PASSWORD = 'tiedottajan pitkä salasana 9';
-
-const press = (
-  page: Page,
-  role: 'link' | 'button' | 'radio',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) => pressByTab(page, role, name, scope, 250);
-
-/** The demo content of jyväbroileri and Sibylla, seeded once per build and copied per server. */
-async function contentTemplate(): Promise<string> {
-  const template = path.join(inject('serverBuild'), 'content-data');
-  if (existsSync(template)) return template;
-  const made = await mkdtemp(path.join(inject('serverBuild'), 'content-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: made, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'jyvabroiler,sibylla'],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  await rename(made, template).catch(() => rm(made, { recursive: true, force: true }));
-  return template;
-}
 
 type NewsRow = { id: number; title: string; path: string; state: string };
 type Opened = { head: { version: number; document: { title: string; bodyHtml: string } } };

@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { sanitizeRichText } from '../../src/render/rich-text.server.tsx';
 import {
@@ -17,10 +15,10 @@ import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
   isFocused,
-  pressByTab,
   screenshots,
   tabTo,
 } from './browser.ts';
+import { byKeyboard, contentTemplate } from './content-support.ts';
 
 /**
  * Pages in the back office (decision 166), on a server of its own with jyväbroileri's demo
@@ -38,37 +36,8 @@ chromiumForFile((b) => {
   browser = b;
 });
 const shot = screenshots('admin-pages');
+const { press, typeInto } = byKeyboard(250);
 const PASSWORD = 'julkaisijan pitkä salasana 7';
-
-const press = (
-  page: Page,
-  role: 'link' | 'button',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) => pressByTab(page, role, name, scope, 250);
-
-async function typeInto(page: Page, field: Locator, text: string) {
-  await tabTo(page, field, 250);
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(text);
-}
-
-/** The demo content of jyväbroileri and Sibylla, seeded once per build and copied per server. */
-async function contentTemplate(): Promise<string> {
-  const template = path.join(inject('serverBuild'), 'content-data');
-  if (existsSync(template)) return template;
-  const made = await mkdtemp(path.join(inject('serverBuild'), 'content-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: made, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'seed/cli.ts', '--images-per-kind', '1', '--sites', 'jyvabroiler,sibylla'],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  await rename(made, template).catch(() => rm(made, { recursive: true, force: true }));
-  return template;
-}
 
 type TreeRow = { id: number; parentId: number | null; title: string; type: string; path: string };
 type Opened = {

@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   createStaffMember,
@@ -15,10 +13,10 @@ import { enrolFromLink } from './admin-shop-support.ts';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
-  pressByTab,
   screenshots,
   tabTo,
 } from './browser.ts';
+import { byKeyboard, contentTemplate } from './content-support.ts';
 
 /**
  * Products and job listings in the back office (decision 171), on a server of its own with the
@@ -34,45 +32,8 @@ chromiumForFile((b) => {
   browser = b;
 });
 const shot = screenshots('admin-products');
+const { press, typeInto } = byKeyboard(250);
 const PASSWORD = 'julkaisijan pitkä salasana 9';
-
-const press = (
-  page: Page,
-  role: 'link' | 'button',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) => pressByTab(page, role, name, scope, 250);
-
-async function typeInto(page: Page, field: Locator, text: string) {
-  await tabTo(page, field, 250);
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(text);
-}
-
-/** The demo content of the meat shop and the Finnish group site, seeded once per build. */
-async function contentTemplate(): Promise<string> {
-  const template = path.join(inject('serverBuild'), 'content-data-shop-group');
-  if (existsSync(template)) return template;
-  const made = await mkdtemp(path.join(inject('serverBuild'), 'content-data-shop-group-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: made, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'seed/cli.ts',
-      '--images-per-kind',
-      '1',
-      '--sites',
-      'lihakauppa,konsernifi',
-    ],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  await rename(made, template).catch(() => rm(made, { recursive: true, force: true }));
-  return template;
-}
 
 /** A back-office API answer, asked by the signed-in page (its cookies and XSRF token). */
 async function adminGet<T>(page: Page, url: string): Promise<T> {
@@ -95,7 +56,7 @@ describe('products and job listings in the back office', () => {
   it('a publisher changes a shop product’s page without its price, and adds a job listing', async () => {
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-products-'));
-    await cp(await contentTemplate(), dataDir, { recursive: true });
+    await cp(await contentTemplate(['lihakauppa', 'konsernifi']), dataDir, { recursive: true });
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -15,11 +15,10 @@ import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
   isFocused,
-  pressByTab,
   screenshots,
   tabTo,
 } from './browser.ts';
-import { contentTemplate } from './content-support.ts';
+import { byKeyboard, contentTemplate } from './content-support.ts';
 
 /**
  * The first line of issue 35's done-when, as far as it is built (decision 162), on a server of
@@ -36,22 +35,8 @@ chromiumForFile((b) => {
   browser = b;
 });
 const shot = screenshots('admin-recipes');
+const { press, typeInto } = byKeyboard(200);
 const PASSWORD = 'julkaisijan pitkä salasana 7';
-
-/** Enter on `name`'s link or button, reached by Tab (the editor is long: up to 200 stops). */
-const press = (
-  page: Page,
-  role: 'link' | 'button',
-  name: string | RegExp,
-  scope: Page | Locator = page,
-) => pressByTab(page, role, name, scope, 200);
-
-/** Types into a field reached by Tab (what was in it replaced). */
-async function typeInto(page: Page, field: Locator, text: string) {
-  await tabTo(page, field, 200);
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(text);
-}
 
 /** A recipe of Sibylla in a language, found through the site's own search. */
 async function sibyllaRecipe(page: Page, origin: string, q: string, language: string) {
