@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
+import { useLocation } from 'react-router';
 import {
   diffDocuments,
   type FieldChange,
@@ -604,6 +605,56 @@ export function Conflict<Doc extends object>({
       {body}
     </section>
   );
+}
+
+/** What an opened item's editor is given: the item as it is now, who else has it open. */
+export interface Opened<O> {
+  open: O;
+  present: Present[];
+  scope: Scope;
+  /** What the screen that sent the staff member here said (a made item's first save). */
+  initialSaid: string | null;
+}
+
+/**
+ * An item opened by id from `api` (query key `[itemKey, id]`), the staff member's presence on
+ * it kept while it is open: its editor once it has come, what went wrong if it did not.
+ */
+export function OpenedItem<O extends { item: { siteId: string; lang: string } }>({
+  api,
+  itemKey,
+  id,
+  forbidden,
+  notFound,
+  children,
+}: {
+  api: string;
+  itemKey: string;
+  id: number;
+  forbidden: AdminMessageKey;
+  notFound: AdminMessageKey;
+  children: (opened: Opened<O>) => ReactNode;
+}) {
+  const { t } = useT();
+  const location = useLocation();
+  const opened = useQuery({
+    queryKey: [itemKey, id],
+    queryFn: () => get<O>(`${api}/${id}`),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const present = usePresence(api, id, opened.isSuccess);
+  if (opened.isError) {
+    return <OpenError error={opened.error} forbidden={forbidden} notFound={notFound} />;
+  }
+  if (!opened.data) return <p>{t('admin.loading')}</p>;
+  const { item } = opened.data;
+  return children({
+    open: opened.data,
+    present,
+    scope: { siteId: item.siteId, lang: item.lang },
+    initialSaid: (location.state as { said?: string } | null)?.said ?? null,
+  });
 }
 
 /** An item that did not open: not the staff member's to edit, gone, or the server failed. */

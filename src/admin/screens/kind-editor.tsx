@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Heading } from 'react-aria-components';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { KindList, OpenItem, Present } from '../../features/content/admin.ts';
 import { type AdminMessageKey, isAdminMessageKey } from '../../i18n/admin.ts';
 import { get } from '../api.ts';
@@ -15,12 +15,11 @@ import {
   type FieldLabel,
   fieldTexts,
   ItemHeading,
-  OpenError,
+  OpenedItem,
   reapplyFields,
   SaidStatus,
   type Scope,
   useItemEditor,
-  usePresence,
   type ValueText,
   Versions,
 } from './content-editor.tsx';
@@ -169,32 +168,27 @@ export function OpenedKindItem<Doc extends object, Form>({
   Fields: FieldsOf<Form>;
   valueText?: ValueText;
 }) {
-  const { t } = useT();
-  const location = useLocation();
-  const opened = useQuery({
-    queryKey: [spec.kind.itemKey, id],
-    queryFn: () => get<OpenItem<Doc>>(`${spec.kind.api}/${id}`),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  const present = usePresence(spec.kind.api, id, opened.isSuccess);
-  if (opened.isError) {
-    return <OpenError error={opened.error} forbidden={spec.forbidden} notFound={spec.notFound} />;
-  }
-  if (!opened.data) return <p>{t('admin.loading')}</p>;
-  const { item } = opened.data;
-  const scope = { siteId: item.siteId, lang: item.lang };
   return (
-    <KindItemEditor
-      spec={spec}
-      scope={scope}
-      open={opened.data}
-      present={present}
-      emptyForm={() => emptyForm(scope) as Form}
-      Fields={Fields}
-      valueText={valueText}
-      initialSaid={(location.state as { said?: string } | null)?.said ?? null}
-    />
+    <OpenedItem<OpenItem<Doc>>
+      api={spec.kind.api}
+      itemKey={spec.kind.itemKey}
+      id={id}
+      forbidden={spec.forbidden}
+      notFound={spec.notFound}
+    >
+      {({ open, present, scope, initialSaid }) => (
+        <KindItemEditor
+          spec={spec}
+          scope={scope}
+          open={open}
+          present={present}
+          emptyForm={() => emptyForm(scope) as Form}
+          Fields={Fields}
+          valueText={valueText}
+          initialSaid={initialSaid}
+        />
+      )}
+    </OpenedItem>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
-import { useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Present } from '../../features/content/admin.ts';
 import type {
   AdminNewsRow,
@@ -22,11 +22,10 @@ import {
   type FieldLabel,
   fieldTexts,
   ItemHeading,
-  OpenError,
+  OpenedItem,
   reapplyFields,
   SaidStatus,
   useItemEditor,
-  usePresence,
   Versions,
 } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
@@ -58,31 +57,18 @@ export function NewsEditorScreen() {
 }
 
 function OpenedRelease({ id }: { id: number }) {
-  const { t } = useT();
-  const location = useLocation();
-  const opened = useQuery({
-    queryKey: ['news-release', id],
-    queryFn: () => get<NewsOpen>(`${NEWS_RELEASES_API}/${id}`),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  const present = usePresence(NEWS_RELEASES_API, id, opened.isSuccess);
-  if (opened.isError) {
-    return (
-      <OpenError
-        error={opened.error}
-        forbidden="admin.newsEditor.forbidden"
-        notFound="admin.newsEditor.notFound"
-      />
-    );
-  }
-  if (!opened.data) return <p>{t('admin.loading')}</p>;
   return (
-    <Editor
-      open={opened.data}
-      present={present}
-      initialSaid={(location.state as { said?: string } | null)?.said ?? null}
-    />
+    <OpenedItem<NewsOpen>
+      api={NEWS_RELEASES_API}
+      itemKey="news-release"
+      id={id}
+      forbidden="admin.newsEditor.forbidden"
+      notFound="admin.newsEditor.notFound"
+    >
+      {({ open, present, initialSaid }) => (
+        <Editor open={open} present={present} initialSaid={initialSaid} />
+      )}
+    </OpenedItem>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type {
   PageDocument,
   PageOpen,
@@ -32,12 +32,11 @@ import {
   type FieldLabel,
   fieldTexts,
   ItemHeading,
-  OpenError,
+  OpenedItem,
   reapplyFields,
   SaidStatus,
   type Scope,
   useItemEditor,
-  usePresence,
   Versions,
 } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
@@ -125,33 +124,18 @@ function NewPage() {
 }
 
 function OpenedPage({ id }: { id: number }) {
-  const { t } = useT();
-  const location = useLocation();
-  const opened = useQuery({
-    queryKey: ['page', id],
-    queryFn: () => get<PageOpen>(`${PAGES_ADMIN_API}/${id}`),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  const present = usePresence(PAGES_ADMIN_API, id, opened.isSuccess);
-  if (opened.isError) {
-    return (
-      <OpenError
-        error={opened.error}
-        forbidden="admin.page.forbidden"
-        notFound="admin.page.notFound"
-      />
-    );
-  }
-  if (!opened.data) return <p>{t('admin.loading')}</p>;
-  const { item } = opened.data;
   return (
-    <Editor
-      scope={{ siteId: item.siteId, lang: item.lang }}
-      open={opened.data}
-      present={present}
-      initialSaid={(location.state as { said?: string } | null)?.said ?? null}
-    />
+    <OpenedItem<PageOpen>
+      api={PAGES_ADMIN_API}
+      itemKey="page"
+      id={id}
+      forbidden="admin.page.forbidden"
+      notFound="admin.page.notFound"
+    >
+      {({ open, present, scope, initialSaid }) => (
+        <Editor scope={scope} open={open} present={present} initialSaid={initialSaid} />
+      )}
+    </OpenedItem>
   );
 }
 

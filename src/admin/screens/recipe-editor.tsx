@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button, CheckboxGroup, Heading, Label } from 'react-aria-components';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type {
   FacetOptions,
   FieldChange,
@@ -32,11 +32,10 @@ import {
   type EditorKind,
   fieldTexts,
   ItemHeading,
-  OpenError,
+  OpenedItem,
   SaidStatus,
   type Scope,
   useItemEditor,
-  usePresence,
   type ValueText,
   Versions,
 } from './content-editor.tsx';
@@ -111,33 +110,18 @@ function NewRecipe() {
 }
 
 function OpenedRecipe({ id }: { id: number }) {
-  const { t } = useT();
-  const location = useLocation();
-  const opened = useQuery({
-    queryKey: ['recipe', id],
-    queryFn: () => get<RecipeOpen>(`${RECIPES_ADMIN_API}/${id}`),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  const present = usePresence(RECIPES_ADMIN_API, id, opened.isSuccess);
-  if (opened.isError) {
-    return (
-      <OpenError
-        error={opened.error}
-        forbidden="admin.recipe.forbidden"
-        notFound="admin.recipe.notFound"
-      />
-    );
-  }
-  if (!opened.data) return <p>{t('admin.loading')}</p>;
-  const { item } = opened.data;
   return (
-    <Editor
-      scope={{ siteId: item.siteId, lang: item.lang }}
-      open={opened.data}
-      present={present}
-      initialSaid={(location.state as { said?: string } | null)?.said ?? null}
-    />
+    <OpenedItem<RecipeOpen>
+      api={RECIPES_ADMIN_API}
+      itemKey="recipe"
+      id={id}
+      forbidden="admin.recipe.forbidden"
+      notFound="admin.recipe.notFound"
+    >
+      {({ open, present, scope, initialSaid }) => (
+        <Editor scope={scope} open={open} present={present} initialSaid={initialSaid} />
+      )}
+    </OpenedItem>
   );
 }
 
