@@ -1,3 +1,4 @@
+import { getTableColumns, type Table } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** What `belongsTo` needs of a column builder: `.notNull().references(…)`. */
@@ -11,4 +12,16 @@ interface Referring<R> {
  */
 export function belongsTo<R>(column: Referring<R>, parent: () => AnyPgColumn): R {
   return column.notNull().references(parent, { onDelete: 'cascade' });
+}
+
+/**
+ * Some of a table's columns by name, for a `select`: `columnsOf(pages, 'id', 'path')` is
+ * `{ id: pages.id, path: pages.path }`, typed as the table's own columns.
+ */
+export function columnsOf<T extends Table, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  ...names: K[]
+): Pick<T['_']['columns'], K> {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T['_']['columns'], K>;
 }

@@ -8,7 +8,7 @@ import {
   TooManyRequests,
   Unavailable,
 } from '../server/errors.ts';
-import { clientLimit } from '../server/rate-limit.ts';
+import { clientLimit, perMinute } from '../server/rate-limit.ts';
 import { requestPath } from '../server/request-path.ts';
 import { imageParams, imageQuery } from './schemas.ts';
 import { formatMime, negotiateFormat, VariantCache } from './variants.server.ts';
@@ -20,8 +20,7 @@ export async function imageRoutes(app: FastifyInstance) {
   // seen since a deploy makes a few dozen.
   const missLimit = clientLimit(app, {
     name: 'image-miss',
-    max: app.config.imageMissRateLimit,
-    timeWindow: 60_000,
+    ...perMinute(app.config.imageMissRateLimit),
   });
 
   app.get('/images/:id/:file', { config: { session: false } }, async (request, reply) => {

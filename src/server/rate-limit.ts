@@ -15,6 +15,11 @@ export interface ClientLimit {
   timeWindow: number;
 }
 
+/** A budget of `max` requests per client address and minute: the window every route counts in. */
+export function perMinute(max: number): { max: number; timeWindow: number } {
+  return { max, timeWindow: 60_000 };
+}
+
 /**
  * One per-client budget shared by everything that calls the answered check (several routes, or
  * only the costly path of one), unlike a route's own `config.rateLimit`, which counts each route

@@ -1,5 +1,6 @@
 import type { Database } from '../../src/db/client.ts';
 import { pageBlocks } from '../../src/features/content/blocks.ts';
+import type { RecipeDocument } from '../../src/features/content/publishing/schemas.ts';
 import { newsReleases, pages, products, recipes } from '../../src/features/content/tables.ts';
 import { images } from '../../src/images/tables.ts';
 
@@ -181,4 +182,34 @@ export async function createNews(
     .returning();
   if (!row) throw new Error('no news row');
   return row;
+}
+
+/** A recipe document as the editor sends it: one step of three ingredients, no tags. */
+export function recipeDocument(
+  fields: Pick<RecipeDocument, 'path' | 'title' | 'imageId'> & Partial<RecipeDocument>,
+): RecipeDocument {
+  return {
+    teaser: '',
+    yield: 4,
+    portionSize: null,
+    portionUnit: null,
+    totalYieldKg: null,
+    totalTimeMinutes: 30,
+    steps: [
+      {
+        heading: '',
+        instructions: 'Paista ja tarjoile.',
+        ingredients: [
+          { name: 'broileria', amount: 400, unit: 'g' },
+          { name: 'riisiä', amount: 3, unit: 'dl' },
+          { name: 'soijaa', amount: 1, unit: 'rkl' },
+        ],
+      },
+    ],
+    nutrients: [],
+    facetTagIds: [],
+    categoryIds: [],
+    equipment: [],
+    ...fields,
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer } from '../../server/openapi.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import { adminRoute } from '../staff/index.server.ts';
 import {
   FORM_SETTINGS_API,
@@ -18,8 +19,8 @@ import {
   updateFormSettings,
 } from './settings.server.ts';
 
-const API_LIMIT = { max: 600, timeWindow: 60_000 };
-const WRITE_LIMIT = { max: 120, timeWindow: 60_000 };
+const API_LIMIT = perMinute(600);
+const WRITE_LIMIT = perMinute(120);
 const BODY_LIMIT = 16 * 1024;
 
 /**

@@ -8,6 +8,7 @@ import {
   validationProblemSchema,
   XSRF_SECURITY,
 } from '../../server/openapi.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import { siteListRoute } from '../../server/site-list-route.ts';
 import { zodValidatorCompiler } from '../../server/validate.ts';
 import { languages } from '../../sites/types.ts';
@@ -70,7 +71,7 @@ export async function formRoutes(fastify: FastifyInstance) {
     idleTimeoutMs: app.config.forms.bodyIdleTimeoutMs,
     shared: app.sharedCounters,
   });
-  const rateLimit = { max: app.config.forms.rateLimit, timeWindow: 60_000 };
+  const rateLimit = perMinute(app.config.forms.rateLimit);
 
   // Every answer of a form endpoint carries isSuccess, refusals (problem+json) included.
   app.addHook('onSend', async (request, reply, payload) => {

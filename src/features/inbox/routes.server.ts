@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonAnswer } from '../../server/openapi.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import type { ZodApp } from '../../server/types.ts';
 import { adminRoute } from '../staff/index.server.ts';
 import {
@@ -32,7 +33,7 @@ import {
   submissionIdParamsSchema,
 } from './schemas.ts';
 
-const API_LIMIT = { max: 600, timeWindow: 60_000 };
+const API_LIMIT = perMinute(600);
 const BODY_LIMIT = 64 * 1024;
 const READ = { permission: 'submissions.read' } as const;
 const MANAGE = { permission: 'submissions.manage' } as const;
@@ -64,7 +65,7 @@ function registerReads(app: ZodApp) {
   });
   adminRoute(app, 'GET', `${INBOX_API}/export.csv`, {
     staff: { ...READ, reauth: true },
-    rateLimit: { max: 30, timeWindow: 60_000 },
+    rateLimit: perMinute(30),
     summary: 'The list’s submissions, opened, as CSV for a spreadsheet; needs re-authentication',
     description:
       'UTF-8 with a byte-order mark, `;` between cells (Finnish Excel opens it as it is). The same filters and grants as the list; at most 10 000 submissions (400 naming `form` beyond). Written to the audit log.',

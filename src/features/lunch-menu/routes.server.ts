@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../server/api-route.ts';
 import { Invalid, NotFound } from '../../server/errors.ts';
 import { jsonAnswer } from '../../server/openapi.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import { zodValidatorCompiler } from '../../server/validate.ts';
 import { type MenuContext, menuOf, offersLunchMenu, saveMenu, siteRecipes } from './menu.server.ts';
 import {
@@ -16,8 +17,8 @@ import { MENU_API, MENU_RECIPES_API } from './values.ts';
 
 /** Per client address and minute (decision 042). */
 export const MENU_LIMITS_PER_MINUTE = {
-  read: { max: 120, timeWindow: 60_000 },
-  save: { max: 10, timeWindow: 60_000 },
+  read: perMinute(120),
+  save: perMinute(10),
 };
 
 /** Ten weeks of four cards a day at their longest fit well under this (decision 042). */

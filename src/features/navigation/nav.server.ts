@@ -1,5 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { columnsOf } from '../../db/columns.ts';
 import { serverT } from '../../i18n/catalogues.ts';
 import { imageUrl } from '../../images/presets.ts';
 import { NotFound } from '../../server/errors.ts';
@@ -31,18 +32,21 @@ export interface NavNode {
 /** The menu pages of a site's language version as a tree under its home page. */
 export async function loadNavTree(db: Database, siteId: string, lang: Lang): Promise<NavNode[]> {
   const rows = await db
-    .select({
-      id: pages.id,
-      parentId: pages.parentId,
-      path: pages.path,
-      title: pages.title,
-      navLabel: pages.navLabel,
-      navArea: pages.navArea,
-      icon: pages.icon,
-      isExternal: pages.isExternal,
-      externalUrl: pages.externalUrl,
-      teaserImageId: pages.teaserImageId,
-    })
+    .select(
+      columnsOf(
+        pages,
+        'id',
+        'parentId',
+        'path',
+        'title',
+        'navLabel',
+        'navArea',
+        'icon',
+        'isExternal',
+        'externalUrl',
+        'teaserImageId',
+      ),
+    )
     .from(pages)
     // The home page is read even when it is not in the menus: its children are the top level.
     .where(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonAnswer } from '../../server/openapi.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import { adminRoute } from '../staff/index.server.ts';
 import { erasePerson, exportPerson, findPerson } from './person.server.ts';
 import {
@@ -12,7 +13,7 @@ import {
   personQuerySchema,
 } from './schemas.ts';
 
-const LIMIT = { max: 60, timeWindow: 60_000 };
+const LIMIT = perMinute(60);
 const BODY_LIMIT = 4 * 1024;
 const EXPORT = { permission: 'personal-data.export', reauth: true } as const;
 
@@ -37,7 +38,7 @@ export async function personalDataRoutes(fastify: FastifyInstance) {
   });
   adminRoute(app, 'POST', `${PERSONAL_DATA_API}/export`, {
     staff: EXPORT,
-    rateLimit: { max: 20, timeWindow: 60_000 },
+    rateLimit: perMinute(20),
     bodyLimit: BODY_LIMIT,
     summary: 'Everything found about a person as one ZIP archive (JSON and attachments)',
     description:

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonAnswer, type ProblemStatus, problemAnswers } from '../../server/openapi.ts';
-import { clientLimit } from '../../server/rate-limit.ts';
+import { clientLimit, perMinute } from '../../server/rate-limit.ts';
 import { zodValidatorCompiler } from '../../server/validate.ts';
 import {
   contentGroupsOf,
@@ -61,11 +61,7 @@ export async function searchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every route of this plugin (it is encapsulated): one budget per client for all of them
   // (SEARCH_RATE_LIMIT a minute; typing in the quick search asks at most about twice a second).
-  const limit = clientLimit(app, {
-    name: 'search',
-    max: app.config.searchRateLimit,
-    timeWindow: 60_000,
-  });
+  const limit = clientLimit(app, { name: 'search', ...perMinute(app.config.searchRateLimit) });
   app.addHook('onRequest', async (request) => limit(request));
   // Bracket notation (`authors[]=…`, `authors[0]=…`) is folded in before parsing.
   const foldBrackets = zodValidatorCompiler({ prepare: foldBracketParams });

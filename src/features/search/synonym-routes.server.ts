@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonAnswer } from '../../server/openapi.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import { adminRoute } from '../staff/index.server.ts';
 import {
   createSynonym,
@@ -20,8 +21,8 @@ import {
   synonymUpdateSchema,
 } from './synonym-schemas.ts';
 
-const API_LIMIT = { max: 600, timeWindow: 60_000 };
-const WRITE_LIMIT = { max: 120, timeWindow: 60_000 };
+const API_LIMIT = perMinute(600);
+const WRITE_LIMIT = perMinute(120);
 const BODY_LIMIT = 16 * 1024;
 
 /**

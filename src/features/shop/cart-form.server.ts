@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, Invalid, NotFound, TooManyRequests } from '../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../server/form-posts.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import { loadCart } from './cart.server.ts';
 import {
@@ -49,7 +50,7 @@ const NOTICE_SECONDS = 60;
 /** A cart form is a few hundred bytes per line; nothing legitimate comes near this. */
 const FORM_BODY_BYTES = 64 * 1024;
 /** As the cart API's changes: typed by hand. */
-const changeRateLimit = { max: 120, timeWindow: 60_000 };
+const changeRateLimit = perMinute(120);
 
 const CODE = /^[A-Za-z0-9_-]{1,40}$/;
 

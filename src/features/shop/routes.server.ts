@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Invalid } from '../../server/errors.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import { getSite } from '../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../sites/shop.ts';
 import type { Lang } from '../../sites/types.ts';
@@ -34,8 +35,8 @@ import {
 } from './schemas.ts';
 
 /** Per client address and minute: every shop page loads the cart; changes come by hand. */
-const loadRateLimit = { max: 300, timeWindow: 60_000 };
-const changeRateLimit = { max: 120, timeWindow: 60_000 };
+const loadRateLimit = perMinute(300);
+const changeRateLimit = perMinute(120);
 
 /** A language the shop has; another one is a bad parameter, not an empty cart. */
 function shopLang(language: Parameters<typeof langOfCartLanguage>[0]): Lang {
@@ -197,7 +198,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
 }
 
 /** Per client address and minute: postal-code checks are typed by hand. */
-const checkRateLimit = { max: 120, timeWindow: 60_000 };
+const checkRateLimit = perMinute(120);
 
 /** `/api/v1/lihakauppa/checkout/*`: whether and when the shop delivers to a postal code. */
 async function checkoutRoutes(fastify: FastifyInstance) {

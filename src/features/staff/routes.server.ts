@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { NotFound } from '../../server/errors.ts';
 import { lockout } from '../../server/lockout.ts';
 import { jsonAnswer } from '../../server/openapi.ts';
+import { perMinute } from '../../server/rate-limit.ts';
 import type { ZodApp } from '../../server/types.ts';
 import { sites } from '../../sites/registry.ts';
 import { type AccessGrant, can, permissionsOf } from './access.ts';
@@ -90,8 +91,8 @@ import { staffPasskeys } from './tables.ts';
 
 const BODY_LIMIT = 16 * 1024;
 /** Per client address and minute: each sign-in step, and everything else. */
-const AUTH_LIMIT = { max: 30, timeWindow: 60_000 };
-const API_LIMIT = { max: 600, timeWindow: 60_000 };
+const AUTH_LIMIT = perMinute(30);
+const API_LIMIT = perMinute(600);
 
 /** A redirect (its `Location` says where); the body is empty. */
 function redirectAnswer(description: string) {
@@ -282,7 +283,7 @@ function registerReauthAndResetRoutes(app: ZodApp, limits: LoginLimits) {
   });
   adminRoute(app, 'POST', `${ADMIN_API}/auth/password-reset`, {
     ...publicStep,
-    rateLimit: { max: 10, timeWindow: 60_000 },
+    rateLimit: perMinute(10),
     summary: 'Mails a password reset link if the address belongs to a staff member',
     description: 'Answers the same either way. The link works once, for one hour.',
     body: resetRequestSchema,

@@ -9,13 +9,13 @@ import { serverT } from '../../i18n/catalogues.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { type PageLayout, renderPage } from '../../render/render-page.tsx';
 import { acceptFormPosts } from '../../server/form-posts.ts';
-import { clientLimit } from '../../server/rate-limit.ts';
+import { clientLimit, perMinute } from '../../server/rate-limit.ts';
 import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from './schemas.ts';
 import { confirmSubscription, unsubscribe, verifiedUnsubscribeIds } from './store.server.ts';
 import styles from './widgets/subscriptions.module.css';
 
 /** Tries at the mailed links per client and minute (a token is 256 bits; this keeps logs calm). */
-export const LINK_LIMIT = { name: 'subscribe-link', max: 30, timeWindow: 60_000 };
+export const LINK_LIMIT = { name: 'subscribe-link', ...perMinute(30) };
 
 type Query = { token?: unknown; s?: unknown; sig?: unknown };
 

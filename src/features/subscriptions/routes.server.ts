@@ -6,7 +6,7 @@ import type { Translate } from '../../i18n/translate.ts';
 import { siteHomeUrl } from '../../render/render-page.tsx';
 import { Invalid } from '../../server/errors.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../server/openapi.ts';
-import { clientLimit } from '../../server/rate-limit.ts';
+import { clientLimit, perMinute } from '../../server/rate-limit.ts';
 import { languageOf, languageQuery, siteListRoute } from '../../server/site-list-route.ts';
 import type { ZodApp } from '../../server/types.ts';
 import { langPrefix } from '../../sites/resolve.ts';
@@ -39,7 +39,7 @@ export const BODY_LIMIT = 16 * 1024;
  * Posts per client address and minute, over the four endpoints together (the shared rate-limit
  * store: one budget for every process when Redis is configured).
  */
-export const SUBSCRIBE_LIMIT = { name: 'subscribe', max: 10, timeWindow: 60_000 };
+export const SUBSCRIBE_LIMIT = { name: 'subscribe', ...perMinute(10) };
 
 export function mailContext(request: FastifyRequest, lang: Lang): MailContext {
   const { config } = request.server;

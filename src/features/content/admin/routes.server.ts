@@ -2,6 +2,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
 import { mediaAdminRoutes } from '../media/routes.server.ts';
 import { contentItemRoutes, itemGuard } from '../publishing/item-routes.server.ts';
@@ -54,7 +55,7 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
     {
       config: {
         staff: { permission: 'content.edit' },
-        rateLimit: { max: 600, timeWindow: 60_000 },
+        rateLimit: perMinute(600),
       },
       schema: {
         tags: ['admin'],
@@ -99,7 +100,7 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
 
   adminRoute(app, 'GET', ADMIN_NEWS_API, {
     staff: { permission: 'content.publish' },
-    rateLimit: { max: 600, timeWindow: 60_000 },
+    rateLimit: perMinute(600),
     summary:
       'The news releases the staff member may publish, the latest first, with their mailings',
     description:
@@ -111,7 +112,7 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   });
   adminRoute(app, 'POST', `${ADMIN_NEWS_API}/:id/publish`, {
     staff: { permission: 'content.publish' },
-    rateLimit: { max: 120, timeWindow: 60_000 },
+    rateLimit: perMinute(120),
     bodyLimit: 4 * 1024,
     preValidation: assertReleaseAccess,
     summary: 'Publishes a news release now or at a time, mailing its categories’ subscribers once',
@@ -125,7 +126,7 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   });
   adminRoute(app, 'POST', ADMIN_NEWS_API, {
     staff: { permission: 'content.edit', scope: queryScope },
-    rateLimit: { max: 120, timeWindow: 60_000 },
+    rateLimit: perMinute(120),
     bodyLimit: 256 * 1024,
     summary: 'Makes a news release of a site and language (`site`, `lang`) as a first draft',
     description:
@@ -142,7 +143,7 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   });
   adminRoute(app, 'PUT', `${ADMIN_NEWS_API}/:id`, {
     staff: { permission: 'content.edit' },
-    rateLimit: { max: 240, timeWindow: 60_000 },
+    rateLimit: perMinute(240),
     bodyLimit: 256 * 1024,
     preValidation: async (request) => {
       const id = Number((request.params as { id?: unknown }).id);
@@ -185,7 +186,7 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   });
   adminRoute(app, 'GET', `${NEWS_RELEASES_API}/:id/mailing`, {
     ...itemGuard(newsAdapter),
-    rateLimit: { max: 600, timeWindow: 60_000 },
+    rateLimit: perMinute(600),
     summary: 'A news release’s state on the site with its mailing and its site’s categories',
     description:
       'For the editor’s publish: the categories whose subscribers can be mailed, the mailing queued or sent, a waiting scheduled publish.',

@@ -5,6 +5,7 @@ import { apiRoute } from '../../../server/api-route.ts';
 import { NotFound } from '../../../server/errors.ts';
 import { jsonAnswer } from '../../../server/openapi.ts';
 import { cookieSiteOptions } from '../../../server/plugins/sessions.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import { likeClientKey, likeContent } from './likes.server.ts';
 import {
   LIKE_API,
@@ -23,7 +24,7 @@ import {
 export const LIKED_COOKIE = 'kattaus_liked';
 
 /** Like requests per client address and minute, over all content. */
-export const LIKE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+export const LIKE_RATE_LIMIT = perMinute(30);
 
 /** `POST /api/contentlikecount/{contentId}` (spec §7): counts the visitor's like once. */
 export async function likeRoutes(fastify: FastifyInstance) {

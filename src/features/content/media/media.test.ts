@@ -8,6 +8,7 @@ import {
   createProduct,
   createRecipe,
   createRecipeSite,
+  recipeDocument,
 } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
@@ -48,23 +49,13 @@ async function upload(v: Visitor, alt: string, colour = '#d35400'): Promise<numb
   return (res.json() as { id: number }).id;
 }
 
-function recipeDocument(path: string, imageId: number, title = 'Resepti') {
-  return {
+function recipeOf(path: string, imageId: number, title = 'Resepti') {
+  return recipeDocument({
     path,
     title,
-    teaser: '',
     imageId,
-    yield: 4,
-    portionSize: null,
-    portionUnit: null,
-    totalYieldKg: null,
-    totalTimeMinutes: 30,
     steps: [{ heading: 'Tee', instructions: 'Tee näin.', ingredients: [] }],
-    nutrients: [],
-    facetTagIds: [],
-    categoryIds: [],
-    equipment: [],
-  };
+  });
 }
 
 async function opened(res: LightMyRequestResponse): Promise<MediaImage> {
@@ -202,7 +193,7 @@ describe('where an image is used', () => {
     });
     const made = await everywhere.visitor.post(
       `${RECIPES_ADMIN_API}?site=jyvabroiler&lang=fi`,
-      json({ document: recipeDocument('/reseptit/luonnos', draftOnly, 'Luonnosresepti') }),
+      json({ document: recipeOf('/reseptit/luonnos', draftOnly, 'Luonnosresepti') }),
     );
     expect(made.statusCode, made.body).toBe(200);
     draftRecipe = (made.json() as { item: { id: number } }).item.id;
@@ -295,7 +286,7 @@ describe('where an image is used', () => {
           remove(everywhere.visitor, id, 1),
           everywhere.visitor.post(
             `${RECIPES_ADMIN_API}?site=jyvabroiler&lang=fi`,
-            json({ document: recipeDocument(`/reseptit/kilpa-${round}`, id) }),
+            json({ document: recipeOf(`/reseptit/kilpa-${round}`, id) }),
           ),
         ]);
         outcomes.add(`${deleted.statusCode} ${saved.statusCode}`);
@@ -317,7 +308,7 @@ describe('where an image is used', () => {
     expect((await remove(everywhere.visitor, id, 1)).statusCode).toBe(200);
     const made = await everywhere.visitor.post(
       `${RECIPES_ADMIN_API}?site=jyvabroiler&lang=fi`,
-      json({ document: recipeDocument('/reseptit/poissa', id) }),
+      json({ document: recipeOf('/reseptit/poissa', id) }),
     );
     expect(made.statusCode).toBe(400);
     expect(made.json().errors).toEqual({ 'document.imageId': 'admin.recipe.imageMissing' });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { jsonAnswer } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute, queryScope } from '../../staff/index.server.ts';
 import {
@@ -32,10 +33,10 @@ import {
   mediaReplaceSchema,
 } from './schemas.ts';
 
-const READ = { max: 600, timeWindow: 60_000 };
-const WRITE = { max: 240, timeWindow: 60_000 };
+const READ = perMinute(600);
+const WRITE = perMinute(240);
 /** Uploads and new files: as many as a staff member sends by hand, not more. */
-const UPLOADS = { max: 60, timeWindow: 60_000 };
+const UPLOADS = perMinute(60);
 /** A data URL of an 8 MiB picture is about 11 MiB. */
 const UPLOAD_BODY = 12 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { jsonAnswer } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute } from '../../staff/index.server.ts';
 import { previewLink } from './preview.server.ts';
@@ -26,8 +27,8 @@ import {
 } from './versions.server.ts';
 
 /** Rate limits and the body limit of the content editing routes (shared by every kind). */
-export const READ = { max: 600, timeWindow: 60_000 };
-export const WRITE = { max: 240, timeWindow: 60_000 };
+export const READ = perMinute(600);
+export const WRITE = perMinute(240);
 /** A document is a few KiB (a page of many blocks some tens); 256 KiB refuses nonsense. */
 export const BODY_LIMIT = 256 * 1024;
 

@@ -1,9 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createImage, createRecipeSite } from '../../../../tests/factories/index.ts';
+import {
+  createImage,
+  createRecipeSite,
+  recipeDocument,
+} from '../../../../tests/factories/index.ts';
 import { type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
 import { twoServersOnPostgres } from '../../../../tests/helpers/two-servers.ts';
-import { RECIPES_ADMIN_API, type RecipeDocument, type RecipeOpen } from './schemas.ts';
+import { RECIPES_ADMIN_API, type RecipeOpen } from './schemas.ts';
 
 /**
  * Decision 162 on PostgreSQL with two servers on one database (two processes' pools and LISTEN
@@ -32,32 +36,7 @@ describe.runIf(onPostgres)('publishing across processes (PostgreSQL)', () => {
     ]);
   }, 120_000);
 
-  const document = (title: string, path: string): RecipeDocument => ({
-    path,
-    title,
-    teaser: '',
-    imageId,
-    yield: 4,
-    portionSize: null,
-    portionUnit: null,
-    totalYieldKg: null,
-    totalTimeMinutes: 30,
-    steps: [
-      {
-        heading: '',
-        instructions: 'Paista ja tarjoile.',
-        ingredients: [
-          { name: 'broileria', amount: 400, unit: 'g' },
-          { name: 'riisiä', amount: 3, unit: 'dl' },
-          { name: 'soijaa', amount: 1, unit: 'rkl' },
-        ],
-      },
-    ],
-    nutrients: [],
-    facetTagIds: [],
-    categoryIds: [],
-    equipment: [],
-  });
+  const document = (title: string, path: string) => recipeDocument({ path, title, imageId });
 
   it('a draft leaves the other server’s cache serving; a publish reaches it on the next request', async () => {
     const [writer, reader] = apps;

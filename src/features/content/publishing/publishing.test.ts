@@ -8,6 +8,7 @@ import {
   createPage,
   createRecipe,
   createRecipeSite,
+  recipeDocument,
 } from '../../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/app.ts';
 import { auditOf, type Enrolled, enrolledStaff, json } from '../../../../tests/helpers/staff.ts';
@@ -46,15 +47,11 @@ const anonymous = (url: string) => t.app.inject({ url, headers: HOST });
 const contentVersion = () => t.database.contentVersion.current;
 
 function recipe(title: string, path: string, extra: Partial<RecipeDocument> = {}): RecipeDocument {
-  return {
+  return recipeDocument({
     path,
     title,
-    teaser: 'Mehevä arkiruoka koko perheelle.',
     imageId,
-    yield: 4,
-    portionSize: null,
-    portionUnit: null,
-    totalYieldKg: null,
+    teaser: 'Mehevä arkiruoka koko perheelle.',
     totalTimeMinutes: 40,
     steps: [
       {
@@ -67,12 +64,10 @@ function recipe(title: string, path: string, extra: Partial<RecipeDocument> = {}
         ],
       },
     ],
-    nutrients: [],
     facetTagIds: [tags.Broileri ?? 0],
     categoryIds: [tags.Broileri ?? 0],
-    equipment: [],
     ...extra,
-  };
+  });
 }
 
 async function create(v: Visitor, document: RecipeDocument, site = 'jyvabroiler', lang = 'fi') {

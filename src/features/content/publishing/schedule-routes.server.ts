@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { jsonAnswer } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute } from '../../staff/index.server.ts';
 import { bulkAction } from './bulk.server.ts';
@@ -24,8 +25,8 @@ import {
 import { itemIdParamsSchema } from './schemas.ts';
 import { assertMayEdit } from './versions.server.ts';
 
-const READ = { max: 600, timeWindow: 60_000 };
-const WRITE = { max: 240, timeWindow: 60_000 };
+const READ = perMinute(600);
+const WRITE = perMinute(240);
 
 const unpublishedSchema = z.object({ unpublished: z.boolean() });
 
@@ -134,7 +135,7 @@ export function contentScheduleRoutes(
   if (options.bulk === false) return;
   adminRoute(app, 'POST', `${base}/bulk`, {
     staff: { permission: 'content.publish' },
-    rateLimit: { max: 60, timeWindow: 60_000 },
+    rateLimit: perMinute(60),
     bodyLimit: 16 * 1024,
     summary: `Publishes or unpublishes exactly the selected ${noun}s, all or none`,
     description:

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { cookieSiteOptions } from '../../../server/plugins/sessions.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
 import { RECIPE_BANNER_CLOSE_PATH, RECIPE_BANNER_COOKIE, RECIPE_BANNER_DAYS } from './config.ts';
 
@@ -25,7 +26,7 @@ export async function recipeBannerRoutes(fastify: FastifyInstance) {
     RECIPE_BANNER_CLOSE_PATH,
     {
       bodyLimit: 4096,
-      config: { rateLimit: { max: 60, timeWindow: 60_000 }, formPost: { sharedPage: true } },
+      config: { rateLimit: perMinute(60), formPost: { sharedPage: true } },
       schema: { hide: true, body: closeBodySchema },
     },
     async (request, reply) => {

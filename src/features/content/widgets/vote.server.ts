@@ -8,7 +8,7 @@ import type { Database } from '../../../db/client.ts';
 import { Invalid, NotFound } from '../../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
-import { clientLimit } from '../../../server/rate-limit.ts';
+import { clientLimit, perMinute } from '../../../server/rate-limit.ts';
 import { localReturnPath, RETURN_PATH_MAX } from '../../../server/return-path.ts';
 import { pageBlocks } from '../blocks.ts';
 import { pages, schoolVotes } from '../tables.ts';
@@ -37,7 +37,7 @@ const answerSchema = z.object({
 });
 
 /** Per client address and minute: a visitor votes by hand, a few times at most. */
-export const VOTE_LIMIT = { max: 30, timeWindow: 60_000 };
+export const VOTE_LIMIT = perMinute(30);
 
 const helsinkiDay = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' });
 

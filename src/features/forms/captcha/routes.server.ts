@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../../server/errors.ts';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import { CAPTCHA_CHALLENGE_PATH } from '../forms.ts';
 import { AltchaProvider } from './altcha.server.ts';
 import { MtCaptchaProvider } from './mtcaptcha.server.ts';
@@ -51,7 +52,7 @@ export const captchaRoutes = fp(
     app.withTypeProvider<ZodTypeProvider>().get(
       CAPTCHA_CHALLENGE_PATH,
       {
-        config: { session: false, rateLimit: { max: 120, timeWindow: 60_000 } },
+        config: { session: false, rateLimit: perMinute(120) },
         schema: {
           tags: ['forms'],
           summary: 'A new ALTCHA challenge for a form’s captcha',

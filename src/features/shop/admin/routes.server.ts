@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonAnswer } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute } from '../../staff/index.server.ts';
 import { addOrderNote, cancelOrderByStaff, fulfilOrders, refundByStaff } from './actions.server.ts';
@@ -168,7 +169,7 @@ function registerCustomers(app: ZodApp) {
   });
   adminRoute(app, 'POST', `${CUSTOMERS_API}/:id/password-reset`, {
     ...manager,
-    rateLimit: { max: 10, timeWindow: 60_000 },
+    rateLimit: perMinute(10),
     summary: 'Mails the customer a password-reset link at their own address',
     params: customerIdParamsSchema,
     answer: jsonAnswer(okAnswer, 'Sent to the outbox'),
@@ -219,7 +220,7 @@ function registerGiftCards(app: ZodApp) {
   const money = { ...shopWrite, staff: { ...SHOP_MANAGE, reauth: true } };
   adminRoute(app, 'POST', `${GIFT_CARDS_API}/find`, {
     ...shopWrite,
-    rateLimit: { max: 60, timeWindow: 60_000 },
+    rateLimit: perMinute(60),
     summary: 'Finds a gift card by its code, with its balance history',
     description:
       'The code goes in the body, never in an address. Written to the audit log; 404 when no card has it.',

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
+import { columnsOf } from '../../../db/columns.ts';
 import { serverT } from '../../../i18n/catalogues.ts';
 import { formatPrice } from '../../../i18n/format.ts';
 import { getSite } from '../../../sites/registry.ts';
@@ -14,15 +15,18 @@ import { cartSyncConfig } from './routes.server.tsx';
 export async function shopProductOf(request: FastifyRequest, shopCode: string) {
   const shopLang = getSite(SHOP_SITE_ID)?.languages[0] ?? 'fi';
   const [row] = await request.server.db
-    .select({
-      code: products.code,
-      name: products.name,
-      productGroup: products.productGroup,
-      priceCents: products.priceCents,
-      pricePerKgCents: products.pricePerKgCents,
-      svhPriceCents: products.svhPriceCents,
-      stock: products.stock,
-    })
+    .select(
+      columnsOf(
+        products,
+        'code',
+        'name',
+        'productGroup',
+        'priceCents',
+        'pricePerKgCents',
+        'svhPriceCents',
+        'stock',
+      ),
+    )
     .from(products)
     .where(
       and(

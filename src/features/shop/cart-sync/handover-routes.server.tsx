@@ -7,6 +7,7 @@ import { apiRoute } from '../../../server/api-route.ts';
 import { AppError } from '../../../server/errors.ts';
 import { acceptFormPosts, FORM_TOKEN_FIELD } from '../../../server/form-posts.ts';
 import { jsonAnswer } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { loadCart } from '../cart.server.ts';
 import { onShop } from '../customer/routes.server.ts';
@@ -24,7 +25,7 @@ import {
 import { HANDOVER_PAGE_PATH } from './protocol.ts';
 
 /** Per client address and minute: a hand-over is asked for by a click. */
-const handoverRateLimit = { max: 60, timeWindow: 60_000 };
+const handoverRateLimit = perMinute(60);
 
 const tokenSchema = z.preprocess(
   (value) => (Array.isArray(value) ? '' : value),
@@ -40,7 +41,7 @@ const handoverSchema = z
   .describe('A cart hand-over token');
 
 /** Per client address and minute: as the cart's load, asked once a page and after each add. */
-const countRateLimit = { max: 300, timeWindow: 60_000 };
+const countRateLimit = perMinute(300);
 
 const countQuerySchema = z.object({
   language: z.enum(['fi'], { error: 'validation.invalid' }).default('fi'),

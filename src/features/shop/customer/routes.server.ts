@@ -10,6 +10,7 @@ import {
   problemAnswers,
   XSRF_SECURITY,
 } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import { isShopSite, SHOP_SITE_ID } from '../../../sites/shop.ts';
 import {
   type AccountContext,
@@ -58,10 +59,10 @@ const BODY_LIMIT = 16 * 1024;
 
 /** Per client address and minute. */
 export const LIMITS = {
-  login: { max: 20, timeWindow: 60_000 },
-  register: { max: 10, timeWindow: 60_000 },
-  reset: { max: 10, timeWindow: 60_000 },
-  customer: { max: 120, timeWindow: 60_000 },
+  login: perMinute(20),
+  register: perMinute(10),
+  reset: perMinute(10),
+  customer: perMinute(120),
   /** Per account (the address in the body), from any client: 10 logins in 15 minutes. */
   loginPerAccount: { max: 10, timeWindow: 15 * 60_000 },
   /** Reset mails per address asked for: 3 in 15 minutes, whether it has an account or not. */

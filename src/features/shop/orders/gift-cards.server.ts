@@ -3,7 +3,7 @@ import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { Invalid } from '../../../server/errors.ts';
-import { clientLimit } from '../../../server/rate-limit.ts';
+import { clientLimit, perMinute } from '../../../server/rate-limit.ts';
 import {
   type CartKey,
   type CartTarget,
@@ -23,7 +23,7 @@ import { GIFT_CARD_ERRORS } from './schemas.ts';
  */
 
 /** Gift card codes are secrets: few guesses per client address and minute. */
-export const GIFT_CARD_TRIES = { name: 'gift-card-tries', max: 20, timeWindow: 60_000 };
+export const GIFT_CARD_TRIES = { name: 'gift-card-tries', ...perMinute(20) };
 
 const tryLimits = new WeakMap<object, (request: FastifyRequest) => Promise<void>>();
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Invalid } from '../../../server/errors.ts';
 import { startJob } from '../../../server/jobs.ts';
 import { jsonAnswer, problemAnswers, XSRF_SECURITY } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { getSite } from '../../../sites/registry.ts';
 import { SHOP_SITE_ID } from '../../../sites/shop.ts';
@@ -49,7 +50,7 @@ const BODY_LIMIT = 8 * 1024;
 /** How often expired holds are deleted (tidying only: they stopped counting at `expires_at`). */
 const HOLD_TIDY_INTERVAL_MS = 5 * 60_000;
 /** Per client address and minute. */
-const checkoutRateLimit = { max: 120, timeWindow: 60_000 };
+const checkoutRateLimit = perMinute(120);
 
 function shopLang(language: Parameters<typeof langOfCartLanguage>[0]): Lang {
   const lang = langOfCartLanguage(language);

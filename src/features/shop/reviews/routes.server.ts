@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../../server/api-route.ts';
 import { jsonAnswer } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import { sessionCustomerId } from '../customer/accounts.server.ts';
 import { onShop } from '../customer/routes.server.ts';
 import { postReview, ReviewNeedsLogin, reviewPage } from './reviews.server.ts';
@@ -15,8 +16,8 @@ import {
 
 /** Per client address and minute: pages are read by paging; reviews are written by hand. */
 export const REVIEW_LIMITS = {
-  list: { max: 300, timeWindow: 60_000 },
-  post: { max: 20, timeWindow: 60_000 },
+  list: perMinute(300),
+  post: perMinute(20),
 };
 
 /** A review is at most 500 characters: a larger body is refused before it is read (413). */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonAnswer } from '../../../server/openapi.ts';
+import { perMinute } from '../../../server/rate-limit.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute } from '../../staff/index.server.ts';
 import {
@@ -36,8 +37,8 @@ import {
   unsubscribeOnBehalf,
 } from './subscribers.server.ts';
 
-const API_LIMIT = { max: 600, timeWindow: 60_000 };
-const EXPORT_LIMIT = { max: 30, timeWindow: 60_000 };
+const API_LIMIT = perMinute(600);
+const EXPORT_LIMIT = perMinute(30);
 const BODY_LIMIT = 4 * 1024;
 const READ = { permission: 'subscribers.read' } as const;
 const MANAGE = { permission: 'subscribers.manage' } as const;
