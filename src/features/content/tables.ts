@@ -22,12 +22,10 @@ import { images } from '../../images/tables.ts';
  * The content feature's tables (decision 126): pages, products, recipes, news releases and the
  * widgets' data, their likes and the school votes. Other features read them only through what
  * `index.server.ts` exports.
+ *
+ * Content. Every row belongs to one site and one language; language versions of the same thing
+ * share a `translationKey` (for hreflang alternates and the language switch).
  */
-
-// ---------------------------------------------------------------------------------------------
-// Content. Every row belongs to one site and one language; language versions of the same thing
-// share a `translationKey` (for hreflang alternates and the language switch).
-// ---------------------------------------------------------------------------------------------
 
 /** The page tree of each site and language. `path` is the friendly URL without language prefix. */
 export const pages = pgTable(

@@ -13,15 +13,12 @@ import {
 import { belongsTo } from '../../db/columns.ts';
 
 /**
- * The forms feature's tables (decision 126): submissions, their files, the mail outbox, spent
- * captcha tokens, and the school materials the order form offers.
+ * The forms feature's tables (decision 126): submissions (personal data sealed with AES-256-GCM),
+ * their files, the mail outbox, the captcha tokens already spent, and the school materials the
+ * order form offers.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Forms: submissions (personal data sealed with AES-256-GCM), their files, the mail outbox and
-// the captcha tokens already spent.
-// ---------------------------------------------------------------------------------------------
-
+/** One form sent by a visitor: which form, where and in which language, and its sealed data. */
 export const formSubmissions = pgTable(
   'form_submissions',
   {

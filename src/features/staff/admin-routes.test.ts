@@ -878,55 +878,84 @@ function subscriberSamples(): typeof SAMPLES {
 /** The page routes' writes (decision 166), each on a page of its own. */
 function pageSamples(): typeof SAMPLES {
   let n = 0;
-  const page = async () => {
-    n += 1;
-    const row = await createPage(t.app.db, { siteId: 'sibylla', path: `/nayte-${n}` });
-    const open = await admin.visitor.get(`${PAGES_ADMIN_API}/${row.id}`);
-    return { id: row.id, document: open.json().head.document as Record<string, unknown> };
+  return itemSamples(
+    PAGES_ADMIN_API,
+    async () => {
+      n += 1;
+      return (await createPage(t.app.db, { siteId: 'sibylla', path: `/nayte-${n}` })).id;
+    },
+    {
+      draft: { title: 'Luonnos' },
+      preview: true,
+      created: (document) => ({ ...document, parentId: null, path: `/uusi-${Date.now()}` }),
+    },
+  );
+}
+
+/**
+ * The writes of the item routes every kind shares (`contentItemRoutes`) on one kind's API, each
+ * on an item of its own that `make` inserts: a save, a publish and a restore of a draft (version
+ * 2 on the seeded version, changed by `draft`), the presence; with `created` a new item of the
+ * opened item's document so changed, with `preview` a preview link.
+ */
+function itemSamples(
+  api: string,
+  make: () => Promise<number>,
+  options: {
+    draft?: Record<string, unknown>;
+    preview?: boolean;
+    created?: (document: Record<string, unknown>) => Record<string, unknown>;
+  } = {},
+): typeof SAMPLES {
+  const { draft = {}, preview = false, created } = options;
+  /** A new item, opened: its id and its document. */
+  const opened = async () => {
+    const id = await make();
+    const open = await admin.visitor.get(`${api}/${id}`);
+    return { id, document: open.json().head.document as Record<string, unknown> };
   };
-  /** A page with a draft (version 2) made on its seeded version. */
   const drafted = async () => {
-    const { id, document } = await page();
+    const { id, document } = await opened();
     await admin.visitor.request(
       'PUT',
-      `${PAGES_ADMIN_API}/${id}`,
-      json({ basedOn: 1, document: { ...document, title: 'Luonnos' } }),
+      `${api}/${id}`,
+      json({ basedOn: 1, document: { ...document, ...draft } }),
     );
     return id;
   };
-  return {
-    [`POST ${PAGES_ADMIN_API}`]: async () => {
-      const { document } = await page();
-      return {
-        url: `${PAGES_ADMIN_API}?site=sibylla&lang=fi`,
-        body: { document: { ...document, parentId: null, path: `/uusi-${Date.now()}` } },
-      };
+  const samples: typeof SAMPLES = {
+    [`PUT ${api}/:id`]: async () => {
+      const { id, document } = await opened();
+      return { url: `${api}/${id}`, body: { basedOn: 1, document } };
     },
-    [`PUT ${PAGES_ADMIN_API}/:id`]: async () => {
-      const { id, document } = await page();
-      return { url: `${PAGES_ADMIN_API}/${id}`, body: { basedOn: 1, document } };
-    },
-    [`POST ${PAGES_ADMIN_API}/:id/publish`]: async () => ({
-      url: `${PAGES_ADMIN_API}/${await drafted()}/publish`,
+    [`POST ${api}/:id/publish`]: async () => ({
+      url: `${api}/${await drafted()}/publish`,
       body: { version: 2 },
     }),
-    [`POST ${PAGES_ADMIN_API}/:id/restore`]: async () => ({
-      url: `${PAGES_ADMIN_API}/${await drafted()}/restore`,
+    [`POST ${api}/:id/restore`]: async () => ({
+      url: `${api}/${await drafted()}/restore`,
       body: { version: 1, basedOn: 2 },
     }),
-    [`POST ${PAGES_ADMIN_API}/:id/preview`]: async () => ({
-      url: `${PAGES_ADMIN_API}/${(await page()).id}/preview`,
-      body: { version: 1 },
-    }),
-    [`PUT ${PAGES_ADMIN_API}/:id/presence`]: async () => ({
-      url: `${PAGES_ADMIN_API}/${(await page()).id}/presence`,
-    }),
-    [`DELETE ${PAGES_ADMIN_API}/:id/presence`]: async () => {
-      const { id } = await page();
-      await admin.visitor.request('PUT', `${PAGES_ADMIN_API}/${id}/presence`);
-      return { url: `${PAGES_ADMIN_API}/${id}/presence` };
+    [`PUT ${api}/:id/presence`]: async () => ({ url: `${api}/${(await opened()).id}/presence` }),
+    [`DELETE ${api}/:id/presence`]: async () => {
+      const { id } = await opened();
+      await admin.visitor.request('PUT', `${api}/${id}/presence`);
+      return { url: `${api}/${id}/presence` };
     },
   };
+  if (created) {
+    samples[`POST ${api}`] = async () => {
+      const { document } = await opened();
+      return { url: `${api}?site=sibylla&lang=fi`, body: { document: created(document) } };
+    };
+  }
+  if (preview) {
+    samples[`POST ${api}/:id/preview`] = async () => ({
+      url: `${api}/${(await opened()).id}/preview`,
+      body: { version: 1 },
+    });
+  }
+  return samples;
 }
 
 /** The image library's writes (decision 168), each on an image of its own. */
@@ -949,58 +978,24 @@ function mediaSamples(): typeof SAMPLES {
 /** The recipe routes' writes (decision 162), each on a recipe of its own. */
 function recipeSamples(): typeof SAMPLES {
   let n = 0;
-  const recipe = async () => {
-    n += 1;
-    const row = await createRecipe(t.app.db, { siteId: 'sibylla', path: `/reseptit/nayte-${n}` });
-    const open = await admin.visitor.get(`${RECIPES_ADMIN_API}/${row.id}`);
-    return { id: row.id, document: open.json().head.document as Record<string, unknown> };
-  };
-  /** A recipe with a draft (version 2) made on its seeded version. */
-  const drafted = async () => {
-    const { id, document } = await recipe();
-    await admin.visitor.request(
-      'PUT',
-      `${RECIPES_ADMIN_API}/${id}`,
-      json({ basedOn: 1, document: { ...document, title: 'Luonnos' } }),
-    );
-    return id;
-  };
   return {
-    [`POST ${RECIPES_ADMIN_API}`]: async () => {
-      const { document } = await recipe();
-      return {
-        url: `${RECIPES_ADMIN_API}?site=sibylla&lang=fi`,
-        body: { document: { ...document, path: `/reseptit/uusi-${Date.now()}` } },
-      };
-    },
-    [`PUT ${RECIPES_ADMIN_API}/:id`]: async () => {
-      const { id, document } = await recipe();
-      return { url: `${RECIPES_ADMIN_API}/${id}`, body: { basedOn: 1, document } };
-    },
-    [`POST ${RECIPES_ADMIN_API}/:id/publish`]: async () => ({
-      url: `${RECIPES_ADMIN_API}/${await drafted()}/publish`,
-      body: { version: 2 },
-    }),
-    [`POST ${RECIPES_ADMIN_API}/:id/restore`]: async () => ({
-      url: `${RECIPES_ADMIN_API}/${await drafted()}/restore`,
-      body: { version: 1, basedOn: 2 },
-    }),
-    [`POST ${RECIPES_ADMIN_API}/:id/preview`]: async () => ({
-      url: `${RECIPES_ADMIN_API}/${(await recipe()).id}/preview`,
-      body: { version: 1 },
-    }),
-    [`PUT ${RECIPES_ADMIN_API}/:id/presence`]: async () => ({
-      url: `${RECIPES_ADMIN_API}/${(await recipe()).id}/presence`,
-    }),
+    ...itemSamples(
+      RECIPES_ADMIN_API,
+      async () => {
+        n += 1;
+        const path = `/reseptit/nayte-${n}`;
+        return (await createRecipe(t.app.db, { siteId: 'sibylla', path })).id;
+      },
+      {
+        draft: { title: 'Luonnos' },
+        preview: true,
+        created: (document) => ({ ...document, path: `/reseptit/uusi-${Date.now()}` }),
+      },
+    ),
     [`POST ${CONTENT_IMAGES_API}`]: async () => ({
       url: `${CONTENT_IMAGES_API}?site=sibylla&lang=fi`,
       body: { data: `data:image/png;base64,${(await png()).toString('base64')}`, alt: 'Kuva' },
     }),
-    [`DELETE ${RECIPES_ADMIN_API}/:id/presence`]: async () => {
-      const { id } = await recipe();
-      await admin.visitor.request('PUT', `${RECIPES_ADMIN_API}/${id}/presence`);
-      return { url: `${RECIPES_ADMIN_API}/${id}/presence` };
-    },
   };
 }
 
@@ -1101,47 +1096,8 @@ function scheduleSamples(): typeof SAMPLES {
 
 /** A news release in the shared editor's routes (decision 172), each on a release of its own. */
 function newsReleaseSamples(release: () => Promise<number>): typeof SAMPLES {
-  const api = NEWS_RELEASES_API;
-  const opened = async () => {
-    const id = await release();
-    const open = await admin.visitor.get(`${api}/${id}`);
-    return { id, document: open.json().head.document as Record<string, unknown> };
-  };
-  /** A release with a draft (version 2) made on its seeded version. */
-  const drafted = async () => {
-    const { id, document } = await opened();
-    await admin.visitor.request(
-      'PUT',
-      `${api}/${id}`,
-      json({ basedOn: 1, document: { ...document, title: 'Utkast' } }),
-    );
-    return id;
-  };
-  return {
-    [`PUT ${api}/:id`]: async () => {
-      const { id, document } = await opened();
-      return { url: `${api}/${id}`, body: { basedOn: 1, document } };
-    },
-    // Without categories: one row (with them, `news.publish` joins it: news-editor.test.ts).
-    [`POST ${api}/:id/publish`]: async () => ({
-      url: `${api}/${await drafted()}/publish`,
-      body: { version: 2 },
-    }),
-    [`POST ${api}/:id/restore`]: async () => ({
-      url: `${api}/${await drafted()}/restore`,
-      body: { version: 1, basedOn: 2 },
-    }),
-    [`POST ${api}/:id/preview`]: async () => ({
-      url: `${api}/${(await opened()).id}/preview`,
-      body: { version: 1 },
-    }),
-    [`PUT ${api}/:id/presence`]: async () => ({ url: `${api}/${(await opened()).id}/presence` }),
-    [`DELETE ${api}/:id/presence`]: async () => {
-      const { id } = await opened();
-      await admin.visitor.request('PUT', `${api}/${id}/presence`);
-      return { url: `${api}/${id}/presence` };
-    },
-  };
+  // Published without categories: one row (with them, `news.publish` joins it: news-editor.test.ts).
+  return itemSamples(NEWS_RELEASES_API, release, { draft: { title: 'Utkast' }, preview: true });
 }
 
 /** One row of each kind of decision 171 on sibylla in a language, numbered `n`, by its API. */
@@ -1186,13 +1142,6 @@ async function kindRows(n: number, lang: string): Promise<Record<string, number>
  */
 function kindSamples(): typeof SAMPLES {
   let n = 1;
-  /** A new row of the kind, opened: its id and its document. */
-  const item = async (api: string) => {
-    n += 1;
-    const id = (await kindRows(n, 'fi'))[api] ?? 0;
-    const open = await admin.visitor.get(`${api}/${id}`);
-    return { id, document: open.json().head.document as Record<string, unknown> };
-  };
   /** A new row's document with what must be its own made so (a code, a name, a year…). */
   const fresh: Record<string, (doc: Record<string, unknown>) => Record<string, unknown>> = {
     [PRODUCTS_ADMIN_API]: (doc) => ({ ...doc, path: `/tuotteet/uusi-${n}`, code: `UUSI-${n}` }),
@@ -1201,41 +1150,18 @@ function kindSamples(): typeof SAMPLES {
     [TIMELINE_ADMIN_API]: (doc) => ({ ...doc, year: 2100 - n }),
     [MAP_REGIONS_ADMIN_API]: (doc) => ({ ...doc, number: 99 - n }),
   };
-  const samples: typeof SAMPLES = {};
-  for (const [api, unique] of Object.entries(fresh)) {
-    const drafted = async () => {
-      const { id, document } = await item(api);
-      await admin.visitor.request('PUT', `${api}/${id}`, json({ basedOn: 1, document }));
-      return id;
-    };
-    samples[`POST ${api}`] = async () => {
-      const { document } = await item(api);
-      return { url: `${api}?site=sibylla&lang=fi`, body: { document: unique(document) } };
-    };
-    samples[`PUT ${api}/:id`] = async () => {
-      const { id, document } = await item(api);
-      return { url: `${api}/${id}`, body: { basedOn: 1, document } };
-    };
-    samples[`POST ${api}/:id/publish`] = async () => ({
-      url: `${api}/${await drafted()}/publish`,
-      body: { version: 2 },
-    });
-    samples[`POST ${api}/:id/restore`] = async () => ({
-      url: `${api}/${await drafted()}/restore`,
-      body: { version: 1, basedOn: 2 },
-    });
-    samples[`PUT ${api}/:id/presence`] = async () => ({
-      url: `${api}/${(await item(api)).id}/presence`,
-    });
-    samples[`DELETE ${api}/:id/presence`] = async () => {
-      const { id } = await item(api);
-      await admin.visitor.request('PUT', `${api}/${id}/presence`);
-      return { url: `${api}/${id}/presence` };
-    };
-  }
-  samples[`POST ${PRODUCTS_ADMIN_API}/:id/preview`] = async () => ({
-    url: `${PRODUCTS_ADMIN_API}/${(await item(PRODUCTS_ADMIN_API)).id}/preview`,
-    body: { version: 1 },
-  });
-  return samples;
+  return Object.fromEntries(
+    Object.entries(fresh).flatMap(([api, created]) =>
+      Object.entries(
+        itemSamples(
+          api,
+          async () => {
+            n += 1;
+            return (await kindRows(n, 'fi'))[api] ?? 0;
+          },
+          { created, preview: api === PRODUCTS_ADMIN_API },
+        ),
+      ),
+    ),
+  );
 }

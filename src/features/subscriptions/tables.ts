@@ -14,13 +14,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { belongsTo } from '../../db/columns.ts';
 
-/** The marketing lists' tables (decisions 038, 126): subscriptions, their mails, categories, campaigns. */
-
-// ---------------------------------------------------------------------------------------------
-// Marketing lists (decision 038): subscriptions per site and list with their consent, confirmed
-// by a mailed single-use link; the confirmation mails sent per address (the hourly bound); the
-// news-release categories one can subscribe to; campaigns and their participations.
-// ---------------------------------------------------------------------------------------------
+/**
+ * The marketing lists' tables (decisions 038, 126): subscriptions per site and list with their
+ * consent, confirmed by a mailed single-use link; the confirmation mails sent per address (the
+ * hourly bound); the news-release categories one can subscribe to; campaigns and their
+ * participations.
+ */
 
 /**
  * One address on one list of one site. `status` moves pending → confirmed (the mailed link) →
