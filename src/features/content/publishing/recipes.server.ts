@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client.ts';
 import type { FieldErrors } from '../../../server/errors.ts';
 import { newsReleases, pages, products, recipes } from '../tables.ts';
@@ -47,17 +48,14 @@ export async function pathTaken(
       eq(table.path, path),
       name === own.table ? ne(table.id, own.id) : undefined,
     );
-  const found = await Promise.all([
-    db.select({ id: pages.id }).from(pages).where(where(pages, 'pages')).limit(1),
-    db.select({ id: products.id }).from(products).where(where(products, 'products')).limit(1),
-    db.select({ id: recipes.id }).from(recipes).where(where(recipes, 'recipes')).limit(1),
-    db
-      .select({ id: newsReleases.id })
-      .from(newsReleases)
-      .where(where(newsReleases, 'news'))
-      .limit(1),
-  ]);
-  return found.some((rows) => rows.length > 0);
+  // One statement: a transaction's client runs one query at a time.
+  const [taken] = await unionAll(
+    db.select({ id: pages.id }).from(pages).where(where(pages, 'pages')),
+    db.select({ id: products.id }).from(products).where(where(products, 'products')),
+    db.select({ id: recipes.id }).from(recipes).where(where(recipes, 'recipes')),
+    db.select({ id: newsReleases.id }).from(newsReleases).where(where(newsReleases, 'news')),
+  ).limit(1);
+  return taken !== undefined;
 }
 
 /** Recipes in the versions (decision 162): the live row is the `recipes` row of the same id. */
