@@ -40,12 +40,13 @@ export function liveOf<Table extends PgTable & { id: PgColumn; $inferSelect: Con
 
 /**
  * A live row as a version's document when the document is the row's own columns: those its
- * schema names (`schema.keyof().options`), as they are, in the schema's order.
+ * schema names, as they are, in the schema's order.
  */
 export function documentColumnsOf<Row extends object, Key extends keyof Row & string>(
   row: Row,
-  keys: readonly Key[],
+  schema: { shape: Record<Key, unknown> },
 ): Pick<Row, Key> {
+  const keys = Object.keys(schema.shape) as Key[];
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<Row, Key>;
 }
 

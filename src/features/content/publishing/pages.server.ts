@@ -15,7 +15,7 @@ type PageRow = typeof pages.$inferSelect;
 /** A live page row as a version's document: the columns an editor writes. */
 export function pageDocumentOf(row: PageRow): PageDocument {
   return {
-    ...documentColumnsOf(row, pageDocumentSchema.keyof().options),
+    ...documentColumnsOf(row, pageDocumentSchema),
     navArea: row.navArea === 'top' ? 'top' : 'bottom',
     blocks: row.blocks as Block[],
   };

@@ -19,7 +19,7 @@ type ProductRow = typeof products.$inferSelect;
  * stock, the VAT class and the gift-card flag are the shop's operations' and never in it.
  */
 export function productDocumentOf(row: ProductRow): ProductDocument {
-  return documentColumnsOf(row, productDocumentSchema.keyof().options);
+  return documentColumnsOf(row, productDocumentSchema);
 }
 
 /** The page types a new product of a site's language version may have. */

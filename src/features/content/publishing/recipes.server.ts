@@ -13,7 +13,7 @@ type RecipeRow = typeof recipes.$inferSelect;
 
 /** A live recipe row as a version's document: the columns an editor writes. */
 export function recipeDocumentOf(row: RecipeRow): RecipeDocument {
-  return documentColumnsOf(row, recipeDocumentSchema.keyof().options);
+  return documentColumnsOf(row, recipeDocumentSchema);
 }
 
 /** Whether another piece of content of the site's language version answers at `path`. */
@@ -46,7 +46,7 @@ export async function pathTaken(
   return found.some((rows) => rows.length > 0);
 }
 
-/** The field error of a document's path when other content of its site's language answers there. */
+/** The field error of a document's path when other content of its language version is there. */
 export async function pathErrors(
   db: Db,
   item: { siteId: string; lang: string; itemId: number },

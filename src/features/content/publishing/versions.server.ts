@@ -720,7 +720,10 @@ export async function leave<Doc extends object>(
   });
 }
 
-/** A version to preview: its document, and the live row it would replace (none before its first publish). */
+/**
+ * A version to preview: its document, and the live row it would replace (none before its first
+ * publish).
+ */
 export interface PreviewVersion<Doc> {
   document: Doc;
   live: LiveRow<Doc> | undefined;
