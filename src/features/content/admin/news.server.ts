@@ -1,13 +1,14 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { siteHomeUrl } from '../../../render/render-page.tsx';
 import { Forbidden, Invalid, NotFound } from '../../../server/errors.ts';
 import { sites } from '../../../sites/registry.ts';
 import type { Lang } from '../../../sites/types.ts';
-import { actorOf, scopeWhere } from '../../staff/index.server.ts';
+import { actorOf } from '../../staff/index.server.ts';
 import { type AccessGrant, can } from '../../staff/index.ts';
 import { mailingsOf, newsCategories } from '../../subscriptions/index.server.ts';
+import { atHeadVersion, listPage, listWhere } from '../publishing/item-list.server.ts';
 import { type NewsPayload, newsAdapter, queueNewsMailing } from '../publishing/news.server.ts';
 import { createSchedule, pendingOf, publishWithKind } from '../publishing/schedule.server.ts';
 import { assertMay, publishVersion, StaleVersion, scopeOf } from '../publishing/versions.server.ts';
@@ -24,7 +25,6 @@ import type { AdminNewsRow, NewsPublish, PublishNews } from './schemas.ts';
  * schedule job does the same then, so the release is nowhere on the site before its time.
  */
 
-const PAGE_SIZE = 50;
 /** A time a little in the past still means "now" (the clock of the browser that chose it). */
 const PAST_SLACK_MS = 60_000;
 
@@ -54,22 +54,7 @@ export async function listNewsForPublishing(
   total: number;
   scopes: { siteId: string; lang: string }[];
 }> {
-  const live: SQL[] = [
-    scopeWhere(grants, 'content.publish', { site: newsReleases.siteId, lang: newsReleases.lang }),
-  ];
-  const drafts: SQL[] = [
-    scopeWhere(grants, 'content.publish', { site: contentItems.siteId, lang: contentItems.lang }),
-    eq(contentItems.kind, 'news'),
-    isNull(contentItems.publishedVersion),
-  ];
-  if (query.site) {
-    live.push(eq(newsReleases.siteId, query.site));
-    drafts.push(eq(contentItems.siteId, query.site));
-  }
-  if (query.lang) {
-    live.push(eq(newsReleases.lang, query.lang));
-    drafts.push(eq(contentItems.lang, query.lang));
-  }
+  const { live, drafts } = listWhere(grants, 'content.publish', 'news', newsReleases, query);
   const liveRows = db
     .select({
       id: newsReleases.id,
@@ -106,25 +91,10 @@ export async function listNewsForPublishing(
       sortAt: contentItems.updatedAt,
     })
     .from(contentItems)
-    .innerJoin(
-      contentVersions,
-      and(
-        eq(contentVersions.kind, contentItems.kind),
-        eq(contentVersions.itemId, contentItems.itemId),
-        eq(contentVersions.version, contentItems.headVersion),
-      ),
-    )
+    .innerJoin(contentVersions, atHeadVersion)
     .where(and(...drafts));
   const union = liveRows.unionAll(draftRows).as('u');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(union)
-      .orderBy(desc(union.sortAt), desc(union.id))
-      .limit(PAGE_SIZE)
-      .offset(query.offset),
-    db.select({ n: count() }).from(union),
-  ]);
+  const { rows, total } = await listPage(db, union, union.sortAt, query.offset);
   return {
     releases: await rowsOf(
       db,
@@ -135,7 +105,7 @@ export async function listNewsForPublishing(
         version: Number(r.version),
       })),
     ),
-    total: Number(total?.n ?? 0),
+    total,
     scopes: sites.flatMap((site) =>
       site.languages
         .map((lang) => ({ siteId: site.id, lang }))

@@ -1,9 +1,21 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  isNull,
+  type SQL,
+  type SQLWrapper,
+  type Subquery,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../../db/client.ts';
 import { sites } from '../../../sites/registry.ts';
 import { scopeWhere } from '../../staff/index.server.ts';
-import type { AccessGrant } from '../../staff/index.ts';
+import type { AccessGrant, Permission } from '../../staff/index.ts';
 import { contentItems, contentVersions } from '../tables.ts';
 import type { KindListRow } from './kind-schemas.ts';
 import type { ItemKind } from './versions.server.ts';
@@ -31,6 +43,66 @@ export function editableScopes(grants: readonly AccessGrant[]) {
 }
 
 const PAGE_SIZE = 50;
+
+/** An item's newest version: how `content_versions` joins `content_items`. */
+export const atHeadVersion = and(
+  eq(contentVersions.kind, contentItems.kind),
+  eq(contentVersions.itemId, contentItems.itemId),
+  eq(contentVersions.version, contentItems.headVersion),
+);
+
+/**
+ * What a list of a kind's items reads: its live rows (of the table of `columns`) and its items
+ * never published, each in the sites and languages the grants give `permission` for, narrowed to
+ * the `site` and `lang` asked.
+ */
+export function listWhere(
+  grants: readonly AccessGrant[],
+  permission: Permission,
+  kind: ItemKind,
+  columns: { siteId: PgColumn; lang: PgColumn },
+  query: { site?: string | undefined; lang?: string | undefined },
+): { live: SQL[]; drafts: SQL[] } {
+  const live: SQL[] = [
+    scopeWhere(grants, permission, { site: columns.siteId, lang: columns.lang }),
+  ];
+  const drafts: SQL[] = [
+    scopeWhere(grants, permission, { site: contentItems.siteId, lang: contentItems.lang }),
+    eq(contentItems.kind, kind),
+    isNull(contentItems.publishedVersion),
+  ];
+  if (query.site) {
+    live.push(eq(columns.siteId, query.site));
+    drafts.push(eq(contentItems.siteId, query.site));
+  }
+  if (query.lang) {
+    live.push(eq(columns.lang, query.lang));
+    drafts.push(eq(contentItems.lang, query.lang));
+  }
+  return { live, drafts };
+}
+
+/**
+ * A page of a list's rows (its live rows and drafts together): 50 from `offset`, the latest
+ * first by `latest` (the newest id first among equals), and how many there are in all.
+ */
+export async function listPage<Union extends Subquery & { id: SQLWrapper }>(
+  db: Database,
+  union: Union,
+  latest: SQLWrapper,
+  offset: number,
+): Promise<{ rows: SelectResultFields<Union['_']['selectedFields']>[]; total: number }> {
+  // The union's own type is too deep for the query builder's generics; its rows are its fields.
+  const rowsOf: Subquery = union;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(rowsOf).orderBy(desc(latest), desc(union.id)).limit(PAGE_SIZE).offset(offset),
+    db.select({ n: count() }).from(rowsOf),
+  ]);
+  return {
+    rows: rows as SelectResultFields<Union['_']['selectedFields']>[],
+    total: Number(total?.n ?? 0),
+  };
+}
 
 /** Where a kind's list reads its live rows and its never-published drafts' documents. */
 export interface ListSpec {
@@ -86,21 +158,8 @@ export async function listKind(request: FastifyRequest, spec: ListSpec, query: L
   const grants = request.staff?.grants ?? [];
   const c = spec.columns;
   const q = query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : undefined;
-  const live: SQL[] = [scopeWhere(grants, 'content.edit', { site: c.siteId, lang: c.lang })];
-  const drafts: SQL[] = [
-    scopeWhere(grants, 'content.edit', { site: contentItems.siteId, lang: contentItems.lang }),
-    eq(contentItems.kind, spec.kind),
-    isNull(contentItems.publishedVersion),
-  ];
+  const { live, drafts } = listWhere(grants, 'content.edit', spec.kind, c, query);
   const title = sql<string>`${contentVersions.document}->>${spec.fields.title}`;
-  if (query.site) {
-    live.push(eq(c.siteId, query.site));
-    drafts.push(eq(contentItems.siteId, query.site));
-  }
-  if (query.lang) {
-    live.push(eq(c.lang, query.lang));
-    drafts.push(eq(contentItems.lang, query.lang));
-  }
   if (q) {
     live.push(sql`${c.title} ilike ${q}`);
     drafts.push(sql`${title} ilike ${q}`);
@@ -134,25 +193,10 @@ export async function listKind(request: FastifyRequest, spec: ListSpec, query: L
       version: sql<number>`${contentItems.headVersion}`.as('version'),
     })
     .from(contentItems)
-    .innerJoin(
-      contentVersions,
-      and(
-        eq(contentVersions.kind, contentItems.kind),
-        eq(contentVersions.itemId, contentItems.itemId),
-        eq(contentVersions.version, contentItems.headVersion),
-      ),
-    )
+    .innerJoin(contentVersions, atHeadVersion)
     .where(and(...drafts));
   const union = liveRows.unionAll(draftRows).as('u');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(union)
-      .orderBy(desc(union.updatedAt), desc(union.id))
-      .limit(PAGE_SIZE)
-      .offset(query.offset),
-    db.select({ n: count() }).from(union),
-  ]);
+  const { rows, total } = await listPage(db, union, union.updatedAt, query.offset);
   return {
     rows: rows.map(
       (r): KindListRow => ({
@@ -166,7 +210,7 @@ export async function listKind(request: FastifyRequest, spec: ListSpec, query: L
         version: Number(r.version),
       }),
     ),
-    total: Number(total?.n ?? 0),
+    total,
     scopes: editableScopes(grants),
   };
 }

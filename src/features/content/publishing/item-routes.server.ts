@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { jsonAnswer } from '../../../server/openapi.ts';
 import { perMinute } from '../../../server/rate-limit.ts';
 import type { ZodApp } from '../../../server/types.ts';
-import { adminRoute } from '../../staff/index.server.ts';
+import { adminRoute, queryScope } from '../../staff/index.server.ts';
 import { previewLink } from './preview.server.ts';
 import {
   itemIdParamsSchema,
@@ -12,10 +12,12 @@ import {
   previewRequestSchema,
   publishSchema,
   restoreSchema,
+  scopeQuerySchema,
   versionParamsSchema,
 } from './schemas.ts';
 import {
   assertMayEdit,
+  createItem,
   heartbeat,
   type KindAdapter,
   leave,
@@ -31,6 +33,9 @@ export const READ = perMinute(600);
 export const WRITE = perMinute(240);
 /** A document is a few KiB (a page of many blocks some tens); 256 KiB refuses nonsense. */
 export const BODY_LIMIT = 256 * 1024;
+
+/** A route for a site and language named in its query: the guard checks the grant for it. */
+export const scoped = { staff: { permission: 'content.edit', scope: queryScope } } as const;
 
 /** What one kind's item routes need: its address, its adapter and its answers' schemas. */
 export interface ItemRoutes<Doc extends object> {
@@ -185,6 +190,43 @@ export function contentItemRoutes<Doc extends object>(app: ZodApp, options: Item
     handler: async (request) => {
       await leave(request, adapter, request.params.id);
       return { present: [] };
+    },
+  });
+}
+
+/**
+ * A new item of a kind in a site and language (`site`, `lang`) with its first draft, answered
+ * opened for editing (decision 162).
+ */
+export function contentCreateRoute<Doc extends object>(
+  app: ZodApp,
+  options: {
+    api: string;
+    adapter: KindAdapter<Doc>;
+    noun: string;
+    createSchema: z.ZodType<{ document: Doc }>;
+    /** The answer: the item opened for editing. */
+    answer: ReturnType<typeof jsonAnswer>;
+    /** The field errors of its document the description names, if any. */
+    fieldErrors?: string;
+  },
+) {
+  const { adapter, fieldErrors } = options;
+  adminRoute(app, 'POST', options.api, {
+    ...scoped,
+    rateLimit: WRITE,
+    bodyLimit: BODY_LIMIT,
+    summary: `Makes a ${options.noun} of a site and language (\`site\`, \`lang\`) with its first draft (version 1)`,
+    description: `Nothing shows on the site until it is published. 403 for a site or language outside the grants; 400 with field errors${fieldErrors ? ` (${fieldErrors})` : ''}.`,
+    querystring: scopeQuerySchema,
+    body: options.createSchema,
+    answer: options.answer,
+    problems: [400, 401, 403, 429],
+    handler: async (request) => {
+      const { site: siteId, lang } = request.query;
+      const { document } = request.body as { document: Doc };
+      const id = await createItem(request, adapter, { siteId, lang }, document);
+      return openItem(request, adapter, id);
     },
   });
 }

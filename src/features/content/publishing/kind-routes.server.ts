@@ -6,7 +6,7 @@ import { schoolMaterials } from '../../forms/index.server.ts';
 import { adminRoute } from '../../staff/index.server.ts';
 import { jobs, mapRegions, products, timelineYears } from '../tables.ts';
 import { type ListSpec, listKind, listSpecOf } from './item-list.server.ts';
-import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
+import { contentCreateRoute, contentItemRoutes, READ, scoped } from './item-routes.server.ts';
 import {
   JOBS_ADMIN_API,
   jobCreateSchema,
@@ -39,9 +39,8 @@ import {
 } from './kind-schemas.ts';
 import { newProductTypes, productAdapter } from './products.server.ts';
 import { facetCategoriesOf, listingPathOf } from './references.server.ts';
-import { scoped } from './routes.server.ts';
 import { scopeQuerySchema } from './schemas.ts';
-import { createItem, type KindAdapter, openItem } from './versions.server.ts';
+import type { KindAdapter } from './versions.server.ts';
 import {
   jobAdapter,
   mapRegionAdapter,
@@ -104,23 +103,12 @@ function kindRoutes<Doc extends object>(app: ZodApp, options: KindRoutes<Doc>) {
     problems: [400, 401, 403, 429],
     handler: (request) => listKind(request, options.list, request.query),
   });
-  adminRoute(app, 'POST', api, {
-    ...scoped,
-    rateLimit: WRITE,
-    bodyLimit: BODY_LIMIT,
-    summary: `Makes a ${noun} of a site and language (\`site\`, \`lang\`) with its first draft (version 1)`,
-    description:
-      'Nothing shows on the site until it is published. 403 for a site or language outside the grants; 400 with field errors.',
-    querystring: scopeQuerySchema,
-    body: options.createSchema,
+  contentCreateRoute(app, {
+    api,
+    adapter,
+    noun,
+    createSchema: options.createSchema,
     answer: jsonAnswer(options.openSchema, `The ${noun} opened for editing`),
-    problems: [400, 401, 403, 429],
-    handler: async (request) => {
-      const { site: siteId, lang } = request.query;
-      const body = request.body as { document: Doc };
-      const id = await createItem(request, adapter, { siteId, lang }, body.document);
-      return openItem(request, adapter, id);
-    },
   });
 }
 

@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Transaction } from '../../../db/client.ts';
 import { sanitizeRichText } from '../../../render/rich-text.server.tsx';
-import type { FieldErrors } from '../../../server/errors.ts';
 import { getSite } from '../../../sites/registry.ts';
 import { langPrefix } from '../../../sites/resolve.ts';
 import type { Lang } from '../../../sites/types.ts';
@@ -12,11 +11,13 @@ import {
   withdrawNewsReleaseMailing,
 } from '../../subscriptions/index.server.ts';
 import { type NewsDocument, newsDocumentSchema } from '../admin/schemas.ts';
+import type { NewsRow as NewsDto } from '../content.server.ts';
 import { existingImages } from '../media/where-used.server.ts';
 import { facetCategories, facetTags, newsReleases } from '../tables.ts';
-import { pathTaken } from './recipes.server.ts';
+import { liveRowOf, writeLiveRow } from './live-rows.server.ts';
+import { pathErrors } from './recipes.server.ts';
 import type { ScheduledKind } from './schedule.server.ts';
-import type { ItemRow, KindAdapter, LiveRow } from './versions.server.ts';
+import type { ItemRow, KindAdapter, PreviewVersion } from './versions.server.ts';
 
 type NewsRow = typeof newsReleases.$inferSelect;
 
@@ -46,24 +47,15 @@ export const newsAdapter: KindAdapter<NewsDocument> = {
   kind: 'news',
   table: 'news_releases',
   schema: newsDocumentSchema,
-  async live(db, id): Promise<LiveRow<NewsDocument> | undefined> {
+  async live(db, id) {
     const [row] = await db.select().from(newsReleases).where(eq(newsReleases.id, id));
-    if (!row) return undefined;
-    return {
-      siteId: row.siteId,
-      lang: row.lang,
-      translationKey: row.translationKey,
-      path: row.path,
-      publishedAt: row.publishDate,
-      updatedAt: row.updatedAt,
-      document: newsDocumentOf(row),
-    };
+    // A release's publish date is its live row's time of publishing.
+    return row
+      ? liveRowOf({ ...row, publishedAt: row.publishDate }, newsDocumentOf(row))
+      : undefined;
   },
   async check(db, item, doc) {
-    const errors: FieldErrors = {};
-    if (await pathTaken(db, item, doc.path, { table: 'news', id: item.itemId })) {
-      errors.path = 'admin.recipe.pathTaken';
-    }
+    const errors = await pathErrors(db, item, doc.path, 'news');
     if (sanitizeRichText(doc.bodyHtml) !== doc.bodyHtml) errors.bodyHtml = 'admin.news.bodyUnsafe';
     if (doc.imageId !== null) {
       if (!(await existingImages(db, [doc.imageId])).has(doc.imageId))
@@ -95,27 +87,41 @@ export const newsAdapter: KindAdapter<NewsDocument> = {
     });
     return errors;
   },
-  async writeLive(tx, item, doc, exists, at) {
+  writeLive(tx, item, doc, exists, at) {
+    const { itemId: id, siteId, lang, translationKey } = item;
     const { source, ...columns } = doc;
-    if (exists) {
-      await tx
-        .update(newsReleases)
-        .set({ ...columns, kind: source, updatedAt: new Date() })
-        .where(eq(newsReleases.id, item.itemId));
-      return;
-    }
-    await tx.insert(newsReleases).values({
-      id: item.itemId,
-      siteId: item.siteId,
-      lang: item.lang,
-      translationKey: item.translationKey,
-      ...columns,
-      kind: source,
-      publishDate: at,
-      updatedAt: new Date(),
-    });
+    return writeLiveRow(
+      tx,
+      newsReleases,
+      exists,
+      { id, siteId, lang, translationKey, publishDate: at },
+      { ...columns, kind: source, updatedAt: new Date() },
+    );
   },
 };
+
+/**
+ * A release's version as its page renders it, for a preview link (decision 172); not yet
+ * published, its date is the moment of the preview.
+ */
+export function newsPreview(
+  claims: { i: number; s: string; l: string },
+  found: PreviewVersion<NewsDocument>,
+): NewsDto {
+  const { source, ...columns } = found.document;
+  const now = new Date();
+  return {
+    id: claims.i,
+    siteId: claims.s,
+    lang: claims.l,
+    ...columns,
+    kind: source,
+    informationTypes: [],
+    translationKey: found.live?.translationKey ?? `news-preview-${claims.i}`,
+    publishDate: found.live?.publishedAt ?? now,
+    updatedAt: now,
+  };
+}
 
 /** What a release's publishing carries beside its version: its mailing (decision 158). */
 export const newsPayloadSchema = z.object({

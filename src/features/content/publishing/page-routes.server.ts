@@ -4,9 +4,9 @@ import { jsonAnswer } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute } from '../../staff/index.server.ts';
 import { contentItems, contentVersions, pages } from '../tables.ts';
-import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
+import { atHeadVersion, editableScopes } from './item-list.server.ts';
+import { contentCreateRoute, contentItemRoutes, READ } from './item-routes.server.ts';
 import { pageAdapter } from './pages.server.ts';
-import { editableScopes, scoped } from './routes.server.ts';
 import { contentScheduleRoutes } from './schedule-routes.server.ts';
 import {
   PAGES_ADMIN_API,
@@ -17,9 +17,8 @@ import {
   pageTreeQuerySchema,
   pageTreeSchema,
   pageVersionSchema,
-  scopeQuerySchema,
 } from './schemas.ts';
-import { assertMay, createItem, openItem } from './versions.server.ts';
+import { assertMay } from './versions.server.ts';
 
 /**
  * The pages of one site and language, all of them (a site has some hundreds), for the tree:
@@ -60,14 +59,7 @@ async function pageTree(
     db
       .select({ id: contentItems.itemId, document: contentVersions.document })
       .from(contentItems)
-      .innerJoin(
-        contentVersions,
-        and(
-          eq(contentVersions.kind, contentItems.kind),
-          eq(contentVersions.itemId, contentItems.itemId),
-          eq(contentVersions.version, contentItems.headVersion),
-        ),
-      )
+      .innerJoin(contentVersions, atHeadVersion)
       .where(
         and(
           eq(contentItems.kind, 'page'),
@@ -120,23 +112,13 @@ export function pageAdminRoutes(app: ZodApp) {
     problems: [400, 401, 403, 429],
     handler: (request) => pageTree(request, request.query),
   });
-  adminRoute(app, 'POST', PAGES_ADMIN_API, {
-    ...scoped,
-    rateLimit: WRITE,
-    bodyLimit: BODY_LIMIT,
-    summary:
-      'Makes a page of a site and language (`site`, `lang`) with its first draft (version 1)',
-    description:
-      'Nothing shows on the site until it is published. 403 for a site or language outside the grants; 400 with field errors (`document.path` taken, a parent, image or block that is not valid there).',
-    querystring: scopeQuerySchema,
-    body: pageCreateSchema,
+  contentCreateRoute(app, {
+    api: PAGES_ADMIN_API,
+    adapter: pageAdapter,
+    noun: 'page',
+    createSchema: pageCreateSchema,
     answer: jsonAnswer(pageOpenSchema, 'The page opened for editing'),
-    problems: [400, 401, 403, 429],
-    handler: async (request) => {
-      const { site: siteId, lang } = request.query;
-      const id = await createItem(request, pageAdapter, { siteId, lang }, request.body.document);
-      return openItem(request, pageAdapter, id);
-    },
+    fieldErrors: '`document.path` taken, a parent, image or block that is not valid there',
   });
   contentItemRoutes(app, {
     api: PAGES_ADMIN_API,

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import type { FieldErrors } from '../../../server/errors.ts';
 import type { Block } from '../blocks.ts';
 import type { PageDto } from '../content.server.ts';
 import { existingImages } from '../media/where-used.server.ts';
 import { pages } from '../tables.ts';
-import { pathTaken } from './recipes.server.ts';
+import { documentColumnsOf, liveOf, writeContentRow } from './live-rows.server.ts';
+import { pathErrors } from './recipes.server.ts';
 import { NEW_PAGE_TYPES, type PageDocument, pageDocumentSchema } from './schemas.ts';
-import type { KindAdapter, LiveRow } from './versions.server.ts';
+import type { KindAdapter, PreviewVersion } from './versions.server.ts';
 
 type Db = Database | Transaction;
 type PageRow = typeof pages.$inferSelect;
@@ -15,20 +15,9 @@ type PageRow = typeof pages.$inferSelect;
 /** A live page row as a version's document: the columns an editor writes. */
 export function pageDocumentOf(row: PageRow): PageDocument {
   return {
-    path: row.path,
-    title: row.title,
-    navLabel: row.navLabel,
-    teaser: row.teaser,
-    teaserImageId: row.teaserImageId,
-    seoTitle: row.seoTitle,
-    seoDescription: row.seoDescription,
-    type: row.type,
-    parentId: row.parentId,
-    showInNav: row.showInNav,
+    ...documentColumnsOf(row, pageDocumentSchema),
     navArea: row.navArea === 'top' ? 'top' : 'bottom',
-    sortOrder: row.sortOrder,
     blocks: row.blocks as Block[],
-    settings: row.settings,
   };
 }
 
@@ -66,24 +55,9 @@ export const pageAdapter: KindAdapter<PageDocument> = {
   kind: 'page',
   table: 'pages',
   schema: pageDocumentSchema,
-  async live(db, id): Promise<LiveRow<PageDocument> | undefined> {
-    const [row] = await db.select().from(pages).where(eq(pages.id, id));
-    if (!row) return undefined;
-    return {
-      siteId: row.siteId,
-      lang: row.lang,
-      translationKey: row.translationKey,
-      path: row.path,
-      publishedAt: row.publishedAt,
-      updatedAt: row.updatedAt,
-      document: pageDocumentOf(row),
-    };
-  },
+  live: liveOf(pages, pageDocumentOf),
   async check(db, item, doc) {
-    const errors: FieldErrors = {};
-    if (await pathTaken(db, item, doc.path, { table: 'pages', id: item.itemId })) {
-      errors.path = 'admin.recipe.pathTaken';
-    }
+    const errors = await pathErrors(db, item, doc.path, 'pages');
     const [live] = await db
       .select({ type: pages.type })
       .from(pages)
@@ -116,32 +90,14 @@ export const pageAdapter: KindAdapter<PageDocument> = {
     }
     return errors;
   },
-  async writeLive(tx, item, doc, exists, at) {
-    const now = at;
-    if (exists) {
-      await tx
-        .update(pages)
-        .set({ ...doc, updatedAt: now })
-        .where(eq(pages.id, item.itemId));
-      return;
-    }
-    await tx.insert(pages).values({
-      id: item.itemId,
-      siteId: item.siteId,
-      lang: item.lang,
-      translationKey: item.translationKey,
-      ...doc,
-      publishedAt: now,
-      updatedAt: now,
-    });
-  },
+  writeLive: (tx, item, doc, exists, at) => writeContentRow(tx, pages, item, doc, exists, at),
 };
 
 /** A page's version as the page route renders it, for a preview link. */
 export async function pagePreview(
   _db: Db,
   id: number,
-  found: { document: PageDocument; live: LiveRow<PageDocument> | undefined },
+  found: PreviewVersion<PageDocument>,
 ): Promise<PageDto> {
   const { document: doc, live } = found;
   return {

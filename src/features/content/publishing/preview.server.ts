@@ -1,18 +1,25 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
 import { NotFound } from '../../../server/errors.ts';
 import { getSite } from '../../../sites/registry.ts';
 import { langPrefix } from '../../../sites/resolve.ts';
 import type { Lang } from '../../../sites/types.ts';
 import { actorOf, recordAudit } from '../../staff/index.server.ts';
 import type { Resolved } from '../content.server.ts';
-import { newsAdapter } from './news.server.ts';
+import { newsAdapter, newsPreview } from './news.server.ts';
 import { pageAdapter, pagePreview } from './pages.server.ts';
 import { productAdapter, productPreview } from './products.server.ts';
-import { recipeAdapter } from './recipes.server.ts';
+import { recipeAdapter, recipePreview } from './recipes.server.ts';
 import { PREVIEW_PATH, PREVIEW_TTL_MS } from './schemas.ts';
-import { assertMay, type KindAdapter, publicUrl, versionForPreview } from './versions.server.ts';
+import {
+  assertMay,
+  type KindAdapter,
+  type PreviewVersion,
+  publicUrl,
+  versionForPreview,
+} from './versions.server.ts';
 
 /**
  * Signed preview links (decision 162): `<site><language prefix>/_preview/<token>`, the token
@@ -99,10 +106,44 @@ export async function previewLink<Doc extends object>(
   };
 }
 
+/** One kind's version of a preview link as the page route resolves its path; undefined if none. */
+type ResolveVersion = (db: Database, claims: PreviewClaims) => Promise<Resolved | undefined>;
+
+/** A kind's preview: its version, found by its adapter, made into what its page route renders. */
+function previewOf<Doc extends object>(
+  adapter: KindAdapter<Doc>,
+  resolve: (db: Database, claims: PreviewClaims, found: PreviewVersion<Doc>) => Promise<Resolved>,
+): ResolveVersion {
+  return async (db, claims) => {
+    const found = await versionForPreview(db, adapter, claims.i, claims.v);
+    return found ? resolve(db, claims, found) : undefined;
+  };
+}
+
+const previews: Record<PreviewKind, ResolveVersion> = {
+  page: previewOf(pageAdapter, async (db, claims, found) => ({
+    kind: 'page',
+    page: await pagePreview(db, claims.i, found),
+  })),
+  news: previewOf(newsAdapter, async (_db, claims, found) => ({
+    kind: 'news',
+    news: newsPreview(claims, found),
+  })),
+  product: previewOf(productAdapter, async (db, claims, found) => ({
+    kind: 'product',
+    product: await productPreview(db, claims, found),
+  })),
+  recipe: previewOf(recipeAdapter, async (_db, claims, found) => ({
+    kind: 'recipe',
+    recipe: recipePreview(claims, found),
+  })),
+};
+
 /**
  * What a preview link shows, as the page route resolves a path: the version's document as a
- * recipe row, a page or a news release of the request's site and language. Undefined for a token that is not this server's,
- * has expired, or names another site or language than the address it came to.
+ * recipe row, a page, a product or a news release of the request's site and language. Undefined
+ * for a token that is not this server's, has expired, or names another site or language than the
+ * address it came to.
  */
 export async function resolvePreview(
   request: FastifyRequest,
@@ -110,72 +151,9 @@ export async function resolvePreview(
 ): Promise<{ resolved: Resolved; version: number; expiresAt: Date } | undefined> {
   const claims = verifyPreview(request.server.config.sessionSecret, token);
   if (!claims || claims.s !== request.site.id || claims.l !== request.locale.lang) return undefined;
-  if (claims.k === 'page') {
-    const found = await versionForPreview(request.server.db, pageAdapter, claims.i, claims.v);
-    if (!found) return undefined;
-    return {
-      version: claims.v,
-      expiresAt: new Date(claims.e),
-      resolved: { kind: 'page', page: await pagePreview(request.server.db, claims.i, found) },
-    };
-  }
-  if (claims.k === 'news') {
-    // A release's version as its page renders it (decision 172); not yet published, its date is
-    // the moment of the preview.
-    const found = await versionForPreview(request.server.db, newsAdapter, claims.i, claims.v);
-    if (!found) return undefined;
-    const { source, ...columns } = found.document;
-    const now = new Date();
-    return {
-      version: claims.v,
-      expiresAt: new Date(claims.e),
-      resolved: {
-        kind: 'news',
-        news: {
-          id: claims.i,
-          siteId: claims.s,
-          lang: claims.l,
-          ...columns,
-          kind: source,
-          informationTypes: [],
-          translationKey: found.live?.translationKey ?? `news-preview-${claims.i}`,
-          publishDate: found.live?.publishedAt ?? now,
-          updatedAt: now,
-        },
-      },
-    };
-  }
-  if (claims.k === 'product') {
-    const found = await versionForPreview(request.server.db, productAdapter, claims.i, claims.v);
-    if (!found) return undefined;
-    const product = await productPreview(request.server.db, claims, found);
-    return {
-      version: claims.v,
-      expiresAt: new Date(claims.e),
-      resolved: { kind: 'product', product },
-    };
-  }
-  const found = await versionForPreview(request.server.db, recipeAdapter, claims.i, claims.v);
-  if (!found) return undefined;
-  const { live, document } = found;
-  const now = new Date();
-  return {
-    version: claims.v,
-    expiresAt: new Date(claims.e),
-    resolved: {
-      kind: 'recipe',
-      recipe: {
-        id: claims.i,
-        siteId: claims.s,
-        lang: claims.l,
-        ...document,
-        likeCount: 0,
-        translationKey: live?.translationKey ?? `recipe-preview-${claims.i}`,
-        publishedAt: live?.publishedAt ?? now,
-        updatedAt: now,
-      },
-    },
-  };
+  const resolved = await previews[claims.k](request.server.db, claims);
+  if (!resolved) return undefined;
+  return { version: claims.v, expiresAt: new Date(claims.e), resolved };
 }
 
 /** The path part of a preview address for a site's language version (for tests and links). */

@@ -6,10 +6,10 @@ import { SHOP_SITE_ID } from '../../../sites/shop-id.ts';
 import type { ProductRow as ProductDto } from '../content.server.ts';
 import { products } from '../tables.ts';
 import { NEW_PRODUCT_TYPES, type ProductDocument, productDocumentSchema } from './kind-schemas.ts';
-import { liveRowOf, writeContentRow } from './live-rows.server.ts';
-import { pathTaken } from './recipes.server.ts';
+import { documentColumnsOf, liveOf, writeContentRow } from './live-rows.server.ts';
+import { pathErrors } from './recipes.server.ts';
 import { imageErrors, tagErrors } from './references.server.ts';
-import type { KindAdapter, LiveRow } from './versions.server.ts';
+import type { KindAdapter, PreviewVersion } from './versions.server.ts';
 
 type Db = Database | Transaction;
 type ProductRow = typeof products.$inferSelect;
@@ -19,25 +19,7 @@ type ProductRow = typeof products.$inferSelect;
  * stock, the VAT class and the gift-card flag are the shop's operations' and never in it.
  */
 export function productDocumentOf(row: ProductRow): ProductDocument {
-  return {
-    path: row.path,
-    kind: row.kind,
-    code: row.code,
-    gtin: row.gtin,
-    valoCode: row.valoCode,
-    shopCode: row.shopCode,
-    name: row.name,
-    teaser: row.teaser,
-    descriptionHtml: row.descriptionHtml,
-    ingredients: row.ingredients,
-    imageIds: row.imageIds,
-    categoryIds: row.categoryIds,
-    facetTagIds: row.facetTagIds,
-    productGroup: row.productGroup,
-    isNovelty: row.isNovelty,
-    nutrition: row.nutrition,
-    weightGrams: row.weightGrams,
-  };
+  return documentColumnsOf(row, productDocumentSchema);
 }
 
 /** The page types a new product of a site's language version may have. */
@@ -99,15 +81,9 @@ export const productAdapter: KindAdapter<ProductDocument> = {
   kind: 'product',
   table: 'products',
   schema: productDocumentSchema,
-  async live(db, id) {
-    const [row] = await db.select().from(products).where(eq(products.id, id));
-    return row ? liveRowOf(row, productDocumentOf(row)) : undefined;
-  },
+  live: liveOf(products, productDocumentOf),
   async check(db, item, doc) {
-    const errors: FieldErrors = {};
-    if (await pathTaken(db, item, doc.path, { table: 'products', id: item.itemId })) {
-      errors.path = 'admin.recipe.pathTaken';
-    }
+    const errors = await pathErrors(db, item, doc.path, 'products');
     const [live] = await db
       .select({ kind: products.kind, code: products.code })
       .from(products)
@@ -138,7 +114,7 @@ export const productAdapter: KindAdapter<ProductDocument> = {
 export async function productPreview(
   db: Db,
   claims: { i: number; s: string; l: string },
-  found: { document: ProductDocument; live: LiveRow<ProductDocument> | undefined },
+  found: PreviewVersion<ProductDocument>,
 ): Promise<ProductDto> {
   const [row] = await db.select().from(products).where(eq(products.id, claims.i));
   const now = new Date();

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { jsonAnswer } from '../../../server/openapi.ts';
 import type { ZodApp } from '../../../server/types.ts';
-import { adminRoute, queryScope } from '../../staff/index.server.ts';
+import { adminRoute } from '../../staff/index.server.ts';
 import { recipes } from '../tables.ts';
 import { type ListQuery, listKind, listSpecOf } from './item-list.server.ts';
-import { BODY_LIMIT, contentItemRoutes, READ, WRITE } from './item-routes.server.ts';
+import { contentCreateRoute, contentItemRoutes, READ, scoped } from './item-routes.server.ts';
 import { recipeAdapter } from './recipes.server.ts';
 import { facetCategoriesOf, listingPathOf } from './references.server.ts';
 import { contentScheduleRoutes } from './schedule-routes.server.ts';
@@ -20,12 +20,8 @@ import {
   recipeVersionSchema,
   scopeQuerySchema,
 } from './schemas.ts';
-import { createItem, openItem } from './versions.server.ts';
 
 const editor = { staff: { permission: 'content.edit' } } as const;
-/** A route for a site and language named in its query: the guard checks the grant for it. */
-export const scoped = { staff: { permission: 'content.edit', scope: queryScope } } as const;
-const opened = jsonAnswer(recipeOpenSchema, 'The recipe as it is now, opened for editing');
 
 // The sites and languages the grants give `content.edit` for (the page routes take it here).
 export { editableScopes } from './item-list.server.ts';
@@ -81,24 +77,13 @@ export function recipeAdminRoutes(app: ZodApp) {
     problems: [400, 401, 403, 429],
     handler: (request) => listRecipes(request, request.query),
   });
-  adminRoute(app, 'POST', RECIPES_ADMIN_API, {
-    ...scoped,
-    rateLimit: WRITE,
-    bodyLimit: BODY_LIMIT,
-    summary:
-      'Makes a recipe of a site and language (`site`, `lang`) with its first draft (version 1)',
-    description:
-      'Nothing shows on the site until it is published. 403 for a site or language outside the grants; 400 with field errors (`document.path` taken, an image or tag that does not exist there).',
-    querystring: scopeQuerySchema,
-    body: recipeCreateSchema,
-    answer: opened,
-    problems: [400, 401, 403, 429],
-    handler: async (request) => {
-      const { site: siteId, lang } = request.query;
-      const { document } = request.body;
-      const id = await createItem(request, recipeAdapter, { siteId, lang }, document);
-      return openItem(request, recipeAdapter, id);
-    },
+  contentCreateRoute(app, {
+    api: RECIPES_ADMIN_API,
+    adapter: recipeAdapter,
+    noun: 'recipe',
+    createSchema: recipeCreateSchema,
+    answer: jsonAnswer(recipeOpenSchema, 'The recipe as it is now, opened for editing'),
+    fieldErrors: '`document.path` taken, an image or tag that does not exist there',
   });
   adminRoute(app, 'GET', `${RECIPES_ADMIN_API}/options`, {
     ...scoped,

@@ -406,17 +406,20 @@ export function changesOf(before: object | null, after: object) {
   return changes;
 }
 
-/** Writes the next version of a locked item, checked, with its audit row. */
+/**
+ * Writes the next version of a locked item, checked, with its audit row: a save, or a restore of
+ * the version `restoredFrom`.
+ */
 async function writeVersion<Doc extends object>(
   tx: Transaction,
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   locked: { item: ItemRow; live: LiveRow<Doc> | undefined },
   doc: Doc,
-  action: 'content.save' | 'content.restore',
   restoredFrom: number | null,
 ): Promise<number> {
   const { item } = locked;
+  const action = restoredFrom === null ? 'content.save' : 'content.restore';
   await checkDocument(tx, adapter, item, doc);
   const previous = await versionOf(tx, adapter.kind, item.itemId, item.headVersion);
   const version = item.headVersion + 1;
@@ -499,40 +502,50 @@ export async function createItem<Doc extends object>(
   });
 }
 
+/**
+ * A new draft of an item on version `basedOn`, the newest the staff member saw (409 with the
+ * newest when someone saved since): `draft` gives its document, and the version it restores.
+ */
+async function newDraft<Doc extends object>(
+  request: FastifyRequest,
+  adapter: KindAdapter<Doc>,
+  id: number,
+  basedOn: number,
+  draft: (tx: Transaction) => Promise<{ doc: Doc; restoredFrom: number | null }>,
+): Promise<number> {
+  const { scope } = await scopeOf(request.server.db, adapter, id);
+  assertMay(request, 'content.edit', scope);
+  return request.server.db.transaction(async (tx) => {
+    const locked = await lockedItem(tx, adapter, id);
+    if (locked.item.headVersion !== basedOn) await stale(tx, adapter, locked.item);
+    const { doc, restoredFrom } = await draft(tx);
+    return writeVersion(tx, request, adapter, locked, doc, restoredFrom);
+  });
+}
+
 /** Saves a draft made on version `basedOn`: a new version; the live row is not touched. */
-export async function saveDraft<Doc extends object>(
+export function saveDraft<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
   basedOn: number,
   doc: Doc,
 ): Promise<number> {
-  const { scope } = await scopeOf(request.server.db, adapter, id);
-  assertMay(request, 'content.edit', scope);
-  return request.server.db.transaction(async (tx) => {
-    const locked = await lockedItem(tx, adapter, id);
-    if (locked.item.headVersion !== basedOn) await stale(tx, adapter, locked.item);
-    return writeVersion(tx, request, adapter, locked, doc, 'content.save', null);
-  });
+  return newDraft(request, adapter, id, basedOn, async () => ({ doc, restoredFrom: null }));
 }
 
 /** An old version made the newest again, as a new draft on `basedOn`. */
-export async function restoreVersion<Doc extends object>(
+export function restoreVersion<Doc extends object>(
   request: FastifyRequest,
   adapter: KindAdapter<Doc>,
   id: number,
   version: number,
   basedOn: number,
 ): Promise<number> {
-  const { scope } = await scopeOf(request.server.db, adapter, id);
-  assertMay(request, 'content.edit', scope);
-  return request.server.db.transaction(async (tx) => {
-    const locked = await lockedItem(tx, adapter, id);
-    if (locked.item.headVersion !== basedOn) await stale(tx, adapter, locked.item);
+  return newDraft(request, adapter, id, basedOn, async (tx) => {
     const source = await versionOf(tx, adapter.kind, id, version);
     if (!source) throw new NotFound('No such version.');
-    const doc = adapter.schema.parse(source.document);
-    return writeVersion(tx, request, adapter, locked, doc, 'content.restore', version);
+    return { doc: adapter.schema.parse(source.document), restoredFrom: version };
   });
 }
 
@@ -707,13 +720,22 @@ export async function leave<Doc extends object>(
   });
 }
 
+/**
+ * A version to preview: its document, and the live row it would replace (none before its first
+ * publish).
+ */
+export interface PreviewVersion<Doc> {
+  document: Doc;
+  live: LiveRow<Doc> | undefined;
+}
+
 /** Where an item is, for the preview: its scope and whether the version exists. */
 export async function versionForPreview<Doc extends object>(
   db: Db,
   adapter: KindAdapter<Doc>,
   id: number,
   version: number,
-): Promise<{ scope: Scope; document: Doc; live: LiveRow<Doc> | undefined } | undefined> {
+): Promise<(PreviewVersion<Doc> & { scope: Scope }) | undefined> {
   const { item, live, scope } = await scopeOf(db, adapter, id);
   if (!item) return live && version === 1 ? { scope, document: live.document, live } : undefined;
   const row = await versionOf(db, adapter.kind, id, version);

@@ -15,6 +15,7 @@ import {
   type TimelineYearDocument,
   timelineYearDocumentSchema,
 } from './kind-schemas.ts';
+import { writeLiveRow } from './live-rows.server.ts';
 import { imageErrors } from './references.server.ts';
 import type { ItemKind, KindAdapter } from './versions.server.ts';
 
@@ -89,18 +90,15 @@ function rowAdapter<Doc extends object, Row extends SiteRow>(
       }
       return errors;
     },
-    async writeLive(tx, item, doc, exists, at) {
-      const values = { ...valuesOf(doc), updatedAt: at };
-      if (exists) {
-        await tx
-          .update(table)
-          .set(values as never)
-          .where(eq(table.id, item.itemId));
-        return;
-      }
-      await tx
-        .insert(table)
-        .values({ id: item.itemId, siteId: item.siteId, lang: item.lang, ...values } as never);
+    writeLive(tx, item, doc, exists, at) {
+      const { itemId: id, siteId, lang } = item;
+      return writeLiveRow(
+        tx,
+        table,
+        exists,
+        { id, siteId, lang },
+        { ...valuesOf(doc), updatedAt: at },
+      );
     },
   };
 }
