@@ -181,11 +181,11 @@ export function MediaImageScreen() {
   return <ImageEditor key={id} image={image.data} />;
 }
 
-function ImageEditor({ image }: { image: MediaImage }) {
+/** An image's edits, replacing and deleting, each on the version shown (409: the newest shows). */
+function useImageEditing(image: MediaImage) {
   const { t } = useT();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const grants = useMe().data?.grants ?? [];
   const [alt, setAlt] = useState<Record<MediaLang, string>>(() => altFields(image));
   const [focus, setFocus] = useState(image.focus);
   /** The version the edits are made on. */
@@ -194,8 +194,6 @@ function ImageEditor({ image }: { image: MediaImage }) {
   const [stale, setStale] = useState<MediaImage | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [deleteRefused, setDeleteRefused] = useState<number | null>(null);
-  /** Only someone who may edit every place that shows the image may change it (decision 168). */
-  const mayChange = image.elsewhere === 0;
   const shown = (next: MediaImage) => {
     client.setQueryData(['media-image', next.id], next);
     void client.invalidateQueries({ queryKey: ['media'] });
@@ -213,21 +211,30 @@ function ImageEditor({ image }: { image: MediaImage }) {
     return false;
   };
 
-  const save = async () => {
+  /** One change: what was said before is cleared; a refusal it knows is its own, a 409 shows the newest. */
+  const attempt = async (work: () => Promise<void>, refused?: (e: unknown) => boolean) => {
     setSaid(null);
     setError(null);
     setStale(null);
     setDeleteRefused(null);
+    try {
+      await work();
+    } catch (e) {
+      if (!refused?.(e) && !conflict(e)) setError(e);
+    }
+  };
+
+  const save = async () => {
     const changedAlt: Partial<Record<MediaLang, string>> = {};
     for (const lang of MEDIA_LANGS) {
       if (alt[lang].trim() !== (image.alt[lang] ?? '')) changedAlt[lang] = alt[lang].trim();
     }
     const moved = focus.x !== image.focus.x || focus.y !== image.focus.y;
-    if (Object.keys(changedAlt).length === 0 && !moved) {
-      setSaid(t('admin.media.nothing'));
-      return;
-    }
-    try {
+    await attempt(async () => {
+      if (Object.keys(changedAlt).length === 0 && !moved) {
+        setSaid(t('admin.media.nothing'));
+        return;
+      }
       const next = await put<MediaImage>(`${MEDIA_ADMIN_API}/${image.id}`, {
         version: base,
         ...(Object.keys(changedAlt).length > 0 ? { alt: changedAlt } : {}),
@@ -237,54 +244,49 @@ function ImageEditor({ image }: { image: MediaImage }) {
       setAlt(altFields(next));
       setFocus(next.focus);
       setSaid(t('admin.media.saved'));
-    } catch (e) {
-      if (!conflict(e)) setError(e);
-    }
+    });
   };
 
-  const replace = async (file: File) => {
-    setSaid(null);
-    setError(null);
-    setStale(null);
-    setDeleteRefused(null);
-    try {
+  const replace = (file: File) =>
+    attempt(async () => {
       const data = await new Promise<string>((resolve, reject) => {
         const reader = new FileReader();
         reader.onload = () => resolve(String(reader.result));
         reader.onerror = () => reject(reader.error);
         reader.readAsDataURL(file);
       });
-      const next = await put<MediaImage>(`${MEDIA_ADMIN_API}/${image.id}/file`, {
-        version: base,
-        data,
-      });
-      shown(next);
+      shown(await put<MediaImage>(`${MEDIA_ADMIN_API}/${image.id}/file`, { version: base, data }));
       setSaid(t('admin.media.replaced'));
-    } catch (e) {
-      if (!conflict(e)) setError(e);
-    }
-  };
+    });
 
-  const remove = async () => {
-    setSaid(null);
-    setError(null);
-    setStale(null);
-    setDeleteRefused(null);
-    try {
-      await del(`${MEDIA_ADMIN_API}/${image.id}?version=${base}`);
-      void client.invalidateQueries({ queryKey: ['media'] });
-      client.removeQueries({ queryKey: ['media-image', image.id] });
-      navigate('/content/media', { state: { deleted: image.id } });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && e.type === '/problems/image-in-use') {
+  const remove = () =>
+    attempt(
+      async () => {
+        await del(`${MEDIA_ADMIN_API}/${image.id}?version=${base}`);
+        void client.invalidateQueries({ queryKey: ['media'] });
+        client.removeQueries({ queryKey: ['media-image', image.id] });
+        navigate('/content/media', { state: { deleted: image.id } });
+      },
+      (e) => {
+        if (!(e instanceof ApiError && e.status === 409 && e.type === '/problems/image-in-use')) {
+          return false;
+        }
         const uses = e.problem.uses as ImageUse[];
         const elsewhere = Number(e.problem.elsewhere ?? 0);
         client.setQueryData(['media-image', image.id], { ...image, uses, elsewhere });
         setDeleteRefused(uses.length + elsewhere);
-      } else if (!conflict(e)) setError(e);
-    }
-  };
+        return true;
+      },
+    );
+  return { alt, setAlt, focus, setFocus, said, stale, error, deleteRefused, save, replace, remove };
+}
 
+function ImageEditor({ image }: { image: MediaImage }) {
+  const { t } = useT();
+  const edit = useImageEditing(image);
+  const { alt, focus, said, stale, error, deleteRefused } = edit;
+  /** Only someone who may edit every place that shows the image may change it (decision 168). */
+  const mayChange = image.elsewhere === 0;
   const title = altLine(image.alt) || t('admin.media.noAlt', { id: image.id });
   return (
     <>
@@ -304,49 +306,15 @@ function ImageEditor({ image }: { image: MediaImage }) {
       <ErrorSummary error={error} />
 
       <Section id="media-details" title={t('admin.media.details')}>
-        <AdminForm
-          errors={{}}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          {MEDIA_LANGS.map((lang) => {
-            const allowed = mayChange && mayEditLanguage(grants, lang);
-            return (
-              <Field
-                key={lang}
-                name={`alt.${lang}`}
-                label={t('admin.media.alt', { lang: t(`admin.media.lang.${lang}`) })}
-                description={t(
-                  allowed
-                    ? 'admin.media.altHint'
-                    : mayChange
-                      ? 'admin.media.altLocked'
-                      : 'admin.media.locked',
-                )}
-                value={alt[lang]}
-                isReadOnly={!allowed}
-                onChange={(value) => setAlt((now) => ({ ...now, [lang]: value }))}
-              />
-            );
-          })}
-          <FocusPicker
-            src={image.previewUrl}
-            width={image.width}
-            height={image.height}
-            value={focus}
-            onChange={setFocus}
-            disabled={!mayChange}
-          />
-          {mayChange ? (
-            <div className={styles.actions}>
-              <Button type="submit" className={styles.primary}>
-                {t('admin.media.save')}
-              </Button>
-            </div>
-          ) : null}
-        </AdminForm>
+        <DetailsForm
+          image={image}
+          alt={alt}
+          onAlt={(lang, value) => edit.setAlt((now) => ({ ...now, [lang]: value }))}
+          focus={focus}
+          onFocus={edit.setFocus}
+          mayChange={mayChange}
+          onSave={() => void edit.save()}
+        />
         <figure className={styles.mediaCrop}>
           <img src={image.cropUrl} alt="" width={400} height={225} />
           <figcaption className={styles.muted}>{t('admin.media.cropPreview')}</figcaption>
@@ -357,7 +325,7 @@ function ImageEditor({ image }: { image: MediaImage }) {
 
       <Section id="media-replace" title={t('admin.media.replace')}>
         {mayChange ? (
-          <Replace count={image.uses.length} onReplace={replace} />
+          <Replace count={image.uses.length} onReplace={edit.replace} />
         ) : (
           <p>{t('admin.media.locked')}</p>
         )}
@@ -365,7 +333,7 @@ function ImageEditor({ image }: { image: MediaImage }) {
 
       <Section id="media-delete" title={t('admin.media.delete')}>
         <p>{t(mayChange ? 'admin.media.deleteLead' : 'admin.media.locked')}</p>
-        {mayChange ? <DeleteButton id={image.id} onDelete={remove} /> : null}
+        {mayChange ? <DeleteButton id={image.id} onDelete={edit.remove} /> : null}
         {/* Beside the button that was pressed, where the eye is. */}
         {deleteRefused !== null ? (
           <p role="alert" className={styles.errorSummary}>
@@ -374,6 +342,66 @@ function ImageEditor({ image }: { image: MediaImage }) {
         ) : null}
       </Section>
     </>
+  );
+}
+
+/** The alt text of each language (editable where the grants reach) and the focus point. */
+function DetailsForm(props: {
+  image: MediaImage;
+  alt: Record<MediaLang, string>;
+  onAlt: (lang: MediaLang, value: string) => void;
+  focus: MediaImage['focus'];
+  onFocus: (focus: MediaImage['focus']) => void;
+  mayChange: boolean;
+  onSave: () => void;
+}) {
+  const { t } = useT();
+  const grants = useMe().data?.grants ?? [];
+  const { image, alt, onAlt, focus, onFocus, mayChange, onSave } = props;
+  return (
+    <AdminForm
+      errors={{}}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+    >
+      {MEDIA_LANGS.map((lang) => {
+        const allowed = mayChange && mayEditLanguage(grants, lang);
+        return (
+          <Field
+            key={lang}
+            name={`alt.${lang}`}
+            label={t('admin.media.alt', { lang: t(`admin.media.lang.${lang}`) })}
+            description={t(
+              allowed
+                ? 'admin.media.altHint'
+                : mayChange
+                  ? 'admin.media.altLocked'
+                  : 'admin.media.locked',
+            )}
+            value={alt[lang]}
+            isReadOnly={!allowed}
+            onChange={(value) => onAlt(lang, value)}
+          />
+        );
+      })}
+      <FocusPicker
+        src={image.previewUrl}
+        width={image.width}
+        height={image.height}
+        value={focus}
+        onChange={onFocus}
+        disabled={!mayChange}
+      />
+      {mayChange ? (
+        <div className={styles.actions}>
+          <Button type="submit" className={styles.primary}>
+            {t('admin.media.save')}
+          </Button>
+        </div>
+      ) : null}
+    </AdminForm>
   );
 }
 

@@ -49,21 +49,44 @@ export function SchedulePanel({
   /** What a scheduled publish sends beside its time (a news release's mailing categories). */
   publishExtra?: Record<string, unknown>;
 }) {
-  const { t, dateTime } = useT();
-  const client = useQueryClient();
+  const { t } = useT();
   const key = ['schedules', base, itemId];
   const list = useQuery({
     queryKey: key,
     queryFn: () => get<Schedules>(`${base}/${itemId}/schedules`),
   });
-  const [action, setAction] = useState<ScheduleAction>(live ? 'unpublish' : 'publish');
-  const [when, setWhen] = useState<CalendarDateTime | null>(() => localMomentIn(3_600_000));
+  const change = useScheduleChange([key, ...reload]);
+  const item = `${base}/${itemId}`;
+  return (
+    <Section id="schedule" title={t('admin.schedule.heading')}>
+      <LiveStatus text={change.said} />
+      <ScheduleLists schedules={list.data?.schedules ?? []} item={item} run={change.run} />
+      <ErrorSummary error={change.error} />
+      <ScheduleForm
+        item={item}
+        version={version}
+        live={live}
+        publishExtra={publishExtra}
+        change={change}
+      />
+      {live ? <UnpublishNow item={item} version={version} run={change.run} /> : null}
+    </Section>
+  );
+}
+
+type Run = (work: () => Promise<string>) => Promise<void>;
+
+/**
+ * One change at a time: its answer said, a stale one (409) said as such, any other error kept for
+ * the summary; afterwards the queries of `reload` are read again.
+ */
+function useScheduleChange(reload: readonly (readonly unknown[])[]) {
+  const { t } = useT();
+  const client = useQueryClient();
   const [error, setError] = useState<unknown>(null);
   const [said, setSaid] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const errors = useFieldErrors(error);
-
-  const run = async (work: () => Promise<string>) => {
+  const run: Run = async (work) => {
     if (pending) return;
     setPending(true);
     setError(null);
@@ -75,15 +98,27 @@ export function SchedulePanel({
       else setError(e);
     } finally {
       setPending(false);
-      await client.invalidateQueries({ queryKey: key });
       for (const queryKey of reload) await client.invalidateQueries({ queryKey });
     }
   };
-  const waiting = list.data?.schedules.filter((s) => s.state === 'pending') ?? [];
-  const past = list.data?.schedules.filter((s) => s.state !== 'pending').slice(0, 3) ?? [];
+  return { run, said, error, setError };
+}
+
+/** The waiting actions, each with its cancel button, and the last three done or failed. */
+function ScheduleLists({
+  schedules,
+  item,
+  run,
+}: {
+  schedules: Schedule[];
+  item: string;
+  run: Run;
+}) {
+  const { t, dateTime } = useT();
+  const waiting = schedules.filter((s) => s.state === 'pending');
+  const past = schedules.filter((s) => s.state !== 'pending').slice(0, 3);
   return (
-    <Section id="schedule" title={t('admin.schedule.heading')}>
-      <LiveStatus text={said} />
+    <>
       {waiting.length === 0 ? (
         <p className={styles.muted}>{t('admin.schedule.none')}</p>
       ) : (
@@ -99,7 +134,7 @@ export function SchedulePanel({
                 })}
                 onPress={() =>
                   void run(async () => {
-                    await post(`${base}/${itemId}/schedules/${s.id}/cancel`, {});
+                    await post(`${item}/schedules/${s.id}/cancel`, {});
                     return t('admin.schedule.cancelled');
                   })
                 }
@@ -119,92 +154,118 @@ export function SchedulePanel({
           ))}
         </ul>
       ) : null}
-      <ErrorSummary error={error} />
-      <AdminForm
-        errors={errors}
-        aria-label={t('admin.schedule.formLabel')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          const iso = isoOf(when);
-          if (!iso) {
-            setError(formErrors({ at: 'admin.error.required' }));
-            return;
-          }
-          const at = new Date(iso);
-          if (at.getTime() < Date.now()) {
-            setError(formErrors({ at: 'admin.schedule.error.past' }));
-            return;
-          }
-          void run(async () => {
-            await post(`${base}/${itemId}/schedules`, {
-              ...(action === 'publish' ? publishExtra : {}),
-              action,
-              at: at.toISOString(),
-              version,
-            });
-            return t('admin.schedule.done', {
-              what: t(`admin.schedule.action.${action}`),
-              date: dateTime(at.toISOString()),
-            });
+    </>
+  );
+}
+
+/** "Publish at" or "unpublish at" a date and time, never in the past. */
+function ScheduleForm({
+  item,
+  version,
+  live,
+  publishExtra,
+  change,
+}: {
+  item: string;
+  version: number;
+  live: boolean;
+  publishExtra: Record<string, unknown> | undefined;
+  change: ReturnType<typeof useScheduleChange>;
+}) {
+  const { t, dateTime } = useT();
+  const [action, setAction] = useState<ScheduleAction>(live ? 'unpublish' : 'publish');
+  const [when, setWhen] = useState<CalendarDateTime | null>(() => localMomentIn(3_600_000));
+  const errors = useFieldErrors(change.error);
+  return (
+    <AdminForm
+      errors={errors}
+      aria-label={t('admin.schedule.formLabel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        const iso = isoOf(when);
+        if (!iso) {
+          change.setError(formErrors({ at: 'admin.error.required' }));
+          return;
+        }
+        const at = new Date(iso);
+        if (at.getTime() < Date.now()) {
+          change.setError(formErrors({ at: 'admin.schedule.error.past' }));
+          return;
+        }
+        void change.run(async () => {
+          await post(`${item}/schedules`, {
+            ...(action === 'publish' ? publishExtra : {}),
+            action,
+            at: at.toISOString(),
+            version,
           });
-        }}
-      >
-        <ChoiceRadios
-          label={t('admin.schedule.what')}
-          value={action}
-          onChange={setAction}
-          options={[
-            ['publish', t('admin.schedule.action.publish')],
-            ['unpublish', t('admin.schedule.action.unpublish')],
-          ]}
-        />
-        <DateTimeField
-          name="at"
-          label={t('admin.schedule.at')}
-          description={t('admin.schedule.atHint', { version })}
-          value={when}
-          onChange={setWhen}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.secondary}>
-            {t('admin.schedule.submit')}
-          </Button>
-        </div>
-      </AdminForm>
-      {live ? (
-        <DialogTrigger>
-          <Button className={styles.danger}>{t('admin.schedule.unpublishNow')}</Button>
-          <ModalDialog>
-            {(close) => (
-              <>
-                <Heading slot="title">{t('admin.schedule.unpublishHeading')}</Heading>
-                <p>{t('admin.schedule.unpublishLead')}</p>
-                <AdminForm
-                  errors={{}}
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    event.stopPropagation();
-                    close();
-                    void run(async () => {
-                      await post(`${base}/${itemId}/unpublish`, { version });
-                      return t('admin.schedule.unpublished');
-                    });
-                  }}
-                >
-                  <DialogActions
-                    confirm={t('admin.schedule.unpublishConfirm')}
-                    cancel={t('admin.news.cancel')}
-                    danger
-                    close={close}
-                  />
-                </AdminForm>
-              </>
-            )}
-          </ModalDialog>
-        </DialogTrigger>
-      ) : null}
-    </Section>
+          return t('admin.schedule.done', {
+            what: t(`admin.schedule.action.${action}`),
+            date: dateTime(at.toISOString()),
+          });
+        });
+      }}
+    >
+      <ChoiceRadios
+        label={t('admin.schedule.what')}
+        value={action}
+        onChange={setAction}
+        options={[
+          ['publish', t('admin.schedule.action.publish')],
+          ['unpublish', t('admin.schedule.action.unpublish')],
+        ]}
+      />
+      <DateTimeField
+        name="at"
+        label={t('admin.schedule.at')}
+        description={t('admin.schedule.atHint', { version })}
+        value={when}
+        onChange={setWhen}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" className={styles.secondary}>
+          {t('admin.schedule.submit')}
+        </Button>
+      </div>
+    </AdminForm>
+  );
+}
+
+/** "Unpublish now", behind a confirmation. */
+function UnpublishNow({ item, version, run }: { item: string; version: number; run: Run }) {
+  const { t } = useT();
+  return (
+    <DialogTrigger>
+      <Button className={styles.danger}>{t('admin.schedule.unpublishNow')}</Button>
+      <ModalDialog>
+        {(close) => (
+          <>
+            <Heading slot="title">{t('admin.schedule.unpublishHeading')}</Heading>
+            <p>{t('admin.schedule.unpublishLead')}</p>
+            <AdminForm
+              errors={{}}
+              onSubmit={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                close();
+                void run(async () => {
+                  await post(`${item}/unpublish`, { version });
+                  return t('admin.schedule.unpublished');
+                });
+              }}
+            >
+              <DialogActions
+                confirm={t('admin.schedule.unpublishConfirm')}
+                cancel={t('admin.news.cancel')}
+                danger
+                close={close}
+              />
+            </AdminForm>
+          </>
+        )}
+      </ModalDialog>
+    </DialogTrigger>
   );
 }
 

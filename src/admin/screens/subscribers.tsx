@@ -76,8 +76,6 @@ export function SubscribersScreen() {
   const [focusId, setFocusId] = useState<number | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const listName = useListName();
-  const chosen =
-    params.get('site') && params.get('list') ? `${params.get('site')} ${params.get('list')}` : ANY;
   const mayExport = me?.permissions.includes('subscribers.export') ?? false;
   const mayManage = me?.permissions.includes('subscribers.manage') ?? false;
 
@@ -112,7 +110,50 @@ export function SubscribersScreen() {
     const found = lists.data?.lists.find((l) => listKey(l) === listKey(s));
     return found ? listName(found) : s.list;
   };
-  const columns: Column<Subscriber>[] = [
+  const columns = subscriberColumns(t, nameOf, mayManage ? unsubscribe : undefined);
+  const total = list.data?.total;
+  return (
+    <>
+      <Heading level={1}>{t('admin.subscribers.heading')}</Heading>
+      <p>{t('admin.subscribers.lead')}</p>
+      <SubscriberFilters
+        lists={lists.data?.lists ?? []}
+        onApply={(next) => {
+          setSaid(null);
+          setParams(next);
+        }}
+      />
+      {mayExport ? <ExportButton query={query} /> : null}
+      <SaidText said={said} />
+      <ErrorSummary error={error} />
+      {list.isError || lists.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
+      <p role="status">
+        {total === undefined ? '' : t('admin.subscribers.count', { count: total })}
+      </p>
+      {list.data ? (
+        <div ref={tableRef}>
+          <RowsTable
+            caption={t('admin.subscribers.caption')}
+            hiddenCaption
+            columns={columns}
+            rows={list.data.subscribers}
+            rowKey={(s) => s.id}
+            empty={t('admin.subscribers.empty')}
+          />
+        </div>
+      ) : null}
+      {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
+    </>
+  );
+}
+
+/** The table's columns; `unsubscribe` only for a staff member who may take an address off. */
+function subscriberColumns(
+  t: ReturnType<typeof useT>['t'],
+  nameOf: (s: Subscriber) => string,
+  unsubscribe: ((s: Subscriber) => Promise<void>) | undefined,
+): Column<Subscriber>[] {
+  return [
     [
       t('admin.subscribers.email'),
       (s) => (
@@ -135,99 +176,88 @@ export function SubscribersScreen() {
     [
       t('admin.subscribers.actions'),
       (s) =>
-        mayManage && s.status !== 'unsubscribed' ? (
+        unsubscribe && s.status !== 'unsubscribed' ? (
           <UnsubscribeDialog subscriber={s} listName={nameOf(s)} onConfirm={unsubscribe} />
         ) : null,
       'actions',
     ],
   ];
-  const total = list.data?.total;
+}
+
+/** The filters: list, status and a part of the address, from and to the address's query. */
+function SubscriberFilters({
+  lists,
+  onApply,
+}: {
+  lists: SubscriberList[];
+  onApply: (next: URLSearchParams) => void;
+}) {
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const listName = useListName();
+  const chosen =
+    params.get('site') && params.get('list') ? `${params.get('site')} ${params.get('list')}` : ANY;
   return (
-    <>
-      <Heading level={1}>{t('admin.subscribers.heading')}</Heading>
-      <p>{t('admin.subscribers.lead')}</p>
-      <AdminForm
-        key={params.toString()}
-        errors={{}}
-        aria-label={t('admin.subscribers.filters')}
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          const next = new URLSearchParams();
-          const picked = String(data.get('list') ?? ANY);
-          if (picked !== ANY) {
-            const [site = '', name = ''] = picked.split(' ');
-            next.set('site', site);
-            next.set('list', name);
-          }
-          const status = String(data.get('status') ?? ANY);
-          if (status !== ANY) next.set('status', status);
-          const q = String(data.get('q') ?? '').trim();
-          if (q) next.set('q', q);
-          setSaid(null);
-          setParams(next);
-        }}
-      >
-        <ChoiceSelect
-          name="list"
-          label={t('admin.subscribers.list')}
-          defaultValue={chosen}
-          options={[
-            [ANY, t('admin.subscribers.anyList')],
-            ...(lists.data?.lists ?? []).map(
-              (l) =>
-                [
-                  listKey(l),
-                  t('admin.subscribers.listOption', {
-                    site: l.siteId,
-                    name: listName(l),
-                    count: l.counts.confirmed,
-                  }),
-                ] as const,
-            ),
-          ]}
-        />
-        <ChoiceSelect
-          name="status"
-          label={t('admin.subscribers.status')}
-          defaultValue={params.get('status') ?? ANY}
-          options={[
-            [ANY, t('admin.subscribers.anyStatus')],
-            ...statuses.map((s) => [s, t(`admin.subscribers.status.${s}`)] as const),
-          ]}
-        />
-        <Field
-          name="q"
-          type="search"
-          label={t('admin.subscribers.q')}
-          defaultValue={params.get('q') ?? ''}
-        />
-        <Button type="submit" className={styles.secondary}>
-          {t('admin.subscribers.apply')}
-        </Button>
-      </AdminForm>
-      {mayExport ? <ExportButton query={query} /> : null}
-      <SaidText said={said} />
-      <ErrorSummary error={error} />
-      {list.isError || lists.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
-      <p role="status">
-        {total === undefined ? '' : t('admin.subscribers.count', { count: total })}
-      </p>
-      {list.data ? (
-        <div ref={tableRef}>
-          <RowsTable
-            caption={t('admin.subscribers.caption')}
-            hiddenCaption
-            columns={columns}
-            rows={list.data.subscribers}
-            rowKey={(s) => s.id}
-            empty={t('admin.subscribers.empty')}
-          />
-        </div>
-      ) : null}
-      {total === undefined ? null : <ListPages offset={offset} total={total} params={params} />}
-    </>
+    <AdminForm
+      key={params.toString()}
+      errors={{}}
+      aria-label={t('admin.subscribers.filters')}
+      className={styles.filters}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const next = new URLSearchParams();
+        const picked = String(data.get('list') ?? ANY);
+        if (picked !== ANY) {
+          const [site = '', name = ''] = picked.split(' ');
+          next.set('site', site);
+          next.set('list', name);
+        }
+        const status = String(data.get('status') ?? ANY);
+        if (status !== ANY) next.set('status', status);
+        const q = String(data.get('q') ?? '').trim();
+        if (q) next.set('q', q);
+        onApply(next);
+      }}
+    >
+      <ChoiceSelect
+        name="list"
+        label={t('admin.subscribers.list')}
+        defaultValue={chosen}
+        options={[
+          [ANY, t('admin.subscribers.anyList')],
+          ...lists.map(
+            (l) =>
+              [
+                listKey(l),
+                t('admin.subscribers.listOption', {
+                  site: l.siteId,
+                  name: listName(l),
+                  count: l.counts.confirmed,
+                }),
+              ] as const,
+          ),
+        ]}
+      />
+      <ChoiceSelect
+        name="status"
+        label={t('admin.subscribers.status')}
+        defaultValue={params.get('status') ?? ANY}
+        options={[
+          [ANY, t('admin.subscribers.anyStatus')],
+          ...statuses.map((s) => [s, t(`admin.subscribers.status.${s}`)] as const),
+        ]}
+      />
+      <Field
+        name="q"
+        type="search"
+        label={t('admin.subscribers.q')}
+        defaultValue={params.get('q') ?? ''}
+      />
+      <Button type="submit" className={styles.secondary}>
+        {t('admin.subscribers.apply')}
+      </Button>
+    </AdminForm>
   );
 }
 
