@@ -1,4 +1,4 @@
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, DialogTrigger, Heading, ToggleButton, Toolbar } from 'react-aria-components';
 import styles from '../admin.module.css';
@@ -32,21 +32,21 @@ export function RichTextField({
   const error = useFieldError(name);
   const changed = useRef(onChange);
   changed.current = onChange;
+  // The editable area: a labelled multi-line text box, with its error when it has one.
+  const attributes: Record<string, string> = {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+    ...(id ? { id } : {}),
+    class: styles.richTextArea ?? '',
+  };
   const editor = useEditor({
     extensions: richTextExtensions(),
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
-        ...(id ? { id } : {}),
-        class: styles.richTextArea ?? '',
-      },
-    },
+    editorProps: { attributes },
     onUpdate: ({ editor: typed }) => changed.current(normaliseRichText(typed.getHTML())),
   });
   // A new value from outside (a loaded version, changes made again on the newest) replaces the
@@ -57,20 +57,10 @@ export function RichTextField({
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the attributes follow these values.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    editor.setOptions({
-      editorProps: {
-        attributes: {
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-          ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
-          ...(id ? { id } : {}),
-          class: styles.richTextArea ?? '',
-        },
-      },
-    });
+    editor.setOptions({ editorProps: { attributes } });
   }, [editor, error, errorId, id, labelId]);
   const state = useEditorState({
     editor,
@@ -120,21 +110,7 @@ export function RichTextField({
           }}
           currentHref={() => String(editor?.getAttributes('link').href ?? '')}
           onLink={(href, text) => {
-            if (!editor) return;
-            const { empty } = editor.state.selection;
-            if (editor.isActive('link') && empty) {
-              chain()?.extendMarkRange('link').setLink({ href }).run();
-            } else if (empty || text) {
-              chain()
-                ?.insertContent({
-                  type: 'text',
-                  text: text || href,
-                  marks: [{ type: 'link', attrs: { href } }],
-                })
-                .run();
-            } else {
-              chain()?.setLink({ href }).run();
-            }
+            if (editor) setLink(editor, href, text);
           }}
           onUnlink={() => chain()?.extendMarkRange('link').unsetLink().run()}
         />
@@ -263,4 +239,26 @@ function LinkDialog({
       </div>
     </>
   );
+}
+
+/**
+ * A link to `href`: on the link the cursor is in, else on the selection, else (nothing selected,
+ * or a text typed in the dialog) a new linked text.
+ */
+function setLink(editor: Editor, href: string, text: string) {
+  const chain = () => editor.chain().focus();
+  const { empty } = editor.state.selection;
+  if (editor.isActive('link') && empty) {
+    chain().extendMarkRange('link').setLink({ href }).run();
+  } else if (empty || text) {
+    chain()
+      .insertContent({
+        type: 'text',
+        text: text || href,
+        marks: [{ type: 'link', attrs: { href } }],
+      })
+      .run();
+  } else {
+    chain().setLink({ href }).run();
+  }
 }

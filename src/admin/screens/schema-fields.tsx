@@ -246,7 +246,6 @@ export function SchemaField({
   idPrefix: string;
   label?: string;
 }) {
-  const { t } = useT();
   const keyLabel = useKeyLabel();
   const { scope } = useContext(FieldsContext);
   const { inner, optional, nullable } = unwrap(schema);
@@ -256,45 +255,31 @@ export function SchemaField({
   const kind = kindOf(fieldKey, schema);
   const choices = choicesOf(inner);
   if (kind === 'choice' && choices) {
-    const none = '__none__';
     return (
-      <ChoiceSelect
+      <SchemaChoice
         name={name}
         label={label}
-        options={[
-          ...(blank ? ([[none, t('admin.block.none')]] as const) : []),
-          ...choices.map((c) => [String(c), String(c)] as const),
-        ]}
-        value={value === undefined || value === null ? (blank ? none : undefined) : String(value)}
-        onChange={(chosen) =>
-          onChange(chosen === none ? empty : (choices.find((c) => String(c) === chosen) ?? chosen))
-        }
+        choices={choices}
+        blank={blank}
+        value={value}
+        onChange={(chosen) => onChange(chosen ?? empty)}
       />
     );
   }
   switch (kind) {
     case 'richText':
     case 'text':
-    case 'textarea': {
-      const text = typeof value === 'string' ? value : '';
-      const set = (next: string) => onChange(next === '' && blank ? empty : next);
-      if (kind === 'richText')
-        return (
-          <RichTextField label={label} name={name} value={text} onChange={set} id={idPrefix} />
-        );
-      return kind === 'textarea' ? (
-        <TextAreaField
+    case 'textarea':
+      return (
+        <SchemaText
+          kind={kind}
           name={name}
           label={label}
-          rows={3}
-          value={text}
-          onChange={set}
           id={idPrefix}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(next) => onChange(next === '' && blank ? empty : next)}
         />
-      ) : (
-        <Field name={name} label={label} value={text} onChange={set} id={idPrefix} />
       );
-    }
     case 'image':
       return (
         <ImageField
@@ -356,6 +341,68 @@ export function SchemaField({
     default:
       return null;
   }
+}
+
+/** A schema's enum as a select; a field that may be blank has "none" first (`undefined` out). */
+function SchemaChoice({
+  name,
+  label,
+  choices,
+  blank,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  choices: readonly (string | number)[];
+  blank: boolean;
+  value: unknown;
+  onChange: (chosen: unknown) => void;
+}) {
+  const { t } = useT();
+  const none = '__none__';
+  return (
+    <ChoiceSelect
+      name={name}
+      label={label}
+      options={[
+        ...(blank ? ([[none, t('admin.block.none')]] as const) : []),
+        ...choices.map((c) => [String(c), String(c)] as const),
+      ]}
+      value={value === undefined || value === null ? (blank ? none : undefined) : String(value)}
+      onChange={(chosen) =>
+        onChange(
+          chosen === none ? undefined : (choices.find((c) => String(c) === chosen) ?? chosen),
+        )
+      }
+    />
+  );
+}
+
+/** A text of a schema: one line, several lines, or rich text. */
+function SchemaText({
+  kind,
+  name,
+  label,
+  id,
+  value,
+  onChange,
+}: {
+  kind: 'richText' | 'text' | 'textarea';
+  name: string;
+  label: string;
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
+  if (kind === 'richText') {
+    return <RichTextField label={label} name={name} value={value} onChange={onChange} id={id} />;
+  }
+  return kind === 'textarea' ? (
+    <TextAreaField name={name} label={label} rows={3} value={value} onChange={onChange} id={id} />
+  ) : (
+    <Field name={name} label={label} value={value} onChange={onChange} id={id} />
+  );
 }
 
 /** A list of items of one schema: each in its group, moved, removed and added by buttons. */

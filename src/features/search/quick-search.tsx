@@ -3,6 +3,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type Ref,
+  type RefObject,
   useEffect,
   useId,
   useRef,
@@ -55,34 +56,9 @@ export function QuickSearch(props: {
   const suggestions = useSuggestions();
   const { query, status, result, hits, active, setActive, close } = suggestions;
 
-  // Text typed before the box hydrated (the header loads its code when the visitor reaches for
-  // it, decision 160) is taken up as if typed now.
-  const { change } = suggestions;
-  const typedTaken = useRef(false);
-  useEffect(() => {
-    if (typedTaken.current) return;
-    typedTaken.current = true;
-    const typed = root.current?.querySelector<HTMLInputElement>('input[name="q"]')?.value ?? '';
-    if (typed) change(typed);
-  }, [change]);
   const open = status !== 'idle';
   const layout = props.layout ?? 'quick';
-
-  // A press outside closes the panel.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) close();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, close]);
-
-  // The option chosen with the arrows stays in view in a panel that scrolls.
-  useEffect(() => {
-    if (active >= 0)
-      document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
-  }, [active, listId]);
+  useListEffects(root, suggestions, open, listId);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') {
@@ -164,6 +140,44 @@ export function QuickSearch(props: {
       />
     </form>
   );
+}
+
+/**
+ * What the list does beside the keys: text typed before the box hydrated is asked for, a press
+ * outside closes the list, and the option chosen with the arrows stays in view.
+ */
+function useListEffects(
+  root: RefObject<HTMLFormElement | null>,
+  suggestions: ReturnType<typeof useSuggestions>,
+  open: boolean,
+  listId: string,
+) {
+  const { change, close, active } = suggestions;
+  // Text typed before the box hydrated (the header loads its code when the visitor reaches for
+  // it, decision 160) is taken up as if typed now.
+  const typedTaken = useRef(false);
+  useEffect(() => {
+    if (typedTaken.current) return;
+    typedTaken.current = true;
+    const typed = root.current?.querySelector<HTMLInputElement>('input[name="q"]')?.value ?? '';
+    if (typed) change(typed);
+  }, [change, root]);
+
+  // A press outside closes the panel.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, close, root]);
+
+  // The option chosen with the arrows stays in view in a panel that scrolls.
+  useEffect(() => {
+    if (active >= 0)
+      document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
 }
 
 /** The combobox of the quick search and its submit button. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonAnswer, problemAnswers } from '../../../server/openapi.ts';
 import { perMinute } from '../../../server/rate-limit.ts';
+import type { ZodApp } from '../../../server/types.ts';
 import { adminRoute, queryScope, scopeWhere } from '../../staff/index.server.ts';
 import { mediaAdminRoutes } from '../media/routes.server.ts';
 import { contentItemRoutes, itemGuard } from '../publishing/item-routes.server.ts';
@@ -50,6 +51,17 @@ const PAGE_SIZE = 100;
  */
 export async function contentAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  pageListRoute(app);
+  newsPublishingRoutes(app);
+  newsReleaseRoutes(app);
+  recipeAdminRoutes(app);
+  pageAdminRoutes(app);
+  mediaAdminRoutes(app);
+  kindAdminRoutes(app);
+}
+
+/** The pages an editor's grants reach, 100 at a time. */
+function pageListRoute(app: ZodApp) {
   app.get(
     ADMIN_PAGES_API,
     {
@@ -97,7 +109,13 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
       return { pages: rows, total: Number(total?.n ?? 0) };
     },
   );
+}
 
+/**
+ * The news publishing list (decision 158): the releases a publisher may publish with their
+ * mailings, a release's publish with its categories, a new release and its drafts.
+ */
+function newsPublishingRoutes(app: ZodApp) {
   adminRoute(app, 'GET', ADMIN_NEWS_API, {
     staff: { permission: 'content.publish' },
     rateLimit: perMinute(600),
@@ -166,6 +184,9 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
   // Unpublishing and scheduled actions of a release (decision 167); a release's publish with its
   // mailing categories, now or at a time, is the route above.
   contentScheduleRoutes(app, ADMIN_NEWS_API, newsKind, { noun: 'news release', bulk: false });
+}
+
+function newsReleaseRoutes(app: ZodApp) {
   // A release in the shared content editor (decision 172): the routes every kind has, its
   // publish carrying the mailing's categories (queued in the publishing transaction), its
   // scheduled publish carrying them to the job, and the news list's bulk actions.
@@ -203,8 +224,4 @@ export async function contentAdminRoutes(fastify: FastifyInstance) {
       note: 'A publish may name `informationTypes`: their subscribers are mailed when it runs.',
     },
   });
-  recipeAdminRoutes(app);
-  pageAdminRoutes(app);
-  mediaAdminRoutes(app);
-  kindAdminRoutes(app);
 }

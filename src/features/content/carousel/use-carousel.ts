@@ -1,4 +1,11 @@
-import { type AnimationEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type AnimationEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useEventsWithin } from '../../../render/events-within.ts';
 import {
   autoplayTarget,
@@ -57,7 +64,6 @@ export function useCarousel(count: number): Carousel {
   const [enhanced, setEnhanced] = useState(false);
   const regionRef = useRef<HTMLElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
-  const swipe = useRef<{ x: number; y: number } | null>(null);
 
   useEffect(() => {
     const track = trackRef.current;
@@ -131,6 +137,29 @@ export function useCarousel(count: number): Carousel {
     setState((s) => (s.index === slide && s.moving ? { ...s, moving: false, leaving: null } : s));
   }, []);
 
+  useSwipe(trackRef, enhanced, next, previous);
+
+  return {
+    ...state,
+    enhanced,
+    regionRef,
+    trackRef,
+    next,
+    previous,
+    goTo,
+    autoplay,
+    onAnimationEnd,
+  };
+}
+
+/** A swipe on the track (a touch or a pen, not a mouse) longer than SWIPE_PX moves the carousel. */
+function useSwipe(
+  trackRef: RefObject<HTMLDivElement | null>,
+  enhanced: boolean,
+  next: () => void,
+  previous: () => void,
+) {
+  const swipe = useRef<{ x: number; y: number } | null>(null);
   useEventsWithin(
     trackRef,
     'pointerdown',
@@ -154,16 +183,4 @@ export function useCarousel(count: number): Carousel {
     },
     enhanced,
   );
-
-  return {
-    ...state,
-    enhanced,
-    regionRef,
-    trackRef,
-    next,
-    previous,
-    goTo,
-    autoplay,
-    onAnimationEnd,
-  };
 }
