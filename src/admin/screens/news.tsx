@@ -1,13 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  CheckboxGroup,
-  DialogTrigger,
-  FieldError,
-  Heading,
-  Label,
-} from 'react-aria-components';
+import { CheckboxGroup, FieldError, Heading, Label } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import type {
   ADMIN_NEWS_API as AdminNewsApi,
@@ -23,9 +16,9 @@ import {
   CheckField,
   ChoiceRadios,
   DialogActions,
+  DialogButton,
   ErrorSummary,
   Field,
-  ModalDialog,
   useFieldErrors,
 } from '../ui.tsx';
 import { NewRelease, ReleaseActions, ReleaseDate } from './news-releases.tsx';
@@ -169,17 +162,12 @@ function MailingState({ row }: { row: AdminNewsRow }) {
 function PublishDialog({ row, onPublish }: { row: AdminNewsRow; onPublish: Publish }) {
   const { t } = useT();
   return (
-    <DialogTrigger>
-      <Button
-        className={styles.secondary}
-        aria-label={t('admin.news.publishLabel', { title: row.title })}
-      >
-        {t('admin.news.publish')}
-      </Button>
-      <ModalDialog>
-        {(close) => <PublishForm row={row} close={close} onPublish={onPublish} />}
-      </ModalDialog>
-    </DialogTrigger>
+    <DialogButton
+      label={t('admin.news.publish')}
+      ariaLabel={t('admin.news.publishLabel', { title: row.title })}
+    >
+      {(close) => <PublishForm row={row} close={close} onPublish={onPublish} />}
+    </DialogButton>
   );
 }
 
