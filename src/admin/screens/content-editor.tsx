@@ -52,6 +52,32 @@ export type FieldLabel = (path: string) => string;
 /** A changed value as text, when a kind shows it otherwise than as it is (a tag id by name). */
 export type ValueText = (change: FieldChange, value: FieldChange['before']) => string | undefined;
 
+/** The last parts of the message keys under `prefix` (`admin.page.field` → `title`, …). */
+type KeysUnder<P extends string> = AdminMessageKey extends infer M
+  ? M extends `${P}.${infer K}`
+    ? K
+    : never
+  : never;
+
+/**
+ * A kind's form fields by their key, for a field's props: sent as `document.<key>` (its errors
+ * are the server's for that name), labelled by the text `<texts>.<key>`, showing the form's
+ * value and changing it.
+ */
+export function useFormFields<Form, P extends string>(
+  form: Form,
+  change: (next: Partial<Form>) => void,
+  texts: P,
+) {
+  const { t } = useT();
+  return <K extends keyof Form & KeysUnder<P>>(key: K) => ({
+    name: `document.${key}`,
+    label: t(`${texts}.${key}` as AdminMessageKey),
+    value: form[key],
+    onChange: (value: Form[K]) => change({ [key]: value } as unknown as Partial<Form>),
+  });
+}
+
 /** Says every 20 seconds that this staff member has the item open; answers who else has. */
 export function usePresence(api: string, id: number, ready: boolean): Present[] {
   const [present, setPresent] = useState<Present[]>([]);

@@ -18,6 +18,7 @@ import {
   type Opened,
   OpenedItem,
   reapplyFields,
+  useFormFields,
   useItemEditor,
 } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
@@ -105,6 +106,7 @@ function Editor({ open, present, scope, initialSaid }: Opened<NewsOpen>) {
   });
   const { form, change } = editor;
   const fieldLabel = useNewsFieldLabel();
+  const field = useFormFields(form, change, 'admin.newsEditor.field');
   // After a publish or a schedule, the mailing's state (and version) is read again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the head's version is the trigger.
   useEffect(() => {
@@ -118,37 +120,17 @@ function Editor({ open, present, scope, initialSaid }: Opened<NewsOpen>) {
       fieldLabel={fieldLabel}
     >
       <Section id="news-content" title={t('admin.newsEditor.content')}>
+        <Field {...field('title')} />
         <Field
-          name="document.title"
-          label={t('admin.newsEditor.field.title')}
-          value={form.title}
-          onChange={(title) => change({ title })}
-        />
-        <Field
-          name="document.path"
-          label={t('admin.newsEditor.field.path')}
+          {...field('path')}
           description={
             open.item.publishedPath
               ? t('admin.recipe.pathPublishedHint', { path: open.item.publishedPath })
               : t('admin.news.field.pathHint')
           }
-          value={form.path}
-          onChange={(path) => change({ path })}
         />
-        <TextAreaField
-          name="document.teaser"
-          label={t('admin.newsEditor.field.teaser')}
-          rows={3}
-          value={form.teaser}
-          onChange={(teaser) => change({ teaser })}
-        />
-        <RichTextField
-          name="document.bodyHtml"
-          label={t('admin.newsEditor.field.bodyHtml')}
-          id="news-body"
-          value={form.bodyHtml}
-          onChange={(bodyHtml) => change({ bodyHtml })}
-        />
+        <TextAreaField {...field('teaser')} rows={3} />
+        <RichTextField {...field('bodyHtml')} id="news-body" />
         <ImageField
           scope={scope}
           label={t('admin.newsEditor.field.imageId')}
@@ -157,19 +139,11 @@ function Editor({ open, present, scope, initialSaid }: Opened<NewsOpen>) {
           onChange={(imageId) => change({ imageId })}
         />
         <TextAreaField
-          name="document.authors"
-          label={t('admin.newsEditor.field.authors')}
+          {...field('authors')}
           description={t('admin.newsEditor.authorsHint')}
           rows={2}
-          value={form.authors}
-          onChange={(authors) => change({ authors })}
         />
-        <Field
-          name="document.textType"
-          label={t('admin.newsEditor.field.textType')}
-          value={form.textType}
-          onChange={(textType) => change({ textType })}
-        />
+        <Field {...field('textType')} />
       </Section>
       {open.canPublish && row ? (
         <Section id="news-mailing" title={t('admin.newsEditor.mailing')}>

@@ -30,6 +30,7 @@ import {
   OpenedItem,
   reapplyFields,
   type Scope,
+  useFormFields,
   useItemEditor,
 } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
@@ -226,6 +227,7 @@ function PageFields({
   publishedPath: string | null;
 }) {
   const { t } = useT();
+  const field = useFormFields(form, change, 'admin.page.field');
   const tree = usePageTree({ site: scope.siteId, lang: scope.lang });
   // A page cannot be under itself or under a page below it.
   const below = new Set<number>(itemId === null ? [] : [itemId]);
@@ -244,22 +246,14 @@ function PageFields({
   return (
     <>
       <Section id="page-content" title={t('admin.page.content')}>
+        <Field {...field('title')} />
         <Field
-          name="document.title"
-          label={t('admin.page.field.title')}
-          value={form.title}
-          onChange={(title) => change({ title })}
-        />
-        <Field
-          name="document.path"
-          label={t('admin.page.field.path')}
+          {...field('path')}
           description={
             publishedPath
               ? t('admin.recipe.pathPublishedHint', { path: publishedPath })
               : t('admin.page.pathHint')
           }
-          value={form.path}
-          onChange={(path) => change({ path })}
         />
         <ChoiceSelect
           key={`parent-${parents.length}`}
@@ -275,13 +269,7 @@ function PageFields({
         <p>
           {t('admin.page.field.type')}: {form.type}
         </p>
-        <Field
-          name="document.navLabel"
-          label={t('admin.page.field.navLabel')}
-          description={t('admin.page.navLabelHint')}
-          value={form.navLabel}
-          onChange={(navLabel) => change({ navLabel })}
-        />
+        <Field {...field('navLabel')} description={t('admin.page.navLabelHint')} />
         <CheckField isSelected={form.showInNav} onChange={(showInNav) => change({ showInNav })}>
           {t('admin.page.field.showInNav')}
         </CheckField>
@@ -295,20 +283,8 @@ function PageFields({
           value={form.navArea}
           onChange={(navArea) => change({ navArea: navArea === 'top' ? 'top' : 'bottom' })}
         />
-        <NumberField
-          name="document.sortOrder"
-          label={t('admin.page.field.sortOrder')}
-          description={t('admin.page.sortOrderHint')}
-          value={form.sortOrder}
-          onChange={(sortOrder) => change({ sortOrder })}
-        />
-        <TextAreaField
-          name="document.teaser"
-          label={t('admin.page.field.teaser')}
-          rows={3}
-          value={form.teaser}
-          onChange={(teaser) => change({ teaser })}
-        />
+        <NumberField {...field('sortOrder')} description={t('admin.page.sortOrderHint')} />
+        <TextAreaField {...field('teaser')} rows={3} />
         <ImageField
           scope={scope}
           label={t('admin.page.field.teaserImageId')}
@@ -318,19 +294,8 @@ function PageFields({
         />
       </Section>
       <Section id="page-seo" title={t('admin.page.seo')}>
-        <Field
-          name="document.seoTitle"
-          label={t('admin.page.field.seoTitle')}
-          value={form.seoTitle}
-          onChange={(seoTitle) => change({ seoTitle })}
-        />
-        <TextAreaField
-          name="document.seoDescription"
-          label={t('admin.page.field.seoDescription')}
-          rows={3}
-          value={form.seoDescription}
-          onChange={(seoDescription) => change({ seoDescription })}
-        />
+        <Field {...field('seoTitle')} />
+        <TextAreaField {...field('seoDescription')} rows={3} />
       </Section>
     </>
   );

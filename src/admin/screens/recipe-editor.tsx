@@ -28,6 +28,7 @@ import {
   NewItemScope,
   OpenedItem,
   type Scope,
+  useFormFields,
   useItemEditor,
 } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
@@ -188,13 +189,12 @@ function ContentFields({
   listPath: string | null;
 }) {
   const { t } = useT();
+  const field = useFormFields(form, change, 'admin.recipe.field');
   const pathTouched = useRef(form.path !== '');
   return (
     <Section id="recipe-content" title={t('admin.recipe.content')}>
       <Field
-        name="document.title"
-        label={t('admin.recipe.field.title')}
-        value={form.title}
+        {...field('title')}
         onChange={(title) =>
           change({
             title,
@@ -203,26 +203,18 @@ function ContentFields({
         }
       />
       <Field
-        name="document.path"
-        label={t('admin.recipe.field.path')}
+        {...field('path')}
         description={
           publishedPath
             ? t('admin.recipe.pathPublishedHint', { path: publishedPath })
             : t('admin.recipe.pathHint')
         }
-        value={form.path}
         onChange={(path) => {
           pathTouched.current = true;
           change({ path });
         }}
       />
-      <TextAreaField
-        name="document.teaser"
-        label={t('admin.recipe.field.teaser')}
-        rows={3}
-        value={form.teaser}
-        onChange={(teaser) => change({ teaser })}
-      />
+      <TextAreaField {...field('teaser')} rows={3} />
       <ImageField
         scope={scope}
         imageId={form.imageId}
@@ -234,35 +226,13 @@ function ContentFields({
 
 function TimeFields({ form, change }: { form: RecipeForm; change: Change }) {
   const { t } = useT();
+  const field = useFormFields(form, change, 'admin.recipe.field');
   return (
     <Section id="recipe-times" title={t('admin.recipe.times')}>
-      <NumberField
-        name="document.totalTimeMinutes"
-        label={t('admin.recipe.field.totalTimeMinutes')}
-        value={form.totalTimeMinutes}
-        onChange={(totalTimeMinutes) => change({ totalTimeMinutes })}
-      />
-      <NumberField
-        name="document.yield"
-        label={t('admin.recipe.field.yield')}
-        value={form.yield}
-        onChange={(value) => change({ yield: value })}
-      />
-      <NumberField
-        decimal
-        name="document.portionSize"
-        label={t('admin.recipe.field.portionSize')}
-        description={t('admin.recipe.portionHint')}
-        value={form.portionSize}
-        onChange={(portionSize) => change({ portionSize })}
-      />
-      <Field
-        short
-        name="document.portionUnit"
-        label={t('admin.recipe.field.portionUnit')}
-        value={form.portionUnit}
-        onChange={(portionUnit) => change({ portionUnit })}
-      />
+      <NumberField {...field('totalTimeMinutes')} />
+      <NumberField {...field('yield')} />
+      <NumberField {...field('portionSize')} decimal description={t('admin.recipe.portionHint')} />
+      <Field {...field('portionUnit')} short />
     </Section>
   );
 }
