@@ -22,8 +22,10 @@ import { formErrors, RowsTable } from './shop-parts.tsx';
  * What every content editor shares (decisions 162 and 166), whatever the kind of its document:
  * the editor's state and its actions on the server (save, preview, publish, restore, the stale
  * save's conflict and "apply my changes"), who else has the item open, the item's heading, the
- * versions with restore, the comparison of two versions, and the save/preview/publish bar. A
- * kind brings its address, its form and how the form becomes a document.
+ * versions with restore, the comparison of two versions, and the save/preview/publish bar, all
+ * drawn around a kind's fields by `ItemEditorFrame`; a new item's site and language; its fields
+ * bound to the form by their keys. A kind brings its address, its form and how the form becomes
+ * a document.
  */
 
 export type Scope = { siteId: string; lang: string };
@@ -76,6 +78,23 @@ export function useFormFields<Form, P extends string>(
     value: form[key],
     onChange: (value: Form[K]) => change({ [key]: value } as unknown as Partial<Form>),
   });
+}
+
+/**
+ * A field's path as words by the texts under `prefix` (`admin.product.field`): `nutrition.fat` →
+ * `Ravintosisältö › Rasva`, `imageIds.1` → `Kuvat › 2`.
+ */
+export function useFieldLabelOf(prefix: string): FieldLabel {
+  const { t } = useT();
+  return (path) =>
+    path
+      .split('.')
+      .map((part, i) => {
+        if (/^\d+$/.test(part)) return String(Number(part) + 1);
+        const key = i === 0 ? `${prefix}.${part}` : `${prefix}.${path.split('.')[0]}.${part}`;
+        return isAdminMessageKey(key) ? t(key) : part;
+      })
+      .join(' › ');
 }
 
 /** Says every 20 seconds that this staff member has the item open; answers who else has. */

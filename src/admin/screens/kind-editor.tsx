@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { Heading } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import type { OpenItem, Present } from '../../features/content/admin.ts';
-import { type AdminMessageKey, isAdminMessageKey } from '../../i18n/admin.ts';
+import type { AdminMessageKey } from '../../i18n/admin.ts';
 import { useT } from '../i18n.tsx';
 import {
   type EditorKind,
-  type FieldLabel,
   ItemEditorFrame,
   NewItemScope,
   OpenedItem,
   reapplyFields,
   type Scope,
+  useFieldLabelOf,
   useItemEditor,
   type ValueText,
 } from './content-editor.tsx';
@@ -46,20 +46,6 @@ export type FieldsOf<Form> = (props: {
   scope: Scope;
   open: boolean;
 }) => ReactNode;
-
-/** A field's path as words: `nutrition.fat` → `Ravintosisältö › Rasva`, `imageIds.1` → `Kuvat › 2`. */
-function useKindFieldLabel(prefix: string): FieldLabel {
-  const { t } = useT();
-  return (path) =>
-    path
-      .split('.')
-      .map((part, i) => {
-        if (/^\d+$/.test(part)) return String(Number(part) + 1);
-        const key = i === 0 ? `${prefix}.${part}` : `${prefix}.${path.split('.')[0]}.${part}`;
-        return isAdminMessageKey(key) ? t(key) : part;
-      })
-      .join(' › ');
-}
 
 /** A new item: the site and language to make it in (among the grants), then its editor. */
 export function NewKindItem<Doc extends object, Form>({
@@ -184,7 +170,7 @@ function KindItemEditor<Doc extends object, Form>(props: {
     documentOf: spec.documentOf,
     reapply: reapplyFields,
   });
-  const fieldLabel = useKindFieldLabel(spec.fieldTexts);
+  const fieldLabel = useFieldLabelOf(spec.fieldTexts);
   return (
     <ItemEditorFrame
       editor={editor}

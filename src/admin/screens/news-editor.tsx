@@ -7,17 +7,16 @@ import type {
   NewsOpen,
   NEWS_RELEASES_API as NewsReleasesApi,
 } from '../../features/content/index.ts';
-import { isAdminMessageKey } from '../../i18n/admin.ts';
 import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { Field, Section, TextAreaField } from '../ui.tsx';
 import {
   type EditorKind,
-  type FieldLabel,
   ItemEditorFrame,
   type Opened,
   OpenedItem,
   reapplyFields,
+  useFieldLabelOf,
   useFormFields,
   useItemEditor,
 } from './content-editor.tsx';
@@ -63,20 +62,6 @@ function OpenedRelease({ id }: { id: number }) {
   );
 }
 
-/** A field's path as words: `authors.1` → `Kirjoittajat › 2`. */
-function useNewsFieldLabel(): FieldLabel {
-  const { t } = useT();
-  return (path) =>
-    path
-      .split('.')
-      .map((part, i) => {
-        if (i > 0 && /^\d+$/.test(part)) return String(Number(part) + 1);
-        const key = `admin.newsEditor.field.${part}`;
-        return isAdminMessageKey(key) ? t(key) : part;
-      })
-      .join(' › ');
-}
-
 function Editor({ open, present, scope, initialSaid }: Opened<NewsOpen>) {
   const { t } = useT();
   const id = open.item.id;
@@ -105,7 +90,7 @@ function Editor({ open, present, scope, initialSaid }: Opened<NewsOpen>) {
     publishExtra: mailed,
   });
   const { form, change } = editor;
-  const fieldLabel = useNewsFieldLabel();
+  const fieldLabel = useFieldLabelOf('admin.newsEditor.field');
   const field = useFormFields(form, change, 'admin.newsEditor.field');
   // After a publish or a schedule, the mailing's state (and version) is read again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the head's version is the trigger.
