@@ -228,6 +228,68 @@ export function ModalDialog({ children }: { children: (close: () => void) => Rea
 }
 
 /**
+ * A button (a secondary one unless `primary`) that opens a `ModalDialog`; `ariaLabel` says what it
+ * acts on where the same button stands by each of several things.
+ */
+export function DialogButton({
+  label,
+  ariaLabel,
+  primary,
+  children,
+}: {
+  label: string;
+  ariaLabel?: string;
+  primary?: boolean;
+  children: (close: () => void) => ReactNode;
+}) {
+  return (
+    <DialogTrigger>
+      <Button className={primary ? styles.primary : styles.secondary} aria-label={ariaLabel}>
+        {label}
+      </Button>
+      <ModalDialog>{children}</ModalDialog>
+    </DialogTrigger>
+  );
+}
+
+/**
+ * A dialog asking to confirm an action: its heading, what it does, and its buttons (`danger`: a
+ * red one, where it cannot be undone). Confirming closes the dialog, then runs `onConfirm`.
+ */
+export function ConfirmForm({
+  heading,
+  lead,
+  confirm,
+  cancel,
+  danger,
+  close,
+  onConfirm,
+}: {
+  heading: string;
+  lead: string;
+  confirm: string;
+  cancel: string;
+  danger?: boolean;
+  close: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  return (
+    <AdminForm
+      errors={{}}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        close();
+        await onConfirm();
+      }}
+    >
+      <Heading slot="title">{heading}</Heading>
+      <p>{lead}</p>
+      <DialogActions confirm={confirm} cancel={cancel} close={close} danger={danger} />
+    </AdminForm>
+  );
+}
+
+/**
  * A screen's button that opens a form for something new in a `ModalDialog`. The form gets `done`,
  * which hands what it made to `onDone` and closes the dialog, and `cancel`, which only closes it.
  */
@@ -241,17 +303,14 @@ export function CreateDialog<Made>({
   children: (done: (made: Made) => void, cancel: () => void) => ReactNode;
 }) {
   return (
-    <DialogTrigger>
-      <Button className={styles.primary}>{label}</Button>
-      <ModalDialog>
-        {(close) =>
-          children((made) => {
-            onDone(made);
-            close();
-          }, close)
-        }
-      </ModalDialog>
-    </DialogTrigger>
+    <DialogButton label={label} primary>
+      {(close) =>
+        children((made) => {
+          onDone(made);
+          close();
+        }, close)
+      }
+    </DialogButton>
   );
 }
 

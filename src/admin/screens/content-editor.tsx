@@ -14,15 +14,18 @@ import { type AdminMessageKey, isAdminMessageKey } from '../../i18n/admin.ts';
 import styles from '../admin.module.css';
 import { ApiError, del, get, post, put } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { ChoiceSelect, Section } from '../ui.tsx';
+import { AdminForm, ChoiceSelect, ErrorSummary, Section } from '../ui.tsx';
+import { SchedulePanel } from './schedule-panel.tsx';
 import { formErrors, RowsTable } from './shop-parts.tsx';
 
 /**
  * What every content editor shares (decisions 162 and 166), whatever the kind of its document:
  * the editor's state and its actions on the server (save, preview, publish, restore, the stale
  * save's conflict and "apply my changes"), who else has the item open, the item's heading, the
- * versions with restore, the comparison of two versions, and the save/preview/publish bar. A
- * kind brings its address, its form and how the form becomes a document.
+ * versions with restore, the comparison of two versions, and the save/preview/publish bar, all
+ * drawn around a kind's fields by `ItemEditorFrame`; a new item's site and language; its fields
+ * bound to the form by their keys. A kind brings its address, its form and how the form becomes
+ * a document.
  */
 
 export type Scope = { siteId: string; lang: string };
@@ -42,12 +45,57 @@ export interface EditorKind {
   presentText: AdminMessageKey;
   /** False for a kind without a page of its own (a job listing): no preview (decision 171). */
   preview?: boolean;
+  /** True for a kind published and taken off the site on a schedule too (decision 167). */
+  schedule?: boolean;
 }
 
 /** The path of a changed field as words (each kind names its own fields). */
 export type FieldLabel = (path: string) => string;
 /** A changed value as text, when a kind shows it otherwise than as it is (a tag id by name). */
 export type ValueText = (change: FieldChange, value: FieldChange['before']) => string | undefined;
+
+/** The last parts of the message keys under `prefix` (`admin.page.field` → `title`, …). */
+type KeysUnder<P extends string> = AdminMessageKey extends infer M
+  ? M extends `${P}.${infer K}`
+    ? K
+    : never
+  : never;
+
+/**
+ * A kind's form fields by their key, for a field's props: sent as `document.<key>` (its errors
+ * are the server's for that name), labelled by the text `<texts>.<key>`, showing the form's
+ * value and changing it.
+ */
+export function useFormFields<Form, P extends string>(
+  form: Form,
+  change: (next: Partial<Form>) => void,
+  texts: P,
+) {
+  const { t } = useT();
+  return <K extends keyof Form & KeysUnder<P>>(key: K) => ({
+    name: `document.${key}`,
+    label: t(`${texts}.${key}` as AdminMessageKey),
+    value: form[key],
+    onChange: (value: Form[K]) => change({ [key]: value } as unknown as Partial<Form>),
+  });
+}
+
+/**
+ * A field's path as words by the texts under `prefix` (`admin.product.field`): `nutrition.fat` →
+ * `Ravintosisältö › Rasva`, `imageIds.1` → `Kuvat › 2`.
+ */
+export function useFieldLabelOf(prefix: string): FieldLabel {
+  const { t } = useT();
+  return (path) =>
+    path
+      .split('.')
+      .map((part, i) => {
+        if (/^\d+$/.test(part)) return String(Number(part) + 1);
+        const key = i === 0 ? `${prefix}.${part}` : `${prefix}.${path.split('.')[0]}.${part}`;
+        return isAdminMessageKey(key) ? t(key) : part;
+      })
+      .join(' › ');
+}
 
 /** Says every 20 seconds that this staff member has the item open; answers who else has. */
 export function usePresence(api: string, id: number, ready: boolean): Present[] {
@@ -113,6 +161,10 @@ export function useItemEditor<Doc, Form>(options: ItemEditorOptions<Doc, Form>) 
   const [preview, setPreview] = useState<{ url: string; version: number } | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
   const pending = useRef(false);
+  // A made item's first save opens its editor with the heading focused, read out with the said.
+  useEffect(() => {
+    if (initialSaid) document.getElementById(`${kind.idPrefix}-heading`)?.focus();
+  }, [initialSaid, kind.idPrefix]);
   useEffect(() => {
     if (!focusId) return;
     document.getElementById(focusId)?.focus();
@@ -232,6 +284,9 @@ export function useItemEditor<Doc, Form>(options: ItemEditorOptions<Doc, Form>) 
     setFocusId(`${kind.idPrefix}-save`);
   };
   return {
+    kind,
+    open,
+    publishExtra: options.publishExtra,
     form,
     change,
     basedOn,
@@ -246,6 +301,85 @@ export function useItemEditor<Doc, Form>(options: ItemEditorOptions<Doc, Form>) 
     restore,
     reapplyOn,
   };
+}
+
+export type ItemEditor<Doc, Form> = ReturnType<typeof useItemEditor<Doc, Form>>;
+
+/**
+ * An editor around a kind's own fields (its `children`): the item's heading, what the last action
+ * said, a stale save's conflict, the errors, the form with save/preview/publish, the schedule
+ * (for a kind that has one, with the right to publish), the versions and the comparison. `title`
+ * is the item's name (a new item's heading until it is saved).
+ */
+export function ItemEditorFrame<Doc extends object, Form>({
+  editor,
+  present = [],
+  title,
+  fieldLabel,
+  valueText,
+  children,
+}: {
+  editor: ItemEditor<Doc, Form>;
+  present?: Present[] | undefined;
+  title: string;
+  fieldLabel: FieldLabel;
+  valueText?: ValueText | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useT();
+  const { kind, open, conflict } = editor;
+  return (
+    <>
+      {open ? <ItemHeading kind={kind} open={open} present={present} title={title} /> : null}
+      <SaidStatus said={editor.said} />
+      {conflict && open ? (
+        <Conflict
+          kind={kind}
+          itemId={open.item.id}
+          basedOn={editor.basedOn}
+          conflict={conflict}
+          fieldLabel={fieldLabel}
+          valueText={valueText}
+          onReapply={editor.reapplyOn}
+        />
+      ) : null}
+      <ErrorSummary error={editor.error} />
+      <AdminForm
+        errors={fieldTexts(editor.error, t)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Only its own submit: a dialog's form (a portal) must never save the item.
+          if (event.target === event.currentTarget) void editor.save();
+        }}
+        aria-label={title}
+      >
+        {children}
+        <EditorButtons
+          kind={kind}
+          open={open}
+          preview={editor.preview}
+          onPreview={() => void editor.makePreview()}
+          onPublish={() => void editor.publish()}
+        />
+      </AdminForm>
+      {kind.schedule && open?.canPublish ? (
+        <SchedulePanel
+          base={kind.api}
+          itemId={open.item.id}
+          version={open.head.version}
+          live={open.item.publishedPath !== null}
+          reload={[[kind.itemKey, open.item.id], [kind.listKey]]}
+          publishExtra={editor.publishExtra?.()}
+        />
+      ) : null}
+      {open ? (
+        <>
+          <Versions kind={kind} open={open} onRestore={(version) => void editor.restore(version)} />
+          <Compare kind={kind} open={open} fieldLabel={fieldLabel} valueText={valueText} />
+        </>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -607,6 +741,52 @@ export function Conflict<Doc extends object>({
   );
 }
 
+/**
+ * A new item's site and language among those the staff member may edit (the kind's list's
+ * `scopes`): a choice where there are several, else said; then its editor, made again for
+ * another choice (`key`).
+ */
+export function NewItemScope({
+  api,
+  listKey,
+  children,
+}: {
+  /** The kind's list (`/api/admin/content/recipes`) and its query cache key (`recipes`). */
+  api: string;
+  listKey: string;
+  children: (scope: Scope, key: string) => ReactNode;
+}) {
+  const { t } = useT();
+  const list = useQuery({
+    queryKey: [listKey, 'scopes'],
+    queryFn: () => get<{ scopes: Scope[] }>(`${api}?offset=0`),
+  });
+  const scopes = list.data?.scopes ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const key = chosen ?? (scopes[0] ? `${scopes[0].siteId}/${scopes[0].lang}` : null);
+  const scope = scopes.find((s) => `${s.siteId}/${s.lang}` === key);
+  return (
+    <>
+      {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
+      {scopes.length > 1 ? (
+        <ChoiceSelect
+          name="scope"
+          label={t('admin.recipe.where')}
+          options={scopes.map((s) => [`${s.siteId}/${s.lang}`, `${s.siteId} (${s.lang})`] as const)}
+          value={key ?? undefined}
+          onChange={setChosen}
+        />
+      ) : scope ? (
+        <p>
+          {t('admin.recipe.where')}:{' '}
+          {t('admin.recipe.scope', { site: scope.siteId, lang: scope.lang })}
+        </p>
+      ) : null}
+      {scope && key ? children(scope, key) : null}
+    </>
+  );
+}
+
 /** What an opened item's editor is given: the item as it is now, who else has it open. */
 export interface Opened<O> {
   open: O;
@@ -617,19 +797,17 @@ export interface Opened<O> {
 }
 
 /**
- * An item opened by id from `api` (query key `[itemKey, id]`), the staff member's presence on
+ * An item of a kind opened by id (query key `[itemKey, id]`), the staff member's presence on
  * it kept while it is open: its editor once it has come, what went wrong if it did not.
  */
 export function OpenedItem<O extends { item: { siteId: string; lang: string } }>({
-  api,
-  itemKey,
+  kind: { api, itemKey },
   id,
   forbidden,
   notFound,
   children,
 }: {
-  api: string;
-  itemKey: string;
+  kind: EditorKind;
   id: number;
   forbidden: AdminMessageKey;
   notFound: AdminMessageKey;

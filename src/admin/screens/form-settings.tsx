@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, DialogTrigger, Heading } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import {
   type FORM_SETTINGS_API as FormSettingsApi,
@@ -16,10 +16,11 @@ import { useT } from '../i18n.tsx';
 import {
   AdminForm,
   ChoiceSelect,
+  ConfirmForm,
   DialogActions,
+  DialogButton,
   ErrorSummary,
   Field,
-  ModalDialog,
   TextAreaField,
   useFieldErrors,
 } from '../ui.tsx';
@@ -176,68 +177,52 @@ function FormItem({
       <Heading level={3}>{form}</Heading>
       <Values row={row} />
       <div className={styles.actions}>
-        <DialogTrigger>
-          <Button
-            className={styles.secondary}
-            aria-label={t('admin.formSettings.editLabel', { form })}
+        <DialogButton
+          label={t('admin.formSettings.edit')}
+          ariaLabel={t('admin.formSettings.editLabel', { form })}
+        >
+          {(close) => (
+            <SettingsForm
+              form={form}
+              row={row}
+              url={url}
+              close={close}
+              onSaved={() =>
+                onSaid({ text: t('admin.formSettings.didSave', { form }), alert: false })
+              }
+            />
+          )}
+        </DialogButton>
+        {resettable ? (
+          <DialogButton
+            label={t('admin.formSettings.reset')}
+            ariaLabel={t('admin.formSettings.resetLabel', { form })}
           >
-            {t('admin.formSettings.edit')}
-          </Button>
-          <ModalDialog>
             {(close) => (
-              <SettingsForm
-                form={form}
-                row={row}
-                url={url}
+              <ConfirmForm
+                heading={t('admin.formSettings.resetHeading')}
+                lead={t('admin.formSettings.resetLead', { form })}
+                confirm={t('admin.formSettings.reset')}
+                cancel={t('admin.formSettings.cancel')}
                 close={close}
-                onSaved={() =>
-                  onSaid({ text: t('admin.formSettings.didSave', { form }), alert: false })
-                }
+                onConfirm={async () => {
+                  try {
+                    await put<FormSettingsRow>(url, reset);
+                    await onSaid({
+                      text: t('admin.formSettings.didReset', { form }),
+                      alert: false,
+                    });
+                  } catch (e) {
+                    if (!(e instanceof ApiError && e.status === 409)) throw e;
+                    await onSaid({
+                      text: t('admin.formSettings.movedList', { form }),
+                      alert: true,
+                    });
+                  }
+                }}
               />
             )}
-          </ModalDialog>
-        </DialogTrigger>
-        {resettable ? (
-          <DialogTrigger>
-            <Button
-              className={styles.secondary}
-              aria-label={t('admin.formSettings.resetLabel', { form })}
-            >
-              {t('admin.formSettings.reset')}
-            </Button>
-            <ModalDialog>
-              {(close) => (
-                <AdminForm
-                  errors={{}}
-                  onSubmit={async (event) => {
-                    event.preventDefault();
-                    close();
-                    try {
-                      await put<FormSettingsRow>(url, reset);
-                      await onSaid({
-                        text: t('admin.formSettings.didReset', { form }),
-                        alert: false,
-                      });
-                    } catch (e) {
-                      if (!(e instanceof ApiError && e.status === 409)) throw e;
-                      await onSaid({
-                        text: t('admin.formSettings.movedList', { form }),
-                        alert: true,
-                      });
-                    }
-                  }}
-                >
-                  <Heading slot="title">{t('admin.formSettings.resetHeading')}</Heading>
-                  <p>{t('admin.formSettings.resetLead', { form })}</p>
-                  <DialogActions
-                    confirm={t('admin.formSettings.reset')}
-                    cancel={t('admin.formSettings.cancel')}
-                    close={close}
-                  />
-                </AdminForm>
-              )}
-            </ModalDialog>
-          </DialogTrigger>
+          </DialogButton>
         ) : null}
       </div>
     </li>

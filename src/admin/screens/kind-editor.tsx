@@ -1,27 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Heading } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
-import type { KindList, OpenItem, Present } from '../../features/content/admin.ts';
-import { type AdminMessageKey, isAdminMessageKey } from '../../i18n/admin.ts';
-import { get } from '../api.ts';
+import type { OpenItem, Present } from '../../features/content/admin.ts';
+import type { AdminMessageKey } from '../../i18n/admin.ts';
 import { useT } from '../i18n.tsx';
-import { AdminForm, ChoiceSelect, ErrorSummary } from '../ui.tsx';
 import {
-  Compare,
-  Conflict,
-  EditorButtons,
   type EditorKind,
-  type FieldLabel,
-  fieldTexts,
-  ItemHeading,
+  ItemEditorFrame,
+  NewItemScope,
   OpenedItem,
   reapplyFields,
-  SaidStatus,
   type Scope,
+  useFieldLabelOf,
   useItemEditor,
   type ValueText,
-  Versions,
 } from './content-editor.tsx';
 import type { ListKind } from './kind-lists.tsx';
 
@@ -55,20 +47,6 @@ export type FieldsOf<Form> = (props: {
   open: boolean;
 }) => ReactNode;
 
-/** A field's path as words: `nutrition.fat` → `Ravintosisältö › Rasva`, `imageIds.1` → `Kuvat › 2`. */
-function useKindFieldLabel(prefix: string): FieldLabel {
-  const { t } = useT();
-  return (path) =>
-    path
-      .split('.')
-      .map((part, i) => {
-        if (/^\d+$/.test(part)) return String(Number(part) + 1);
-        const key = i === 0 ? `${prefix}.${part}` : `${prefix}.${path.split('.')[0]}.${part}`;
-        return isAdminMessageKey(key) ? t(key) : part;
-      })
-      .join(' › ');
-}
-
 /** A new item: the site and language to make it in (among the grants), then its editor. */
 export function NewKindItem<Doc extends object, Form>({
   spec,
@@ -83,49 +61,30 @@ export function NewKindItem<Doc extends object, Form>({
 }) {
   const { t } = useT();
   const navigate = useNavigate();
-  const list = useQuery({
-    queryKey: [spec.list.listKey, 'scopes'],
-    queryFn: () => get<KindList>(`${spec.list.api}?offset=0`),
-  });
-  const scopes = list.data?.scopes ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const key = chosen ?? (scopes[0] ? `${scopes[0].siteId}/${scopes[0].lang}` : null);
-  const scope = scopes.find((s) => `${s.siteId}/${s.lang}` === key);
-  const empty = scope ? emptyForm(scope) : undefined;
   return (
     <>
       <Heading level={1} id={`${spec.kind.idPrefix}-heading`} tabIndex={-1}>
         {t(spec.newHeading)}
       </Heading>
-      {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
-      {scopes.length > 1 ? (
-        <ChoiceSelect
-          name="scope"
-          label={t('admin.recipe.where')}
-          options={scopes.map((s) => [`${s.siteId}/${s.lang}`, `${s.siteId} (${s.lang})`] as const)}
-          value={key ?? undefined}
-          onChange={setChosen}
-        />
-      ) : scope ? (
-        <p>
-          {t('admin.recipe.where')}:{' '}
-          {t('admin.recipe.scope', { site: scope.siteId, lang: scope.lang })}
-        </p>
-      ) : null}
-      {scope && empty !== undefined ? (
-        <KindItemEditor
-          key={key}
-          spec={spec}
-          scope={scope}
-          open={null}
-          emptyForm={() => empty}
-          Fields={Fields}
-          valueText={valueText}
-          onCreated={(made, said) =>
-            navigate(`${spec.list.base}/${made.item.id}`, { replace: true, state: { said } })
-          }
-        />
-      ) : null}
+      <NewItemScope api={spec.list.api} listKey={spec.list.listKey}>
+        {(scope, key) => {
+          const empty = emptyForm(scope);
+          return empty === undefined ? null : (
+            <KindItemEditor
+              key={key}
+              spec={spec}
+              scope={scope}
+              open={null}
+              emptyForm={() => empty}
+              Fields={Fields}
+              valueText={valueText}
+              onCreated={(made, said) =>
+                navigate(`${spec.list.base}/${made.item.id}`, { replace: true, state: { said } })
+              }
+            />
+          );
+        }}
+      </NewItemScope>
     </>
   );
 }
@@ -170,8 +129,7 @@ export function OpenedKindItem<Doc extends object, Form>({
 }) {
   return (
     <OpenedItem<OpenItem<Doc>>
-      api={spec.kind.api}
-      itemKey={spec.kind.itemKey}
+      kind={spec.kind}
       id={id}
       forbidden={spec.forbidden}
       notFound={spec.notFound}
@@ -204,65 +162,24 @@ function KindItemEditor<Doc extends object, Form>(props: {
   valueText?: ValueText | undefined;
 }) {
   const { t } = useT();
-  const { spec, scope, open, present = [], initialSaid, Fields, valueText } = props;
-  const { kind } = spec;
+  const { spec, scope, open, Fields, valueText } = props;
   const editor = useItemEditor<Doc, Form>({
-    kind,
-    scope,
-    open,
-    initialSaid,
-    onCreated: props.onCreated,
-    emptyForm: props.emptyForm,
+    ...props,
+    kind: spec.kind,
     formOf: spec.formOf,
     documentOf: spec.documentOf,
     reapply: reapplyFields,
   });
-  const { form, change, said, conflict } = editor;
-  const fieldLabel = useKindFieldLabel(spec.fieldTexts);
-  useEffect(() => {
-    if (initialSaid) document.getElementById(`${kind.idPrefix}-heading`)?.focus();
-  }, [initialSaid, kind.idPrefix]);
-  const title = open ? spec.titleOf(open.head.document) : t(spec.newHeading);
+  const fieldLabel = useFieldLabelOf(spec.fieldTexts);
   return (
-    <>
-      {open ? <ItemHeading kind={kind} open={open} present={present} title={title} /> : null}
-      <SaidStatus said={said} />
-      {conflict && open ? (
-        <Conflict
-          kind={kind}
-          itemId={open.item.id}
-          basedOn={editor.basedOn}
-          conflict={conflict}
-          fieldLabel={fieldLabel}
-          valueText={valueText}
-          onReapply={editor.reapplyOn}
-        />
-      ) : null}
-      <ErrorSummary error={editor.error} />
-      <AdminForm
-        errors={fieldTexts(editor.error, t)}
-        onSubmit={(event) => {
-          event.preventDefault();
-          // Only its own submit: a dialog's form (a portal) must never save the item.
-          if (event.target === event.currentTarget) void editor.save();
-        }}
-        aria-label={title}
-      >
-        <Fields form={form} change={change} scope={scope} open={open !== null} />
-        <EditorButtons
-          kind={kind}
-          open={open}
-          preview={editor.preview}
-          onPreview={() => void editor.makePreview()}
-          onPublish={() => void editor.publish()}
-        />
-      </AdminForm>
-      {open ? (
-        <>
-          <Versions kind={kind} open={open} onRestore={(version) => void editor.restore(version)} />
-          <Compare kind={kind} open={open} fieldLabel={fieldLabel} valueText={valueText} />
-        </>
-      ) : null}
-    </>
+    <ItemEditorFrame
+      editor={editor}
+      present={props.present}
+      title={open ? spec.titleOf(open.head.document) : t(spec.newHeading)}
+      fieldLabel={fieldLabel}
+      valueText={valueText}
+    >
+      <Fields form={editor.form} change={editor.change} scope={scope} open={open !== null} />
+    </ItemEditorFrame>
   );
 }

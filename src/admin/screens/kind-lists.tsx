@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Heading } from 'react-aria-components';
-import { Link, useSearchParams } from 'react-router';
+import { Heading } from 'react-aria-components';
+import { Link } from 'react-router';
 import type {
   JOBS_ADMIN_API as JobsApi,
   KindList,
@@ -11,10 +10,8 @@ import type {
 } from '../../features/content/admin.ts';
 import type { AdminMessageKey } from '../../i18n/admin.ts';
 import styles from '../admin.module.css';
-import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { AdminForm, Field } from '../ui.tsx';
-import { type Column, ListPages, offsetOf, RowsTable } from './shop-parts.tsx';
+import { type Column, ListPages, RowsTable, TextSearch, useSearchedList } from './shop-parts.tsx';
 
 // The APIs' addresses, checked against the feature's constants (only types come from the feature).
 export const PRODUCTS_ADMIN_API: typeof ProductsApi = '/api/admin/content/products';
@@ -71,17 +68,7 @@ export const mapList = listKind(MAP_REGIONS_ADMIN_API, 'map-regions', 'map', 'ad
 function KindListScreen({ kind }: { kind: ListKind }) {
   const { t, dateTime } = useT();
   const text = (name: string) => `${kind.texts}.${name}` as AdminMessageKey;
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const offset = offsetOf(params);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (offset) query.set('offset', String(offset));
-  const list = useQuery({
-    queryKey: [kind.listKey, query.toString()],
-    queryFn: () => get<KindList>(`${kind.api}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { q, offset, params, list, search } = useSearchedList<KindList>(kind.listKey, kind.api);
   const columns: Column<Row>[] = [
     [
       t(text('title')),
@@ -109,32 +96,14 @@ function KindListScreen({ kind }: { kind: ListKind }) {
           </Link>
         </div>
       ) : null}
-      <AdminForm
-        key={q}
-        errors={{}}
-        role="search"
-        aria-label={t(text('filters'))}
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const typed = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-          setParams(typed ? { q: typed } : {});
-        }}
-      >
-        <Field
-          name="q"
-          type="search"
-          label={t(text('search'))}
-          description={t(text('searchHint'))}
-          defaultValue={q}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.secondary}>
-            {t('admin.recipes.apply')}
-          </Button>
-          {q ? <Link to={kind.base}>{t('admin.recipes.clear')}</Link> : null}
-        </div>
-      </AdminForm>
+      <TextSearch
+        q={q}
+        text={(name) =>
+          name === 'apply' || name === 'clear' ? t(`admin.recipes.${name}`) : t(text(name))
+        }
+        clearTo={kind.base}
+        onSearch={search}
+      />
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       <p role="status">{total === undefined ? '' : t(text('count'), { count: total })}</p>
       {list.data ? (

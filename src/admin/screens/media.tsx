@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { Button, DialogTrigger, FileTrigger, Heading } from 'react-aria-components';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   editPathOf,
   IMAGE_UPLOAD_MAX_BYTES,
@@ -28,7 +28,7 @@ import {
   Section,
 } from '../ui.tsx';
 import { UploadFields, useImageUpload } from './image-field.tsx';
-import { type Column, ListPages, offsetOf, RowsTable } from './shop-parts.tsx';
+import { type Column, ListPages, RowsTable, TextSearch, useSearchedList } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const MEDIA_ADMIN_API: typeof MediaApi = '/api/admin/content/media';
@@ -40,17 +40,7 @@ export const MEDIA_ADMIN_API: typeof MediaApi = '/api/admin/content/media';
 export function MediaScreen() {
   const { t } = useT();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const offset = offsetOf(params);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (offset) query.set('offset', String(offset));
-  const list = useQuery({
-    queryKey: ['media', query.toString()],
-    queryFn: () => get<MediaList>(`${MEDIA_ADMIN_API}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { q, offset, params, list, search } = useSearchedList<MediaList>('media', MEDIA_ADMIN_API);
   const total = list.data?.total;
   const deleted = (location.state as { deleted?: number } | null)?.deleted;
   return (
@@ -58,32 +48,12 @@ export function MediaScreen() {
       <Heading level={1}>{t('admin.media.heading')}</Heading>
       <p>{t('admin.media.lead')}</p>
       <LiveStatus text={deleted ? t('admin.media.deleted', { id: deleted }) : null} />
-      <AdminForm
-        key={q}
-        errors={{}}
-        role="search"
-        aria-label={t('admin.media.filters')}
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-          setParams(text ? { q: text } : {});
-        }}
-      >
-        <Field
-          name="q"
-          type="search"
-          label={t('admin.media.search')}
-          description={t('admin.media.searchHint')}
-          defaultValue={q}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.secondary}>
-            {t('admin.media.apply')}
-          </Button>
-          {q ? <Link to="/content/media">{t('admin.media.clear')}</Link> : null}
-        </div>
-      </AdminForm>
+      <TextSearch
+        q={q}
+        text={(name) => t(`admin.media.${name}`)}
+        clearTo="/content/media"
+        onSearch={search}
+      />
       {list.data && list.data.scopes.length > 0 ? <Upload scopes={list.data.scopes} /> : null}
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       <p role="status">{total === undefined ? '' : t('admin.media.count', { count: total })}</p>

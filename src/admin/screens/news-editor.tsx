@@ -1,37 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
 import { useParams } from 'react-router';
-import type { Present } from '../../features/content/admin.ts';
 import type {
   AdminNewsRow,
   NewsDocument,
   NewsOpen,
   NEWS_RELEASES_API as NewsReleasesApi,
 } from '../../features/content/index.ts';
-import { isAdminMessageKey } from '../../i18n/admin.ts';
-import styles from '../admin.module.css';
 import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
-import { AdminForm, ErrorSummary, Field, Section, TextAreaField } from '../ui.tsx';
+import { Field, Section, TextAreaField } from '../ui.tsx';
 import {
-  Compare,
-  Conflict,
-  EditorButtons,
   type EditorKind,
-  type FieldLabel,
-  fieldTexts,
-  ItemHeading,
+  ItemEditorFrame,
+  type Opened,
   OpenedItem,
   reapplyFields,
-  SaidStatus,
+  useFieldLabelOf,
+  useFormFields,
   useItemEditor,
-  Versions,
 } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
+import { MailingCategories } from './news.tsx';
 import { emptyNewsForm, type NewsForm, newsDocumentOf, newsFormOf } from './news-form.ts';
 import { RichTextField } from './rich-text-field.tsx';
-import { SchedulePanel } from './schedule-panel.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const NEWS_RELEASES_API: typeof NewsReleasesApi = '/api/admin/content/news-releases';
@@ -42,6 +34,7 @@ export const newsKind: EditorKind = {
   listKey: 'admin-news',
   idPrefix: 'news',
   presentText: 'admin.newsEditor.present',
+  schedule: true,
 };
 
 /**
@@ -59,45 +52,19 @@ export function NewsEditorScreen() {
 function OpenedRelease({ id }: { id: number }) {
   return (
     <OpenedItem<NewsOpen>
-      api={NEWS_RELEASES_API}
-      itemKey="news-release"
+      kind={newsKind}
       id={id}
       forbidden="admin.newsEditor.forbidden"
       notFound="admin.newsEditor.notFound"
     >
-      {({ open, present, initialSaid }) => (
-        <Editor open={open} present={present} initialSaid={initialSaid} />
-      )}
+      {(opened) => <Editor {...opened} />}
     </OpenedItem>
   );
 }
 
-/** A field's path as words: `authors.1` → `Kirjoittajat › 2`. */
-function useNewsFieldLabel(): FieldLabel {
-  const { t } = useT();
-  return (path) =>
-    path
-      .split('.')
-      .map((part, i) => {
-        if (i > 0 && /^\d+$/.test(part)) return String(Number(part) + 1);
-        const key = `admin.newsEditor.field.${part}`;
-        return isAdminMessageKey(key) ? t(key) : part;
-      })
-      .join(' › ');
-}
-
-function Editor({
-  open,
-  present,
-  initialSaid,
-}: {
-  open: NewsOpen;
-  present: Present[];
-  initialSaid: string | null;
-}) {
+function Editor({ open, present, scope, initialSaid }: Opened<NewsOpen>) {
   const { t } = useT();
   const id = open.item.id;
-  const scope = { siteId: open.item.siteId, lang: open.item.lang };
   const mailing = useQuery({
     queryKey: ['news-release', id, 'mailing'],
     queryFn: () => get<AdminNewsRow>(`${NEWS_RELEASES_API}/${id}/mailing`),
@@ -122,144 +89,63 @@ function Editor({
     reapply: reapplyFields,
     publishExtra: mailed,
   });
-  const { form, change, said, conflict } = editor;
-  const fieldLabel = useNewsFieldLabel();
-  useEffect(() => {
-    if (initialSaid) document.getElementById('news-heading')?.focus();
-  }, [initialSaid]);
+  const { form, change } = editor;
+  const fieldLabel = useFieldLabelOf('admin.newsEditor.field');
+  const field = useFormFields(form, change, 'admin.newsEditor.field');
   // After a publish or a schedule, the mailing's state (and version) is read again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the head's version is the trigger.
   useEffect(() => {
     void mailing.refetch();
   }, [open.item.publishedVersion, open.head.version]);
-  const errors = fieldTexts(editor.error, t);
   return (
-    <>
-      <ItemHeading kind={newsKind} open={open} present={present} title={open.head.document.title} />
-      <SaidStatus said={said} />
-      {conflict ? (
-        <Conflict
-          kind={newsKind}
-          itemId={id}
-          basedOn={editor.basedOn}
-          conflict={conflict}
-          fieldLabel={fieldLabel}
-          onReapply={editor.reapplyOn}
+    <ItemEditorFrame
+      editor={editor}
+      present={present}
+      title={open.head.document.title}
+      fieldLabel={fieldLabel}
+    >
+      <Section id="news-content" title={t('admin.newsEditor.content')}>
+        <Field {...field('title')} />
+        <Field
+          {...field('path')}
+          description={
+            open.item.publishedPath
+              ? t('admin.recipe.pathPublishedHint', { path: open.item.publishedPath })
+              : t('admin.news.field.pathHint')
+          }
         />
-      ) : null}
-      <ErrorSummary error={editor.error} />
-      <AdminForm
-        errors={errors}
-        onSubmit={(event) => {
-          event.preventDefault();
-          // Only its own submit: a dialog's form (a portal) must never save the release.
-          if (event.target === event.currentTarget) void editor.save();
-        }}
-        aria-label={open.head.document.title}
-      >
-        <Section id="news-content" title={t('admin.newsEditor.content')}>
-          <Field
-            name="document.title"
-            label={t('admin.newsEditor.field.title')}
-            value={form.title}
-            onChange={(title) => change({ title })}
-          />
-          <Field
-            name="document.path"
-            label={t('admin.newsEditor.field.path')}
-            description={
-              open.item.publishedPath
-                ? t('admin.recipe.pathPublishedHint', { path: open.item.publishedPath })
-                : t('admin.news.field.pathHint')
-            }
-            value={form.path}
-            onChange={(path) => change({ path })}
-          />
-          <TextAreaField
-            name="document.teaser"
-            label={t('admin.newsEditor.field.teaser')}
-            rows={3}
-            value={form.teaser}
-            onChange={(teaser) => change({ teaser })}
-          />
-          <RichTextField
-            name="document.bodyHtml"
-            label={t('admin.newsEditor.field.bodyHtml')}
-            id="news-body"
-            value={form.bodyHtml}
-            onChange={(bodyHtml) => change({ bodyHtml })}
-          />
-          <ImageField
-            scope={scope}
-            label={t('admin.newsEditor.field.imageId')}
-            name="document.imageId"
-            imageId={form.imageId}
-            onChange={(imageId) => change({ imageId })}
-          />
-          <TextAreaField
-            name="document.authors"
-            label={t('admin.newsEditor.field.authors')}
-            description={t('admin.newsEditor.authorsHint')}
-            rows={2}
-            value={form.authors}
-            onChange={(authors) => change({ authors })}
-          />
-          <Field
-            name="document.textType"
-            label={t('admin.newsEditor.field.textType')}
-            value={form.textType}
-            onChange={(textType) => change({ textType })}
-          />
+        <TextAreaField {...field('teaser')} rows={3} />
+        <RichTextField {...field('bodyHtml')} id="news-body" />
+        <ImageField
+          scope={scope}
+          label={t('admin.newsEditor.field.imageId')}
+          name="document.imageId"
+          imageId={form.imageId}
+          onChange={(imageId) => change({ imageId })}
+        />
+        <TextAreaField
+          {...field('authors')}
+          description={t('admin.newsEditor.authorsHint')}
+          rows={2}
+        />
+        <Field {...field('textType')} />
+      </Section>
+      {open.canPublish && row ? (
+        <Section id="news-mailing" title={t('admin.newsEditor.mailing')}>
+          {row.categories.length === 0 ? (
+            <p>{t('admin.news.noCategories')}</p>
+          ) : mailingFixed ? (
+            <p>{t('admin.newsEditor.mailingSent')}</p>
+          ) : (
+            <MailingCategories
+              legend={t('admin.newsEditor.mailingLegend')}
+              categories={row.categories}
+              value={categories}
+              onChange={setChosen}
+            />
+          )}
         </Section>
-        {open.canPublish && row ? (
-          <Section id="news-mailing" title={t('admin.newsEditor.mailing')}>
-            {row.categories.length === 0 ? (
-              <p>{t('admin.news.noCategories')}</p>
-            ) : mailingFixed ? (
-              <p>{t('admin.newsEditor.mailingSent')}</p>
-            ) : (
-              <CheckboxGroup
-                className={styles.checkboxGroup}
-                value={categories}
-                onChange={setChosen}
-              >
-                <Label className={styles.label}>{t('admin.newsEditor.mailingLegend')}</Label>
-                <div className={styles.checkboxes}>
-                  {row.categories.map((c) => (
-                    <Checkbox
-                      key={c.informationType}
-                      value={c.informationType}
-                      className={styles.checkbox}
-                    >
-                      <span className={styles.box} aria-hidden="true" />
-                      {c.name}
-                    </Checkbox>
-                  ))}
-                </div>
-              </CheckboxGroup>
-            )}
-          </Section>
-        ) : null}
-        <EditorButtons
-          kind={newsKind}
-          open={open}
-          preview={editor.preview}
-          onPreview={() => void editor.makePreview()}
-          onPublish={() => void editor.publish()}
-        />
-      </AdminForm>
-      {open.canPublish ? (
-        <SchedulePanel
-          base={NEWS_RELEASES_API}
-          itemId={id}
-          version={open.head.version}
-          live={open.item.publishedPath !== null}
-          reload={[['news-release', id], ['admin-news']]}
-          publishExtra={mailed()}
-        />
       ) : null}
-      <Versions kind={newsKind} open={open} onRestore={(version) => void editor.restore(version)} />
-      <Compare kind={newsKind} open={open} fieldLabel={fieldLabel} />
-    </>
+    </ItemEditorFrame>
   );
 }

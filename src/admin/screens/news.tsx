@@ -1,14 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  DialogTrigger,
-  FieldError,
-  Heading,
-  Label,
-} from 'react-aria-components';
+import { CheckboxGroup, FieldError, Heading, Label } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import type {
   ADMIN_NEWS_API as AdminNewsApi,
@@ -21,11 +13,12 @@ import { ApiError, get, post } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import {
   AdminForm,
+  CheckField,
   ChoiceRadios,
   DialogActions,
+  DialogButton,
   ErrorSummary,
   Field,
-  ModalDialog,
   useFieldErrors,
 } from '../ui.tsx';
 import { NewRelease, ReleaseActions, ReleaseDate } from './news-releases.tsx';
@@ -169,17 +162,12 @@ function MailingState({ row }: { row: AdminNewsRow }) {
 function PublishDialog({ row, onPublish }: { row: AdminNewsRow; onPublish: Publish }) {
   const { t } = useT();
   return (
-    <DialogTrigger>
-      <Button
-        className={styles.secondary}
-        aria-label={t('admin.news.publishLabel', { title: row.title })}
-      >
-        {t('admin.news.publish')}
-      </Button>
-      <ModalDialog>
-        {(close) => <PublishForm row={row} close={close} onPublish={onPublish} />}
-      </ModalDialog>
-    </DialogTrigger>
+    <DialogButton
+      label={t('admin.news.publish')}
+      ariaLabel={t('admin.news.publishLabel', { title: row.title })}
+    >
+      {(close) => <PublishForm row={row} close={close} onPublish={onPublish} />}
+    </DialogButton>
   );
 }
 
@@ -242,27 +230,13 @@ function PublishForm({
           }
         }}
       >
-        <CheckboxGroup
-          className={styles.checkboxGroup}
+        <MailingCategories
+          legend={t('admin.news.categoriesLegend')}
+          categories={row.categories}
           value={chosen}
           onChange={setChosen}
-          isInvalid={Boolean(errors.informationTypes)}
-        >
-          <Label className={styles.label}>{t('admin.news.categoriesLegend')}</Label>
-          <div className={styles.checkboxes}>
-            {row.categories.map((c) => (
-              <Checkbox
-                key={c.informationType}
-                value={c.informationType}
-                className={styles.checkbox}
-              >
-                <span className={styles.box} aria-hidden="true" />
-                {c.name}
-              </Checkbox>
-            ))}
-          </div>
-          <FieldError className={styles.fieldError}>{errors.informationTypes}</FieldError>
-        </CheckboxGroup>
+          error={errors.informationTypes}
+        />
         <ChoiceRadios
           label={t('admin.news.when')}
           value={when}
@@ -287,5 +261,39 @@ function PublishForm({
         />
       </AdminForm>
     </>
+  );
+}
+
+/** The mailing categories a release is mailed to: a check box each; `error` says why none. */
+export function MailingCategories({
+  legend,
+  categories,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  categories: AdminNewsRow['categories'];
+  value: string[];
+  onChange: (chosen: string[]) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <CheckboxGroup
+      className={styles.checkboxGroup}
+      value={value}
+      onChange={onChange}
+      isInvalid={Boolean(error)}
+    >
+      <Label className={styles.label}>{legend}</Label>
+      <div className={styles.checkboxes}>
+        {categories.map((c) => (
+          <CheckField key={c.informationType} value={c.informationType}>
+            {c.name}
+          </CheckField>
+        ))}
+      </div>
+      <FieldError className={styles.fieldError}>{error}</FieldError>
+    </CheckboxGroup>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type {
@@ -14,10 +14,8 @@ import styles from '../admin.module.css';
 import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import {
-  AdminForm,
   CheckField,
   ChoiceSelect,
-  ErrorSummary,
   Field,
   LiveStatus,
   NumberField,
@@ -25,19 +23,15 @@ import {
   TextAreaField,
 } from '../ui.tsx';
 import {
-  Compare,
-  Conflict,
-  EditorButtons,
   type EditorKind,
   type FieldLabel,
   fieldTexts,
-  ItemHeading,
+  ItemEditorFrame,
   OpenedItem,
   reapplyFields,
-  SaidStatus,
   type Scope,
+  useFormFields,
   useItemEditor,
-  Versions,
 } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
 import {
@@ -53,7 +47,6 @@ import {
   pageFormOf,
 } from './page-form.ts';
 import { moved } from './recipe-form.ts';
-import { SchedulePanel } from './schedule-panel.tsx';
 import { ObjectFields, SchemaFieldsScope, useKeyLabel } from './schema-fields.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
@@ -65,6 +58,7 @@ export const pageKind: EditorKind = {
   listKey: 'pages',
   idPrefix: 'page',
   presentText: 'admin.page.present',
+  schedule: true,
 };
 
 /** The page tree of a site and language (for the parent's choice and the tree screen). */
@@ -126,15 +120,12 @@ function NewPage() {
 function OpenedPage({ id }: { id: number }) {
   return (
     <OpenedItem<PageOpen>
-      api={PAGES_ADMIN_API}
-      itemKey="page"
+      kind={pageKind}
       id={id}
       forbidden="admin.page.forbidden"
       notFound="admin.page.notFound"
     >
-      {({ open, present, scope, initialSaid }) => (
-        <Editor scope={scope} open={open} present={present} initialSaid={initialSaid} />
-      )}
+      {(opened) => <Editor {...opened} />}
     </OpenedItem>
   );
 }
@@ -178,54 +169,28 @@ function usePageFieldLabel(): FieldLabel {
 
 function Editor(props: EditorProps) {
   const { t } = useT();
-  const { scope, open, present = [], initialSaid, parentId = null } = props;
+  const { scope, open, parentId = null } = props;
   const editor = useItemEditor<PageDocument, PageForm>({
+    ...props,
     kind: pageKind,
-    scope,
-    open,
-    initialSaid,
-    onCreated: props.onCreated,
     emptyForm: () => emptyPageForm(parentId),
     formOf: pageFormOf,
     documentOf: pageDocumentOf,
     reapply: reapplyFields,
   });
-  const { form, change, said, conflict } = editor;
+  const { form, change } = editor;
   const fieldLabel = usePageFieldLabel();
-  useEffect(() => {
-    if (initialSaid) document.getElementById('page-heading')?.focus();
-  }, [initialSaid]);
-  const errors = fieldTexts(editor.error, t);
+  const errorBlocks = Object.keys(fieldTexts(editor.error, t)).flatMap((f) => {
+    const i = blockIndexOf(f);
+    return i === undefined ? [] : [i];
+  });
   return (
     <SchemaFieldsScope value={{ scope }}>
-      {open ? (
-        <ItemHeading
-          kind={pageKind}
-          open={open}
-          present={present}
-          title={open.head.document.title}
-        />
-      ) : null}
-      <SaidStatus said={said} />
-      {conflict && open ? (
-        <Conflict
-          kind={pageKind}
-          itemId={open.item.id}
-          basedOn={editor.basedOn}
-          conflict={conflict}
-          fieldLabel={fieldLabel}
-          onReapply={editor.reapplyOn}
-        />
-      ) : null}
-      <ErrorSummary error={editor.error} />
-      <AdminForm
-        errors={errors}
-        onSubmit={(event) => {
-          event.preventDefault();
-          // Only its own submit: a dialog's form (a portal) must never save the page.
-          if (event.target === event.currentTarget) void editor.save();
-        }}
-        aria-label={open ? open.head.document.title : t('admin.page.newHeading')}
+      <ItemEditorFrame
+        editor={editor}
+        present={props.present}
+        title={open ? open.head.document.title : t('admin.page.newHeading')}
+        fieldLabel={fieldLabel}
       >
         <PageFields
           form={form}
@@ -238,40 +203,11 @@ function Editor(props: EditorProps) {
           <BlockList
             blocks={form.blocks}
             onChange={(blocks) => change({ blocks })}
-            errorBlocks={Object.keys(errors).flatMap((f) => {
-              const i = blockIndexOf(f);
-              return i === undefined ? [] : [i];
-            })}
+            errorBlocks={errorBlocks}
             focus={editor.focus}
           />
         </Section>
-        <EditorButtons
-          kind={pageKind}
-          open={open}
-          preview={editor.preview}
-          onPreview={() => void editor.makePreview()}
-          onPublish={() => void editor.publish()}
-        />
-      </AdminForm>
-      {open?.canPublish ? (
-        <SchedulePanel
-          base={PAGES_ADMIN_API}
-          itemId={open.item.id}
-          version={open.head.version}
-          live={open.item.publishedPath !== null}
-          reload={[['page', open.item.id], ['pages']]}
-        />
-      ) : null}
-      {open ? (
-        <>
-          <Versions
-            kind={pageKind}
-            open={open}
-            onRestore={(version) => void editor.restore(version)}
-          />
-          <Compare kind={pageKind} open={open} fieldLabel={fieldLabel} />
-        </>
-      ) : null}
+      </ItemEditorFrame>
     </SchemaFieldsScope>
   );
 }
@@ -291,6 +227,7 @@ function PageFields({
   publishedPath: string | null;
 }) {
   const { t } = useT();
+  const field = useFormFields(form, change, 'admin.page.field');
   const tree = usePageTree({ site: scope.siteId, lang: scope.lang });
   // A page cannot be under itself or under a page below it.
   const below = new Set<number>(itemId === null ? [] : [itemId]);
@@ -309,22 +246,14 @@ function PageFields({
   return (
     <>
       <Section id="page-content" title={t('admin.page.content')}>
+        <Field {...field('title')} />
         <Field
-          name="document.title"
-          label={t('admin.page.field.title')}
-          value={form.title}
-          onChange={(title) => change({ title })}
-        />
-        <Field
-          name="document.path"
-          label={t('admin.page.field.path')}
+          {...field('path')}
           description={
             publishedPath
               ? t('admin.recipe.pathPublishedHint', { path: publishedPath })
               : t('admin.page.pathHint')
           }
-          value={form.path}
-          onChange={(path) => change({ path })}
         />
         <ChoiceSelect
           key={`parent-${parents.length}`}
@@ -340,13 +269,7 @@ function PageFields({
         <p>
           {t('admin.page.field.type')}: {form.type}
         </p>
-        <Field
-          name="document.navLabel"
-          label={t('admin.page.field.navLabel')}
-          description={t('admin.page.navLabelHint')}
-          value={form.navLabel}
-          onChange={(navLabel) => change({ navLabel })}
-        />
+        <Field {...field('navLabel')} description={t('admin.page.navLabelHint')} />
         <CheckField isSelected={form.showInNav} onChange={(showInNav) => change({ showInNav })}>
           {t('admin.page.field.showInNav')}
         </CheckField>
@@ -360,20 +283,8 @@ function PageFields({
           value={form.navArea}
           onChange={(navArea) => change({ navArea: navArea === 'top' ? 'top' : 'bottom' })}
         />
-        <NumberField
-          name="document.sortOrder"
-          label={t('admin.page.field.sortOrder')}
-          description={t('admin.page.sortOrderHint')}
-          value={form.sortOrder}
-          onChange={(sortOrder) => change({ sortOrder })}
-        />
-        <TextAreaField
-          name="document.teaser"
-          label={t('admin.page.field.teaser')}
-          rows={3}
-          value={form.teaser}
-          onChange={(teaser) => change({ teaser })}
-        />
+        <NumberField {...field('sortOrder')} description={t('admin.page.sortOrderHint')} />
+        <TextAreaField {...field('teaser')} rows={3} />
         <ImageField
           scope={scope}
           label={t('admin.page.field.teaserImageId')}
@@ -383,19 +294,8 @@ function PageFields({
         />
       </Section>
       <Section id="page-seo" title={t('admin.page.seo')}>
-        <Field
-          name="document.seoTitle"
-          label={t('admin.page.field.seoTitle')}
-          value={form.seoTitle}
-          onChange={(seoTitle) => change({ seoTitle })}
-        />
-        <TextAreaField
-          name="document.seoDescription"
-          label={t('admin.page.field.seoDescription')}
-          rows={3}
-          value={form.seoDescription}
-          onChange={(seoDescription) => change({ seoDescription })}
-        />
+        <Field {...field('seoTitle')} />
+        <TextAreaField {...field('seoDescription')} rows={3} />
       </Section>
     </>
   );

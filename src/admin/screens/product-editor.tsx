@@ -14,7 +14,7 @@ import {
   Section,
   TextAreaField,
 } from '../ui.tsx';
-import type { EditorKind, Scope, ValueText } from './content-editor.tsx';
+import { type EditorKind, type Scope, useFormFields, type ValueText } from './content-editor.tsx';
 import { FacetTagFields } from './facet-tag-fields.tsx';
 import { ImageField } from './image-field.tsx';
 import { type FieldsOf, type KindEditor, kindEditorScreen } from './kind-editor.tsx';
@@ -114,21 +114,11 @@ function ContentFields({ form, change, open, kinds }: PartProps & { kinds: strin
     const key = `admin.product.type.${kind}`;
     return isAdminMessageKey(key) ? t(key) : kind;
   };
+  const field = useFormFields(form, change, 'admin.product.field');
   return (
     <Section id="product-content" title={t('admin.product.content')}>
-      <Field
-        name="document.name"
-        label={t('admin.product.field.name')}
-        value={form.name}
-        onChange={(name) => change({ name })}
-      />
-      <Field
-        name="document.path"
-        label={t('admin.product.field.path')}
-        description={t('admin.product.pathHint')}
-        value={form.path}
-        onChange={(path) => change({ path })}
-      />
+      <Field {...field('name')} />
+      <Field {...field('path')} description={t('admin.product.pathHint')} />
       {open ? (
         <p>
           {t('admin.product.field.kind')}: {typeName(form.kind)}
@@ -143,26 +133,9 @@ function ContentFields({ form, change, open, kinds }: PartProps & { kinds: strin
           onChange={(kind) => change({ kind })}
         />
       )}
-      <TextAreaField
-        name="document.teaser"
-        label={t('admin.product.field.teaser')}
-        rows={3}
-        value={form.teaser}
-        onChange={(teaser) => change({ teaser })}
-      />
-      <RichTextField
-        name="document.descriptionHtml"
-        label={t('admin.product.field.descriptionHtml')}
-        value={form.descriptionHtml}
-        onChange={(descriptionHtml) => change({ descriptionHtml })}
-      />
-      <TextAreaField
-        name="document.ingredients"
-        label={t('admin.product.field.ingredients')}
-        rows={3}
-        value={form.ingredients}
-        onChange={(ingredients) => change({ ingredients })}
-      />
+      <TextAreaField {...field('teaser')} rows={3} />
+      <RichTextField {...field('descriptionHtml')} />
+      <TextAreaField {...field('ingredients')} rows={3} />
       <CheckField isSelected={form.isNovelty} onChange={(isNovelty) => change({ isNovelty })}>
         {t('admin.product.field.isNovelty')}
       </CheckField>
@@ -209,46 +182,22 @@ function ImageFields({ form, change, scope }: PartProps) {
 /** The codes and the weight; a shop product's code is the shop's and only shown. */
 function CodeFields({ form, change, scope, open }: PartProps) {
   const { t } = useT();
+  const field = useFormFields(form, change, 'admin.product.field');
   return (
     <Section id="product-codes" title={t('admin.product.codes')}>
       <Field
-        name="document.code"
-        label={t('admin.product.field.code')}
+        {...field('code')}
         {...(scope.siteId === SHOP_SITE && open
           ? { description: t('admin.product.codeHint') }
           : {})}
         isReadOnly={scope.siteId === SHOP_SITE && open}
-        value={form.code}
-        onChange={(code) => change({ code })}
       />
-      <Field
-        name="document.gtin"
-        label={t('admin.product.field.gtin')}
-        inputMode="numeric"
-        value={form.gtin}
-        onChange={(gtin) => change({ gtin })}
-      />
-      <Field
-        name="document.valoCode"
-        label={t('admin.product.field.valoCode')}
-        value={form.valoCode}
-        onChange={(valoCode) => change({ valoCode })}
-      />
+      <Field {...field('gtin')} inputMode="numeric" />
+      <Field {...field('valoCode')} />
       {scope.siteId === SHOP_SITE ? null : (
-        <Field
-          name="document.shopCode"
-          label={t('admin.product.field.shopCode')}
-          description={t('admin.product.shopCodeHint')}
-          value={form.shopCode}
-          onChange={(shopCode) => change({ shopCode })}
-        />
+        <Field {...field('shopCode')} description={t('admin.product.shopCodeHint')} />
       )}
-      <NumberField
-        name="document.weightGrams"
-        label={t('admin.product.field.weightGrams')}
-        value={form.weightGrams}
-        onChange={(weightGrams) => change({ weightGrams })}
-      />
+      <NumberField {...field('weightGrams')} />
     </Section>
   );
 }
@@ -292,6 +241,7 @@ function CategoryFields({
   options: ProductOptions | undefined;
 }) {
   const { t } = useT();
+  const field = useFormFields(form, change, 'admin.product.field');
   return (
     <Section id="product-categories" title={t('admin.product.categories')}>
       <FacetTagFields
@@ -301,12 +251,7 @@ function CategoryFields({
         tagsById={tagNames}
         categoryLabel={t('admin.product.field.categoryIds')}
       />
-      <Field
-        name="document.productGroup"
-        label={t('admin.product.field.productGroup')}
-        value={form.productGroup}
-        onChange={(productGroup) => change({ productGroup })}
-      />
+      <Field {...field('productGroup')} />
     </Section>
   );
 }

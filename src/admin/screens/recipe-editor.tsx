@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, CheckboxGroup, Heading, Label } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import type {
@@ -8,17 +8,14 @@ import type {
   Present,
   RecipeDocument,
   RecipeOpen,
-  RecipesList,
 } from '../../features/content/admin.ts';
 import { isAdminMessageKey } from '../../i18n/admin.ts';
 import styles from '../admin.module.css';
 import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import {
-  AdminForm,
   CheckField,
   ChoiceSelect,
-  ErrorSummary,
   Field,
   LiveStatus,
   NumberField,
@@ -26,18 +23,13 @@ import {
   TextAreaField,
 } from '../ui.tsx';
 import {
-  Compare,
-  Conflict,
-  EditorButtons,
   type EditorKind,
-  fieldTexts,
-  ItemHeading,
+  ItemEditorFrame,
+  NewItemScope,
   OpenedItem,
-  SaidStatus,
   type Scope,
+  useFormFields,
   useItemEditor,
-  type ValueText,
-  Versions,
 } from './content-editor.tsx';
 import { ImageField } from './image-field.tsx';
 import {
@@ -52,7 +44,6 @@ import {
   slugOf,
 } from './recipe-form.ts';
 import { RECIPES_ADMIN_API } from './recipes.tsx';
-import { SchedulePanel } from './schedule-panel.tsx';
 
 /**
  * The recipe editor (decision 162): a new recipe of a site and language, or one opened by id.
@@ -69,42 +60,21 @@ export function RecipeEditorScreen() {
 function NewRecipe() {
   const { t } = useT();
   const navigate = useNavigate();
-  const list = useQuery({
-    queryKey: ['recipes', 'scopes'],
-    queryFn: () => get<RecipesList>(`${RECIPES_ADMIN_API}?offset=0`),
-  });
-  const scopes = list.data?.scopes ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const key = chosen ?? (scopes[0] ? `${scopes[0].siteId}/${scopes[0].lang}` : null);
-  const scope = scopes.find((s) => `${s.siteId}/${s.lang}` === key);
   return (
     <>
       <Heading level={1}>{t('admin.recipe.newHeading')}</Heading>
-      {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
-      {scopes.length > 1 ? (
-        <ChoiceSelect
-          name="scope"
-          label={t('admin.recipe.where')}
-          options={scopes.map((s) => [`${s.siteId}/${s.lang}`, `${s.siteId} (${s.lang})`] as const)}
-          value={key ?? undefined}
-          onChange={setChosen}
-        />
-      ) : scope ? (
-        <p>
-          {t('admin.recipe.where')}:{' '}
-          {t('admin.recipe.scope', { site: scope.siteId, lang: scope.lang })}
-        </p>
-      ) : null}
-      {scope ? (
-        <Editor
-          key={key}
-          scope={scope}
-          open={null}
-          onCreated={(made, text) =>
-            navigate(`/content/recipes/${made.item.id}`, { replace: true, state: { said: text } })
-          }
-        />
-      ) : null}
+      <NewItemScope api={RECIPES_ADMIN_API} listKey="recipes">
+        {(scope, key) => (
+          <Editor
+            key={key}
+            scope={scope}
+            open={null}
+            onCreated={(made, text) =>
+              navigate(`/content/recipes/${made.item.id}`, { replace: true, state: { said: text } })
+            }
+          />
+        )}
+      </NewItemScope>
     </>
   );
 }
@@ -112,15 +82,12 @@ function NewRecipe() {
 function OpenedRecipe({ id }: { id: number }) {
   return (
     <OpenedItem<RecipeOpen>
-      api={RECIPES_ADMIN_API}
-      itemKey="recipe"
+      kind={recipeKind}
       id={id}
       forbidden="admin.recipe.forbidden"
       notFound="admin.recipe.notFound"
     >
-      {({ open, present, scope, initialSaid }) => (
-        <Editor scope={scope} open={open} present={present} initialSaid={initialSaid} />
-      )}
+      {(opened) => <Editor {...opened} />}
     </OpenedItem>
   );
 }
@@ -150,11 +117,12 @@ export const recipeKind: EditorKind = {
   listKey: 'recipes',
   idPrefix: 'recipe',
   presentText: 'admin.recipe.present',
+  schedule: true,
 };
 
 function Editor(props: EditorProps) {
   const { t } = useT();
-  const { scope, open, present = [], initialSaid } = props;
+  const { scope, open } = props;
   const editor = useItemEditor<RecipeDocument, RecipeForm>({
     ...props,
     kind: recipeKind,
@@ -163,100 +131,45 @@ function Editor(props: EditorProps) {
     documentOf,
     reapply,
   });
-  const { form, change, said, conflict } = editor;
+  const { form, change } = editor;
   const [announce, setAnnounce] = useState<string | null>(null);
   const options = useQuery({
     queryKey: ['recipe-options', scope.siteId, scope.lang],
     queryFn: () =>
       get<FacetOptions>(`${RECIPES_ADMIN_API}/options?site=${scope.siteId}&lang=${scope.lang}`),
   });
-  useEffect(() => {
-    if (initialSaid) document.getElementById('recipe-heading')?.focus();
-  }, [initialSaid]);
   const tagsById = tagNames(options.data);
   const fieldLabel = useFieldLabel();
-  const shown: ValueText = (change, value) => valueText(change, value, tagsById);
   const announceAndFocus = (text: string, focusId: string) => {
     setAnnounce(text);
     editor.focus(focusId);
   };
   return (
-    <>
-      {open ? (
-        <ItemHeading
-          kind={recipeKind}
-          open={open}
-          present={present}
-          title={open.head.document.title}
+    <ItemEditorFrame
+      editor={editor}
+      present={props.present}
+      title={open ? open.head.document.title : t('admin.recipe.newHeading')}
+      fieldLabel={fieldLabel}
+      valueText={(change, value) => valueText(change, value, tagsById)}
+    >
+      <ContentFields
+        form={form}
+        change={change}
+        scope={scope}
+        publishedPath={open?.item.publishedPath ?? null}
+        listPath={options.data?.listPath ?? null}
+      />
+      <TimeFields form={form} change={change} />
+      <CategoryFields form={form} change={change} options={options.data} tagsById={tagsById} />
+      <Section id="recipe-steps" title={t('admin.recipe.field.steps')}>
+        <StepList
+          steps={form.steps}
+          onChange={(steps) => change({ steps })}
+          said={announceAndFocus}
         />
-      ) : null}
-      <SaidStatus said={said} />
-      {conflict && open ? (
-        <Conflict
-          kind={recipeKind}
-          itemId={open.item.id}
-          basedOn={editor.basedOn}
-          conflict={conflict}
-          fieldLabel={fieldLabel}
-          valueText={shown}
-          onReapply={editor.reapplyOn}
-        />
-      ) : null}
-      <ErrorSummary error={editor.error} />
-      <AdminForm
-        errors={fieldTexts(editor.error, t)}
-        onSubmit={(event) => {
-          event.preventDefault();
-          // Only its own submit: a dialog's form (a portal) must never save the recipe.
-          if (event.target === event.currentTarget) void editor.save();
-        }}
-        aria-label={open ? open.head.document.title : t('admin.recipe.newHeading')}
-      >
-        <ContentFields
-          form={form}
-          change={change}
-          scope={scope}
-          publishedPath={open?.item.publishedPath ?? null}
-          listPath={options.data?.listPath ?? null}
-        />
-        <TimeFields form={form} change={change} />
-        <CategoryFields form={form} change={change} options={options.data} tagsById={tagsById} />
-        <Section id="recipe-steps" title={t('admin.recipe.field.steps')}>
-          <StepList
-            steps={form.steps}
-            onChange={(steps) => change({ steps })}
-            said={announceAndFocus}
-          />
-          <LiveStatus text={announce} />
-        </Section>
-        <EditorButtons
-          kind={recipeKind}
-          open={open}
-          preview={editor.preview}
-          onPreview={() => void editor.makePreview()}
-          onPublish={() => void editor.publish()}
-        />
-      </AdminForm>
-      {open?.canPublish ? (
-        <SchedulePanel
-          base={RECIPES_ADMIN_API}
-          itemId={open.item.id}
-          version={open.head.version}
-          live={open.item.publishedPath !== null}
-          reload={[['recipe', open.item.id], ['recipes']]}
-        />
-      ) : null}
-      {open ? (
-        <>
-          <Versions
-            kind={recipeKind}
-            open={open}
-            onRestore={(version) => void editor.restore(version)}
-          />
-          <Compare kind={recipeKind} open={open} fieldLabel={fieldLabel} valueText={shown} />
-        </>
-      ) : null}
-    </>
+        <LiveStatus text={announce} />
+      </Section>
+    </ItemEditorFrame>
   );
 }
 
@@ -276,13 +189,12 @@ function ContentFields({
   listPath: string | null;
 }) {
   const { t } = useT();
+  const field = useFormFields(form, change, 'admin.recipe.field');
   const pathTouched = useRef(form.path !== '');
   return (
     <Section id="recipe-content" title={t('admin.recipe.content')}>
       <Field
-        name="document.title"
-        label={t('admin.recipe.field.title')}
-        value={form.title}
+        {...field('title')}
         onChange={(title) =>
           change({
             title,
@@ -291,26 +203,18 @@ function ContentFields({
         }
       />
       <Field
-        name="document.path"
-        label={t('admin.recipe.field.path')}
+        {...field('path')}
         description={
           publishedPath
             ? t('admin.recipe.pathPublishedHint', { path: publishedPath })
             : t('admin.recipe.pathHint')
         }
-        value={form.path}
         onChange={(path) => {
           pathTouched.current = true;
           change({ path });
         }}
       />
-      <TextAreaField
-        name="document.teaser"
-        label={t('admin.recipe.field.teaser')}
-        rows={3}
-        value={form.teaser}
-        onChange={(teaser) => change({ teaser })}
-      />
+      <TextAreaField {...field('teaser')} rows={3} />
       <ImageField
         scope={scope}
         imageId={form.imageId}
@@ -322,35 +226,13 @@ function ContentFields({
 
 function TimeFields({ form, change }: { form: RecipeForm; change: Change }) {
   const { t } = useT();
+  const field = useFormFields(form, change, 'admin.recipe.field');
   return (
     <Section id="recipe-times" title={t('admin.recipe.times')}>
-      <NumberField
-        name="document.totalTimeMinutes"
-        label={t('admin.recipe.field.totalTimeMinutes')}
-        value={form.totalTimeMinutes}
-        onChange={(totalTimeMinutes) => change({ totalTimeMinutes })}
-      />
-      <NumberField
-        name="document.yield"
-        label={t('admin.recipe.field.yield')}
-        value={form.yield}
-        onChange={(value) => change({ yield: value })}
-      />
-      <NumberField
-        decimal
-        name="document.portionSize"
-        label={t('admin.recipe.field.portionSize')}
-        description={t('admin.recipe.portionHint')}
-        value={form.portionSize}
-        onChange={(portionSize) => change({ portionSize })}
-      />
-      <Field
-        short
-        name="document.portionUnit"
-        label={t('admin.recipe.field.portionUnit')}
-        value={form.portionUnit}
-        onChange={(portionUnit) => change({ portionUnit })}
-      />
+      <NumberField {...field('totalTimeMinutes')} />
+      <NumberField {...field('yield')} />
+      <NumberField {...field('portionSize')} decimal description={t('admin.recipe.portionHint')} />
+      <Field {...field('portionUnit')} short />
     </Section>
   );
 }

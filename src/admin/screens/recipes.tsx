@@ -1,14 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Heading } from 'react-aria-components';
-import { Link, useSearchParams } from 'react-router';
+import { Heading } from 'react-aria-components';
+import { Link } from 'react-router';
 import type { RECIPES_ADMIN_API as RecipesApi, RecipesList } from '../../features/content/admin.ts';
 import styles from '../admin.module.css';
-import { get } from '../api.ts';
 import { useT } from '../i18n.tsx';
 import { useCan } from '../session.tsx';
-import { AdminForm, Field, type GridColumn } from '../ui.tsx';
+import type { GridColumn } from '../ui.tsx';
 import { BulkTable } from './bulk-table.tsx';
-import { ListPages, offsetOf } from './shop-parts.tsx';
+import { ListPages, TextSearch, useSearchedList } from './shop-parts.tsx';
 
 // The API's address, checked against the feature's constant (only types come from the feature).
 export const RECIPES_ADMIN_API: typeof RecipesApi = '/api/admin/content/recipes';
@@ -21,18 +19,11 @@ type Row = RecipesList['recipes'][number];
  */
 export function RecipesScreen() {
   const { t, dateTime } = useT();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const offset = offsetOf(params);
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (offset) query.set('offset', String(offset));
+  const { q, offset, params, list, search } = useSearchedList<RecipesList>(
+    'recipes',
+    RECIPES_ADMIN_API,
+  );
   const canPublish = useCan('content.publish');
-  const list = useQuery({
-    queryKey: ['recipes', query.toString()],
-    queryFn: () => get<RecipesList>(`${RECIPES_ADMIN_API}?${query}`),
-    placeholderData: keepPreviousData,
-  });
   const columns: GridColumn<Row>[] = [
     [
       t('admin.recipes.title'),
@@ -60,32 +51,12 @@ export function RecipesScreen() {
           </Link>
         </div>
       ) : null}
-      <AdminForm
-        key={q}
-        errors={{}}
-        role="search"
-        aria-label={t('admin.recipes.filters')}
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-          setParams(text ? { q: text } : {});
-        }}
-      >
-        <Field
-          name="q"
-          type="search"
-          label={t('admin.recipes.search')}
-          description={t('admin.recipes.searchHint')}
-          defaultValue={q}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" className={styles.secondary}>
-            {t('admin.recipes.apply')}
-          </Button>
-          {q ? <Link to="/content/recipes">{t('admin.recipes.clear')}</Link> : null}
-        </div>
-      </AdminForm>
+      <TextSearch
+        q={q}
+        text={(name) => t(`admin.recipes.${name}`)}
+        clearTo="/content/recipes"
+        onSearch={search}
+      />
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       <p role="status">{total === undefined ? '' : t('admin.recipes.count', { count: total })}</p>
       {list.data ? (

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, DialogTrigger, Heading } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import type {
   ReviewApprove,
@@ -17,8 +17,8 @@ import {
   AdminForm,
   ChoiceRadios,
   DialogActions,
+  DialogButton,
   ErrorSummary,
-  ModalDialog,
   TextAreaField,
   useFieldErrors,
 } from '../ui.tsx';
@@ -250,17 +250,12 @@ function RejectDialog({ review, onModerate }: { review: ReviewRow; onModerate: M
   const { t } = useT();
   const product = review.productName ?? t('admin.reviews.productGone');
   return (
-    <DialogTrigger>
-      <Button
-        className={styles.secondary}
-        aria-label={t('admin.reviews.rejectLabel', { name: review.userName, product })}
-      >
-        {t('admin.reviews.reject')}
-      </Button>
-      <ModalDialog>
-        {(close) => <RejectForm review={review} close={close} onModerate={onModerate} />}
-      </ModalDialog>
-    </DialogTrigger>
+    <DialogButton
+      label={t('admin.reviews.reject')}
+      ariaLabel={t('admin.reviews.rejectLabel', { name: review.userName, product })}
+    >
+      {(close) => <RejectForm review={review} close={close} onModerate={onModerate} />}
+    </DialogButton>
   );
 }
 

@@ -133,35 +133,46 @@ export function SearchedListHead({
   return (
     <>
       <ErrorSummary error={invalid ? list.error : null} />
-      <TextSearch screen={screen} q={q} errors={errors} onSearch={onSearch} />
+      <TextSearch
+        q={q}
+        errors={errors}
+        text={(name) => t(`admin.${screen}.${name}`)}
+        clearTo={`/${screen}`}
+        onSearch={onSearch}
+      />
       {list.isError && !invalid ? <p role="alert">{t('admin.error.load')}</p> : null}
       <p role="status">{total === undefined ? '' : t(`admin.${screen}.count`, { count: total })}</p>
     </>
   );
 }
 
+/** The texts of a list's text search: the form's name, the field's label and hint, its buttons. */
+export type SearchText = (name: 'filters' | 'search' | 'searchHint' | 'apply' | 'clear') => string;
+
 /**
- * A list's text search (`q` in the address): submitting sets it, an empty text clears it. The
- * form is made again for each `q`, so the field shows the search the list shows.
+ * A list's text search (`q` in the address): submitting sets it, an empty text clears it (the
+ * link to `clearTo`). The form is made again for each `q`, so the field shows the search the list
+ * shows.
  */
-function TextSearch({
-  screen,
+export function TextSearch({
   q,
-  errors,
+  errors = {},
+  text,
+  clearTo,
   onSearch,
 }: {
-  screen: SearchedScreen;
   q: string;
-  errors: Record<string, string>;
+  errors?: Record<string, string>;
+  text: SearchText;
+  clearTo: string;
   onSearch: (text: string) => void;
 }) {
-  const { t } = useT();
   return (
     <AdminForm
       key={q}
       errors={errors}
       role="search"
-      aria-label={t(`admin.${screen}.filters`)}
+      aria-label={text('filters')}
       className={styles.filters}
       onSubmit={(event) => {
         event.preventDefault();
@@ -171,15 +182,15 @@ function TextSearch({
       <Field
         name="q"
         type="search"
-        label={t(`admin.${screen}.search`)}
-        description={t(`admin.${screen}.searchHint`)}
+        label={text('search')}
+        description={text('searchHint')}
         defaultValue={q}
       />
       <div className={styles.actions}>
         <Button type="submit" className={styles.secondary}>
-          {t(`admin.${screen}.apply`)}
+          {text('apply')}
         </Button>
-        {q ? <Link to={`/${screen}`}>{t(`admin.${screen}.clear`)}</Link> : null}
+        {q ? <Link to={clearTo}>{text('clear')}</Link> : null}
       </div>
     </AdminForm>
   );

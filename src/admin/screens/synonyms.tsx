@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button, DialogTrigger, Heading } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import type {
   SynonymCreate,
@@ -15,10 +15,11 @@ import { useMe } from '../session.tsx';
 import {
   AdminForm,
   ChoiceRadios,
+  ConfirmForm,
   DialogActions,
+  DialogButton,
   ErrorSummary,
   Field,
-  ModalDialog,
   useFieldErrors,
 } from '../ui.tsx';
 import { formErrors, type Said, SaidText } from './shop-parts.tsx';
@@ -116,23 +117,20 @@ export function SynonymsScreen() {
       <SaidText said={said} />
       {list.isError ? <p role="alert">{t('admin.error.load')}</p> : null}
       <div className={styles.actions}>
-        <DialogTrigger>
-          <Button className={styles.primary}>{t('admin.synonyms.add')}</Button>
-          <ModalDialog>
-            {(close) => (
-              <SynonymForm
-                heading={t('admin.synonyms.addHeading', { lang: langName })}
-                close={close}
-                onSend={(set) =>
-                  change(
-                    () => post<SynonymRow>(`${SYNONYMS_API}/${lang}`, set),
-                    t('admin.synonyms.didAdd', { terms: set.terms.join(', ') }),
-                  )
-                }
-              />
-            )}
-          </ModalDialog>
-        </DialogTrigger>
+        <DialogButton label={t('admin.synonyms.add')} primary>
+          {(close) => (
+            <SynonymForm
+              heading={t('admin.synonyms.addHeading', { lang: langName })}
+              close={close}
+              onSend={(set) =>
+                change(
+                  () => post<SynonymRow>(`${SYNONYMS_API}/${lang}`, set),
+                  t('admin.synonyms.didAdd', { terms: set.terms.join(', ') }),
+                )
+              }
+            />
+          )}
+        </DialogButton>
       </div>
       <section aria-labelledby={headingId}>
         <Heading level={2} id={headingId}>
@@ -170,61 +168,45 @@ function SynonymItem({
         <span className={styles.muted}>{t(`admin.synonyms.kind.${set.kind}`)}</span>
       </p>
       <div className={styles.actions}>
-        <DialogTrigger>
-          <Button
-            className={styles.secondary}
-            aria-label={t('admin.synonyms.editLabel', { terms })}
-          >
-            {t('admin.synonyms.edit')}
-          </Button>
-          <ModalDialog>
-            {(close) => (
-              <SynonymForm
-                heading={t('admin.synonyms.editHeading')}
-                set={set}
-                close={close}
-                onSend={(next) =>
-                  change(
-                    () => put<SynonymRow>(url, { ...next, version: set.version }),
-                    t('admin.synonyms.didSave', { terms: next.terms.join(', ') }),
-                  )
-                }
-              />
-            )}
-          </ModalDialog>
-        </DialogTrigger>
-        <DialogTrigger>
-          <Button
-            className={styles.secondary}
-            aria-label={t('admin.synonyms.removeLabel', { terms })}
-          >
-            {t('admin.synonyms.remove')}
-          </Button>
-          <ModalDialog>
-            {(close) => (
-              <AdminForm
-                errors={{}}
-                onSubmit={async (event) => {
-                  event.preventDefault();
-                  close();
-                  await change(
-                    () => del(`${url}?version=${set.version}`),
-                    t('admin.synonyms.didRemove', { terms }),
-                  );
-                }}
-              >
-                <Heading slot="title">{t('admin.synonyms.removeHeading')}</Heading>
-                <p>{t('admin.synonyms.removeLead', { terms })}</p>
-                <DialogActions
-                  confirm={t('admin.synonyms.remove')}
-                  cancel={t('admin.synonyms.cancel')}
-                  close={close}
-                  danger
-                />
-              </AdminForm>
-            )}
-          </ModalDialog>
-        </DialogTrigger>
+        <DialogButton
+          label={t('admin.synonyms.edit')}
+          ariaLabel={t('admin.synonyms.editLabel', { terms })}
+        >
+          {(close) => (
+            <SynonymForm
+              heading={t('admin.synonyms.editHeading')}
+              set={set}
+              close={close}
+              onSend={(next) =>
+                change(
+                  () => put<SynonymRow>(url, { ...next, version: set.version }),
+                  t('admin.synonyms.didSave', { terms: next.terms.join(', ') }),
+                )
+              }
+            />
+          )}
+        </DialogButton>
+        <DialogButton
+          label={t('admin.synonyms.remove')}
+          ariaLabel={t('admin.synonyms.removeLabel', { terms })}
+        >
+          {(close) => (
+            <ConfirmForm
+              heading={t('admin.synonyms.removeHeading')}
+              lead={t('admin.synonyms.removeLead', { terms })}
+              confirm={t('admin.synonyms.remove')}
+              cancel={t('admin.synonyms.cancel')}
+              danger
+              close={close}
+              onConfirm={() =>
+                change(
+                  () => del(`${url}?version=${set.version}`),
+                  t('admin.synonyms.didRemove', { terms }),
+                )
+              }
+            />
+          )}
+        </DialogButton>
       </div>
     </li>
   );
