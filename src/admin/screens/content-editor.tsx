@@ -150,58 +150,30 @@ export function useItemEditor<Doc, Form>(options: ItemEditorOptions<Doc, Form>) 
   const { kind, scope, open, initialSaid = null, onCreated } = options;
   const { t } = useT();
   const client = useQueryClient();
-  const [form, setForm] = useState<Form>(() =>
-    open ? options.formOf(open.head.document) : options.emptyForm(),
-  );
-  const [basedOn, setBasedOn] = useState(open?.head.version ?? 0);
-  const [dirty, setDirty] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [said, setSaid] = useState<Said>(initialSaid ? { text: initialSaid, alert: false } : null);
-  const [conflict, setConflict] = useState<Conflicted<Doc> | null>(null);
+  const { form, basedOn, dirty, change, reset } = useFormOf(options);
   const [preview, setPreview] = useState<{ url: string; version: number } | null>(null);
-  const [focusId, setFocusId] = useState<string | null>(null);
-  const pending = useRef(false);
+  const setFocusId = useFocusSoon();
   // A made item's first save opens its editor with the heading focused, read out with the said.
   useEffect(() => {
     if (initialSaid) document.getElementById(`${kind.idPrefix}-heading`)?.focus();
   }, [initialSaid, kind.idPrefix]);
-  useEffect(() => {
-    if (!focusId) return;
-    document.getElementById(focusId)?.focus();
-    setFocusId(null);
-  }, [focusId]);
+  const { act, error, setError, said, setSaid, conflict, setConflict } = useActions<Doc>(
+    initialSaid,
+    () => {
+      const mine = options.documentOf(form);
+      return 'document' in mine ? mine.document : undefined;
+    },
+  );
+  const tell = (text: string) => setSaid({ text, alert: false });
 
-  const change = (next: Partial<Form> | ((form: Form) => Form)) => {
-    setForm((f) => (typeof next === 'function' ? next(f) : { ...f, ...next }));
-    setDirty(true);
-  };
   /** The server's newest state in place of the form (after a save, publish or restore). */
   const loaded = (answer: OpenItem<Doc>) => {
     client.setQueryData([kind.itemKey, answer.item.id], answer);
     void client.invalidateQueries({ queryKey: [kind.listKey] });
-    setForm(options.formOf(answer.head.document));
-    setBasedOn(answer.head.version);
-    setDirty(false);
+    reset(answer.head.document, answer.head.version);
     setConflict(null);
     // A link shows the version it was made for; after a change it would mislead.
     setPreview(null);
-  };
-  const act = async (work: () => Promise<void>) => {
-    if (pending.current) return;
-    pending.current = true;
-    setError(null);
-    setSaid(null);
-    try {
-      await work();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-        const current = e.problem.current as Version<Doc>;
-        const mine = options.documentOf(form);
-        setConflict({ current, mine: 'document' in mine ? mine.document : current.document });
-      } else setError(e);
-    } finally {
-      pending.current = false;
-    }
   };
   /** Whether the form has unsaved changes (then preview, publish and restore wait). */
   const unsaved = () => {
@@ -209,6 +181,9 @@ export function useItemEditor<Doc, Form>(options: ItemEditorOptions<Doc, Form>) 
     return dirty;
   };
   const itemUrl = (path = '') => `${kind.api}/${open?.item.id}${path}`;
+  /** An action on the item as saved: it waits while the form has unsaved changes. */
+  const whenSaved = (work: (item: OpenItem<Doc>) => Promise<void>) =>
+    open && !unsaved() ? act(() => work(open)) : undefined;
 
   const save = () =>
     act(async () => {
@@ -229,58 +204,42 @@ export function useItemEditor<Doc, Form>(options: ItemEditorOptions<Doc, Form>) 
       }
       const answer = await put<OpenItem<Doc>>(itemUrl(), { basedOn, document: made.document });
       loaded(answer);
-      setSaid({ text: t('admin.recipe.saved', { version: answer.head.version }), alert: false });
+      tell(t('admin.recipe.saved', { version: answer.head.version }));
     });
   const makePreview = () =>
-    open && !unsaved()
-      ? act(async () => {
-          const version = open.head.version;
-          const link = await post<{ url: string }>(itemUrl('/preview'), { version });
-          setPreview({ url: link.url, version });
-          setSaid({ text: t('admin.recipe.previewReady', { version, minutes: 15 }), alert: false });
-          setFocusId(`${kind.idPrefix}-preview-link`);
-        })
-      : undefined;
+    whenSaved(async (item) => {
+      const version = item.head.version;
+      const link = await post<{ url: string }>(itemUrl('/preview'), { version });
+      setPreview({ url: link.url, version });
+      tell(t('admin.recipe.previewReady', { version, minutes: 15 }));
+      setFocusId(`${kind.idPrefix}-preview-link`);
+    });
   const publish = () =>
-    open && !unsaved()
-      ? act(async () => {
-          const answer = await post<OpenItem<Doc>>(itemUrl('/publish'), {
-            ...options.publishExtra?.(),
-            version: open.head.version,
-          });
-          loaded(answer);
-          setSaid({
-            text: t('admin.recipe.published', { version: answer.head.version }),
-            alert: false,
-          });
-        })
-      : undefined;
+    whenSaved(async (item) => {
+      const answer = await post<OpenItem<Doc>>(itemUrl('/publish'), {
+        ...options.publishExtra?.(),
+        version: item.head.version,
+      });
+      loaded(answer);
+      tell(t('admin.recipe.published', { version: answer.head.version }));
+    });
   const restore = (version: number) =>
-    open && !unsaved()
-      ? act(async () => {
-          const answer = await post<OpenItem<Doc>>(itemUrl('/restore'), {
-            version,
-            basedOn: open.head.version,
-          });
-          loaded(answer);
-          setSaid({
-            text: t('admin.recipe.restored', { from: version, version: answer.head.version }),
-            alert: false,
-          });
-          setFocusId(`${kind.idPrefix}-heading`);
-        })
-      : undefined;
+    whenSaved(async (item) => {
+      const answer = await post<OpenItem<Doc>>(itemUrl('/restore'), {
+        version,
+        basedOn: item.head.version,
+      });
+      loaded(answer);
+      tell(t('admin.recipe.restored', { from: version, version: answer.head.version }));
+      setFocusId(`${kind.idPrefix}-heading`);
+    });
   /** The editor's changes made again on the newest version, which the form is now based on. */
   const reapplyOn = (base: Doc) => {
     if (!conflict) return;
-    setForm(options.formOf(options.reapply(base, conflict.mine, conflict.current.document)));
-    setBasedOn(conflict.current.version);
-    setDirty(true);
+    const { current } = conflict;
+    reset(options.reapply(base, conflict.mine, current.document), current.version, true);
     setConflict(null);
-    setSaid({
-      text: t('admin.recipe.reapplied', { version: conflict.current.version }),
-      alert: false,
-    });
+    tell(t('admin.recipe.reapplied', { version: conflict.current.version }));
     setFocusId(`${kind.idPrefix}-save`);
   };
   return {
@@ -301,6 +260,68 @@ export function useItemEditor<Doc, Form>(options: ItemEditorOptions<Doc, Form>) 
     restore,
     reapplyOn,
   };
+}
+
+/**
+ * The form, the version it is based on and whether it has unsaved changes; `reset` puts a
+ * version's document in it (the server's newest: clean; changes made again on it: `changed`).
+ */
+function useFormOf<Doc, Form>(options: ItemEditorOptions<Doc, Form>) {
+  const { open } = options;
+  const [form, setForm] = useState<Form>(() =>
+    open ? options.formOf(open.head.document) : options.emptyForm(),
+  );
+  const [basedOn, setBasedOn] = useState(open?.head.version ?? 0);
+  const [dirty, setDirty] = useState(false);
+  const change = (next: Partial<Form> | ((form: Form) => Form)) => {
+    setForm((f) => (typeof next === 'function' ? next(f) : { ...f, ...next }));
+    setDirty(true);
+  };
+  const reset = (document: Doc, version: number, changed = false) => {
+    setForm(options.formOf(document));
+    setBasedOn(version);
+    setDirty(changed);
+  };
+  return { form, basedOn, dirty, change, reset };
+}
+
+/** Focuses the element of an id after the next render, when it is there. */
+function useFocusSoon() {
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId) return;
+    document.getElementById(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId]);
+  return setFocusId;
+}
+
+/**
+ * One action on the server at a time, with what it said and its error; a stale one (409 with the
+ * newest version) is a conflict beside the editor's own document (`mine`; none: the newest).
+ */
+function useActions<Doc>(initialSaid: string | null, mine: () => Doc | undefined) {
+  const [error, setError] = useState<unknown>(null);
+  const [said, setSaid] = useState<Said>(initialSaid ? { text: initialSaid, alert: false } : null);
+  const [conflict, setConflict] = useState<Conflicted<Doc> | null>(null);
+  const pending = useRef(false);
+  const act = async (work: () => Promise<void>) => {
+    if (pending.current) return;
+    pending.current = true;
+    setError(null);
+    setSaid(null);
+    try {
+      await work();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
+        const current = e.problem.current as Version<Doc>;
+        setConflict({ current, mine: mine() ?? current.document });
+      } else setError(e);
+    } finally {
+      pending.current = false;
+    }
+  };
+  return { act, error, setError, said, setSaid, conflict, setConflict };
 }
 
 export type ItemEditor<Doc, Form> = ReturnType<typeof useItemEditor<Doc, Form>>;

@@ -301,6 +301,88 @@ function PageFields({
   );
 }
 
+/** One block: its heading, its edit, move and remove buttons, and its fields when open. */
+function BlockItem(props: {
+  row: BlockRow;
+  index: number;
+  count: number;
+  name: string;
+  isOpen: boolean;
+  onToggle: () => void;
+  onMove: (by: -1 | 1, way: 'up' | 'down') => void;
+  onRemove: () => void;
+  onValue: (value: Record<string, unknown>) => void;
+}) {
+  const { t } = useT();
+  const { row, index, count, name, isOpen, onToggle, onMove, onRemove, onValue } = props;
+  const schema = blockSchemaOf(String(row.value.type));
+  return (
+    <li className={styles.blockRow}>
+      <section aria-labelledby={`block-title-${row.key}`}>
+        <Heading
+          level={3}
+          id={`block-title-${row.key}`}
+          tabIndex={-1}
+          className={styles.blockTitle}
+        >
+          {t('admin.page.blockTitle', { n: index + 1, count, name })}
+        </Heading>
+        <div className={styles.inlineActions}>
+          <Button
+            className={styles.secondary}
+            aria-expanded={isOpen}
+            aria-controls={isOpen ? `block-fields-${row.key}` : undefined}
+            aria-label={t(isOpen ? 'admin.page.closeBlock' : 'admin.page.editBlock', {
+              n: index + 1,
+            })}
+            onPress={onToggle}
+          >
+            {t(isOpen ? 'admin.page.close' : 'admin.page.edit')}
+          </Button>
+          <Button
+            id={`block-up-${row.key}`}
+            className={styles.secondary}
+            aria-label={t('admin.page.moveBlockUp', { n: index + 1 })}
+            onPress={() => onMove(-1, 'up')}
+          >
+            {t('admin.recipe.moveUp')}
+          </Button>
+          <Button
+            id={`block-down-${row.key}`}
+            className={styles.secondary}
+            aria-label={t('admin.page.moveBlockDown', { n: index + 1 })}
+            onPress={() => onMove(1, 'down')}
+          >
+            {t('admin.recipe.moveDown')}
+          </Button>
+          <Button
+            className={styles.secondary}
+            aria-label={t('admin.page.removeBlock', { n: index + 1 })}
+            onPress={onRemove}
+          >
+            {t('admin.recipe.remove')}
+          </Button>
+        </div>
+        {isOpen ? (
+          <div id={`block-fields-${row.key}`}>
+            {schema ? (
+              <ObjectFields
+                schema={schema}
+                value={row.value}
+                onChange={onValue}
+                name={`document.blocks.${index}`}
+                idPrefix={`block-${row.key}`}
+              />
+            ) : (
+              <p>{t('admin.page.unknownBlock')}</p>
+            )}
+          </div>
+        ) : null}
+      </section>
+    </li>
+  );
+}
+
 /**
  * The page's blocks in order. Each is shown by its type and a line of its content; its fields
  * open with its edit button. The move buttons keep the focus on the moved block's button and
@@ -347,7 +429,6 @@ function BlockList({
       {blocks.length === 0 ? <p>{t('admin.page.noBlocks')}</p> : null}
       <ol className={styles.plainList} aria-label={t('admin.page.blockList')}>
         {blocks.map((row, i) => {
-          const schema = blockSchemaOf(String(row.value.type));
           const isOpen = openKeys.has(row.key) || errorBlocks.includes(i);
           const name = nameOf(row);
           const move = (by: -1 | 1, way: 'up' | 'down') => {
@@ -363,74 +444,23 @@ function BlockList({
             );
           };
           return (
-            <li key={row.key} className={styles.blockRow}>
-              <section aria-labelledby={`block-title-${row.key}`}>
-                <Heading
-                  level={3}
-                  id={`block-title-${row.key}`}
-                  tabIndex={-1}
-                  className={styles.blockTitle}
-                >
-                  {t('admin.page.blockTitle', { n: i + 1, count: blocks.length, name })}
-                </Heading>
-                <div className={styles.inlineActions}>
-                  <Button
-                    className={styles.secondary}
-                    aria-expanded={isOpen}
-                    aria-controls={isOpen ? `block-fields-${row.key}` : undefined}
-                    aria-label={t(isOpen ? 'admin.page.closeBlock' : 'admin.page.editBlock', {
-                      n: i + 1,
-                    })}
-                    onPress={() => toggle(row.key)}
-                  >
-                    {t(isOpen ? 'admin.page.close' : 'admin.page.edit')}
-                  </Button>
-                  <Button
-                    id={`block-up-${row.key}`}
-                    className={styles.secondary}
-                    aria-label={t('admin.page.moveBlockUp', { n: i + 1 })}
-                    onPress={() => move(-1, 'up')}
-                  >
-                    {t('admin.recipe.moveUp')}
-                  </Button>
-                  <Button
-                    id={`block-down-${row.key}`}
-                    className={styles.secondary}
-                    aria-label={t('admin.page.moveBlockDown', { n: i + 1 })}
-                    onPress={() => move(1, 'down')}
-                  >
-                    {t('admin.recipe.moveDown')}
-                  </Button>
-                  <Button
-                    className={styles.secondary}
-                    aria-label={t('admin.page.removeBlock', { n: i + 1 })}
-                    onPress={() => {
-                      onChange(blocks.filter((_, j) => j !== i));
-                      said(t('admin.recipe.removed', { name }), 'page-add-block');
-                    }}
-                  >
-                    {t('admin.recipe.remove')}
-                  </Button>
-                </div>
-                {isOpen ? (
-                  <div id={`block-fields-${row.key}`}>
-                    {schema ? (
-                      <ObjectFields
-                        schema={schema}
-                        value={row.value}
-                        onChange={(value) =>
-                          onChange(blocks.map((b) => (b.key === row.key ? { ...b, value } : b)))
-                        }
-                        name={`document.blocks.${i}`}
-                        idPrefix={`block-${row.key}`}
-                      />
-                    ) : (
-                      <p>{t('admin.page.unknownBlock')}</p>
-                    )}
-                  </div>
-                ) : null}
-              </section>
-            </li>
+            <BlockItem
+              key={row.key}
+              row={row}
+              index={i}
+              count={blocks.length}
+              name={name}
+              isOpen={isOpen}
+              onToggle={() => toggle(row.key)}
+              onMove={move}
+              onRemove={() => {
+                onChange(blocks.filter((_, j) => j !== i));
+                said(t('admin.recipe.removed', { name }), 'page-add-block');
+              }}
+              onValue={(value) =>
+                onChange(blocks.map((b) => (b.key === row.key ? { ...b, value } : b)))
+              }
+            />
           );
         })}
       </ol>
