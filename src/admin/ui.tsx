@@ -278,6 +278,8 @@ export function ConfirmForm({
       errors={{}}
       onSubmit={async (event) => {
         event.preventDefault();
+        // The dialog is a portal: its submit must not reach a form around its button.
+        event.stopPropagation();
         close();
         await onConfirm();
       }}

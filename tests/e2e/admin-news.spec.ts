@@ -155,6 +155,30 @@ describe('news releases in the back office', () => {
       await shot(visitor, 'published-1280');
       await visitor.close();
 
+      // Unpublished now from the editor's schedule panel, behind its confirmation.
+      await press(page, 'button', 'Poista julkaisusta');
+      const confirmNow = page.getByRole('dialog', { name: 'Poistetaanko julkaisusta?' });
+      await confirmNow.waitFor();
+      await axe(page, 'unpublish now dialog');
+      await press(page, 'button', 'Poista julkaisusta', confirmNow);
+      await page.getByText('Poistettu julkaisusta.', { exact: true }).waitFor();
+      const gone = await context.newPage();
+      expect((await gone.goto(`${site}${release.path}`))?.status()).toBe(404);
+
+      // Published again, then unpublished from the news list's row.
+      await press(page, 'button', 'Julkaise');
+      await page.getByText(/^Versio \d+ on julkaistu sivustolle\.$/).waitFor();
+      await page.goto(`${admin}/news`);
+      await press(page, 'button', `Poista julkaisusta: ${release.title}`);
+      const confirmRow = page.getByRole('dialog', {
+        name: `Poistetaanko ${release.title} julkaisusta?`,
+      });
+      await confirmRow.waitFor();
+      await press(page, 'button', 'Poista julkaisusta', confirmRow);
+      await page.getByText(`Poistettu julkaisusta: ${release.title}.`).waitFor();
+      expect((await gone.goto(`${site}${release.path}`))?.status()).toBe(404);
+      await gone.close();
+
       // At 375 px: the list and the editor.
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(`${admin}/news`);

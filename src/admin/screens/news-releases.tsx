@@ -8,7 +8,9 @@ import { useT } from '../i18n.tsx';
 import {
   AdminForm,
   ChoiceSelect,
+  ConfirmForm,
   DialogActions,
+  DialogButton,
   ErrorSummary,
   Field,
   ModalDialog,
@@ -86,41 +88,28 @@ export function ReleaseActions({
   }
   if (row.state === 'draft') return null;
   return (
-    <DialogTrigger>
-      <Button
-        className={styles.secondary}
-        aria-label={t('admin.news.unpublishLabel', { title: row.title })}
-      >
-        {t('admin.schedule.unpublishNow')}
-      </Button>
-      <ModalDialog>
-        {(close) => (
-          <>
-            <Heading slot="title">{t('admin.news.unpublishHeading', { title: row.title })}</Heading>
-            <p>{t('admin.schedule.unpublishLead')}</p>
-            <AdminForm
-              errors={{}}
-              onSubmit={(event) => {
-                event.preventDefault();
-                close();
-                void act(
-                  `${ADMIN_NEWS_API}/${row.id}/unpublish`,
-                  { version: row.version },
-                  t('admin.news.unpublished', { title: row.title }),
-                );
-              }}
-            >
-              <DialogActions
-                confirm={t('admin.schedule.unpublishConfirm')}
-                cancel={t('admin.news.cancel')}
-                danger
-                close={close}
-              />
-            </AdminForm>
-          </>
-        )}
-      </ModalDialog>
-    </DialogTrigger>
+    <DialogButton
+      label={t('admin.schedule.unpublishNow')}
+      ariaLabel={t('admin.news.unpublishLabel', { title: row.title })}
+    >
+      {(close) => (
+        <ConfirmForm
+          heading={t('admin.news.unpublishHeading', { title: row.title })}
+          lead={t('admin.schedule.unpublishLead')}
+          confirm={t('admin.schedule.unpublishConfirm')}
+          cancel={t('admin.news.cancel')}
+          danger
+          close={close}
+          onConfirm={() =>
+            act(
+              `${ADMIN_NEWS_API}/${row.id}/unpublish`,
+              { version: row.version },
+              t('admin.news.unpublished', { title: row.title }),
+            )
+          }
+        />
+      )}
+    </DialogButton>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { CalendarDateTime } from '@internationalized/date';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, DialogTrigger, Heading } from 'react-aria-components';
+import { Button, DialogTrigger } from 'react-aria-components';
 import type { Schedule, ScheduleAction, Schedules } from '../../features/content/admin.ts';
 import styles from '../admin.module.css';
 import { ApiError, get, post } from '../api.ts';
@@ -10,7 +10,7 @@ import { useT } from '../i18n.tsx';
 import {
   AdminForm,
   ChoiceRadios,
-  DialogActions,
+  ConfirmForm,
   ErrorSummary,
   LiveStatus,
   ModalDialog,
@@ -240,29 +240,20 @@ function UnpublishNow({ item, version, run }: { item: string; version: number; r
       <Button className={styles.danger}>{t('admin.schedule.unpublishNow')}</Button>
       <ModalDialog>
         {(close) => (
-          <>
-            <Heading slot="title">{t('admin.schedule.unpublishHeading')}</Heading>
-            <p>{t('admin.schedule.unpublishLead')}</p>
-            <AdminForm
-              errors={{}}
-              onSubmit={(event) => {
-                event.preventDefault();
-                event.stopPropagation();
-                close();
-                void run(async () => {
-                  await post(`${item}/unpublish`, { version });
-                  return t('admin.schedule.unpublished');
-                });
-              }}
-            >
-              <DialogActions
-                confirm={t('admin.schedule.unpublishConfirm')}
-                cancel={t('admin.news.cancel')}
-                danger
-                close={close}
-              />
-            </AdminForm>
-          </>
+          <ConfirmForm
+            heading={t('admin.schedule.unpublishHeading')}
+            lead={t('admin.schedule.unpublishLead')}
+            confirm={t('admin.schedule.unpublishConfirm')}
+            cancel={t('admin.news.cancel')}
+            danger
+            close={close}
+            onConfirm={() =>
+              run(async () => {
+                await post(`${item}/unpublish`, { version });
+                return t('admin.schedule.unpublished');
+              })
+            }
+          />
         )}
       </ModalDialog>
     </DialogTrigger>
