@@ -510,6 +510,13 @@ describe('the other forms', () => {
     await expectNoSeriousViolations(page);
     await pressOn(page, rules, 'Space');
     await pressOn(page, island.getByRole('radio', { name: 'Puhelin' }), 'Space');
+    // A slow phone: the photo is still being read when the visitor sends; the form waits for it.
+    await page.evaluate(() => {
+      const read = FileReader.prototype.readAsDataURL;
+      FileReader.prototype.readAsDataURL = function (this: FileReader, blob: Blob) {
+        setTimeout(() => read.call(this, blob), 1500);
+      };
+    });
     await island
       .locator('input[type="file"]')
       .setInputFiles({ name: 'grilli.jpg', mimeType: 'image/jpeg', buffer: jpeg });

@@ -1,4 +1,12 @@
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -170,6 +178,12 @@ export function ContactMethod(props: { prefix: string }) {
   );
 }
 
+/**
+ * The file reads of a form still under way: a submit waits for them, so a file chosen just before
+ * the visitor sends is sent with the form, never left out.
+ */
+const PendingReads = createContext<Set<Promise<unknown>> | null>(null);
+
 function readDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -199,6 +213,7 @@ export function FileField(props: {
   const [alert, setAlert] = useState<MessageKey>();
   const { id, error: serverError } = useField(props.name, props.label);
   const { formState } = useFormContext();
+  const reads = useContext(PendingReads);
   const itemErrors = files
     .map((_, index) => errorAt(formState.errors, `${props.name}.${index}`))
     .find((e) => e);
@@ -240,7 +255,9 @@ export function FileField(props: {
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-rule ${id}-list${error ? ` ${id}-error` : ''}`}
         onChange={(event) => {
-          void add(event.target.files);
+          const reading = add(event.target.files);
+          reads?.add(reading);
+          void reading.finally(() => reads?.delete(reading));
           event.target.value = '';
         }}
       />
@@ -420,6 +437,7 @@ export function FormShell(props: {
 }) {
   const t = useT();
   const headingId = `${useId().replace(/[^\w-]/g, '')}-heading`;
+  const reads = useRef(new Set<Promise<unknown>>()).current;
   const { sender } = props;
   const { methods } = sender;
   if (sender.status === 'success') {
@@ -435,8 +453,9 @@ export function FormShell(props: {
     <FormFrame
       methods={methods}
       labelledBy={headingId}
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
+        await Promise.all(reads);
         void methods.handleSubmit(
           (values) => {
             if (!sender.hasToken()) return sender.captchaUnfinished();
@@ -460,7 +479,7 @@ export function FormShell(props: {
       <p className={styles.hint} lang={props.headingLang}>
         {props.requiredNote ?? t('form.requiredMark')}
       </p>
-      {props.children}
+      <PendingReads.Provider value={reads}>{props.children}</PendingReads.Provider>
       <ErrorSummary
         heading={props.summaryHeading ?? t('form.summary.default')}
         label={props.summaryLabel}
