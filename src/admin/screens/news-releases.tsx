@@ -8,7 +8,6 @@ import { useT } from '../i18n.tsx';
 import {
   AdminForm,
   ChoiceSelect,
-  ConfirmForm,
   DialogActions,
   DialogButton,
   ErrorSummary,
@@ -18,6 +17,7 @@ import {
   useFieldErrors,
 } from '../ui.tsx';
 import { ADMIN_NEWS_API } from './news.tsx';
+import { UnpublishConfirm } from './schedule-panel.tsx';
 import type { Said } from './shop-parts.tsx';
 
 /**
@@ -93,12 +93,8 @@ export function ReleaseActions({
       ariaLabel={t('admin.news.unpublishLabel', { title: row.title })}
     >
       {(close) => (
-        <ConfirmForm
+        <UnpublishConfirm
           heading={t('admin.news.unpublishHeading', { title: row.title })}
-          lead={t('admin.schedule.unpublishLead')}
-          confirm={t('admin.schedule.unpublishConfirm')}
-          cancel={t('admin.news.cancel')}
-          danger
           close={close}
           onConfirm={() =>
             act(

@@ -240,12 +240,8 @@ function UnpublishNow({ item, version, run }: { item: string; version: number; r
       <Button className={styles.danger}>{t('admin.schedule.unpublishNow')}</Button>
       <ModalDialog>
         {(close) => (
-          <ConfirmForm
+          <UnpublishConfirm
             heading={t('admin.schedule.unpublishHeading')}
-            lead={t('admin.schedule.unpublishLead')}
-            confirm={t('admin.schedule.unpublishConfirm')}
-            cancel={t('admin.news.cancel')}
-            danger
             close={close}
             onConfirm={() =>
               run(async () => {
@@ -272,5 +268,23 @@ function ScheduleText({ schedule }: { schedule: Schedule }) {
       })}
       {schedule.error ? ` (${schedule.error})` : ''}
     </>
+  );
+}
+
+/** The confirmation of taking an item off the site now: it cannot be undone but by publishing. */
+export function UnpublishConfirm(props: {
+  heading: string;
+  close: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t } = useT();
+  return (
+    <ConfirmForm
+      {...props}
+      lead={t('admin.schedule.unpublishLead')}
+      confirm={t('admin.schedule.unpublishConfirm')}
+      cancel={t('admin.news.cancel')}
+      danger
+    />
   );
 }
