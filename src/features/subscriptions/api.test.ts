@@ -196,6 +196,7 @@ describe('newsletter: double opt-in through the outbox', () => {
     const v = await visitor({ host: 'sibylla.localhost' });
     const answer = await v.post(`${NEWSLETTER_API}?language=en`, { payload: { email: address } });
     expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
     const [row] = await rowsOf(address);
     expect(row?.lang).toBe('en');
     expect(row?.consentText).toBe(en['subscribe.consent.newsletter']);
@@ -485,6 +486,8 @@ describe('news releases', () => {
       headers: HOST,
     });
     expect(answer.statusCode).toBe(200);
+    // The same for every visitor: shared caches may keep it for five minutes.
+    expect(answer.headers['cache-control']).toBe('public, max-age=300');
     expect(answer.json()).toEqual([
       { name: 'Vuosikertomukset', informationType: 'KMK' },
       { name: 'Lehdistötiedotteet', informationType: 'PRM' },

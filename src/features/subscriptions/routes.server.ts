@@ -137,8 +137,9 @@ function subscriptionPost<B extends z.ZodType>(
 export async function subscriptionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = clientLimit(fastify, SUBSCRIBE_LIMIT);
+  // Posts are never kept; the category list says its own (the same for everyone, five minutes).
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   subscriptionPost(
