@@ -1,15 +1,5 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import {
-  createStaffMember,
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-} from '../helpers/server-process.ts';
-import { enrolFromLink } from './admin-shop-support.ts';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
@@ -18,7 +8,7 @@ import {
   screenshots,
   tabTo,
 } from './browser.ts';
-import { contentTemplate } from './content-support.ts';
+import { enrolled, startContentServer } from './content-support.ts';
 
 /**
  * Bulk actions and scheduling in the back office (decision 167), on a server of its own with
@@ -56,34 +46,21 @@ async function rowsOf(page: Page) {
 
 describe('bulk actions and schedules in the back office', () => {
   it('a publisher takes exactly three selected recipes off the site and back, by keyboard', async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-bulk-'));
-    await cp(await contentTemplate(), dataDir, { recursive: true });
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    const link = createStaffMember(env, {
-      email: 'jenni.julkaisija@kattaus.example',
-      name: 'Jenni Julkaisija',
-      role: 'publisher',
-      sites: ['jyvabroiler'],
-      langs: ['fi'],
-    });
-    const { child } = await startServerProcess(inject('serverBuild'), env);
-    const site = `http://jyvabroiler.localhost:${port}`;
+    const server = await startContentServer('bulk', [
+      {
+        email: 'jenni.julkaisija@kattaus.example',
+        name: 'Jenni Julkaisija',
+        role: 'publisher',
+        sites: ['jyvabroiler'],
+        langs: ['fi'],
+      },
+    ]);
+    const [link] = server.links;
+    const { admin } = server;
+    const site = server.origin('jyvabroiler');
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await enrolFromLink(page, link, 'Jenni Julkaisija', PASSWORD);
-      await page.goto(`http://127.0.0.1:${port}/admin/content/recipes`);
+      const { context, page } = await enrolled(browser, link, 'Jenni Julkaisija', PASSWORD);
+      await page.goto(`${admin}/content/recipes`);
       await page.getByRole('heading', { level: 1, name: 'Reseptit' }).waitFor();
       const grid = page.getByRole('grid', { name: 'Reseptit' });
       await grid.getByRole('row').nth(5).waitFor();
@@ -138,7 +115,7 @@ describe('bulk actions and schedules in the back office', () => {
       }
 
       // And back: the three drafts (now first on the list) selected and published.
-      await page.goto(`http://127.0.0.1:${port}/admin/content/recipes`);
+      await page.goto(`${admin}/content/recipes`);
       await grid.getByRole('row').nth(5).waitFor();
       const drafts = await rowsOf(page);
       expect(
@@ -168,7 +145,7 @@ describe('bulk actions and schedules in the back office', () => {
       }
 
       // A schedule in the editor: take the first recipe off in an hour, then cancel that.
-      await page.goto(`http://127.0.0.1:${port}/admin/content/recipes`);
+      await page.goto(`${admin}/content/recipes`);
       await grid.getByRole('row').nth(1).waitFor();
       const first = (await rowsOf(page))[0];
       // In the grid the arrow keys reach a row's link; Enter follows it.
@@ -192,7 +169,7 @@ describe('bulk actions and schedules in the back office', () => {
       await page.getByText('Ei odottavia ajastuksia.').waitFor();
 
       // A new release on 'Tiedotteet': a draft, nowhere on the site.
-      await page.goto(`http://127.0.0.1:${port}/admin/news`);
+      await page.goto(`${admin}/news`);
       await page.getByRole('heading', { level: 1, name: 'Tiedotteet' }).waitFor();
       await pressByTab(page, 'button', 'Uusi tiedote');
       await dialog.getByRole('heading', { name: 'Uusi tiedote' }).waitFor();
@@ -210,7 +187,7 @@ describe('bulk actions and schedules in the back office', () => {
       expect((await page.goto(`${site}/uutiset/uusi-hautomo`))?.status()).toBe(404);
 
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.goto(`http://127.0.0.1:${port}/admin/content/recipes`);
+      await page.goto(`${admin}/content/recipes`);
       await grid.getByRole('row').nth(3).waitFor();
       await tabTo(page, grid.getByRole('row').nth(1), 60);
       await page.keyboard.press('Space');
@@ -222,14 +199,13 @@ describe('bulk actions and schedules in the back office', () => {
       await axe(page, 'dialog at 375');
       await shot(page, 'confirm-375');
       await page.keyboard.press('Escape');
-      await page.goto(`http://127.0.0.1:${port}/admin/news`);
+      await page.goto(`${admin}/news`);
       await page.getByText('Ei sivustolla').first().waitFor();
       await axe(page, 'news at 375');
       await shot(page, 'news-375');
       await context.close();
     } finally {
-      await stopServerProcess(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   }, 300_000);
 });

@@ -1,24 +1,14 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MediaImage, MediaList } from '../../src/features/content/admin.ts';
-import {
-  createStaffMember,
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-} from '../helpers/server-process.ts';
-import { enrolFromLink } from './admin-shop-support.ts';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
   screenshots,
   tabTo,
 } from './browser.ts';
-import { byKeyboard, contentTemplate } from './content-support.ts';
+import { byKeyboard, enrolled, startContentServer } from './content-support.ts';
 
 /**
  * The image library of issue 35 (decision 168), on a server of its own with jyväbroileri's and
@@ -57,32 +47,18 @@ async function usedImage(page: Page): Promise<MediaImage> {
 
 describe('the image library in the back office', () => {
   it('an editor finds an image, gives it a Swedish alt text and a focus point by keyboard, is refused its delete and replaces its file', async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-media-'));
-    await cp(await contentTemplate(), dataDir, { recursive: true });
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    const link = createStaffMember(env, {
-      email: 'kaisa.kuvat@kattaus.example',
-      name: 'Kaisa Kuvatoimittaja',
-      role: 'editor',
-      sites: ['jyvabroiler', 'sibylla'],
-    });
-    const { child } = await startServerProcess(inject('serverBuild'), env);
-    const admin = `http://127.0.0.1:${port}/admin`;
+    const server = await startContentServer('media', [
+      {
+        email: 'kaisa.kuvat@kattaus.example',
+        name: 'Kaisa Kuvatoimittaja',
+        role: 'editor',
+        sites: ['jyvabroiler', 'sibylla'],
+      },
+    ]);
+    const [link] = server.links;
+    const { admin } = server;
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await enrolFromLink(page, link, 'Kaisa Kuvatoimittaja', PASSWORD);
+      const { context, page } = await enrolled(browser, link, 'Kaisa Kuvatoimittaja', PASSWORD);
       const target = await usedImage(page);
       const word = (target.alt.fi ?? '').split(/\s+/)[0] ?? '';
 
@@ -190,11 +166,11 @@ describe('the image library in the back office', () => {
       expect(await uses.getByRole('row').count()).toBe(target.uses.length + 1);
 
       const visitor = await context.newPage();
-      await visitor.goto(`http://jyvabroiler.localhost:${port}${recipeUse.path}`);
+      await visitor.goto(`${server.origin('jyvabroiler')}${recipeUse.path}`);
       await visitor.locator('h1').first().waitFor();
       expect(await visitor.content()).toMatch(new RegExp(`/images/${target.id}/[^"]*&amp;v=3`));
       const crop = await visitor.request.get(
-        `http://127.0.0.1:${port}/images/${target.id}/x.jpg?preset=card-square&v=3`,
+        `${server.base}/images/${target.id}/x.jpg?preset=card-square&v=3`,
       );
       const { data } = await sharp(await crop.body())
         .raw()
@@ -245,8 +221,7 @@ describe('the image library in the back office', () => {
       await shot(page, 'image-375', true);
       await context.close();
     } finally {
-      await stopServerProcess(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   }, 240_000);
 });

@@ -1,16 +1,6 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../src/render/rich-text.server.tsx';
-import {
-  createStaffMember,
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-} from '../helpers/server-process.ts';
-import { enrolFromLink } from './admin-shop-support.ts';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
@@ -18,7 +8,7 @@ import {
   screenshots,
   tabTo,
 } from './browser.ts';
-import { byKeyboard, contentTemplate } from './content-support.ts';
+import { adminJson, byKeyboard, enrolled, startContentServer } from './content-support.ts';
 
 /**
  * A news release in the content editor (decision 172), on a server of its own with jyväbroileri's
@@ -39,43 +29,25 @@ const PASSWORD = 'tiedottajan pitkä salasana 9';
 type NewsRow = { id: number; title: string; path: string; state: string };
 type Opened = { head: { version: number; document: { title: string; bodyHtml: string } } };
 
-/** From the browser, with its session: an admin API's JSON. */
-const api = <T>(page: Page, url: string) =>
-  page.evaluate(async (u) => (await fetch(u)).json(), url) as Promise<T>;
-
 describe('news releases in the back office', () => {
   it('a publisher writes a release’s text with bold words, previews, schedules, cancels and publishes it', async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-news-'));
-    await cp(await contentTemplate(), dataDir, { recursive: true });
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    const link = createStaffMember(env, {
-      email: 'tiina.tiedottaja@kattaus.example',
-      name: 'Tiina Tiedottaja',
-      role: 'publisher',
-      sites: ['jyvabroiler'],
-      langs: ['fi'],
-    });
-    const { child } = await startServerProcess(inject('serverBuild'), env);
-    const admin = `http://127.0.0.1:${port}/admin`;
-    const site = `http://jyvabroiler.localhost:${port}`;
+    const server = await startContentServer('news', [
+      {
+        email: 'tiina.tiedottaja@kattaus.example',
+        name: 'Tiina Tiedottaja',
+        role: 'publisher',
+        sites: ['jyvabroiler'],
+        langs: ['fi'],
+      },
+    ]);
+    const [link] = server.links;
+    const { admin } = server;
+    const site = server.origin('jyvabroiler');
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await enrolFromLink(page, link, 'Tiina Tiedottaja', PASSWORD);
+      const { context, page } = await enrolled(browser, link, 'Tiina Tiedottaja', PASSWORD);
 
       // The latest release on the site, opened from the list by keyboard.
-      const list = await api<{ releases: NewsRow[] }>(page, '/api/admin/content/news');
+      const list = await adminJson<{ releases: NewsRow[] }>(page, '/api/admin/content/news');
       const release = list.releases.find(
         (r) =>
           r.state === 'published' && list.releases.filter((q) => q.title === r.title).length === 1,
@@ -103,7 +75,7 @@ describe('news releases in the back office', () => {
       await shot(page, 'editor-1280', true);
       await press(page, 'button', 'Tallenna luonnos');
       await page.getByText('Luonnos tallennettu: versio 2.', { exact: false }).waitFor();
-      const saved = await api<Opened>(page, `/api/admin/content/news-releases/${release.id}`);
+      const saved = await adminJson<Opened>(page, `/api/admin/content/news-releases/${release.id}`);
       const html = saved.head.document.bodyHtml;
       expect(html).toMatch(
         /^<p>Tehdas laajenee:\s?<strong>\s?kolmas linja<\/strong>\svalmistuu keväällä\.<\/p>$/,
@@ -192,8 +164,7 @@ describe('news releases in the back office', () => {
       await shot(page, 'editor-375', true);
       await context.close();
     } finally {
-      await stopServerProcess(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   }, 300_000);
 });

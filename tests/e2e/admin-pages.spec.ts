@@ -1,16 +1,6 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../src/render/rich-text.server.tsx';
-import {
-  createStaffMember,
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-} from '../helpers/server-process.ts';
-import { enrolFromLink } from './admin-shop-support.ts';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
@@ -18,7 +8,7 @@ import {
   screenshots,
   tabTo,
 } from './browser.ts';
-import { byKeyboard, contentTemplate } from './content-support.ts';
+import { adminJson, byKeyboard, enrolled, startContentServer } from './content-support.ts';
 
 /**
  * Pages in the back office (decision 166), on a server of its own with jyväbroileri's demo
@@ -44,10 +34,6 @@ type Opened = {
   head: { version: number; document: { title: string; blocks: { type: string; html?: string }[] } };
 };
 
-/** From the browser, with its session: an admin API's JSON. */
-const api = <T>(page: Page, url: string) =>
-  page.evaluate(async (u) => (await fetch(u)).json(), url) as Promise<T>;
-
 /** The words of a piece of HTML, for finding it on a page. */
 const words = (html: string) =>
   html
@@ -57,44 +43,30 @@ const words = (html: string) =>
 
 describe('pages in the back office', () => {
   it('a publisher adds a rich-text block, moves it by keyboard, publishes it, and two editors lose nothing', async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-pages-'));
-    await cp(await contentTemplate(), dataDir, { recursive: true });
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    const link = createStaffMember(env, {
-      email: 'eeva.sivut@kattaus.example',
-      name: 'Eeva Editori',
-      role: 'publisher',
-      sites: ['jyvabroiler'],
-      langs: ['fi'],
-    });
-    const colleagueLink = createStaffMember(env, {
-      email: 'pekka.sivut@kattaus.example',
-      name: 'Pekka Julkaisija',
-      role: 'publisher',
-      sites: ['jyvabroiler'],
-      langs: ['fi'],
-    });
-    const { child } = await startServerProcess(inject('serverBuild'), env);
-    const admin = `http://127.0.0.1:${port}/admin`;
-    const site = `http://jyvabroiler.localhost:${port}`;
+    const server = await startContentServer('pages', [
+      {
+        email: 'eeva.sivut@kattaus.example',
+        name: 'Eeva Editori',
+        role: 'publisher',
+        sites: ['jyvabroiler'],
+        langs: ['fi'],
+      },
+      {
+        email: 'pekka.sivut@kattaus.example',
+        name: 'Pekka Julkaisija',
+        role: 'publisher',
+        sites: ['jyvabroiler'],
+        langs: ['fi'],
+      },
+    ]);
+    const [link, colleagueLink] = server.links;
+    const { admin } = server;
+    const site = server.origin('jyvabroiler');
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await enrolFromLink(page, link, 'Eeva Editori', PASSWORD);
+      const { context, page } = await enrolled(browser, link, 'Eeva Editori', PASSWORD);
 
       // A seeded content page near the top of the tree whose first block is text.
-      const tree = await api<{ pages: TreeRow[] }>(page, '/api/admin/content/pages/tree');
+      const tree = await adminJson<{ pages: TreeRow[] }>(page, '/api/admin/content/pages/tree');
       const byId = new Map(tree.pages.map((p) => [p.id, p]));
       const shallow = tree.pages.filter(
         (p) =>
@@ -104,7 +76,7 @@ describe('pages in the back office', () => {
       );
       let chosen: { row: TreeRow; opened: Opened } | undefined;
       for (const row of shallow) {
-        const opened = await api<Opened>(page, `/api/admin/content/pages/${row.id}`);
+        const opened = await adminJson<Opened>(page, `/api/admin/content/pages/${row.id}`);
         if (opened.head.document.blocks[0]?.type === 'rich-text') {
           chosen = { row, opened };
           break;
@@ -180,7 +152,7 @@ describe('pages in the back office', () => {
       await press(page, 'button', 'Tallenna luonnos');
       await page.getByText('Luonnos tallennettu: versio 2.', { exact: false }).waitFor();
       // What TipTap wrote is what the sanitiser keeps, unchanged.
-      const saved = await api<Opened>(page, `/api/admin/content/pages/${row.id}`);
+      const saved = await adminJson<Opened>(page, `/api/admin/content/pages/${row.id}`);
       const html = saved.head.document.blocks[0]?.html ?? '';
       // (Where a typed space lands, and whether it is a no-break space, is the browser's.)
       expect(html).toMatch(
@@ -219,10 +191,12 @@ describe('pages in the back office', () => {
 
       // Two editors at once: Eeva saves first, Pekka's save is refused with what she changed;
       // his typed edit is still in his form, made again on hers, and saved: nothing is lost.
-      const second = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      second.setDefaultTimeout(15_000);
-      const pekka = await second.newPage();
-      await enrolFromLink(pekka, colleagueLink, 'Pekka Julkaisija', PASSWORD);
+      const { context: second, page: pekka } = await enrolled(
+        browser,
+        colleagueLink,
+        'Pekka Julkaisija',
+        PASSWORD,
+      );
       await pekka.goto(`${admin}/content/pages/${row.id}`);
       await pekka.getByRole('heading', { level: 1, name: row.title }).waitFor();
       await pekka.getByText(/Tämän sivun on avannut myös: Eeva Editori/).waitFor();
@@ -253,7 +227,7 @@ describe('pages in the back office', () => {
       expect(await pekka.getByLabel('Otsikko', { exact: true }).inputValue()).toBe(newTitle);
       await press(pekka, 'button', 'Tallenna luonnos');
       await pekka.getByText('Luonnos tallennettu: versio 4.', { exact: false }).waitFor();
-      const last = await api<Opened & { head: { document: { teaser: string } } }>(
+      const last = await adminJson<Opened & { head: { document: { teaser: string } } }>(
         pekka,
         `/api/admin/content/pages/${row.id}`,
       );
@@ -277,8 +251,7 @@ describe('pages in the back office', () => {
       await shot(page, 'editor-375', true);
       await context.close();
     } finally {
-      await stopServerProcess(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   }, 300_000);
 });

@@ -1,22 +1,12 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import {
-  createStaffMember,
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-} from '../helpers/server-process.ts';
-import { enrolFromLink } from './admin-shop-support.ts';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
   screenshots,
   tabTo,
 } from './browser.ts';
-import { byKeyboard, contentTemplate } from './content-support.ts';
+import { adminJson, byKeyboard, enrolled, startContentServer } from './content-support.ts';
 
 /**
  * Products and job listings in the back office (decision 171), on a server of its own with the
@@ -35,15 +25,6 @@ const shot = screenshots('admin-products');
 const { press, typeInto } = byKeyboard(250);
 const PASSWORD = 'julkaisijan pitkä salasana 9';
 
-/** A back-office API answer, asked by the signed-in page (its cookies and XSRF token). */
-async function adminGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (u) => {
-    const res = await fetch(u);
-    if (!res.ok) throw new Error(`${u}: ${res.status}`);
-    return res.json();
-  }, url) as Promise<T>;
-}
-
 /** The product page's own price (the first euro amount of its article). */
 async function pagePrice(page: Page): Promise<string> {
   const text = (await page.locator('article').first().textContent()) ?? '';
@@ -54,38 +35,29 @@ async function pagePrice(page: Page): Promise<string> {
 
 describe('products and job listings in the back office', () => {
   it('a publisher changes a shop product’s page without its price, and adds a job listing', async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-products-'));
-    await cp(await contentTemplate(['lihakauppa', 'konsernifi']), dataDir, { recursive: true });
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    const link = createStaffMember(env, {
-      email: 'tiina.tuote@kattaus.example',
-      name: 'Tiina Tuote',
-      role: 'publisher',
-      sites: ['lihakauppa', 'konsernifi'],
-      langs: ['fi'],
-    });
-    const { child } = await startServerProcess(inject('serverBuild'), env);
-    const shop = `http://lihakauppa.localhost:${port}`;
-    const group = `http://konsernifi.localhost:${port}`;
+    const server = await startContentServer(
+      'products',
+      [
+        {
+          email: 'tiina.tuote@kattaus.example',
+          name: 'Tiina Tuote',
+          role: 'publisher',
+          sites: ['lihakauppa', 'konsernifi'],
+          langs: ['fi'],
+        },
+      ],
+      ['lihakauppa', 'konsernifi'],
+    );
+    const [link] = server.links;
+    const { admin } = server;
+    const shop = server.origin('lihakauppa');
+    const group = server.origin('konsernifi');
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await enrolFromLink(page, link, 'Tiina Tuote', PASSWORD);
+      const { context, page } = await enrolled(browser, link, 'Tiina Tuote', PASSWORD);
 
       // A product the shop sells, and its price on its page.
       type Rows = { rows: { id: number; title: string; detail: string }[] };
-      const listed = await adminGet<Rows>(
+      const listed = await adminJson<Rows>(
         page,
         '/api/admin/content/products?site=lihakauppa&lang=fi',
       );
@@ -156,7 +128,7 @@ describe('products and job listings in the back office', () => {
 
       // A job listing: made, published, shown by the group site's jobs listing.
       type Tree = { pages: { path: string }[] };
-      const tree = await adminGet<Tree>(
+      const tree = await adminJson<Tree>(
         page,
         '/api/admin/content/pages/tree?site=konsernifi&lang=fi',
       );
@@ -220,7 +192,7 @@ describe('products and job listings in the back office', () => {
         ['timeline', 'Aikajana', 'timeline'],
         ['map', 'Kartta', 'map'],
       ] as const) {
-        await page.goto(`http://127.0.0.1:${port}/admin/content/${address}`);
+        await page.goto(`${admin}/content/${address}`);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         const first = page.getByRole('table').getByRole('link').first();
         await first.waitFor();
@@ -239,22 +211,21 @@ describe('products and job listings in the back office', () => {
 
       // At 375 px: the lists and the editors.
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.goto(`http://127.0.0.1:${port}/admin/content/products`);
+      await page.goto(`${admin}/content/products`);
       await page.getByRole('link', { name }).waitFor();
       await axe(page, 'products list at 375');
       await shot(page, 'list-375');
-      await page.goto(`http://127.0.0.1:${port}/admin/content/products/${product.id}`);
+      await page.goto(`${admin}/content/products/${product.id}`);
       await page.getByRole('heading', { level: 1, name }).waitFor();
       await axe(page, 'product editor at 375');
       await shot(page, 'editor-375', true);
-      await page.goto(`http://127.0.0.1:${port}/admin/content/jobs`);
+      await page.goto(`${admin}/content/jobs`);
       await page.getByRole('link', { name: job }).waitFor();
       await axe(page, 'jobs list at 375');
       await shot(page, 'jobs-375');
       await context.close();
     } finally {
-      await stopServerProcess(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   }, 300_000);
 });

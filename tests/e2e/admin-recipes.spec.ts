@@ -1,16 +1,6 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
-import {
-  createStaffMember,
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-} from '../helpers/server-process.ts';
-import { enrolFromLink } from './admin-shop-support.ts';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoSeriousViolations as axe,
   chromiumForFile,
@@ -18,7 +8,7 @@ import {
   screenshots,
   tabTo,
 } from './browser.ts';
-import { byKeyboard, contentTemplate } from './content-support.ts';
+import { byKeyboard, enrolled, startContentServer } from './content-support.ts';
 
 /**
  * The first line of issue 35's done-when, as far as it is built (decision 162), on a server of
@@ -53,43 +43,28 @@ async function sibyllaRecipe(page: Page, origin: string, q: string, language: st
 
 describe('recipes in the back office', () => {
   it('a new publisher of jyväbroileri makes, previews, publishes, compares and restores a recipe by keyboard', async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kattaus-e2e-recipes-'));
-    await cp(await contentTemplate(), dataDir, { recursive: true });
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_URL: `http://127.0.0.1:${port}/admin`,
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    const link = createStaffMember(env, {
-      email: 'eeva.editori@kattaus.example',
-      name: 'Eeva Editori',
-      role: 'publisher',
-      sites: ['jyvabroiler'],
-      langs: ['fi'],
-    });
-    // A colleague with the same grant, for two editors at once (made before the server starts:
-    // the embedded database is one process's).
-    const colleagueLink = createStaffMember(env, {
-      email: 'pekka.julkaisija@kattaus.example',
-      name: 'Pekka Julkaisija',
-      role: 'publisher',
-      sites: ['jyvabroiler'],
-      langs: ['fi'],
-    });
-    const { child } = await startServerProcess(inject('serverBuild'), env);
-    const site = `http://jyvabroiler.localhost:${port}`;
-    const sibylla = `http://sibylla.localhost:${port}`;
+    const server = await startContentServer('recipes', [
+      {
+        email: 'eeva.editori@kattaus.example',
+        name: 'Eeva Editori',
+        role: 'publisher',
+        sites: ['jyvabroiler'],
+        langs: ['fi'],
+      },
+      {
+        email: 'pekka.julkaisija@kattaus.example',
+        name: 'Pekka Julkaisija',
+        role: 'publisher',
+        sites: ['jyvabroiler'],
+        langs: ['fi'],
+      },
+    ]);
+    const [link, colleagueLink] = server.links;
+    const { admin } = server;
+    const site = server.origin('jyvabroiler');
+    const sibylla = server.origin('sibylla');
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await enrolFromLink(page, link, 'Eeva Editori', PASSWORD);
+      const { context, page } = await enrolled(browser, link, 'Eeva Editori', PASSWORD);
 
       // To the recipes, and a new one.
       await press(page, 'link', 'Sisältö');
@@ -274,11 +249,13 @@ describe('recipes in the back office', () => {
 
       // Two editors at once: Pekka sees that Eeva has it open; Eeva saves first; Pekka's save is
       // refused with what she changed, and his change is made again on hers: nothing is lost.
-      const second = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      second.setDefaultTimeout(15_000);
-      const pekka = await second.newPage();
-      await enrolFromLink(pekka, colleagueLink, 'Pekka Julkaisija', PASSWORD);
-      await pekka.goto(`http://127.0.0.1:${port}/admin/content/recipes/${recipeId}`);
+      const { context: second, page: pekka } = await enrolled(
+        browser,
+        colleagueLink,
+        'Pekka Julkaisija',
+        PASSWORD,
+      );
+      await pekka.goto(`${admin}/content/recipes/${recipeId}`);
       await pekka.getByRole('heading', { level: 1, name: title }).waitFor();
       await pekka.getByText(/Tämän reseptin on avannut myös: Eeva Editori/).waitFor();
       const teaser = 'Kookosta, limeä ja korianteria.';
@@ -314,7 +291,7 @@ describe('recipes in the back office', () => {
         ['sås', 'se'],
       ] as const) {
         const other = await sibyllaRecipe(page, sibylla, q, language);
-        await page.goto(`http://127.0.0.1:${port}/admin/content/recipes/${other}`);
+        await page.goto(`${admin}/content/recipes/${other}`);
         await page
           .getByText('Sinulla ei ole oikeutta tämän sivuston tai kielen resepteihin.')
           .waitFor();
@@ -332,18 +309,17 @@ describe('recipes in the back office', () => {
 
       // At 375 px: the list and the editor.
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.goto(`http://127.0.0.1:${port}/admin/content/recipes`);
+      await page.goto(`${admin}/content/recipes`);
       await page.getByRole('link', { name: title }).waitFor();
       await axe(page, 'list at 375');
       await shot(page, 'list-375');
-      await page.goto(`http://127.0.0.1:${port}/admin/content/recipes/${recipeId}`);
+      await page.goto(`${admin}/content/recipes/${recipeId}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await axe(page, 'editor at 375');
       await shot(page, 'editor-375', true);
       await context.close();
     } finally {
-      await stopServerProcess(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   }, 240_000);
 });
