@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { scheduleCreateSchema } from '../publishing/schedule-schemas.ts';
 import {
   contentPathSchema,
+  liveStateSchema,
   openSchemaOf,
   publishSchema,
   versionMetaSchema,
@@ -72,8 +73,7 @@ export const adminNewsRowSchema = z.object({
   title: z.string(),
   /** On the site since (or, for a release not on the site, null). */
   publishDate: z.string().nullable(),
-  /** published, changed (a newer draft waits) or draft (not on the site: never, or taken off). */
-  state: z.enum(['published', 'changed', 'draft']),
+  state: liveStateSchema,
   /** The newest version, named by a publish, an unpublish or a schedule (409 when stale). */
   version: z.number().int(),
   /** A waiting scheduled publish (decision 167): when and which. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   contentPathSchema,
   langSchema,
+  liveStateSchema,
   openSchemaOf,
   siteIdSchema,
   versionMetaSchema,
@@ -249,8 +250,7 @@ export const kindRowSchema = z.object({
    * timeline year its year, for a map button its region.
    */
   detail: z.string(),
-  /** published: the site shows the newest version; changed: a draft is newer; draft: never published. */
-  state: z.enum(['published', 'changed', 'draft']),
+  state: liveStateSchema,
   updatedAt: z.string(),
   /** The newest version (what a bulk action names as the one the staff member saw). */
   version: z.number().int(),

@@ -262,6 +262,12 @@ export const pageTreeQuerySchema = z
   .object({ site: siteIdSchema.optional(), lang: langSchema.optional() })
   .strict();
 
+/**
+ * An item's state on the site: published (the site shows its newest version), changed (a newer
+ * draft waits) or draft (not on the site: never published, or taken off).
+ */
+export const liveStateSchema = z.enum(['published', 'changed', 'draft']);
+
 export const pageTreeRowSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
@@ -269,8 +275,7 @@ export const pageTreeRowSchema = z.object({
   title: z.string(),
   type: z.string(),
   sortOrder: z.number().int(),
-  /** published: the site shows the newest version; changed: a draft is newer; draft: never published. */
-  state: z.enum(['published', 'changed', 'draft']),
+  state: liveStateSchema,
 });
 export type PageTreeRow = z.infer<typeof pageTreeRowSchema>;
 
@@ -289,8 +294,7 @@ export const recipeRowSchema = z.object({
   lang: z.string(),
   title: z.string(),
   path: z.string(),
-  /** published: the site shows the newest version; changed: a draft is newer; draft: never published. */
-  state: z.enum(['published', 'changed', 'draft']),
+  state: liveStateSchema,
   /** The newest version: what a bulk action names (decision 167). */
   version: z.number().int(),
   updatedAt: z.string(),
