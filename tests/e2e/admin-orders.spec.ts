@@ -356,6 +356,7 @@ describe('the shop’s orders in the back office', () => {
       await page.keyboard.type('5,00');
       await page.keyboard.press('Enter');
       await reauth.waitFor();
+      await expect.poll(() => isFocused(reauth.getByLabel('Salasana'))).toBe(true);
       await page.keyboard.type(PASSWORD);
       await page.keyboard.press('Enter');
       await refund

@@ -356,6 +356,8 @@ describe('the shop’s catalogue, coupons, gift cards and report in the back off
       await press(page, 'button', 'Anna lahjakortti', issue);
       const reauth = page.getByRole('dialog', { name: 'Vahvista henkilöllisyytesi' });
       await reauth.waitFor();
+      // Typed once the dialog has moved the focus into its field, so no key is lost.
+      await slowPoll(() => isFocused(reauth.getByLabel('Salasana'))).toBe(true);
       await page.keyboard.type(PASSWORD);
       await page.keyboard.press('Enter');
       const issuedHeading = page.getByRole('heading', { name: 'Uuden lahjakortin koodi' });
